@@ -1,0 +1,64 @@
+"""Players and the bot interface shared by every game.
+
+A :class:`Player` is a name, an optional colour and, for a robot, the name of a bot level
+from the game's ``BOTS``. A bot is any object with ``choose(engine, state, rng)`` returning
+one of ``engine.legal_actions(state)``.
+
+>>> Player.coerce("Ann")
+Player(name='Ann', bot=None, colour=None)
+>>> Player.coerce({"name": "Robot", "bot": "random"}).is_bot
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: a human when ``bot`` is None, else a bot of that level."""
+
+    name: str
+    bot: str | None = None
+    colour: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def coerce(cls, value) -> "Player":
+        """A Player from a name, a dict like ``{"name": ..., "bot": ...}`` or a Player."""
+        if isinstance(value, Player):
+            return value
+        if isinstance(value, str):
+            return cls(value)
+        if isinstance(value, dict) and set(value) <= {"name", "bot", "colour"}:
+            name, bot, colour = value.get("name"), value.get("bot"), value.get("colour")
+            if isinstance(name, str) and all(v is None or isinstance(v, str) for v in (bot, colour)):
+                return cls(name, bot, colour)
+        raise ValueError(f"a player is a name or {{'name': ..., 'bot': ...}}, not {value!r}")
+
+
+class Bot(Protocol):
+    """What a game needs from a bot: its level name and a choice of one legal action."""
+
+    level: str
+
+    def choose(self, engine, state, rng: random.Random):
+        """One of ``engine.legal_actions(state)`` for ``state.player`` to play."""
+
+
+class RandomBot:
+    """Plays a uniformly random legal action: the baseline every other bot must beat."""
+
+    level = "random"
+
+    def choose(self, engine, state, rng: random.Random):
+        return rng.choice(engine.legal_actions(state))

@@ -1,0 +1,87 @@
+"""Scoring shared by the set-aside games (Fivethousand and Thousand).
+
+In both games the dice set aside from one throw score as the best split of them into
+combinations, and a set with a die that no combination uses does not score. A game's
+combinations are a :class:`CombinationTable`.
+
+>>> table = CombinationTable.from_rows([((1,), 100), ((5,), 50), ((1, 1, 1), 1000)])
+>>> table.score((1, 1, 1, 1, 5))
+1150
+>>> table.score((1, 2)) is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dicelab import dice as _dice
+
+_NO_SPLIT = -1
+
+
+@dataclass(frozen=True)
+class CombinationTable:
+    """Combinations of faces (as face tallies) and the points each is worth."""
+
+    combinations: tuple[tuple[tuple[int, ...], int], ...]
+
+    @classmethod
+    def from_rows(cls, rows) -> "CombinationTable":
+        """A table from ``(faces, points)`` rows, e.g. ``((1, 1, 1), 1000)``."""
+        return cls(tuple((_dice.counts(faces), int(points)) for faces, points in rows))
+
+    def score(self, dice) -> int | None:
+        """Points of setting ``dice`` aside from one throw; None when some die can't score."""
+        if not dice:
+            return None
+        best = _best_split(self, _dice.counts(dice))
+        return None if best == _NO_SPLIT else best
+
+    def scoring_choices(self, throw) -> dict[tuple, int]:
+        """Every non-empty part of ``throw`` that scores, with its points.
+
+        >>> table = CombinationTable.from_rows([((1,), 100), ((5,), 50)])
+        >>> table.scoring_choices((1, 3, 5))
+        {(5,): 50, (1,): 100, (1, 5): 150}
+        """
+        return _scoring_choices(self, _dice.as_dice(throw))
+
+    def best_choice(self, throw) -> tuple[tuple, int] | None:
+        """The scoring part of ``throw`` worth most (ties: more dice); None if nothing scores.
+
+        >>> table = CombinationTable.from_rows([((1,), 10), ((5,), 5)])
+        >>> table.best_choice((1, 2, 5, 5, 6))
+        ((1, 5, 5), 20)
+        """
+        choices = self.scoring_choices(throw)
+        if not choices:
+            return None
+        return max(choices.items(), key=lambda item: (item[1], len(item[0])))
+
+
+@lru_cache(maxsize=None)
+def _best_split(table: CombinationTable, tally: tuple[int, ...]) -> int:
+    if not any(tally):
+        return 0
+    first = next(i for i, n in enumerate(tally) if n)
+    best = _NO_SPLIT
+    for need, points in table.combinations:
+        # Each split must use a die of the lowest face present: this keeps the search small.
+        if need[first] == 0 or any(n < m for n, m in zip(tally, need)):
+            continue
+        rest = _best_split(table, tuple(n - m for n, m in zip(tally, need)))
+        if rest != _NO_SPLIT:
+            best = max(best, points + rest)
+    return best
+
+
+@lru_cache(maxsize=None)
+def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
+    choices = {}
+    for part in _dice.sub_multisets(throw):
+        points = table.score(part)
+        if points is not None:
+            choices[part] = points
+    return choices

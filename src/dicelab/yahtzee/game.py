@@ -1,0 +1,70 @@
+"""A game of Yahtzee at the table: players with colours, and verbs for each move."""
+
+from __future__ import annotations
+
+from dicelab.errors import IllegalMoveError
+from dicelab.game import Game as _Game
+from dicelab.players import Player
+from dicelab.yahtzee.engine import Engine, Hold, Release, Roll, Score
+from dicelab.yahtzee.rules import COLOURS, Rules
+from dicelab.yahtzee.strategy import BOTS
+
+
+class Game(_Game):
+    """Yahtzee for 1 to 8 players, each with a different colour.
+
+    >>> g = Game(players=["Ann", "Ben"], seed=7)
+    >>> [p.colour for p in g.players]
+    ['White', 'Light Gray']
+    >>> _ = g.roll(); g.score("chance").player
+    0
+    """
+
+    name = "yahtzee"
+    Engine = Engine
+    Rules = Rules
+    BOTS = BOTS
+    DEFAULT_PLAYERS = ("Player 1",)
+    MAX_PLAYERS = 8
+
+    def __init__(self, players=None, rules=None, seed=None):
+        super().__init__(players, rules, seed)
+        self.players = tuple(
+            p if p.colour else Player(p.name, p.bot, COLOURS[i % len(COLOURS)])
+            for i, p in enumerate(self.players))
+        colours = [p.colour for p in self.players]
+        for colour in colours:
+            if colour not in COLOURS:
+                raise ValueError(f"{colour!r} is not one of the colours {', '.join(COLOURS)}")
+            if colours.count(colour) > 1:
+                raise ValueError(f"two players share the colour {colour}: each needs their own")
+
+    def roll(self):
+        """Roll the dice that are not held."""
+        return self.play(Roll())
+
+    def hold(self, *dice: int):
+        """Hold the dice at these places (0-4)."""
+        return [self.play(Hold(die)) for die in self._unique(dice)]
+
+    def release(self, *dice: int):
+        """Release held dice at these places (0-4)."""
+        return [self.play(Release(die)) for die in self._unique(dice)]
+
+    def score(self, box: str):
+        """Score the dice in ``box``."""
+        return self.play(Score(box))
+
+    def preview(self, box: str) -> int:
+        """What ``box`` would score now for the player to move."""
+        self.engine._check_score(self.state, box)
+        return self.engine.preview(self.state, box)
+
+    def totals(self) -> list[int]:
+        return self.engine.totals(self.state)
+
+    @staticmethod
+    def _unique(dice) -> tuple:
+        if len(set(dice)) != len(dice):
+            raise IllegalMoveError("name each die once")
+        return dice

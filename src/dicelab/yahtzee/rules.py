@@ -1,0 +1,90 @@
+"""Yahtzee's rules as settings, and its presets (``scratch`` is the default).
+
+>>> Rules().preset_name
+'scratch'
+>>> Rules.preset("yatzy").boxes[6:8]
+('one_pair', 'two_pairs')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicelab.ruleset import RuleSet
+
+UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
+YAHTZEE_BOXES = UPPER_BOXES + (
+    "three_of_a_kind", "four_of_a_kind", "full_house",
+    "small_straight", "large_straight", "yahtzee", "chance",
+)
+YATZY_BOXES = UPPER_BOXES + (
+    "one_pair", "two_pairs", "three_of_a_kind", "four_of_a_kind",
+    "small_straight", "large_straight", "full_house", "chance", "yahtzee",
+)
+BOX_TITLES = {
+    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
+    "sixes": "Sixes", "one_pair": "One Pair", "two_pairs": "Two Pairs",
+    "three_of_a_kind": "3 of a kind", "four_of_a_kind": "4 of a kind",
+    "full_house": "Full House", "small_straight": "Small Straight",
+    "large_straight": "Large Straight", "yahtzee": "Yahtzee", "chance": "Chance",
+}
+COLOURS = (
+    "White", "Light Gray", "Dark Gray", "Black", "Brown", "Red", "Orange", "Yellow",
+    "Lime", "Green", "Cyan", "Blue", "Purple", "Magenta", "Rose", "Pink",
+)
+JOKERS = ("none", "forced", "free")
+STYLES = ("yahtzee", "yatzy")
+
+
+@dataclass(frozen=True)
+class Rules(RuleSet):
+    """Every number of the Yahtzee section of the rules, as a setting.
+
+    ``style`` is "yahtzee" (fixed-value Full House and straights) or "yatzy" (boxes score
+    the dice that form them, straights are 1-5 and 2-6). ``joker`` is "none", "forced"
+    (the official Hasbro rule) or "free" (a further Yahtzee may go in any open box).
+    In the "yatzy" style Full House scores the sum of the dice, so ``full_house`` is unused.
+    """
+
+    style: str = "yahtzee"
+    boxes: tuple = YAHTZEE_BOXES
+    rolls: int = 3
+    upper_bonus: int = 35
+    upper_bonus_threshold: int = 63
+    full_house: int = 25
+    small_straight: int = 30
+    large_straight: int = 40
+    yahtzee: int = 50
+    five_of_a_kind_is_full_house: bool = True
+    yahtzee_bonus: int = 100
+    joker: str = "none"
+
+    def __post_init__(self):
+        if self.style not in STYLES:
+            raise ValueError(f"style must be one of {STYLES}, not {self.style!r}")
+        if self.joker not in JOKERS:
+            raise ValueError(f"joker must be one of {JOKERS}, not {self.joker!r}")
+        allowed = YATZY_BOXES if self.style == "yatzy" else YAHTZEE_BOXES
+        if not self.boxes or len(set(self.boxes)) != len(self.boxes) or set(self.boxes) - set(allowed):
+            raise ValueError(f"boxes must be distinct names from {allowed}")
+        if self.rolls < 1:
+            raise ValueError("a turn has at least one roll")
+        if min(self.upper_bonus, self.upper_bonus_threshold, self.full_house, self.small_straight,
+               self.large_straight, self.yahtzee, self.yahtzee_bonus) < 0:
+            raise ValueError("scores and thresholds cannot be negative")
+
+    @property
+    def upper_boxes(self) -> tuple:
+        return tuple(box for box in self.boxes if box in UPPER_BOXES)
+
+
+Rules.PRESETS = {
+    "scratch": Rules(),
+    "hasbro": Rules(five_of_a_kind_is_full_house=False, joker="forced"),
+    "free_joker": Rules(five_of_a_kind_is_full_house=False, joker="free"),
+    "no_bonus": Rules(five_of_a_kind_is_full_house=False, yahtzee_bonus=0),
+    "yatzy": Rules(style="yatzy", boxes=YATZY_BOXES, upper_bonus=50,
+                   small_straight=15, large_straight=20, five_of_a_kind_is_full_house=False,
+                   yahtzee_bonus=0),
+}
+PRESETS = Rules.PRESETS

@@ -1,0 +1,141 @@
+"""What a Yahtzee box scores, with the joker and Yahtzee-bonus rules of each preset.
+
+>>> score("full_house", [3, 3, 3, 3, 3])
+25
+>>> score("full_house", [3, 3, 3, 3, 3], "hasbro")
+0
+>>> score("two_pairs", [2, 2, 5, 5, 6], "yatzy")
+14
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dicelab.dice import as_dice, counts
+from dicelab.yahtzee.rules import UPPER_BOXES, Rules
+
+
+def _straight_run(tally) -> int:
+    """The longest run of consecutive faces present."""
+    best = run = 0
+    for n in tally:
+        run = run + 1 if n else 0
+        best = max(best, run)
+    return best
+
+
+def _of_a_kind(tally, n: int) -> int:
+    """The highest face shown at least ``n`` times, or 0."""
+    return max((face for face in range(1, 7) if tally[face - 1] >= n), default=0)
+
+
+def _yahtzee_style(box: str, dice, tally, rules: Rules) -> int:
+    total = sum(dice)
+    shape = sorted(n for n in tally if n)
+    if box == "three_of_a_kind":
+        return total if _of_a_kind(tally, 3) else 0
+    if box == "four_of_a_kind":
+        return total if _of_a_kind(tally, 4) else 0
+    if box == "full_house":
+        full = shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
+        return rules.full_house if full else 0
+    if box == "small_straight":
+        return rules.small_straight if _straight_run(tally) >= 4 else 0
+    if box == "large_straight":
+        return rules.large_straight if _straight_run(tally) == 5 else 0
+    raise ValueError(f"unknown box {box!r}")
+
+
+def _yatzy_style(box: str, dice, tally, rules: Rules) -> int:
+    pairs = [face for face in range(6, 0, -1) if tally[face - 1] >= 2]
+    if box == "one_pair":
+        return 2 * pairs[0] if pairs else 0
+    if box == "two_pairs":
+        return 2 * (pairs[0] + pairs[1]) if len(pairs) >= 2 else 0
+    if box == "three_of_a_kind":
+        return 3 * _of_a_kind(tally, 3)
+    if box == "four_of_a_kind":
+        return 4 * _of_a_kind(tally, 4)
+    if box == "full_house":
+        return sum(dice) if sorted(n for n in tally if n) == [2, 3] else 0
+    if box == "small_straight":
+        return rules.small_straight if tally[:5] == (1, 1, 1, 1, 1) else 0
+    if box == "large_straight":
+        return rules.large_straight if tally[1:] == (1, 1, 1, 1, 1) else 0
+    raise ValueError(f"unknown box {box!r}")
+
+
+@lru_cache(maxsize=None)
+def _box_score(box: str, dice: tuple, rules: Rules) -> int:
+    tally = counts(dice)
+    if box in UPPER_BOXES:
+        face = UPPER_BOXES.index(box) + 1
+        return face * tally[face - 1]
+    if box == "chance":
+        return sum(dice)
+    if box == "yahtzee":
+        return rules.yahtzee if 5 in tally else 0
+    if rules.style == "yatzy":
+        return _yatzy_style(box, dice, tally, rules)
+    return _yahtzee_style(box, dice, tally, rules)
+
+
+def score(box: str, dice, rules=None) -> int:
+    """The value of ``box`` for these five dice before bonuses and jokers."""
+    rules = Rules.coerce(rules)
+    dice = as_dice(dice)
+    if len(dice) != 5:
+        raise ValueError(f"a Yahtzee hand has five dice, not {len(dice)}")
+    if box not in rules.boxes:
+        raise ValueError(f"{box!r} is not a box of these rules")
+    return _box_score(box, dice, rules)
+
+
+def is_yahtzee(dice) -> bool:
+    """Five of a kind."""
+    return len(dice) == 5 and len(set(dice)) == 1
+
+
+def joker_is_active(rules: Rules, dice, filled: dict) -> bool:
+    """A further Yahtzee under a joker rule: the Yahtzee box is filled (with 50 or 0).
+
+    ``filled`` maps each filled box to its score.
+    """
+    return rules.joker != "none" and is_yahtzee(dice) and "yahtzee" in filled
+
+
+def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
+    """The open boxes this hand may be scored in (the forced joker narrows them)."""
+    open_boxes = tuple(box for box in rules.boxes if box not in filled)
+    if rules.joker != "forced" or not joker_is_active(rules, dice, filled):
+        return open_boxes
+    matching = UPPER_BOXES[dice[0] - 1]
+    if matching in open_boxes:
+        return (matching,)
+    lower = tuple(box for box in open_boxes if box not in UPPER_BOXES)
+    return lower or open_boxes
+
+
+def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
+    """What ``box`` scores for ``dice`` on a card whose filled boxes are ``filled``,
+    jokers included (the Yahtzee bonus is separate: :func:`yahtzee_bonus`)."""
+    points = score(box, dice, rules)
+    matching = UPPER_BOXES[dice[0] - 1]
+    if joker_is_active(rules, dice, filled) and matching in filled:
+        points = {"full_house": rules.full_house, "small_straight": rules.small_straight,
+                  "large_straight": rules.large_straight}.get(box, points)
+    return points
+
+
+def yahtzee_bonus(rules: Rules, dice, filled: dict) -> int:
+    """The bonus a further Yahtzee earns: only while the Yahtzee box holds its full value."""
+    if rules.yahtzee_bonus and is_yahtzee(dice) and filled.get("yahtzee") == rules.yahtzee > 0:
+        return rules.yahtzee_bonus
+    return 0
+
+
+def upper_bonus(rules: Rules, filled: dict) -> int:
+    """The upper-section bonus earned by the boxes filled so far."""
+    upper = sum(points for box, points in filled.items() if box in UPPER_BOXES)
+    return rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
