@@ -219,7 +219,7 @@ class Engine:
 
     def apply_chance(self, state: State, outcome) -> State:
         """Put the rolled faces (in order) into the places of the dice that were rolled."""
-        outcome = tuple(outcome)
+        outcome = tuple(sorted(outcome))
         if outcome not in self.chance_outcomes(state):
             raise IllegalMoveError(f"{list(outcome)} is not a possible roll now")
         if not state.dice:

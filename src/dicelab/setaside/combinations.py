@@ -1,4 +1,4 @@
-"""Scoring shared by the set-aside games (Fivethousand and Thousand).
+"""Scoring of the set-aside games (Fivethousand and Thousand): combination tables.
 
 In both games the dice set aside from one throw score as the best split of them into
 combinations, and a set with a die that no combination uses does not score. A game's

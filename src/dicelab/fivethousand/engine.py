@@ -1,0 +1,45 @@
+"""Fivethousand as a pure state machine: a set-aside game with bonus rounds and a last turn.
+
+>>> from dicelab.fivethousand import Rules
+>>> engine = Engine(Rules())
+>>> state = engine.apply(engine.initial_state(2), Throw())
+>>> engine.chance_outcomes(state)[(1, 2, 3, 4, 5, 6)]
+Fraction(5, 324)
+>>> state = engine.apply_chance(state, (1, 1, 2, 3, 4, 6))
+>>> engine.apply(state, SetAside((1, 1))).turn_points
+200
+"""
+
+from __future__ import annotations
+
+from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
+
+
+class Engine(SetAsideEngine):
+    """Fivethousand: the player chooses what to set aside; a bust in a bonus round keeps
+    the completed rounds under Zillions rules; reaching the target gives everyone else
+    one last turn."""
+
+    def points_kept_on_bust(self, state: State) -> int:
+        return state.round_start if self.rules.bust_keeps_completed_rounds else 0
+
+    def end_turn(self, state: State, scores: tuple, news: tuple) -> State:
+        player, others = state.player, len(scores)
+        final_turns = state.final_turns
+        if final_turns is None and scores[player] >= self.rules.target:
+            final_turns = tuple((player + k) % others for k in range(1, others))
+            news += ("final_round",)
+        elif final_turns is not None:
+            final_turns = final_turns[1:]
+        if final_turns is not None and not final_turns:
+            return State(scores=scores, dice_left=self.rules.dice, player=player,
+                         phase="over", final_turns=(), news=news + ("game_over",))
+        next_player = final_turns[0] if final_turns else (player + 1) % others
+        return self.next_turn(state, scores, next_player, news, final_turns)
+
+    def in_final_turn(self, state: State) -> bool:
+        """Whether the player to move is playing their last turn."""
+        return bool(state.final_turns) and state.final_turns[0] == state.player
+
+
+__all__ = ["Bank", "Engine", "SetAside", "State", "Throw"]

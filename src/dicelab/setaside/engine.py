@@ -1,0 +1,223 @@
+"""The turn of a set-aside game (Fivethousand, Thousand) as a pure state machine.
+
+A turn: Throw the dice left (a chance node); a throw with no scoring die busts the turn;
+otherwise scoring dice are set aside (chosen by the player, or automatically), and the
+player throws the rest or banks the turn's points. When every die has been set aside the
+player starts again with all of them ("hot dice"). Each game subclasses
+:class:`SetAsideEngine` for what differs: its combinations, who may bank, what a bust
+keeps, and how the game ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from dicelab import dice as _dice
+from dicelab.actions import Action, action_from_json
+from dicelab.errors import IllegalMoveError
+
+
+@dataclass(frozen=True)
+class Throw(Action):
+    """Throw the dice that are not set aside."""
+
+    type = "throw"
+
+
+@dataclass(frozen=True)
+class SetAside(Action):
+    """Set these dice of the last throw aside; each must score."""
+
+    type = "set_aside"
+    dice: tuple
+
+
+@dataclass(frozen=True)
+class Bank(Action):
+    """Add the turn's points to the banked score and end the turn (pass / save)."""
+
+    type = "bank"
+
+
+ACTIONS = (Throw, SetAside, Bank)
+PHASES = ("throw", "rolling", "choose", "decide", "over")
+
+
+@dataclass(frozen=True)
+class State:
+    """A set-aside game at one moment (immutable).
+
+    ``phase`` is "throw" (the turn's first throw is due), "rolling" (waiting for the dice),
+    "choose" (dice to set aside from ``throw``), "decide" (throw again or bank) or "over".
+    ``news`` names what the last step brought about, e.g. ("bust",) or ("hot_dice",).
+    """
+
+    scores: tuple
+    dice_left: int
+    player: int = 0
+    phase: str = "throw"
+    throw: tuple = ()
+    kept: tuple = ()
+    turn_points: int = 0
+    round_start: int = 0  # the turn's points from rounds completed with hot dice
+    final_turns: tuple | None = None  # players still owed a last turn, once one is due
+    news: tuple = ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase == "rolling"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def round_points(self) -> int:
+        """Points of the dice set aside in the current round."""
+        return self.turn_points - self.round_start
+
+
+class SetAsideEngine:
+    """Rules of a set-aside game applied to states; subclasses fill in the differences."""
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.table = rules.combinations()
+
+    # --- hooks for each game ----------------------------------------------------------
+    def choose_keep(self, state: State) -> bool:
+        """Whether the player picks the dice to set aside (else the best ones go aside)."""
+        return True
+
+    def bank_refusal(self, state: State) -> str | None:
+        """Why the player to move may not bank now, or None when they may."""
+        return None
+
+    def points_kept_on_bust(self, state: State) -> int:
+        """Turn points a bust still banks."""
+        return 0
+
+    def after_set_aside(self, state: State) -> State:
+        """The state after dice were set aside (a game may end or burn the turn here)."""
+        return state
+
+    def end_turn(self, state: State, scores: tuple, news: tuple) -> State:
+        """Pass the dice to the next player (a game may end here)."""
+        return self.next_turn(state, scores, (state.player + 1) % len(scores), news)
+
+    # --- shared machinery -------------------------------------------------------------
+    def next_turn(self, state: State, scores: tuple, player: int, news: tuple,
+                  final_turns=None) -> State:
+        return State(scores=scores, dice_left=self.rules.dice, player=player,
+                     final_turns=final_turns if final_turns is not None else state.final_turns,
+                     news=news)
+
+    def initial_state(self, players: int) -> State:
+        return State(scores=(0,) * players, dice_left=self.rules.dice)
+
+    def action_from_json(self, document) -> Action:
+        return action_from_json(document, ACTIONS)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        if state.phase == "throw":
+            return [Throw()]
+        if state.phase == "choose":
+            return [SetAside(part) for part in self.table.scoring_choices(state.throw)]
+        if state.phase == "decide":
+            return [Throw()] + ([Bank()] if self.bank_refusal(state) is None else [])
+        return []
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after ``action``; IllegalMoveError when the rules forbid it."""
+        if state.phase == "over":
+            raise IllegalMoveError("the game is over")
+        if state.phase == "rolling":
+            raise IllegalMoveError("the dice are still rolling")
+        if isinstance(action, Throw):
+            if state.phase == "choose":
+                raise IllegalMoveError("set aside at least one scoring die first")
+            return replace(state, phase="rolling", news=())
+        if isinstance(action, SetAside):
+            if state.phase != "choose":
+                raise IllegalMoveError("throw the dice first" if state.phase == "throw"
+                                       else "you have already set dice aside from this throw")
+            return self.set_aside(state, self.check_keep(state.throw, action.dice))
+        if isinstance(action, Bank):
+            if state.phase != "decide":
+                raise IllegalMoveError("throw the dice first" if state.phase == "throw"
+                                       else "set aside at least one scoring die first")
+            refusal = self.bank_refusal(state)
+            if refusal:
+                raise IllegalMoveError(refusal)
+            return self.bank(state)
+        raise IllegalMoveError(f"{action!r} is not an action of this game")
+
+    def check_keep(self, throw: tuple, part) -> tuple:
+        """``part`` as dice, when it is a legal set-aside from ``throw``; else IllegalMoveError."""
+        try:
+            part = _dice.as_dice(part)
+        except (TypeError, ValueError) as error:
+            raise IllegalMoveError(str(error)) from None
+        if not part:
+            raise IllegalMoveError("leave out at least one scoring die")
+        try:
+            _dice.remove(throw, part)
+        except ValueError as error:
+            raise IllegalMoveError(str(error)) from None
+        if self.table.score(part) is None:
+            raise IllegalMoveError(self._why_not_scoring(part))
+        return part
+
+    def _why_not_scoring(self, part: tuple) -> str:
+        best = self.table.best_choice(part)
+        junk = _dice.remove(part, best[0]) if best else part
+        if len(junk) == 1:
+            return f"a {junk[0]} doesn't score on its own"
+        return f"{', '.join(map(str, junk))} don't score together with the rest"
+
+    def set_aside(self, state: State, part: tuple) -> State:
+        points = self.table.score(part)
+        kept = state.kept + part
+        dice_left = state.dice_left - len(part)
+        turn_points = state.turn_points + points
+        state = replace(state, phase="decide", throw=(), kept=kept, dice_left=dice_left,
+                        turn_points=turn_points, news=())
+        if dice_left == 0:
+            state = replace(state, dice_left=self.rules.dice, kept=(), round_start=turn_points,
+                            news=("hot_dice",))
+        return self.after_set_aside(state)
+
+    def bank(self, state: State) -> State:
+        scores = _add(state.scores, state.player, state.turn_points)
+        return self.end_turn(state, scores, ("banked",))
+
+    def chance_outcomes(self, state: State) -> dict[tuple, Fraction]:
+        """Every outcome of the throw being made, with its exact probability."""
+        return _dice.outcomes(state.dice_left) if state.phase == "rolling" else {}
+
+    def sample_chance(self, state: State, rng) -> tuple:
+        return _dice.throw(rng, state.dice_left)
+
+    def apply_chance(self, state: State, throw) -> State:
+        """The state once the dice show ``throw``: a bust, or dice to set aside."""
+        throw = tuple(sorted(throw))
+        if throw not in self.chance_outcomes(state):
+            raise IllegalMoveError(f"{list(throw)} is not a possible throw now")
+        best = self.table.best_choice(throw)
+        if best is None:
+            kept = self.points_kept_on_bust(state)
+            scores = _add(state.scores, state.player, kept)
+            return self.end_turn(replace(state, throw=throw), scores, ("bust",))
+        state = replace(state, phase="choose", throw=throw)
+        if self.choose_keep(state):
+            return state
+        return self.set_aside(state, best[0])
+
+    def winners(self, state: State) -> list[int]:
+        best = max(state.scores)
+        return [i for i, score in enumerate(state.scores) if score == best]
+
+
+def _add(scores: tuple, player: int, points: int) -> tuple:
+    return scores[:player] + (scores[player] + points,) + scores[player + 1:]

@@ -1,0 +1,35 @@
+"""Push-your-luck heuristics shared by the Fivethousand and Thousand bots."""
+
+from __future__ import annotations
+
+from dicelab.setaside.engine import Bank, SetAside, State, Throw
+from dicelab.setaside.odds import throw_summary
+
+
+def one_more_throw_gain(engine, state: State, at_risk: int) -> float:
+    """Expected change of the turn's points from one more throw that risks ``at_risk``."""
+    summary = throw_summary(engine.table, state.dice_left)
+    return float(summary.mean_best_points - summary.bust * at_risk)
+
+
+def keep_most(engine, state: State) -> SetAside:
+    """Set aside the dice worth most (ties: more dice)."""
+    return SetAside(engine.table.best_choice(state.throw)[0])
+
+
+def keep_fewest_for_points(engine, state: State) -> SetAside:
+    """Set aside the highest-scoring single combination, keeping as many dice as possible
+    to throw again, unless every die scores (then take them all for hot dice)."""
+    choices = engine.table.scoring_choices(state.throw)
+    best_dice, best_points = engine.table.best_choice(state.throw)
+    if len(best_dice) == len(state.throw):
+        return SetAside(best_dice)
+    value = {part: points + 60 * (len(state.throw) - len(part)) for part, points in choices.items()}
+    return SetAside(max(value, key=lambda part: (value[part], -len(part))))
+
+
+def throw_or_bank(engine, state: State, bank: bool):
+    """Throw, or Bank when ``bank`` and the rules allow it."""
+    if bank and engine.bank_refusal(state) is None:
+        return Bank()
+    return Throw()

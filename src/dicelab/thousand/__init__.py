@@ -1,0 +1,18 @@
+"""Thousand: five dice, scoring dice set aside by themselves, casks, reach exactly 1000.
+
+>>> score([2, 3, 4, 5, 6])
+250
+"""
+
+from dicelab.thousand.engine import Bank, Engine, SetAside, State, Throw
+from dicelab.thousand.game import Game
+from dicelab.thousand.rules import PRESETS, Rules
+from dicelab.thousand.strategy import BOTS
+
+
+def score(dice, rules=None) -> int | None:
+    """Points for these dice from one throw when all of them score; None otherwise."""
+    return Rules.coerce(rules).combinations().score(tuple(sorted(dice)))
+
+
+__all__ = ["BOTS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score"]

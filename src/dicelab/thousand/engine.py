@@ -1,0 +1,46 @@
+"""Thousand as a pure state machine: a set-aside game with casks and an exact finish.
+
+>>> from dicelab.thousand import Rules
+>>> engine = Engine(Rules())
+>>> state = engine.apply(engine.initial_state(3), Throw())
+>>> state = engine.apply_chance(state, (1, 5, 5, 3, 3))
+>>> state.turn_points, state.dice_left, engine.bank_refusal(state)
+(20, 2, 'you are in the 0–100 cask: reach 100 to save')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
+
+
+class Engine(SetAsideEngine):
+    """Thousand: scoring dice go aside by themselves (unless ``choose_keep``), casks
+    forbid saving, more than the target burns the turn, exactly the target wins."""
+
+    def choose_keep(self, state: State) -> bool:
+        return self.rules.choose_keep
+
+    def bank_refusal(self, state: State) -> str | None:
+        banked = state.scores[state.player]
+        cask = self.rules.cask_at(banked)
+        if cask and banked + state.turn_points < cask[1]:
+            return f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
+        return None
+
+    def after_set_aside(self, state: State) -> State:
+        standing = state.scores[state.player] + state.turn_points
+        if standing > self.rules.target:
+            return self.end_turn(state, state.scores, ("burned",))
+        if standing == self.rules.target:
+            scores = state.scores[:state.player] + (standing,) + state.scores[state.player + 1:]
+            return replace(state, scores=scores, phase="over", turn_points=0,
+                           news=state.news + ("exact_win", "game_over"))
+        return state
+
+    def winners(self, state: State) -> list[int]:
+        return [i for i, score in enumerate(state.scores) if score == self.rules.target]
+
+
+__all__ = ["Bank", "Engine", "SetAside", "State", "Throw"]

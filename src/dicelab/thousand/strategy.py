@@ -1,0 +1,57 @@
+"""Thousand bots below optimal play: random, simple and cask-aware."""
+
+from __future__ import annotations
+
+from dicelab import dice as _dice
+from dicelab.players import RandomBot
+from dicelab.setaside.engine import Throw
+from dicelab.setaside.strategy import keep_most, throw_or_bank
+from dicelab.thousand.engine import Engine, State
+
+
+class SimpleBot:
+    """Saves as soon as the turn is worth 50 and the casks allow it."""
+
+    level = "simple"
+    threshold = 50
+
+    def choose(self, engine: Engine, state: State, rng):
+        if state.phase == "throw":
+            return Throw()
+        if state.phase == "choose":
+            return keep_most(engine, state)
+        return throw_or_bank(engine, state, state.turn_points >= self.threshold)
+
+
+class CaskAwareBot:
+    """Weighs one more throw exactly: its points against the chance of a throw with no
+    combination or one that overshoots 1000; avoids saving into a cask from below."""
+
+    level = "cask_aware"
+
+    def choose(self, engine: Engine, state: State, rng):
+        if state.phase == "throw":
+            return Throw()
+        if state.phase == "choose":
+            return keep_most(engine, state)
+        return throw_or_bank(engine, state, self._should_save(engine, state))
+
+    @staticmethod
+    def _should_save(engine: Engine, state: State) -> bool:
+        banked = state.scores[state.player]
+        standing = banked + state.turn_points
+        room = engine.rules.target - standing
+        gain = 0.0
+        for throw, p in _dice.outcomes(state.dice_left).items():
+            best = engine.table.best_choice(throw)
+            if best is None or best[1] > room:
+                gain -= float(p) * state.turn_points
+            else:
+                gain += float(p) * best[1]
+        cask = engine.rules.cask_at(standing)
+        if cask and banked < cask[0]:
+            gain += cask[1] - standing  # saving here would leave us stuck in the cask
+        return gain <= 0
+
+
+BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot}
