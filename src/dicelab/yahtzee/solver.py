@@ -1,0 +1,507 @@
+"""The exact optimal strategy for solitaire Yahtzee: the play with the highest expected score.
+
+``solve(rules)`` works backwards over the card, from the last box filled to the first. A
+card is reduced to what matters for the rest of the game: which boxes are filled, the upper
+total (capped at the bonus threshold) and the Yahtzee box (open, holding its full value or 0).
+For every such card the value of one turn is a "widget": the value of each final roll is the
+best box (points, bonuses and the value of the card after it); the value of each hold is the
+mean over the dice still to roll, added one die at a time; the value of each roll with rolls
+left is the best hold among its dice. Every card with the same number of filled boxes is
+computed at once, as numpy arrays with one column per card.
+
+Every point comes from :mod:`dicelab.yahtzee.scoring` (tables built by calling it once per
+box, dice and card context), so a changed rule changes the solution. Solutions are cached in
+memory and on disk (one ``.npz`` file per rules, checked on load).
+
+>>> option = Option("hold", value=254.6, keep=(5, 5))
+>>> option.kind, option.keep
+('hold', (5, 5))
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import sys
+import tempfile
+import warnings
+import zipfile
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from dicelab import dice as _dice
+from dicelab.yahtzee import scoring
+from dicelab.yahtzee.engine import Card, State
+from dicelab.yahtzee.rules import UPPER_BOXES, Rules
+from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
+
+FORMAT = 1  # bump when the layout of the saved values changes
+CHUNK = 2048  # cards computed together: big enough for numpy, small enough for the CPU cache
+_SOLUTIONS: dict = {}  # rules -> Solution, for this process
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice after a roll and the expected final score it leads to (points already on
+    the card included): hold the faces ``keep`` and roll the rest, or score ``box``."""
+
+    kind: str  # "hold" or "box"
+    keep: tuple | None = None
+    box: str | None = None
+    value: float = 0.0
+
+
+class _Keeps:
+    """The multisets of 0 to 5 dice, one row each, and the index tables of a turn.
+
+    Each size is ordered by number of different faces, most first, so the multisets that
+    have at least ``j + 1`` different faces are a prefix of their size.
+    """
+
+    def __init__(self):
+        self.levels = [sorted(_dice.multisets(n), key=lambda s: -len(set(s))) for n in range(6)]
+        self.index = [{keep: i for i, keep in enumerate(level)} for level in self.levels]
+        # children[n]: for each keep of n dice and each face, the keep with that face added
+        self.children = [np.array([self.index[n + 1][tuple(sorted(keep + (face,)))]
+                                   for keep in self.levels[n] for face in _dice.FACES])
+                         for n in range(5)]
+        # parents[n][j]: for each keep with more than j faces, the keep without its j-th face
+        self.parents = [[np.array([self.index[n - 1][_dice.remove(keep, (sorted(set(keep))[j],))]
+                                   for keep in self.levels[n] if len(set(keep)) > j])
+                         for j in range(n)] for n in range(6)]
+        self.rolls = self.levels[5]
+        self.roll_probability = np.array([float(_dice.probability(r)) for r in self.rolls])
+
+    def hold_values(self, values):
+        """The expected value of every hold (all sizes) given ``values`` of the 252 rolls,
+        as a list indexed by the number of dice held."""
+        holds = [None] * 5 + [values]
+        for n in range(4, -1, -1):
+            added = holds[n + 1][self.children[n]]
+            holds[n] = added.reshape(len(self.levels[n]), 6, -1).sum(axis=1) / 6
+        return holds
+
+    def best_holds(self, holds):
+        """The value of each roll when the best hold among its dice is played (``holds`` is
+        overwritten)."""
+        best = holds[0]
+        for n in range(1, 6):
+            level = holds[n]
+            for parent in self.parents[n]:
+                top = level[:len(parent)]
+                np.maximum(top, best[parent], out=top)
+            best = level
+        return best
+
+    def roll_values(self, final, rolls_left: int):
+        """The value of each roll with ``rolls_left`` rolls to come, from the value of each
+        final roll."""
+        values = final
+        for _ in range(rolls_left):
+            values = self.best_holds(self.hold_values(values))
+        return values
+
+
+_KEEPS = None
+
+
+def _keeps() -> _Keeps:
+    global _KEEPS
+    if _KEEPS is None:
+        _KEEPS = _Keeps()
+    return _KEEPS
+
+
+class _Tables:
+    """What the scoring functions say, as arrays over boxes and the 252 rolls.
+
+    The card context of a roll is the Yahtzee box (0 open, 1 holding its full value, 2
+    holding 0) and whether the upper box matching the roll's first face is filled: that is
+    what jokers and the Yahtzee bonus depend on. Rolls whose points or bonus do not depend
+    on the context and that no joker applies to are *plain*; their legal boxes are the open
+    ones. The other rolls (the Yahtzees, under bonus or joker rules) are *special*.
+    """
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.boxes = rules.boxes
+        self.has_yahtzee = "yahtzee" in self.boxes
+        self.yahtzee_bit = 1 << self.boxes.index("yahtzee") if self.has_yahtzee else 0
+        rolls = _keeps().rolls
+        contexts = [(c, m) for c in range(3) for m in range(2)]
+        self.points = np.array([[box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
+                                for c, m in contexts for r in rolls]).reshape(3, 2, len(rolls), -1)
+        self.bonus = np.array([yahtzee_bonus(rules, r, self._context(c, m, r))
+                               for c, m in contexts for r in rolls]).reshape(3, 2, len(rolls))
+        joker = np.array([any(joker_is_active(rules, r, self._context(c, 0, r)) for c in range(3))
+                          for r in rolls])
+        varies = ((self.points != self.points[:1, :1]).any(axis=(0, 1, 3))
+                  | (self.bonus != self.bonus[:1, :1]).any(axis=(0, 1)) | joker)
+        self.special = np.flatnonzero(varies)
+        if self.has_yahtzee and not set(np.unique(self.points[..., self.boxes.index("yahtzee")])) \
+                <= {0, rules.yahtzee}:
+            raise ValueError("the solver expects the Yahtzee box to score 0 or its full value")
+        upper = [i for i, box in enumerate(self.boxes) if box in UPPER_BOXES]
+        self.upper_mask = sum(1 << i for i in upper)
+        self.upper_points = {i: np.unique(self.points[..., i]) for i in upper}
+        self.cap = min(rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values()))
+        self.upper_bonus = np.array([upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)])
+        # the points of each box for the plain rolls: distinct values, and each roll's value
+        self.plain = [np.unique(self.points[0, 0, :, i], return_inverse=True) for i in range(len(self.boxes))]
+        self.reachable = self._reachable_upper_totals(upper)
+
+    def _context(self, c: int, m: int, dice) -> dict:
+        """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
+        of the first face filled: what the scoring functions look at."""
+        filled = {}
+        if c and self.has_yahtzee:
+            filled["yahtzee"] = self.rules.yahtzee if c == 1 else 0
+        matching = UPPER_BOXES[dice[0] - 1]
+        if m and matching in self.boxes:
+            filled[matching] = 0
+        return filled
+
+    def _reachable_upper_totals(self, upper) -> dict:
+        """For each set of filled upper boxes (as bits), the capped upper totals it can have."""
+        reach = {0: np.array([0])}
+        for sub in sorted(range(1 << len(self.boxes)), key=int.bit_count):
+            if sub & ~self.upper_mask or sub in reach:
+                continue
+            totals = set()
+            for i in upper:
+                if sub >> i & 1:
+                    before = reach[sub & ~(1 << i)]
+                    totals.update(np.minimum(before[:, None] + self.upper_points[i], self.cap).ravel().tolist())
+            reach[sub] = np.array(sorted(totals))
+        return reach
+
+    def yahtzee_states(self, mask: int, ny: int) -> range:
+        """The Yahtzee-box states a card with these filled boxes distinguishes."""
+        return range(ny) if mask & self.yahtzee_bit else range(1)
+
+    def context(self, mask, y):
+        """The Yahtzee context (0 open, 1 full, 2 zero) of cards."""
+        return np.where(mask & self.yahtzee_bit, 1 + y, 0)
+
+    def filled(self, mask: int, y: int) -> dict:
+        """A filled-box dict for a card (points are placeholders, except the Yahtzee box's)."""
+        filled = {box: 0 for i, box in enumerate(self.boxes) if mask >> i & 1}
+        if "yahtzee" in filled and y == 0:
+            filled["yahtzee"] = self.rules.yahtzee
+        return filled
+
+    def special_legal(self, mask: int, y: int) -> np.ndarray:
+        """For each special roll, which boxes the engine lets it score on this card."""
+        filled = self.filled(mask, y)
+        rolls = _keeps().rolls
+        return np.array([[box in legal for box in self.boxes]
+                         for legal in (legal_boxes(self.rules, rolls[r], filled) for r in self.special)],
+                        dtype=bool).reshape(len(self.special), len(self.boxes))
+
+    def reward(self, values, i: int, points, mask, y, u):
+        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``."""
+        box = self.boxes[i]
+        ny, size = values.shape[1:]
+        after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
+        after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and ny == 2 else y
+        index = ((mask | (1 << i)) * ny + after_y) * size + after_u
+        return points + self.upper_bonus[after_u] - self.upper_bonus[u] + values.reshape(-1)[index]
+
+    def final_values(self, values, mask, y, u, legal):
+        """The value of each of the 252 rolls with no roll left (rows) for each card
+        (columns); ``legal`` is each special roll's legal boxes on each card."""
+        final = np.full((len(_keeps().rolls), len(mask)), -np.inf)
+        for i in range(len(self.boxes)):
+            closed = (mask >> i & 1).astype(bool)
+            if closed.all():
+                continue
+            points, row = self.plain[i]
+            rewards = self.reward(values, i, points[:, None], mask, y, u)
+            rewards[:, closed] = -np.inf
+            np.maximum(final, rewards[row], out=final)
+        final += self.bonus[0, 0][:, None]
+        context = self.context(mask, y)
+        for j, r in enumerate(self.special):
+            first = UPPER_BOXES[_keeps().rolls[r][0] - 1]
+            matching = (mask >> self.boxes.index(first) & 1) if first in self.boxes else 0
+            best = np.full(len(mask), -np.inf)
+            for i in range(len(self.boxes)):
+                rewards = self.reward(values, i, self.points[context, matching, r, i], mask, y, u)
+                np.maximum(best, np.where(legal[j, :, i], rewards, -np.inf), out=best)
+            final[r] = best + self.bonus[context, matching, r]
+        return final
+
+
+def _cards(tables: _Tables, ny: int) -> list:
+    """Every reachable card that is not full, as arrays (mask, y, u), by number of boxes filled."""
+    layers = [([], [], []) for _ in tables.boxes]
+    for mask in range((1 << len(tables.boxes)) - 1):
+        masks, ys, us = layers[mask.bit_count()]
+        totals = tables.reachable[mask & tables.upper_mask]
+        for y in tables.yahtzee_states(mask, ny):
+            masks.append(np.full(len(totals), mask))
+            ys.append(np.full(len(totals), y))
+            us.append(totals)
+    return [tuple(np.concatenate(part) for part in layer) for layer in layers]
+
+
+def _legal_table(tables: _Tables):
+    """The legal boxes of every special roll on every card (mask, Yahtzee state), and the
+    number of Yahtzee states that matter (1 when full and zero play alike)."""
+    count = 1 << len(tables.boxes)
+    full = np.ones((len(tables.special), count, len(tables.boxes)), dtype=bool)
+    zero = full.copy()
+    for mask in range(count):
+        if len(tables.special):
+            full[:, mask] = tables.special_legal(mask, 0)
+            if mask & tables.yahtzee_bit:
+                zero[:, mask] = tables.special_legal(mask, 1)
+    alike = ((tables.points[1] == tables.points[2]).all() and (tables.bonus[1] == tables.bonus[2]).all()
+             and (full == zero).all())
+    if alike or not tables.has_yahtzee:
+        return full, 1
+    return np.stack([full, zero], axis=2).reshape(len(tables.special), 2 * count, -1), 2
+
+
+def _solve(rules: Rules, progress: bool) -> np.ndarray:
+    """The value of the rest of the game for every card: an array (mask, y, upper total),
+    NaN for cards that cannot happen."""
+    tables = _Tables(rules)
+    keeps = _keeps()
+    legal, ny = _legal_table(tables)
+    nb = len(tables.boxes)
+    values = np.full((1 << nb, ny, tables.cap + 1), np.nan)
+    values[-1] = 0.0
+    layers = _cards(tables, ny)
+    flat = values.reshape(-1)
+    with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar:
+        for mask, y, u in reversed(layers):
+            for start in range(0, len(mask), CHUNK):
+                part = slice(start, start + CHUNK)
+                m, yy, uu = mask[part], y[part], u[part]
+                final = tables.final_values(values, m, yy, uu, legal[:, m * ny + yy])
+                rolls = keeps.roll_values(final, rules.rolls - 1)
+                flat[(m * ny + yy) * (tables.cap + 1) + uu] = keeps.roll_probability @ rolls
+                bar.update(len(m))
+    return values
+
+
+class Solution:
+    """The optimal solitaire strategy for ``rules``: the expected score of a new game, and
+    every option with its expected final score in any situation after a roll."""
+
+    def __init__(self, rules: Rules, values: np.ndarray):
+        self.rules = rules
+        self.values = values  # rest-of-game value per card (mask, Yahtzee state, upper total)
+        self._turns: dict = {}
+
+    def __repr__(self) -> str:
+        name = self.rules.preset_name or "custom rules"
+        return f"<yahtzee.Solution for {name}: expected score {self.expected_score:.4f}>"
+
+    @cached_property
+    def _tables(self) -> _Tables:
+        tables = _Tables(self.rules)
+        if self.values.shape[2] != tables.cap + 1 or self.values.shape[0] != 1 << len(tables.boxes):
+            raise ValueError("these values do not belong to these rules")
+        return tables
+
+    @property
+    def expected_score(self) -> float:
+        """The expected final score of a solitaire game played optimally."""
+        return Card().total(self.rules) + float(self.values[0, 0, 0])
+
+    def options(self, situation: State | None = None, *, dice=None, rolls_left=None,
+                filled=None, yahtzee_bonuses: int = 0) -> list[Option]:
+        """Every option after a roll, best first, with its expected final score.
+
+        ``situation`` is a :class:`State` (its player to move, after a roll), or give the five
+        ``dice``, ``rolls_left`` and ``filled`` (box -> points) with the ``yahtzee_bonuses``
+        earned. A hold is the faces kept (the others are rolled); holding all five is not an
+        option (score instead).
+        """
+        card, dice, rolls_left = self._situation(situation, dice, rolls_left, filled, yahtzee_bonuses)
+        tables = self._tables
+        boxes = card.boxes
+        mask, y, u = self._card(card)
+        total = card.total(self.rules)
+        options = []
+        for box in legal_boxes(self.rules, dice, boxes):
+            points = box_points(self.rules, box, dice, boxes)
+            value = (tables.reward(self.values, tables.boxes.index(box), points, mask, y, u)
+                     + yahtzee_bonus(self.rules, dice, boxes))
+            options.append(Option("box", box=box, value=total + float(value)))
+        if rolls_left:
+            holds = self._hold_values(mask, y, u)[rolls_left - 1]
+            index = _keeps().index
+            for keep in _dice.sub_multisets(dice)[:-1]:
+                value = holds[len(keep)][index[len(keep)][keep], 0]
+                options.append(Option("hold", keep=keep, value=total + float(value)))
+        return sorted(options, key=lambda option: -option.value)
+
+    def best(self, situation: State | None = None, **situation_parts) -> Option:
+        """The best option (see :meth:`options`)."""
+        return self.options(situation, **situation_parts)[0]
+
+    def _situation(self, state, dice, rolls_left, filled, yahtzee_bonuses):
+        if state is not None:
+            if not isinstance(state, State) or state.is_over or state.is_chance or not state.rolls_used:
+                raise ValueError("options are for a player to move after a roll")
+            return state.card, tuple(sorted(state.dice)), self.rules.rolls - state.rolls_used
+        dice = _dice.as_dice(dice or ())
+        if len(dice) != 5:
+            raise ValueError("give the five dice")
+        if rolls_left not in range(self.rules.rolls):
+            raise ValueError(f"rolls_left is 0 to {self.rules.rolls - 1} after a roll, not {rolls_left!r}")
+        filled = dict(filled or {})
+        if set(filled) - set(self.rules.boxes):
+            raise ValueError(f"unknown boxes {sorted(set(filled) - set(self.rules.boxes))}")
+        return Card(tuple(filled.items()), yahtzee_bonuses), dice, rolls_left
+
+    def _card(self, card: Card):
+        """The solver's card: (mask, Yahtzee state, capped upper total), checked reachable."""
+        tables = self._tables
+        boxes = card.boxes
+        if len(boxes) == len(tables.boxes):
+            raise ValueError("the card is full: the game is over")
+        mask = sum(1 << i for i, box in enumerate(tables.boxes) if box in boxes)
+        y = int(boxes.get("yahtzee") != self.rules.yahtzee) if self.values.shape[1] == 2 and "yahtzee" in boxes else 0
+        u = min(card.upper_total(), tables.cap)
+        if u not in tables.reachable[mask & tables.upper_mask]:
+            raise ValueError(f"no card with these boxes filled has an upper total of {card.upper_total()}")
+        return mask, y, u
+
+    def _hold_values(self, mask: int, y: int, u: int) -> list:
+        """For each number of rolls left (from 1), the value of every hold on this card."""
+        key = (mask, y, u)
+        if key not in self._turns:
+            tables, keeps = self._tables, _keeps()
+            cards = np.array([mask]), np.array([y]), np.array([u])
+            legal = tables.special_legal(mask, y)[:, None, :]
+            values = tables.final_values(self.values, *cards, legal)
+            turn = []
+            for _ in range(self.rules.rolls - 1):
+                holds = keeps.hold_values(values)
+                turn.append([level.copy() for level in holds])
+                values = keeps.best_holds(holds)
+            if len(self._turns) > 4096:
+                self._turns.clear()
+            self._turns[key] = turn
+        return self._turns[key]
+
+
+# --- solving with caches ----------------------------------------------------------------
+
+def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
+    """The optimal solitaire strategy for ``rules`` (a preset name, a Rules or None).
+
+    Takes a few seconds the first time for each rules, then comes from a cache: in this
+    process, and on disk in ``$DICELAB_CACHE_DIR`` (or the user cache folder). With
+    ``cache=False`` it is computed afresh and not stored.
+    """
+    rules = Rules.coerce(rules)
+    if cache and rules in _SOLUTIONS:
+        return _SOLUTIONS[rules]
+    values = _load(cache_path(rules), rules) if cache else None
+    if values is None:
+        values = _solve(rules, progress)
+        if cache:
+            _save(cache_path(rules), rules, values)
+    solution = Solution(rules, values)
+    if cache:
+        _SOLUTIONS[rules] = solution
+    return solution
+
+
+def cache_dir() -> Path:
+    """Where solutions are saved: ``$DICELAB_CACHE_DIR``, else the user cache folder."""
+    if os.environ.get("DICELAB_CACHE_DIR"):
+        return Path(os.environ["DICELAB_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dicelab"
+
+
+def _identity(rules: Rules) -> str:
+    """The rules, the solver format and the scoring code, as one JSON text."""
+    try:
+        scoring_code = hashlib.sha256(inspect.getsource(scoring).encode()).hexdigest()
+    except OSError:  # no source shipped: fall back to the package version
+        from dicelab import __version__ as scoring_code
+    return json.dumps({"rules": rules.to_dict(), "format": FORMAT, "scoring": scoring_code}, sort_keys=True)
+
+
+def cache_path(rules) -> Path:
+    """The cache file of the solution for ``rules``."""
+    digest = hashlib.sha256(_identity(Rules.coerce(rules)).encode()).hexdigest()
+    return cache_dir() / f"yahtzee-solution-{digest[:24]}.npz"
+
+
+def _checksum(identity: str, values: np.ndarray) -> str:
+    return hashlib.sha256(identity.encode() + str(values.shape).encode() + values.tobytes()).hexdigest()
+
+
+def _load(path: Path, rules: Rules):
+    """The saved values for ``rules``, or None when the file is missing or not to be trusted."""
+    identity = _identity(rules)
+    try:
+        with np.load(path, allow_pickle=False) as saved:
+            values = saved["values"]
+            if (str(saved["identity"]) != identity or values.dtype != np.float64 or values.ndim != 3
+                    or str(saved["checksum"]) != _checksum(identity, values)):
+                return None
+            return values
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        return None
+
+
+def _save(path: Path, rules: Rules, values: np.ndarray) -> None:
+    """Write the values atomically (a temporary file renamed into place)."""
+    identity = _identity(rules)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
+            np.savez(file, values=values, identity=np.array(identity),
+                     checksum=np.array(_checksum(identity, values)))
+        os.replace(file.name, path)
+    except OSError as error:
+        warnings.warn(f"could not save the Yahtzee solution in {path.parent}: {error}", stacklevel=3)
+
+
+class _progress_bar:
+    """A progress bar over the cards solved: tqdm when installed, else a line on stderr."""
+
+    def __init__(self, total: int, rules: Rules, enabled: bool):
+        self.total, self.done, self.shown = total, 0, -1
+        self.label = f"Solving Yahtzee ({rules.preset_name or 'custom rules'})"
+        self.bar = None
+        if enabled:
+            try:
+                from tqdm.auto import tqdm
+                self.bar = tqdm(total=total, desc=self.label, unit=" cards", unit_scale=True)
+            except ImportError:
+                self.bar = sys.stderr
+        self.enabled = enabled
+
+    def __enter__(self):
+        return self
+
+    def update(self, count: int) -> None:
+        self.done += count
+        if self.bar is sys.stderr:
+            percent = 100 * self.done // self.total
+            if percent != self.shown:
+                self.shown = percent
+                sys.stderr.write(f"\r{self.label}: {percent}%")
+                sys.stderr.flush()
+        elif self.bar is not None:
+            self.bar.update(count)
+
+    def __exit__(self, *exc):
+        if self.bar is sys.stderr:
+            sys.stderr.write("\n")
+        elif self.bar is not None:
+            self.bar.close()
