@@ -1,10 +1,19 @@
-"""The ``dicelab`` command: ``dicelab demo`` plays a bot-vs-bot game in the terminal."""
+"""The ``dicelab`` command.
+
+``dicelab lab`` copies the tutorial notebooks into a folder (never overwriting a copy a
+student has edited) and opens JupyterLab there; ``dicelab demo`` lets bots play a game
+in the terminal.
+"""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 
 import dicelab
 
@@ -43,14 +52,59 @@ def demo(game_name: str, seed: int | None, out=sys.stdout) -> None:
     print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
 
 
+def tutorial_notebooks() -> list[Path]:
+    """The tutorial notebooks shipped with dicelab (in a wheel, or in a source checkout)."""
+    shipped = Path(__file__).parent / "notebooks"
+    checkout = Path(__file__).parents[2] / "notebooks"
+    folder = shipped if shipped.is_dir() else checkout
+    return sorted(folder.glob("*.ipynb"))
+
+
+def copy_notebooks(folder: Path, out=sys.stdout) -> list[Path]:
+    """Copy the notebooks that ``folder`` lacks; a notebook already there is kept as it is."""
+    notebooks = tutorial_notebooks()
+    if not notebooks:
+        raise SystemExit("dicelab: no tutorial notebooks were found in this installation")
+    folder.mkdir(parents=True, exist_ok=True)
+    for notebook in notebooks:
+        target = folder / notebook.name
+        if target.exists():
+            print(f"kept your copy of {target}", file=out)
+        else:
+            shutil.copyfile(notebook, target)
+            print(f"copied {target}", file=out)
+    return [folder / notebook.name for notebook in notebooks]
+
+
+def lab(folder: Path, open_browser: bool, dry_run: bool, out=sys.stdout) -> int:
+    """Copy the notebooks into ``folder`` and start JupyterLab there."""
+    copy_notebooks(folder, out)
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
+    if not open_browser:
+        command.append("--no-browser")
+    if dry_run:
+        print("would run: " + " ".join(command), file=out)
+        return 0
+    if importlib.util.find_spec("jupyterlab") is None:
+        raise SystemExit("dicelab lab needs JupyterLab: pip install jupyterlab")
+    return subprocess.call(command)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="dicelab", description=dicelab.__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
+    lab_parser = commands.add_parser("lab", help="open the tutorial notebooks in JupyterLab")
+    lab_parser.add_argument("folder", nargs="?", type=Path, default=Path("dicelab-notebooks"),
+                            help="where the notebooks go (default: ./dicelab-notebooks)")
+    lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
+    lab_parser.add_argument("--dry-run", action="store_true",
+                            help="copy the notebooks and show the command, but start nothing")
     demo_parser = commands.add_parser("demo", help="watch bots play a game in the terminal")
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
     demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same game")
     args = parser.parse_args(argv)
-    if args.command == "demo":
-        demo(args.game, args.seed)
+    if args.command == "lab":
+        return lab(args.folder, not args.no_browser, args.dry_run)
+    demo(args.game, args.seed)
     return 0
