@@ -1,0 +1,28 @@
+"""The dice tray: real dice faces, a lock under held dice, a short roll animation."""
+
+from __future__ import annotations
+
+import traitlets
+
+from dicelab.widgets.components.base import Component, static
+
+
+class DiceTray(Component):
+    """A row of dice; clicking a die (or Space/Enter on it) sends ``{"type": "toggle", "die": i}``.
+
+    ``dice`` is a list of dicts drawn as they are:
+    ``face`` (1-6, or None before a throw), ``held`` (lock and "Held" under it),
+    ``kept`` (set aside for good), ``selectable`` (the click would be accepted; other dice
+    still send it, so the refusal can say why), ``rolled`` (thrown by throw number ``throw``,
+    so it tumbles), ``label`` (what a screen reader says), ``key`` (its shortcut) and
+    optionally ``tag`` (the words shown under the die instead of "Held" or "Kept").
+    """
+
+    _esm = static("dice_tray.js")
+    _css = static("dice_tray.css")
+    INTENTS = {"toggle": {"die": int}}
+    title = "dice tray"
+
+    dice = traitlets.List([]).tag(sync=True)
+    throw = traitlets.Int(0).tag(sync=True)
+    label = traitlets.Unicode("Dice").tag(sync=True)

@@ -1,0 +1,35 @@
+"""The setup screen: how many players, their names, colours, and who is a bot."""
+
+from __future__ import annotations
+
+import traitlets
+
+from dicelab.widgets.components.base import Component, static
+
+
+class SeatSetup(Component):
+    """Seats to edit before a game; the Start button lives in the controls.
+
+    ``seats``: ``{"name", "colour", "swatch", "kind"}`` per seat (``colour`` is the colour's
+    name, "" in a game without colours; ``swatch`` its CSS colour; ``kind`` an id of
+    ``kinds``, ``{"id", "label"}`` such as human or a bot level). ``presets`` and ``preset``
+    choose the rules. Intents: ``{"type": "seats", "delta": ±1}``,
+    ``{"type": "colour", "seat": i, "step": ±1}``, ``{"type": "name", "seat": i, "name": s}``,
+    ``{"type": "kind", "seat": i, "kind": id}`` and ``{"type": "rules", "preset": id}``.
+    """
+
+    _esm = static("setup.js")
+    _css = static("setup.css")
+    INTENTS = {
+        "seats": {"delta": int},
+        "colour": {"seat": int, "step": int},
+        "name": {"seat": int, "name": str},
+        "kind": {"seat": int, "kind": str},
+        "rules": {"preset": str},
+    }
+    title = "setup screen"
+
+    seats = traitlets.List([]).tag(sync=True)
+    kinds = traitlets.List([]).tag(sync=True)
+    presets = traitlets.List([]).tag(sync=True)
+    preset = traitlets.Unicode("").tag(sync=True)

@@ -1,0 +1,419 @@
+"""The controller every game widget is built on: Python decides, the browser draws and asks.
+
+A controller owns a :class:`dicelab.game.Game`, lays out components in a box, and routes
+each component's intents to a handler. A handler checks the intent with the engine and
+plays it, or raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show
+while nothing changes. After every intent the controller renders every component again
+from the engine state; component traits are output only (see ``Component.set_state``).
+
+Why a plain object and not a widget subclass: the controller has no state of its own for a
+front end to sync or write, its public surface stays small (``game``, ``render``,
+``send_intent``), and a game can change its layout by returning other components. It
+displays through ``_repr_mimebundle_``, which hands over the box it lays out.
+
+A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS`` and
+``HELP``, and fills in the extension points: :meth:`build`, :meth:`board`,
+:meth:`render_board`, :meth:`play_buttons`, :meth:`describe`, :meth:`scores`, and if it
+needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from functools import partial
+from typing import Callable
+
+import ipywidgets
+
+from dicelab.errors import IllegalMoveError
+from dicelab.players import Player
+from dicelab.widgets.colours import css_colour, ink
+from dicelab.widgets.components import Controls, MalformedIntent, Ranking, SeatSetup
+
+HUMAN = "human"
+MAX_NAME = 24
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button of the controls: what it shows, what it does, and why it can't now."""
+
+    id: str
+    label: str
+    action: Callable[[], None]
+    aria_label: str = ""
+    enabled: bool = True
+    reason: str = ""
+    key: str = ""
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "label": self.label, "aria_label": self.aria_label or self.label,
+                "enabled": self.enabled, "reason": self.reason, "key": self.key}
+
+
+class GameController:
+    """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
+
+    ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
+    ``seed`` makes the dice repeatable (the n-th game of this widget uses ``seed + n``);
+    ``pace`` is the pause in seconds between two bot steps (0 plays them at once).
+    """
+
+    Game: type  # the game driver, e.g. dicelab.yahtzee.Game
+    heading = ""
+    COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
+    HELP = ""  # keyboard help shown under the controls
+    DEFAULT_SEATS = 2
+
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6):
+        self.rules = self.Game.Rules.coerce(rules)
+        self.seed = seed
+        self.pace = pace
+        self._game = None
+        self._games_started = 0
+        self._status = ""
+        self._notice = {}
+        self._refusals = 0
+        self._bot_timer = None
+        self._seats = []
+        for _ in range(self.DEFAULT_SEATS):
+            self._add_seat()
+        self.controls = Controls(heading=self.heading, help=self.HELP)
+        self.setup = SeatSetup()
+        self.ranking = Ranking()
+        self.view = ipywidgets.VBox()
+        self.view.add_class("dicelab-game")
+        self.listen(self.controls, press=self._press, key=self._key)
+        self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
+                    name=self._rename, kind=self._change_kind, rules=self._choose_rules)
+        self.build()
+        if players is None:
+            self._status = "Choose the players, then press Start."
+            self.render()
+        else:
+            self.start(players)
+
+    # --- what the notebook sees ---------------------------------------------------------
+    @property
+    def game(self):
+        """The game being played (a ``dicelab.<game>.Game``), or None on the setup screen.
+
+        After changing it from a cell (``widget.game.undo()``), call :meth:`render`.
+        """
+        return self._game
+
+    @property
+    def phase(self) -> str:
+        """"setup", "play" or "over"."""
+        if self._game is None:
+            return "setup"
+        return "over" if self._game.is_over else "play"
+
+    def __repr__(self) -> str:
+        if self._game is None:
+            where = "choosing the players"
+        else:
+            where = repr(self._game).strip("<>")
+        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab or Jupyter Notebook "
+                f"(ipywidgets 8 and anywidget) to play; .game is the game itself.>")
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.view._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = repr(self)
+        return bundle
+
+    # --- starting -----------------------------------------------------------------------
+    def start(self, players) -> None:
+        """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
+        seed = None if self.seed is None else self.seed + self._games_started
+        game = self.Game(players=players, rules=self.rules, seed=seed)
+        self._cancel_bots()
+        self._game = game
+        self._games_started += 1
+        self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
+                       for p in game.players]
+        self._status = f"New game: {self._game.current_player.name} starts."
+        self.after(None)
+        self.render()
+        self._schedule_bots()
+
+    def new_game(self) -> None:
+        """Back to the setup screen, with the players of the last game."""
+        self._cancel_bots()
+        self._game = None
+        self._status = "Choose the players, then press Start."
+
+    def _start_from_setup(self) -> None:
+        players = [Player(seat["name"] or f"Player {i + 1}",
+                          None if seat["kind"] == HUMAN else seat["kind"], seat["colour"] or None)
+                   for i, seat in enumerate(self._seats)]
+        try:
+            self.start(players)
+        except ValueError as problem:
+            raise IllegalMoveError(str(problem)) from None
+
+    # --- intents ------------------------------------------------------------------------
+    def listen(self, component, **handlers) -> None:
+        """Route ``component``'s intents by type to ``handlers``, called with the intent's fields."""
+        component.listen(partial(self._receive, handlers=handlers))
+
+    def send_intent(self, component, message) -> None:
+        """Deliver ``message`` as if ``component`` had sent it from the browser (for tests)."""
+        component._handle_custom_msg(message, [])
+
+    def _receive(self, component, message, handlers) -> None:
+        try:
+            kind, fields = component.parse(message)
+            if kind not in handlers:
+                raise MalformedIntent(f"The {component.title} can't do {kind!r} here.")
+            handlers[kind](**fields)
+        except IllegalMoveError as refusal:
+            self._refusals += 1
+            self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
+        else:
+            self._notice = {}
+        self.render()
+        self._schedule_bots()
+
+    def _press(self, button: str) -> None:
+        specs = {spec.id: spec for spec in self.buttons()}
+        if button not in specs:
+            raise MalformedIntent(f"There is no {button!r} button now.")
+        if not specs[button].enabled:
+            raise IllegalMoveError(specs[button].reason)
+        specs[button].action()
+
+    def _key(self, key: str) -> None:
+        action = self.shortcuts().get(key)
+        if action is not None:
+            action()
+
+    # --- playing ------------------------------------------------------------------------
+    def human_turn(self) -> None:
+        """Refuse (IllegalMoveError) unless a human is to move in a game being played."""
+        if self.phase == "setup":
+            raise IllegalMoveError("no game is being played yet: press Start")
+        if self.phase == "over":
+            raise IllegalMoveError("the game is over: press New game to play again")
+        player = self._game.current_player
+        if player.is_bot:
+            raise IllegalMoveError(f"wait: {player.name} is playing")
+
+    def refusal(self, action=None) -> str | None:
+        """Why the human to move may not play ``action`` (or anything) now; None when they may."""
+        try:
+            self.human_turn()
+            if action is not None:
+                self._game.engine.apply(self._game.state, action)
+        except IllegalMoveError as reason:
+            return str(reason)
+        return None
+
+    def play(self, action) -> None:
+        """Play ``action`` for the human to move; IllegalMoveError (nothing changed) if refused."""
+        self.human_turn()
+        self._play(action)
+
+    def _play(self, action) -> None:
+        before = self._game.state
+        event = self._game.play(action)
+        self._status = self.describe(event, before)
+        if self._game.is_over:
+            self._status += " " + self._result()
+        self.after(event)
+
+    # --- bots ---------------------------------------------------------------------------
+    def _bot_to_move(self) -> bool:
+        return self.phase == "play" and self._game.current_player.is_bot
+
+    def _schedule_bots(self) -> None:
+        """Let bots play one step per ``pace`` seconds on the kernel's event loop.
+
+        With ``pace`` 0, or outside a running event loop, they play at once.
+        """
+        if self._bot_timer is not None or not self._bot_to_move():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if self.pace <= 0 or loop is None:
+            while self._bot_to_move():
+                self.bot_step()
+                self.render()
+            return
+        self._bot_timer = loop.call_later(self.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._bot_timer = None
+        if self._bot_to_move():
+            self.bot_step()
+            self.render()
+        self._schedule_bots()
+
+    def _cancel_bots(self) -> None:
+        if self._bot_timer is not None:
+            self._bot_timer.cancel()
+            self._bot_timer = None
+
+    # --- setup screen -------------------------------------------------------------------
+    def _seat(self, seat: int) -> dict:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the players")
+        if not 0 <= seat < len(self._seats):
+            raise MalformedIntent(f"There is no player {seat + 1}.")
+        return self._seats[seat]
+
+    def _add_seat(self) -> None:
+        used = {seat["colour"] for seat in self._seats}
+        colour = next((c for c in self.COLOURS if c not in used), "")
+        self._seats.append({"name": f"Player {len(self._seats) + 1}", "colour": colour, "kind": HUMAN})
+
+    def _change_seats(self, delta: int) -> None:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the players")
+        if delta not in (-1, 1):
+            raise MalformedIntent("Players are added or removed one at a time.")
+        count = len(self._seats) + delta
+        if not 1 <= count <= self.Game.MAX_PLAYERS:
+            raise IllegalMoveError(f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players")
+        if delta > 0:
+            self._add_seat()
+        else:
+            self._seats.pop()
+
+    def _cycle_colour(self, seat: int, step: int) -> None:
+        chosen = self._seat(seat)
+        if not self.COLOURS or step not in (-1, 1):
+            raise MalformedIntent("Colours change one step at a time, in games with colours.")
+        at = self.COLOURS.index(chosen["colour"]) if chosen["colour"] in self.COLOURS else -step
+        chosen["colour"] = self.COLOURS[(at + step) % len(self.COLOURS)]
+
+    def _rename(self, seat: int, name: str) -> None:
+        self._seat(seat)["name"] = " ".join(name.split())[:MAX_NAME]
+
+    def _change_kind(self, seat: int, kind: str) -> None:
+        chosen = self._seat(seat)
+        if kind != HUMAN and kind not in self.Game.BOTS:
+            raise MalformedIntent(f"There is no player kind {kind!r}.")
+        chosen["kind"] = kind
+
+    def _choose_rules(self, preset: str) -> None:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the rules")
+        try:
+            self.rules = self.Game.Rules.preset(preset)
+        except ValueError as problem:
+            raise MalformedIntent(str(problem)) from None
+
+    # --- drawing ------------------------------------------------------------------------
+    def render(self) -> None:
+        """Draw every component from the game's state (or the seats, before a game)."""
+        phase = self.phase
+        turn = {}
+        if phase == "play":
+            player = self._game.current_player
+            turn = {"text": f"{player.name}'s turn" + (" (bot)" if player.is_bot else ""),
+                    "colour": css_colour(player.colour), "ink": ink(player.colour)}
+        self.controls.draw(turn=turn, buttons=[b.to_json() for b in self.buttons()],
+                           status=self._status, notice=self._notice)
+        if phase == "setup":
+            self._render_setup()
+            children = [self.controls, self.setup]
+        else:
+            self.render_board()
+            children = [self.controls, *self.board()]
+            if phase == "over":
+                self._render_ranking()
+                children.insert(1, self.ranking)
+        if list(self.view.children) != children:
+            self.view.children = children
+
+    def _render_setup(self) -> None:
+        kinds = [{"id": HUMAN, "label": "Human"}]
+        kinds += [{"id": level, "label": f"Bot ({level})"} for level in self.Game.BOTS]
+        presets = [{"id": name, "label": name} for name in self.Game.Rules.PRESETS]
+        if self.rules.preset_name is None:
+            presets.append({"id": "", "label": "custom"})
+        self.setup.draw(
+            seats=[{**seat, "swatch": css_colour(seat["colour"])} for seat in self._seats],
+            kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
+
+    def _render_ranking(self) -> None:
+        scores = self.scores()
+        rows = []
+        for i in sorted(range(len(scores)), key=lambda i: -scores[i]):
+            player = self._game.players[i]
+            place = 1 + sum(score > scores[i] for score in scores)
+            rows.append({"place": _ordinal(place), "name": player.name,
+                         "colour": css_colour(player.colour), "score": scores[i],
+                         "winner": player in self._game.winners})
+        self.ranking.draw(heading=self._result(), rows=rows)
+
+    def _result(self) -> str:
+        winners = self._game.winners
+        best = max(self.scores())
+        if len(self._game.players) == 1:
+            return f"Game over: {best} points."
+        if len(winners) == 1:
+            return f"Game over: {winners[0].name} wins with {best} points."
+        return f"Game over: {_join(p.name for p in winners)} share the win with {best} points."
+
+    def buttons(self) -> list[Button]:
+        """The buttons to show now: Start, the game's own (:meth:`play_buttons`), or New game."""
+        if self.phase == "setup":
+            return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
+        if self.phase == "over":
+            return [Button("new", "New game", self.new_game, "Set up a new game", key="n")]
+        return self.play_buttons()
+
+    # --- extension points for each game -------------------------------------------------
+    def build(self) -> None:
+        """Create the game's own components and :meth:`listen` to them (called once)."""
+
+    def board(self) -> list:
+        """The game's components to show under the controls while playing and at the end."""
+        return []
+
+    def render_board(self) -> None:
+        """Draw the game's own components from ``self.game``."""
+
+    def play_buttons(self) -> list[Button]:
+        """The buttons while a game is being played (use :meth:`refusal` for their reasons)."""
+        return []
+
+    def shortcuts(self) -> dict:
+        """Keys and what they do; each button's ``key`` presses it. Extend to add keys."""
+        return {spec.key: partial(self._press, spec.id) for spec in self.buttons() if spec.key}
+
+    def describe(self, event, before) -> str:
+        """The sentence announced after ``event`` (``before`` is the state it was played in)."""
+        return f"{self._game.players[event.player].name} played {event.action.type}."
+
+    def after(self, event) -> None:
+        """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
+
+    def bot_step(self) -> None:
+        """One visible step of the bot to move; by default it plays its next action."""
+        self._play(self._game.bot_action())
+
+    def scores(self) -> list:
+        """Each player's result, for the ranking at the end."""
+        raise NotImplementedError
+
+
+def _sentence(text: str) -> str:
+    """A message as a sentence: capital first letter, full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _join(names) -> str:
+    names = list(names)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

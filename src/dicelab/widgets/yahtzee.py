@@ -1,0 +1,194 @@
+"""Yahtzee at a table of widgets: the dice tray, the scorecard, Roll and Confirm."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from dicelab import yahtzee
+from dicelab.errors import IllegalMoveError
+from dicelab.widgets.colours import css_colour, ink
+from dicelab.widgets.components import DiceTray, Scorecard
+from dicelab.widgets.controller import Button, GameController
+from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
+from dicelab.yahtzee.scoring import upper_bonus
+
+KEYS_HELP = ("Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
+             "R rolls, C confirms the chosen box, S starts a game and N sets up a new one. "
+             "Escape goes back to the notebook.")
+
+
+class YahtzeeGame(GameController):
+    """Yahtzee for 1 to 8 players, humans or bots, in a notebook.
+
+    ``YahtzeeGame()`` opens the setup screen; ``YahtzeeGame(players=["Ann", {"name": "Robo",
+    "bot": "greedy"}], rules="hasbro", seed=7)`` starts at once. ``.game`` is the
+    :class:`dicelab.yahtzee.Game` being played. Keys: 1-5 hold or release a die, R rolls,
+    C confirms the chosen box.
+    """
+
+    Game = yahtzee.Game
+    heading = "Yahtzee"
+    COLOURS = yahtzee.COLOURS
+    HELP = KEYS_HELP
+
+    def build(self) -> None:
+        self.selected = None  # the box chosen for a preview, until Confirm or the next roll
+        self.tray = DiceTray()
+        self.scorecard = Scorecard()
+        self.listen(self.tray, toggle=self.toggle)
+        self.listen(self.scorecard, select=self.select)
+
+    # --- what a player does ---------------------------------------------------------------
+    def roll(self) -> None:
+        """Roll the dice that are not held."""
+        self.play(Roll())
+
+    def toggle(self, die: int) -> None:
+        """Hold die ``die`` (0-4), or release it when it is held."""
+        self.human_turn()
+        held = self._game.state.held
+        self.play(Release(die) if 0 <= die < len(held) and held[die] else Hold(die))
+
+    def select(self, column: int, row: str) -> None:
+        """Choose box ``row`` of player ``column`` and show what it would score."""
+        self.human_turn()
+        game = self._game
+        if column != game.state.player:
+            name = game.players[column].name if 0 <= column < len(game.players) else "nobody"
+            raise IllegalMoveError(f"it is {game.current_player.name}'s turn, not {name}'s")
+        points = game.preview(row)
+        self.selected = row
+        self._status = (f"{game.current_player.name}: {BOX_TITLES[row]} would score {points}. "
+                        f"Press Confirm to score it.")
+
+    def confirm(self) -> None:
+        """Score the chosen box."""
+        if self.selected is None:
+            raise IllegalMoveError("choose a box on your scorecard first")
+        self.play(Score(self.selected))
+
+    # --- the controller's extension points --------------------------------------------------
+    def play_buttons(self) -> list[Button]:
+        left = self.rules.rolls - self._game.state.rolls_used
+        rolls = f"{left} roll{'' if left == 1 else 's'} left"
+        roll = self.refusal(Roll())
+        if self.selected is None:
+            confirm = self.refusal() or "choose a box on your scorecard first"
+        else:
+            confirm = self.refusal(Score(self.selected))
+        box = BOX_TITLES[self.selected] if self.selected else "the chosen box"
+        return [
+            Button("roll", f"Roll ({left} left)", self.roll, f"Roll the dice, {rolls}",
+                   roll is None, roll or "", "r"),
+            Button("confirm", "Confirm", self.confirm, f"Confirm: score {box}",
+                   confirm is None, confirm or "", "c"),
+        ]
+
+    def shortcuts(self) -> dict:
+        keys = super().shortcuts()
+        if self.phase == "play":
+            keys.update({str(die + 1): partial(self.toggle, die) for die in range(5)})
+        return keys
+
+    def board(self) -> list:
+        return [self.scorecard] if self.phase == "over" else [self.tray, self.scorecard]
+
+    def after(self, event) -> None:
+        if event is None or isinstance(event.action, (Roll, Score)):
+            self.selected = None
+
+    def bot_step(self) -> None:
+        """A bot first shows the box it chose, then scores it at its next step."""
+        action = self._game.bot_action()
+        if isinstance(action, Score) and self.selected != action.box:
+            self._show_bot_choice(action.box)
+        else:
+            self._play(action)
+
+    def _show_bot_choice(self, box: str) -> None:
+        player = self._game.current_player
+        self.selected = box
+        self._status = f"{player.name} chooses {BOX_TITLES[box]} ({self._game.preview(box)} points)."
+
+    def describe(self, event, before) -> str:
+        name = self._game.players[event.player].name
+        action = event.action
+        if isinstance(action, Roll):
+            left = self.rules.rolls - self._game.state.rolls_used
+            after = f"{left} roll{'' if left == 1 else 's'} left" if left else "now choose a box"
+            dice = ", ".join(map(str, self._game.state.dice))
+            return f"{name} rolled: {dice}; {after}."
+        if isinstance(action, (Hold, Release)):
+            verb = "holds" if isinstance(action, Hold) else "releases"
+            return f"{name} {verb} die {action.die + 1} (a {before.dice[action.die]})."
+        card, earlier = self._game.state.cards[event.player], before.cards[event.player]
+        text = f"{name} scores {card.boxes[action.box]} in {BOX_TITLES[action.box]}"
+        bonus = (card.yahtzee_bonuses - earlier.yahtzee_bonuses) * self.rules.yahtzee_bonus
+        return text + (f" and a Yahtzee bonus of {bonus}." if bonus else ".")
+
+    def scores(self) -> list:
+        return self._game.totals()
+
+    # --- drawing ------------------------------------------------------------------------------
+    def render_board(self) -> None:
+        game = self._game
+        throws = sum(isinstance(event.action, Roll) for event in game.history)
+        self.tray.draw(dice=self._dice(), throw=throws,
+                       label=f"Dice of {game.current_player.name}")
+        self.scorecard.draw(
+            caption=f"Scorecard ({self.rules.preset_name or 'custom'} rules)",
+            columns=[{"name": p.name, "colour": css_colour(p.colour), "ink": ink(p.colour),
+                      "current": i == game.state.player and not game.is_over}
+                     for i, p in enumerate(game.players)],
+            rows=self._rows())
+
+    def _dice(self) -> list:
+        state = self._game.state
+        dice = []
+        for die, held in enumerate(state.held):
+            face = state.dice[die] if state.dice else None
+            if face is None:
+                label = f"die {die + 1}, not rolled yet"
+            else:
+                label = f"die {die + 1} showing {face}" + (", held" if held else "")
+            dice.append({"face": face, "held": held, "kept": False, "rolled": not held,
+                         "selectable": self.refusal(Release(die) if held else Hold(die)) is None,
+                         "label": label, "key": str(die + 1)})
+        return dice
+
+    def _rows(self) -> list:
+        rules, cards = self.rules, self._game.state.cards
+        rows = []
+        for box in rules.boxes:
+            rows.append({"key": box, "label": BOX_TITLES[box], "total": False,
+                         "cells": [self._cell(i, box) for i in range(len(cards))]})
+            if box == rules.upper_boxes[-1]:
+                rows.append(_total("upper", "Upper total", [c.upper_total() for c in cards]))
+                rows.append(_total("upper_bonus", f"Bonus ({rules.upper_bonus} at "
+                                   f"{rules.upper_bonus_threshold})",
+                                   [upper_bonus(rules, c.boxes) or "" for c in cards]))
+        if rules.yahtzee_bonus:
+            rows.append(_total("yahtzee_bonus", "Yahtzee bonus",
+                               [c.yahtzee_bonuses * rules.yahtzee_bonus or "" for c in cards]))
+        rows.append(_total("total", "Total", [c.total(rules) for c in cards]))
+        return rows
+
+    def _cell(self, player: int, box: str) -> dict:
+        game = self._game
+        name, title = game.players[player].name, BOX_TITLES[box]
+        filled = game.state.cards[player].boxes
+        if box in filled:
+            return {"text": str(filled[box]), "button": False, "enabled": False, "chosen": False,
+                    "label": f"{title} for {name}: {filled[box]}"}
+        to_move = player == game.state.player and not game.is_over
+        chosen = to_move and box == self.selected
+        text = str(game.preview(box)) if chosen else ""
+        label = f"{title} for {name}: " + (f"would score {text}, chosen" if chosen else "open")
+        return {"text": text, "button": to_move and not game.current_player.is_bot,
+                "enabled": self.refusal(Score(box)) is None, "chosen": chosen, "label": label}
+
+
+def _total(key: str, label: str, values: list) -> dict:
+    return {"key": key, "label": label, "total": True,
+            "cells": [{"text": str(v), "button": False, "enabled": False, "chosen": False,
+                       "label": f"{label}: {v or 0}"} for v in values]}
