@@ -1,0 +1,73 @@
+"""Plots for probability lessons (needs matplotlib, imported only when a plot is drawn).
+
+- :func:`exact_vs_simulated`: exact probabilities beside simulated frequencies, the law of
+  large numbers at a glance;
+- :func:`score_histogram`: the final scores of simulated games, one histogram per seat.
+
+Each function draws on ``ax`` (a new figure when None) and returns the Axes.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+
+def _pyplot():
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("dicelab.plots needs matplotlib: pip install matplotlib") from None
+    return plt
+
+
+def _axes(ax):
+    return ax if ax is not None else _pyplot().subplots()[1]
+
+
+def _frequencies(observed) -> tuple[dict, int | None]:
+    """Frequencies from a mapping (used as they are) or from a sequence of outcomes."""
+    if hasattr(observed, "items"):
+        return {key: float(value) for key, value in observed.items()}, None
+    outcomes = [value.item() if hasattr(value, "item") else value for value in observed]
+    counts = Counter(outcomes)
+    return {key: count / len(outcomes) for key, count in counts.items()}, len(outcomes)
+
+
+def exact_vs_simulated(exact, observed, ax=None, title: str = "", xlabel: str = "outcome"):
+    """Bars of the exact probability of each outcome beside its simulated frequency.
+
+    ``exact`` maps outcomes to probabilities (Fractions are fine); ``observed`` is either
+    such a mapping of frequencies or the simulated outcomes themselves (a list or array),
+    which are counted. Outcomes seen in only one of them get a 0 bar in the other.
+    """
+    ax = _axes(ax)
+    frequencies, n = _frequencies(observed)
+    keys = sorted(set(exact) | set(frequencies))
+    positions = range(len(keys))
+    ax.bar([x - 0.2 for x in positions], [float(exact.get(k, 0)) for k in keys], width=0.4,
+           label="exact")
+    ax.bar([x + 0.2 for x in positions], [frequencies.get(k, 0.0) for k in keys], width=0.4,
+           label="simulated" if n is None else f"simulated ({n:,} trials)")
+    ax.set_xticks(list(positions), [str(k) for k in keys], rotation=90 if len(keys) > 12 else 0)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability")
+    ax.set_title(title)
+    ax.legend()
+    return ax
+
+
+def score_histogram(results, ax=None, bins: int = 30, title: str = ""):
+    """Histograms of final scores: one per seat of :func:`dicelab.simulate.games` results,
+    or of one array of scores."""
+    ax = _axes(ax)
+    if hasattr(results, "scores") and hasattr(results, "players"):
+        for seat, player in enumerate(results.players):
+            ax.hist(results.scores[:, seat], bins=bins, alpha=0.5, label=f"seat {seat}: {player}")
+        ax.legend()
+        title = title or f"{results.game}: final scores of {len(results):,} games"
+    else:
+        ax.hist(list(results), bins=bins)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title(title)
+    return ax
