@@ -1,0 +1,260 @@
+"""Thousand at a table of widgets: the dice tray, the cask scales, Throw and Save."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from dicelab import thousand
+from dicelab.errors import IllegalMoveError
+from dicelab.thousand import Bank, SetAside, Throw
+from dicelab.widgets.components import DiceTray
+from dicelab.widgets.components.cask_scales import CaskScales
+from dicelab.widgets.controller import HUMAN, Button, GameController
+
+KEYS_HELP = ("T or Space throws the dice and S saves the turn's points. With the choose_keep "
+             "setting, click the scoring dice (or press their numbers, 1 to 5) to pick them and "
+             "press A to set them aside. S starts a game and N sets up a new one. "
+             "Escape goes back to the notebook.")
+
+
+class ThousandGame(GameController):
+    """Thousand for 1 to 6 players, humans or bots, with the cask scales.
+
+    ``ThousandGame()`` opens the setup screen (you and two bots); ``ThousandGame(players=["Ann",
+    {"name": "Robo", "bot": "cask_aware"}], seed=7)`` starts at once, and
+    ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
+    ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T or Space throws,
+    S saves, 1-5 pick dice and A sets them aside (with ``choose_keep``).
+    """
+
+    Game = thousand.Game
+    heading = "Thousand"
+    HELP = KEYS_HELP
+
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.8):
+        super().__init__(players=players, rules=rules, seed=seed, pace=pace)
+        if players is None:
+            self._seats = [{"name": p.name, "colour": "", "kind": p.bot or HUMAN}
+                           for p in self.Game.DEFAULT_PLAYERS]
+            self.render()
+
+    def build(self) -> None:
+        self.picked = set()  # positions in the throw picked to set aside (choose_keep)
+        self._thrower = ""  # who threw the dice on the tray
+        self._aside = ()  # dice set aside earlier in this round, before the last throw
+        self._thrown = ()  # the last throw
+        self._part = ()  # the dice of the last throw set aside
+        self.tray = DiceTray()
+        self.scales = CaskScales()
+        self.listen(self.tray, toggle=self.toggle)
+
+    # --- what a player does ---------------------------------------------------------------
+    def throw(self) -> None:
+        """Throw the dice that are not set aside."""
+        self.play(Throw())
+
+    def save(self) -> None:
+        """Save the turn's points (refused inside a cask until the player leaves it)."""
+        self.play(Bank())
+
+    def toggle(self, die: int) -> None:
+        """Pick die ``die`` (its place on the tray) to set aside, or unpick it (``choose_keep``)."""
+        self.human_turn()
+        state = self._game.state
+        if not self.rules.choose_keep:
+            raise IllegalMoveError("scoring dice are set aside by themselves in this game")
+        if state.phase != "choose":
+            raise IllegalMoveError("throw the dice first, then pick the scoring dice")
+        index = die - len(self._aside)
+        if not 0 <= index < len(state.throw):
+            raise IllegalMoveError("that die was set aside earlier" if 0 <= die < len(self._aside)
+                                   else f"there is no die {die + 1}")
+        face = state.throw[index]
+        if not self._may_pick(face):
+            raise IllegalMoveError(f"a {face} doesn't score in this throw")
+        self.picked ^= {index}
+
+    def set_aside(self) -> None:
+        """Set the picked dice aside (``choose_keep``)."""
+        if not self.picked:
+            self.human_turn()
+            raise IllegalMoveError("pick the scoring dice to set aside first")
+        self.play(SetAside(self._picked_dice()))
+
+    def _picked_dice(self) -> tuple:
+        return tuple(sorted(self._game.state.throw[i] for i in self.picked))
+
+    def _may_pick(self, face: int) -> bool:
+        return any(face in part for part in self._game.engine.table.scoring_choices(self._game.state.throw))
+
+    # --- the controller's extension points --------------------------------------------------
+    def play_buttons(self) -> list[Button]:
+        state = self._game.state
+        left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
+        throw, save = self.refusal(Throw()), self.refusal(Bank())
+        buttons = [
+            Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
+            Button("save", f"Save {state.turn_points}", self.save,
+                   f"Save the turn's {state.turn_points} points", save is None, save or "", "s"),
+        ]
+        if self.rules.choose_keep and state.phase == "choose":
+            aside = (self.refusal(SetAside(self._picked_dice())) if self.picked
+                     else self.refusal() or "pick the scoring dice to set aside first")
+            buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
+                                     "Set the picked dice aside", aside is None, aside or "", "a"))
+        return buttons
+
+    def shortcuts(self) -> dict:
+        keys = super().shortcuts()
+        if self.phase == "play":
+            keys[" "] = keys["t"]
+            if self.rules.choose_keep:
+                keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
+        return keys
+
+    def board(self) -> list:
+        return [self.scales] if self.phase == "over" else [self.tray, self.scales]
+
+    def after(self, event) -> None:
+        self.picked = set()
+        if event is None or isinstance(event.action, Bank):
+            self._thrower, self._aside, self._thrown, self._part = "", (), (), ()
+        elif isinstance(event.action, SetAside):
+            self._part = event.action.dice
+        elif event.dice is not None:
+            fresh_round = len(event.dice) == self.rules.dice
+            self._aside = () if fresh_round else self._aside + self._part
+            self._thrower = self._game.players[event.player].name
+            self._thrown = event.dice
+            self._part = self._auto_part(event.dice)
+
+    def _auto_part(self, thrown: tuple) -> tuple:
+        """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
+        best = self._game.engine.table.best_choice(thrown)
+        return () if best is None or self.rules.choose_keep else best[0]
+
+    def bot_step(self) -> None:
+        """A bot with dice to choose first shows its pick, then sets it aside at its next step."""
+        action = self._game.bot_action()
+        if isinstance(action, SetAside) and self._picked_dice() != action.dice:
+            self._show_bot_pick(action.dice)
+        else:
+            self._play(action)
+
+    def _show_bot_pick(self, dice: tuple) -> None:
+        throw = list(self._game.state.throw)
+        self.picked = set()
+        for face in dice:
+            self.picked.add(next(i for i, f in enumerate(throw) if f == face and i not in self.picked))
+        self._status = f"{self._game.current_player.name} picks {_faces(dice)} to set aside."
+
+    def describe(self, event, before) -> str:
+        name = self._game.players[event.player].name
+        action, state = event.action, self._game.state
+        if isinstance(action, Bank):
+            text = f"{name} saves {before.turn_points} points and now has {state.scores[event.player]}"
+            cask = self.rules.cask_at(state.scores[event.player])
+            return text + (f", in the {_cask(cask)} cask." if cask else ".")
+        if isinstance(action, SetAside):
+            return f"{name} sets aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
+        text = f"{name} threw {_faces(event.dice)}"
+        if "bust" in state.news:
+            lost = f"the turn's {before.turn_points} points burn" if before.turn_points else "the turn ends"
+            return f"{text}: no combination, {lost}."
+        if state.phase == "choose":
+            return f"{text}: pick the scoring dice to set aside."
+        part = self._auto_part(event.dice)
+        return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
+
+    def _outcome(self, name: str, before, part: tuple) -> str:
+        """What setting ``part`` aside (from ``before``) brought about, in words."""
+        points = self._game.engine.table.score(part)
+        state, target = self._game.state, self.rules.target
+        turn = before.turn_points + points
+        standing = before.scores[before.player] + turn
+        if "burned" in state.news:
+            return (f"{points} points would take {name} to {standing}, over {target}: "
+                    f"the turn's {turn} points burn.")
+        if "exact_win" in state.news:
+            return f"{points} points take {name} to exactly {target}!"
+        text = f"{points} points, {turn} this turn"
+        if "hot_dice" in state.news:
+            text += f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
+        refusal = self._game.engine.bank_refusal(state) if state.phase == "decide" else None
+        return text + (f"; {refusal}." if refusal else f"; saving now would make {standing}.")
+
+    def scores(self) -> list:
+        return list(self._game.state.scores)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def render_board(self) -> None:
+        game = self._game
+        throws = sum(event.dice is not None for event in game.history)
+        label = f"Dice of {self._thrower}" if self._thrower else "Dice, not thrown yet"
+        self.tray.draw(dice=self._dice(), throw=throws, label=label)
+        target = self.rules.target
+        step = max(1, target // 10)
+        self.scales.draw(target=target, ticks=list(range(0, target + 1, step)),
+                         casks=[{"low": low, "high": high, "label": "cask"}
+                                for low, high in self.rules.casks],
+                         rows=self._scale_rows(), caption=self._caption())
+
+    def _dice(self) -> list:
+        choosing = self.rules.choose_keep and self._game.state.phase == "choose"
+        dice = [_die(face, f"a {face}, set aside earlier", kept=True) for face in self._aside]
+        part = list(self._part)
+        for index, face in enumerate(self._thrown):
+            position = len(dice) + 1
+            if face in part:
+                part.remove(face)
+                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True))
+            elif choosing:
+                picked = index in self.picked
+                dice.append(_die(face, f"die {position}: a {face}" + (", picked" if picked else ""),
+                                 held=picked, rolled=True, key=str(position),
+                                 selectable=self.refusal() is None and self._may_pick(face)))
+            else:
+                dice.append(_die(face, f"a {face}, doesn't score", rolled=True))
+        dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
+        return dice
+
+    def _scale_rows(self) -> list:
+        game = self._game
+        state = game.state
+        rows = []
+        for i, player in enumerate(game.players):
+            banked = state.scores[i]
+            current = i == state.player and not game.is_over
+            standing = banked + state.turn_points if current else banked
+            label = f"{player.name}: banked {banked}"
+            if standing != banked:
+                label += f", would stand at {standing} if saved"
+            cask = self.rules.cask_at(banked)
+            if cask:
+                label += f", in the {_cask(cask)} cask"
+            rows.append({"name": player.name, "banked": banked, "standing": standing,
+                         "current": current, "label": label})
+        return rows
+
+    def _caption(self) -> str:
+        if self._game.is_over:
+            return ""
+        state = self._game.state
+        name = self._game.current_player.name
+        if not state.turn_points:
+            return f"{name}'s turn: no points yet."
+        standing = state.scores[state.player] + state.turn_points
+        return f"{name}'s turn: {state.turn_points} points; saving now would make {standing}."
+
+
+def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="") -> dict:
+    return {"face": face, "held": held, "kept": kept, "rolled": rolled,
+            "selectable": selectable, "label": label, "key": key}
+
+
+def _faces(dice) -> str:
+    return ", ".join(map(str, dice))
+
+
+def _cask(cask: tuple) -> str:
+    return f"{cask[0]}–{cask[1]}"

@@ -1,0 +1,363 @@
+"""ThousandGame driven by intents, as the browser would send them, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from dataclasses import replace
+
+import pytest
+
+from dicelab import thousand
+from dicelab.widgets import ThousandGame
+
+CHOOSE_KEEP = thousand.Rules(choose_keep=True)
+
+
+def press(widget, button):
+    widget.send_intent(widget.controls, {"type": "press", "button": button})
+
+
+def key(widget, k):
+    widget.send_intent(widget.controls, {"type": "key", "key": k})
+
+
+def toggle(widget, die):
+    widget.send_intent(widget.tray, {"type": "toggle", "die": die})
+
+
+def notice(widget) -> str:
+    return widget.controls.notice.get("text", "")
+
+
+def button(widget, name) -> dict:
+    return next(b for b in widget.controls.buttons if b["id"] == name)
+
+
+def row(widget, player) -> dict:
+    return widget.scales.rows[player]
+
+
+def snapshot(widget):
+    """Everything a refused intent must leave alone: the game and what is drawn (bar the notice)."""
+    game = widget.game
+    traits = {name: getattr(component, name)
+              for component in (widget.tray, widget.scales, widget.setup)
+              for name in component.keys if not name.startswith("_")}
+    traits["buttons"] = widget.controls.buttons
+    traits["status"] = widget.controls.status
+    return (game.to_json() if game else None, game.state if game else None,
+            set(widget.picked), json.dumps(traits, sort_keys=True, default=str))
+
+
+def load_dice(widget, *throws):
+    """The next throws of the widget's game show these dice (in this order)."""
+    queue = list(throws)
+    widget.game._throw_dice = lambda state, index: tuple(sorted(queue.pop(0)))
+
+
+def mid_turn(widget, banked, turn_points, dice_left=3, player=0):
+    """Put the game in the middle of ``player``'s turn: ``turn_points`` on top of ``banked``."""
+    game = widget.game
+    scores = tuple(banked if i == player else 0 for i in range(len(game.players)))
+    game.state = replace(game.state, scores=scores, player=player, phase="decide",
+                         turn_points=turn_points, dice_left=dice_left,
+                         kept=(1,) * (game.rules.dice - dice_left))
+    widget.render()
+
+
+@pytest.fixture
+def duel():
+    return ThousandGame(players=["Ann", "Ben"], seed=11, pace=0)
+
+
+# --- casks ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("low, high", [(0, 100), (300, 400), (700, 800)])
+def test_saving_is_refused_inside_each_cask_and_allowed_on_leaving_it(duel, low, high):
+    mid_turn(duel, banked=low + 20, turn_points=high - low - 25)
+    reason = f"you are in the {low}–{high} cask: reach {high} to save"
+    assert button(duel, "save") == {**button(duel, "save"), "enabled": False, "reason": reason}
+    assert f"in the {low}–{high} cask" in row(duel, 0)["label"]
+    before = snapshot(duel)
+    press(duel, "save")
+    assert notice(duel) == reason[0].upper() + reason[1:] + "."
+    key(duel, "s")
+    assert snapshot(duel) == before
+
+    mid_turn(duel, banked=low + 20, turn_points=high - low - 20)  # exactly the cask's top
+    assert button(duel, "save")["enabled"]
+    press(duel, "save")
+    assert notice(duel) == ""
+    assert duel.game.state.scores[0] == high and duel.game.state.player == 1
+    assert duel.controls.status == f"Ann saves {high - low - 20} points and now has {high}."
+
+
+def test_saving_into_a_cask_from_below_is_allowed(duel):
+    mid_turn(duel, banked=250, turn_points=80)
+    assert button(duel, "save")["enabled"] and button(duel, "save")["label"] == "Save 80"
+    assert row(duel, 0)["standing"] == 330 and row(duel, 0)["banked"] == 250
+    key(duel, "s")
+    assert duel.game.state.scores == (330, 0)
+    assert duel.controls.status == "Ann saves 80 points and now has 330, in the 300–400 cask."
+    assert "in the 300–400 cask" in row(duel, 0)["label"]
+
+
+def test_the_casks_come_from_the_rules():
+    widget = ThousandGame(players=["Ann"], rules=thousand.Rules(casks=((0, 50), (500, 650))), pace=0)
+    assert widget.scales.casks == [{"low": 0, "high": 50, "label": "cask"},
+                                   {"low": 500, "high": 650, "label": "cask"}]
+    assert widget.scales.target == 1000 and widget.scales.ticks == list(range(0, 1001, 100))
+    mid_turn(widget, banked=0, turn_points=45)
+    assert button(widget, "save")["reason"] == "you are in the 0–50 cask: reach 50 to save"
+
+
+# --- what a throw brings ---------------------------------------------------------------------
+def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
+    load_dice(duel, (1, 5, 3, 3, 6), (5, 2, 6))
+    press(duel, "throw")
+    state = duel.game.state
+    assert (state.turn_points, state.dice_left, state.phase) == (15, 3, "decide")
+    assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
+        (1, True), (3, False), (3, False), (5, True), (6, False)]
+    assert duel.controls.status == ("Ann threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points, "
+                                    "15 this turn; you are in the 0–100 cask: reach 100 to save.")
+    assert row(duel, 0) == {"name": "Ann", "banked": 0, "standing": 15, "current": True,
+                            "label": "Ann: banked 0, would stand at 15 if saved, in the 0–100 cask"}
+    assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
+    assert button(duel, "throw")["label"] == "Throw 3 dice"
+    key(duel, "t")
+    assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
+        (1, True), (5, True), (2, False), (5, True), (6, False)]
+    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 20
+
+
+def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
+    mid_turn(duel, banked=150, turn_points=60, dice_left=5)
+    load_dice(duel, (2, 3, 4, 6, 6))
+    press(duel, "throw")
+    assert duel.controls.status == "Ann threw 2, 3, 4, 6, 6: no combination, the turn's 60 points burn."
+    assert duel.game.state.scores == (150, 0) and duel.game.current_player.name == "Ben"
+    assert [d["face"] for d in duel.tray.dice] == [2, 3, 4, 6, 6]
+    assert duel.tray.label == "Dice of Ann"
+
+
+def test_all_five_dice_scoring_is_announced_and_all_five_are_thrown_again(duel):
+    load_dice(duel, (1, 1, 1, 5, 5), (2, 2, 2, 3, 4))
+    press(duel, "throw")
+    assert "all 5 dice scored, so all 5 are thrown again" in duel.controls.status
+    assert duel.game.state.dice_left == 5 and duel.game.state.turn_points == 110
+    assert all(d["kept"] for d in duel.tray.dice)
+    assert button(duel, "throw")["label"] == "Throw 5 dice"
+    press(duel, "throw")
+    assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
+        (2, True), (2, True), (2, True), (3, False), (4, False)]
+
+
+def test_going_over_1000_burns_the_turn(duel):
+    mid_turn(duel, banked=960, turn_points=30, dice_left=2)
+    load_dice(duel, (1, 5))
+    press(duel, "throw")
+    assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points would take Ann to "
+                                    "1005, over 1000: the turn's 45 points burn.")
+    assert duel.game.state.scores == (960, 0) and duel.game.current_player.name == "Ben"
+    assert not duel.game.is_over
+
+
+def test_exactly_1000_wins_and_ends_the_game(duel):
+    mid_turn(duel, banked=950, turn_points=35, dice_left=2)
+    load_dice(duel, (1, 5))
+    press(duel, "throw")
+    game = duel.game
+    assert game.is_over and duel.phase == "over" and [p.name for p in game.winners] == ["Ann"]
+    assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
+                                    "1000! Game over: Ann wins with 1000 points.")
+    assert duel.view.children == (duel.controls, duel.ranking, duel.scales)
+    assert [b["id"] for b in duel.controls.buttons] == ["new"]
+    assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
+    assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
+    press(duel, "throw")
+    assert notice(duel) == "There is no 'throw' button now."
+
+
+# --- choose_keep -----------------------------------------------------------------------------
+def test_with_choose_keep_the_player_picks_the_scoring_dice():
+    widget = ThousandGame(players=["Ann", "Ben"], rules=CHOOSE_KEEP, seed=1, pace=0)
+    load_dice(widget, (1, 5, 5, 2, 2), (6, 6, 3, 4))
+    press(widget, "throw")
+    assert widget.game.state.phase == "choose" and widget.game.state.turn_points == 0
+    assert "pick the scoring dice" in widget.controls.status
+    assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
+        (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
+    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save"]
+    assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
+    assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
+
+    before = snapshot(widget)
+    toggle(widget, 1)
+    assert notice(widget) == "A 2 doesn't score in this throw." and snapshot(widget) == before
+    toggle(widget, 0)  # the 1, by a click
+    key(widget, "4")  # a 5, by its number
+    assert widget.picked == {0, 3}
+    assert [d["held"] for d in widget.tray.dice] == [True, False, False, True, False]
+    assert widget.tray.dice[0]["label"] == "die 1: a 1, picked"
+    assert button(widget, "set_aside")["enabled"]
+    key(widget, "4")
+    key(widget, "1")
+    assert widget.picked == set()
+    toggle(widget, 0)
+    key(widget, "a")
+    state = widget.game.state
+    assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
+    assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
+    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save"]
+    assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
+        (1, True), (2, False), (2, False), (5, False), (5, False)]
+    press(widget, "throw")
+    assert [(d["face"], d["kept"], d["selectable"]) for d in widget.tray.dice] == [
+        (1, True, False), (3, False, False), (4, False, False), (6, False, False), (6, False, False)]
+    assert widget.game.current_player.name == "Ben"  # 3, 4, 6, 6: no combination
+
+
+def test_setting_aside_dice_that_do_not_score_together_is_refused():
+    widget = ThousandGame(players=["Ann"], rules=CHOOSE_KEEP, seed=1, pace=0)
+    load_dice(widget, (2, 2, 2, 5, 3))
+    press(widget, "throw")
+    toggle(widget, 0)  # one 2 of the three
+    assert button(widget, "set_aside") == {**button(widget, "set_aside"), "enabled": False,
+                                           "reason": "a 2 doesn't score on its own"}
+    before = snapshot(widget)
+    press(widget, "set_aside")
+    assert notice(widget) == "A 2 doesn't score on its own." and snapshot(widget) == before
+    toggle(widget, 1)
+    toggle(widget, 2)
+    press(widget, "set_aside")
+    assert widget.game.state.turn_points == 20 and widget.game.state.dice_left == 2
+
+
+def test_without_choose_keep_dice_are_not_picked(duel):
+    load_dice(duel, (1, 5, 3, 3, 6))
+    press(duel, "throw")
+    before = snapshot(duel)
+    toggle(duel, 1)
+    assert notice(duel) == "Scoring dice are set aside by themselves in this game."
+    key(duel, "2")  # digits do nothing without choose_keep
+    assert snapshot(duel) == before
+    assert "set_aside" not in [b["id"] for b in duel.controls.buttons]
+
+
+# --- refusals --------------------------------------------------------------------------------
+REFUSED = [
+    ("save before throwing", "controls", {"type": "press", "button": "save"}, "Throw the dice first."),
+    ("set aside without choose_keep", "controls", {"type": "press", "button": "set_aside"},
+     "There is no 'set_aside' button now."),
+    ("die of nothing", "tray", {"type": "toggle", "die": 2}, "set aside by themselves"),
+    ("die as text", "tray", {"type": "toggle", "die": "2"}, "bad 'die'"),
+    ("setup while playing", "setup", {"type": "seats", "delta": 1}, "game has started"),
+]
+
+
+@pytest.mark.parametrize("case, component, message, says", REFUSED, ids=[c[0] for c in REFUSED])
+def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, component, message, says):
+    before = snapshot(duel)
+    duel.send_intent(getattr(duel, component), message)
+    assert says in notice(duel)
+    assert snapshot(duel) == before
+
+
+def test_tampered_traits_change_nothing(duel):
+    mid_turn(duel, banked=320, turn_points=30)
+    duel.scales.set_state({"rows": [{"name": "Ann", "banked": 999}]})
+    duel.controls.set_state({"buttons": [{"id": "save", "enabled": True}]})
+    assert row(duel, 0)["banked"] == 320 and not button(duel, "save")["enabled"]
+    press(duel, "save")
+    assert notice(duel).startswith("You are in the 300–400 cask")
+    assert duel.game.state.scores == (320, 0)
+
+
+def test_humans_cannot_act_while_a_bot_plays():
+    async def scenario():
+        widget = ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], seed=2, pace=30)
+        before = snapshot(widget)
+        for intent in ((widget.controls, {"type": "press", "button": "throw"}),
+                       (widget.controls, {"type": "key", "key": " "}),
+                       (widget.tray, {"type": "toggle", "die": 0})):
+            widget.send_intent(*intent)
+            assert notice(widget) == "Wait: Robo is playing."
+            assert snapshot(widget) == before
+        widget._cancel_bots()
+
+    asyncio.run(scenario())
+
+
+# --- keys, setup, bots ---------------------------------------------------------------------
+def test_space_and_t_throw_s_saves(duel):
+    load_dice(duel, (1, 1, 1, 2, 3), (5, 6))
+    key(duel, " ")
+    assert duel.game.state.turn_points == 100
+    key(duel, "t")
+    assert duel.game.state.turn_points == 105
+    key(duel, "s")
+    assert duel.game.state.scores == (105, 0)
+    assert "T or Space throws" in duel.controls.help and "S saves" in duel.controls.help
+    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s"}
+
+
+def test_setup_offers_you_and_two_bots_and_one_to_six_seats():
+    widget = ThousandGame(pace=0)
+    assert [(s["name"], s["kind"]) for s in widget.setup.seats] == [
+        ("You", "human"), ("Bot 1", "cask_aware"), ("Bot 2", "simple")]
+    assert [k["id"] for k in widget.setup.kinds] == ["human", *thousand.BOTS]
+    for _ in range(3):
+        widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
+    assert len(widget.setup.seats) == 6
+    widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
+    assert notice(widget) == "Thousand is played by 1 to 6 players." and len(widget.setup.seats) == 6
+    for _ in range(4):
+        widget.send_intent(widget.setup, {"type": "seats", "delta": -1})
+    key(widget, "s")
+    assert [p.name for p in widget.game.players] == ["You", "Bot 1"]
+    assert widget.game.current_player.name == "You"
+
+
+def test_a_game_of_bots_plays_itself_to_an_exact_1000():
+    widget = ThousandGame(players=[{"name": "C", "bot": "cask_aware"}, {"name": "S", "bot": "simple"}],
+                          seed=3, pace=0)
+    assert widget.phase == "over" and 1000 in widget.game.state.scores
+    assert widget.ranking.rows[0]["score"] == 1000 and "wins with 1000 points" in widget.ranking.heading
+
+
+def test_bots_step_on_the_event_loop_without_blocking_it():
+    async def scenario():
+        widget = ThousandGame(players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.01)
+        assert widget.game.history == []  # nothing played yet: the kernel is free
+        steps = []
+        while widget.game.current_player.name == "Robo":
+            await asyncio.sleep(0.005)
+            steps.append(len(widget.game.history))
+        assert steps == sorted(steps) and len(set(steps)) > 1
+
+    asyncio.run(scenario())
+
+
+def test_a_bot_shows_its_pick_before_setting_it_aside():
+    async def scenario():
+        widget = ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], rules=CHOOSE_KEEP,
+                              seed=2, pace=30)
+        widget._cancel_bots()  # the test takes the bot's steps itself
+        widget.bot_step()  # throws
+        assert widget.game.state.phase == "choose" and not widget.picked
+        widget.bot_step()  # shows its pick
+        widget.render()
+        assert widget.game.state.phase == "choose" and widget.picked
+        assert widget.controls.status.startswith("Robo picks ")
+        assert [d["held"] for d in widget.tray.dice].count(True) == len(widget.picked)
+        widget.bot_step()  # sets it aside
+        assert widget.game.state.phase != "choose" and not widget.picked
+
+    asyncio.run(scenario())
+
+
+def test_repr_says_what_it_is_and_how_to_show_it(duel):
+    text = repr(duel)
+    assert text.startswith("<ThousandGame (thousand.Game [Ann, Ben] Ann to play)")
+    assert "JupyterLab" in text
