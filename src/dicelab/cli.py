@@ -39,7 +39,8 @@ def describe(game, event) -> str:
     return line
 
 
-def demo(game_name: str, seed: int | None, out=sys.stdout) -> None:
+def demo(game_name: str, seed: int | None, out=None) -> None:
+    out = out or sys.stdout
     module = importlib.import_module(f"dicelab.{game_name}")
     game = module.Game(players=DEMO_TABLES[game_name], seed=seed)
     print(f"A game of {game_name} between bots (seed {game.seed}).", file=out)
@@ -60,8 +61,9 @@ def tutorial_notebooks() -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
-def copy_notebooks(folder: Path, out=sys.stdout) -> list[Path]:
+def copy_notebooks(folder: Path, out=None) -> list[Path]:
     """Copy the notebooks that ``folder`` lacks; a notebook already there is kept as it is."""
+    out = out or sys.stdout
     notebooks = tutorial_notebooks()
     if not notebooks:
         raise SystemExit("dicelab: no tutorial notebooks were found in this installation")
@@ -76,8 +78,9 @@ def copy_notebooks(folder: Path, out=sys.stdout) -> list[Path]:
     return [folder / notebook.name for notebook in notebooks]
 
 
-def lab(folder: Path, open_browser: bool, dry_run: bool, out=sys.stdout) -> int:
+def lab(folder: Path, open_browser: bool, dry_run: bool, out=None) -> int:
     """Copy the notebooks into ``folder`` and start JupyterLab there."""
+    out = out or sys.stdout
     copy_notebooks(folder, out)
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
     if not open_browser:
