@@ -28,6 +28,7 @@ import sys
 import tempfile
 import warnings
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -42,6 +43,8 @@ from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, up
 
 FORMAT = 1  # bump when the layout of the saved values changes
 CHUNK = 2048  # cards computed together: big enough for numpy, small enough for the CPU cache
+THREADS = os.cpu_count() or 1
+DTYPE = np.float64
 _SOLUTIONS: dict = {}  # rules -> Solution, for this process
 
 
@@ -66,9 +69,9 @@ class _Keeps:
     def __init__(self):
         self.levels = [sorted(_dice.multisets(n), key=lambda s: -len(set(s))) for n in range(6)]
         self.index = [{keep: i for i, keep in enumerate(level)} for level in self.levels]
-        # children[n]: for each keep of n dice and each face, the keep with that face added
-        self.children = [np.array([self.index[n + 1][tuple(sorted(keep + (face,)))]
-                                   for keep in self.levels[n] for face in _dice.FACES])
+        # children[n][f]: for each keep of n dice, the keep with face f + 1 added
+        self.children = [np.array([[self.index[n + 1][tuple(sorted(keep + (face,)))] for keep in self.levels[n]]
+                                   for face in _dice.FACES])
                          for n in range(5)]
         # parents[n][j]: for each keep with more than j faces, the keep without its j-th face
         self.parents = [[np.array([self.index[n - 1][_dice.remove(keep, (sorted(set(keep))[j],))]
@@ -82,8 +85,12 @@ class _Keeps:
         as a list indexed by the number of dice held."""
         holds = [None] * 5 + [values]
         for n in range(4, -1, -1):
-            added = holds[n + 1][self.children[n]]
-            holds[n] = added.reshape(len(self.levels[n]), 6, -1).sum(axis=1) / 6
+            bigger, children = holds[n + 1], self.children[n]
+            total = bigger[children[0]]
+            for face in range(1, 6):
+                total += bigger[children[face]]
+            total *= 1 / 6
+            holds[n] = total
         return holds
 
     def best_holds(self, holds):
@@ -143,6 +150,11 @@ class _Tables:
         varies = ((self.points != self.points[:1, :1]).any(axis=(0, 1, 3))
                   | (self.bonus != self.bonus[:1, :1]).any(axis=(0, 1)) | joker)
         self.special = np.flatnonzero(varies)
+        # for each special roll: is the upper box of its first face a box, and its bit
+        firsts = [UPPER_BOXES[rolls[r][0] - 1] for r in self.special]
+        self.matching = np.array([int(box in self.boxes) for box in firsts], dtype=int)
+        self.matching_bit = np.array([self.boxes.index(box) if box in self.boxes else 0 for box in firsts],
+                                     dtype=int)
         if self.has_yahtzee and not set(np.unique(self.points[..., self.boxes.index("yahtzee")])) \
                 <= {0, rules.yahtzee}:
             raise ValueError("the solver expects the Yahtzee box to score 0 or its full value")
@@ -212,10 +224,13 @@ class _Tables:
         index = ((mask | (1 << i)) * ny + after_y) * size + after_u
         return points + self.upper_bonus[after_u] - self.upper_bonus[u] + values.reshape(-1)[index]
 
-    def final_values(self, values, mask, y, u, legal):
+    def final_values(self, values, mask, y, u, legal, dtype=np.float64):
         """The value of each of the 252 rolls with no roll left (rows) for each card
         (columns); ``legal`` is each special roll's legal boxes on each card."""
-        final = np.full((len(_keeps().rolls), len(mask)), -np.inf)
+        final = np.full((len(_keeps().rolls), len(mask)), -np.inf, dtype=dtype)
+        context = self.context(mask, y)
+        matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
+        special = np.full((len(self.special), len(mask)), -np.inf)
         for i in range(len(self.boxes)):
             closed = (mask >> i & 1).astype(bool)
             if closed.all():
@@ -223,17 +238,13 @@ class _Tables:
             points, row = self.plain[i]
             rewards = self.reward(values, i, points[:, None], mask, y, u)
             rewards[:, closed] = -np.inf
-            np.maximum(final, rewards[row], out=final)
+            np.maximum(final, rewards.astype(dtype)[row], out=final)
+            if len(self.special):
+                points = self.points[context, matching, self.special[:, None], i]
+                rewards = self.reward(values, i, points, mask, y, u)
+                np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
         final += self.bonus[0, 0][:, None]
-        context = self.context(mask, y)
-        for j, r in enumerate(self.special):
-            first = UPPER_BOXES[_keeps().rolls[r][0] - 1]
-            matching = (mask >> self.boxes.index(first) & 1) if first in self.boxes else 0
-            best = np.full(len(mask), -np.inf)
-            for i in range(len(self.boxes)):
-                rewards = self.reward(values, i, self.points[context, matching, r, i], mask, y, u)
-                np.maximum(best, np.where(legal[j, :, i], rewards, -np.inf), out=best)
-            final[r] = best + self.bonus[context, matching, r]
+        final[self.special] = special + self.bonus[context, matching, self.special[:, None]]
         return final
 
 
@@ -274,20 +285,25 @@ def _solve(rules: Rules, progress: bool) -> np.ndarray:
     tables = _Tables(rules)
     keeps = _keeps()
     legal, ny = _legal_table(tables)
-    nb = len(tables.boxes)
-    values = np.full((1 << nb, ny, tables.cap + 1), np.nan)
+    values = np.full((1 << len(tables.boxes), ny, tables.cap + 1), np.nan)
     values[-1] = 0.0
     layers = _cards(tables, ny)
     flat = values.reshape(-1)
-    with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar:
-        for mask, y, u in reversed(layers):
-            for start in range(0, len(mask), CHUNK):
-                part = slice(start, start + CHUNK)
-                m, yy, uu = mask[part], y[part], u[part]
-                final = tables.final_values(values, m, yy, uu, legal[:, m * ny + yy])
-                rolls = keeps.roll_values(final, rules.rolls - 1)
-                flat[(m * ny + yy) * (tables.cap + 1) + uu] = keeps.roll_probability @ rolls
-                bar.update(len(m))
+
+    def solve_part(part):
+        mask, y, u = part
+        final = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE)
+        rolls = keeps.roll_values(final, rules.rolls - 1)
+        flat[(mask * ny + y) * (tables.cap + 1) + u] = keeps.roll_probability.astype(DTYPE) @ rolls
+        return len(mask)
+
+    with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar, \
+            ThreadPoolExecutor(THREADS) as pool:
+        for layer in reversed(layers):
+            parts = [tuple(array[start:start + CHUNK] for array in layer)
+                     for start in range(0, len(layer[0]), CHUNK)]
+            for done in pool.map(solve_part, parts):
+                bar.update(done)
     return values
 
 
