@@ -279,7 +279,7 @@ def test_humans_cannot_act_while_a_bot_plays():
         widget = ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], seed=2, pace=30)
         before = snapshot(widget)
         for intent in ((widget.controls, {"type": "press", "button": "throw"}),
-                       (widget.controls, {"type": "key", "key": " "}),
+                       (widget.controls, {"type": "key", "key": "t"}),
                        (widget.tray, {"type": "toggle", "die": 0})):
             widget.send_intent(*intent)
             assert notice(widget) == "Wait: Robo is playing."
@@ -290,15 +290,15 @@ def test_humans_cannot_act_while_a_bot_plays():
 
 
 # --- keys, setup, bots ---------------------------------------------------------------------
-def test_space_and_t_throw_s_saves(duel):
+def test_t_throws_and_s_saves(duel):
     load_dice(duel, (1, 1, 1, 2, 3), (5, 6))
-    key(duel, " ")
+    key(duel, "t")
     assert duel.game.state.turn_points == 100
     key(duel, "t")
     assert duel.game.state.turn_points == 105
     key(duel, "s")
     assert duel.game.state.scores == (105, 0)
-    assert "T or Space throws" in duel.controls.help and "S saves" in duel.controls.help
+    assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
     assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s"}
 
 

@@ -11,10 +11,10 @@ from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import HUMAN, Button, GameController
 
-KEYS_HELP = ("T or Space throws the dice and S saves the turn's points. With the choose_keep "
-             "setting, click the scoring dice (or press their numbers, 1 to 5) to pick them and "
-             "press A to set them aside. S starts a game and N sets up a new one. "
-             "Escape goes back to the notebook.")
+KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
+             "button, so after a throw Space throws again. With the choose_keep setting, click the "
+             "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
+             "S starts a game and N sets up a new one. Escape goes back to the notebook.")
 
 
 class ThousandGame(GameController):
@@ -23,8 +23,8 @@ class ThousandGame(GameController):
     ``ThousandGame()`` opens the setup screen (you and two bots); ``ThousandGame(players=["Ann",
     {"name": "Robo", "bot": "cask_aware"}], seed=7)`` starts at once, and
     ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
-    ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T or Space throws,
-    S saves, 1-5 pick dice and A sets them aside (with ``choose_keep``).
+    ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
+    1-5 pick dice and A sets them aside (with ``choose_keep``).
     """
 
     Game = thousand.Game
@@ -106,10 +106,8 @@ class ThousandGame(GameController):
 
     def shortcuts(self) -> dict:
         keys = super().shortcuts()
-        if self.phase == "play":
-            keys[" "] = keys["t"]
-            if self.rules.choose_keep:
-                keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
+        if self.phase == "play" and self.rules.choose_keep:
+            keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
     def board(self) -> list:
