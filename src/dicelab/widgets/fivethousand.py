@@ -1,0 +1,309 @@
+"""Fivethousand at a table of widgets: the shaker, the thrown dice, the dice set aside, PASS.
+
+After a throw every thrown die is out on the table; clicking one sends it back into the
+shaker (and clicking it again takes it out). Clicking the shaker sets aside the dice left
+out and throws the rest; PASS sets them aside and banks the turn. Which dice went back is
+the controller's selection, checked with the engine before anything is played, so a
+refused click changes nothing.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+import ipywidgets
+
+from dicelab import fivethousand
+from dicelab.dice import remove
+from dicelab.errors import IllegalMoveError
+from dicelab.fivethousand import Bank, SetAside, Throw
+from dicelab.widgets.colours import css_colour, ink
+from dicelab.widgets.components import DiceTray, MalformedIntent
+from dicelab.widgets.components.scoreboard import Scoreboard
+from dicelab.widgets.components.shaker import Shaker
+from dicelab.widgets.controller import HUMAN, Button, GameController, _join
+
+KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
+             "number (1 to 6) to send it back into the shaker, and again to take it out; the "
+             "dice you leave out are set aside and must all score. Space or Enter on a focused "
+             "die or on the shaker clicks it. P passes: it sets aside the dice left out and "
+             "banks the turn. S starts a game, N sets up a new one, Escape goes back to the "
+             "notebook.")
+
+
+class FivethousandGame(GameController):
+    """Fivethousand for 1 to 6 players, humans or robots, in a notebook.
+
+    ``FivethousandGame()`` opens the setup screen (you, Red, against the intelligent robot);
+    ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
+    seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
+    played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes.
+    """
+
+    Game = fivethousand.Game
+    heading = "Fivethousand"
+    COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")
+    HELP = KEYS_HELP
+
+    def build(self) -> None:
+        self.back = frozenset()  # positions in the last throw sent back into the shaker
+        self.scoreboard = Scoreboard()
+        self.shaker = Shaker(key="t")
+        self.tray = DiceTray(label="Thrown dice")
+        self.kept_tray = DiceTray(label="Dice set aside this round")
+        self.listen(self.shaker, shake=self.shake)
+        self.listen(self.tray, toggle=self.toggle)
+        self.listen(self.kept_tray, toggle=self._toggle_set_aside)
+        self._table = ipywidgets.HBox([self.shaker, ipywidgets.VBox([self.tray, self.kept_tray])])
+
+    def __init__(self, players=None, **settings):
+        super().__init__(players, **settings)
+        if players is None:  # the source's table: Red, a human, against the intelligent robot
+            self._seats = [{"name": p.name, "colour": colour, "kind": p.bot or HUMAN}
+                           for p, colour in zip(self.Game.DEFAULT_PLAYERS, self.COLOURS)]
+            self.render()
+
+    # --- what a player does ---------------------------------------------------------------
+    def toggle(self, die: int) -> None:
+        """Send thrown die ``die`` (0-5) back into the shaker, or take it out again."""
+        self.human_turn()
+        throw = self._game.state.throw
+        if not throw:
+            raise IllegalMoveError("no dice are on the table: click the shaker to throw")
+        if not 0 <= die < len(throw):
+            raise MalformedIntent(f"There is no thrown die number {die + 1}.")
+        self.back = self.back ^ {die}
+        self._status = self._selection_sentence()
+
+    def shake(self) -> None:
+        """Set aside the dice left out and throw the rest (all six in a bonus round)."""
+        actions = self._shake_actions()
+        self._check(actions)
+        self._play_all(actions)
+
+    def pass_turn(self) -> None:
+        """PASS: set aside the dice left out and bank the turn's points."""
+        actions = self._pass_actions()
+        self._check(actions)
+        self._play_all(actions)
+
+    def _toggle_set_aside(self, die: int) -> None:
+        self.human_turn()
+        raise IllegalMoveError("dice set aside in an earlier throw stay out: they can't go back "
+                               "into the shaker")
+
+    # --- the dice left out and the actions they make ----------------------------------------
+    def dice_out(self) -> tuple:
+        """The thrown dice not sent back into the shaker."""
+        throw = self._game.state.throw
+        return tuple(face for i, face in enumerate(throw) if i not in self.back)
+
+    def _shake_actions(self) -> list:
+        state = self._game.state
+        if state.phase != "choose":
+            return [Throw()]
+        aside = SetAside(self.dice_out())
+        if len(self.back) == 0 and len(state.throw) == state.dice_left:
+            return [aside]  # every die scores: the bonus round is announced before its throw
+        return [aside, Throw()]
+
+    def _pass_actions(self) -> list:
+        if self._game.state.phase == "choose":
+            return [SetAside(self.dice_out()), Bank()]
+        return [Bank()]
+
+    def _check(self, actions) -> None:
+        """IllegalMoveError unless the human to move may play ``actions`` one after another."""
+        self.human_turn()
+        state, engine = self._game.state, self._game.engine
+        for action in actions:
+            if isinstance(action, SetAside):
+                engine.check_keep(state.throw, action.dice)
+            state = engine.apply(state, action)
+
+    def _why_not(self, actions) -> str:
+        try:
+            self._check(actions)
+        except IllegalMoveError as reason:
+            return str(reason)
+        return ""
+
+    def _play_all(self, actions) -> None:
+        said = []
+        for action in actions:
+            self._play(action)
+            said.append(self._status)
+        self._status = " ".join(said)
+
+    # --- the controller's extension points --------------------------------------------------
+    def play_buttons(self) -> list[Button]:
+        actions = self._pass_actions()
+        reason = self._why_not(actions)
+        points = self._game.state.turn_points
+        if not reason and isinstance(actions[0], SetAside):
+            points += self._game.engine.table.score(actions[0].dice)
+        label = f"Pass: bank {points} points" if not reason else "Pass"
+        return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p")]
+
+    def shortcuts(self) -> dict:
+        keys = super().shortcuts()
+        if self.phase == "play":
+            keys["t"] = self.shake
+            keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
+        return keys
+
+    def board(self) -> list:
+        return [self.scoreboard] if self.phase == "over" else [self.scoreboard, self._table]
+
+    def after(self, event) -> None:
+        self.back = frozenset()
+
+    def bot_step(self) -> None:
+        """A robot first shows which dice it sends back, then sets the others aside."""
+        action = self._game.bot_action()
+        if isinstance(action, SetAside) and self.dice_out() != action.dice:
+            self.back = _positions_left(self._game.state.throw, action.dice)
+            self._status = self._selection_sentence()
+        else:
+            self._play(action)
+
+    def describe(self, event, before) -> str:
+        name = self._game.players[event.player].name
+        action, state = event.action, self._game.state
+        if isinstance(action, Throw):
+            text = f"{name} throws {_faces(event.dice)}."
+            if "bust" in state.news:
+                text += " " + self._farkle(name, before)
+        elif isinstance(action, SetAside):
+            points = state.turn_points - before.turn_points
+            text = f"{name} sets aside {_faces(action.dice)} ({points} points; {state.turn_points} this turn)."
+            if "hot_dice" in state.news:
+                text += (f" All {self.rules.dice} dice count: bonus round! Throw all "
+                         f"{self.rules.dice} again or pass.")
+        else:
+            text = (f"{name} passes and banks {before.turn_points}: "
+                    f"{state.scores[event.player]} in all.")
+        return text + self._turn_news(event.player)
+
+    def _farkle(self, name: str, before) -> str:
+        kept = self._game.engine.points_kept_on_bust(before)
+        if kept:
+            lost = f"loses this round's {before.round_points} points but " if before.round_points else ""
+            return (f"Farkle in the bonus round: {name} {lost}banks the {kept} points of the "
+                    f"completed rounds.")
+        return f"Farkle! No die scores: {name} loses the turn's {before.turn_points} points."
+
+    def _turn_news(self, player: int) -> str:
+        state, players = self._game.state, self._game.players
+        text = ""
+        if "final_round" in state.news and state.final_turns:
+            others = _join(players[i].name for i in state.final_turns)
+            text += (f" {players[player].name} has reached {self.rules.target} with "
+                     f"{state.scores[player]}: {others} {'gets' if len(state.final_turns) == 1 else 'get'} "
+                     f"one last turn.")
+        if self._game.engine.in_final_turn(state) and state.phase == "throw":
+            text += (f" Final turn: {players[state.player].name} needs more than "
+                     f"{max(state.scores)} to win.")
+        elif state.phase == "throw" and not state.is_over:
+            text += f" {players[state.player].name}'s turn."
+        return text
+
+    def scores(self) -> list:
+        return list(self._game.state.scores)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def render_board(self) -> None:
+        game = self._game
+        state = game.state
+        self.scoreboard.draw(caption=f"Rules: {self.rules.preset_name or 'custom'}, "
+                                     f"first to {self.rules.target}",
+                             players=self._board_players())
+        if game.is_over:
+            return
+        throws = sum(isinstance(event.action, Throw) for event in game.history)
+        reason = self._why_not(self._shake_actions())
+        in_cup = state.dice_left if state.phase != "choose" else len(self.back)
+        self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
+                         caption=self._shaker_caption(), label=self._shaker_label(in_cup))
+        self.tray.draw(dice=self._thrown_dice(), throw=throws,
+                       label=f"Dice thrown by {game.current_player.name}")
+        self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
+                                   "selectable": False, "tag": "Set aside", "key": "",
+                                   "label": f"set-aside die showing {face}"} for face in state.kept],
+                            throw=throws, label="Dice set aside this round")
+
+    def _board_players(self) -> list:
+        game, state = self._game, self._game.state
+        winners = game.winners
+        players = []
+        for i, player in enumerate(game.players):
+            current = i == state.player and not game.is_over
+            note = ("winner" if player in winners
+                    else "last turn" if state.final_turns and i in state.final_turns else "")
+            players.append({"name": player.name + (" (robot)" if player.is_bot else ""),
+                            "colour": css_colour(player.colour), "ink": ink(player.colour),
+                            "current": current, "note": note,
+                            "numbers": [{"label": "This turn", "value": state.turn_points if current else 0},
+                                        {"label": "Banked", "value": state.scores[i]}]})
+        return players
+
+    def _thrown_dice(self) -> list:
+        state = self._game.state
+        last = self._game.history[-1] if self._game.history else None
+        if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
+            return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
+                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": ""}
+                    for i, face in enumerate(last.dice)]
+        selectable = self.refusal() is None
+        dice = []
+        for i, face in enumerate(state.throw):
+            back = i in self.back
+            where = "back in the shaker" if back else "left out"
+            dice.append({"face": face, "held": not back, "kept": back, "rolled": True,
+                         "selectable": selectable, "tag": "↩ Shaker" if back else "Out",
+                         "label": f"die {i + 1} showing {face}, {where}", "key": str(i + 1)})
+        return dice
+
+    def _shaker_caption(self) -> str:
+        state = self._game.state
+        if state.phase != "choose":
+            return f"Throw {state.dice_left} dice"
+        out = self.dice_out()
+        points = self._game.engine.table.score(out) if out else None
+        if points is None:
+            return "Leave out scoring dice only"
+        if not self.back:
+            return f"Set aside {points}: bonus round"
+        return f"Set aside {points}, throw {len(self.back)}"
+
+    def _shaker_label(self, in_cup: int) -> str:
+        state = self._game.state
+        if state.phase == "choose":
+            return f"Shaker: set aside the dice left out and throw the {in_cup} in the shaker"
+        return f"Shaker: throw {in_cup} dice"
+
+    def _selection_sentence(self) -> str:
+        out = self.dice_out()
+        name = self._game.current_player.name
+        back = remove(self._game.state.throw, out)
+        points = self._game.engine.table.score(out) if out else None
+        worth = f" (worth {points})" if points is not None else " (they don't all score)"
+        return (f"{name} leaves {_faces(out) if out else 'nothing'} out{worth if out else ''} and "
+                f"sends {_faces(back) if back else 'nothing'} back to the shaker.")
+
+
+def _positions_left(throw: tuple, dice: tuple) -> frozenset:
+    """The positions in ``throw`` of the dice that are not in ``dice`` (a part of it)."""
+    unmatched = list(dice)
+    left = set()
+    for position, face in enumerate(throw):
+        if face in unmatched:
+            unmatched.remove(face)
+        else:
+            left.add(position)
+    return frozenset(left)
+
+
+def _faces(dice) -> str:
+    return ", ".join(map(str, dice))
+

@@ -1,0 +1,360 @@
+"""FivethousandGame driven by intents, as the browser would send them, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from dicelab import fivethousand
+from dicelab.widgets import FivethousandGame
+
+
+def shake(widget):
+    widget.send_intent(widget.shaker, {"type": "shake"})
+
+
+def press(widget, button):
+    widget.send_intent(widget.controls, {"type": "press", "button": button})
+
+
+def key(widget, k):
+    widget.send_intent(widget.controls, {"type": "key", "key": k})
+
+
+def toggle(widget, die, tray=None):
+    widget.send_intent(tray or widget.tray, {"type": "toggle", "die": die})
+
+
+def notice(widget) -> str:
+    return widget.controls.notice.get("text", "")
+
+
+def leave_out(widget, dice):
+    """Send back every thrown die but ``dice`` (a part of the throw)."""
+    wanted = list(dice)
+    for position, face in enumerate(widget.game.state.throw):
+        if face in wanted:
+            wanted.remove(face)
+        else:
+            toggle(widget, position)
+
+
+def best(widget):
+    return widget.game.engine.table.best_choice(widget.game.state.throw)[0]
+
+
+def fewest(widget):
+    choices = widget.game.engine.table.scoring_choices(widget.game.state.throw)
+    return min(choices.items(), key=lambda item: (len(item[0]), -item[1]))[0]
+
+
+def board_numbers(widget):
+    return [[n["value"] for n in p["numbers"]] for p in widget.scoreboard.players]
+
+
+def snapshot(widget):
+    """Everything a refused intent must leave alone: the game and what is drawn (bar the notice)."""
+    game = widget.game
+    traits = {f"{component.title}.{name}": getattr(component, name)
+              for component in (widget.tray, widget.kept_tray, widget.shaker, widget.scoreboard)
+              for name in component.keys if not name.startswith("_")}
+    traits["buttons"] = widget.controls.buttons
+    traits["status"] = widget.controls.status
+    return (game.to_json(), game.state, widget.back, json.dumps(traits, sort_keys=True, default=str))
+
+
+def said(widget) -> list:
+    """Every status line the widget announces from now on."""
+    lines = []
+    widget.controls.observe(lambda change: lines.append(change.new), "status")
+    return lines
+
+
+@pytest.fixture
+def duel():
+    return FivethousandGame(players=["Ann", "Ben"], seed=34, pace=0)
+
+
+def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
+    widget = FivethousandGame(players=["Ann", "Ben"], seed=5, pace=0)
+    game, lines = widget.game, said(widget)
+    while not game.is_over:
+        shake(widget)
+        while game.state.phase in ("choose", "decide") and not game.is_over:
+            if game.state.phase == "choose":
+                leave_out(widget, best(widget))
+            if game.state.turn_points + (widget.game.engine.table.score(widget.dice_out()) or 0) >= 350:
+                key(widget, "p")
+            else:
+                shake(widget)
+            assert notice(widget) == "", notice(widget)
+    assert max(game.scores) >= 5000
+    reached = next(line for line in lines if "one last turn" in line)
+    assert "has reached 5000" in reached
+    assert any("Final turn:" in line for line in lines)
+    assert widget.phase == "over" and widget.view.children[1] is widget.ranking
+    winner = game.winners[0]
+    assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
+    assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
+    assert [numbers[1] for numbers in board_numbers(widget)] == list(game.scores)
+    assert [b["id"] for b in widget.controls.buttons] == ["new"]
+    press(widget, "new")
+    assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
+
+
+def test_after_a_throw_every_die_is_out_and_a_click_sends_it_back(duel):
+    shake(duel)
+    throw = duel.game.state.throw
+    assert throw == (1, 2, 3, 5, 6, 6) and duel.shaker.dice == 0
+    assert [d["tag"] for d in duel.tray.dice] == ["Out"] * 6
+    assert all(d["held"] and d["selectable"] for d in duel.tray.dice)
+    for die in (1, 2, 4, 5):
+        toggle(duel, die)
+    assert duel.dice_out() == (1, 5) and duel.shaker.dice == 4
+    assert duel.tray.dice[1] | {} == {"face": 2, "held": False, "kept": True, "rolled": True,
+                                      "selectable": True, "tag": "↩ Shaker", "key": "2",
+                                      "label": "die 2 showing 2, back in the shaker"}
+    assert duel.controls.status == "Ann leaves 1, 5 out (worth 150) and sends 2, 3, 6, 6 back to the shaker."
+    assert duel.shaker.caption == "Set aside 150, throw 4"
+    assert duel.controls.buttons[0]["aria_label"] == "Pass: bank 150 points"
+    toggle(duel, 2)  # take the 3 out again: now a junk die is out
+    assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
+    toggle(duel, 2)
+    shake(duel)
+    state = duel.game.state
+    assert state.kept == (1, 5) and state.turn_points == 150 and len(state.throw) == 4
+    assert [d["face"] for d in duel.kept_tray.dice] == [1, 5]
+    assert all(d["tag"] == "Set aside" and not d["selectable"] for d in duel.kept_tray.dice)
+    assert board_numbers(duel) == [[150, 0], [0, 0]]
+    assert duel.controls.status.startswith("Ann sets aside 1, 5 (150 points; 150 this turn). Ann throws ")
+
+
+def test_pass_banks_the_dice_set_aside_and_those_left_out(duel):
+    shake(duel)
+    leave_out(duel, (1, 5))
+    shake(duel)
+    leave_out(duel, fewest(duel))
+    points = duel.game.state.turn_points + duel.game.engine.table.score(duel.dice_out())
+    key(duel, "p")
+    assert duel.game.scores == (points, 0) and duel.game.state.player == 1
+    assert board_numbers(duel) == [[0, points], [0, 0]]
+    assert duel.scoreboard.players[1]["current"] and not duel.scoreboard.players[0]["current"]
+    assert duel.controls.status.endswith(f"Ann passes and banks {points}: {points} in all. Ben's turn.")
+    assert duel.tray.dice == [] and duel.kept_tray.dice == [] and duel.shaker.dice == 6
+
+
+def test_a_farkle_loses_the_turn_and_is_announced(duel):
+    shake(duel)
+    while duel.game.state.player == 0:
+        leave_out(duel, fewest(duel))
+        at_stake = duel.game.state.turn_points + duel.game.engine.table.score(duel.dice_out())
+        shake(duel)
+    last = duel.game.history[-1]
+    assert duel.game.scores == (0, 0) and "bust" in duel.game.state.news
+    assert f"Farkle! No die scores: Ann loses the turn's {at_stake} points. Ben's turn." in duel.controls.status
+    assert [d["face"] for d in duel.tray.dice] == list(last.dice)  # the farkled dice stay on show
+    assert all(d["tag"] == "Farkle" and not d["selectable"] for d in duel.tray.dice)
+    toggle(duel, 0)
+    assert notice(duel) == "No dice are on the table: click the shaker to throw."
+
+
+def bonus_round_then_farkle(rules):
+    """Seed 3: Ann sets aside every scoring die until all six count, then farkles in the bonus round."""
+    widget = FivethousandGame(players=["Ann", "Ben"], rules=rules, seed=3, pace=0)
+    game = widget.game
+    shake(widget)
+    while "hot_dice" not in game.state.news:
+        leave_out(widget, best(widget))
+        shake(widget)
+    return widget
+
+
+@pytest.mark.parametrize("rules, banked", [("zillions", 450), ("traditional", 0)])
+def test_a_bonus_round_is_announced_and_a_farkle_in_it_follows_the_preset(rules, banked):
+    widget = bonus_round_then_farkle(rules)
+    game = widget.game
+    assert game.state.phase == "decide" and game.state.turn_points == 450
+    assert widget.controls.status.endswith("All 6 dice count: bonus round! Throw all 6 again or pass.")
+    assert widget.shaker.dice == 6 and widget.shaker.caption == "Throw 6 dice" and widget.shaker.enabled
+    assert widget.kept_tray.dice == [] and widget.tray.dice == []
+    assert widget.controls.buttons[0]["enabled"] and "450" in widget.controls.buttons[0]["aria_label"]
+    key(widget, "t")
+    while game.state.player == 0:
+        leave_out(widget, fewest(widget))
+        shake(widget)
+    assert game.scores == (banked, 0)
+    if banked:
+        assert "Farkle in the bonus round: Ann loses this round's 450 points but banks the 450 " \
+               "points of the completed rounds." in widget.controls.status
+    else:
+        assert "Farkle! No die scores: Ann loses the turn's 900 points." in widget.controls.status
+
+
+def test_pass_in_a_bonus_round_banks_the_turn():
+    widget = bonus_round_then_farkle("traditional")
+    press(widget, "pass")
+    assert widget.game.scores == (450, 0) and widget.game.state.player == 1
+
+
+def test_the_final_turn_is_announced_and_the_robot_plays_it_to_catch_up():
+    rules = fivethousand.Rules(target=300)
+    widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "intelligent"}],
+                              rules=rules, seed=2, pace=0)
+    game, lines = widget.game, said(widget)
+    while not game.is_over:
+        shake(widget)
+        if game.state.player == 0:
+            leave_out(widget, best(widget))
+            press(widget, "pass")
+    mine, robot = game.scores
+    reached = next(line for line in lines if "one last turn" in line)
+    assert "Red has reached 300" in reached and "Robot gets one last turn" in reached
+    assert f"Final turn: Robot needs more than {mine} to win." in reached
+    last_turn = game.history[[e.player for e in game.history].index(1):]
+    if robot > mine:  # it banked only once ahead
+        assert widget.controls.status.endswith(f"Game over: Robot wins with {robot} points.")
+    else:
+        assert "bust" in game.state.news or robot == mine
+    assert all(e.player == 1 for e in last_turn) and game.state.is_over
+
+
+def send_back_2_3_6(widget):
+    for die in (1, 2, 4):  # of 1, 2, 3, 5, 6, 6: leaves 1, 5, 6 out
+        toggle(widget, die)
+
+
+REFUSED = [
+    ("junk die left out", send_back_2_3_6, "shaker", {"type": "shake"}, "A 6 doesn't score on its own."),
+    ("junk dice left out", lambda w: None, "shaker", {"type": "shake"},
+     "2, 3, 6, 6 don't score together with the rest."),
+    ("junk die on pass", send_back_2_3_6, "controls", {"type": "press", "button": "pass"},
+     "A 6 doesn't score on its own."),
+    ("nothing left out", lambda w: [toggle(w, i) for i in range(6)], "shaker", {"type": "shake"},
+     "Leave out at least one scoring die."),
+    ("junk on the t key", send_back_2_3_6, "controls", {"type": "key", "key": "t"},
+     "A 6 doesn't score on its own."),
+    ("die 7", lambda w: None, "tray", {"type": "toggle", "die": 6}, "There is no thrown die number 7."),
+    ("die as text", lambda w: None, "tray", {"type": "toggle", "die": "1"}, "bad 'die'"),
+    ("shake with a field", lambda w: None, "shaker", {"type": "shake", "dice": 6}, "bad 'dice'"),
+    ("unknown button", lambda w: None, "controls", {"type": "press", "button": "roll"},
+     "There is no 'roll' button now."),
+    ("setup while playing", lambda w: None, "setup", {"type": "seats", "delta": 1}, "game has started"),
+]
+
+
+@pytest.mark.parametrize("case, prepare, component, message, says", REFUSED, ids=[c[0] for c in REFUSED])
+def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, prepare, component, message, says):
+    shake(duel)  # 1, 2, 3, 5, 6, 6: the 2, 3 and 6s don't score
+    prepare(duel)
+    before = snapshot(duel)
+    duel.send_intent(getattr(duel, component), message)
+    assert says in notice(duel)
+    assert snapshot(duel) == before
+
+
+def test_a_die_set_aside_earlier_cannot_go_back(duel):
+    shake(duel)
+    leave_out(duel, (1, 5))
+    shake(duel)
+    before = snapshot(duel)
+    toggle(duel, 0, duel.kept_tray)
+    assert notice(duel) == ("Dice set aside in an earlier throw stay out: they can't go back "
+                            "into the shaker.")
+    assert snapshot(duel) == before
+
+
+def test_pass_before_a_throw_is_refused(duel):
+    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "Pass",
+                                             "enabled": False, "reason": "throw the dice first",
+                                             "key": "p"}
+    before = snapshot(duel)
+    key(duel, "p")
+    assert notice(duel) == "Throw the dice first." and snapshot(duel) == before
+
+
+def test_humans_cannot_act_while_the_robot_plays():
+    async def scenario():
+        widget = FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"], seed=2, pace=30)
+        assert widget.game.current_player.name == "Robot" and widget.game.history == []
+        before = snapshot(widget)
+        for component, message in ((widget.shaker, {"type": "shake"}),
+                                   (widget.controls, {"type": "press", "button": "pass"}),
+                                   (widget.controls, {"type": "key", "key": "1"}),
+                                   (widget.tray, {"type": "toggle", "die": 0}),
+                                   (widget.kept_tray, {"type": "toggle", "die": 0})):
+            widget.send_intent(component, message)
+            assert notice(widget) == "Wait: Robot is playing."
+            assert snapshot(widget) == before
+        assert widget.shaker.reason == "wait: Robot is playing" and not widget.shaker.enabled
+        widget._cancel_bots()
+
+    asyncio.run(scenario())
+
+
+def test_the_robot_plays_visibly_step_by_step_without_blocking():
+    async def scenario():
+        widget = FivethousandGame(players=[{"name": "Robot", "bot": "intelligent"}, "Ann"],
+                                  seed=4, pace=0.01)
+        lines = said(widget)
+        assert widget.game.history == []  # nothing played yet: the kernel is free
+        while widget.game.current_player.name == "Robot":
+            await asyncio.sleep(0.005)
+        return widget, lines
+
+    widget, lines = asyncio.run(scenario())
+    steps = [line.split(":")[0].split(" (")[0] for line in lines]
+    assert lines[0].startswith("Robot throws ")
+    assert any(line.startswith("Robot leaves ") for line in lines)  # the choice is shown first
+    assert any(line.startswith("Robot sets aside ") for line in lines)
+    assert lines[-1].startswith(("Robot passes and banks", "Robot throws"))
+    assert len(steps) >= 4 and lines[-1].endswith("Ann's turn.")
+
+
+def test_the_trait_a_front_end_writes_changes_nothing(duel):
+    shake(duel)
+    before = snapshot(duel)
+    duel.tray.set_state({"dice": [dict(d, held=False, kept=True) for d in duel.tray.dice]})
+    duel.shaker.set_state({"enabled": False, "dice": 6})
+    assert snapshot(duel) == before
+    shake(duel)  # still refused for the junk dice the engine sees
+    assert notice(duel) == "2, 3, 6, 6 don't score together with the rest."
+    assert snapshot(duel) == before
+
+
+def test_digit_keys_toggle_dice_and_t_throws(duel):
+    key(duel, "t")
+    for digit in "235":
+        key(duel, digit)
+    assert duel.dice_out() == (1, 5, 6)
+    key(duel, "6")
+    assert duel.dice_out() == (1, 5)
+    key(duel, "x")  # a key that means nothing is ignored without a message
+    assert notice(duel) == ""
+    key(duel, "t")
+    assert duel.game.state.kept == (1, 5)
+    assert "1-6" in FivethousandGame.__doc__ and "P passes" in duel.controls.help
+
+
+def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset():
+    widget = FivethousandGame(pace=0, seed=1)
+    assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
+        ("Red", "human", "Red"), ("Robot", "intelligent", "Blue")]
+    assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
+    assert [p["id"] for p in widget.setup.presets] == ["zillions", "traditional", "farkle"]
+    for _ in range(4):
+        widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
+    widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
+    assert notice(widget) == "Fivethousand is played by 1 to 6 players." and len(widget.setup.seats) == 6
+    widget.send_intent(widget.setup, {"type": "rules", "preset": "farkle"})
+    key(widget, "s")
+    game = widget.game
+    assert game.rules.target == 10000 and len(game.players) == 6
+    assert widget.scoreboard.caption == "Rules: farkle, first to 10000"
+    assert widget.scoreboard.players[1]["name"] == "Robot (robot)"
+
+
+def test_repr_says_what_it_is_and_how_to_show_it(duel):
+    assert repr(duel).startswith("<FivethousandGame (fivethousand.Game [Ann, Ben] Ann to play)")
+    assert duel._repr_mimebundle_()["text/plain"] == repr(duel)
