@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -18,6 +19,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,7 +40,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     # Offline guarantee: every host name fails to resolve; the server is reached by IP.
-    "--host-resolver-rules=MAP * ~NOTFOUND",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 LIGHT_THEME = "JupyterLab Light"
 DARK_THEME = "JupyterLab Dark"
@@ -48,6 +50,7 @@ THEME_SETTINGS_ID = "@jupyterlab/apputils-extension:themes"
 _SERVER_START_TIMEOUT = 90.0
 _SERVER_STOP_TIMEOUT = 10.0
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+_PAGE_ERRORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 class KernelEvalError(AssertionError):
@@ -184,13 +187,20 @@ def start_jupyter_server(base_dir: Path, timeout: float = _SERVER_START_TIMEOUT)
     ]
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            command, cwd=root_dir, env=env, stdout=log, stderr=subprocess.STDOUT
+            command,
+            cwd=root_dir,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
         )
     server = JupyterServer(f"http://127.0.0.1:{port}", root_dir, log_path, process)
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"JupyterLab exited with {process.returncode}:\n{server_log(server)}")
+            raise RuntimeError(
+                f"JupyterLab exited with {process.returncode}:\n{server_log(server)}"
+            )
         try:
             server.api("GET", "/api/status")
             return server
@@ -201,14 +211,14 @@ def start_jupyter_server(base_dir: Path, timeout: float = _SERVER_START_TIMEOUT)
 
 
 def stop_jupyter_server(server: JupyterServer) -> None:
-    """Terminate the server (its kernels shut down with it); kill it if it hangs."""
+    """Terminate the server (its kernels stop with it); kill its process group if it hangs."""
     if server.process.poll() is not None:
         return
     server.process.terminate()
     try:
         server.process.wait(_SERVER_STOP_TIMEOUT)
     except subprocess.TimeoutExpired:
-        server.process.kill()
+        os.killpg(server.process.pid, signal.SIGKILL)
         server.process.wait()
 
 
@@ -241,6 +251,11 @@ def write_notebook(root: Path, name: str, cells: list[str]) -> Path:
     return path
 
 
+def _wait_for_splash_gone(page: Page, timeout: float) -> None:
+    """Wait until JupyterLab's loading overlay (shown at start and on theme change) is gone."""
+    page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=timeout * 1000)
+
+
 def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float = 90.0) -> None:
     """Open ``name`` (relative to the server root) and wait until its kernel is idle.
 
@@ -261,6 +276,7 @@ def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float =
         timeout=timeout * 1000,
         polling=100,
     )
+    _wait_for_splash_gone(page, timeout)
 
 
 def run_all_cells(page: Page, timeout: float = 120.0) -> None:
@@ -274,7 +290,7 @@ def run_all_cells(page: Page, timeout: float = 120.0) -> None:
         """async (timeoutMs) => {
             const app = window.jupyterapp;
             const run = app.commands.execute("notebook:run-all-cells");
-            const timer = new Promise((resolve) => setTimeout(() => resolve("timeout"), timeoutMs));
+            const timer = new Promise((done) => setTimeout(() => done("timeout"), timeoutMs));
             const result = await Promise.race([run, timer]);
             const errors = [];
             let pending = 0;
@@ -282,7 +298,8 @@ def run_all_cells(page: Page, timeout: float = 120.0) -> None:
                 if (cell.model.type !== "code") continue;
                 if (cell.model.executionCount === null) pending += 1;
                 for (const output of cell.model.outputs.toJSON()) {
-                    if (output.output_type === "error") errors.push(`${output.ename}: ${output.evalue}`);
+                    if (output.output_type !== "error") continue;
+                    errors.push(`${output.ename}: ${output.evalue}`);
                 }
             }
             return {timedOut: result === "timeout", errors, pending};
@@ -354,6 +371,8 @@ def kernel_eval(server: JupyterServer, name: str, code: str, timeout: float = 30
             )
         )
         return _collect_reply(connection, msg_id, time.monotonic() + timeout)
+    except websocket.WebSocketTimeoutException as exc:
+        raise TimeoutError(f"kernel did not answer within {timeout:.0f}s") from exc
     finally:
         connection.close()
 
@@ -365,8 +384,7 @@ def _collect_reply(connection: Any, msg_id: str, deadline: float) -> str:
     error: dict | None = None
     replied = idle = False
     while not (replied and idle):
-        if time.monotonic() > deadline:
-            raise TimeoutError("kernel did not answer in time")
+        connection.settimeout(max(deadline - time.monotonic(), 0.01))
         frame = connection.recv()
         if isinstance(frame, bytes):  # binary frames carry widget buffers; not ours
             continue
@@ -402,11 +420,25 @@ def wait_for_kernel_value(
     return value
 
 
+def watch_page_errors(page: Page) -> list[str]:
+    """Record uncaught JavaScript errors of ``page`` (the ``page`` fixture does this)."""
+    if page not in _PAGE_ERRORS:
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        _PAGE_ERRORS[page] = errors
+    return _PAGE_ERRORS[page]
+
+
 def assert_no_widget_errors(page: Page) -> None:
-    """Fail if any widget on the page shows "Error displaying widget"."""
-    errors = page.get_by_text("Error displaying widget")
-    if errors.count():
-        raise AssertionError("widget failed to render: " + " | ".join(errors.all_inner_texts()))
+    """Fail on "Error displaying widget" text or on uncaught JavaScript errors.
+
+    A widget whose ``render`` throws leaves an empty output area and no text, so the
+    uncaught errors recorded by :func:`watch_page_errors` are checked as well.
+    """
+    problems = page.get_by_text("Error displaying widget").all_inner_texts()
+    problems += [f"uncaught JavaScript error: {error}" for error in _PAGE_ERRORS.get(page, [])]
+    if problems:
+        raise AssertionError("widget errors on the page: " + " | ".join(problems))
 
 
 def set_theme(page: Page, theme: str, timeout: float = 30.0) -> None:
@@ -416,7 +448,7 @@ def set_theme(page: Page, theme: str, timeout: float = 30.0) -> None:
     the ``dark_theme`` fixture restores the light theme afterwards.
     """
     page.evaluate(
-        "(theme) => { void window.jupyterapp.commands.execute('apputils:change-theme', {theme}); }",
+        "(theme) => { void jupyterapp.commands.execute('apputils:change-theme', {theme}); }",
         theme,
     )
     page.wait_for_function(
@@ -424,6 +456,7 @@ def set_theme(page: Page, theme: str, timeout: float = 30.0) -> None:
         arg=theme,
         timeout=timeout * 1000,
     )
+    _wait_for_splash_gone(page, timeout)
 
 
 def set_default_theme(server: JupyterServer, theme: str) -> None:

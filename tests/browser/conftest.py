@@ -1,0 +1,88 @@
+"""Fixtures for real-browser widget tests: one JupyterLab server and one Chromium per session.
+
+Every test in this folder is marked ``browser``.  When Chromium, Playwright or
+JupyterLab is missing the tests skip, except under ``CI=true`` where they fail.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.harness import (
+    DARK_THEME,
+    LIGHT_THEME,
+    launch_browser,
+    missing_requirement,
+    set_default_theme,
+    shutdown_sessions,
+    skip_or_fail,
+    start_jupyter_server,
+    stop_jupyter_server,
+    watch_page_errors,
+)
+
+BROWSER_TESTS_DIR = Path(__file__).parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: runs a real JupyterLab in headless Chromium (tests/browser)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TESTS_DIR in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _require_browser_stack() -> None:
+    reason = missing_requirement()
+    if reason:
+        skip_or_fail(reason)
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(tmp_path_factory: pytest.TempPathFactory):
+    """A JupyterLab server on 127.0.0.1 with isolated settings; notebooks go in ``.root_dir``."""
+    _require_browser_stack()
+    server = start_jupyter_server(tmp_path_factory.mktemp("jupyterlab"))
+    yield server
+    stop_jupyter_server(server)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    _require_browser_stack()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, jupyter_server):
+    """A fresh browser context and page that records uncaught JavaScript errors.
+
+    The kernels started during the test are shut down afterwards.
+    """
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    new_page = context.new_page()
+    watch_page_errors(new_page)
+    yield new_page
+    context.close()
+    shutdown_sessions(jupyter_server)
+
+
+@pytest.fixture
+def dark_theme(jupyter_server):
+    """Pages opened during the test use JupyterLab Dark; light is restored afterwards."""
+    set_default_theme(jupyter_server, DARK_THEME)
+    yield DARK_THEME
+    set_default_theme(jupyter_server, LIGHT_THEME)
