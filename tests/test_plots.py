@@ -1,0 +1,57 @@
+"""Lesson plots draw what they are given (Agg backend, skipped without matplotlib)."""
+
+import sys
+from fractions import Fraction
+
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+from dicelab import plots, simulate  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+def test_exact_vs_simulated_draws_both_bars_for_every_outcome():
+    exact = {0: Fraction(2, 3), 50: Fraction(1, 6), 100: Fraction(1, 6)}
+    ax = plots.exact_vs_simulated(exact, [0, 0, 50, 100, 100, 100, 150], title="one die")
+    exact_bars, simulated_bars = ax.containers
+    assert [b.get_height() for b in exact_bars] == pytest.approx([2 / 3, 1 / 6, 1 / 6, 0])
+    assert [b.get_height() for b in simulated_bars] == pytest.approx([2 / 7, 1 / 7, 3 / 7, 1 / 7])
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "50", "100", "150"]
+    assert ax.get_legend().get_texts()[1].get_text() == "simulated (7 trials)"
+    assert ax.get_title() == "one die"
+
+
+def test_exact_vs_simulated_takes_frequencies_and_an_axes():
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots()
+    assert plots.exact_vs_simulated({1: 0.5, 2: 0.5}, {1: 0.4, 2: 0.6}, ax=ax) is ax
+    assert [b.get_height() for b in ax.containers[1]] == pytest.approx([0.4, 0.6])
+
+
+def test_score_histogram_has_one_histogram_per_seat():
+    results = simulate.games("yahtzee", ["greedy", "random"], n=8, seed=1, progress=False)
+    ax = plots.score_histogram(results, bins=5)
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["seat 0: greedy", "seat 1: random"]
+    assert sum(p.get_height() for p in ax.patches) == 16
+    assert "8 games" in ax.get_title()
+
+
+def test_score_histogram_of_plain_scores():
+    ax = plots.score_histogram([100, 200, 200, 300], bins=3)
+    assert sum(p.get_height() for p in ax.patches) == 4
+
+
+def test_a_clear_message_without_matplotlib(monkeypatch):
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match="pip install matplotlib"):
+        plots.score_histogram([1, 2, 3])
