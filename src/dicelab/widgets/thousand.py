@@ -110,8 +110,9 @@ class ThousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def board(self) -> list:
-        return [self.scales] if self.phase == "over" else [self.tray, self.scales]
+    def layout(self) -> list:
+        """The controls (and the ranking at the end), the dice while playing, the scales."""
+        return super().layout() + ([self.scales] if self.phase == "over" else [self.tray, self.scales])
 
     def after(self, event) -> None:
         self.picked = set()
