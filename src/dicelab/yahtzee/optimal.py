@@ -1,0 +1,51 @@
+"""The optimal Yahtzee bot: plays the move with the highest expected final score.
+
+It plays its own card as in a solitaire game (also when other players are at the table),
+from :func:`dicelab.yahtzee.solve` of the game's rules, solved on its first move (a few
+seconds, then cached). Like the other bots it returns one action at a time: the holds and
+releases that make up its choice of dice, then the roll, or the box to score.
+"""
+
+from __future__ import annotations
+
+from dicelab.yahtzee.engine import Hold, Release, Roll, Score, State
+
+
+class OptimalBot:
+    """Maximises the expected final score of its own card (solitaire-optimal play)."""
+
+    level = "optimal"
+
+    def __init__(self):
+        self._decision = (None, None)  # (situation, option): one choice serves a whole hold sequence
+
+    def choose(self, engine, state: State, rng):
+        if not state.rolls_used:
+            return Roll()
+        option = self._best(engine, state)
+        if option.kind == "box":
+            return Score(option.box)
+        return self._step_towards(state, option.keep)
+
+    def _best(self, engine, state: State):
+        from dicelab.yahtzee.solver import solve  # numpy and the solve only when a bot plays
+
+        situation = (engine.rules, state.card, tuple(sorted(state.dice)), state.rolls_used)
+        if self._decision[0] != situation:
+            self._decision = (situation, solve(engine.rules).best(state))
+        return self._decision[1]
+
+    @staticmethod
+    def _step_towards(state: State, keep: tuple):
+        """The next hold or release that makes the held dice show ``keep``, else the roll.
+        Dice already held stay held when their face is wanted."""
+        wanted = list(keep)
+        held = [False] * 5
+        for die in sorted(range(5), key=lambda die: not state.held[die]):
+            if state.dice[die] in wanted:
+                wanted.remove(state.dice[die])
+                held[die] = True
+        for die, (now, target) in enumerate(zip(state.held, held)):
+            if now != target:
+                return Hold(die) if target else Release(die)
+        return Roll()
