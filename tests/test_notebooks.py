@@ -1,0 +1,103 @@
+"""The tutorial notebooks: stored clean, and each runs top to bottom in a fresh headless kernel.
+
+Every notebook is executed with nbclient in its own kernel, which runs this very interpreter
+(a kernelspec written to a temporary folder points at ``sys.executable``), in a temporary
+working folder. A notebook passes when no cell raised and the widgets it shows were sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+NAMES = ["00_start_here.ipynb", "01_fivethousand.ipynb", "02_thousand.ipynb", "03_yahtzee.ipynb",
+         "04_probability_lab.ipynb"]
+GAME_NOTEBOOKS = {  # notebook -> the game widgets it must show
+    "00_start_here.ipynb": ["FivethousandGame", "ThousandGame", "YahtzeeGame"],
+    "01_fivethousand.ipynb": ["FivethousandGame"],
+    "02_thousand.ipynb": ["ThousandGame"],
+    "03_yahtzee.ipynb": ["YahtzeeGame"],
+}
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+CELL_TIMEOUT = 120  # seconds, per cell
+KERNEL = "python3"
+
+
+def _read(name: str):
+    return nbformat.read(NOTEBOOKS / name, as_version=4)
+
+
+@pytest.fixture(scope="module")
+def kernel_specs(tmp_path_factory):
+    """A kernelspec manager whose only ``python3`` kernel runs this interpreter."""
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    folder = tmp_path_factory.mktemp("kernels")
+    spec = folder / KERNEL
+    spec.mkdir()
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+        "display_name": "Python 3 (dicelab notebook tests)",
+        "language": "python",
+    }))
+    return KernelSpecManager(kernel_dirs=[str(folder)], ensure_native_kernel=False)
+
+
+def test_every_notebook_is_there():
+    assert sorted(path.name for path in NOTEBOOKS.glob("*.ipynb")) == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_is_stored_clean(name):
+    notebook = _read(name)
+    nbformat.validate(notebook)
+    assert notebook.metadata.kernelspec.name == KERNEL
+    for cell in notebook.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None, \
+                f"{name} is stored with outputs: clear them before committing"
+        assert not re.search(r"/work/|/home/|/root/|/tmp/", cell.source), f"{name} names a path of a machine"
+
+
+def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
+    from jupyter_client.manager import KernelManager
+
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path / "cache"))  # no solver cache from elsewhere
+    monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    notebook = _read(name)
+    manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
+    client = nbclient.NotebookClient(notebook, km=manager, timeout=CELL_TIMEOUT, kernel_name=KERNEL,
+                                     allow_errors=True, store_widget_state=True,
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    return notebook
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_notebook_runs_without_errors(name, kernel_specs, tmp_path, monkeypatch):
+    notebook = _executed(name, kernel_specs, tmp_path, monkeypatch)
+    errors = [f"cell {i}: {output.ename}: {output.evalue}"
+              for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
+              for output in cell.outputs if output.output_type == "error"]
+    assert not errors, f"{name} raised:\n" + "\n".join(errors)
+    unrun = [i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code" and not cell.execution_count]
+    assert not unrun, f"{name}: cells {unrun} did not run"
+
+    def widget_cells(word=""):
+        return [cell for cell in notebook.cells if cell.cell_type == "code" and word in cell.source
+                and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)]
+
+    assert widget_cells(), f"{name} shows no widget"
+    for game in GAME_NOTEBOOKS.get(name, []):
+        assert widget_cells(f"{game}("), f"{name}: the {game} cell shows no widget"
+    if name in GAME_NOTEBOOKS:
+        assert "application/vnd.jupyter.widget-state+json" in notebook.metadata.get("widgets", {})
