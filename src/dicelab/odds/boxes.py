@@ -24,6 +24,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 
 from dicelab import dice as _dice
 from dicelab.odds.table import Table
@@ -37,13 +38,19 @@ _ONE_ROLL = 6 ** 5  # with r rolls left, probabilities are whole numbers over _O
 
 @lru_cache(maxsize=None)
 def _transitions() -> tuple:
-    """For each keep: the hands it can become after one roll, with weights over 6**5."""
+    """For each keep: the hands it can become after one roll, and their weights over 6**5."""
     result = []
     for keep in _KEEPS:
-        roll = _dice.outcomes(5 - len(keep))
-        result.append(tuple((_HAND_INDEX[tuple(sorted(keep + faces))], p.numerator * (_ONE_ROLL // p.denominator))
-                            for faces, p in roll.items()))
+        roll = _dice.outcomes(5 - len(keep)).items()
+        hands = tuple(_HAND_INDEX[tuple(sorted(keep + faces))] for faces, _ in roll)
+        weights = tuple(p.numerator * (_ONE_ROLL // p.denominator) for _, p in roll)
+        result.append((hands, weights))
     return tuple(result)
+
+
+def _expectations(values: list) -> list:
+    """For each keep, the sum of ``values`` over the hands one roll makes of it, weighted."""
+    return [sum(map(mul, weights, [values[h] for h in hands])) for hands, weights in _transitions()]
 
 
 @lru_cache(maxsize=None)
@@ -64,32 +71,42 @@ class _BoxPolicy:
                        for hand in _HANDS]
         self.levels = sorted(set(self.values))
         self.level_of = [self.levels.index(v) for v in self.values]
-        transitions, hand_keeps = _transitions(), _hand_keeps()
-        value = [(int(v > 0), v) for v in self.values]  # (chance, expected) with 0 rolls left
-        self.keep_value = [None]  # keep_value[r][k]: (chance, expected) numerators, r rolls left
-        self.best_keep = [None]  # best_keep[r][hand]: the keep index the policy holds
-        for _ in range(rules.rolls):
-            keep_value = []
-            for moves in transitions:
-                chance = expected = 0
-                for hand, weight in moves:
-                    c, e = value[hand]
-                    chance += weight * c
-                    expected += weight * e
-                keep_value.append((chance, expected))
-            best = [max(keeps, key=keep_value.__getitem__) for keeps in hand_keeps]
-            self.keep_value.append(keep_value)
-            self.best_keep.append(best)
-            value = [keep_value[k] for k in best]
+        # A hold is worth (chance, expected score): both are kept in one whole number,
+        # chance * scale + expected, so that sums stay exact and comparing them compares
+        # the chance first, then the expected score.
+        self._scale = (max(self.values) + 1) * _ONE_ROLL ** rules.rolls
+        self._worth = [[int(v > 0) * self._scale + v for v in self.values]]  # per hand
+        self._keep_worth = [None]  # _keep_worth[r][k]: what holding keep k is worth, r rolls left
+        self._best_keep = [None]  # _best_keep[r][hand]: the keep index the policy holds
         self._spread = {}
+
+    def _plan(self, rolls: int) -> None:
+        """Work out the policy for up to ``rolls`` rolls left."""
+        while len(self._keep_worth) <= rolls:
+            keep_worth = _expectations(self._worth[-1])
+            best = [max(keeps, key=keep_worth.__getitem__) for keeps in _hand_keeps()]
+            self._keep_worth.append(keep_worth)
+            self._best_keep.append(best)
+            self._worth.append([keep_worth[k] for k in best])
+
+    def best_keep(self, rolls: int, hand: int) -> int:
+        """The keep the policy holds from ``hand`` with ``rolls`` rolls left."""
+        self._plan(rolls)
+        return self._best_keep[rolls][hand]
+
+    def odds(self, rolls: int, keep: int) -> tuple:
+        """Numerators (over 6**(5*rolls)) of the chance and expected score of holding ``keep``."""
+        self._plan(rolls)
+        return divmod(self._keep_worth[rolls][keep], self._scale)
 
     def spread(self, rolls: int, keep: int) -> list:
         """Numerators (over 6**(5*rolls)) of each score level, holding ``keep`` with ``rolls`` left."""
         key = (rolls, keep)
         if key not in self._spread:
+            self._plan(rolls)
             mass = defaultdict(int)
-            for hand, weight in _transitions()[keep]:
-                mass[hand if rolls == 1 else self.best_keep[rolls - 1][hand]] += weight
+            for hand, weight in zip(*_transitions()[keep]):
+                mass[hand if rolls == 1 else self._best_keep[rolls - 1][hand]] += weight
             spread = [0] * len(self.levels)
             for target, weight in mass.items():
                 if rolls == 1:
@@ -189,11 +206,11 @@ def _box_odds(rules, box, filled, dice, held, rolls_left) -> BoxOdds:
         value = policy.values[_HAND_INDEX[dice]]
         return BoxOdds(box, 0, dice, Fraction(int(value > 0)), Fraction(value), {value: Fraction(1)})
     if held is None:
-        keep = policy.best_keep[rolls_left][_HAND_INDEX[dice]]
+        keep = policy.best_keep(rolls_left, _HAND_INDEX[dice])
     else:
         keep = _KEEP_INDEX[held]
     denominator = _ONE_ROLL ** rolls_left
-    chance, expected = policy.keep_value[rolls_left][keep]
+    chance, expected = policy.odds(rolls_left, keep)
     distribution = {level: Fraction(n, denominator)
                     for level, n in zip(policy.levels, policy.spread(rolls_left, keep)) if n}
     return BoxOdds(box, rolls_left, _KEEPS[keep], Fraction(chance, denominator),
