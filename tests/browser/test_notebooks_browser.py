@@ -1,0 +1,67 @@
+"""The tutorial notebooks in a real JupyterLab: each runs, its widgets render, its game plays.
+
+Each notebook is copied into the server's folder, opened, and run with Run All. Then no
+widget may show "Error displaying widget" (nor raise in the page), the game widgets must be
+drawn, and in each game notebook one click on the game's throw button must reach Python:
+the game's history grows.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.browser.harness import (
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    wait_for_kernel_value,
+)
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+RUN_TIMEOUT = 300  # seconds for a whole notebook
+
+# notebook -> (game widgets shown, the button that throws in its game, or None)
+NOTEBOOKS_TO_CHECK = {
+    "00_start_here.ipynb": (3, None),
+    "01_fivethousand.ipynb": (1, re.compile(r"^Shaker: throw \d dice")),
+    "02_thousand.ipynb": (1, re.compile(r"^Throw \d dice")),
+    "03_yahtzee.ipynb": (1, re.compile(r"^Roll the dice")),
+    "04_probability_lab.ipynb": (0, None),
+}
+
+
+def _open_and_run(page, server, name: str) -> None:
+    shutil.copy(NOTEBOOKS / name, server.root_dir / name)
+    open_notebook(page, server, name)
+    run_all_cells(page, timeout=RUN_TIMEOUT)
+
+
+@pytest.mark.parametrize("name", list(NOTEBOOKS_TO_CHECK))
+def test_notebook_runs_and_its_widgets_render(page, jupyter_server, name):
+    games, throw_button = NOTEBOOKS_TO_CHECK[name]
+    _open_and_run(page, jupyter_server, name)
+
+    # Every widget output of the notebook was drawn by its front end.
+    page.locator(".jp-OutputArea-output .widget-output, .jp-OutputArea-output .jupyter-widgets").first.wait_for()
+    if games:
+        page.locator(".dicelab-game").nth(games - 1).wait_for()
+        assert page.locator(".dicelab-game").count() == games
+    if name != "04_probability_lab.ipynb":
+        page.locator(".dicelab-tray").first.wait_for()
+    else:
+        page.locator(".widget-slider").first.wait_for()  # the rule sliders
+    assert_no_widget_errors(page)
+
+    if throw_button is not None:
+        assert kernel_eval(jupyter_server, name, "len(table.game.history)") == "0"
+        button = page.get_by_role("button", name=throw_button)
+        button.scroll_into_view_if_needed()
+        button.click()
+        grown = wait_for_kernel_value(jupyter_server, name, "len(table.game.history) > 0", "True")
+        assert grown == "True", f"{name}: clicking {throw_button.pattern!r} did not play a throw"
+        assert_no_widget_errors(page)
