@@ -74,7 +74,7 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
         turns += 1
     assert turns == 26 and len(game.history) == 26 * 6
     assert widget.phase == "over"
-    assert widget.view.children[1] is widget.ranking
+    assert widget.ranking in widget.view.children[0].children[0].children
     totals = game.totals()
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
@@ -259,7 +259,7 @@ def colour(widget, seat, step):
 def test_setup_starts_with_two_players_in_the_first_colours():
     widget = YahtzeeGame(pace=0)
     assert widget.phase == "setup" and widget.game is None
-    assert widget.view.children == (widget.controls, widget.setup)
+    assert widget.view.children == (widget.setup, widget.controls)
     assert [(s["name"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
         ("Player 1", "White", "human"), ("Player 2", "Light Gray", "human")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *yahtzee.BOTS]

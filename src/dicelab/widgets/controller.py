@@ -12,7 +12,7 @@ front end to sync or write, its public surface stays small (``game``, ``render``
 displays through ``_repr_mimebundle_``, which hands over the box it lays out.
 
 A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS`` and
-``HELP``, and fills in the extension points: :meth:`build`, :meth:`board`,
+``HELP``, and fills in the extension points: :meth:`build`, :meth:`layout`,
 :meth:`render_board`, :meth:`play_buttons`, :meth:`describe`, :meth:`scores`, and if it
 needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 """
@@ -79,7 +79,7 @@ class GameController:
         self._seats = []
         for _ in range(self.DEFAULT_SEATS):
             self._add_seat()
-        self.controls = Controls(heading=self.heading, help=self.HELP)
+        self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.view = ipywidgets.VBox()
@@ -316,19 +316,18 @@ class GameController:
             player = self._game.current_player
             turn = {"text": f"{player.name}'s turn" + (" (bot)" if player.is_bot else ""),
                     "colour": css_colour(player.colour), "ink": ink(player.colour)}
-        self.controls.draw(turn=turn, buttons=[b.to_json() for b in self.buttons()],
+        self.controls.draw(heading="" if phase == "setup" else self.heading, turn=turn,
+                           buttons=[b.to_json() for b in self.buttons()],
                            status=self._status, notice=self._notice)
         if phase == "setup":
             self._render_setup()
-            children = [self.controls, self.setup]
+            children = [self.setup, self.controls]
         else:
             self.render_board()
-            children = [self.controls, *self.board()]
             if phase == "over":
                 self._render_ranking()
-                children.insert(1, self.ranking)
-        if list(self.view.children) != children:
-            self.view.children = children
+            children = self.layout()
+        place(self.view, children)
 
     def _render_setup(self) -> None:
         kinds = [{"id": HUMAN, "label": "Human"}]
@@ -337,7 +336,7 @@ class GameController:
         if self.rules.preset_name is None:
             presets.append({"id": "", "label": "custom"})
         self.setup.draw(
-            seats=[{**seat, "swatch": css_colour(seat["colour"])} for seat in self._seats],
+            heading=f"New game of {self.heading}", seats=[{**seat, "swatch": css_colour(seat["colour"])} for seat in self._seats],
             kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
 
     def _render_ranking(self) -> None:
@@ -372,9 +371,10 @@ class GameController:
     def build(self) -> None:
         """Create the game's own components and :meth:`listen` to them (called once)."""
 
-    def board(self) -> list:
-        """The game's components to show under the controls while playing and at the end."""
-        return []
+    def layout(self) -> list:
+        """The widgets to show, top to bottom, while playing and at the end: by default the
+        controls, then the ranking once the game is over. Games add their components."""
+        return [self.controls, self.ranking] if self.phase == "over" else [self.controls]
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""
@@ -401,6 +401,12 @@ class GameController:
     def scores(self) -> list:
         """Each player's result, for the ranking at the end."""
         raise NotImplementedError
+
+
+def place(box, children: list) -> None:
+    """Show ``children`` in ``box`` (an ipywidgets Box), sending nothing when they are the same."""
+    if list(box.children) != list(children):
+        box.children = children
 
 
 def _sentence(text: str) -> str:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from functools import partial
 
+import ipywidgets
+
 from dicelab import yahtzee
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, Scorecard
-from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.controller import Button, GameController, place
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
@@ -37,6 +39,10 @@ class YahtzeeGame(GameController):
         self.scorecard = Scorecard()
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.scorecard, select=self.select)
+        self._side = ipywidgets.VBox()
+        self._side.add_class("dicelab-side")
+        self._columns = ipywidgets.HBox([self._side, self.scorecard])
+        self._columns.add_class("dicelab-columns")
 
     # --- what a player does ---------------------------------------------------------------
     def roll(self) -> None:
@@ -90,8 +96,10 @@ class YahtzeeGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(5)})
         return keys
 
-    def board(self) -> list:
-        return [self.scorecard] if self.phase == "over" else [self.tray, self.scorecard]
+    def layout(self) -> list:
+        """The controls and the dice (or the ranking) beside the scorecard."""
+        place(self._side, super().layout() + ([] if self.phase == "over" else [self.tray]))
+        return [self._columns]
 
     def after(self, event) -> None:
         if event is None or isinstance(event.action, (Roll, Score)):

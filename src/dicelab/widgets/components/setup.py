@@ -8,7 +8,7 @@ from dicelab.widgets.components.base import Component, static
 
 
 class SeatSetup(Component):
-    """Seats to edit before a game; the Start button lives in the controls.
+    """A heading and the seats to edit before a game; the Start button lives in the controls.
 
     ``seats``: ``{"name", "colour", "swatch", "kind"}`` per seat (``colour`` is the colour's
     name, "" in a game without colours; ``swatch`` its CSS colour; ``kind`` an id of
@@ -29,6 +29,7 @@ class SeatSetup(Component):
     }
     title = "setup screen"
 
+    heading = traitlets.Unicode("").tag(sync=True)
     seats = traitlets.List([]).tag(sync=True)
     kinds = traitlets.List([]).tag(sync=True)
     presets = traitlets.List([]).tag(sync=True)

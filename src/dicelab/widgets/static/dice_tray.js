@@ -45,6 +45,7 @@ function render({ model, el }) {
     if (die.key) button.setAttribute("aria-keyshortcuts", die.key);
     button.classList.toggle("is-held", Boolean(die.held));
     button.classList.toggle("is-kept", Boolean(die.kept));
+    button.classList.toggle("is-blank", !die.face);
     button.classList.toggle("is-rolling", tumble && Boolean(die.rolled));
     button.append(dieFace(die.face));
     button.addEventListener("click", () => model.send({ type: "toggle", die: index }));

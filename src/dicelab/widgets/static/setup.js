@@ -54,7 +54,7 @@ function render({ model, el }) {
   };
 
   const draw = () => {
-    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    const focused = root.contains(document.activeElement) ? document.activeElement : null;
     const seats = model.get("seats");
     const count = element("div", "dicelab-setup-count");
     count.append(
@@ -69,8 +69,13 @@ function render({ model, el }) {
     rules.append(element("span", "dicelab-setup-label", "Rules"),
       choice(model.get("presets"), model.get("preset"), "Rules", "rules",
         (preset) => model.send({ type: "rules", preset })));
-    root.replaceChildren(count, list, rules);
-    if (focused) root.querySelector(`[data-key="${focused}"]`)?.focus();
+    root.replaceChildren(element("div", "dicelab-setup-heading", model.get("heading")), count, list, rules);
+    const again = focused && root.querySelector(`[data-key="${focused.dataset.key}"]`);
+    if (again && focused.type === "text") {  // keep a name being typed, not yet sent
+      again.value = focused.value;
+      again.setSelectionRange(focused.selectionStart, focused.selectionEnd);
+    }
+    again?.focus();
   };
 
   draw();
