@@ -94,7 +94,7 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     reached = next(line for line in lines if "one last turn" in line)
     assert "has reached 5000" in reached
     assert any("Final turn:" in line for line in lines)
-    assert widget.phase == "over" and widget.view.children[1] is widget.ranking
+    assert widget.phase == "over" and widget.ranking in widget.view.children
     winner = game.winners[0]
     assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]

@@ -152,8 +152,10 @@ class FivethousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def board(self) -> list:
-        return [self.scoreboard] if self.phase == "over" else [self.scoreboard, self._table]
+    def layout(self) -> list:
+        """The controls (and the ranking at the end), the scoreboard, the shaker and the dice."""
+        return super().layout() + ([self.scoreboard] if self.phase == "over"
+                                   else [self.scoreboard, self._table])
 
     def after(self, event) -> None:
         self.back = frozenset()

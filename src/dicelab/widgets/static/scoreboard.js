@@ -18,9 +18,12 @@ function render({ model, el }) {
     swatch.style.background = player.colour;
     head.append(swatch, element("span", "", player.name));
     const note = [player.current ? "to play" : "", player.note].filter(Boolean).join(", ");
-    const numbers = element("dl", "dicelab-board-numbers");
+    const numbers = element("div", "dicelab-board-numbers");
     for (const number of player.numbers) {
-      numbers.append(element("dt", "", number.label), element("dd", "", String(number.value)));
+      const row = element("div", "dicelab-board-number");
+      row.append(element("span", "dicelab-board-label", number.label),
+                 element("span", "dicelab-board-value", String(number.value)));
+      numbers.append(row);
     }
     card.append(head, element("div", "dicelab-board-note", note), numbers);
     return card;
