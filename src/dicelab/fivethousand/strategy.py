@@ -19,7 +19,8 @@ class SimpleRobot:
             return Throw()
         if state.phase == "choose":
             return keep_most(engine, state)
-        return throw_or_bank(engine, state, state.turn_points >= self.threshold and state.dice_left < 6)
+        return throw_or_bank(engine, state, state.turn_points >= self.threshold
+                             and state.dice_left < engine.rules.dice)
 
 
 class IntelligentRobot:

@@ -27,6 +27,14 @@ class CombinationTable:
 
     combinations: tuple[tuple[tuple[int, ...], int], ...]
 
+    def __hash__(self) -> int:
+        # Tables key many caches; hash the combinations once, not at every look-up.
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            self.__dict__["_hash"] = value = hash(self.combinations)
+            return value
+
     @classmethod
     def from_rows(cls, rows) -> "CombinationTable":
         """A table from ``(faces, points)`` rows, e.g. ``((1, 1, 1), 1000)``."""
@@ -55,10 +63,7 @@ class CombinationTable:
         >>> table.best_choice((1, 2, 5, 5, 6))
         ((1, 5, 5), 20)
         """
-        choices = self.scoring_choices(throw)
-        if not choices:
-            return None
-        return max(choices.items(), key=lambda item: (item[1], len(item[0])))
+        return _best_choice(self, _dice.as_dice(throw))
 
 
 @lru_cache(maxsize=None)
@@ -85,3 +90,11 @@ def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
         if points is not None:
             choices[part] = points
     return choices
+
+
+@lru_cache(maxsize=None)
+def _best_choice(table: CombinationTable, throw: tuple) -> tuple[tuple, int] | None:
+    choices = _scoring_choices(table, throw)
+    if not choices:
+        return None
+    return max(choices.items(), key=lambda item: (item[1], len(item[0])))
