@@ -1,4 +1,4 @@
-"""Fivethousand robots below optimal play: random, simple and intelligent."""
+"""Fivethousand robots: random, simple and intelligent, and the optimal one (in ``policy``)."""
 
 from __future__ import annotations
 
@@ -46,4 +46,11 @@ class IntelligentRobot:
         return one_more_throw_gain(engine, state, at_risk) <= 0
 
 
-BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot}
+def optimal_robot():
+    """The optimal robot; its module (numpy, exact policies) is imported on first use."""
+    from dicelab.fivethousand.policy import OptimalRobot
+
+    return OptimalRobot()
+
+
+BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot}

@@ -1,4 +1,4 @@
-"""Thousand bots below optimal play: random, simple and cask-aware."""
+"""Thousand bots: random, simple and cask-aware, and the optimal one (in ``policy``)."""
 
 from __future__ import annotations
 
@@ -54,4 +54,11 @@ class CaskAwareBot:
         return gain <= 0
 
 
-BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot}
+def optimal_bot():
+    """The optimal bot; its module (numpy, exact policies) is imported on first use."""
+    from dicelab.thousand.policy import OptimalBot
+
+    return OptimalBot()
+
+
+BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot}

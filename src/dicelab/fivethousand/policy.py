@@ -1,0 +1,220 @@
+"""Optimal play of a Fivethousand turn: the most points on average, or, in the final turn,
+the best chance to overtake a score; and the robot that plays them.
+
+A turn is at risk by its current round under Zillions rules (a farkle keeps the completed
+rounds), by all its points otherwise, so a turn's value is its safe points plus the value
+of (points at risk, dice left). Values come from backward induction over those pairs.
+
+>>> policy = turn_policy("traditional")
+>>> round(policy.expected_score, 3), policy.bank_from
+(446.571, 10050)
+>>> final = final_turn_policy("zillions", to_beat=4999)
+>>> abs(final.success_probability(banked=4950) - (1 - 5 / 162)) < 1e-12  # any scoring throw
+True
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import numpy as np
+
+from dicelab.fivethousand.engine import Engine, State
+from dicelab.fivethousand.rules import Rules
+from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+
+
+def turn_policy(rules=None) -> "TurnPolicy":
+    """The policy that maximises the expected points of one turn (cached per rules)."""
+    return _turn_policy(Rules.coerce(rules))
+
+
+def final_turn_policy(rules=None, to_beat: int = 5000) -> "FinalTurnPolicy":
+    """The policy that maximises the chance that a last turn ends above ``to_beat``."""
+    return _final_turn_policy(Rules.coerce(rules), int(to_beat))
+
+
+@lru_cache(maxsize=None)
+def _turn_policy(rules: Rules) -> "TurnPolicy":
+    return TurnPolicy(rules)
+
+
+@lru_cache(maxsize=None)
+def _final_turn_policy(rules: Rules, to_beat: int) -> "FinalTurnPolicy":
+    return FinalTurnPolicy(rules, to_beat)
+
+
+class _Turn(SetAsidePolicy):
+    """What both Fivethousand policies share: the rules' throws, and a turn split into its
+    safe points and its points at risk."""
+
+    def __init__(self, rules: Rules):
+        super().__init__(Engine(rules))
+        self.rules = rules
+        self.throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
+        self.unit = self.throws.unit
+        left = self.throws.left
+        self._hot = left == 0
+        self._next_dice = np.where(self._hot, rules.dice, left)
+
+    def split(self, turn_points: int, round_start: int = 0) -> tuple[int, int]:
+        """The turn's points that a farkle would keep, and those it would lose."""
+        safe = round_start if self.rules.bust_keeps_completed_rounds else 0
+        return safe, turn_points - safe
+
+
+class TurnPolicy(_Turn):
+    """The play that maximises the expected points of one turn.
+
+    ``bank_from``: with at least this many points at risk, banking is best whatever the
+    dice left. Beyond it one throw, then banking, gains on average the throw's points (plus
+    a fresh round for hot dice under Zillions rules) minus the chance of a farkle times the
+    points at risk, which is negative for every number of dice; the points at risk only
+    grow within a round, so banking at once is optimal there (the one-step look-ahead rule
+    for a closed set of states). Below it, values come from backward induction; under
+    Zillions rules the value of a fresh round (hot dice) is found by policy iteration.
+    """
+
+    def __init__(self, rules: Rules):
+        super().__init__(rules)
+        fresh_round = 0.0
+        for _ in range(100):
+            cap = self._bank_limit(fresh_round)
+            value_a, value_c, throw_a, throw_c = self._sweep(cap, fresh_round)
+            solved = throw_a[0, rules.dice] / (1 - throw_c[0, rules.dice])
+            if abs(solved - fresh_round) <= 1e-12 * max(1.0, solved) and cap >= self._bank_limit(solved):
+                break
+            fresh_round = solved
+        self._fresh_round = solved
+        self._value_a, self._value_c = value_a, value_c
+        self._throw = throw_a + throw_c * solved
+        self.bank_from = cap * self.unit
+
+    @property
+    def expected_score(self) -> float:
+        """The expected points of a fresh turn played optimally."""
+        return float(self._throw[0, self.rules.dice])
+
+    def bank_value(self, state: State) -> float:
+        return float(state.turn_points)
+
+    def throw_value(self, state: State) -> float:
+        """Expected points of the turn when the player throws the dice left now."""
+        safe, at_risk = self.split(state.turn_points, state.round_start)
+        units = at_risk // self.unit
+        if units < len(self._throw):
+            return safe + float(self._throw[units, state.dice_left])
+        throw_a, throw_c = self._throw_step(units, self._fresh_round, self._value_a, self._value_c)
+        return safe + float(throw_a[state.dice_left] + throw_c[state.dice_left] * self._fresh_round)
+
+    def _bank_limit(self, fresh_round: float) -> int:
+        """Units of points at risk from which banking is best for every number of dice."""
+        throws = self.throws
+        hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else 0.0
+        gain = throws.points * self.unit + hot_bonus * self._hot
+        gain = throws.expect(take(gain, pick(gain, throws.valid)))
+        # Under Zillions rules a round with points at risk never has all the dice.
+        counts = range(1, self.rules.dice if self.rules.bust_keeps_completed_rounds else self.rules.dice + 1)
+        limit = max((gain[n] / throws.bust[n] for n in counts), default=0.0)
+        return int(limit // self.unit) + 1
+
+    def _sweep(self, cap: int, fresh_round: float):
+        """Values below ``cap`` units at risk as ``a + c * fresh_round``: of the best choice
+        (value_a, value_c) and of throwing (throw_a, throw_c), by (units at risk, dice left)."""
+        shape = (cap, self.rules.dice + 1)
+        value_a, value_c, throw_a, throw_c = (np.zeros(shape) for _ in range(4))
+        for units in range(cap - 1, -1, -1):
+            ta, tc = self._throw_step(units, fresh_round, value_a, value_c)
+            throw_a[units], throw_c[units] = ta, tc
+            bank = ta + tc * fresh_round <= units * self.unit
+            value_a[units] = np.where(bank, units * self.unit, ta)
+            value_c[units] = np.where(bank, 0.0, tc)
+        return value_a, value_c, throw_a, throw_c
+
+    def _throw_step(self, units: int, fresh_round: float, value_a, value_c):
+        """Value of throwing with ``units`` at risk, for each number of dice, from the
+        values of the states a throw leads to (banking at and beyond the arrays' end)."""
+        after = units + self.throws.points
+        inside = after < len(value_a)
+        index = np.minimum(after, len(value_a) - 1)
+        a = np.where(inside, value_a[index, self._next_dice], after * self.unit)
+        c = np.where(inside, value_c[index, self._next_dice], 0.0)
+        if self.rules.bust_keeps_completed_rounds:  # hot dice: the round is safe, a new one starts
+            a = np.where(self._hot, after * self.unit, a)
+            c = np.where(self._hot, 1.0, c)
+        best = pick(a + c * fresh_round, self.throws.valid)
+        return self.throws.expect(take(a, best)), self.throws.expect(take(c, best))
+
+
+class FinalTurnPolicy(_Turn):
+    """The play that maximises the chance that a last turn ends with the banked score above
+    ``to_beat`` (strictly: a tie is a shared win, which this policy does not aim for).
+
+    Values are exact chances (as floats) over (points still needed, points at risk, dice
+    left); they do not depend on ``to_beat``, so one table per rules serves every score.
+    """
+
+    def __init__(self, rules: Rules, to_beat: int):
+        super().__init__(rules)
+        self.to_beat = to_beat
+        needed = max(1, -(-(to_beat + 1) // self.unit))
+        self._chance = _final_table(rules, 1 << max(6, (needed - 1).bit_length()))
+
+    def success_probability(self, banked: int) -> float:
+        """The chance that a fresh last turn from ``banked`` ends above ``to_beat``."""
+        return self.throw_value(State(scores=(banked,), dice_left=self.rules.dice))
+
+    def bank_value(self, state: State) -> float:
+        return 1.0 if state.scores[state.player] + state.turn_points > self.to_beat else 0.0
+
+    def throw_value(self, state: State) -> float:
+        """The chance of ending above ``to_beat`` when the player throws the dice left now."""
+        safe, at_risk = self.split(state.turn_points, state.round_start)
+        safe += state.scores[state.player]
+        need = self.to_beat + 1 - safe - at_risk
+        if need <= 0:  # already above: only a farkle can spoil it
+            bust = self.throws.bust[state.dice_left]
+            return float(1 - bust + (bust if safe > self.to_beat else 0.0))
+        return float(self._chance[-(-need // self.unit), at_risk // self.unit, state.dice_left])
+
+
+@lru_cache(maxsize=None)
+def _final_table(rules: Rules, size: int) -> np.ndarray:
+    """Chance of success when throwing, by (units still needed, units at risk, dice left),
+    for needs 1 to ``size`` units and needed + at risk ≤ ``size``.
+
+    A throw moves to a smaller need, so needs are solved in increasing order, each for every
+    amount at risk at once. Entry [0] is unused (nothing needed: bank).
+    """
+    turn = _Turn(rules)
+    throws, hot, next_dice = turn.throws, turn._hot, turn._next_dice
+    chance = np.zeros((size + 1, size + int(throws.points.max()) + 1, rules.dice + 1))
+    for need in range(1, size + 1):
+        at_risk = np.arange(size - need + 1)[:, None, None]
+        need_after = need - throws.points
+        at_risk_after = at_risk + throws.points
+        if rules.bust_keeps_completed_rounds:
+            at_risk_after = np.where(hot, 0, at_risk_after)
+        after = np.where(need_after <= 0, 1.0,
+                         chance[np.maximum(need_after, 0), at_risk_after, next_dice])
+        chance[need, :size - need + 1] = throws.expect(take(after, pick(after, throws.valid)))
+    return chance
+
+
+class OptimalRobot:
+    """Plays each turn for the most points on average and its last turn for the best chance
+    to overtake the leader."""
+
+    level = "optimal"
+
+    def choose(self, engine: Engine, state: State, rng):
+        return self.policy(engine, state).action(state)
+
+    @staticmethod
+    def policy(engine: Engine, state: State) -> SetAsidePolicy:
+        """The policy the robot follows in ``state``."""
+        if engine.in_final_turn(state):
+            leader = max(score for i, score in enumerate(state.scores) if i != state.player)
+            return final_turn_policy(engine.rules, leader)
+        return turn_policy(engine.rules)

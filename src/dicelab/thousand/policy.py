@@ -1,0 +1,139 @@
+"""Optimal solitaire play of Thousand: the fewest turns on average to reach the target
+exactly, casks and the burn over the target included; and the bot that plays it.
+
+>>> policy = solitaire_policy("classic")
+>>> round(policy.expected_turns(0), 3), policy.expected_turns(1000)
+(37.365, 0.0)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+from dicelab.thousand.engine import Engine, State
+from dicelab.thousand.rules import Rules
+
+
+def solitaire_policy(rules=None) -> "SolitairePolicy":
+    """The policy that reaches the target in the fewest turns on average (cached per rules)."""
+    return _solitaire_policy(Rules.coerce(rules))
+
+
+@lru_cache(maxsize=None)
+def _solitaire_policy(rules: Rules) -> "SolitairePolicy":
+    return SolitairePolicy(rules)
+
+
+class SolitairePolicy(SetAsidePolicy):
+    """The play that minimises the expected number of turns to reach the target exactly.
+
+    Values are expected numbers of turns, counting the current one, so lower is better.
+    This is a stochastic shortest-path problem over (banked, standing = banked + turn
+    points, dice left). Saving only moves up, so the standings are solved from the target
+    down, every banked score at once; a farkle or a burn sends a player back to their own
+    banked score, whose value is found by policy iteration (a few sweeps).
+    With ``choose_keep`` the player also picks which scoring dice to set aside.
+    """
+
+    lowest = True
+
+    def __init__(self, rules: Rules):
+        super().__init__(Engine(rules))
+        self.rules = rules
+        self.throws = throw_table(rules.combinations(), rules.dice, "all" if rules.choose_keep else "best")
+        self.unit = self.throws.unit
+        if rules.target % self.unit:
+            raise ValueError(f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly")
+        size = rules.target // self.unit
+        left = self.throws.left
+        self._next_dice = np.where(left == 0, rules.dice, left)
+        self._may_save = np.array([[self._save_allowed(banked, standing) for standing in range(size)]
+                                   for banked in range(size)])
+        guess = self._first_guess(size)
+        for _ in range(100):
+            expected, throw_a, throw_c = self._sweep(guess)
+            if np.allclose(expected[:size], guess, rtol=1e-13, atol=0):
+                break
+            guess = expected[:size]
+        self._expected = expected
+        self._throw = throw_a + throw_c * expected[:size, None, None]
+
+    def expected_turns(self, banked: int) -> float:
+        """Expected number of turns from a banked score to the target, played optimally."""
+        if banked % self.unit or not 0 <= banked <= self.rules.target:
+            raise ValueError(f"a banked score is a multiple of {self.unit} from 0 to {self.rules.target}")
+        return float(self._expected[banked // self.unit])
+
+    def should_save(self, state: State) -> bool:
+        """Whether saving now is best (False when the casks forbid it)."""
+        return self.best(state).bank
+
+    def bank_value(self, state: State) -> float:
+        return 1.0 + float(self._expected[(state.scores[state.player] + state.turn_points) // self.unit])
+
+    def throw_value(self, state: State) -> float:
+        """Expected turns, counting this one, when the player throws the dice left now."""
+        banked = state.scores[state.player] // self.unit
+        standing = banked + state.turn_points // self.unit
+        return 1.0 + float(self._throw[banked, standing, state.dice_left])
+
+    def ended_value(self, before: State, after: State) -> float:
+        if after.is_over:  # exactly the target: won with this turn
+            return 1.0
+        return self.expected_turns(before.scores[before.player]) + 1.0  # burned
+
+    def _first_guess(self, size: int) -> np.ndarray:
+        """Expected turns by banked score, guessed for the first sweep: from the policy that
+        sets the best dice aside when the player may choose, else so large that the first
+        sweep saves whenever it may. Both guesses lead to policies that reach the target."""
+        if self.rules.choose_keep:
+            return solitaire_policy(self.rules.replace(choose_keep=False))._expected[:size]
+        return np.full(size, 1e6)
+
+    def _save_allowed(self, banked: int, standing: int) -> bool:
+        cask = self.rules.cask_at(banked * self.unit)
+        return banked < standing and (cask is None or standing * self.unit >= cask[1])
+
+    def _sweep(self, guess: np.ndarray):
+        """One policy-iteration sweep: choices made with ``guess`` (the expected turns from
+        each banked score, i.e. what a farkle costs), values exact for those choices.
+
+        Returns the expected turns from each banked score (0 at the target) and the turns
+        after the current one when throwing, by (banked, standing, dice left), as
+        ``a + c * expected[banked]``.
+        """
+        throws, dice = self.throws, self.rules.dice
+        size = len(guess)
+        shape = (size, size, dice + 1)
+        throw_a, throw_c, value_a, value_c = (np.zeros(shape) for _ in range(4))
+        expected = np.zeros(size + 1)
+        for standing in range(size - 1, -1, -1):
+            banked = slice(0, standing + 1)
+            after = standing + throws.points
+            burn, win = after > size, after == size
+            index = np.minimum(after, size - 1)
+            a = np.where(burn | win, 0.0, value_a[banked, index, self._next_dice])
+            c = np.where(burn, 1.0, np.where(win, 0.0, value_c[banked, index, self._next_dice]))
+            best = pick(a + c * guess[banked, None, None], throws.valid, lowest=True)
+            ta = throws.expect(take(a, best))
+            tc = throws.expect(take(c, best)) + throws.bust
+            throw_a[banked, standing], throw_c[banked, standing] = ta, tc
+            expected[standing] = (1 + ta[standing, dice]) / (1 - tc[standing, dice])
+            below = slice(0, standing)
+            save = self._may_save[below, standing, None] & (
+                expected[standing] <= ta[below] + tc[below] * guess[below, None])
+            value_a[below, standing] = np.where(save, expected[standing], ta[below])
+            value_c[below, standing] = np.where(save, 0.0, tc[below])
+        return expected, throw_a, throw_c
+
+
+class OptimalBot:
+    """Plays for the fewest turns to reach the target exactly (the solitaire optimum)."""
+
+    level = "optimal"
+
+    def choose(self, engine: Engine, state: State, rng):
+        return solitaire_policy(engine.rules).action(state)
