@@ -1,0 +1,132 @@
+"""The optimal Thousand solitaire policy against independent brute force, and the optimal bot."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import pytest
+
+from dicelab.thousand import Engine, Game, Rules, State, solitaire_policy
+
+ONE_DIE = {1: 2, 5: 1}  # a lone die scores 10 (a 1) or 5 (a 5): in units of 5 points
+
+
+def _solve(matrix, rhs):
+    """Exact Gaussian elimination; None when the system is singular."""
+    n = len(rhs)
+    rows = [row[:] + [value] for row, value in zip(matrix, rhs)]
+    for i in range(n):
+        pivot = next((k for k in range(i, n) if rows[k][i] != 0), None)
+        if pivot is None:
+            return None
+        rows[i], rows[pivot] = rows[pivot], rows[i]
+        for k in range(n):
+            if k != i and rows[k][i] != 0:
+                factor = rows[k][i] / rows[i][i]
+                rows[k] = [a - factor * b for a, b in zip(rows[k], rows[i])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def _brute_expected_turns(size: int, casks) -> list[Fraction]:
+    """Least expected turns from each banked score (in units of 5) to ``size`` with one die,
+    over every save-or-throw policy, each solved exactly."""
+
+    def may_save(banked, standing):
+        return all(standing >= high for low, high in casks if low <= banked < high)
+
+    decisions = [(b, s) for b in range(size) for s in range(b + 1, size) if may_save(b, s)]
+    best = [None] * size
+    for saves in itertools.product((False, True), repeat=len(decisions)):
+        save = dict(zip(decisions, saves))
+        # Unknowns: E[b] (turns from banked b) then T[b, s] (turns after this one, throwing at s).
+        index = {("E", b): b for b in range(size)}
+        for b in range(size):
+            for s in range(b, size):
+                index["T", b, s] = len(index)
+        matrix = [[Fraction(0)] * len(index) for _ in index]
+        rhs = [Fraction(0)] * len(index)
+        for b in range(size):
+            row = index["E", b]
+            matrix[row][row] += 1
+            matrix[row][index["T", b, b]] -= 1
+            rhs[row] = Fraction(1)
+            for s in range(b, size):
+                row = index["T", b, s]
+                matrix[row][row] += 1
+                matrix[row][index["E", b]] -= Fraction(4, 6)  # a farkle
+                for points in ONE_DIE.values():
+                    after = s + points
+                    if after > size:  # burned
+                        matrix[row][index["E", b]] -= Fraction(1, 6)
+                    elif after < size:
+                        target = index["E", after] if save.get((b, after)) else index["T", b, after]
+                        matrix[row][target] -= Fraction(1, 6)
+        values = _solve(matrix, rhs)
+        if values is not None and all(v > 0 for v in values[:size]):
+            best = [v if old is None else min(old, v) for old, v in zip(best, values[:size])]
+    return best
+
+
+@pytest.mark.parametrize("casks", [(), ((0, 10),), ((5, 15),)])
+def test_one_die_to_twenty_matches_brute_force(casks):
+    rules = Rules(dice=1, target=20, casks=casks)
+    brute = _brute_expected_turns(4, [(low // 5, high // 5) for low, high in casks])
+    policy = solitaire_policy(rules)
+    assert [policy.expected_turns(b) for b in range(0, 20, 5)] == pytest.approx([float(v) for v in brute], rel=1e-12)
+    assert policy.expected_turns(20) == 0.0
+
+
+def test_expected_turns_of_the_classic_rules():
+    policy = solitaire_policy()
+    assert policy is solitaire_policy("classic")
+    assert policy.expected_turns(1000) == 0.0
+    assert 30 < policy.expected_turns(0) < 45
+    # Choosing which scoring dice to keep can only help.
+    assert solitaire_policy(Rules(choose_keep=True)).expected_turns(0) < policy.expected_turns(0)
+    # Casks only forbid saves: without them the target is nearer.
+    assert solitaire_policy(Rules(casks=())).expected_turns(0) < policy.expected_turns(0)
+    with pytest.raises(ValueError):
+        policy.expected_turns(3)
+
+
+def test_the_casks_and_the_target_in_the_options():
+    policy = solitaire_policy()
+    in_cask = State(scores=(0,), dice_left=3, phase="decide", turn_points=50)
+    assert [o.bank for o in policy.options(in_cask)] == [False]  # must reach 100 first
+    # 950 banked, 45 in the turn: two 5s would burn, one 5 wins; the policy keeps one.
+    chooser = solitaire_policy(Rules(choose_keep=True))
+    state = State(scores=(950,), dice_left=2, phase="choose", throw=(5, 5), turn_points=45)
+    best = chooser.best(state)
+    assert best.keep == (5,) and best.value == 1.0
+    burned = next(o for o in chooser.options(state) if o.keep == (5, 5))
+    assert burned.value == pytest.approx(1 + chooser.expected_turns(950))
+
+
+def test_should_save_agrees_with_the_values():
+    policy = solitaire_policy()
+    for turn_points in (20, 100, 300):
+        state = State(scores=(500,), dice_left=2, phase="decide", turn_points=turn_points)
+        assert policy.should_save(state) == (policy.bank_value(state) <= policy.throw_value(state))
+
+
+def test_the_optimal_bot_only_plays_legal_moves():
+    for seed in range(6):
+        rules = Rules(choose_keep=bool(seed % 2))
+        game = Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}], rules=rules, seed=seed)
+        while not game.is_over:
+            action = game.bot_action()
+            assert action in game.legal_actions()
+            game.play(action)
+
+
+def test_the_optimal_bot_beats_the_cask_aware_one():
+    games, wins = 500, 0
+    for seed in range(games):
+        seats = [{"name": "optimal", "bot": "optimal"}, {"name": "cask_aware", "bot": "cask_aware"}]
+        game = Game(players=seats[::-1] if seed % 2 else seats, seed=seed)
+        game.play_bots()
+        wins += [player.name for player in game.winners] == ["optimal"]
+    # One-sided test: a fair coin wins this often with a chance below 0.15 %.
+    assert wins > games / 2 + 3 * math.sqrt(games) / 2
