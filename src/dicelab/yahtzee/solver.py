@@ -42,11 +42,12 @@ from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
 
 FORMAT = 1  # bump when the layout of the saved values changes
-CHUNK = 512  # cards computed together: big enough for numpy, small enough for the CPU cache
+CHUNK = 1024  # cards computed together: big enough for numpy, small enough for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
 # The rolls and holds of a turn are float32 relative to each card's best reward: twice as
 # fast as float64, and the expected scores stay within 1e-4 of float64's.
 DTYPE = np.float32
+GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS: dict = {}  # rules -> Solution, for this process
 
 
@@ -165,9 +166,28 @@ class _Tables:
         self.upper_points = {i: np.unique(self.points[..., i]) for i in upper}
         self.cap = min(rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values()))
         self.upper_bonus = np.array([upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)])
-        # the points of each box for the plain rolls: distinct values, and each roll's value
-        self.plain = [np.unique(self.points[0, 0, :, i], return_inverse=True) for i in range(len(self.boxes))]
+        self.groups = self._groups()
         self.reachable = self._reachable_upper_totals(upper)
+
+    def _groups(self) -> list:
+        """Boxes in groups whose plain points take few combinations over the 252 rolls (the
+        final value of a roll is worked out per combination, then spread over the rolls).
+        Each group: (boxes, per box the distinct points and each combination's, each roll's
+        combination)."""
+        plain = self.points[0, 0]
+        groups, group = [], []
+        for i in range(len(self.boxes)):
+            if group and len(np.unique(plain[:, group + [i]], axis=0)) > GROUP_COMBINATIONS:
+                groups.append(group)
+                group = []
+            group.append(i)
+        groups.append(group)
+        result = []
+        for group in groups:
+            combinations, row = np.unique(plain[:, group], axis=0, return_inverse=True)
+            per_box = [np.unique(combinations[:, j], return_inverse=True) for j in range(len(group))]
+            result.append((group, per_box, row.ravel()))
+        return result
 
     def _context(self, c: int, m: int, dice) -> dict:
         """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
@@ -209,82 +229,101 @@ class _Tables:
             filled["yahtzee"] = self.rules.yahtzee
         return filled
 
-    def special_legal(self, mask: int, y: int) -> np.ndarray:
-        """For each special roll, which boxes the engine lets it score on this card."""
+    def special_legal(self, mask: int, y: int) -> list:
+        """For each special roll, the boxes the engine lets it score on this card, as bits."""
         filled = self.filled(mask, y)
         rolls = _keeps().rolls
-        return np.array([[box in legal for box in self.boxes]
-                         for legal in (legal_boxes(self.rules, rolls[r], filled) for r in self.special)],
-                        dtype=bool).reshape(len(self.special), len(self.boxes))
+        return [sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
+                for r in self.special]
 
-    def reward(self, values, i: int, points, mask, y, u):
-        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``."""
+    def unpack(self, bits) -> np.ndarray:
+        """Box bits as booleans along a new last axis."""
+        return (np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1).astype(bool)
+
+    def reward(self, values, i: int, points, mask, y, u, closed=False, offset=0.0):
+        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``,
+        less ``offset`` (-inf on the cards where ``closed``)."""
         box = self.boxes[i]
         ny, size = values.shape[1:]
         after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
         after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and ny == 2 else y
-        index = ((mask | (1 << i)) * ny + after_y) * size + after_u
-        return points + self.upper_bonus[after_u] - self.upper_bonus[u] + values.reshape(-1)[index]
+        after = values.reshape(-1)[((mask | (1 << i)) * ny + after_y) * size + after_u]
+        after = np.where(closed, -np.inf, after) - offset
+        if box in UPPER_BOXES:
+            after += self.upper_bonus[after_u] - self.upper_bonus[u]
+        return points + after
+
+    def offset(self, values, mask, y, u, closed):
+        """Per card, a number of the size of its values: the best value of the cards with one
+        more box filled, the same upper total and Yahtzee state."""
+        ny, size = values.shape[1:]
+        best = np.full(len(mask), -np.inf)
+        for i, shut in enumerate(closed):
+            after = values.reshape(-1)[((mask | (1 << i)) * ny + y) * size + u]
+            best = np.fmax(best, np.where(shut, np.nan, after))
+        return np.nan_to_num(best, neginf=0.0)
 
     def final_values(self, values, mask, y, u, legal, dtype=np.float64):
         """The value of each of the 252 rolls with no roll left (rows) for each card
-        (columns), less an offset per card (its best reward), so that ``dtype`` float32
-        keeps its precision: returns (values, offset). ``legal`` is each special roll's
-        legal boxes on each card."""
+        (columns), less an offset per card so that float32 keeps its precision: returns
+        (values, offset). ``legal`` is each special roll's legal boxes on each card."""
+        closed = [(mask >> i & 1).astype(bool) for i in range(len(self.boxes))]
+        offset = self.offset(values, mask, y, u, closed)
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
         special = np.full((len(self.special), len(mask)), -np.inf)
-        plain = []
-        for i in range(len(self.boxes)):
-            closed = (mask >> i & 1).astype(bool)
-            if closed.all():
-                continue
-            points, row = self.plain[i]
-            rewards = self.reward(values, i, points[:, None], mask, y, u)
-            rewards[:, closed] = -np.inf
-            plain.append((row, rewards))
-            if len(self.special):
-                points = self.points[context, matching, self.special[:, None], i]
-                rewards = self.reward(values, i, points, mask, y, u)
-                np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
-        offset = np.max([rewards.max(axis=0) for _, rewards in plain], axis=0)
-        final = np.full((len(_keeps().rolls), len(mask)), -np.inf, dtype=dtype)
-        for row, rewards in plain:
-            np.maximum(final, (rewards - offset).astype(dtype)[row], out=final)
-        final += self.bonus[0, 0][:, None]
-        final[self.special] = special - offset + self.bonus[context, matching, self.special[:, None]]
+        final = None
+        for group, per_box, row in self.groups:
+            best = None
+            for i, (points, combination) in zip(group, per_box):
+                if closed[i].all():
+                    continue
+                rewards = self.reward(values, i, points[:, None], mask, y, u, closed[i], offset)
+                rewards = rewards.astype(dtype)[combination]
+                best = rewards if best is None else np.maximum(best, rewards, out=best)
+                if len(self.special):
+                    points = self.points[context, matching, self.special[:, None], i]
+                    rewards = self.reward(values, i, points, mask, y, u, offset=offset)
+                    np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
+            if best is not None:
+                final = best[row] if final is None else np.maximum(final, best[row], out=final)
+        if self.bonus[0, 0].any():
+            final += self.bonus[0, 0][:, None].astype(dtype)
+        final[self.special] = special + self.bonus[context, matching, self.special[:, None]]
         return final, offset
 
 
 def _cards(tables: _Tables, ny: int) -> list:
     """Every reachable card that is not full, as arrays (mask, y, u), by number of boxes filled."""
-    layers = [([], [], []) for _ in tables.boxes]
-    for mask in range((1 << len(tables.boxes)) - 1):
-        masks, ys, us = layers[mask.bit_count()]
-        totals = tables.reachable[mask & tables.upper_mask]
-        for y in tables.yahtzee_states(mask, ny):
-            masks.append(np.full(len(totals), mask))
-            ys.append(np.full(len(totals), y))
-            us.append(totals)
-    return [tuple(np.concatenate(part) for part in layer) for layer in layers]
+    nb = len(tables.boxes)
+    masks = np.arange((1 << nb) - 1)
+    totals = np.zeros((tables.upper_mask + 1, tables.cap + 1), dtype=np.int64)
+    count = np.zeros(tables.upper_mask + 1, dtype=np.int64)
+    for sub, reachable in tables.reachable.items():
+        totals[sub, :len(reachable)], count[sub] = reachable, len(reachable)
+    per_y = count[masks & tables.upper_mask]
+    per_mask = per_y * np.where(masks & tables.yahtzee_bit, ny, 1)
+    mask = np.repeat(masks, per_mask)
+    position = np.arange(len(mask)) - np.repeat(np.cumsum(per_mask) - per_mask, per_mask)
+    per_y = np.repeat(per_y, per_mask)
+    y, u = position // per_y, totals[mask & tables.upper_mask, position % per_y]
+    filled = sum(mask >> i & 1 for i in range(nb))
+    return [(mask[filled == k], y[filled == k], u[filled == k]) for k in range(nb)]
 
 
 def _legal_table(tables: _Tables):
     """The legal boxes of every special roll on every card (mask, Yahtzee state), and the
     number of Yahtzee states that matter (1 when full and zero play alike)."""
     count = 1 << len(tables.boxes)
-    full = np.ones((len(tables.special), count, len(tables.boxes)), dtype=bool)
-    zero = full.copy()
-    for mask in range(count):
-        if len(tables.special):
-            full[:, mask] = tables.special_legal(mask, 0)
-            if mask & tables.yahtzee_bit:
-                zero[:, mask] = tables.special_legal(mask, 1)
+    bits = np.zeros((count, 2, len(tables.special)), dtype=np.int64)
+    if len(tables.special):
+        for mask in range(count):
+            bits[mask, 0] = tables.special_legal(mask, 0)
+            bits[mask, 1] = tables.special_legal(mask, 1) if mask & tables.yahtzee_bit else bits[mask, 0]
     alike = ((tables.points[1] == tables.points[2]).all() and (tables.bonus[1] == tables.bonus[2]).all()
-             and (full == zero).all())
-    if alike or not tables.has_yahtzee:
-        return full, 1
-    return np.stack([full, zero], axis=2).reshape(len(tables.special), 2 * count, -1), 2
+             and (bits[:, 0] == bits[:, 1]).all())
+    ny = 1 if alike or not tables.has_yahtzee else 2
+    return tables.unpack(bits[:, :ny].reshape(count * ny, -1).T), ny
 
 
 def _solve(rules: Rules, progress: bool) -> np.ndarray:
@@ -406,7 +445,7 @@ class Solution:
         if key not in self._turns:
             tables, keeps = self._tables, _keeps()
             cards = np.array([mask]), np.array([y]), np.array([u])
-            legal = tables.special_legal(mask, y)[:, None, :]
+            legal = tables.unpack(tables.special_legal(mask, y))[:, None, :]
             values, offset = tables.final_values(self.values, *cards, legal)
             values += offset
             turn = []
