@@ -30,8 +30,9 @@ def turn_policy(rules=None) -> "TurnPolicy":
     return _turn_policy(Rules.coerce(rules))
 
 
-def final_turn_policy(rules=None, to_beat: int = 5000) -> "FinalTurnPolicy":
-    """The policy that maximises the chance that a last turn ends above ``to_beat``."""
+def final_turn_policy(rules, to_beat: int) -> "FinalTurnPolicy":
+    """The policy that maximises the chance that a last turn ends above ``to_beat``
+    (``rules`` None for the default preset; cached per rules and score)."""
     return _final_turn_policy(Rules.coerce(rules), int(to_beat))
 
 
