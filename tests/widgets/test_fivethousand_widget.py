@@ -9,6 +9,7 @@ import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
+from tests.widgets.event_loop import run_on_fresh_loop
 
 
 def shake(widget):
@@ -290,7 +291,7 @@ def test_humans_cannot_act_while_the_robot_plays():
         assert widget.shaker.reason == "wait: Robot is playing" and not widget.shaker.enabled
         widget._cancel_bots()
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_the_robot_plays_visibly_step_by_step_without_blocking():
@@ -303,7 +304,7 @@ def test_the_robot_plays_visibly_step_by_step_without_blocking():
             await asyncio.sleep(0.005)
         return widget, lines
 
-    widget, lines = asyncio.run(scenario())
+    widget, lines = run_on_fresh_loop(scenario())
     steps = [line.split(":")[0].split(" (")[0] for line in lines]
     assert lines[0].startswith("Robot throws ")
     assert any(line.startswith("Robot leaves ") for line in lines)  # the choice is shown first

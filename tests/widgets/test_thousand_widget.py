@@ -10,6 +10,7 @@ import pytest
 
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
+from tests.widgets.event_loop import run_on_fresh_loop
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
 
@@ -286,7 +287,7 @@ def test_humans_cannot_act_while_a_bot_plays():
             assert snapshot(widget) == before
         widget._cancel_bots()
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 # --- keys, setup, bots ---------------------------------------------------------------------
@@ -336,7 +337,7 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
             steps.append(len(widget.game.history))
         assert steps == sorted(steps) and len(set(steps)) > 1
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_a_bot_shows_its_pick_before_setting_it_aside():
@@ -354,7 +355,7 @@ def test_a_bot_shows_its_pick_before_setting_it_aside():
         widget.bot_step()  # sets it aside
         assert widget.game.state.phase != "choose" and not widget.picked
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_repr_says_what_it_is_and_how_to_show_it(duel):

@@ -10,6 +10,7 @@ import pytest
 from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
+from tests.widgets.event_loop import run_on_fresh_loop
 
 
 def press(widget, button):
@@ -220,7 +221,7 @@ def test_humans_cannot_act_while_a_bot_plays():
         assert widget.controls.buttons[0]["reason"] == "wait: Robo is playing"
         widget._cancel_bots()
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_trait_tampering_changes_nothing_and_is_sent_back(duel, monkeypatch):
@@ -367,7 +368,7 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
         robo = widget.game.state.cards[0].filled
         assert len(robo) == 1 and widget.controls.status.startswith("Robo scores")
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_a_bot_shows_its_chosen_box_before_scoring_it():
@@ -386,7 +387,7 @@ def test_a_bot_shows_its_chosen_box_before_scoring_it():
                              f"Robo scores {points} in {title}."]
         assert previews == [(box, str(points))]
 
-    asyncio.run(scenario())
+    run_on_fresh_loop(scenario())
 
 
 def test_repr_says_what_it_is_and_how_to_show_it(duel):
