@@ -20,10 +20,11 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PREVIEW_RED = "rgb(227, 93, 93)"
 
 
-def show_game(page, server, name: str, arguments: str) -> None:
-    """Open a notebook whose cell shows ``w = YahtzeeGame(<arguments>)`` and run it."""
+def show_game(page, server, name: str, arguments: str, *more_cells: str) -> None:
+    """Open a notebook whose first cell shows ``w = YahtzeeGame(<arguments>)`` and run it."""
     write_notebook(server.root_dir, name,
-                   [f"from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame({arguments})\nw"])
+                   [f"from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame({arguments})\nw",
+                    *more_cells])
     open_notebook(page, server, name)
     run_all_cells(page)
     page.locator(".dicelab-game").wait_for()
@@ -41,8 +42,24 @@ def faces(page) -> list:
     return [int(re.search(r"showing (\d)", label).group(1)) for label in labels]
 
 
+def tumble(page) -> list:
+    """The animation of each die drawn as just thrown."""
+    return page.locator(".dicelab-die.is-rolling").evaluate_all(
+        "(dice) => dice.map((die) => getComputedStyle(die).animationName)")
+
+
 def notebook_cells(page) -> int:
     return page.evaluate("jupyterapp.shell.currentWidget.content.widgets.length")
+
+
+def notebook_state(page) -> dict:
+    """What a stray notebook shortcut would change: cells, a cell's type, the mode, the active cell."""
+    return page.evaluate("""() => {
+        const notebook = jupyterapp.shell.currentWidget.content;
+        return {cells: notebook.widgets.length, type: notebook.widgets[0].model.type,
+                mode: notebook.mode, active: notebook.activeCellIndex,
+                in_game: Boolean(document.activeElement.closest(".dicelab-game"))};
+    }""")
 
 
 def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
@@ -68,6 +85,7 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     # Roll, hold two dice, roll again.
     page.get_by_role("button", name="Roll the dice, 3 rolls left").click()
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d$")).wait_for()
+    assert tumble(page) == ["dicelab-tumble"] * 5  # the thrown dice tumble
     page.get_by_role("button", name=re.compile(r"^die 2 showing")).click()
     page.get_by_role("button", name=re.compile(r"^die 4 showing")).click()
     page.get_by_role("button", name=re.compile(r"^die 4 showing \d, held$")).wait_for()
@@ -102,12 +120,16 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
 
 def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     name = "keys.ipynb"
-    show_game(page, jupyter_server, name, "players=['Ann', 'Ben'], seed=3, pace=0")
+    show_game(page, jupyter_server, name, "players=['Ann', 'Ben'], seed=3, pace=0", "'a cell below'")
+    page.emulate_media(reduced_motion="reduce")
     cells = notebook_cells(page)
     page.get_by_role("button", name="Roll the dice, 3 rolls left").focus()  # where Tab would land
+    notebook = notebook_state(page)
+    assert notebook["in_game"] and notebook["mode"] == "command"
 
     page.keyboard.press("Enter")  # a focused button is pressed by Enter...
-    page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
+    page.get_by_role("button", name=re.compile(r"^die 1 showing \d$")).wait_for()
+    assert tumble(page) == ["none"] * 5  # no animation under prefers-reduced-motion
     for _ in range(4):  # ... Roll, Confirm, Keys, die 1, die 2
         page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
@@ -115,7 +137,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Space")  # hold die 2
     page.keyboard.press("4")  # hold die 4 by its number
     page.get_by_role("button", name=re.compile(r"^die 4 showing \d, held$")).wait_for()
-    for key in ("a", "b", "d", "d", "m", "y", "Enter"):  # notebook shortcuts must not fire
+    for key in ("a", "b", "d", "d", "m", "y", "ArrowUp", "ArrowDown", "Enter"):  # not the notebook's
         page.keyboard.press(key)
     page.get_by_role("button", name=re.compile(r"^die 2 showing \d$")).wait_for()  # Enter released it
     page.keyboard.press("2")
@@ -131,17 +153,23 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
         {"type": "roll"}, {"type": "hold", "die": 1}, {"type": "hold", "die": 3},
         {"type": "release", "die": 1}, {"type": "hold", "die": 1}, {"type": "roll"},
         {"type": "score", "box": "chance"}]
-    notebook = page.evaluate("""() => {
-        const notebook = jupyterapp.shell.currentWidget.content;
-        return {cells: notebook.widgets.length, type: notebook.widgets[0].model.type};
-    }""")
-    assert notebook == {"cells": cells, "type": "code"}  # no cell added, deleted or turned markdown
+    assert notebook_state(page) == notebook
 
-    # The same key outside the game is a notebook shortcut again: "b" adds a cell below.
-    page.locator(".jp-InputPrompt").first.click()
+    # A click on an empty part of the table keeps the keys in the game: "r" rolls, and does
+    # not turn the cell into a raw cell.
+    page.locator(".dicelab-columns").click(position={"x": 200, "y": 380})
+    page.keyboard.press("r")
+    page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
+    assert notebook_state(page) == notebook
+
+    # Escape, or a click outside the game, gives the keys back to the notebook.
     page.keyboard.press("Escape")
-    page.keyboard.press("b")
+    page.keyboard.press("b")  # a cell below
     page.wait_for_function(f"jupyterapp.shell.currentWidget.content.widgets.length === {cells + 1}")
+    page.locator(".dicelab-die").first.click()
+    page.locator(".jp-InputPrompt").first.click()
+    page.keyboard.press("a")  # a cell above
+    page.wait_for_function(f"jupyterapp.shell.currentWidget.content.widgets.length === {cells + 2}")
     assert_no_widget_errors(page)
 
 

@@ -48,7 +48,7 @@ function render({ model, el }) {
       turn.append(swatch, element("span", "", who.text));
     }
     row.replaceChildren(...model.get("buttons").map(drawButton));
-    if (focused) row.querySelector(`[data-key="${focused}"]`)?.focus();
+    if (focused) (row.querySelector(`[data-key="${focused}"]`) ?? el.closest(".dicelab-game"))?.focus();
     status.textContent = model.get("status");
     notice.textContent = model.get("notice").text ?? "";
     notice.hidden = !notice.textContent;
@@ -56,11 +56,24 @@ function render({ model, el }) {
     help.hidden = !helpText.textContent;
   };
 
-  // Keys pressed anywhere in this game go to Python, and never to JupyterLab's shortcuts.
+  // Keys pressed in this game go to Python and never to JupyterLab's notebook shortcuts.
+  // The game (the box around the components) keeps the focus when a click lands on an empty
+  // part of it or a focused control is redrawn away; Escape or a click elsewhere gives it back.
+  const game = () => el.closest(".dicelab-game") ?? el;
+  const leave = () => {
+    const notebook = el.closest(".jp-Notebook");
+    if (notebook) notebook.focus();
+    else document.activeElement.blur();
+  };
+  const onPointer = (event) => {
+    if (game().contains(event.target)) game().tabIndex = -1;
+    else if (game().contains(document.activeElement)) leave();
+  };
   const onKey = (event) => {
-    const game = el.closest(".dicelab-game") ?? el;
-    if (!game.contains(event.target) || event.key === "Escape" || event.key === "Tab") return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!game().contains(event.target)) return;
+    game().tabIndex = -1;
+    if (event.key === "Escape") return leave();
+    if (event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey) return;
     event.stopPropagation();
     const typing = event.target.matches("input, textarea, select, [contenteditable]");
     if (typing || event.key.length !== 1 || event.key === " ") return;
@@ -71,9 +84,11 @@ function render({ model, el }) {
   draw();
   model.on("change", draw);
   window.addEventListener("keydown", onKey, true);
+  window.addEventListener("pointerdown", onPointer, true);
   return () => {
     model.off("change", draw);
     window.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("pointerdown", onPointer, true);
   };
 }
 

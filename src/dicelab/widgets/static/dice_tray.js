@@ -64,7 +64,7 @@ function render({ model, el }) {
     shownThrow = model.get("throw");
     tray.setAttribute("aria-label", model.get("label"));
     tray.replaceChildren(...model.get("dice").map((die, index) => drawDie(die, index, tumble)));
-    if (focused) tray.querySelector(`[data-key="${focused}"]`)?.focus();
+    if (focused) (tray.querySelector(`[data-key="${focused}"]`) ?? el.closest(".dicelab-game"))?.focus();
   };
 
   draw();

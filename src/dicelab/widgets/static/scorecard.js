@@ -53,7 +53,7 @@ function render({ model, el }) {
     const thead = element("thead");
     thead.append(head);
     table.replaceChildren(caption, thead, body);
-    if (focused) table.querySelector(`[data-key="${focused}"]`)?.focus();
+    if (focused) (table.querySelector(`[data-key="${focused}"]`) ?? el.closest(".dicelab-game"))?.focus();
   };
 
   draw();

@@ -75,7 +75,7 @@ function render({ model, el }) {
       again.value = focused.value;
       again.setSelectionRange(focused.selectionStart, focused.selectionEnd);
     }
-    again?.focus();
+    if (focused) (again ?? el.closest(".dicelab-game"))?.focus();
   };
 
   draw();
