@@ -357,7 +357,7 @@ class GameController:
             return f"Game over: {best} points."
         if len(winners) == 1:
             return f"Game over: {winners[0].name} wins with {best} points."
-        return f"Game over: {_join(p.name for p in winners)} share the win with {best} points."
+        return f"Game over: {join_names(p.name for p in winners)} share the win with {best} points."
 
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, the game's own (:meth:`play_buttons`), or New game."""
@@ -420,6 +420,7 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _join(names) -> str:
+def join_names(names) -> str:
+    """Names as a phrase: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
     names = list(names)
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

@@ -21,7 +21,7 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import HUMAN, Button, GameController, _join
+from dicelab.widgets.controller import HUMAN, Button, GameController, join_names
 
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
@@ -199,7 +199,7 @@ class FivethousandGame(GameController):
         state, players = self._game.state, self._game.players
         text = ""
         if "final_round" in state.news and state.final_turns:
-            others = _join(players[i].name for i in state.final_turns)
+            others = join_names(players[i].name for i in state.final_turns)
             text += (f" {players[player].name} has reached {self.rules.target} with "
                      f"{state.scores[player]}: {others} {'gets' if len(state.final_turns) == 1 else 'get'} "
                      f"one last turn.")
