@@ -30,7 +30,7 @@ import warnings
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -44,8 +44,8 @@ from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, up
 FORMAT = 1  # bump when the layout of the saved values changes
 CHUNK = 1024  # cards computed together: big enough for numpy, small enough for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
-# The rolls and holds of a turn are float32 relative to each card's best reward: twice as
-# fast as float64, and the expected scores stay within 1e-4 of float64's.
+# The rolls and holds of a turn are float32, relative to an offset per card: twice as fast
+# as float64, and the expected scores stay within 1e-4 of float64's.
 DTYPE = np.float32
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS: dict = {}  # rules -> Solution, for this process
@@ -117,14 +117,9 @@ class _Keeps:
         return values
 
 
-_KEEPS = None
-
-
+@lru_cache(maxsize=None)
 def _keeps() -> _Keeps:
-    global _KEEPS
-    if _KEEPS is None:
-        _KEEPS = _Keeps()
-    return _KEEPS
+    return _Keeps()
 
 
 class _Tables:
@@ -214,10 +209,6 @@ class _Tables:
             reach[sub] = np.array(sorted(totals))
         return reach
 
-    def yahtzee_states(self, mask: int, ny: int) -> range:
-        """The Yahtzee-box states a card with these filled boxes distinguishes."""
-        return range(ny) if mask & self.yahtzee_bit else range(1)
-
     def context(self, mask, y):
         """The Yahtzee context (0 open, 1 full, 2 zero) of cards."""
         return np.where(mask & self.yahtzee_bit, 1 + y, 0)
@@ -282,8 +273,8 @@ class _Tables:
                 rewards = rewards.astype(dtype)[combination]
                 best = rewards if best is None else np.maximum(best, rewards, out=best)
                 if len(self.special):
-                    points = self.points[context, matching, self.special[:, None], i]
-                    rewards = self.reward(values, i, points, mask, y, u, offset=offset)
+                    special_points = self.points[context, matching, self.special[:, None], i]
+                    rewards = self.reward(values, i, special_points, mask, y, u, offset=offset)
                     np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
             if best is not None:
                 final = best[row] if final is None else np.maximum(final, best[row], out=final)
@@ -419,7 +410,7 @@ class Solution:
         dice = _dice.as_dice(dice or ())
         if len(dice) != 5:
             raise ValueError("give the five dice")
-        if rolls_left not in range(self.rules.rolls):
+        if type(rolls_left) is not int or not 0 <= rolls_left < self.rules.rolls:
             raise ValueError(f"rolls_left is 0 to {self.rules.rolls - 1} after a roll, not {rolls_left!r}")
         filled = dict(filled or {})
         if set(filled) - set(self.rules.boxes):
