@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
 CHROMIUM_PATH = Path("/usr/bin/chromium")
+# Screenshots the browser tests take, e.g. for the README (git-ignored; see scripts/).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -8,11 +8,11 @@ import re
 import pytest
 
 from tests.browser.harness import (
+    ARTIFACTS,
     assert_no_widget_errors,
     kernel_eval,
     open_notebook,
     run_all_cells,
-    screenshot,
     skip_or_fail,
     wait_for_kernel_value,
     write_notebook,
@@ -86,7 +86,7 @@ def test_a_turn_against_the_robot_by_mouse_and_keys(game_page, jupyter_server):
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_widget_in_light_and_dark_themes(request, theme, jupyter_server, tmp_path):
+def test_the_widget_in_light_and_dark_themes(request, theme, jupyter_server):
     if theme == "dark":
         request.getfixturevalue("dark_theme")
     page = request.getfixturevalue("game_page")
@@ -103,6 +103,5 @@ def test_the_widget_in_light_and_dark_themes(request, theme, jupyter_server, tmp
     assert colours[0] != colours[1]
     dark = colours[0] in ("rgb(17, 17, 17)",) or sum(map(int, re.findall(r"\d+", colours[0])[:3])) < 300
     assert dark == (theme == "dark")
-    game.screenshot(path=str(tmp_path / f"fivethousand-{theme}.png"))
-    screenshot(page, tmp_path / f"page-{theme}.png")
+    game.screenshot(path=str(ARTIFACTS / f"fivethousand-{theme}.png"))
     assert_no_widget_errors(page)

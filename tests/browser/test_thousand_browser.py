@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tests.browser.harness import (
+    ARTIFACTS,
     assert_no_widget_errors,
     kernel_eval,
     open_notebook,
@@ -154,7 +155,7 @@ def test_a_turn_by_keys_that_never_reach_the_notebook(page, jupyter_server):
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_the_game_looks_right_in_both_themes(page, jupyter_server, request, tmp_path, theme):
+def test_the_game_looks_right_in_both_themes(page, jupyter_server, request, theme):
     if theme == "dark":
         request.getfixturevalue("dark_theme")
     name = f"thousand_{theme}.ipynb"
@@ -170,6 +171,6 @@ def test_the_game_looks_right_in_both_themes(page, jupyter_server, request, tmp_
         getComputedStyle(node.querySelector(".dicelab-scale-name")).color,
         getComputedStyle(node).backgroundColor]""")
     assert text != background
-    game.screenshot(path=str(tmp_path / f"thousand-{theme}.png"))
+    game.screenshot(path=str(ARTIFACTS / f"thousand-{theme}.png"))
     assert page.locator(".dicelab-scale-cask").first.inner_text() == "cask"
     assert_no_widget_errors(page)

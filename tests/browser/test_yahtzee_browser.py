@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 from tests.browser.harness import (
+    ARTIFACTS,
     assert_no_widget_errors,
     kernel_eval,
     open_notebook,
@@ -16,7 +16,6 @@ from tests.browser.harness import (
     write_notebook,
 )
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PREVIEW_RED = "rgb(227, 93, 93)"
 
 

@@ -1,0 +1,39 @@
+"""Refresh the README's screenshots from the real-browser tests.
+
+Runs the browser tests that photograph each game (they need Debian's Chromium), then copies
+the pictures they saved in ``test-artifacts/`` to ``docs/images/``.
+Run from the repository root: ``python scripts/update_screenshots.py``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = {  # the README's picture -> the browser test's screenshot
+    "yahtzee.png": "yahtzee-dark.png",
+    "fivethousand.png": "fivethousand-light.png",
+    "thousand.png": "thousand-light.png",
+}
+TESTS = [
+    "tests/browser/test_yahtzee_browser.py::test_dark_theme_is_readable_and_saved_as_a_screenshot",
+    "tests/browser/test_fivethousand_browser.py::test_the_widget_in_light_and_dark_themes",
+    "tests/browser/test_thousand_browser.py::test_the_game_looks_right_in_both_themes",
+]
+
+
+def main() -> int:
+    result = subprocess.run([sys.executable, "-m", "pytest", "-q", *TESTS], cwd=ROOT)
+    if result.returncode:
+        return result.returncode
+    for picture, shot in SHOTS.items():
+        shutil.copyfile(ROOT / "test-artifacts" / shot, ROOT / "docs" / "images" / picture)
+        print(f"docs/images/{picture} <- test-artifacts/{shot}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
