@@ -173,7 +173,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
     assert duel.view.children == (duel.controls, duel.ranking, duel.scales)
-    assert [b["id"] for b in duel.controls.buttons] == ["new"]
+    assert [b["id"] for b in duel.controls.buttons] == ["new", "coach"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")
@@ -189,7 +189,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     assert "pick the scoring dice" in widget.controls.status
     assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
         (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
-    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save"]
+    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach"]
     assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
     assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
 
@@ -210,7 +210,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     state = widget.game.state
     assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
-    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save"]
+    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach"]
     assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
         (1, True), (2, False), (2, False), (5, False), (5, False)]
     press(widget, "throw")
@@ -300,7 +300,7 @@ def test_t_throws_and_s_saves(duel):
     key(duel, "s")
     assert duel.game.state.scores == (105, 0)
     assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
-    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s"}
+    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k"}
 
 
 def test_setup_offers_you_and_two_bots_and_one_to_six_seats():

@@ -12,7 +12,8 @@ front end to sync or write, its public surface stays small (``game``, ``render``
 displays through ``_repr_mimebundle_``, which hands over the box it lays out.
 
 A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS`` and
-``HELP``, and fills in the extension points: :meth:`build`, :meth:`layout`,
+``HELP`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the coach that any
+player can switch on), and fills in the extension points: :meth:`build`, :meth:`layout`,
 :meth:`render_board`, :meth:`play_buttons`, :meth:`describe`, :meth:`scores`, and if it
 needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 """
@@ -28,6 +29,7 @@ import ipywidgets
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
+from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import Controls, MalformedIntent, Ranking, SeatSetup
 
@@ -57,16 +59,19 @@ class GameController:
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
     ``seed`` makes the dice repeatable (the n-th game of this widget uses ``seed + n``);
-    ``pace`` is the pause in seconds between two bot steps (0 plays them at once).
+    ``pace`` is the pause in seconds between two bot steps (0 plays them at once);
+    ``coach`` switches the coach on from the start (the Coach button or K toggles it).
     """
 
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
+    Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
     heading = ""
     COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
     HELP = ""  # keyboard help shown under the controls
     DEFAULT_SEATS = 2
 
-    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6):
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
+                 coach: bool = False):
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
         self.pace = pace
@@ -82,6 +87,7 @@ class GameController:
         self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
+        self.coaching = Coaching(self, coach)
         self.view = ipywidgets.VBox()
         self.view.add_class("dicelab-game")
         self.listen(self.controls, press=self._press, key=self._key)
@@ -102,6 +108,15 @@ class GameController:
         After changing it from a cell (``widget.game.undo()``), call :meth:`render`.
         """
         return self._game
+
+    @property
+    def coach(self) -> bool:
+        """Whether the coach is on (its ratings are in ``coaching.ledger``)."""
+        return self.coaching.on
+
+    def toggle_coach(self) -> None:
+        """Switch the coach on or off (building it the first time: a few seconds for Yahtzee)."""
+        self.coaching.toggle()
 
     @property
     def phase(self) -> str:
@@ -134,6 +149,7 @@ class GameController:
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
         self._status = f"New game: {self._game.current_player.name} starts."
+        self.coaching.new_game()
         self.after(None)
         self.render()
         self._schedule_bots()
@@ -173,6 +189,7 @@ class GameController:
             self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
         else:
             self._notice = {}
+        self.coaching.review()
         self.render()
         self._schedule_bots()
 
@@ -216,6 +233,7 @@ class GameController:
         self._play(action)
 
     def _play(self, action) -> None:
+        self.coaching.note(action)
         before = self._game.state
         event = self._game.play(action)
         self._status = self.describe(event, before)
@@ -326,7 +344,8 @@ class GameController:
             self.render_board()
             if phase == "over":
                 self._render_ranking()
-            children = self.layout()
+            self.coaching.draw()
+            children = self.layout() + self.coaching.widgets()
         place(self.view, children)
 
     def _render_setup(self) -> None:
@@ -360,12 +379,19 @@ class GameController:
         return f"Game over: {join_names(p.name for p in winners)} share the win with {best} points."
 
     def buttons(self) -> list[Button]:
-        """The buttons to show now: Start, the game's own (:meth:`play_buttons`), or New game."""
+        """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
+        with the coach's toggle."""
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("new", "New game", self.new_game, "Set up a new game", key="n")]
-        return self.play_buttons()
+            return [Button("new", "New game", self.new_game, "Set up a new game", key="n"),
+                    self._coach_button()]
+        return self.play_buttons() + [self._coach_button()]
+
+    def _coach_button(self) -> Button:
+        now, then = ("on", "off") if self.coach else ("off", "on")
+        return Button("coach", f"Coach: {now}", self.toggle_coach,
+                      f"Coach is {now}: switch it {then}", key="k")
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:

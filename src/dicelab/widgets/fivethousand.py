@@ -14,6 +14,7 @@ from functools import partial
 import ipywidgets
 
 from dicelab import fivethousand
+from dicelab.coach import FivethousandCoach
 from dicelab.dice import remove
 from dicelab.errors import IllegalMoveError
 from dicelab.fivethousand import Bank, SetAside, Throw
@@ -27,8 +28,8 @@ KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
              "dice you leave out are set aside and must all score. Space or Enter on a focused "
              "die or on the shaker clicks it. P passes: it sets aside the dice left out and "
-             "banks the turn. S starts a game, N sets up a new one, Escape goes back to the "
-             "notebook.")
+             "banks the turn. K switches the coach on or off. S starts a game, N sets up a new "
+             "one, Escape goes back to the notebook.")
 
 
 class FivethousandGame(GameController):
@@ -37,10 +38,12 @@ class FivethousandGame(GameController):
     ``FivethousandGame()`` opens the setup screen (you, Red, against the intelligent robot);
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
-    played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes.
+    played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes, K toggles
+    the coach (``coach=True`` starts with it on).
     """
 
     Game = fivethousand.Game
+    Coach = FivethousandCoach
     heading = "Fivethousand"
     COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")
     HELP = KEYS_HELP

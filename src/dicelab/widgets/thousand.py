@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from dicelab import thousand
+from dicelab.coach import ThousandCoach
 from dicelab.errors import IllegalMoveError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
@@ -14,7 +15,8 @@ from dicelab.widgets.controller import HUMAN, Button, GameController
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
              "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
-             "S starts a game and N sets up a new one. Escape goes back to the notebook.")
+             "K switches the coach on or off. S starts a game and N sets up a new one. Escape "
+             "goes back to the notebook.")
 
 
 class ThousandGame(GameController):
@@ -24,15 +26,18 @@ class ThousandGame(GameController):
     {"name": "Robo", "bot": "cask_aware"}], seed=7)`` starts at once, and
     ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
-    1-5 pick dice and A sets them aside (with ``choose_keep``).
+    1-5 pick dice and A sets them aside (with ``choose_keep``), K toggles the coach
+    (``coach=True`` starts with it on).
     """
 
     Game = thousand.Game
+    Coach = ThousandCoach
     heading = "Thousand"
     HELP = KEYS_HELP
 
-    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.8):
-        super().__init__(players=players, rules=rules, seed=seed, pace=pace)
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.8,
+                 coach: bool = False):
+        super().__init__(players=players, rules=rules, seed=seed, pace=pace, coach=coach)
         if players is None:
             self._seats = [{"name": p.name, "colour": "", "kind": p.bot or HUMAN}
                            for p in self.Game.DEFAULT_PLAYERS]

@@ -7,6 +7,7 @@ from functools import partial
 import ipywidgets
 
 from dicelab import yahtzee
+from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, Scorecard
@@ -15,8 +16,8 @@ from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
 KEYS_HELP = ("Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
-             "R rolls, C confirms the chosen box, S starts a game and N sets up a new one. "
-             "Escape goes back to the notebook.")
+             "R rolls, C confirms the chosen box, K switches the coach on or off, S starts a game "
+             "and N sets up a new one. Escape goes back to the notebook.")
 
 
 class YahtzeeGame(GameController):
@@ -25,10 +26,11 @@ class YahtzeeGame(GameController):
     ``YahtzeeGame()`` opens the setup screen; ``YahtzeeGame(players=["Ann", {"name": "Robo",
     "bot": "greedy"}], rules="hasbro", seed=7)`` starts at once. ``.game`` is the
     :class:`dicelab.yahtzee.Game` being played. Keys: 1-5 hold or release a die, R rolls,
-    C confirms the chosen box.
+    C confirms the chosen box, K toggles the coach (``coach=True`` starts with it on).
     """
 
     Game = yahtzee.Game
+    Coach = YahtzeeCoach
     heading = "Yahtzee"
     COLOURS = yahtzee.COLOURS
     HELP = KEYS_HELP
