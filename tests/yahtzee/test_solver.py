@@ -179,7 +179,7 @@ def test_the_bot_plays_whole_games_legally(no_bonus):
 
 
 def test_the_bot_scores_the_expected_score_on_average(no_bonus):
-    n = 150
+    n = 400
     scores = simulate.games("yahtzee", ["optimal"], n=n, seed=3, rules="no_bonus", progress=False).scores[:, 0]
     standard_error = scores.std(ddof=1) / math.sqrt(n)
     assert abs(scores.mean() - no_bonus.expected_score) < 4 * standard_error
