@@ -1,0 +1,207 @@
+"""The coach in the three game widgets, driven by intents without a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicelab import fivethousand, thousand, yahtzee
+from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
+from dicelab.widgets.coaching import THINKING
+from tests.widgets.test_fivethousand_widget import leave_out
+
+SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+
+
+def key(widget, k):
+    widget.send_intent(widget.controls, {"type": "key", "key": k})
+
+
+def press(widget, button):
+    widget.send_intent(widget.controls, {"type": "press", "button": button})
+
+
+def panel(widget):
+    return widget.coaching.panel
+
+
+def best_label(widget) -> str:
+    options = panel(widget).options
+    assert options and options[0]["best"] and not any(o["best"] for o in options[1:])
+    return options[0]["label"]
+
+
+def last_cost(widget) -> float:
+    return widget.coaching.ledger.decisions[-1].cost
+
+
+# --- Fivethousand ------------------------------------------------------------------------------
+
+def play_fivethousand(widget, keep, bank):
+    """Leave ``keep`` out of the throw on the table, then pass or throw the rest."""
+    leave_out(widget, keep)
+    if bank:
+        press(widget, "pass")
+    else:
+        widget.send_intent(widget.shaker, {"type": "shake"})
+
+
+def play_best_fivethousand(widget):
+    state = widget.game.state
+    if state.phase == "throw":
+        widget.send_intent(widget.shaker, {"type": "shake"})
+        return
+    best = widget.coaching.coach().policy(state).best(state)
+    if state.phase == "decide":
+        press(widget, "pass") if best.bank else widget.send_intent(widget.shaker, {"type": "shake"})
+    else:
+        play_fivethousand(widget, best.keep, best.bank)
+
+
+def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports():
+    widget = FivethousandGame(players=["Red"], rules=fivethousand.Rules().replace(target=1000),
+                              seed=34, pace=0)
+    assert not widget.coach and panel(widget) not in widget.view.children
+    key(widget, "k")
+    assert widget.coach and widget.view.children[-1] is panel(widget)
+    assert panel(widget).caption.startswith("Red, 0 points this turn, 6 dice to throw: throw 6 dice")
+    assert panel(widget).odds == [{"label": "Bust chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
+    assert "as if alone at the table" in panel(widget).help
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    assert widget.game.state.throw == (1, 2, 3, 5, 6, 6)
+    assert widget.coaching.ledger.decisions == []  # the first throw is no decision
+    assert best_label(widget) == "set aside 1 and throw 5 dice"
+    assert panel(widget).options[0]["value"] == "384.7 points"
+
+    play_fivethousand(widget, (1, 5), bank=True)  # deliberately poor: bank 150 at once
+    assert widget.game.state.scores == (150,)
+    assert last_cost(widget) == pytest.approx(384.74 - 150, abs=0.01)
+    assert panel(widget).verdict["text"] == (
+        "Your move cost 234.7 points of expected turn score against the best: "
+        "set aside 1 and throw 5 dice (384.7 points).")
+
+    while not widget.game.is_over:
+        play_best_fivethousand(widget)
+    decisions = widget.coaching.ledger.decisions
+    assert [d.cost for d in decisions[1:]] == [0] * (len(decisions) - 1)
+    report = panel(widget).report
+    assert report["heading"] == "Coach's report"
+    assert report["lines"] == [f"Red: {len(decisions) - 1} best of {len(decisions)} decisions; "
+                               f"total expected loss 234.7 points of expected turn score."]
+    assert report["costliest"] == ["Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
+                                   "and pass (150 points) cost 234.7 points of expected turn score; "
+                                   "best was set aside 1 and throw 5 dice."]
+    assert panel(widget).options == [] and widget.view.children[-1] is panel(widget)
+
+
+def test_coach_off_hides_the_panel_and_rates_nothing():
+    widget = FivethousandGame(players=["Red"], seed=34, pace=0, coach=True)
+    assert panel(widget) in widget.view.children
+    press(widget, "coach")
+    assert not widget.coach and panel(widget) not in widget.view.children
+    assert next(b for b in widget.controls.buttons if b["id"] == "coach")["label"] == "Coach: off"
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    play_fivethousand(widget, (1, 5), bank=True)
+    assert widget.coaching.ledger.decisions == []
+    key(widget, "k")
+    assert panel(widget) in widget.view.children
+    assert next(b for b in widget.controls.buttons if b["id"] == "coach")["aria_label"] == (
+        "Coach is on: switch it off")
+    assert "K switches the coach on or off" in widget.controls.help
+
+
+def test_a_front_end_writing_the_coach_changes_nothing(monkeypatch):
+    widget = FivethousandGame(players=["Red"], seed=34, pace=0, coach=True)
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    play_fivethousand(widget, (1, 5), bank=True)
+    drawn = {name: getattr(panel(widget), name) for name in ("options", "verdict", "caption", "report")}
+    ledger = list(widget.coaching.ledger.decisions)
+    sent = []
+    monkeypatch.setattr(panel(widget).comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
+    panel(widget).set_state({"verdict": {"text": "Best move!"}, "options": []})
+    assert {name: getattr(panel(widget), name) for name in drawn} == drawn
+    assert widget.coaching.ledger.decisions == ledger
+    assert sent[0]["state"]["verdict"] == drawn["verdict"]
+
+
+# --- Thousand ----------------------------------------------------------------------------------
+
+def test_thousand_coach_counts_expected_turns_and_skips_the_bots():
+    rules = thousand.Rules().replace(target=200, casks=())
+    widget = ThousandGame(players=["Ann", {"name": "Bot", "bot": "simple"}], rules=rules, seed=3,
+                          pace=0, coach=True)
+    policy = thousand.solitaire_policy(rules)
+    poor_moves = 0
+    while not widget.game.is_over:
+        state = widget.game.state
+        if state.phase == "throw":
+            press(widget, "throw")
+            continue
+        options = policy.options(state)
+        assert best_label(widget) == widget.coaching.coach().label(state, (options[0].keep, options[0].bank))
+        assert panel(widget).options[0]["value"].endswith(" turns")
+        worst = options[-1] if poor_moves == 0 and len(options) > 1 else options[0]
+        press(widget, "save" if worst.bank else "throw")
+        if worst is not options[0]:
+            poor_moves += 1
+            assert last_cost(widget) == pytest.approx(worst.value - options[0].value)
+            assert last_cost(widget) > 0
+            assert panel(widget).verdict["text"].startswith("Ann: Your move cost ")
+            assert "expected turns more against the best" in panel(widget).verdict["text"]
+    assert poor_moves == 1
+    assert {d.player for d in widget.coaching.ledger.decisions} == {"Ann"}
+    report = panel(widget).report
+    assert report["lines"][0].startswith("Ann: ") and len(report["costliest"]) == 1
+
+
+# --- Yahtzee -----------------------------------------------------------------------------------
+
+def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
+    widget = YahtzeeGame(players=["Ann", {"name": "Robo", "bot": "greedy"}], rules=SMALL_YAHTZEE,
+                         seed=3, pace=0)
+    busy = []
+    panel(widget).observe(lambda change: busy.append(change.new), "busy")
+    key(widget, "k")
+    assert busy == [THINKING, ""]
+    assert panel(widget).caption == "Ann, before the first roll: nothing to choose yet."
+    assert [o["label"] for o in panel(widget).odds] == ["Ones", "Twos", "Yahtzee", "Chance"]
+    key(widget, "r")
+    solution = yahtzee.solve(SMALL_YAHTZEE)
+    options = solution.options(widget.game.state)
+    assert best_label(widget) == widget.coaching.coach().label(widget.game.state, ("hold", options[0].keep))
+    worst = min((o for o in options if o.kind == "hold"), key=lambda o: o.value)
+    wanted = list(worst.keep)
+    for die, face in enumerate(widget.game.state.dice):
+        if face in wanted:
+            wanted.remove(face)
+            key(widget, str(die + 1))
+    assert widget.coaching.ledger.decisions == []  # holding a die is part of the decision
+    key(widget, "r")
+    assert last_cost(widget) == pytest.approx(options[0].value - worst.value) and last_cost(widget) > 0
+    assert "points of expected score against the best" in panel(widget).verdict["text"]
+
+    while not widget.game.is_over:
+        state = widget.game.state
+        best = solution.best(state) if state.rolls_used else None
+        if best is None or best.kind == "hold":
+            for die in range(5):  # hold exactly the best faces (none before the first roll)
+                if state.held[die]:
+                    key(widget, str(die + 1))
+            wanted = list(best.keep) if best else []
+            for die, face in enumerate(widget.game.state.dice):
+                if face in wanted:
+                    wanted.remove(face)
+                    key(widget, str(die + 1))
+            key(widget, "r")
+        else:
+            widget.send_intent(widget.scorecard, {"type": "select", "column": 0, "row": best.box})
+            key(widget, "c")
+    decisions = widget.coaching.ledger.decisions
+    assert {d.player for d in decisions} == {"Ann"} and sum(d.cost > 0 for d in decisions) == 1
+    report = panel(widget).report
+    assert report["lines"][0].startswith(f"Ann: {len(decisions) - 1} best of {len(decisions)} decisions")
+    assert report["costliest"][0].startswith(f"Ann, {decisions[0].situation}: hold")
