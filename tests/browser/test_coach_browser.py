@@ -1,0 +1,91 @@
+"""The coach in a real JupyterLab: it names the best option, and costs a deliberately poor move."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+
+import pytest
+
+from tests.browser.harness import (
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    screenshot,
+    skip_or_fail,
+    wait_for_kernel_value,
+    write_notebook,
+)
+
+NOTEBOOK = "coach.ipynb"
+# Seed 34: Red's first throw is 1 2 3 5 6 6.
+CELLS = [
+    "from dicelab.widgets import FivethousandGame\n"
+    "w = FivethousandGame(players=['Red'], seed=34, coach=True)\n"
+    "w",
+]
+
+
+@pytest.fixture
+def game_page(page, jupyter_server):
+    if importlib.util.find_spec("anywidget") is None:
+        skip_or_fail("anywidget is not installed")
+    write_notebook(jupyter_server.root_dir, NOTEBOOK, CELLS)
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    run_all_cells(page)
+    page.get_by_role("button", name=re.compile("^Shaker")).wait_for()
+    return page
+
+
+def value(server, code):
+    return kernel_eval(server, NOTEBOOK, code)
+
+
+def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyter_server, tmp_path):
+    page = game_page
+    coach = page.locator(".dicelab-coach")
+    coach.wait_for()
+    assert coach.locator(".dicelab-coach-heading").inner_text() == "Coach"
+    assert "Bust chance with 6 dice" in coach.inner_text()
+
+    page.get_by_role("button", name=re.compile("^Shaker")).click()
+    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",
+                                 "(1, 2, 3, 5, 6, 6)") == "(1, 2, 3, 5, 6, 6)"
+    advice = "w.coaching.coach().advise(w.game.state).choices"
+    best = value(jupyter_server, f"print({advice}[0].label)").strip()
+    assert best == "set aside 1 and throw 5 dice"
+    marked = coach.locator(".dicelab-coach-options li.is-best")
+    marked.wait_for()
+    assert marked.locator(".dicelab-coach-tag").text_content() == "Best"  # a word, not colour alone
+    assert best in marked.text_content()
+    assert coach.locator(".dicelab-coach-options li").count() == 3
+    page.locator(".dicelab-game").screenshot(path=str(tmp_path / "coach-advice.png"))
+
+    # Deliberately poor, as Python's policy says: leave out 1 and 5 and pass with 150.
+    poor = "set aside 1, 5 and pass (150 points)"
+    assert value(jupyter_server, f"print([c.label for c in {advice}].index({poor!r}) > 0)").strip() == "True"
+    for die, face in [(2, 2), (3, 3), (5, 6), (6, 6)]:
+        page.get_by_role("button", name=f"die {die} showing {face}, left out").click()
+        page.get_by_role("button", name=f"die {die} showing {face}, back in the shaker").wait_for()
+    page.get_by_role("button", name=re.compile("^Pass: bank 150 points")).click()
+    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.scores", "(150,)") == "(150,)"
+
+    verdict = coach.locator(".dicelab-coach-verdict")
+    page.wait_for_function(
+        "(el) => el.textContent.startsWith('Your move cost')", arg=verdict.element_handle())
+    assert verdict.get_attribute("aria-live") == "polite"
+    shown = float(re.match(r"Your move cost ([\d.]+) points", verdict.inner_text()).group(1))
+    ledger = value(jupyter_server, "print(len(w.coaching.ledger.decisions), "
+                                   "round(w.coaching.ledger.decisions[-1].cost, 1), "
+                                   "w.coaching.ledger.decisions[-1].taken.label)").split(maxsplit=2)
+    assert ledger[0] == "1" and shown == float(ledger[1]) and shown > 0
+    assert ledger[2].strip() == poor
+    assert best in verdict.inner_text()
+    page.locator(".dicelab-game").screenshot(path=str(tmp_path / "coach.png"))
+    screenshot(page, tmp_path / "coach-page.png")
+
+    page.keyboard.press("k")  # the focus is inside the game: K switches the coach off
+    coach.wait_for(state="detached")
+    assert value(jupyter_server, "w.coach") == "False"
+    assert_no_widget_errors(page)
