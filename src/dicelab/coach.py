@@ -172,6 +172,7 @@ class Coach:
         """Do the heavy work now (solving the game), not at the first advice."""
 
     def measure(self, state) -> Measure:
+        """What the values of ``state``'s choices mean."""
         raise NotImplementedError
 
     def choices(self, state) -> list[Choice]:
@@ -187,12 +188,15 @@ class Coach:
         raise NotImplementedError
 
     def label(self, state, move: tuple) -> str:
+        """``move`` in words, e.g. "hold 5, 5, 5 and roll 2"."""
         raise NotImplementedError
 
     def odds(self, state, choices: list[Choice]) -> list[tuple[str, str]]:
+        """The chances behind ``choices``, as (what, chance in words) pairs."""
         raise NotImplementedError
 
     def situation(self, state) -> str:
+        """The player's situation in words, e.g. "dice 1, 2, 2, 5, 6 (2 rolls left)"."""
         raise NotImplementedError
 
     def advise(self, state) -> Advice:
@@ -362,7 +366,7 @@ class YahtzeeCoach(Coach):
         return Engine(self.rules)
 
     def prepare(self) -> None:
-        self.solution  # noqa: B018 - solving is the work to do now
+        _ = self.solution  # solving is the heavy work
 
     def measure(self, state) -> Measure:
         return FINAL_SCORE

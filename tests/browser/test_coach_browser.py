@@ -5,8 +5,6 @@ from __future__ import annotations
 import importlib.util
 import re
 
-import pytest
-
 from tests.browser.harness import (
     assert_no_widget_errors,
     kernel_eval,
@@ -27,23 +25,16 @@ CELLS = [
 ]
 
 
-@pytest.fixture
-def game_page(page, jupyter_server):
+def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_server, tmp_path):
     if importlib.util.find_spec("anywidget") is None:
         skip_or_fail("anywidget is not installed")
     write_notebook(jupyter_server.root_dir, NOTEBOOK, CELLS)
     open_notebook(page, jupyter_server, NOTEBOOK)
     run_all_cells(page)
-    page.get_by_role("button", name=re.compile("^Shaker")).wait_for()
-    return page
 
+    def value(code):
+        return kernel_eval(jupyter_server, NOTEBOOK, code)
 
-def value(server, code):
-    return kernel_eval(server, NOTEBOOK, code)
-
-
-def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyter_server, tmp_path):
-    page = game_page
     coach = page.locator(".dicelab-coach")
     coach.wait_for()
     assert coach.locator(".dicelab-coach-heading").inner_text() == "Coach"
@@ -53,7 +44,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyte
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",
                                  "(1, 2, 3, 5, 6, 6)") == "(1, 2, 3, 5, 6, 6)"
     advice = "w.coaching.coach().advise(w.game.state).choices"
-    best = value(jupyter_server, f"print({advice}[0].label)").strip()
+    best = value(f"print({advice}[0].label)").strip()
     assert best == "set aside 1 and throw 5 dice"
     marked = coach.locator(".dicelab-coach-options li.is-best")
     marked.wait_for()
@@ -64,7 +55,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyte
 
     # Deliberately poor, as Python's policy says: leave out 1 and 5 and pass with 150.
     poor = "set aside 1, 5 and pass (150 points)"
-    assert value(jupyter_server, f"print([c.label for c in {advice}].index({poor!r}) > 0)").strip() == "True"
+    assert value(f"print([c.label for c in {advice}].index({poor!r}) > 0)").strip() == "True"
     for die, face in [(2, 2), (3, 3), (5, 6), (6, 6)]:
         page.get_by_role("button", name=f"die {die} showing {face}, left out").click()
         page.get_by_role("button", name=f"die {die} showing {face}, back in the shaker").wait_for()
@@ -76,7 +67,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyte
         "(el) => el.textContent.startsWith('Your move cost')", arg=verdict.element_handle())
     assert verdict.get_attribute("aria-live") == "polite"
     shown = float(re.match(r"Your move cost ([\d.]+) points", verdict.inner_text()).group(1))
-    ledger = value(jupyter_server, "print(len(w.coaching.ledger.decisions), "
+    ledger = value("print(len(w.coaching.ledger.decisions), "
                                    "round(w.coaching.ledger.decisions[-1].cost, 1), "
                                    "w.coaching.ledger.decisions[-1].taken.label)").split(maxsplit=2)
     assert ledger[0] == "1" and shown == float(ledger[1]) and shown > 0
@@ -87,5 +78,5 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(game_page, jupyte
 
     page.keyboard.press("k")  # the focus is inside the game: K switches the coach off
     coach.wait_for(state="detached")
-    assert value(jupyter_server, "w.coach") == "False"
+    assert value("w.coach") == "False"
     assert_no_widget_errors(page)
