@@ -205,3 +205,14 @@ def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
     report = panel(widget).report
     assert report["lines"][0].startswith(f"Ann: {len(decisions) - 1} best of {len(decisions)} decisions")
     assert report["costliest"][0].startswith(f"Ann, {decisions[0].situation}: hold")
+
+
+def test_moves_played_from_a_cell_are_rated_one_by_one():
+    widget = YahtzeeGame(players=["Ann"], rules=SMALL_YAHTZEE, seed=3, pace=0, coach=True)
+    widget.roll()
+    widget.play(yahtzee.Hold(0))
+    widget.roll()
+    widget.play(yahtzee.Score("chance"))
+    first_die = widget.game.history[0].dice[0]
+    assert [d.taken.move for d in widget.coaching.ledger.decisions] == [
+        ("hold", (first_die,)), ("box", "chance")]

@@ -3,8 +3,8 @@
 A controller owns one :class:`Coaching`. The game's coach (the controller's ``Coach``, a
 :class:`dicelab.coach.Coach` class) is built the first time it is needed, which may take a
 few seconds (a full Yahtzee solve): meanwhile the panel says the coach is thinking. The
-moves a human plays in answer to one intent make one decision, rated when the intent is
-done (:meth:`Coaching.review`); bots' moves are never noted.
+moves a human plays in answer to one intent (or one call of ``controller.play``) make one
+decision, rated when it is done (:meth:`Coaching.review`); bots' moves are never noted.
 """
 
 from __future__ import annotations

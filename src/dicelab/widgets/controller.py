@@ -231,6 +231,7 @@ class GameController:
         """Play ``action`` for the human to move; IllegalMoveError (nothing changed) if refused."""
         self.human_turn()
         self._play(action)
+        self.coaching.review()
 
     def _play(self, action) -> None:
         self.coaching.note(action)
