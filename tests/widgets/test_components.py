@@ -11,8 +11,9 @@ from dicelab.widgets.colours import CSS_COLOURS, css_colour, ink
 from dicelab.widgets.components import (
     Controls, DiceTray, MalformedIntent, Ranking, Scorecard, SeatSetup,
 )
+from dicelab.widgets.components.coach import CoachPanel
 
-COMPONENTS = [Controls, DiceTray, Ranking, Scorecard, SeatSetup]
+COMPONENTS = [CoachPanel, Controls, DiceTray, Ranking, Scorecard, SeatSetup]
 
 
 @pytest.mark.parametrize("component", COMPONENTS, ids=lambda c: c.__name__)
