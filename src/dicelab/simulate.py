@@ -55,7 +55,8 @@ class ChaseBox:
 
     def choose(self, engine, state, rng):
         from dicelab.odds import box_odds
-        from dicelab.yahtzee import Hold, Release, Roll, Score
+        from dicelab.yahtzee import Roll, Score
+        from dicelab.yahtzee.holding import step_towards
 
         if not state.rolls_used:
             return Roll()
@@ -64,16 +65,10 @@ class ChaseBox:
         if self.box not in boxes:
             return Score(boxes[0])
         if rolls_left:
-            hold = list(box_odds(self.box, state.dice, None, rolls_left, engine.rules,
-                                 state.card.boxes).hold)
+            hold = box_odds(self.box, state.dice, None, rolls_left, engine.rules,
+                            state.card.boxes).hold
             if len(hold) < 5:
-                for die, (face, held) in enumerate(zip(state.dice, state.held)):
-                    wanted = face in hold
-                    if wanted:
-                        hold.remove(face)
-                    if wanted != held:
-                        return Hold(die) if wanted else Release(die)
-                return Roll()
+                return step_towards(state, hold) or Roll()
         return Score(self.box)
 
 

@@ -8,7 +8,8 @@ releases that make up its choice of dice, then the roll, or the box to score.
 
 from __future__ import annotations
 
-from dicelab.yahtzee.engine import Hold, Release, Roll, Score, State
+from dicelab.yahtzee.engine import Roll, Score, State
+from dicelab.yahtzee.holding import step_towards
 
 
 class OptimalBot:
@@ -25,7 +26,7 @@ class OptimalBot:
         option = self._best(engine, state)
         if option.kind == "box":
             return Score(option.box)
-        return self._step_towards(state, option.keep)
+        return step_towards(state, option.keep) or Roll()
 
     def _best(self, engine, state: State):
         from dicelab.yahtzee.solver import solve  # numpy and the solve only when a bot plays
@@ -34,18 +35,3 @@ class OptimalBot:
         if self._decision[0] != situation:
             self._decision = (situation, solve(engine.rules).best(state))
         return self._decision[1]
-
-    @staticmethod
-    def _step_towards(state: State, keep: tuple):
-        """The next hold or release that makes the held dice show ``keep``, else the roll.
-        Dice already held stay held when their face is wanted."""
-        wanted = list(keep)
-        held = [False] * 5
-        for die in sorted(range(5), key=lambda die: not state.held[die]):
-            if state.dice[die] in wanted:
-                wanted.remove(state.dice[die])
-                held[die] = True
-        for die, (now, target) in enumerate(zip(state.held, held)):
-            if now != target:
-                return Hold(die) if target else Release(die)
-        return Roll()

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dicelab.dice import counts
 from dicelab.players import RandomBot
-from dicelab.yahtzee.engine import Hold, Release, Roll, Score, State
+from dicelab.yahtzee.engine import Roll, Score, State
+from dicelab.yahtzee.holding import step_towards
 from dicelab.yahtzee.rules import UPPER_BOXES
 
 # What a box usually earns: a greedy bot scores where it beats this "par" by the most.
@@ -32,14 +33,8 @@ class GreedyBot:
         made = engine.preview(state, best_box) >= _PAR[best_box] + 15
         if not rolls_left or made:
             return Score(best_box)
-        keep = self._keep(engine, state, dice, boxes)
-        for die, (face, held) in enumerate(zip(state.dice, state.held)):
-            wanted = face in keep
-            if wanted:
-                keep.remove(face)
-            if wanted != held:
-                return Hold(die) if wanted else Release(die)
-        return Roll() if not all(state.held) else Score(best_box)
+        step = step_towards(state, self._keep(engine, state, dice, boxes))
+        return step or (Roll() if not all(state.held) else Score(best_box))
 
     def _keep(self, engine, state: State, dice: tuple, boxes) -> list:
         faces = sorted(set(dice))
