@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from dicelab.thousand import Engine, Game, Rules, State, solitaire_policy
+from dicelab.thousand import Game, Rules, State, solitaire_policy
 
 ONE_DIE = {1: 2, 5: 1}  # a lone die scores 10 (a 1) or 5 (a 5): in units of 5 points
 

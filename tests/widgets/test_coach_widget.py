@@ -8,6 +8,7 @@ from dicelab import fivethousand, thousand, yahtzee
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.coaching import THINKING
 from tests.widgets.test_fivethousand_widget import leave_out
+from tests.widgets.intents import key, press
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
@@ -15,14 +16,6 @@ SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 @pytest.fixture(autouse=True)
 def own_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
-def key(widget, k):
-    widget.send_intent(widget.controls, {"type": "key", "key": k})
-
-
-def press(widget, button):
-    widget.send_intent(widget.controls, {"type": "press", "button": button})
 
 
 def panel(widget):

@@ -10,26 +10,11 @@ import pytest
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
 from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.intents import key, notice, press, toggle
 
 
 def shake(widget):
     widget.send_intent(widget.shaker, {"type": "shake"})
-
-
-def press(widget, button):
-    widget.send_intent(widget.controls, {"type": "press", "button": button})
-
-
-def key(widget, k):
-    widget.send_intent(widget.controls, {"type": "key", "key": k})
-
-
-def toggle(widget, die, tray=None):
-    widget.send_intent(tray or widget.tray, {"type": "toggle", "die": die})
-
-
-def notice(widget) -> str:
-    return widget.controls.notice.get("text", "")
 
 
 def leave_out(widget, dice):

@@ -11,28 +11,9 @@ import pytest
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
 from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.intents import button, key, notice, press, toggle
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
-
-
-def press(widget, button):
-    widget.send_intent(widget.controls, {"type": "press", "button": button})
-
-
-def key(widget, k):
-    widget.send_intent(widget.controls, {"type": "key", "key": k})
-
-
-def toggle(widget, die):
-    widget.send_intent(widget.tray, {"type": "toggle", "die": die})
-
-
-def notice(widget) -> str:
-    return widget.controls.notice.get("text", "")
-
-
-def button(widget, name) -> dict:
-    return next(b for b in widget.controls.buttons if b["id"] == name)
 
 
 def row(widget, player) -> dict:

@@ -11,27 +11,12 @@ from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import run_on_fresh_loop
-
-
-def press(widget, button):
-    widget.send_intent(widget.controls, {"type": "press", "button": button})
-
-
-def key(widget, k):
-    widget.send_intent(widget.controls, {"type": "key", "key": k})
-
-
-def toggle(widget, die):
-    widget.send_intent(widget.tray, {"type": "toggle", "die": die})
+from tests.widgets.intents import key, notice, press, toggle
 
 
 def select(widget, row, column=None):
     column = widget.game.state.player if column is None else column
     widget.send_intent(widget.scorecard, {"type": "select", "column": column, "row": row})
-
-
-def notice(widget) -> str:
-    return widget.controls.notice.get("text", "")
 
 
 def snapshot(widget):

@@ -15,7 +15,6 @@ True
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np

@@ -1,0 +1,26 @@
+"""What a browser would send a game widget, for the controller tests."""
+
+
+def press(widget, button):
+    """Click the controls' button ``button``."""
+    widget.send_intent(widget.controls, {"type": "press", "button": button})
+
+
+def key(widget, k):
+    """Press the key ``k`` inside the game."""
+    widget.send_intent(widget.controls, {"type": "key", "key": k})
+
+
+def toggle(widget, die, tray=None):
+    """Click die number ``die`` of the tray (the widget's main tray unless given)."""
+    widget.send_intent(tray or widget.tray, {"type": "toggle", "die": die})
+
+
+def notice(widget) -> str:
+    """The short message the controls show (e.g. why an intent was refused)."""
+    return widget.controls.notice.get("text", "")
+
+
+def button(widget, name) -> dict:
+    """The controls' button ``name`` as drawn."""
+    return next(b for b in widget.controls.buttons if b["id"] == name)
