@@ -45,6 +45,13 @@ def _final_turn_policy(rules: Rules, to_beat: int) -> "FinalTurnPolicy":
     return FinalTurnPolicy(rules, to_beat)
 
 
+def _throws(rules: Rules) -> tuple:
+    """The rules' throws, which of them are hot dice, and the dice thrown after each."""
+    throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
+    hot = throws.left == 0
+    return throws, hot, np.where(hot, rules.dice, throws.left)
+
+
 class _Turn(SetAsidePolicy):
     """What both Fivethousand policies share: the rules' throws, and a turn split into its
     safe points and its points at risk."""
@@ -52,11 +59,8 @@ class _Turn(SetAsidePolicy):
     def __init__(self, rules: Rules):
         super().__init__(Engine(rules))
         self.rules = rules
-        self.throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
+        self.throws, self._hot, self._next_dice = _throws(rules)
         self.unit = self.throws.unit
-        left = self.throws.left
-        self._hot = left == 0
-        self._next_dice = np.where(self._hot, rules.dice, left)
 
     def split(self, turn_points: int, round_start: int = 0) -> tuple[int, int]:
         """The turn's points that a farkle would keep, and those it would lose."""
@@ -187,8 +191,7 @@ def _final_table(rules: Rules, size: int) -> np.ndarray:
     A throw moves to a smaller need, so needs are solved in increasing order, each for every
     amount at risk at once. Entry [0] is unused (nothing needed: bank).
     """
-    turn = _Turn(rules)
-    throws, hot, next_dice = turn.throws, turn._hot, turn._next_dice
+    throws, hot, next_dice = _throws(rules)
     chance = np.zeros((size + 1, size + int(throws.points.max()) + 1, rules.dice + 1))
     for need in range(1, size + 1):
         at_risk = np.arange(size - need + 1)[:, None, None]

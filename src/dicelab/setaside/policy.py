@@ -13,6 +13,8 @@ Points are counted in *units*, the greatest common divisor of the combinations' 
 
 from __future__ import annotations
 
+import abc
+
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -144,7 +146,7 @@ def ranked(options: list[Option], lowest: bool = False) -> list[Option]:
     return sorted(options, key=lambda option: option.value if lowest else -option.value)
 
 
-class SetAsidePolicy:
+class SetAsidePolicy(abc.ABC):
     """The options of a set-aside turn ranked by a policy's values of its states.
 
     A game's policy gives the value of banking and of throwing in a state where the player
@@ -159,17 +161,19 @@ class SetAsidePolicy:
     def __init__(self, engine):
         self.engine = engine
 
+    @abc.abstractmethod
     def bank_value(self, state) -> float:
         """Value of banking now, in a state where the player may bank."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def throw_value(self, state) -> float:
         """Value of throwing the dice left now and playing on by the policy."""
-        raise NotImplementedError
 
     def ended_value(self, before, after) -> float:
-        """Value of setting dice aside in ``before`` when that ended the turn (``after``)."""
-        raise NotImplementedError
+        """Value of setting dice aside in ``before`` when that ended the turn (``after``);
+        only a game whose set-aside can end a turn (Thousand: the burn, the exact finish)
+        needs one."""
+        raise ValueError(f"setting dice aside does not end a turn here ({after.phase!r})")
 
     def options(self, state) -> list[Option]:
         """Every way to go on from ``state``, best first.
