@@ -15,10 +15,8 @@ from dicelab.errors import CorruptGameError, IllegalMoveError
 from dicelab.players import Player
 
 __version__ = "0.1.0"
-__all__ = ["CorruptGameError", "IllegalMoveError", "Player", "__version__",
-           "dice", "fivethousand", "odds", "simulate", "thousand", "widgets", "yahtzee"]
-
-_LAZY = {"dice", "fivethousand", "odds", "simulate", "thousand", "widgets", "yahtzee"}
+_LAZY = ("coach", "dice", "fivethousand", "odds", "plots", "simulate", "thousand", "widgets", "yahtzee")
+__all__ = ["CorruptGameError", "IllegalMoveError", "Player", "__version__", *_LAZY]
 
 
 def __getattr__(name: str):

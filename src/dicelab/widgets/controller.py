@@ -20,6 +20,7 @@ needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 
 from __future__ import annotations
 
+import abc
 import asyncio
 from dataclasses import dataclass
 from functools import partial
@@ -54,7 +55,7 @@ class Button:
                 "enabled": self.enabled, "reason": self.reason, "key": self.key}
 
 
-class GameController:
+class GameController(abc.ABC):
     """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
@@ -425,9 +426,9 @@ class GameController:
         """One visible step of the bot to move; by default it plays its next action."""
         self._play(self._game.bot_action())
 
+    @abc.abstractmethod
     def scores(self) -> list:
         """Each player's result, for the ranking at the end."""
-        raise NotImplementedError
 
 
 def place(box, children: list) -> None:

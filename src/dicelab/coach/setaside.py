@@ -1,0 +1,112 @@
+"""Coaches of the set-aside games: Fivethousand and Thousand."""
+
+from __future__ import annotations
+
+import abc
+from functools import cached_property
+
+from dicelab.coach.base import Coach, faces
+from dicelab.coach.ledger import TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Measure, chance
+
+
+class SetAsideCoach(Coach):
+    """What the set-aside games share: a move is ``(dice set aside, bank)``, from the
+    options of the game's policy; the odds are the bust chances of the dice thrown next."""
+
+    bank_word = ""  # what banking is called in the game
+    odds_title = "Odds of the next throw:"
+
+    @cached_property
+    def engine(self):
+        from dicelab.odds import resolve
+
+        return resolve(self.rules).module.Engine(self.rules)
+
+    @abc.abstractmethod
+    def policy(self, state):
+        """The policy that values the options of ``state``."""
+
+    def prepare(self) -> None:
+        self.policy(self.engine.initial_state(1))
+
+    def choices(self, state) -> list[Choice]:
+        if state.phase not in ("throw", "choose", "decide"):
+            return []
+        return [Choice((option.keep, option.bank), self.label(state, (option.keep, option.bank)),
+                       option.value)
+                for option in self.policy(state).options(state)]
+
+    def move(self, state, actions) -> tuple | None:
+        from dicelab.setaside import Bank, SetAside
+
+        keep = actions.pop(0).dice if actions and isinstance(actions[0], SetAside) else ()
+        if len(actions) > 1 or (not keep and not actions):
+            return None
+        return tuple(sorted(keep)), isinstance(actions[0], Bank) if actions else None
+
+    def label(self, state, move: tuple) -> str:
+        keep, bank = move
+        then = (self._bank_label(state, keep) if bank
+                else "" if bank is None else self._throw_label(state, keep))
+        if not keep:
+            return then
+        return f"set aside {faces(keep)}" + (f" and {then}" if then else "")
+
+    def _bank_label(self, state, keep: tuple) -> str:
+        points = state.turn_points + (self.engine.table.score(keep) if keep else 0)
+        return f"{self.bank_word} ({points} points)"
+
+    def _throw_label(self, state, keep: tuple) -> str:
+        dice = self.dice_next(state, keep)
+        if dice is None:
+            return "win" if self.engine.set_aside(state, keep).is_over else "burn the turn"
+        return f"throw {dice} {'die' if dice == 1 else 'dice'}"
+
+    def dice_next(self, state, keep: tuple) -> int | None:
+        """The dice thrown next after setting ``keep`` aside (None when that ends the turn:
+        a burn or an exact win in Thousand)."""
+        if not keep:
+            return state.dice_left
+        after = self.engine.set_aside(state, keep)
+        return after.dice_left if after.phase == "decide" else None
+
+    def odds(self, state, choices: list[Choice]) -> list[tuple[str, str]]:
+        from dicelab.odds import bust_probability
+
+        counts = [self.dice_next(state, choice.move[0]) for choice in choices if not choice.move[1]]
+        return [(f"Bust chance with {n} {'die' if n == 1 else 'dice'}", chance(bust_probability(self.rules, n)))
+                for n in dict.fromkeys(counts) if n]
+
+    def situation(self, state) -> str:
+        points = f"{state.turn_points} points this turn"
+        if state.phase == "choose":
+            return f"throw {faces(state.throw)} ({points})"
+        return f"{points}, {state.dice_left} dice to throw"
+
+
+class FivethousandCoach(SetAsideCoach):
+    """Expected points of the turn; in a last turn, the chance to overtake the leader."""
+
+    bank_word = "pass"
+
+    def policy(self, state):
+        from dicelab.fivethousand.policy import OptimalRobot
+
+        return OptimalRobot.policy(self.engine, state)
+
+    def measure(self, state) -> Measure:
+        return WIN_CHANCE if self.engine.in_final_turn(state) else TURN_POINTS
+
+
+class ThousandCoach(SetAsideCoach):
+    """Expected turns to reach the target exactly (lower is better)."""
+
+    bank_word = "save"
+
+    def policy(self, state):
+        from dicelab.thousand.policy import solitaire_policy
+
+        return solitaire_policy(self.rules)
+
+    def measure(self, state) -> Measure:
+        return TURNS_TO_FINISH

@@ -1,0 +1,78 @@
+"""The Yahtzee coach: the player's expected final score from the solitaire solution."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from dicelab.coach.base import Coach, faces
+from dicelab.coach.ledger import FINAL_SCORE, Choice, Measure, chance
+
+
+class YahtzeeCoach(Coach):
+    """The player's own expected final score, from the solitaire solution of the rules.
+
+    A move is ``("hold", faces)`` when the player rolls with ``faces`` held, or
+    ``("box", box)`` when scoring ``box``; the odds are each open box's chance of scoring
+    by the end of the turn, playing for that box.
+    """
+
+    odds_title = "Chance to score each open box by the end of the turn, playing for it:"
+
+    @cached_property
+    def solution(self):
+        from dicelab.yahtzee.solver import solve
+
+        return solve(self.rules, progress=False)
+
+    @cached_property
+    def engine(self):
+        from dicelab.yahtzee import Engine
+
+        return Engine(self.rules)
+
+    def prepare(self) -> None:
+        _ = self.solution  # solving is the heavy work
+
+    def measure(self, state) -> Measure:
+        return FINAL_SCORE
+
+    def choices(self, state) -> list[Choice]:
+        if state.is_over or not state.rolls_used:
+            return []
+        moves = [(option.kind, option.keep if option.kind == "hold" else option.box, option.value)
+                 for option in self.solution.options(state)]
+        return [Choice((kind, what), self.label(state, (kind, what)), value) for kind, what, value in moves]
+
+    def move(self, state, actions) -> tuple | None:
+        from dicelab.yahtzee import Roll, Score
+
+        if len(actions) != 1 or not state.rolls_used:
+            return None
+        action = actions[0]
+        if isinstance(action, Roll):
+            return "hold", tuple(sorted(face for face, held in zip(state.dice, state.held) if held))
+        if isinstance(action, Score):
+            return "box", action.box
+        return None
+
+    def label(self, state, move: tuple) -> str:
+        from dicelab.yahtzee import BOX_TITLES
+
+        kind, what = move
+        if kind == "box":
+            points = self.engine.preview(state, what) + self.engine.bonus_preview(state)
+            return f"score {BOX_TITLES[what]} ({points})"
+        return f"hold {faces(what)} and roll {5 - len(what)}" if what else "roll all five"
+
+    def odds(self, state, choices: list[Choice]) -> list[tuple[str, str]]:
+        from dicelab.odds import state_odds
+        from dicelab.yahtzee import BOX_TITLES
+
+        boxes = state_odds(self.engine, state, best_hold=True).boxes
+        return [(BOX_TITLES[box], chance(odds.chance)) for box, odds in boxes.items()]
+
+    def situation(self, state) -> str:
+        if not state.rolls_used:
+            return "before the first roll"
+        left = self.rules.rolls - state.rolls_used
+        return f"dice {faces(sorted(state.dice))} ({left} roll{'' if left == 1 else 's'} left)"
