@@ -214,7 +214,8 @@ class _Tables:
         return np.where(mask & self.yahtzee_bit, 1 + y, 0)
 
     def filled(self, mask: int, y: int) -> dict:
-        """A filled-box dict for a card (points are placeholders, except the Yahtzee box's)."""
+        """A filled-box dict for a card, as the scoring functions take it: which boxes are
+        filled matters to them, and of the points only the Yahtzee box's (others get 0)."""
         filled = {box: 0 for i, box in enumerate(self.boxes) if mask >> i & 1}
         if "yahtzee" in filled and y == 0:
             filled["yahtzee"] = self.rules.yahtzee

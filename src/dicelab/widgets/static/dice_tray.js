@@ -1,5 +1,4 @@
 // Dice tray: draws the dice it is given and sends {type: "toggle", die} when one is clicked.
-const SVG = "http://www.w3.org/2000/svg";
 const SPOTS = { tl: [28, 28], tr: [72, 28], ml: [28, 50], c: [50, 50], mr: [72, 50], bl: [28, 72], br: [72, 72] };
 const PIPS = {
   1: ["c"], 2: ["tr", "bl"], 3: ["tr", "c", "bl"], 4: ["tl", "tr", "bl", "br"],
@@ -9,20 +8,15 @@ const LOCK = `<svg viewBox="0 0 16 16" aria-hidden="true" class="dicelab-lock">
   <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/>
   <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>`;
 
-function svg(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  return node;
-}
-
 function dieFace(face) {
-  const picture = svg("svg", { viewBox: "0 0 100 100", "aria-hidden": "true", class: "dicelab-die-face" });
-  picture.append(svg("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, class: "dicelab-die-body" }));
-  for (const spot of PIPS[face] ?? []) {
+  const pips = (PIPS[face] ?? []).map((spot) => {
     const [cx, cy] = SPOTS[spot];
-    picture.append(svg("circle", { cx, cy, r: 9, class: "dicelab-pip" }));
-  }
-  return picture;
+    return `<circle cx="${cx}" cy="${cy}" r="9" class="dicelab-pip"/>`;
+  });
+  const holder = document.createElement("span");
+  holder.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true" class="dicelab-die-face">
+    <rect x="4" y="4" width="92" height="92" rx="18" class="dicelab-die-body"/>${pips.join("")}</svg>`;
+  return holder.firstElementChild;
 }
 
 function render({ model, el }) {
