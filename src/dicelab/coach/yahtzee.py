@@ -31,7 +31,11 @@ class YahtzeeCoach(Coach):
         return Engine(self.rules)
 
     def prepare(self) -> None:
-        _ = self.solution  # solving is the heavy work
+        """Solve the game and build the tables behind an advice, so that advice comes at once."""
+        from dicelab.yahtzee import Roll
+
+        engine = self.engine
+        self.advise(engine.apply_chance(engine.apply(engine.initial_state(1), Roll()), (1, 2, 3, 4, 5)))
 
     def measure(self, state) -> Measure:
         return FINAL_SCORE
