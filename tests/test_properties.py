@@ -42,8 +42,8 @@ def test_fivethousand(preset, seed, players):
                 assert new == old
             elif new != old:  # a bank, or a bust that keeps completed bonus rounds
                 assert new - old in (before.turn_points, before.round_start)
-        if after.final_turns is not None:  # someone reached the target: a last turn each
-            assert max(after.scores) >= target
+        # the last turns start exactly when someone reaches the target
+        assert (after.final_turns is not None) == (max(after.scores) >= target)
         assert after.is_over == (after.final_turns == ())
 
     play_checking(game, step)
