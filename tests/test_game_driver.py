@@ -130,3 +130,13 @@ def test_rules_round_trip_and_presets():
         assert module.Rules() == next(iter(module.PRESETS.values()))
     with pytest.raises(ValueError, match="unknown rule settings"):
         yahtzee.Rules.from_dict({"colour": "red"})
+
+
+@pytest.mark.parametrize("module", GAMES)
+def test_optimal_bots_prepare_before_their_first_move(module, tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    rules = yahtzee.Rules(boxes=("chance", "yahtzee")) if module is yahtzee else None
+    game = module.Game(players=["Ann", {"name": "Robot", "bot": "optimal"}], rules=rules, seed=1)
+    assert game.bots_to_prepare() == ["optimal"]
+    game.prepare_bots()
+    assert module.Game(players=["Ann"]).bots_to_prepare() == []

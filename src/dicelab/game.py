@@ -121,6 +121,16 @@ class Game:
         rng = random.Random(f"{self.seed}/bot/{len(self.history)}")
         return self._bots[player.bot].choose(self.engine, self.state, rng)
 
+    def bots_to_prepare(self) -> list[str]:
+        """The levels of this game's bots that have set-up to do (see :meth:`prepare_bots`)."""
+        return [level for level, bot in self._bots.items() if hasattr(bot, "prepare")]
+
+    def prepare_bots(self) -> None:
+        """Do the bots' slow set-up now (e.g. an optimal bot solving the game), not at their
+        first move."""
+        for level in self.bots_to_prepare():
+            self._bots[level].prepare(self.engine)
+
     def play_bot(self) -> Event:
         """Let the bot to move play one action."""
         return self.play(self.bot_action())

@@ -47,7 +47,11 @@ class Player:
 
 
 class Bot(Protocol):
-    """What a game needs from a bot: its level name and a choice of one legal action."""
+    """What a game needs from a bot: its level name and a choice of one legal action.
+
+    A bot that needs slow set-up before its first move (solving the game) may also have a
+    ``prepare(engine)`` method; :meth:`dicelab.game.Game.prepare_bots` calls it.
+    """
 
     level: str
 

@@ -392,3 +392,19 @@ def test_same_seed_same_dice_and_next_games_differ():
     assert a.game.state.dice == b.game.state.dice
     a.start(["Ann"])
     assert a.game.seed == 22
+
+
+def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
+    from dicelab.widgets.controller import PREPARING
+    from dicelab.yahtzee.optimal import OptimalBot
+
+    widget = YahtzeeGame(rules=yahtzee.Rules(boxes=("chance",)), seed=1, pace=0)
+    shown = []
+    monkeypatch.setattr(OptimalBot, "prepare", lambda bot, engine: shown.append(widget.controls.status))
+    widget.start(["Ann", {"name": "Robo", "bot": "optimal"}])
+    assert shown == [PREPARING] and widget.controls.status != PREPARING
+
+
+def test_a_card_without_upper_boxes_has_no_upper_total():
+    widget = YahtzeeGame(players=["Ann"], rules=yahtzee.Rules(boxes=("chance", "yahtzee")), pace=0)
+    assert [row["key"] for row in widget.scorecard.rows] == ["chance", "yahtzee", "yahtzee_bonus", "total"]

@@ -211,6 +211,10 @@ class OptimalRobot:
 
     level = "optimal"
 
+    def prepare(self, engine: Engine) -> None:
+        """Work out the turn policy now rather than at the first move."""
+        turn_policy(engine.rules)
+
     def choose(self, engine: Engine, state: State, rng):
         return self.policy(engine, state).action(state)
 

@@ -135,5 +135,9 @@ class OptimalBot:
 
     level = "optimal"
 
+    def prepare(self, engine: Engine) -> None:
+        """Work out the policy now rather than at the first move."""
+        solitaire_policy(engine.rules)
+
     def choose(self, engine: Engine, state: State, rng):
         return solitaire_policy(engine.rules).action(state)

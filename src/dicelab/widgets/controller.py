@@ -35,6 +35,8 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import Controls, MalformedIntent, Ranking, SeatSetup
 
 HUMAN = "human"
+PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
+             "the first time, and the notebook waits meanwhile.")
 MAX_NAME = 24
 
 
@@ -152,6 +154,11 @@ class GameController(abc.ABC):
         self._status = f"New game: {self._game.current_player.name} starts."
         self.coaching.new_game()
         self.after(None)
+        if game.bots_to_prepare():
+            self._status = PREPARING
+            self.render()
+            game.prepare_bots()
+            self._status = f"New game: {self._game.current_player.name} starts."
         self.render()
         self._schedule_bots()
 

@@ -168,11 +168,12 @@ class YahtzeeGame(GameController):
 
     def _rows(self) -> list:
         rules, cards = self.rules, self._game.state.cards
+        last_upper = rules.upper_boxes[-1] if rules.upper_boxes else None
         rows = []
         for box in rules.boxes:
             rows.append({"key": box, "label": BOX_TITLES[box], "total": False,
                          "cells": [self._cell(i, box) for i in range(len(cards))]})
-            if box == rules.upper_boxes[-1]:
+            if box == last_upper:
                 rows.append(_total("upper", "Upper total", [c.upper_total() for c in cards]))
                 rows.append(_total("upper_bonus", f"Bonus ({rules.upper_bonus} at "
                                    f"{rules.upper_bonus_threshold})",

@@ -20,6 +20,12 @@ class OptimalBot:
     def __init__(self):
         self._decision = (None, None)  # (situation, option): one choice serves a whole hold sequence
 
+    def prepare(self, engine) -> None:
+        """Solve the game's rules now (seconds the first time, then cached on disk)."""
+        from dicelab.yahtzee.solver import solve
+
+        solve(engine.rules, progress=False)
+
     def choose(self, engine, state: State, rng):
         if not state.rolls_used:
             return Roll()
