@@ -71,7 +71,7 @@ class GameController(abc.ABC):
     heading = ""
     COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
     HELP = ""  # keyboard help shown under the controls
-    DEFAULT_SEATS = 2
+    SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first; () = the game's default table
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
                  coach: bool = False):
@@ -85,8 +85,8 @@ class GameController(abc.ABC):
         self._refusals = 0
         self._bot_timer = None
         self._seats = []
-        for _ in range(self.DEFAULT_SEATS):
-            self._add_seat()
+        for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
+            self._add_seat(Player.coerce(player))
         self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
@@ -292,10 +292,12 @@ class GameController(abc.ABC):
             raise MalformedIntent(f"There is no player {seat + 1}.")
         return self._seats[seat]
 
-    def _add_seat(self) -> None:
+    def _add_seat(self, player: Player | None = None) -> None:
         used = {seat["colour"] for seat in self._seats}
         colour = next((c for c in self.COLOURS if c not in used), "")
-        self._seats.append({"name": f"Player {len(self._seats) + 1}", "colour": colour, "kind": HUMAN})
+        player = player or Player(f"Player {len(self._seats) + 1}")
+        self._seats.append({"name": player.name, "colour": player.colour or colour,
+                            "kind": player.bot or HUMAN})
 
     def _change_seats(self, delta: int) -> None:
         if self.phase != "setup":

@@ -22,7 +22,7 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import HUMAN, Button, GameController, join_names
+from dicelab.widgets.controller import Button, GameController, join_names
 
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
@@ -58,13 +58,6 @@ class FivethousandGame(GameController):
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.kept_tray, toggle=self._toggle_set_aside)
         self._table = ipywidgets.HBox([self.shaker, ipywidgets.VBox([self.tray, self.kept_tray])])
-
-    def __init__(self, players=None, **settings):
-        super().__init__(players, **settings)
-        if players is None:  # the source's table: Red, a human, against the intelligent robot
-            self._seats = [{"name": p.name, "colour": colour, "kind": p.bot or HUMAN}
-                           for p, colour in zip(self.Game.DEFAULT_PLAYERS, self.COLOURS)]
-            self.render()
 
     # --- what a player does ---------------------------------------------------------------
     def toggle(self, die: int) -> None:

@@ -10,7 +10,7 @@ from dicelab.errors import IllegalMoveError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
-from dicelab.widgets.controller import HUMAN, Button, GameController
+from dicelab.widgets.controller import Button, GameController
 
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
@@ -34,14 +34,6 @@ class ThousandGame(GameController):
     Coach = ThousandCoach
     heading = "Thousand"
     HELP = KEYS_HELP
-
-    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.8,
-                 coach: bool = False):
-        super().__init__(players=players, rules=rules, seed=seed, pace=pace, coach=coach)
-        if players is None:
-            self._seats = [{"name": p.name, "colour": "", "kind": p.bot or HUMAN}
-                           for p in self.Game.DEFAULT_PLAYERS]
-            self.render()
 
     def build(self) -> None:
         self.picked = set()  # positions in the throw picked to set aside (choose_keep)

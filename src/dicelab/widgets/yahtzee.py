@@ -33,6 +33,7 @@ class YahtzeeGame(GameController):
     Coach = YahtzeeCoach
     heading = "Yahtzee"
     COLOURS = yahtzee.COLOURS
+    SETUP_PLAYERS = ("Player 1", "Player 2")
     HELP = KEYS_HELP
 
     def build(self) -> None:
