@@ -167,11 +167,12 @@ class Engine:
             if isinstance(action, Release) and not state.held[action.die]:
                 raise IllegalMoveError("that die is not held")
         elif isinstance(action, Score):
-            self._check_score(state, action.box)
+            self.check_score(state, action.box)
         else:
             raise IllegalMoveError(f"{action!r} is not a Yahtzee action")
 
-    def _check_score(self, state: State, box) -> None:
+    def check_score(self, state: State, box) -> None:
+        """IllegalMoveError, with the reason, unless the player to move may score ``box`` now."""
         if box not in self.rules.boxes:
             raise IllegalMoveError(f"there is no box called {box!r}")
         title = BOX_TITLES[box]

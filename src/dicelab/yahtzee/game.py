@@ -57,7 +57,7 @@ class Game(_Game):
 
     def preview(self, box: str) -> int:
         """What ``box`` would score now for the player to move."""
-        self.engine._check_score(self.state, box)
+        self.engine.check_score(self.state, box)
         return self.engine.preview(self.state, box)
 
     def totals(self) -> list[int]:
