@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import math
 from fractions import Fraction
 from functools import lru_cache
 
@@ -11,6 +10,7 @@ import pytest
 
 from dicelab.fivethousand import Engine, Game, Rules, State, final_turn_policy, turn_policy
 from dicelab.fivethousand.policy import OptimalRobot
+from tests.bot_matches import beats_a_coin, play_checking_legality, wins_of
 
 
 def _points(faces) -> int | None:
@@ -160,21 +160,9 @@ def test_the_robot_uses_the_final_turn_policy_in_its_last_turn():
 
 def test_the_optimal_robot_only_plays_legal_moves():
     for seed in range(10):
-        game = Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
-                    rules="traditional" if seed % 2 else "zillions", seed=seed)
-        while not game.is_over:
-            action = game.bot_action()
-            assert action in game.legal_actions()
-            game.play(action)
+        play_checking_legality(Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
+                                    rules="traditional" if seed % 2 else "zillions", seed=seed))
 
 
 def test_the_optimal_robot_beats_the_intelligent_one():
-    games, wins = 1200, 0.0
-    for seed in range(games):
-        seats = [{"name": "optimal", "bot": "optimal"}, {"name": "intelligent", "bot": "intelligent"}]
-        game = Game(players=seats[::-1] if seed % 2 else seats, seed=seed)
-        game.play_bots()
-        winners = [player.name for player in game.winners]
-        wins += winners.count("optimal") / len(winners)
-    # One-sided test: a fair coin wins this often with a chance below 0.15 %.
-    assert wins > games / 2 + 3 * math.sqrt(games) / 2
+    assert beats_a_coin(wins_of(Game, "optimal", "intelligent", 1200), 1200)

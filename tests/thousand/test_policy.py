@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import itertools
-import math
 from fractions import Fraction
 
 import pytest
 
 from dicelab.thousand import Game, Rules, State, solitaire_policy
+from tests.bot_matches import beats_a_coin, play_checking_legality, wins_of
 
 ONE_DIE = {1: 2, 5: 1}  # a lone die scores 10 (a 1) or 5 (a 5): in units of 5 points
 
@@ -114,19 +114,9 @@ def test_should_save_agrees_with_the_values():
 def test_the_optimal_bot_only_plays_legal_moves():
     for seed in range(6):
         rules = Rules(choose_keep=bool(seed % 2))
-        game = Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}], rules=rules, seed=seed)
-        while not game.is_over:
-            action = game.bot_action()
-            assert action in game.legal_actions()
-            game.play(action)
+        play_checking_legality(Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
+                                    rules=rules, seed=seed))
 
 
 def test_the_optimal_bot_beats_the_cask_aware_one():
-    games, wins = 500, 0
-    for seed in range(games):
-        seats = [{"name": "optimal", "bot": "optimal"}, {"name": "cask_aware", "bot": "cask_aware"}]
-        game = Game(players=seats[::-1] if seed % 2 else seats, seed=seed)
-        game.play_bots()
-        wins += [player.name for player in game.winners] == ["optimal"]
-    # One-sided test: a fair coin wins this often with a chance below 0.15 %.
-    assert wins > games / 2 + 3 * math.sqrt(games) / 2
+    assert beats_a_coin(wins_of(Game, "optimal", "cask_aware", 500), 500)
