@@ -6,21 +6,15 @@ Presets: zillions (the default, the source rules), traditional, farkle.
 200
 """
 
+from dicelab.lazy import lazy_names
 from dicelab.fivethousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.fivethousand.game import Game
 from dicelab.fivethousand.rules import PRESETS, Rules
 from dicelab.fivethousand.strategy import BOTS
 
-_POLICIES = ("turn_policy", "final_turn_policy")  # in dicelab.fivethousand.policy, imported on first use (numpy)
-
-
-def __getattr__(name: str):
-    """The optimal policies, imported on first use so this module stays fast to import."""
-    if name in _POLICIES:
-        from dicelab.fivethousand import policy
-
-        return getattr(policy, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_POLICIES = ("turn_policy", "final_turn_policy")
+# The optimal policies need numpy: they are imported on first use.
+__getattr__ = lazy_names(__name__, {name: "policy" for name in _POLICIES})
 
 
 def score(dice, rules=None) -> int | None:

@@ -4,21 +4,15 @@
 250
 """
 
+from dicelab.lazy import lazy_names
 from dicelab.thousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.thousand.game import Game
 from dicelab.thousand.rules import PRESETS, Rules
 from dicelab.thousand.strategy import BOTS
 
-_POLICIES = ("solitaire_policy",)  # in dicelab.thousand.policy, imported on first use (numpy)
-
-
-def __getattr__(name: str):
-    """The optimal policies, imported on first use so this module stays fast to import."""
-    if name in _POLICIES:
-        from dicelab.thousand import policy
-
-        return getattr(policy, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_POLICIES = ("solitaire_policy",)
+# The optimal policies need numpy: they are imported on first use.
+__getattr__ = lazy_names(__name__, {name: "policy" for name in _POLICIES})
 
 
 def score(dice, rules=None) -> int | None:

@@ -7,15 +7,9 @@
 
 from __future__ import annotations
 
-import importlib
+from dicelab.lazy import lazy_names
 
 __all__ = ["FivethousandGame", "ThousandGame", "YahtzeeGame"]
-
-_MODULES = {"FivethousandGame": "fivethousand", "ThousandGame": "thousand", "YahtzeeGame": "yahtzee"}
-
-
-def __getattr__(name: str):
-    """Import a game's widget on first use, so one missing or slow game never blocks another."""
-    if name in _MODULES:
-        return getattr(importlib.import_module(f"dicelab.widgets.{_MODULES[name]}"), name)
-    raise AttributeError(f"module 'dicelab.widgets' has no attribute {name!r}")
+# Each game's widget is imported on first use, so one game never slows another down.
+__getattr__ = lazy_names(__name__, {"FivethousandGame": "fivethousand", "ThousandGame": "thousand",
+                                    "YahtzeeGame": "yahtzee"})

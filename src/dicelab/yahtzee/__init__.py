@@ -1,5 +1,6 @@
 """Yahtzee (five dice, 13 boxes) and its presets: scratch, hasbro, free_joker, no_bonus, yatzy."""
 
+from dicelab.lazy import lazy_names
 from dicelab.yahtzee.engine import ACTIONS, Card, Engine, Hold, Release, Roll, Score, State
 from dicelab.yahtzee.game import Game
 from dicelab.yahtzee.rules import BOX_TITLES, COLOURS, PRESETS, Rules
@@ -9,14 +10,5 @@ from dicelab.yahtzee.strategy import BOTS
 __all__ = ["ACTIONS", "BOTS", "BOX_TITLES", "COLOURS", "PRESETS", "Card", "Engine", "Game",
            "Hold", "Option", "Release", "Roll", "Rules", "Score", "Solution", "State", "score",
            "solve"]
-
-_SOLVER = {"Option", "Solution", "solve"}
-
-
-def __getattr__(name: str):
-    """The solver's names, imported on first use (it needs numpy)."""
-    if name in _SOLVER:
-        from dicelab.yahtzee import solver
-
-        return getattr(solver, name)
-    raise AttributeError(f"module 'dicelab.yahtzee' has no attribute {name!r}")
+# The solver needs numpy: its names are imported on first use.
+__getattr__ = lazy_names(__name__, {"Option": "solver", "Solution": "solver", "solve": "solver"})
