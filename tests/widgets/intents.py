@@ -1,4 +1,6 @@
-"""What a browser would send a game widget, for the controller tests."""
+"""What a browser would send a game widget, and what it draws, for the controller tests."""
+
+import json
 
 
 def press(widget, button):
@@ -24,3 +26,15 @@ def notice(widget) -> str:
 def button(widget, name) -> dict:
     """The controls' button ``name`` as drawn."""
     return next(b for b in widget.controls.buttons if b["id"] == name)
+
+
+def snapshot(widget, components, selection):
+    """Everything a refused intent must leave alone: the game, the controller's own
+    ``selection`` and what ``components`` and the controls draw (bar the notice)."""
+    game = widget.game
+    traits = {f"{component.title}.{name}": getattr(component, name)
+              for component in components for name in component.keys if not name.startswith("_")}
+    traits["buttons"] = widget.controls.buttons
+    traits["status"] = widget.controls.status
+    return (game.to_json() if game else None, game.state if game else None, selection,
+            json.dumps(traits, sort_keys=True, default=str))

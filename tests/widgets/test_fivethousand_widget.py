@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
 from tests.widgets.event_loop import run_on_fresh_loop
-from tests.widgets.intents import key, notice, press, toggle
+from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
 
 
 def shake(widget):
@@ -41,14 +40,8 @@ def board_numbers(widget):
 
 
 def snapshot(widget):
-    """Everything a refused intent must leave alone: the game and what is drawn (bar the notice)."""
-    game = widget.game
-    traits = {f"{component.title}.{name}": getattr(component, name)
-              for component in (widget.tray, widget.kept_tray, widget.shaker, widget.scoreboard)
-              for name in component.keys if not name.startswith("_")}
-    traits["buttons"] = widget.controls.buttons
-    traits["status"] = widget.controls.status
-    return (game.to_json(), game.state, widget.back, json.dumps(traits, sort_keys=True, default=str))
+    return drawn_state(widget, (widget.tray, widget.kept_tray, widget.shaker, widget.scoreboard),
+                       widget.back)
 
 
 def said(widget) -> list:

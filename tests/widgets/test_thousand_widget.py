@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from dataclasses import replace
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
 from tests.widgets.event_loop import run_on_fresh_loop
-from tests.widgets.intents import button, key, notice, press, toggle
+from tests.widgets.intents import snapshot as drawn_state, button, key, notice, press, toggle
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
 
@@ -21,15 +20,7 @@ def row(widget, player) -> dict:
 
 
 def snapshot(widget):
-    """Everything a refused intent must leave alone: the game and what is drawn (bar the notice)."""
-    game = widget.game
-    traits = {name: getattr(component, name)
-              for component in (widget.tray, widget.scales, widget.setup)
-              for name in component.keys if not name.startswith("_")}
-    traits["buttons"] = widget.controls.buttons
-    traits["status"] = widget.controls.status
-    return (game.to_json() if game else None, game.state if game else None,
-            set(widget.picked), json.dumps(traits, sort_keys=True, default=str))
+    return drawn_state(widget, (widget.tray, widget.scales, widget.setup), set(widget.picked))
 
 
 def load_dice(widget, *throws):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 
 import pytest
 
@@ -11,7 +10,7 @@ from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import run_on_fresh_loop
-from tests.widgets.intents import key, notice, press, toggle
+from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
 
 
 def select(widget, row, column=None):
@@ -20,15 +19,7 @@ def select(widget, row, column=None):
 
 
 def snapshot(widget):
-    """Everything a refused intent must leave alone: the game and what is drawn (bar the notice)."""
-    game = widget.game
-    traits = {name: getattr(component, name)
-              for component in (widget.tray, widget.scorecard, widget.setup)
-              for name in component.keys if not name.startswith("_")}
-    traits["buttons"] = widget.controls.buttons
-    traits["status"] = widget.controls.status
-    return (game.to_json() if game else None, game.state if game else None, widget.selected,
-            json.dumps(traits, sort_keys=True, default=str))
+    return drawn_state(widget, (widget.tray, widget.scorecard, widget.setup), widget.selected)
 
 
 @pytest.fixture
