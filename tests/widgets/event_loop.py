@@ -12,3 +12,13 @@ def run_on_fresh_loop(coroutine):
     """``asyncio.run(coroutine)`` in a thread of its own; returns its result."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+async def bot_turn(widget, name) -> list:
+    """Wait while the bot ``name`` plays on the running loop; the length of the game's history
+    after each short pause, so a test can see the steps arrive one by one."""
+    steps = []
+    while widget.game.current_player.name == name:
+        await asyncio.sleep(0.005)
+        steps.append(len(widget.game.history))
+    return steps

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
-from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
 
 
@@ -278,8 +277,7 @@ def test_the_robot_plays_visibly_step_by_step_without_blocking():
                                   seed=4, pace=0.01)
         lines = said(widget)
         assert widget.game.history == []  # nothing played yet: the kernel is free
-        while widget.game.current_player.name == "Robot":
-            await asyncio.sleep(0.005)
+        await bot_turn(widget, "Robot")
         return widget, lines
 
     widget, lines = run_on_fresh_loop(scenario())

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 import pytest
 
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
-from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import snapshot as drawn_state, button, key, notice, press, toggle
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
@@ -303,10 +302,7 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
     async def scenario():
         widget = ThousandGame(players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.01)
         assert widget.game.history == []  # nothing played yet: the kernel is free
-        steps = []
-        while widget.game.current_player.name == "Robo":
-            await asyncio.sleep(0.005)
-            steps.append(len(widget.game.history))
+        steps = await bot_turn(widget, "Robo")
         assert steps == sorted(steps) and len(set(steps)) > 1
 
     run_on_fresh_loop(scenario())

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
 from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
-from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
 
 
@@ -335,10 +334,7 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
     async def scenario():
         widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.01)
         assert widget.game.history == []  # nothing played yet: the kernel is free
-        steps = []
-        while widget.game.current_player.name == "Robo":
-            await asyncio.sleep(0.005)
-            steps.append(len(widget.game.history))
+        steps = await bot_turn(widget, "Robo")
         assert steps[-1] >= 2 and steps == sorted(steps)
         assert len(set(steps)) > 2  # several separate steps, drawn one by one
         robo = widget.game.state.cards[0].filled
@@ -355,8 +351,7 @@ def test_a_bot_shows_its_chosen_box_before_scoring_it():
         widget.scorecard.observe(lambda change: previews.extend(
             (row["key"], row["cells"][0]["text"]) for row in change.new if row["cells"][0]["chosen"]),
             "rows")
-        while widget.game.current_player.name == "Robo":
-            await asyncio.sleep(0.005)
+        await bot_turn(widget, "Robo")
         box, points = widget.game.state.cards[0].filled[0]
         title = yahtzee.BOX_TITLES[box]
         assert said[-2:] == [f"Robo chooses {title} ({points} points).",
