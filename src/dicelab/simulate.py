@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 
 from dicelab.odds.games import SET_ASIDE_GAMES, resolve
+from dicelab.setaside.strategy import SetAsideBot
 
 GAME_CHUNK = 200  # games per chunk by default
 TURN_CHUNK = 5000  # turns per chunk by default
@@ -27,22 +28,15 @@ TURN_CHUNK = 5000  # turns per chunk by default
 
 # --- bots made for experiments --------------------------------------------------------
 @dataclass(frozen=True)
-class ThresholdBot:
+class ThresholdBot(SetAsideBot):
     """Push your luck in Fivethousand or Thousand: set aside the dice worth most, and bank
     as soon as the turn is worth ``threshold`` points (when the rules allow it)."""
 
     threshold: int
     level = "threshold"
 
-    def choose(self, engine, state, rng):
-        from dicelab.setaside import Bank, SetAside, Throw
-
-        if state.phase == "choose":
-            return SetAside(engine.table.best_choice(state.throw)[0])
-        if (state.phase == "decide" and state.turn_points >= self.threshold
-                and engine.bank_refusal(state) is None):
-            return Bank()
-        return Throw()
+    def wants_to_bank(self, engine, state) -> bool:
+        return state.turn_points >= self.threshold
 
 
 @dataclass(frozen=True)

@@ -4,40 +4,29 @@ from __future__ import annotations
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import keep_fewest_for_points, keep_most, one_more_throw_gain, throw_or_bank
-from dicelab.setaside.engine import Throw
+from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain
 
 
-class SimpleRobot:
+class SimpleRobot(SetAsideBot):
     """Sets aside every scoring die and passes once the turn is worth 300 or more."""
 
     level = "simple"
     threshold = 300
 
-    def choose(self, engine: Engine, state: State, rng):
-        if state.phase == "throw":
-            return Throw()
-        if state.phase == "choose":
-            return keep_most(engine, state)
-        return throw_or_bank(engine, state, state.turn_points >= self.threshold
-                             and state.dice_left < engine.rules.dice)
+    def wants_to_bank(self, engine: Engine, state: State) -> bool:
+        return state.turn_points >= self.threshold and state.dice_left < engine.rules.dice
 
 
-class IntelligentRobot:
+class IntelligentRobot(SetAsideBot):
     """Keeps few dice for the points, weighs the chance of farkling with the dice left
     against the points at stake, and in its last turn plays on until it is ahead."""
 
     level = "intelligent"
 
-    def choose(self, engine: Engine, state: State, rng):
-        if state.phase == "throw":
-            return Throw()
-        if state.phase == "choose":
-            return keep_fewest_for_points(engine, state)
-        return throw_or_bank(engine, state, self._should_bank(engine, state))
+    def keep(self, engine: Engine, state: State):
+        return keep_fewest_for_points(engine, state)
 
-    @staticmethod
-    def _should_bank(engine: Engine, state: State) -> bool:
+    def wants_to_bank(self, engine: Engine, state: State) -> bool:
         mine = state.scores[state.player] + state.turn_points
         best_other = max((s for i, s in enumerate(state.scores) if i != state.player), default=0)
         if engine.in_final_turn(state):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import abc
+
 from dicelab.setaside.engine import Bank, SetAside, State, Throw
 from dicelab.setaside.odds import throw_summary
 
@@ -28,8 +30,22 @@ def keep_fewest_for_points(engine, state: State) -> SetAside:
     return SetAside(max(value, key=lambda part: (value[part], -len(part))))
 
 
-def throw_or_bank(engine, state: State, bank: bool):
-    """Throw, or Bank when ``bank`` and the rules allow it."""
-    if bank and engine.bank_refusal(state) is None:
-        return Bank()
-    return Throw()
+class SetAsideBot(abc.ABC):
+    """A bot of a set-aside game: it throws when it must, sets aside what :meth:`keep`
+    says, and banks when :meth:`wants_to_bank` and the rules allow it."""
+
+    def choose(self, engine, state: State, rng):
+        if state.phase == "choose":
+            return self.keep(engine, state)
+        if state.phase == "decide" and self.wants_to_bank(engine, state) \
+                and engine.bank_refusal(state) is None:
+            return Bank()
+        return Throw()
+
+    def keep(self, engine, state: State) -> SetAside:
+        """The dice to set aside from the throw (by default the ones worth most)."""
+        return keep_most(engine, state)
+
+    @abc.abstractmethod
+    def wants_to_bank(self, engine, state: State) -> bool:
+        """Whether to bank now rather than throw on (asked when banking may be allowed)."""

@@ -4,40 +4,27 @@ from __future__ import annotations
 
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
-from dicelab.setaside.engine import Throw
-from dicelab.setaside.strategy import keep_most, throw_or_bank
+from dicelab.setaside.strategy import SetAsideBot
 from dicelab.thousand.engine import Engine, State
 
 
-class SimpleBot:
+class SimpleBot(SetAsideBot):
     """Saves as soon as the turn is worth 50 and the casks allow it."""
 
     level = "simple"
     threshold = 50
 
-    def choose(self, engine: Engine, state: State, rng):
-        if state.phase == "throw":
-            return Throw()
-        if state.phase == "choose":
-            return keep_most(engine, state)
-        return throw_or_bank(engine, state, state.turn_points >= self.threshold)
+    def wants_to_bank(self, engine: Engine, state: State) -> bool:
+        return state.turn_points >= self.threshold
 
 
-class CaskAwareBot:
+class CaskAwareBot(SetAsideBot):
     """Weighs one more throw exactly: its points against the chance of a throw with no
     combination or one that overshoots 1000; avoids saving into a cask from below."""
 
     level = "cask_aware"
 
-    def choose(self, engine: Engine, state: State, rng):
-        if state.phase == "throw":
-            return Throw()
-        if state.phase == "choose":
-            return keep_most(engine, state)
-        return throw_or_bank(engine, state, self._should_save(engine, state))
-
-    @staticmethod
-    def _should_save(engine: Engine, state: State) -> bool:
+    def wants_to_bank(self, engine: Engine, state: State) -> bool:
         banked = state.scores[state.player]
         standing = banked + state.turn_points
         room = engine.rules.target - standing
