@@ -53,5 +53,5 @@ def test_score_histogram_of_plain_scores():
 
 def test_a_clear_message_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match="pip install matplotlib"):
+    with pytest.raises(ImportError, match=r'needs matplotlib: pip install "dicelab\[plots\]"'):
         plots.score_histogram([1, 2, 3])

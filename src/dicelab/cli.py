@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import dicelab
+from dicelab.extras import MissingExtraError, require
 
 DEMO_TABLES = {
     "fivethousand": [{"name": "Robot A", "bot": "intelligent"}, {"name": "Robot B", "bot": "simple"}],
@@ -88,8 +88,10 @@ def lab(folder: Path, open_browser: bool, dry_run: bool, out=None) -> int:
     if dry_run:
         print("would run: " + " ".join(command), file=out)
         return 0
-    if importlib.util.find_spec("jupyterlab") is None:
-        raise SystemExit("dicelab lab needs JupyterLab: pip install jupyterlab")
+    try:
+        require("jupyterlab", "lab", "dicelab lab")
+    except MissingExtraError as error:
+        raise SystemExit(f"dicelab: {error}") from None
     return subprocess.call(command)
 
 

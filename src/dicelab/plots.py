@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from dicelab.extras import require
+
 
 def _pyplot():
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError("dicelab.plots needs matplotlib: pip install matplotlib") from None
-    return plt
+    return require("matplotlib.pyplot", "plots", "dicelab.plots")
 
 
 def _axes(ax):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import html
 from fractions import Fraction
 
+from dicelab.extras import require
+
 
 def _text(value) -> str:
     if isinstance(value, Fraction):
@@ -63,10 +65,7 @@ class Table:
 
     def to_dataframe(self):
         """The table as a pandas DataFrame (Fractions become floats)."""
-        try:
-            import pandas
-        except ImportError:
-            raise ImportError("to_dataframe() needs pandas: pip install pandas") from None
+        pandas = require("pandas", "data", "to_dataframe()")
         return pandas.DataFrame(
             [{c: float(v) if isinstance(v, Fraction) else v for c, v in row.items()} for row in self.rows],
             columns=list(self.columns))

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, replace
 from importlib import import_module
 
+from dicelab.extras import require
 from dicelab.odds.games import SET_ASIDE_GAMES, resolve
 from dicelab.setaside.strategy import SetAsideBot
 
@@ -74,11 +75,7 @@ def _as_array(values, dtype):
 
 
 def _dataframe(records):
-    try:
-        import pandas
-    except ImportError:
-        raise ImportError("to_dataframe() needs pandas: pip install pandas") from None
-    return pandas.DataFrame.from_records(records)
+    return require("pandas", "data", "to_dataframe()").DataFrame.from_records(records)
 
 
 @dataclass(frozen=True, eq=False)
