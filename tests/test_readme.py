@@ -29,3 +29,12 @@ def test_the_odds_examples_run_and_say_what_the_comments_say():
     assert odds.bust_probability("fivethousand", 6) == Fraction(5, 162)
     assert odds.bust_probability(fivethousand.Rules(single_five=0), 1) == Fraction(5, 6)
     assert odds.box_odds("yahtzee", rolls_left=3).chance == Fraction(2783176, 60466176)
+
+
+def test_the_reinforcement_learning_example_runs():
+    (example,) = python_blocks("Reinforcement learning")
+    namespace = {}
+    exec(compile(example, "README rl", "exec"), namespace)
+    env, table = namespace["env"], namespace["table"]
+    assert namespace["optimal_total"] == env.episode.state.cards[0].total(env.rules)
+    assert 0 < namespace["random_total"] and table.agents == [] and table.episode.state.is_over
