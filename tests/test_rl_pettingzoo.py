@@ -114,3 +114,8 @@ def test_bad_settings_are_refused():
         aec_env("chess")
     with pytest.raises(ValueError, match="at least one seat"):
         FivethousandAEC(0)
+
+
+def test_an_unknown_render_mode_is_refused():
+    with pytest.raises(ValueError, match="render_mode is one of"):
+        ThousandAEC(2, render_mode="rgb_array")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicelab.extras import require
-from dicelab.rl.episode import Episode
+from dicelab.rl.episode import Episode, EpisodeEnvironment
 from dicelab.rl.observations import UNBOUNDED_POINTS, SetAsideObserver, YahtzeeObserver
 
 pettingzoo = require("pettingzoo", "rl", "dicelab.rl")
@@ -26,21 +26,20 @@ seeding = require("gymnasium.utils.seeding", "rl", "dicelab.rl")
 REWARDS = ("win", "points")
 
 
-class DiceGameAEC(pettingzoo.AECEnv):
+class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
     """A game of ``game`` ("fivethousand", "thousand" or "yahtzee") for ``players`` seats."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4, "is_parallelizable": False}
+    metadata = {"render_modes": EpisodeEnvironment.RENDER_MODES, "render_fps": 4, "is_parallelizable": False}
 
     def __init__(self, game: str, players: int = 2, rules=None, reward: str = "win",
                  render_mode: str | None = None):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, not {render_mode!r}")
+        self._set_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"dicelab_{game}_v0"}
         self.episode = Episode(game, rules, players)
-        self.rules, self.reward, self.render_mode = self.episode.rules, reward, render_mode
+        self.rules, self.reward = self.episode.rules, reward
         engine = self.episode.engine
         if game == "yahtzee":
             self.observer = YahtzeeObserver(engine, players, table=True)
@@ -97,21 +96,6 @@ class DiceGameAEC(pettingzoo.AECEnv):
         deciding = not state.is_over and state.player == seat
         mask = self.episode.actions.mask(state) if deciding else np.zeros(self.episode.actions.size, np.int8)
         return {"observation": self.observer.as_flat(state, seat), "action_mask": mask}
-
-    def bot_action(self, bot) -> int:
-        """The action that ``bot`` (a level name of the game's BOTS, or a bot) takes now."""
-        return self.episode.bot_action(bot)
-
-    def describe(self, action) -> str:
-        """What action number ``action`` does."""
-        return self.episode.actions.describe(action)
-
-    def render(self):
-        text = self.episode.describe()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def close(self) -> None:
         pass

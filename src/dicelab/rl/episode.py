@@ -99,3 +99,32 @@ class Episode:
             else:
                 break
         return state
+
+
+class EpisodeEnvironment:
+    """What every environment offers over its ``episode``: bots, action labels, rendering."""
+
+    RENDER_MODES = ["ansi", "human"]
+    episode: Episode
+    render_mode: str | None
+
+    def _set_render_mode(self, render_mode) -> None:
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode is one of {self.RENDER_MODES} or None, not {render_mode!r}")
+        self.render_mode = render_mode
+
+    def bot_action(self, bot) -> int:
+        """The action that ``bot`` (a level name of the game's BOTS, or a bot object) takes now."""
+        return self.episode.bot_action(bot)
+
+    def describe(self, action) -> str:
+        """What action number ``action`` does, e.g. "hold 0 2, roll" or "bank"."""
+        return self.episode.actions.describe(action)
+
+    def render(self):
+        """The table in one line: returned ("ansi") or printed ("human")."""
+        text = self.episode.describe()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -11,24 +11,22 @@ raises :class:`dicelab.IllegalMoveError` and changes nothing. Registered with Gy
 from __future__ import annotations
 
 from dicelab.extras import require
-from dicelab.rl.episode import Episode
+from dicelab.rl.episode import Episode, EpisodeEnvironment
 from dicelab.rl.observations import YahtzeeObserver
 
 gym = require("gymnasium", "rl", "dicelab.rl")
 
 
-class YahtzeeEnv(gym.Env):
+class YahtzeeEnv(EpisodeEnvironment, gym.Env):
     """Solitaire Yahtzee under ``rules`` (a Rules or a preset name; default "scratch").
 
     ``env.bot_action("optimal")`` is the action a dicelab bot would take now.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    metadata = {"render_modes": EpisodeEnvironment.RENDER_MODES, "render_fps": 4}
 
     def __init__(self, rules=None, render_mode: str | None = None):
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self._set_render_mode(render_mode)
         self.episode = Episode("yahtzee", rules, players=1)
         self.rules = self.episode.rules
         self.observer = YahtzeeObserver(self.episode.engine, seats=1, table=False)
@@ -51,21 +49,6 @@ class YahtzeeEnv(gym.Env):
     def action_masks(self):
         """True for each legal action (the method that maskable learners call)."""
         return self.episode.actions.mask(self.episode.state).astype(bool)
-
-    def bot_action(self, bot) -> int:
-        """The action that ``bot`` ("random", "greedy", "optimal" or a bot object) takes now."""
-        return self.episode.bot_action(bot)
-
-    def describe(self, action) -> str:
-        """What action number ``action`` does, e.g. "hold 0 2, roll" or "score chance"."""
-        return self.episode.actions.describe(action)
-
-    def render(self):
-        text = self.episode.describe()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
 
     def _observation(self) -> dict:
         return self.observer.as_dict(self.episode.state, 0)
