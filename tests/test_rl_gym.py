@@ -2,14 +2,13 @@
 
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
-gymnasium = pytest.importorskip("gymnasium")
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-
-from dicelab import IllegalMoveError, yahtzee  # noqa: E402
-from dicelab.rl import YahtzeeEnv  # noqa: E402
+from dicelab import IllegalMoveError, yahtzee
+from dicelab.rl import YahtzeeEnv
 
 SMALL = yahtzee.Rules(boxes=("ones", "sixes", "yahtzee", "chance"))
 
@@ -109,3 +108,10 @@ def test_the_optimal_bot_steps_the_environment_and_scores_its_expectation():
 def test_describe_names_the_actions():
     env = YahtzeeEnv()
     assert env.describe(0) == "roll all" and env.describe(31 + 12) == "score chance"
+
+
+def test_the_random_bot_plays_whole_games_however_long_it_holds_and_releases():
+    env = YahtzeeEnv(SMALL)
+    for seed in range(30):
+        rewards, obs, _ = play(env, seed, lambda env, info: env.bot_action("random"))
+        assert sum(rewards) == obs["total"][0]

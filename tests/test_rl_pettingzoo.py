@@ -2,12 +2,10 @@
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test, seed_test
 
-pytest.importorskip("pettingzoo")
-from pettingzoo.test import api_test, seed_test  # noqa: E402
-
-from dicelab import IllegalMoveError, thousand  # noqa: E402
-from dicelab.rl import FivethousandAEC, ThousandAEC, YahtzeeAEC, aec_env  # noqa: E402
+from dicelab import IllegalMoveError, thousand
+from dicelab.rl import FivethousandAEC, ThousandAEC, YahtzeeAEC, aec_env
 
 GAMES = ["fivethousand", "thousand", "yahtzee"]
 

@@ -92,14 +92,14 @@ class DiscreteActions:
 
     def bot_action(self, bot, state, rng) -> int:
         """The number of the decision ``bot`` (``choose(engine, state, rng)``) makes now."""
-        steps = []
-        for _ in range(16):
-            action = bot.choose(self.engine, state, rng)
+        steps, now = [], state
+        for _ in range(1000):  # a random bot may hold and release many times before it rolls
+            action = bot.choose(self.engine, now, rng)
             steps.append(action)
             if self._decides(action):
                 return self.encode(state, steps)
-            state = self.engine.apply(state, action)
-        raise RuntimeError(f"{bot!r} made no decision in 16 steps")
+            now = self.engine.apply(now, action)
+        raise RuntimeError(f"{bot!r} made no decision in 1000 steps")
 
 
 class YahtzeeActions(DiscreteActions):
