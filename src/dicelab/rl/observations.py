@@ -19,8 +19,8 @@ from dicelab.yahtzee.scoring import box_points
 
 spaces = require("gymnasium.spaces", "rl", "dicelab.rl")
 
-# Fivethousand's turns have no most points (hot dice go on and on); this bound is only
-# ever passed with a chance far below anything computable.
+# A Fivethousand turn has no upper limit (hot dice can go on and on), but passing this
+# bound would take hundreds of thousands of hot-dice rounds in a row.
 UNBOUNDED_POINTS = 2**31 - 1
 
 
