@@ -38,13 +38,14 @@ class BatchOptimal:
         levels = self.keeps.levels[:5]
         start = numpy.cumsum([0] + [len(level) for level in levels])
         # for each roll, its holds (all but the five dice) in the order Solution.options lists them,
-        # as rows of the stacked hold tables; -1 pads
+        # as rows of the stacked hold tables; padded with the last row, which is worth -inf
         holds = [[start[len(keep)] + self.keeps.index[len(keep)][keep] for keep in _dice.sub_multisets(roll)[:-1]]
                  for roll in ROLLS]
-        self.holds = numpy.full((len(ROLLS), max(map(len, holds))), -1, dtype=numpy.int64)
+        self.none = start[-1]
+        self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
             self.holds[roll, :len(rows)] = rows
-        self.hold_counts = numpy.array([_dice.counts(keep) for level in levels for keep in level])
+        self.hold_counts = numpy.array([_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6])
         # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
         self.special = numpy.array([ROLLS.index(self.keeps.rolls[r]) for r in self.tables.special], dtype=numpy.int64)
 
@@ -68,7 +69,8 @@ class BatchOptimal:
 
     def _turn_tables(self, cards):
         """For each number of rolls left (from 1), the value of every hold (all but five dice)
-        on each card (columns), as :meth:`Solution._hold_values` makes them for one card."""
+        on each card (columns; flattened), as :meth:`Solution._hold_values` makes them for one
+        card, and a last row of -inf."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
         special = len(self.special)
@@ -79,7 +81,7 @@ class BatchOptimal:
         turn = []
         for _ in range(self.rules.rolls - 1):
             holds = self.keeps.hold_values(values)
-            turn.append(numpy.concatenate(holds[:5]))
+            turn.append(numpy.concatenate(holds[:5] + [numpy.full((1, len(cards)), -numpy.inf)]).ravel())
             values = self.keeps.best_holds(holds)
         return turn
 
@@ -95,8 +97,8 @@ class BatchOptimal:
         total = turn.table.totals(turn.rows[which], turn.seat)
         legal = scores.legal(mask, roll)
         bonus = scores.bonus[context, matching, roll]
-        boxes = numpy.empty((len(which), len(scores.boxes)))
-        for box in range(len(scores.boxes)):
+        boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
+        for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
             boxes[:, box] = tables.reward(self.solution.values, box, points[:, box], mask, y, u)
         boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
         best = numpy.argmax(boxes, axis=1)
@@ -105,8 +107,8 @@ class BatchOptimal:
         if not rolls_left:
             return best, numpy.zeros((len(which), 6), dtype=numpy.int64)
         holds = self.holds[roll]
-        values = turn_tables[rolls_left - 1][numpy.maximum(holds, 0), column[which][:, None]]
-        values = numpy.where(holds >= 0, total[:, None] + values, -numpy.inf)
+        cards = len(turn_tables[0]) // (self.none + 1)
+        values = total[:, None] + turn_tables[rolls_left - 1].take(holds * cards + column[which][:, None])
         hold = numpy.argmax(values, axis=1)
         is_box = boxes[lines, best] >= values[lines, hold]  # on a tie the box, listed first
         keep = self.hold_counts[holds[lines, hold]]
