@@ -1,6 +1,7 @@
 """The batch Yahtzee simulator: the engine's rules, the one-game bots' decisions, the same
 results in distribution as the engine path, and the same results whatever the chunking."""
 
+import pickle
 import random
 from dataclasses import replace
 
@@ -100,6 +101,17 @@ def test_batch_bots_for_levels_bot_objects_and_users_bots():
             return super().choose(engine, state, rng)
 
     assert batch_bots(rules, ["greedy", Careful()]) is None
+
+
+def test_batch_bots_travel_as_their_rules():
+    rules = Rules.preset("yatzy")
+    bots = batch_bots(rules, ["random", "greedy", simulate.ChaseBox("two_pairs"), "optimal"])
+    sizes = [len(pickle.dumps(bot)) for bot in bots]
+    assert max(sizes) < 2000
+    again = pickle.loads(pickle.dumps(bots))
+    assert [type(bot) for bot in again] == [type(bot) for bot in bots] and again[2].box_name == "two_pairs"
+    games = numpy.arange(5)
+    assert (play_games(rules, again, 3, games)["scores"] == play_games(rules, bots, 3, games)["scores"]).all()
 
 
 def game_batch_bots(rules, level):

@@ -35,7 +35,17 @@ def play_decided(turn, decide) -> None:
             turn.roll(active)
 
 
-class BatchRandom:
+class BatchBot:
+    """What every batch bot shares: it is made from the rules (and its own settings) alone,
+    and travels to another process as just those, to be remade there (from caches)."""
+
+    rules: Rules
+
+    def __reduce__(self):
+        return type(self), (self.rules,)
+
+
+class BatchRandom(BatchBot):
     """The random bot: each step a uniformly random legal action, as :class:`RandomBot`."""
 
     def __init__(self, rules: Rules):
@@ -70,7 +80,7 @@ class BatchRandom:
         return active[~scoring]
 
 
-class BatchGreedy:
+class BatchGreedy(BatchBot):
     """The greedy bot (:class:`dicelab.yahtzee.strategy.GreedyBot`), from tables of its own
     functions over the 252 rolls."""
 
@@ -103,7 +113,7 @@ class BatchGreedy:
         return numpy.where(stop, best, -1), keep
 
 
-class BatchChaseBox:
+class BatchChaseBox(BatchBot):
     """:class:`dicelab.simulate.ChaseBox`: holds what :func:`dicelab.odds.box_odds` says
     fills ``box`` most often, and scores it (the first open box when it can't)."""
 
@@ -112,6 +122,9 @@ class BatchChaseBox:
         self.scores = score_tables(rules)
         self.box = rules.boxes.index(box) if box in rules.boxes else -1
         self._holds: dict = {}  # (rolls left, joker card or -1, roll) -> faces held, as counts
+
+    def __reduce__(self):
+        return type(self), (self.rules, self.box_name)
 
     def play(self, table, seat: int) -> None:
         play_decided(table.turn(seat), self.decide)

@@ -15,14 +15,14 @@ from __future__ import annotations
 import numpy
 
 from dicelab import dice as _dice
-from dicelab.simulate.yahtzee_bots import play_decided
+from dicelab.simulate.yahtzee_bots import BatchBot, play_decided
 from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
 
 BLOCK = 2048  # different cards whose turn tables are made together
 
 
-class BatchOptimal:
+class BatchOptimal(BatchBot):
     """:class:`dicelab.yahtzee.optimal.OptimalBot`, for many games at once."""
 
     def __init__(self, rules: Rules):
