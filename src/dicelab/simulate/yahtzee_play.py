@@ -21,6 +21,8 @@ from dicelab.simulate.streams import ChoiceStreams, FaceStreams
 from dicelab.simulate.yahtzee_scores import score_tables
 from dicelab.yahtzee.rules import Rules
 
+CHOICE_BLOCK = 128  # random choices read ahead per game: 1 MB per 1000 games
+
 
 class Table:
     """The cards of ``seats`` players in each of the games numbered ``games`` of a run."""
@@ -45,7 +47,7 @@ class Table:
     def choice_streams(self) -> ChoiceStreams:
         """The games' streams for bots that choose at random (made when first needed)."""
         if self._choice_streams is None:
-            self._choice_streams = ChoiceStreams(self.seed, self.games)
+            self._choice_streams = ChoiceStreams(self.seed, self.games, block=CHOICE_BLOCK)
         return self._choice_streams
 
     def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
