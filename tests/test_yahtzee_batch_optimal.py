@@ -21,10 +21,8 @@ def decide_all(rules, states):
     """The batch bot's decision in every state, with the turn tables of all their cards."""
     bot = BatchOptimal(rules)
     table, turn = load_turn(rules, states)
-    mask, context, upper = turn.card(numpy.arange(len(states)))
-    y = (context == 2) if bot.ny == 2 else numpy.zeros_like(context)
-    cards, column = numpy.unique((mask * bot.ny + y) * (bot.cap + 1) + numpy.minimum(upper, bot.cap),
-                                 return_inverse=True)
+    key = bot.solver_cards(*turn.card(numpy.arange(len(states))))[2]
+    cards, column = numpy.unique(key, return_inverse=True)
     tables = bot._turn_tables(cards)
     return batch_decisions(rules, lambda turn, which: bot._decide(turn, which, tables, column.ravel()), turn, states)
 

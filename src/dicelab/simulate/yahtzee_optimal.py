@@ -49,12 +49,16 @@ class BatchOptimal(BatchBot):
         # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
         self.special = numpy.array([ROLLS.index(self.keeps.rolls[r]) for r in self.tables.special], dtype=numpy.int64)
 
-    def play(self, table, seat: int) -> None:
-        """Play ``seat``'s turn in every game of ``table``, a block of different cards at a time."""
-        mask, context, upper = table.mask[:, seat], table.context[:, seat], table.upper[:, seat]
+    def solver_cards(self, mask, context, upper):
+        """The solver's card (Yahtzee state ``y``, capped upper total ``u``) and its number."""
         y = (context == 2).astype(numpy.int64) if self.ny == 2 else numpy.zeros_like(context)
         u = numpy.minimum(upper, self.cap)
-        cards, inverse = numpy.unique((mask * self.ny + y) * (self.cap + 1) + u, return_inverse=True)
+        return y, u, (mask * self.ny + y) * (self.cap + 1) + u
+
+    def play(self, table, seat: int) -> None:
+        """Play ``seat``'s turn in every game of ``table``, a block of different cards at a time."""
+        key = self.solver_cards(table.mask[:, seat], table.context[:, seat], table.upper[:, seat])[2]
+        cards, inverse = numpy.unique(key, return_inverse=True)
         inverse = inverse.ravel()
         order = numpy.argsort(inverse, kind="stable")
         bounds = numpy.searchsorted(inverse[order], numpy.arange(0, len(cards) + BLOCK, BLOCK))
@@ -90,8 +94,7 @@ class BatchOptimal(BatchBot):
         scores, tables = self.scores, self.tables
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
-        y = (context == 2).astype(numpy.int64) if self.ny == 2 else numpy.zeros_like(context)
-        u = numpy.minimum(upper, self.cap)
+        y, u, _ = self.solver_cards(mask, context, upper)
         matching = scores.matching_filled(mask, roll)
         points = scores.points[context, matching, roll]
         total = turn.table.totals(turn.rows[which], turn.seat)
