@@ -1,0 +1,84 @@
+"""Yahtzee in the batch simulator: many games (or first turns) played at once as arrays.
+
+:func:`batch_bots` gives the batch form of each seat's bot, or None when some seat has none
+(a user's own bot: then the engine plays). :func:`play_games` and :func:`play_turns` play the
+games or turns numbered ``games``/``turns`` of a run; game ``i``'s dice come from its own
+streams seeded from ``(seed, i)``, so the results do not depend on how a run is cut into
+chunks. The batch bots make the decisions of the one-game bots (the random one with the same
+distribution).
+
+>>> rules = Rules()
+>>> bots = batch_bots(rules, ["greedy", "random"])
+>>> out = play_games(rules, bots, seed=1, games=numpy.arange(3))
+>>> out["scores"].shape, out["turns"].tolist()
+((3, 2), [26, 26, 26])
+>>> again = play_games(rules, bots, seed=1, games=numpy.arange(2, 3))
+>>> bool((again["scores"] == out["scores"][2:]).all())
+True
+"""
+
+from __future__ import annotations
+
+import numpy
+
+from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy, BatchRandom
+from dicelab.simulate.yahtzee_play import Table
+from dicelab.yahtzee.rules import Rules
+
+
+def batch_bots(rules: Rules, bots) -> list | None:
+    """The batch form of each seat's bot (a level name or a bot object), or None when one
+    of them has none. Seats with the same level share one batch bot."""
+    from dicelab.players import RandomBot
+    from dicelab.simulate import ChaseBox
+    from dicelab.yahtzee.optimal import OptimalBot
+    from dicelab.yahtzee.strategy import GreedyBot
+
+    levels = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
+    made, result = {}, []
+    for bot in bots:
+        if isinstance(bot, str) and bot in levels:
+            key = bot
+        elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
+            key = bot.level
+        elif type(bot) is ChaseBox:
+            key = ("chase_box", bot.box)
+        else:
+            return None
+        if key not in made:
+            made[key] = _batch_bot(rules, key)
+        result.append(made[key])
+    return result
+
+
+def _batch_bot(rules: Rules, key):
+    if key == "random":
+        return BatchRandom(rules)
+    if key == "greedy":
+        return BatchGreedy(rules)
+    if key == "optimal":
+        from dicelab.simulate.yahtzee_optimal import BatchOptimal  # solves the rules (cached)
+
+        return BatchOptimal(rules)
+    return BatchChaseBox(rules, key[1])
+
+
+def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
+    """Play whole games between the seats' batch bots: the games numbered ``games`` of the
+    run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.GameResults`."""
+    table = Table(rules, len(batch_bots), seed, games)
+    for _ in rules.boxes:
+        for seat, bot in enumerate(batch_bots):
+            bot.play(table, seat)
+    scores = table.totals()
+    return {"scores": scores, "wins": scores == scores.max(axis=1, keepdims=True),
+            "turns": numpy.full(len(table.games), len(rules.boxes) * len(batch_bots), dtype=numpy.int64),
+            "busts": table.busts}
+
+
+def play_turns(rules: Rules, batch_bot, seed: int, turns) -> dict:
+    """Play the first turn of a game, alone at the table, for the turns numbered ``turns``
+    of the run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.TurnResults`."""
+    table = Table(rules, 1, seed, turns)
+    batch_bot.play(table, 0)
+    return {"points": table.totals()[:, 0], "busts": table.busts[:, 0] > 0, "throws": table.throws[:, 0]}

@@ -1,0 +1,137 @@
+"""Many games of Yahtzee played in lockstep as numpy arrays: the cards, the dice of a turn.
+
+Every game has the same number of turns, so turn ``t`` of seat ``s`` is played in all games
+at once. A :class:`Turn` keeps its dice by position, as the engine does: a held die stays
+where it is and the rolled faces, sorted, fill the other places in order; game ``i`` reads
+its dice from its own stream (:class:`dicelab.simulate.streams.FaceStreams`).
+
+>>> table = Table(Rules(), seats=1, seed=3, games=numpy.arange(4))
+>>> turn = table.turn(0)
+>>> turn.roll(numpy.arange(4))
+>>> turn.score(numpy.arange(4), numpy.full(4, table.scores.boxes.index("chance")))
+>>> bool((table.totals()[:, 0] == turn.dice.sum(axis=1)).all())
+True
+"""
+
+from __future__ import annotations
+
+import numpy
+
+from dicelab.simulate.streams import ChoiceStreams, FaceStreams
+from dicelab.simulate.yahtzee_scores import score_tables
+from dicelab.yahtzee.rules import Rules
+
+CHOICE_BLOCK = 128  # random choices read ahead per game: 1 MB per 1000 games
+
+
+class Table:
+    """The cards of ``seats`` players in each of the games numbered ``games`` of a run."""
+
+    def __init__(self, rules: Rules, seats: int, seed: int, games):
+        self.rules = rules
+        self.scores = score_tables(rules)
+        self.seed = seed
+        self.games = numpy.asarray(games, dtype=numpy.int64)
+        self.dice_streams = FaceStreams(seed, self.games)
+        self._choice_streams = None
+        shape = (len(self.games), seats)
+        self.mask = numpy.zeros(shape, dtype=numpy.int64)  # filled boxes, one bit each
+        self.context = numpy.zeros(shape, dtype=numpy.int64)  # Yahtzee box: 0 open, 1 full value, 2 other
+        self.upper = numpy.zeros(shape, dtype=numpy.int64)  # upper section so far
+        self.box_sum = numpy.zeros(shape, dtype=numpy.int64)  # every box so far
+        self.yahtzee_bonuses = numpy.zeros(shape, dtype=numpy.int64)
+        self.busts = numpy.zeros(shape, dtype=numpy.int64)  # boxes filled with 0
+        self.throws = numpy.zeros(shape, dtype=numpy.int64)  # rolls of the dice
+
+    @property
+    def choice_streams(self) -> ChoiceStreams:
+        """The games' streams for bots that choose at random (made when first needed)."""
+        if self._choice_streams is None:
+            self._choice_streams = ChoiceStreams(self.seed, self.games, block=CHOICE_BLOCK)
+        return self._choice_streams
+
+    def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
+        """Boxes plus the upper bonus plus the Yahtzee bonuses, as :meth:`Card.total`."""
+        rules = self.rules
+        return (self.box_sum[rows, seat] + self.yahtzee_bonuses[rows, seat] * rules.yahtzee_bonus
+                + numpy.where(self.upper[rows, seat] >= rules.upper_bonus_threshold, rules.upper_bonus, 0))
+
+    def turn(self, seat: int, rows=None) -> "Turn":
+        """A new turn for ``seat`` in the games at batch ``rows`` (all by default)."""
+        return Turn(self, seat, numpy.arange(len(self.games)) if rows is None else rows)
+
+
+class Turn:
+    """One turn of one seat in some games: ``dice`` by position, ``held``, ``rolls_used``.
+
+    Methods take ``which``: positions in this turn's ``rows``.
+    """
+
+    def __init__(self, table: Table, seat: int, rows):
+        self.table, self.seat = table, seat
+        self.rows = numpy.asarray(rows, dtype=numpy.int64)
+        size = len(self.rows)
+        self.dice = numpy.zeros((size, 5), dtype=numpy.int64)
+        self.held = numpy.zeros((size, 5), dtype=bool)
+        self.rolls_used = numpy.zeros(size, dtype=numpy.int64)
+
+    def card(self, which):
+        """(filled mask, Yahtzee context, upper total) of the player's card in those games."""
+        rows, seat = self.rows[which], self.seat
+        table = self.table
+        return table.mask[rows, seat], table.context[rows, seat], table.upper[rows, seat]
+
+    def roll_index(self, which) -> numpy.ndarray:
+        return self.table.scores.roll_index(self.dice[which])
+
+    def roll(self, which) -> None:
+        """Roll every die that is not held."""
+        which = numpy.asarray(which, dtype=numpy.int64)
+        if not len(which):
+            return
+        held = self.held[which]
+        thrown = self.table.dice_streams.draw(self.rows[which], 5 - held.sum(axis=1))[:, :5].astype(numpy.int64)
+        faces = numpy.sort(numpy.where(thrown == 0, 7, thrown), axis=1)  # the engine sorts the throw
+        place = numpy.cumsum(~held, axis=1) - 1  # the rolled faces fill the free places in order
+        rolled = numpy.take_along_axis(faces, numpy.maximum(place, 0), axis=1)
+        self.dice[which] = numpy.where(held, self.dice[which], rolled)
+        self.rolls_used[which] += 1
+        self.table.throws[self.rows[which], self.seat] += 1
+
+    def hold(self, which, keep) -> None:
+        """Hold the dice showing the faces ``keep`` (counts per face, rows of six) and release
+        the others, as :func:`dicelab.yahtzee.holding.step_towards` leads there one die at a
+        time: dice already held keep their place when their face is wanted."""
+        which = numpy.asarray(which, dtype=numpy.int64)
+        dice, held = self.dice[which], self.held[which]
+        wanted = numpy.array(keep, dtype=numpy.int64, copy=True)
+        order = numpy.argsort(~held, axis=1, kind="stable")
+        target = numpy.zeros_like(held)
+        lines = numpy.arange(len(which))
+        for step in range(5):
+            die = order[:, step]
+            face = dice[lines, die] - 1
+            take = wanted[lines, face] > 0
+            target[lines[take], die[take]] = True
+            wanted[lines[take], face[take]] -= 1
+        self.held[which] = target
+
+    def score(self, which, box) -> None:
+        """Score the dice in ``box`` (box numbers, one per game), as the engine does."""
+        which = numpy.asarray(which, dtype=numpy.int64)
+        if not len(which):
+            return
+        table, scores = self.table, self.table.scores
+        rows, seat = self.rows[which], self.seat
+        roll = self.roll_index(which)
+        mask, context = table.mask[rows, seat], table.context[rows, seat]
+        matching = scores.matching_filled(mask, roll)
+        points = scores.points[context, matching, roll, box]
+        table.yahtzee_bonuses[rows, seat] += scores.bonus[context, matching, roll] > 0
+        table.box_sum[rows, seat] += points
+        table.upper[rows, seat] += numpy.where(scores.upper[box], points, 0)
+        table.busts[rows, seat] += points == 0
+        if scores.yahtzee_box >= 0:
+            table.context[rows, seat] = numpy.where(box == scores.yahtzee_box, scores.yahtzee_context(points),
+                                                    context)
+        table.mask[rows, seat] = mask | scores.bits[box]
