@@ -61,7 +61,8 @@ def test_the_yahtzee_sheet_has_every_box_and_a_blank_scorecard():
 
 def test_a_preset_or_custom_rules_print_their_own_numbers():
     hasbro = " ".join(parsed(handout("yahtzee", "hasbro")).text)
-    assert "4 4 4 4 4 → 0" in hasbro and "hasbro" in hasbro
+    assert "4 4 4 4 4 → 0" in hasbro and "hasbro" in hasbro and "must go in the matching upper box" in hasbro
+    assert "Joker" not in " ".join(parsed(handout("yahtzee")).text)
     custom = " ".join(parsed(handout("fivethousand", fivethousand.Rules(target=3000))).text)
     assert "custom" in custom and "3000 or more" in custom and "5000" not in custom
     casks = " ".join(parsed(handout("thousand", thousand.Rules(casks=((0, 50),)))).text)

@@ -45,6 +45,13 @@ section { break-inside: avoid-page; }
 @media screen { body { padding: 8mm; } }
 """
 
+JOKERS = {  # Rules.joker -> how a further Yahtzee is scored
+    "forced": ["Joker: a further Yahtzee must go in the matching upper box if it is open; else in any open "
+               "lower box, where Full House and the straights score their full value; else a 0 in an open "
+               "upper box."],
+    "free": ["Joker: a further Yahtzee may go in any open box; Full House and the straights score their "
+             "full value only when the Yahtzee box and the matching upper box are both filled."],
+}
 YAHTZEE_BOXES = {  # box -> what it asks for (the examples show what it scores under the rules)
     "ones": "the sum of the 1s", "twos": "the sum of the 2s", "threes": "the sum of the 3s",
     "fours": "the sum of the 4s", "fives": "the sum of the 5s", "sixes": "the sum of the 6s",
@@ -165,6 +172,7 @@ def _yahtzee_rules(rules) -> list[str]:
     if rules.yahtzee_bonus:
         lines.append(f"Yahtzee bonus: {rules.yahtzee_bonus} for each further Yahtzee while the Yahtzee box "
                      f"holds {rules.yahtzee}.")
+    lines += JOKERS.get(rules.joker, [])
     return lines
 
 
