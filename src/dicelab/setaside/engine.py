@@ -237,21 +237,20 @@ class SetAsideEngine:
     def apply_chance(self, state: State, throw) -> State:
         """The state once the dice show ``throw`` (faces in the order of
         :meth:`throw_positions`; each die keeps its position): a bust, or dice to set aside."""
-        throw = tuple(throw)
-        if tuple(sorted(throw)) not in self.chance_outcomes(state):
-            raise IllegalMoveError(f"{list(throw)} is not a possible throw now")
-        faces, aside = self.layout(state)
-        faces = list(faces)
-        for position, face in zip(self.throw_positions(state), throw):
-            faces[position] = face
-        state = replace(state, faces=tuple(faces), aside=aside, throws=state.throws + 1)
-        throw = tuple(sorted(throw))
+        in_order, throw = tuple(throw), tuple(sorted(throw))
+        if throw not in self.chance_outcomes(state):
+            raise IllegalMoveError(f"{list(in_order)} is not a possible throw now")
         best = self.table.best_choice(throw)
         if best is None:
             kept = self.points_kept_on_bust(state)
             scores = _add(state.scores, state.player, kept)
             return self.end_turn(replace(state, throw=throw), scores, ("bust",))
-        state = replace(state, phase="choose", throw=throw)
+        faces, aside = self.layout(state)
+        faces = list(faces)
+        for position, face in zip((p for p in range(len(faces)) if p not in aside), in_order):
+            faces[position] = face
+        state = replace(state, phase="choose", throw=throw, faces=tuple(faces), aside=aside,
+                        throws=state.throws + 1)
         if self.choose_keep(state):
             return state
         return self.set_aside(state, best[0])
