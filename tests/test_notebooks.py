@@ -25,7 +25,8 @@ NAMES = ["00_start_here.ipynb", "01_fivethousand.ipynb", "02_thousand.ipynb", "0
          "04_law_of_large_numbers.ipynb", "05_expected_value.ipynb", "06_rule_changes.ipynb"]
 LESSONS = NAMES[1:]
 # The sizes a class runs are those stored; the tests run the parameters cells with these.
-TEST_SIZES = {"04_law_of_large_numbers.ipynb": "GAMES = 20_000"}
+TEST_SIZES = {"04_law_of_large_numbers.ipynb": "GAMES = 20_000",
+              "05_expected_value.ipynb": "TURNS = 4_000\nGAMES = 200"}
 # A number typed into a lesson's text (a decimal or a percentage) must come from a cell.
 TYPED_NUMBER = re.compile(r"\d+\.\d+|\d\s*%")
 GAME_NOTEBOOKS = {  # notebook -> the game widgets it must show
@@ -95,9 +96,12 @@ def test_a_lesson_has_objectives_predictions_exercises_and_a_teachers_note(name)
 
 
 def test_the_parameters_cells_hold_the_sizes_the_tests_shrink():
-    for name, line in TEST_SIZES.items():
+    def names(source):
+        return re.findall(r"^(\w+) =", source, re.M)
+
+    for name, sizes in TEST_SIZES.items():
         (cell,) = [c for c in _read(name).cells if "parameters" in c.metadata.get("tags", [])]
-        assert cell.source.split("=")[0] == line.split("=")[0], f"{name}: {line.split('=')[0]}is not set there"
+        assert names(cell.source) == names(sizes), f"{name} sets {names(cell.source)}, the tests {names(sizes)}"
 
 
 def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
