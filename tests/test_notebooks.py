@@ -1,8 +1,10 @@
-"""The tutorial notebooks: stored clean, and each runs top to bottom in a fresh headless kernel.
+"""The lessons: stored clean, written as lessons, and each runs top to bottom in a fresh kernel.
 
 Every notebook is executed with nbclient in its own kernel, which runs this very interpreter
 (a kernelspec written to a temporary folder points at ``sys.executable``), in a temporary
-working folder. A notebook passes when no cell raised and the widgets it shows were sent.
+working folder. A notebook passes when no cell raised (each lesson checks its own claims
+with assertions) and the widgets it shows were sent. The run sizes of a lesson are in its
+cell tagged ``parameters``; the tests run with :data:`TEST_SIZES`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,13 @@ pytest.importorskip("ipykernel")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 NAMES = ["00_start_here.ipynb", "01_fivethousand.ipynb", "02_thousand.ipynb", "03_yahtzee.ipynb",
-         "04_probability_lab.ipynb"]
+         "04_law_of_large_numbers.ipynb", "05_expected_value.ipynb", "06_rule_changes.ipynb"]
+LESSONS = NAMES[1:]
+# The sizes a class runs are those stored; the tests run the parameters cells with these.
+TEST_SIZES = {"04_law_of_large_numbers.ipynb": "GAMES = 20_000",
+              "05_expected_value.ipynb": "TURNS = 4_000\nGAMES = 200"}
+# A number typed into a lesson's text (a decimal or a percentage) must come from a cell.
+TYPED_NUMBER = re.compile(r"\d+\.\d+|\d\s*%")
 GAME_NOTEBOOKS = {  # notebook -> the game widgets it must show
     "00_start_here.ipynb": ["FivethousandGame", "ThousandGame", "YahtzeeGame"],
     "01_fivethousand.ipynb": ["FivethousandGame"],
@@ -68,12 +76,43 @@ def test_notebook_is_stored_clean(name):
         assert not re.search(r"(?<![\w.~])/(?:home|root|Users|tmp)/", cell.source), f"{name} names a path of a machine"
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_no_number_is_typed_into_the_text(name):
+    typed = [(i, match.group()) for i, cell in enumerate(_read(name).cells) if cell.cell_type == "markdown"
+             for match in TYPED_NUMBER.finditer(cell.source)]
+    assert not typed, f"{name}: compute these in a cell instead: {typed}"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_has_objectives_predictions_exercises_and_a_teachers_note(name):
+    cells = _read(name).cells
+    text = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
+    code = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
+    assert "**Learning objectives.**" in cells[0].source, f"{name} starts without its learning objectives"
+    assert "**Predict first.**" in text and "reveal(" in code, f"{name} has no predict-then-reveal step"
+    assert re.search(r"^### Exercise \d", text, re.M), f"{name} has no exercises"
+    assert "## Teacher's note" in text and "| minutes |" in text, f"{name} has no teacher's note with timings"
+    assert "assert " in code, f"{name} checks none of its claims"
+
+
+def test_the_parameters_cells_hold_the_sizes_the_tests_shrink():
+    def names(source):
+        return re.findall(r"^(\w+) =", source, re.M)
+
+    for name, sizes in TEST_SIZES.items():
+        (cell,) = [c for c in _read(name).cells if "parameters" in c.metadata.get("tags", [])]
+        assert names(cell.source) == names(sizes), f"{name} sets {names(cell.source)}, the tests {names(sizes)}"
+
+
 def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
     from jupyter_client.manager import KernelManager
 
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path / "cache"))  # no solver cache from elsewhere
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     notebook = _read(name)
+    for cell in notebook.cells:
+        if name in TEST_SIZES and "parameters" in cell.metadata.get("tags", []):
+            cell.source = TEST_SIZES[name]
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
     client = nbclient.NotebookClient(notebook, km=manager, timeout=CELL_TIMEOUT, kernel_name=KERNEL,
                                      allow_errors=True, store_widget_state=True,

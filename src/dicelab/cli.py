@@ -108,7 +108,17 @@ def main(argv=None) -> int:
     demo_parser = commands.add_parser("demo", help="watch bots play a game in the terminal")
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
     demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same game")
+    from dicelab.handout import GAMES, write_handout  # dicelab handout GAME
+
+    handout_parser = commands.add_parser("handout", help="write a printable class sheet for a game")
+    handout_parser.add_argument("game", choices=GAMES)
+    handout_parser.add_argument("-o", "--output", type=Path, default=None,
+                                help="the HTML file to write (default: GAME-handout.html)")
     args = parser.parse_args(argv)
+    if args.command == "handout":
+        path = write_handout(args.game, args.output or Path(f"{args.game}-handout.html"))
+        print(f"wrote {path}: open it in a browser and print it")
+        return 0
     if args.command == "lab":
         return lab(args.folder, not args.no_browser, args.dry_run)
     demo(args.game, args.seed)

@@ -103,6 +103,7 @@ def remove(dice: Dice, part) -> Dice:
     return tuple(left)
 
 
-def throw(rng: random.Random, n: int) -> Dice:
-    """Throw ``n`` fair dice with ``rng`` and return the multiset they show."""
-    return tuple(sorted(rng.randint(1, 6) for _ in range(n)))
+def throw(rng: random.Random, n: int) -> tuple:
+    """Throw ``n`` fair dice with ``rng``: their faces in the order they were thrown, one per
+    die position (sort them for the multiset)."""
+    return tuple(rng.randint(1, 6) for _ in range(n))

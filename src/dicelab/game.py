@@ -1,10 +1,13 @@
 """The game driver shared by every game: seats, seeded dice, history, undo, bots and saving.
 
 Each game subclasses :class:`Game` with its engine, its rules class and its bots. The driver
-holds the only mutable state; the engine stays pure. Dice are seeded per throw: the k-th
-throw of a game depends only on the game's seed and k, so the same seed gives the same game,
-undoing a throw and throwing again shows the same dice, and a saved game is checked by
-replaying it.
+holds the only mutable state; the engine stays pure.
+
+Duplicate dice: a die's face depends only on the game's seed and the moment it is thrown —
+the player, that player's turn, the throw within the turn and the die's position — whatever
+was held or set aside before. So a class given one seed sees the same dice wherever its
+choices agree, undoing a throw and throwing again shows the same dice, and a saved game is
+checked by replaying it.
 """
 
 from __future__ import annotations
@@ -13,12 +16,13 @@ import json
 import random
 from dataclasses import dataclass
 
+from dicelab import dice as _dice
 from dicelab.actions import Action
 from dicelab.errors import CorruptGameError, IllegalMoveError
 from dicelab.players import Player
 
 SAVE_FORMAT = "dicelab-game"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: dice seeded by the moment they are thrown (duplicate dice)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Game:
         self.state = self.engine.initial_state(len(self.players))
         self.history: list[Event] = []
         self._states = [self.state]
+        self._turns = [(0,) * len(self.players)]  # turns each player has begun, per state
 
     def __repr__(self) -> str:
         names = ", ".join(p.name for p in self.players)
@@ -101,17 +106,26 @@ class Game:
             raise IllegalMoveError(f"{action!r} is not an action of {self.name}")
         state = self.engine.apply(self.state, action)
         dice = None
+        turns = self._turns[-1]
         if state.is_chance:
-            dice = self._throw_dice(state, len(self.history))
+            if self.engine.throw_number(state) == 0:
+                turns = turns[:state.player] + (turns[state.player] + 1,) + turns[state.player + 1:]
+            dice = self._throw_dice(state, turns[state.player] - 1)
             state = self.engine.apply_chance(state, dice)
         event = Event(self.state.player, action, dice)
         self.history.append(event)
         self._states.append(state)
+        self._turns.append(turns)
         self.state = state
         return event
 
-    def _throw_dice(self, state, index: int) -> tuple:
-        return self.engine.sample_chance(state, random.Random(f"{self.seed}/dice/{index}"))
+    def _throw_dice(self, state, turn: int) -> tuple:
+        """The faces of the dice ``state`` is about to throw, in position order: one random
+        stream per moment (player, turn, throw), drawing a face for each position in turn."""
+        moment = f"{self.seed}/dice/{state.player}/{turn}/{self.engine.throw_number(state)}"
+        positions = self.engine.throw_positions(state)
+        faces = _dice.throw(random.Random(moment), positions[-1] + 1)
+        return tuple(faces[position] for position in positions)
 
     def bot_action(self) -> Action:
         """What the bot to move would play now (IllegalMoveError when a human is to move)."""
@@ -147,6 +161,7 @@ class Game:
         if not self.history:
             raise IllegalMoveError("there is nothing to undo")
         self._states.pop()
+        self._turns.pop()
         self.state = self._states[-1]
         return self.history.pop()
 

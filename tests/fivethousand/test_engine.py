@@ -72,10 +72,10 @@ def test_a_solo_game_ends_at_the_target():
 
 
 def test_illegal_actions_change_nothing():
-    game = fivethousand.Game(seed=1)
+    game = fivethousand.Game(seed=40)
     unchanged_after(game, lambda g: g.pass_turn(), "throw the dice first")
     unchanged_after(game, lambda g: g.set_aside([1]), "throw the dice first")
-    game.throw()  # (1, 1, 3, 5, 5, 6)
+    game.throw()  # 1 5 6 3 1 5
     unchanged_after(game, lambda g: g.set_aside([1, 3]), "a 3 doesn't score on its own")
     unchanged_after(game, lambda g: g.set_aside([6, 3]), "6, 3|3, 6")
     unchanged_after(game, lambda g: g.set_aside([]), "at least one scoring die")
@@ -89,7 +89,7 @@ def test_illegal_actions_change_nothing():
 
 
 def test_state_records_the_upper_and_lower_numbers():
-    game = fivethousand.Game(seed=1)
+    game = fivethousand.Game(seed=40)
     game.throw()
     game.set_aside([1, 1, 5, 5])
     assert game.state.turn_points == 300 and game.state.kept == (1, 1, 5, 5)

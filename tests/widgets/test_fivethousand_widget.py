@@ -52,7 +52,7 @@ def said(widget) -> list:
 
 @pytest.fixture
 def duel():
-    return FivethousandGame(players=["Ann", "Ben"], seed=34, pace=0)
+    return FivethousandGame(players=["Ann", "Ben"], seed=164, pace=0)
 
 
 def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
@@ -139,8 +139,8 @@ def test_a_farkle_loses_the_turn_and_is_announced(duel):
 
 
 def bonus_round_then_farkle(rules):
-    """Seed 3: Ann sets aside every scoring die until all six count, then farkles in the bonus round."""
-    widget = FivethousandGame(players=["Ann", "Ben"], rules=rules, seed=3, pace=0)
+    """Seed 37: Ann sets aside every scoring die until all six count, then farkles in the bonus round."""
+    widget = FivethousandGame(players=["Ann", "Ben"], rules=rules, seed=37, pace=0)
     game = widget.game
     shake(widget)
     while "hot_dice" not in game.state.news:
@@ -179,7 +179,7 @@ def test_pass_in_a_bonus_round_banks_the_turn():
 def test_the_final_turn_is_announced_and_the_robot_plays_it_to_catch_up():
     rules = fivethousand.Rules(target=300)
     widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "intelligent"}],
-                              rules=rules, seed=2, pace=0)
+                              rules=rules, seed=1, pace=0)
     game, lines = widget.game, said(widget)
     while not game.is_over:
         shake(widget)

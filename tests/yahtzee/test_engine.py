@@ -20,7 +20,7 @@ def test_a_turn_rolls_holds_and_scores():
     state = e.apply(state, Roll())
     assert e.chance_outcomes(state) == yahtzee.engine._dice.outcomes(3)
     state = e.apply_chance(state, (6, 2, 2))
-    assert state.dice == (2, 2, 2, 2, 6) and state.held[:2] == (True, True)
+    assert state.dice == (2, 2, 6, 2, 2) and state.held[:2] == (True, True)  # rolled dice fill their places in order
     assert e.preview(state, "twos") == 8
     state = e.apply(state, Score("twos"))
     assert state.player == 1 and state.dice == () and state.cards[0].boxes == {"twos": 8}

@@ -1,4 +1,4 @@
-"""Fivethousand: six dice, set aside scoring dice, pass before you farkle; first to 5000.
+"""Fivethousand: six dice, set aside scoring dice, pass before you farkle; at 5000 the others get one last turn.
 
 Presets: zillions (the default, the source rules), traditional, farkle.
 

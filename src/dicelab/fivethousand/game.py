@@ -16,7 +16,7 @@ class Game(SetAsideGame):
     >>> [p.name for p in g.players]
     ['Red', 'Robot']
     >>> g.throw().dice
-    (1, 1, 3, 5, 5, 6)
+    (1, 5, 5, 2, 4, 1)
     >>> g.set_aside([1, 5]).action
     SetAside(dice=(1, 5))
     >>> g.pass_turn().player, g.scores

@@ -51,6 +51,10 @@ class State:
     ``phase`` is "throw" (the turn's first throw is due), "rolling" (waiting for the dice),
     "choose" (dice to set aside from ``throw``), "decide" (throw again or bank) or "over".
     ``news`` names what the last step brought about, e.g. ("bust",) or ("hot_dice",).
+    ``throw`` and ``kept`` are multisets of faces; ``faces`` holds every die by its position
+    on the table (its last throw, or the face it was set aside with; () before the turn's
+    first throw), ``aside`` the positions set aside this round and ``throws`` how many
+    throws the turn has had.
     """
 
     scores: tuple
@@ -63,6 +67,9 @@ class State:
     round_start: int = 0  # the turn's points from rounds completed with hot dice
     final_turns: tuple | None = None  # players still owed a last turn, once one is due
     news: tuple = ()
+    faces: tuple = ()
+    aside: tuple = ()
+    throws: int = 0
 
     @property
     def is_chance(self) -> bool:
@@ -177,15 +184,24 @@ class SetAsideEngine:
         return f"{', '.join(map(str, junk))} don't score together with the rest"
 
     def set_aside(self, state: State, part: tuple) -> State:
+        """Set ``part`` aside: of dice showing the same face, the leftmost go aside first, so
+        the same choice always leaves the same positions to throw."""
         points = self.table.score(part)
         kept = state.kept + part
         dice_left = state.dice_left - len(part)
         turn_points = state.turn_points + points
+        faces, aside = self.layout(state)
+        free = [p for p in range(len(faces)) if p not in aside]
+        aside = list(aside)
+        for face in part:
+            position = next(p for p in free if faces[p] == face)
+            free.remove(position)
+            aside.append(position)
         state = replace(state, phase="decide", throw=(), kept=kept, dice_left=dice_left,
-                        turn_points=turn_points, news=())
+                        turn_points=turn_points, news=(), faces=faces, aside=tuple(sorted(aside)))
         if dice_left == 0:
             state = replace(state, dice_left=self.rules.dice, kept=(), round_start=turn_points,
-                            news=("hot_dice",))
+                            aside=(), news=("hot_dice",))
         return self.after_set_aside(state)
 
     def bank(self, state: State) -> State:
@@ -196,20 +212,45 @@ class SetAsideEngine:
         """Every outcome of the throw being made, with its exact probability."""
         return _dice.outcomes(state.dice_left) if state.phase == "rolling" else {}
 
+    def layout(self, state: State) -> tuple[tuple, tuple]:
+        """Every die's face by position (0 for a die not thrown yet this turn) and the
+        positions set aside this round. A state made without positions has the dice of its
+        throw on the left and those set aside after them."""
+        if state.faces:
+            return state.faces, state.aside
+        left = state.throw or (0,) * state.dice_left
+        return left + state.kept, tuple(range(len(left), len(left) + len(state.kept)))
+
+    def throw_positions(self, state: State) -> tuple:
+        """The positions of the dice the throw being made throws, left to right."""
+        faces, aside = self.layout(state)
+        return tuple(p for p in range(len(faces)) if p not in aside)
+
+    def throw_number(self, state: State) -> int:
+        """How many throws the turn has had before this one (0 for its first)."""
+        return state.throws
+
     def sample_chance(self, state: State, rng) -> tuple:
+        """Faces for the dice being thrown, in the order of :meth:`throw_positions`."""
         return _dice.throw(rng, state.dice_left)
 
     def apply_chance(self, state: State, throw) -> State:
-        """The state once the dice show ``throw``: a bust, or dice to set aside."""
-        throw = tuple(sorted(throw))
+        """The state once the dice show ``throw`` (faces in the order of
+        :meth:`throw_positions`; each die keeps its position): a bust, or dice to set aside."""
+        in_order, throw = tuple(throw), tuple(sorted(throw))
         if throw not in self.chance_outcomes(state):
-            raise IllegalMoveError(f"{list(throw)} is not a possible throw now")
+            raise IllegalMoveError(f"{list(in_order)} is not a possible throw now")
         best = self.table.best_choice(throw)
         if best is None:
             kept = self.points_kept_on_bust(state)
             scores = _add(state.scores, state.player, kept)
             return self.end_turn(replace(state, throw=throw), scores, ("bust",))
-        state = replace(state, phase="choose", throw=throw)
+        faces, aside = self.layout(state)
+        faces = list(faces)
+        for position, face in zip((p for p in range(len(faces)) if p not in aside), in_order):
+            faces[position] = face
+        state = replace(state, phase="choose", throw=throw, faces=tuple(faces), aside=aside,
+                        throws=state.throws + 1)
         if self.choose_keep(state):
             return state
         return self.set_aside(state, best[0])

@@ -16,7 +16,7 @@ class Game(SetAsideGame):
     >>> [p.name for p in g.players]
     ['You', 'Bot 1', 'Bot 2']
     >>> g.throw().dice, g.state.turn_points
-    ((1, 1, 5, 6, 6), 25)
+    ((6, 4, 1, 1, 6), 20)
     """
 
     name = "thousand"

@@ -213,21 +213,33 @@ class Engine:
         return _dice.outcomes(self.dice_to_roll(state))
 
     def dice_to_roll(self, state: State) -> int:
-        return 5 if not state.dice else state.held.count(False)
+        return len(self.throw_positions(state))
+
+    def throw_positions(self, state: State) -> tuple:
+        """The places (0-4) of the dice the roll being made rolls: all five on the turn's
+        first roll, then those not held."""
+        if not state.dice:
+            return tuple(range(5))
+        return tuple(i for i, held in enumerate(state.held) if not held)
+
+    def throw_number(self, state: State) -> int:
+        """How many rolls the turn has had before this one (0 for its first)."""
+        return state.rolls_used
 
     def sample_chance(self, state: State, rng) -> tuple:
+        """Faces for the dice being rolled, in the order of :meth:`throw_positions`."""
         return _dice.throw(rng, self.dice_to_roll(state))
 
     def apply_chance(self, state: State, outcome) -> State:
-        """Put the rolled faces (in order) into the places of the dice that were rolled."""
-        outcome = tuple(sorted(outcome))
-        if outcome not in self.chance_outcomes(state):
+        """Put the rolled faces, in the order given, into the places of the dice that were
+        rolled (:meth:`throw_positions`); a held die stays where it is."""
+        outcome = tuple(outcome)
+        if tuple(sorted(outcome)) not in self.chance_outcomes(state):
             raise IllegalMoveError(f"{list(outcome)} is not a possible roll now")
-        if not state.dice:
-            return replace(state, dice=outcome, rolls_used=1, rolling=False)
-        rolled = iter(outcome)
-        dice = tuple(face if held else next(rolled) for face, held in zip(state.dice, state.held))
-        return replace(state, dice=dice, rolls_used=state.rolls_used + 1, rolling=False)
+        dice = list(state.dice or (0,) * 5)
+        for place, face in zip(self.throw_positions(state), outcome):
+            dice[place] = face
+        return replace(state, dice=tuple(dice), rolls_used=state.rolls_used + 1, rolling=False)
 
     # --- the end ----------------------------------------------------------------------
     def totals(self, state: State) -> list[int]:

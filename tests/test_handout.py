@@ -1,0 +1,91 @@
+"""The printable class sheets: what each holds, read from the rules and the lessons."""
+
+from html.parser import HTMLParser
+
+import pytest
+
+from dicelab import cli, fivethousand, thousand, yahtzee
+from dicelab.handout import GAMES, handout, lesson_exercises
+from dicelab.yahtzee import BOX_TITLES
+
+VOID = {"meta", "br", "img", "hr", "link", "input"}
+
+
+class Structure(HTMLParser):
+    """Checks that every element is closed in order, and collects the text."""
+
+    def __init__(self):
+        super().__init__()
+        self.open, self.text, self.cells = [], [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.open.append(tag)
+        self.cells += tag == "td"
+
+    def handle_endtag(self, tag):
+        assert self.open and self.open.pop() == tag, f"</{tag}> closes nothing open"
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+def parsed(page: str) -> Structure:
+    structure = Structure()
+    structure.feed(page)
+    assert structure.open == [], f"unclosed: {structure.open}"
+    return structure
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_sheet_is_well_formed_and_holds_the_lessons_exercises_without_answers(game):
+    page = handout(game)
+    text = " ".join(parsed(page).text)
+    exercises = lesson_exercises(game)
+    assert len(exercises) >= 3
+    for title, question in exercises:
+        assert title in text and question.split()[0] in text
+    assert "Answer" not in text and "reveal" not in page
+    assert "@page" in page and "Name:" in text
+
+
+def test_the_yahtzee_sheet_has_every_box_and_a_blank_scorecard():
+    rules = yahtzee.Rules()
+    structure = parsed(handout("yahtzee"))
+    text = " ".join(structure.text)
+    for box in rules.boxes:
+        assert text.count(BOX_TITLES[box]) >= 2  # in the scoring table and on the scorecard
+    assert "4 4 4 4 4 → 25" in text  # five of a kind is a Full House under the default rules
+    assert f"{rules.upper_bonus} when the upper boxes total at least {rules.upper_bonus_threshold}" in text
+
+
+def test_a_preset_or_custom_rules_print_their_own_numbers():
+    hasbro = " ".join(parsed(handout("yahtzee", "hasbro")).text)
+    assert "4 4 4 4 4 → 0" in hasbro and "hasbro" in hasbro and "must go in the matching upper box" in hasbro
+    assert "Joker" not in " ".join(parsed(handout("yahtzee")).text)
+    custom = " ".join(parsed(handout("fivethousand", fivethousand.Rules(target=3000))).text)
+    assert "custom" in custom and "3000 or more" in custom and "5000" not in custom
+    casks = " ".join(parsed(handout("thousand", thousand.Rules(casks=((0, 50),)))).text)
+    assert "0–50" in casks and "300–400" not in casks
+
+
+def test_the_scoring_table_lists_every_combination_of_the_rules():
+    text = " ".join(parsed(handout("thousand")).text)
+    for faces, points in (("2 3 4 5 6", 250), ("1 1 1", 100), ("6 6 6 6 6", 600)):
+        assert f"{faces} {points}" in " ".join(text.split())
+
+
+def test_an_unknown_game_is_refused():
+    with pytest.raises(ValueError, match="no game called 'chess'"):
+        handout("chess")
+
+
+def test_the_command_writes_the_sheet(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["handout", "yahtzee"]) == 0
+    assert (tmp_path / "yahtzee-handout.html").read_text(encoding="utf-8") == handout("yahtzee")
+    assert "yahtzee-handout.html" in capsys.readouterr().out
+    assert cli.main(["handout", "thousand", "-o", str(tmp_path / "sheet.html")]) == 0
+    assert "Casks" in (tmp_path / "sheet.html").read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        cli.main(["handout", "chess"])
