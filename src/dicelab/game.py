@@ -209,8 +209,14 @@ class Game:
             game = cls(players=players, rules=rules, seed=document["seed"])
         except ValueError as error:
             raise CorruptGameError(str(error), "$.players") from None
+        for index, (saved, seated) in enumerate(zip(players, game.players)):
+            if saved != seated:  # e.g. a Yahtzee player saved without their colour
+                raise CorruptGameError(f"a saved player is seated as {seated.to_json()}",
+                                       f"$.players[{index}]")
         for index, entry in enumerate(document["events"]):
             game._replay(f"$.events[{index}]", entry)
+        if json.loads(game.to_json()) != document:
+            raise CorruptGameError("this is not a document that to_json() writes")
         return game
 
     def _replay(self, path: str, entry: dict) -> None:
