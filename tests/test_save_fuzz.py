@@ -102,8 +102,8 @@ def test_depth_and_size_bombs_are_refused(module, bomb):
 def test_bombs_inside_a_real_save_are_refused_with_their_path(module):
     document = json.loads(real_game(module, 6).to_json())
     deep = document
-    for _ in range(3):
-        deep = {"nested": deep}
+    for _ in range(2 * saves.MAX_DEPTH):
+        deep = {"nested": [deep]}
     with pytest.raises(dicelab.CorruptGameError, match="nested more than"):
         module.Game.from_json(json.dumps(deep))
     long_name = _replaced(document, ("players", 0, "name"), "A" * 100_000)

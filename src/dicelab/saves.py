@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import re
 
 from dicelab import validation
 from dicelab.errors import CorruptGameError
@@ -29,10 +28,7 @@ MAX_CHARS = 4_000_000  # a save of the longest real games is a few hundred kilob
 MAX_DEPTH = 6  # $.events[i].action.dice[j] is the deepest a save goes
 MAX_EVENTS = 20_000  # real games take a few thousand at most
 
-_ESCAPE = re.compile(r"\\.", re.DOTALL)
-_STRING = re.compile(r'"[^"]*"')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"\[\]|\{\}")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
 
 def parse(text):
@@ -60,15 +56,22 @@ def parse(text):
 
 
 def _shallow(text: str) -> bool:
-    """Whether the brackets outside strings nest at most MAX_DEPTH deep (and match).
+    """Whether the brackets outside strings nest at most MAX_DEPTH deep (and match), or
+    at most twice that where lists and objects alternate.
 
-    Escapes go first, then strings, then everything but brackets; each pass of the last
-    step removes the innermost pairs, so MAX_DEPTH passes remove every bracket of a
-    document that deep. Each step is one linear scan.
+    The escapes that matter go first (backslash pairs, then escaped quotes), then what
+    is inside strings (every other piece between quotes), then everything but brackets;
+    each pass of the last step removes the innermost pairs ("[]", then "{}"), so
+    MAX_DEPTH passes remove every bracket of a document that deep. Each step is a linear
+    scan in C.
     """
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    data = text.encode("utf-8", "surrogatepass").replace(b"\\\\", b"").replace(b'\\"', b"")
+    brackets = b"".join(data.split(b'"')[::2]).translate(None, _NOT_BRACKETS)
     for _ in range(MAX_DEPTH):
-        brackets = _INNERMOST.sub("", brackets)
+        inner = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(inner) == len(brackets):  # nothing left, or only brackets that don't match
+            break
+        brackets = inner
     return not brackets
 
 
