@@ -9,10 +9,11 @@ folder that is renamed into place, or removed when anything fails: no temporary 
 left behind.
 
 >>> import numpy as np, tempfile
->>> folder = tempfile.mkdtemp()
->>> arrays = load_or_compute({"n": 3}, lambda: {"squares": np.arange(3) ** 2}, "example",
-...                          folder=folder)
->>> load_or_compute({"n": 3}, lambda: {}, "example", folder=folder)["squares"].tolist()
+>>> with tempfile.TemporaryDirectory() as folder:
+...     first = load_or_compute({"n": 3}, lambda: {"squares": np.arange(3) ** 2}, "example",
+...                             folder=folder)
+...     again = load_or_compute({"n": 3}, lambda: {}, "example", folder=folder)  # from the file
+>>> again["squares"].tolist()
 [0, 1, 4]
 """
 
@@ -69,10 +70,11 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
 
     ``key`` is a JSON-serialisable dict of everything the result depends on (rules, a
     format number, a code version); ``check(arrays)``, when given, raises ValueError for
-    arrays that do not fit (a wrong shape). At most one CacheWarning is given per call.
+    arrays that do not fit (a wrong shape). ``folder`` overrides :func:`cache_dir`. At
+    most one CacheWarning is given per call.
     """
     identity = _identity(key, kind)
-    path = path_for(key, kind)
+    path = path_for(key, kind, folder)
     arrays, problem = _read(path, identity, check)
     if arrays is not None:
         return arrays
