@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 import dicelab
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.errors import InvalidInputError
+from tests.json_documents import paths
 
 GAMES = [fivethousand, thousand, yahtzee]
 BOTS = {fivethousand: "intelligent", thousand: "cask_aware", yahtzee: "greedy"}
@@ -199,13 +200,6 @@ def test_game_from_any_arguments(module, players, rules, seed):
     assert 1 <= len(game.players) <= module.Game.MAX_PLAYERS
 
 
-def _paths(document, path=()):
-    yield path
-    children = document.items() if isinstance(document, dict) else enumerate(document) if isinstance(document, list) else ()
-    for key, child in children:
-        yield from _paths(child, path + (key,))
-
-
 @lru_cache(maxsize=None)
 def real_save(module) -> str:
     return positions(module)[6].to_json()
@@ -216,7 +210,7 @@ def real_save(module) -> str:
 def test_save_documents_with_any_value_anywhere(module, data):
     document = json.loads(real_save(module))
     for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(list(_paths(document))))
+        path = data.draw(st.sampled_from(list(paths(document))))
         change = data.draw(st.sampled_from(["replace", "delete", "add"]))
         parent = document
         for key in path[:-1]:

@@ -6,6 +6,7 @@ import pytest
 
 import dicelab
 from dicelab import fivethousand, thousand, yahtzee
+from tests.json_documents import replaced
 
 BOT_TABLES = {
     fivethousand: [{"name": "A", "bot": "intelligent"}, {"name": "B", "bot": "simple"}],
@@ -62,18 +63,11 @@ def test_undo_restores_the_state_and_the_same_dice_come_again(module):
 
 
 def tampered(game, change):
-    document = json.loads(game.to_json())
-    change(document)
-    return json.dumps(document)
+    return json.dumps(change(json.loads(game.to_json())))
 
 
 def _set(path, value):
-    def change(document):
-        target = document
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return change
+    return lambda document: replaced(document, path, value)
 
 
 @pytest.mark.parametrize("module", GAMES)

@@ -8,6 +8,7 @@ import pytest
 
 import dicelab
 from dicelab import fivethousand, saves, thousand, yahtzee
+from tests.json_documents import paths, replaced
 
 GAMES = [fivethousand, thousand, yahtzee]
 BOTS = {fivethousand: "intelligent", thousand: "cask_aware", yahtzee: "greedy"}
@@ -51,32 +52,13 @@ def test_every_truncation_of_a_real_save_is_refused(module):
     assert load(module, text).to_json() == text
 
 
-def _paths(document, path=()):
-    yield path
-    children = (document.items() if isinstance(document, dict)
-                else enumerate(document) if isinstance(document, list) else ())
-    for key, child in children:
-        yield from _paths(child, path + (key,))
-
-
-def _replaced(document, path, value):
-    copy = json.loads(json.dumps(document))
-    if not path:
-        return value
-    target = copy
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = value
-    return copy
-
-
 @pytest.mark.parametrize("module", GAMES)
 def test_every_value_replaced_by_each_other_json_type(module):
     document = json.loads(real_game(module, 12).to_json())
     loaded = tried = 0
-    for path in _paths(document):
+    for path in paths(document):
         for value in OTHER_VALUES:
-            changed = _replaced(document, path, value)
+            changed = replaced(document, path, value)
             if changed == document:
                 continue
             tried += 1
@@ -106,16 +88,16 @@ def test_bombs_inside_a_real_save_are_refused_with_their_path(module):
         deep = {"nested": [deep]}
     with pytest.raises(dicelab.CorruptGameError, match="nested more than"):
         module.Game.from_json(json.dumps(deep))
-    long_name = _replaced(document, ("players", 0, "name"), "A" * 100_000)
+    long_name = replaced(document, ("players", 0, "name"), "A" * 100_000)
     with pytest.raises(dicelab.CorruptGameError) as refusal:
         module.Game.from_json(json.dumps(long_name))
     assert refusal.value.path == "$.players[0].name" and len(str(refusal.value)) < 200
     event = document["events"][0]
-    many = _replaced(document, ("events",), [event] * (saves.MAX_EVENTS + 1))
+    many = replaced(document, ("events",), [event] * (saves.MAX_EVENTS + 1))
     with pytest.raises(dicelab.CorruptGameError) as refusal:
         module.Game.from_json(json.dumps(many))
     assert refusal.value.path == "$.events"
-    replayed_twice = _replaced(document, ("events",), document["events"] + document["events"][:1])
+    replayed_twice = replaced(document, ("events",), document["events"] + document["events"][:1])
     with pytest.raises(dicelab.CorruptGameError) as refusal:
         module.Game.from_json(json.dumps(replayed_twice))
     assert refusal.value.path.startswith(f"$.events[{len(document['events'])}]")

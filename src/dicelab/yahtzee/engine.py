@@ -62,7 +62,7 @@ class Score(Action):
     box: str
 
     def __post_init__(self):
-        box_name(self.box, tuple(BOX_TITLES))
+        box_name(self.box, BOX_TITLES)
 
 
 ACTIONS = (Roll, Hold, Release, Score)

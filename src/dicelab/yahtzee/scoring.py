@@ -117,7 +117,7 @@ def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
 def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
     """What ``box`` scores for ``dice`` on a card whose filled boxes are ``filled``,
     jokers included (the Yahtzee bonus is separate: :func:`yahtzee_bonus`)."""
-    points = score(box, dice, rules)
+    points = _box_score(box, tuple(dice), rules)
     matching = UPPER_BOXES[dice[0] - 1]
     if joker_is_active(rules, dice, filled) and matching in filled:
         points = {"full_house": rules.full_house, "small_straight": rules.small_straight,
