@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from functools import lru_cache
 
 from dicelab import validation
 from dicelab.errors import CorruptGameError
@@ -195,6 +196,7 @@ def _action(kind):
     return obj({"type": const(kind.type), **fields})
 
 
+@lru_cache(maxsize=None)
 def schema(game_class):
     """The schema of a save of ``game_class`` (a :class:`dicelab.game.Game` subclass)."""
     rules = {field.name: _setting(field.default) for field in dataclasses.fields(game_class.Rules)}
