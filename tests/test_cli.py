@@ -1,7 +1,12 @@
 """The dicelab command: demo, lab (copying notebooks without overwriting), and the wheel."""
 
+import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.request
 import venv
 from pathlib import Path
 
@@ -55,3 +60,115 @@ def test_the_built_wheel_ships_the_notebooks(tmp_path):
     copied = sorted(p.name for p in folder.glob("*.ipynb"))
     assert copied == sorted(p.name for p in cli.tutorial_notebooks()) and "00_start_here.ipynb" in copied
     assert "would run:" in result.stdout
+
+
+# --- the lab server: as root, arguments passed on, stopped cleanly -----------------------
+
+def test_lab_as_root_adds_allow_root_and_says_so(tmp_path, capsys, monkeypatch):
+    for euid, expected in ((0, True), (1000, False)):
+        monkeypatch.setattr(cli.os, "geteuid", lambda: euid)
+        assert cli.main(["lab", str(tmp_path), "--no-browser", "--dry-run", "--", "--port", "9000"]) == 0
+        out = capsys.readouterr().out
+        command = out.split("would run: ")[1].split()
+        assert ("--allow-root" in command) is expected
+        assert ("started with --allow-root" in out) is expected
+        assert command[-2:] == ["--port", "9000"]
+
+
+def test_only_lab_passes_arguments_on(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["demo", "--", "--port", "9000"])
+    assert stop.value.code == 2 and "only 'dicelab lab'" in capsys.readouterr().err
+
+
+def test_help_documents_root_pass_through_and_stopping(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["lab", "--help"])
+    out = capsys.readouterr().out
+    assert "--allow-root" in out and "dicelab lab -- --port 9000" in out
+    assert "SIGTERM" in out and "Ctrl-C" in out and "No server is left" in out
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _children(pid: int) -> list[int]:
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(child) for child in children.read_text().split()] if children.exists() else []
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").exists() and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+
+
+def _wait_until(condition, seconds: float) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.25)
+    return condition()
+
+
+def _answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the server process")
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
+    pytest.importorskip("jupyterlab")
+    port = _free_port()
+    dicelab_lab = subprocess.Popen(
+        [sys.executable, "-m", "dicelab", "lab", str(tmp_path / "class"), "--no-browser", "--",
+         f"--port={port}", "--ServerApp.token=classroom", "--ServerApp.port_retries=0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        url = f"http://127.0.0.1:{port}/api/status?token=classroom"  # the port was passed on
+        assert _wait_until(lambda: _answers(url) or dicelab_lab.poll() is not None, 180), "no answer"
+        assert dicelab_lab.poll() is None, dicelab_lab.communicate()
+        servers = _children(dicelab_lab.pid)
+        assert len(servers) == 1 and _alive(servers[0])
+        dicelab_lab.send_signal(stop)
+        out, err = dicelab_lab.communicate(timeout=60)
+    finally:
+        if dicelab_lab.poll() is None:
+            dicelab_lab.kill()
+    assert _wait_until(lambda: not _alive(servers[0]), 30), "the server is still running"
+    assert not _answers(url)
+    if os.geteuid() == 0:
+        assert "started with --allow-root" in out
+    if stop != signal.SIGKILL:
+        assert dicelab_lab.returncode == 0 and "Traceback" not in err
+        assert f"{stop.name} received, stopping JupyterLab" in err
+
+
+# --- the demo in a pipe ------------------------------------------------------------------
+
+def test_demo_survives_a_closed_pipe():
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the first line: every write fails
+    try:
+        result = subprocess.run([sys.executable, "-m", "dicelab", "demo", "yahtzee"], stdout=write,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert result.returncode == 0 and result.stderr == ""
+
+
+def test_demo_piped_into_head_exits_0():
+    result = subprocess.run(["bash", "-c", "set -o pipefail; \"$0\" -m dicelab demo yahtzee | head -1",
+                             sys.executable], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stderr == ""
+    assert result.stdout.startswith("A game of yahtzee between bots")

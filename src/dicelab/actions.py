@@ -1,14 +1,17 @@
 """Actions: small frozen records of what a player does, with a JSON form.
 
-Each game declares its actions as subclasses of :class:`Action` with a ``type`` name;
-:func:`action_from_json` turns a JSON document back into one, checking its shape.
+Each game declares its actions as subclasses of :class:`Action` with a ``type`` name; an
+action checks its fields when it is made (IllegalMoveError for a field no move could
+have), and :func:`action_from_json` turns a JSON document back into one, checking its shape.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Keep(Action):
 ...     type = "keep"
 ...     dice: tuple
->>> Keep(dice=(1, 5)).to_json()
+...     def __post_init__(self):
+...         self.normalise("dice", dice_field(self.dice))
+>>> Keep(dice=[5, 1]).to_json()
 {'type': 'keep', 'dice': [1, 5]}
 >>> action_from_json({"type": "keep", "dice": [1, 5]}, [Keep])
 Keep(dice=(1, 5))
@@ -19,7 +22,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from dicelab.dice import as_dice
+from dicelab.errors import IllegalMoveError
+from dicelab.validation import faces, shown
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,30 +39,30 @@ class Action:
             document[field.name] = list(value) if isinstance(value, tuple) else value
         return document
 
+    def normalise(self, name: str, value) -> None:
+        """Store the checked ``value`` of the field ``name`` (for ``__post_init__``)."""
+        object.__setattr__(self, name, value)
+
+
+def dice_field(value) -> tuple:
+    """The faces of an action's ``dice`` field as a sorted tuple (at most 6 faces)."""
+    return faces(value, 0, 6, what="the dice to set aside", error=IllegalMoveError)
+
 
 def action_from_json(document, kinds) -> Action:
-    """The action that ``document`` describes; ValueError when it is not one of ``kinds``."""
-    if not isinstance(document, dict):
-        raise ValueError(f"an action is a JSON object, not {document!r}")
+    """The action that ``document`` describes; IllegalMoveError when it is not one of
+    ``kinds`` with exactly its fields (each action checks its own fields' values)."""
+    if type(document) is not dict:
+        raise IllegalMoveError(f"an action is a JSON object, not {shown(document)}")
     by_type = {kind.type: kind for kind in kinds}
-    kind = by_type.get(document.get("type"))
-    if kind is None:
-        raise ValueError(f"unknown action type {document.get('type')!r}")
-    fields = {field.name: field for field in dataclasses.fields(kind)}
+    kind_name = document.get("type")
+    if type(kind_name) is not str or kind_name not in by_type:
+        raise IllegalMoveError(f"{shown(kind_name)} is not an action type; the types are "
+                               f"{', '.join(by_type)}")
+    kind = by_type[kind_name]
+    fields = sorted(field.name for field in dataclasses.fields(kind))
     given = set(document) - {"type"}
     if given != set(fields):
-        raise ValueError(f"a {kind.type!r} action has the fields {sorted(fields)}, not {sorted(given)}")
-    values = {}
-    for name, value in document.items():
-        if name == "type":
-            continue
-        if name == "dice":
-            if not isinstance(value, list):
-                raise ValueError("'dice' must be a list of faces")
-            value = as_dice(value)
-        elif fields[name].type in ("int", int) and (type(value) is not int):
-            raise ValueError(f"{name!r} must be a whole number")
-        elif fields[name].type in ("str", str) and not isinstance(value, str):
-            raise ValueError(f"{name!r} must be a string")
-        values[name] = value
-    return kind(**values)
+        raise IllegalMoveError(f"a {kind.type!r} action has the fields {fields}, "
+                               f"not {sorted(map(str, given))}")
+    return kind(**{name: document[name] for name in fields})

@@ -1,17 +1,23 @@
 """The ``dicelab`` command.
 
 ``dicelab lab`` copies the tutorial notebooks into a folder (never overwriting a copy a
-student has edited) and opens JupyterLab there; ``dicelab demo`` lets bots play a game
-in the terminal.
+student has edited) and runs JupyterLab there (as root too, with arguments after ``--``
+passed on, stopping it cleanly on Ctrl-C or SIGTERM); ``dicelab demo`` lets bots play a
+game in the terminal. Each subcommand is a parser with ``set_defaults(run=function)``.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import importlib
+import os
+import shlex
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import dicelab
@@ -78,48 +84,173 @@ def copy_notebooks(folder: Path, out=None) -> list[Path]:
     return [folder / notebook.name for notebook in notebooks]
 
 
-def lab(folder: Path, open_browser: bool, dry_run: bool, out=None) -> int:
-    """Copy the notebooks into ``folder`` and start JupyterLab there."""
+def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[str]:
+    """The command that starts JupyterLab on ``folder``, with ``extra`` arguments for it.
+
+    As root (the usual case in containers and on Colab) it adds ``--allow-root``, which
+    JupyterLab needs to start at all, and says so in one line on ``out``.
+    """
     out = out or sys.stdout
-    copy_notebooks(folder, out)
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
     if not open_browser:
         command.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
+        print("dicelab: you are root, so JupyterLab is started with --allow-root", file=out)
+        command.append("--allow-root")
+    return command + list(extra)
+
+
+def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None) -> int:
+    """Copy the notebooks into ``folder`` and run JupyterLab there until it stops."""
+    out = out or sys.stdout
+    copy_notebooks(folder, out)
+    command = lab_command(folder, open_browser, extra, out)
     if dry_run:
-        print("would run: " + " ".join(command), file=out)
+        print("would run: " + shlex.join(command), file=out)
         return 0
     try:
         require("jupyterlab", "lab", "dicelab lab")
     except MissingExtraError as error:
         raise SystemExit(f"dicelab: {error}") from None
-    return subprocess.call(command)
+    out.flush()
+    return serve(command)
+
+
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
+                     if hasattr(signal, name))
+
+
+def _die_with_parent() -> None:
+    """In the server's process (Linux): be sent SIGTERM if dicelab itself is killed."""
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (AttributeError, OSError):
+        pass
+
+
+def serve(command: list[str], grace: float = 20.0) -> int:
+    """Run the server ``command`` until it ends, and return its exit status.
+
+    A stop signal to dicelab (SIGTERM, SIGINT from Ctrl-C, SIGHUP) asks the server to stop
+    with SIGTERM (so it shuts down cleanly, without asking for confirmation) and then
+    dicelab returns 0; a second signal, or ``grace`` seconds without stopping, kills it.
+    The server runs in its own session, so Ctrl-C reaches it only through dicelab.
+    """
+    server = subprocess.Popen(command, start_new_session=True,
+                              preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    stops = []
+
+    def stop(signum, _frame):
+        stops.append(time.monotonic())
+        if len(stops) == 1:
+            print(f"\ndicelab: {signal.Signals(signum).name} received, stopping JupyterLab",
+                  file=sys.stderr, flush=True)
+        _signal(server, signal.SIGTERM if len(stops) == 1 else signal.SIGKILL)
+
+    previous = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
+    try:
+        while True:
+            try:
+                status = server.wait(timeout=0.5)
+                break
+            except subprocess.TimeoutExpired:
+                if stops and time.monotonic() - stops[0] > grace:
+                    _signal(server, signal.SIGKILL)
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if server.poll() is None:  # dicelab itself is ending: take the server along
+            _signal(server, signal.SIGKILL)
+            server.wait()
+    return 0 if stops else status
+
+
+def _signal(process: subprocess.Popen, signum) -> None:
+    try:
+        process.send_signal(signum)
+    except ProcessLookupError:
+        pass
+
+
+def run_lab(args) -> int:
+    return lab(args.folder, not args.no_browser, args.dry_run, args.jupyter_args)
+
+
+def run_handout(args) -> int:
+    from dicelab.handout import write_handout
+
+    path = write_handout(args.game, args.output or Path(f"{args.game}-handout.html"))
+    print(f"wrote {path}: open it in a browser and print it")
+    return 0
+
+
+def run_demo(args) -> int:
+    try:
+        demo(args.game, args.seed)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``dicelab demo | head``): that is the end, not an error.
+        # Point stdout at /dev/null so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
+LAB_HELP = """\
+Copy the tutorial notebooks into FOLDER (a notebook already there is kept as it
+is) and run JupyterLab there until you stop it.
+
+Arguments after -- go to JupyterLab itself:
+  dicelab lab -- --port 9000 --ServerApp.token=''
+
+As root (containers, Colab, classroom images) dicelab adds --allow-root, which
+JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop
+the server cleanly without a question; a second one kills it. No server is left
+running when dicelab ends.
+"""
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="dicelab", description=dicelab.__doc__.splitlines()[0])
+    argv = list(sys.argv[1:] if argv is None else argv)
+    passed_on = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    parser = argparse.ArgumentParser(
+        prog="dicelab", description=dicelab.__doc__.splitlines()[0],
+        epilog="Run 'dicelab COMMAND --help' for the options of a command.")
     parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    lab_parser = commands.add_parser("lab", help="open the tutorial notebooks in JupyterLab")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    lab_parser = commands.add_parser(
+        "lab", help="open the tutorial notebooks in JupyterLab", description=LAB_HELP,
+        usage="dicelab lab [FOLDER] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
     lab_parser.add_argument("folder", nargs="?", type=Path, default=Path("dicelab-notebooks"),
                             help="where the notebooks go (default: ./dicelab-notebooks)")
     lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
     lab_parser.add_argument("--dry-run", action="store_true",
                             help="copy the notebooks and show the command, but start nothing")
-    demo_parser = commands.add_parser("demo", help="watch bots play a game in the terminal")
+    lab_parser.set_defaults(run=run_lab)
+
+    demo_parser = commands.add_parser(
+        "demo", help="watch bots play a game in the terminal",
+        description="Bots play one whole game, one line per move. The output can be piped "
+                    "(dicelab demo | head -5).")
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
     demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same game")
-    from dicelab.handout import GAMES, write_handout  # dicelab handout GAME
+    demo_parser.set_defaults(run=run_demo)
 
-    handout_parser = commands.add_parser("handout", help="write a printable class sheet for a game")
+    from dicelab.handout import GAMES
+
+    handout_parser = commands.add_parser(
+        "handout", help="write a printable class sheet for a game",
+        description="Write a printable HTML page for a class: the rules, the scoring table, a "
+                    "blank scorecard or tally sheet and the lesson's exercises (no answers).")
     handout_parser.add_argument("game", choices=GAMES)
     handout_parser.add_argument("-o", "--output", type=Path, default=None,
                                 help="the HTML file to write (default: GAME-handout.html)")
+    handout_parser.set_defaults(run=run_handout)
+
     args = parser.parse_args(argv)
-    if args.command == "handout":
-        path = write_handout(args.game, args.output or Path(f"{args.game}-handout.html"))
-        print(f"wrote {path}: open it in a browser and print it")
-        return 0
-    if args.command == "lab":
-        return lab(args.folder, not args.no_browser, args.dry_run)
-    demo(args.game, args.seed)
-    return 0
+    if passed_on and args.command != "lab":
+        parser.error(f"only 'dicelab lab' passes arguments after -- on, not 'dicelab {args.command}'")
+    args.jupyter_args = passed_on
+    return args.run(args)

@@ -1,4 +1,8 @@
-"""The errors dicelab raises for things a player or a file got wrong."""
+"""The errors dicelab raises for things a player, a program or a file got wrong.
+
+Every one is a ``ValueError``, so ``except ValueError`` catches any bad input; a value of
+the wrong type is also a ``TypeError``.
+"""
 
 
 class IllegalMoveError(ValueError):
@@ -8,5 +12,26 @@ class IllegalMoveError(ValueError):
     """
 
 
+class InvalidInputError(ValueError):
+    """A setting, argument or request that dicelab cannot take (nothing was changed).
+
+    ``setting`` names the rule setting at fault, when there is one.
+    """
+
+    def __init__(self, message: str, setting: str | None = None):
+        super().__init__(message)
+        self.setting = setting
+
+
+class WrongTypeError(InvalidInputError, TypeError):
+    """Bad input of the wrong type: a float where a whole number goes, a bool for a face."""
+
+
 class CorruptGameError(ValueError):
-    """A saved game or a rules document that cannot be loaded as it is."""
+    """A saved game that cannot be loaded as it is; ``path`` is where in the JSON document
+    the first problem is, e.g. ``$.events[3].dice[1]``."""
+
+    def __init__(self, message: str, path: str = "$"):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.reason = message

@@ -17,12 +17,13 @@ import random
 from dataclasses import dataclass
 
 from dicelab import dice as _dice
+from dicelab import saves, validation
 from dicelab.actions import Action
-from dicelab.errors import CorruptGameError, IllegalMoveError
+from dicelab.errors import CorruptGameError, IllegalMoveError, InvalidInputError
 from dicelab.players import Player
 
-SAVE_FORMAT = "dicelab-game"
-SAVE_VERSION = 2  # 2: dice seeded by the moment they are thrown (duplicate dice)
+SAVE_FORMAT = saves.FORMAT
+SAVE_VERSION = saves.VERSION
 
 
 @dataclass(frozen=True)
@@ -52,26 +53,33 @@ class Game:
     MAX_PLAYERS = 6
 
     def __init__(self, players=None, rules=None, seed: int | None = None):
+        seed = validation.seed(seed)
+        self.players = self.seat(players)  # checked before anything is built
         self.rules = self.Rules.coerce(rules)
         self.engine = self.Engine(self.rules)
-        if players is None:
-            players = self.DEFAULT_PLAYERS
-        elif isinstance(players, int) and not isinstance(players, bool):
-            players = [f"Player {i + 1}" for i in range(players)]
-        self.players = tuple(Player.coerce(p) for p in players)
-        if not 1 <= len(self.players) <= self.MAX_PLAYERS:
-            raise ValueError(f"{self.name} is played by 1 to {self.MAX_PLAYERS} players, not {len(self.players)}")
-        self._bots = {}
-        for player in self.players:
-            if player.is_bot and player.bot not in self._bots:
-                if player.bot not in self.BOTS:
-                    raise ValueError(f"unknown bot level {player.bot!r}; {self.name} has {sorted(self.BOTS)}")
-                self._bots[player.bot] = self.BOTS[player.bot]()
-        self.seed = random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+        self._bots = {level: self.BOTS[level]() for level in dict.fromkeys(
+            p.bot for p in self.players if p.is_bot)}
+        self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.state = self.engine.initial_state(len(self.players))
         self.history: list[Event] = []
         self._states = [self.state]
         self._turns = [(0,) * len(self.players)]  # turns each player has begun, per state
+
+    @classmethod
+    def seat(cls, players) -> tuple[Player, ...]:
+        """The players of ``players=``: None (the default table), a number of players, or a
+        list of names, ``{"name": ..., "bot": ...}`` dicts and Players; checked, bots too."""
+        if players is None:
+            players = cls.DEFAULT_PLAYERS
+        elif type(players) is int:
+            count = validation.player_count(players, cls.MAX_PLAYERS, cls.name)
+            players = [f"Player {i + 1}" for i in range(count)]
+        seats = tuple(Player.coerce(p) for p in validation.player_list(players, cls.MAX_PLAYERS, cls.name))
+        for player in seats:
+            if player.is_bot and player.bot not in cls.BOTS:
+                raise InvalidInputError(f"unknown bot level {player.bot!r}; {cls.name} has "
+                                        f"{', '.join(sorted(cls.BOTS))}")
+        return seats
 
     def __repr__(self) -> str:
         names = ", ".join(p.name for p in self.players)
@@ -102,8 +110,8 @@ class Game:
         """Play ``action`` for the player to move; IllegalMoveError (game unchanged) if illegal."""
         if self.is_over:
             raise IllegalMoveError("the game is over")
-        if not isinstance(action, Action):
-            raise IllegalMoveError(f"{action!r} is not an action of {self.name}")
+        if not isinstance(action, self.Engine.actions):
+            raise IllegalMoveError(f"{validation.shown(action)} is not an action of {self.name}")
         state = self.engine.apply(self.state, action)
         dice = None
         turns = self._turns[-1]
@@ -118,6 +126,17 @@ class Game:
         self._turns.append(turns)
         self.state = state
         return event
+
+    def play_all(self, actions) -> list[Event]:
+        """Play these actions in turn, all or nothing: when one is illegal, IllegalMoveError
+        and the game is as it was before the first."""
+        start = len(self.history)
+        try:
+            return [self.play(action) for action in actions]
+        except BaseException:
+            while len(self.history) > start:
+                self.undo()
+            raise
 
     def _throw_dice(self, state, turn: int) -> tuple:
         """The faces of the dice ``state`` is about to throw, in position order: one random
@@ -182,42 +201,57 @@ class Game:
     def from_json(cls, text):
         """Load a game saved by :meth:`to_json`, replaying and checking every action.
 
-        Raises CorruptGameError (and returns nothing half-loaded) for a document that is not
-        a saved game of this kind, or whose actions or dice do not replay.
+        Only what :meth:`to_json` writes is loaded: anything else (bad JSON, an unknown or
+        missing field, a value of the wrong type, an action or dice that do not replay)
+        raises CorruptGameError naming the JSON path of the first problem, and nothing is
+        half-loaded.
         """
+        document = saves.parse(text)
+        saves.check_document(document, saves.schema(cls))
         try:
-            document = json.loads(text) if isinstance(text, (str, bytes)) else text
+            rules = cls.Rules(**document["rules"])
         except ValueError as error:
-            raise CorruptGameError(f"not a saved game: {error}") from None
-        if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-            raise CorruptGameError("not a saved dicelab game")
-        if document.get("version") != SAVE_VERSION:
-            raise CorruptGameError(f"saved game version {document.get('version')!r} is not {SAVE_VERSION}")
-        if document.get("game") != cls.name:
-            raise CorruptGameError(f"this is a saved {document.get('game')!r} game, not {cls.name!r}")
-        events = document.get("events")
-        seed = document.get("seed")
-        if not isinstance(events, list) or type(seed) is not int:
-            raise CorruptGameError("a saved game needs a list of events and a whole-number seed")
+            setting = getattr(error, "setting", None)
+            raise CorruptGameError(str(error), "$.rules" + (f".{setting}" if setting else "")) from None
+        players = []
+        for index, seat in enumerate(document["players"]):
+            try:
+                players.append(Player(**seat))
+                cls.seat([players[-1]])
+            except ValueError as error:
+                raise CorruptGameError(str(error), f"$.players[{index}]") from None
         try:
-            rules = cls.Rules.from_dict(document.get("rules"))
-            game = cls(players=document.get("players"), rules=rules, seed=seed)
-        except (TypeError, ValueError) as error:
-            raise CorruptGameError(f"bad rules or players: {error}") from None
-        for number, entry in enumerate(events, start=1):
-            game._replay(number, entry)
+            game = cls(players=players, rules=rules, seed=document["seed"])
+        except ValueError as error:
+            raise CorruptGameError(str(error), "$.players") from None
+        for index, (saved, seated) in enumerate(zip(players, game.players)):
+            if saved != seated:  # e.g. a Yahtzee player saved without their colour
+                raise CorruptGameError(f"a saved player is seated as {seated.to_json()}",
+                                       f"$.players[{index}]")
+        for index, entry in enumerate(document["events"]):
+            game._replay(f"$.events[{index}]", entry)
+        if json.loads(game.to_json()) != document:
+            raise CorruptGameError("this is not a document that to_json() writes")
         return game
 
-    def _replay(self, number: int, entry) -> None:
+    def _replay(self, path: str, entry: dict) -> None:
+        """Play one saved event (already checked against the schema), as saved."""
+        if entry["player"] != self.state.player:
+            raise CorruptGameError(f"it was player {self.state.player}'s turn, not player "
+                                   f"{entry['player']}'s", f"{path}.player")
         try:
-            if not isinstance(entry, dict) or set(entry) - {"player", "action", "dice"}:
-                raise ValueError("an event has 'player', 'action' and maybe 'dice'")
-            action = self.engine.action_from_json(entry.get("action"))
-            if entry.get("player") != self.state.player:
-                raise ValueError(f"it was player {self.state.player}'s turn, not {entry.get('player')!r}'s")
+            action = self.engine.action_from_json(entry["action"])
             event = self.play(action)
-            recorded = entry.get("dice")
-            if (tuple(recorded) if isinstance(recorded, list) else recorded) != event.dice:
-                raise ValueError(f"the dice {recorded!r} are not what this game's seed threw")
-        except (ValueError, TypeError) as error:
-            raise CorruptGameError(f"event {number} does not replay: {error}") from None
+        except ValueError as error:
+            raise CorruptGameError(f"this action does not replay: {error}", f"{path}.action") from None
+        recorded, thrown = entry.get("dice"), event.dice
+        if recorded is None and thrown is None:
+            return
+        if recorded is None or thrown is None:
+            raise CorruptGameError("this action threw dice but none are saved" if recorded is None
+                                   else "this action threw no dice", path if recorded is None
+                                   else f"{path}.dice")
+        if list(thrown) != recorded:
+            where = next((i for i, (a, b) in enumerate(zip(thrown, recorded)) if a != b), None)
+            raise CorruptGameError(f"the dice {recorded} are not what this game's seed threw",
+                                   f"{path}.dice" + ("" if where is None else f"[{where}]"))

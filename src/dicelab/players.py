@@ -16,6 +16,8 @@ import random
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
+from dicelab import validation
+
 
 @dataclass(frozen=True)
 class Player:
@@ -24,6 +26,13 @@ class Player:
     name: str
     bot: str | None = None
     colour: str | None = None
+
+    def __post_init__(self):
+        validation.text(self.name, "a player's name")
+        if self.bot is not None:
+            validation.text(self.bot, "a bot level")
+        if self.colour is not None:
+            validation.text(self.colour, "a colour")
 
     @property
     def is_bot(self) -> bool:
@@ -39,11 +48,10 @@ class Player:
             return value
         if isinstance(value, str):
             return cls(value)
-        if isinstance(value, dict) and set(value) <= {"name", "bot", "colour"}:
-            name, bot, colour = value.get("name"), value.get("bot"), value.get("colour")
-            if isinstance(name, str) and all(v is None or isinstance(v, str) for v in (bot, colour)):
-                return cls(name, bot, colour)
-        raise ValueError(f"a player is a name or {{'name': ..., 'bot': ...}}, not {value!r}")
+        if type(value) is dict and "name" in value and set(value) <= {"name", "bot", "colour"}:
+            return cls(value["name"], value.get("bot"), value.get("colour"))
+        raise validation.WrongTypeError(f"a player is a name or {{'name': ..., 'bot': ...}}, "
+                                        f"not {validation.shown(value)}")
 
 
 class Bot(Protocol):

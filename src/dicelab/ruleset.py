@@ -1,30 +1,50 @@
-"""What every game's ``Rules`` shares: named presets, coercion and a checked JSON form.
+"""What every game's ``Rules`` shares: named presets, coercion and checked settings.
 
 A game's ``Rules`` is a frozen dataclass that subclasses :class:`RuleSet` and sets
-``PRESETS`` (name -> Rules, the first one is the default). ``from_dict`` checks every
-value against the type of its default, so a tampered document gives a clear error.
+``PRESETS`` (name -> Rules, the first one is the default). However rules are made (the
+constructor, :meth:`RuleSet.replace`, :meth:`RuleSet.from_dict`), every setting is checked
+against the type of its default (a float is not a whole number, 1 is not True) and then
+the game's :meth:`RuleSet.check` sees that the settings make a playable game together.
+Lists are taken as tuples.
+
+>>> from dicelab import yahtzee
+>>> yahtzee.Rules(rolls=2.5)
+Traceback (most recent call last):
+...
+dicelab.errors.WrongTypeError: the rule setting rolls must be a whole number, not 2.5
 """
 
 from __future__ import annotations
 
 import dataclasses
 
+from dicelab import validation
+from dicelab.errors import InvalidInputError
+
+MAX_POINTS = 1_000_000  # any number of points or target in any rules
+MAX_ITEMS = 20  # items of a listed setting (boxes, casks)
+
 
 def _tuples(value):
     """Lists (from JSON) back into tuples, all the way down."""
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return tuple(_tuples(item) for item in value)
     return value
 
 
-def _same_shape(value, default) -> bool:
-    if isinstance(default, bool) or isinstance(value, bool):
-        return type(value) is type(default)
-    if isinstance(default, tuple):
-        return isinstance(value, tuple)
-    if default is None:
-        return value is None or type(value) in (int, str)
-    return type(value) is type(default)
+def check_setting(name: str, value, default, what: str | None = None) -> None:
+    """Refuse ``value`` for the setting ``name`` unless it has the shape of ``default``."""
+    what = what or f"the rule setting {name}"
+    if isinstance(default, bool):
+        validation.flag(value, what, setting=name)
+    elif isinstance(default, int):
+        validation.whole_number(value, what, 0, MAX_POINTS, setting=name)
+    elif isinstance(default, str):
+        validation.text(value, what, setting=name)
+    elif isinstance(default, tuple):
+        items = validation.sequence(value, what, 0, MAX_ITEMS, setting=name)
+        for item in items:
+            check_setting(name, item, default[0], f"each item of {what}")
 
 
 class RuleSet:
@@ -32,26 +52,44 @@ class RuleSet:
 
     PRESETS: dict = {}
 
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if type(value) is list or type(value) is tuple:
+                value = _tuples(value)
+                object.__setattr__(self, field.name, value)
+            check_setting(field.name, value, field.default)
+        self.check()
+
+    def check(self) -> None:
+        """Refuse (InvalidInputError) settings that do not make a playable game together."""
+
+    @staticmethod
+    def refuse(setting: str, message: str):
+        """Raise the error of a bad ``setting``."""
+        raise InvalidInputError(message, setting)
+
     @classmethod
     def preset(cls, name: str):
         """The rules of the preset called ``name``."""
-        try:
-            return cls.PRESETS[name]
-        except (KeyError, TypeError):
-            raise ValueError(f"unknown preset {name!r}; choose one of {', '.join(cls.PRESETS)}") from None
+        if type(name) is not str or name not in cls.PRESETS:
+            raise InvalidInputError(f"unknown preset {validation.shown(name)}; "
+                                    f"choose one of {', '.join(cls.PRESETS)}")
+        return cls.PRESETS[name]
 
     @classmethod
     def coerce(cls, rules):
         """Rules from None (the default preset), a preset name, a dict or a Rules."""
         if rules is None:
             return next(iter(cls.PRESETS.values()))
-        if isinstance(rules, cls):
+        if type(rules) is cls:
             return rules
-        if isinstance(rules, str):
+        if type(rules) is str:
             return cls.preset(rules)
-        if isinstance(rules, dict):
+        if type(rules) is dict:
             return cls.from_dict(rules)
-        raise TypeError(f"rules are a preset name or a {cls.__name__}, not {rules!r}")
+        raise validation.WrongTypeError(f"rules are a preset name or a {cls.__name__}, "
+                                        f"not {validation.shown(rules)}")
 
     @property
     def preset_name(self) -> str | None:
@@ -60,6 +98,7 @@ class RuleSet:
 
     def replace(self, **changes):
         """These rules with some settings changed (checked like any rules)."""
+        self._check_names(changes)
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict:
@@ -67,18 +106,17 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, document):
-        """Rules from :meth:`to_dict`'s output; ValueError names the first bad setting."""
-        if not isinstance(document, dict):
-            raise ValueError(f"rules are a JSON object, not {document!r}")
-        fields = {field.name: field for field in dataclasses.fields(cls)}
-        unknown = set(document) - set(fields)
+        """Rules from :meth:`to_dict`'s output (or some of its settings; the others keep
+        their defaults); the error names the first bad setting."""
+        if type(document) is not dict:
+            raise validation.WrongTypeError(f"rules are a JSON object, not {validation.shown(document)}")
+        cls._check_names(document)
+        return cls(**document)
+
+    @classmethod
+    def _check_names(cls, settings: dict) -> None:
+        names = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(str(name) for name in settings if name not in names)
         if unknown:
-            raise ValueError(f"unknown rule settings: {', '.join(sorted(unknown))}")
-        defaults = cls()
-        values = {}
-        for name, value in document.items():
-            value = _tuples(value)
-            if not _same_shape(value, getattr(defaults, name)):
-                raise ValueError(f"rule setting {name!r} cannot be {value!r}")
-            values[name] = value
-        return cls(**values)
+            raise InvalidInputError(f"unknown rule settings: {', '.join(unknown)}; "
+                                    f"{cls.__module__.split('.')[1]} has {', '.join(sorted(names))}")

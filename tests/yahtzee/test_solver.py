@@ -3,8 +3,10 @@ full solve against the published value, the disk cache, options and the bot."""
 
 import math
 import random
+import shutil
 import subprocess
 import sys
+import warnings
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -12,7 +14,7 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from dicelab import simulate, yahtzee
+from dicelab import cache, simulate, yahtzee
 from dicelab.dice import outcomes, sub_multisets
 from dicelab.yahtzee import Hold, Release, Roll, Rules, Score, solver
 from dicelab.yahtzee.optimal import OptimalBot
@@ -213,30 +215,80 @@ def test_the_cache_round_trips(monkeypatch):
     assert loaded.expected_score == first.expected_score
 
 
-@pytest.mark.parametrize("damage", ["truncate", "garbage", "other rules", "changed values"])
-def test_a_damaged_cache_file_is_recomputed_and_rewritten(monkeypatch, damage):
-    forget(SMALL)
-    good = yahtzee.solve(SMALL, progress=False).expected_score
-    path = solver.cache_path(SMALL)
-    if damage == "truncate":
+def _damage(path, damage):
+    if damage == "truncated":
         path.write_bytes(path.read_bytes()[:300])
+    elif damage == "empty":
+        path.write_bytes(b"")
     elif damage == "garbage":
         path.write_bytes(b"not a cache file" * 50)
+    elif damage == "a .npy file":
+        with open(path, "wb") as file:
+            np.save(file, np.zeros((4, 2, 64)))
+    elif damage == "an archive of other arrays":
+        np.savez(path, values=np.zeros((4, 2, 64)))
     elif damage == "other rules":
         other = replace(SMALL, yahtzee=40)
-        solver._save(path, other, solver._solve(other, False))
-    else:
+        yahtzee.solve(other, progress=False)
+        shutil.copyfile(solver.cache_path(other), path)
+    elif damage == "a wrong shape under the right key":
+        key = solver._cache_key(SMALL)
+        path.unlink()
+        cache.load_or_compute(key, lambda: {"values": np.zeros((3, 3, 3))}, solver.CACHE_KIND)
+    elif damage == "changed values":
         with np.load(path) as saved:
             parts = dict(saved)
         parts["values"][0, 0, 0] += 1
         np.savez(path, **parts)
+
+
+DAMAGES = ["truncated", "empty", "garbage", "a .npy file", "an archive of other arrays",
+           "other rules", "a wrong shape under the right key", "changed values"]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_cache_file_is_recomputed_with_one_warning_and_rewritten(monkeypatch, cache_dir, damage):
+    forget(SMALL)
+    good = yahtzee.solve(SMALL, progress=False).expected_score
+    path = solver.cache_path(SMALL)
+    _damage(path, damage)
     forget(SMALL)
     calls = counting_solves(monkeypatch)
-    assert yahtzee.solve(SMALL, progress=False).expected_score == good
-    assert len(calls) == 1
+    with pytest.warns(cache.CacheWarning) as warned:
+        assert yahtzee.solve(SMALL, progress=False).expected_score == good
+    assert len(calls) == 1 and len(warned) == 1 and str(path) in str(warned[0].message)
+    forget(SMALL)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        yahtzee.solve(SMALL, progress=False)
+    assert len(calls) == 1  # the rewritten file is trusted
+    assert not [p for p in cache_dir.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_a_folder_at_the_cache_path_is_solved_around_with_one_warning_and_no_leftovers(cache_dir):
+    forget(SMALL)
+    path = solver.cache_path(SMALL)
+    path.mkdir(parents=True)
+    for _ in range(2):
+        forget(SMALL)
+        with pytest.warns(cache.CacheWarning, match="is a folder") as warned:
+            yahtzee.solve(SMALL, progress=False)
+        assert len(warned) == 1
+    assert sorted(cache_dir.rglob("*")) == [path]  # nothing left beside the folder, nothing in it
+
+
+def test_an_unreadable_cache_file_is_recomputed(monkeypatch):
     forget(SMALL)
     yahtzee.solve(SMALL, progress=False)
-    assert len(calls) == 1  # the rewritten file is trusted
+    forget(SMALL)
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("permission denied")
+
+    monkeypatch.setattr(cache.np, "load", refuse)
+    with pytest.warns(cache.CacheWarning, match="cannot be read") as warned:
+        yahtzee.solve(SMALL, progress=False)
+    assert len(warned) == 1
 
 
 def test_solve_without_cache_writes_nothing(cache_dir):

@@ -7,6 +7,7 @@ Presets: zillions (the default, the source rules), traditional, farkle.
 """
 
 from dicelab.lazy import lazy_names
+from dicelab.setaside.combinations import score_throw
 from dicelab.fivethousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.fivethousand.game import Game
 from dicelab.fivethousand.rules import PRESETS, Rules
@@ -19,7 +20,7 @@ __getattr__ = lazy_names(__name__, {name: "policy" for name in _POLICIES})
 
 def score(dice, rules=None) -> int | None:
     """Points for setting these dice aside from one throw; None when a die would not score."""
-    return Rules.coerce(rules).combinations().score(tuple(sorted(dice)))
+    return score_throw(Rules.coerce(rules), dice)
 
 
 __all__ = ["BOTS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score", *_POLICIES]

@@ -37,19 +37,22 @@ class Rules(RuleSet):
     six_of_a_kind: int = 0
     bust_keeps_completed_rounds: bool = True
 
-    def __post_init__(self):
+    def check(self) -> None:
         if not 1 <= self.dice <= 6:
-            raise ValueError("Fivethousand is played with 1 to 6 dice")
-        if self.target <= 0:
-            raise ValueError("the target must be positive")
-        if min(self.single_one, self.single_five, self.three_ones, self.three_of_a_kind_per_pip,
-               self.straight, self.three_pairs, self.four_of_a_kind, self.five_of_a_kind,
-               self.six_of_a_kind) < 0:
-            raise ValueError("combinations cannot score negative points")
+            self.refuse("dice", f"Fivethousand is played with 1 to 6 dice, not {self.dice}")
+        if self.target < 1:
+            self.refuse("target", "the target must be at least 1 point")
+        if not any(len(faces) <= self.dice for faces, _ in self._rows()):
+            self.refuse("dice", f"no combination that scores fits in {self.dice} dice: "
+                                "every throw would be a farkle")
 
     @lru_cache(maxsize=None)
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules."""
+        return CombinationTable.from_rows(self._rows())
+
+    def _rows(self) -> list:
+        """Each combination that scores, as (faces, points)."""
         rows = [((1,), self.single_one), ((5,), self.single_five), ((1, 1, 1), self.three_ones)]
         rows += [((face,) * 3, self.three_of_a_kind_per_pip * face) for face in range(2, 7)]
         for size, points in ((4, self.four_of_a_kind), (5, self.five_of_a_kind),
@@ -58,7 +61,7 @@ class Rules(RuleSet):
         rows.append(((1, 2, 3, 4, 5, 6), self.straight))
         rows += [(tuple(sorted(pairs * 2)), self.three_pairs)
                  for pairs in itertools.combinations(range(1, 7), 3)]
-        return CombinationTable.from_rows(row for row in rows if row[1] > 0)
+        return [row for row in rows if row[1] > 0]
 
 
 Rules.PRESETS = {

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dicelab import dice as _dice
+from dicelab import validation
 
 _NO_SPLIT = -1
 
@@ -64,6 +65,19 @@ class CombinationTable:
         ((1, 5, 5), 20)
         """
         return _best_choice(self, _dice.as_dice(throw))
+
+
+def score_throw(rules, dice) -> int | None:
+    """Points for setting ``dice`` aside from one throw under ``rules``; None when some die
+    would not score (or there are none). The dice are checked: faces 1 to 6, no more than
+    the rules' dice.
+
+    >>> from dicelab import fivethousand
+    >>> score_throw(fivethousand.Rules(), [1, 5, 5]), score_throw(fivethousand.Rules(), [2])
+    (200, None)
+    """
+    faces = validation.faces(dice, 0, rules.dice, what="the dice of one throw")
+    return rules.combinations().score(faces)
 
 
 @lru_cache(maxsize=None)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from dicelab import dice as _dice
-from dicelab.actions import Action, action_from_json
+from dicelab.actions import Action, action_from_json, dice_field
 from dicelab.errors import IllegalMoveError
 
 
@@ -31,6 +31,9 @@ class SetAside(Action):
 
     type = "set_aside"
     dice: tuple
+
+    def __post_init__(self):
+        self.normalise("dice", dice_field(self.dice))
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,8 @@ class State:
 
 class SetAsideEngine:
     """Rules of a set-aside game applied to states; subclasses fill in the differences."""
+
+    actions = ACTIONS
 
     def __init__(self, rules):
         self.rules = rules

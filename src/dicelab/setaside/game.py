@@ -14,8 +14,8 @@ class SetAsideGame(Game):
         return self.play(Throw())
 
     def set_aside(self, dice):
-        """Set these dice of the last throw aside."""
-        return self.play(SetAside(tuple(sorted(dice))))
+        """Set these dice of the last throw aside (a list or tuple of faces)."""
+        return self.play(SetAside(dice))
 
     def bank(self):
         """Bank the turn's points and pass the dice on."""

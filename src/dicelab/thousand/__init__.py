@@ -5,6 +5,7 @@
 """
 
 from dicelab.lazy import lazy_names
+from dicelab.setaside.combinations import score_throw
 from dicelab.thousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.thousand.game import Game
 from dicelab.thousand.rules import PRESETS, Rules
@@ -17,7 +18,7 @@ __getattr__ = lazy_names(__name__, {name: "policy" for name in _POLICIES})
 
 def score(dice, rules=None) -> int | None:
     """Points for these dice from one throw when all of them score; None otherwise."""
-    return Rules.coerce(rules).combinations().score(tuple(sorted(dice)))
+    return score_throw(Rules.coerce(rules), dice)
 
 
 __all__ = ["BOTS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score", *_POLICIES]

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -36,30 +37,42 @@ class Rules(RuleSet):
     casks: tuple = ((0, 100), (300, 400), (700, 800))
     choose_keep: bool = False
 
-    def __post_init__(self):
+    def check(self) -> None:
         if not 1 <= self.dice <= 6:
-            raise ValueError("Thousand is played with 1 to 6 dice")
-        if self.target <= 0:
-            raise ValueError("the target must be positive")
+            self.refuse("dice", f"Thousand is played with 1 to 6 dice, not {self.dice}")
+        if self.target < 1:
+            self.refuse("target", "the target must be at least 1 point")
         for name in ("ones", "fives"):
-            points = getattr(self, name)
-            if len(points) != 5 or any(type(p) is not int or p < 0 for p in points):
-                raise ValueError(f"{name} lists the points of one to five of them")
+            if len(getattr(self, name)) != 5:
+                self.refuse(name, f"{name} lists the points of one to five of them: five numbers")
+        rows = self._rows()
+        if not rows:
+            self.refuse("dice", f"no combination that scores fits in {self.dice} dice")
+        step = math.gcd(*(points for _, points in rows))
+        if self.target % step:
+            self.refuse("target", f"every score is a multiple of {step}, so the target "
+                                  f"{self.target} could never be reached exactly")
+        previous_high = 0
         for cask in self.casks:
-            if (not isinstance(cask, tuple) or len(cask) != 2
-                    or not all(type(x) is int for x in cask) or not 0 <= cask[0] < cask[1]):
-                raise ValueError(f"a cask is a (low, high) pair with low < high, not {cask!r}")
+            if len(cask) != 2 or not previous_high <= cask[0] < cask[1] <= self.target:
+                self.refuse("casks", "casks are (low, high) pairs with low < high, in increasing "
+                                     f"order, not overlapping and inside the target, not {cask!r}")
+            previous_high = cask[1]
 
     @lru_cache(maxsize=None)
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules."""
+        return CombinationTable.from_rows(self._rows())
+
+    def _rows(self) -> list:
+        """Each combination that scores and fits in the dice, as (faces, points)."""
         rows = [((1,) * n, points) for n, points in enumerate(self.ones, start=1)]
         rows += [((5,) * n, points) for n, points in enumerate(self.fives, start=1)]
         for face in (2, 3, 4, 6):
             rows += [((face,) * n, per_pip * face) for n, per_pip in
                      ((3, self.three_per_pip), (4, self.four_per_pip), (5, self.five_per_pip))]
         rows += [((1, 2, 3, 4, 5), self.low_straight), ((2, 3, 4, 5, 6), self.high_straight)]
-        return CombinationTable.from_rows(row for row in rows if row[1] > 0 and len(row[0]) <= self.dice)
+        return [row for row in rows if row[1] > 0 and len(row[0]) <= self.dice]
 
     def cask_at(self, score: int) -> tuple | None:
         """The cask a banked ``score`` lies in, or None."""

@@ -20,6 +20,7 @@ from fractions import Fraction
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json
 from dicelab.errors import IllegalMoveError
+from dicelab.validation import box_name, die_index
 from dicelab.yahtzee.rules import BOX_TITLES, UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
 
@@ -38,6 +39,9 @@ class Hold(Action):
     type = "hold"
     die: int
 
+    def __post_init__(self):
+        die_index(self.die)
+
 
 @dataclass(frozen=True)
 class Release(Action):
@@ -46,6 +50,9 @@ class Release(Action):
     type = "release"
     die: int
 
+    def __post_init__(self):
+        die_index(self.die)
+
 
 @dataclass(frozen=True)
 class Score(Action):
@@ -53,6 +60,9 @@ class Score(Action):
 
     type = "score"
     box: str
+
+    def __post_init__(self):
+        box_name(self.box, BOX_TITLES)
 
 
 ACTIONS = (Roll, Hold, Release, Score)
@@ -108,6 +118,8 @@ class State:
 class Engine:
     """The rules of Yahtzee applied to states."""
 
+    actions = ACTIONS
+
     def __init__(self, rules: Rules):
         self.rules = rules
 
@@ -156,8 +168,6 @@ class Engine:
             if all(state.held):
                 raise IllegalMoveError("every die is held: release one to roll it")
         elif isinstance(action, (Hold, Release)):
-            if type(action.die) is not int or not 0 <= action.die < 5:
-                raise IllegalMoveError(f"there is no die number {action.die!r} (dice are 0 to 4)")
             if not state.rolls_used:
                 raise IllegalMoveError("roll the dice first")
             if not rolls_left:
@@ -173,8 +183,7 @@ class Engine:
 
     def check_score(self, state: State, box) -> None:
         """IllegalMoveError, with the reason, unless the player to move may score ``box`` now."""
-        if box not in self.rules.boxes:
-            raise IllegalMoveError(f"there is no box called {box!r}")
+        box_name(box, self.rules.boxes)
         title = BOX_TITLES[box]
         if not state.rolls_used:
             raise IllegalMoveError("roll the dice before you score")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dicelab.errors import IllegalMoveError
+from dicelab.errors import InvalidInputError
 from dicelab.game import Game as _Game
 from dicelab.players import Player
+from dicelab.validation import die_indices
 from dicelab.yahtzee.engine import Engine, Hold, Release, Roll, Score
 from dicelab.yahtzee.rules import COLOURS, Rules
 from dicelab.yahtzee.strategy import BOTS
@@ -27,29 +28,30 @@ class Game(_Game):
     DEFAULT_PLAYERS = ("Player 1",)
     MAX_PLAYERS = 8
 
-    def __init__(self, players=None, rules=None, seed=None):
-        super().__init__(players, rules, seed)
-        self.players = tuple(
-            p if p.colour else Player(p.name, p.bot, COLOURS[i % len(COLOURS)])
-            for i, p in enumerate(self.players))
-        colours = [p.colour for p in self.players]
+    @classmethod
+    def seat(cls, players) -> tuple[Player, ...]:
+        """The players, each with their own colour (the next free one when not given)."""
+        seats = super().seat(players)
+        colours = [p.colour for p in seats if p.colour]
         for colour in colours:
             if colour not in COLOURS:
-                raise ValueError(f"{colour!r} is not one of the colours {', '.join(COLOURS)}")
+                raise InvalidInputError(f"{colour!r} is not one of the colours {', '.join(COLOURS)}")
             if colours.count(colour) > 1:
-                raise ValueError(f"two players share the colour {colour}: each needs their own")
+                raise InvalidInputError(f"two players share the colour {colour}: each needs their own")
+        free = iter(c for c in COLOURS if c not in colours)
+        return tuple(p if p.colour else Player(p.name, p.bot, next(free)) for p in seats)
 
     def roll(self):
         """Roll the dice that are not held."""
         return self.play(Roll())
 
     def hold(self, *dice: int):
-        """Hold the dice at these places (0-4)."""
-        return [self.play(Hold(die)) for die in self._unique(dice)]
+        """Hold the dice at these places (0-4); all of them, or none when one can't be."""
+        return self.play_all([Hold(die) for die in die_indices(dice)])
 
     def release(self, *dice: int):
-        """Release held dice at these places (0-4)."""
-        return [self.play(Release(die)) for die in self._unique(dice)]
+        """Release held dice at these places (0-4); all of them, or none when one can't be."""
+        return self.play_all([Release(die) for die in die_indices(dice)])
 
     def score(self, box: str):
         """Score the dice in ``box``."""
@@ -62,9 +64,3 @@ class Game(_Game):
 
     def totals(self) -> list[int]:
         return self.engine.totals(self.state)
-
-    @staticmethod
-    def _unique(dice) -> tuple:
-        if len(set(dice)) != len(dice):
-            raise IllegalMoveError("name each die once")
-        return dice

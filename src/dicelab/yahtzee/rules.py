@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dicelab import validation
 from dicelab.ruleset import RuleSet
 
 UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -32,6 +33,7 @@ COLOURS = (
     "White", "Light Gray", "Dark Gray", "Black", "Brown", "Red", "Orange", "Yellow",
     "Lime", "Green", "Cyan", "Blue", "Purple", "Magenta", "Rose", "Pink",
 )
+MAX_ROLLS = 10
 JOKERS = ("none", "forced", "free")
 STYLES = ("yahtzee", "yatzy")
 
@@ -59,19 +61,14 @@ class Rules(RuleSet):
     yahtzee_bonus: int = 100
     joker: str = "none"
 
-    def __post_init__(self):
-        if self.style not in STYLES:
-            raise ValueError(f"style must be one of {STYLES}, not {self.style!r}")
-        if self.joker not in JOKERS:
-            raise ValueError(f"joker must be one of {JOKERS}, not {self.joker!r}")
+    def check(self) -> None:
+        validation.one_of(self.style, STYLES, "the style", setting="style")
+        validation.one_of(self.joker, JOKERS, "the joker rule", setting="joker")
         allowed = YATZY_BOXES if self.style == "yatzy" else YAHTZEE_BOXES
         if not self.boxes or len(set(self.boxes)) != len(self.boxes) or set(self.boxes) - set(allowed):
-            raise ValueError(f"boxes must be distinct names from {allowed}")
-        if self.rolls < 1:
-            raise ValueError("a turn has at least one roll")
-        if min(self.upper_bonus, self.upper_bonus_threshold, self.full_house, self.small_straight,
-               self.large_straight, self.yahtzee, self.yahtzee_bonus) < 0:
-            raise ValueError("scores and thresholds cannot be negative")
+            self.refuse("boxes", f"boxes must be distinct names from {', '.join(allowed)}")
+        if not 1 <= self.rolls <= MAX_ROLLS:
+            self.refuse("rolls", f"a turn has 1 to {MAX_ROLLS} rolls, not {self.rolls}")
 
     @property
     def upper_boxes(self) -> tuple:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from dicelab.dice import as_dice, counts
+from dicelab.dice import counts
+from dicelab.validation import box_name, faces
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 
 
@@ -84,12 +85,8 @@ def _box_score(box: str, dice: tuple, rules: Rules) -> int:
 def score(box: str, dice, rules=None) -> int:
     """The value of ``box`` for these five dice before bonuses and jokers."""
     rules = Rules.coerce(rules)
-    dice = as_dice(dice)
-    if len(dice) != 5:
-        raise ValueError(f"a Yahtzee hand has five dice, not {len(dice)}")
-    if box not in rules.boxes:
-        raise ValueError(f"{box!r} is not a box of these rules")
-    return _box_score(box, dice, rules)
+    box = box_name(box, rules.boxes, error=None)
+    return _box_score(box, faces(dice, 5, 5, what="a Yahtzee hand"), rules)
 
 
 def is_yahtzee(dice) -> bool:
@@ -120,7 +117,7 @@ def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
 def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
     """What ``box`` scores for ``dice`` on a card whose filled boxes are ``filled``,
     jokers included (the Yahtzee bonus is separate: :func:`yahtzee_bonus`)."""
-    points = score(box, dice, rules)
+    points = _box_score(box, tuple(dice), rules)
     matching = UPPER_BOXES[dice[0] - 1]
     if joker_is_active(rules, dice, filled) and matching in filled:
         points = {"full_house": rules.full_house, "small_straight": rules.small_straight,

@@ -11,7 +11,7 @@ computed at once, as numpy arrays with one column per card.
 
 Every point comes from :mod:`dicelab.yahtzee.scoring` (tables built by calling it once per
 box, dice and card context), so a changed rule changes the solution. Solutions are cached in
-memory and on disk (one ``.npz`` file per rules, checked on load).
+memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 
 >>> option = Option("hold", value=254.6, keep=(5, 5))
 >>> option.kind, option.keep
@@ -22,26 +22,24 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import json
 import os
 import sys
-import tempfile
-import warnings
-import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from pathlib import Path
 
 import numpy as np
 
 from dicelab import dice as _dice
+from dicelab.cache import load_or_compute, path_for
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
 
 FORMAT = 1  # bump when the layout of the saved values changes
+CACHE_KIND = "yahtzee-solution"
 CHUNK = 1024  # cards computed together: big enough for numpy, small enough for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
 # The rolls and holds of a turn are float32, relative to an offset per card: twice as fast
@@ -463,68 +461,37 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     rules = Rules.coerce(rules)
     if cache and rules in _SOLUTIONS:
         return _SOLUTIONS[rules]
-    values = _load(cache_path(rules), rules) if cache else None
-    if values is None:
+    if cache:
+        values = load_or_compute(_cache_key(rules), lambda: {"values": _solve(rules, progress)},
+                                 CACHE_KIND, check=partial(_check_cached, rules))["values"]
+    else:
         values = _solve(rules, progress)
-        if cache:
-            _save(cache_path(rules), rules, values)
     solution = Solution(rules, values)
     if cache:
         _SOLUTIONS[rules] = solution
     return solution
 
 
-def cache_dir() -> Path:
-    """Where solutions are saved: ``$DICELAB_CACHE_DIR``, else the user cache folder."""
-    if os.environ.get("DICELAB_CACHE_DIR"):
-        return Path(os.environ["DICELAB_CACHE_DIR"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dicelab"
-
-
-def _identity(rules: Rules) -> str:
-    """The rules, the solver format and the scoring code, as one JSON text."""
+def _cache_key(rules: Rules) -> dict:
+    """What a saved solution depends on: the rules, the solver format and the scoring code."""
     try:
         scoring_code = hashlib.sha256(inspect.getsource(scoring).encode()).hexdigest()
     except OSError:  # no source shipped: fall back to the package version
         from dicelab import __version__ as scoring_code
-    return json.dumps({"rules": rules.to_dict(), "format": FORMAT, "scoring": scoring_code}, sort_keys=True)
+    return {"rules": rules.to_dict(), "format": FORMAT, "scoring": scoring_code}
+
+
+def _check_cached(rules: Rules, arrays: dict) -> None:
+    """ValueError unless ``arrays`` are the solver's values for ``rules``."""
+    values = arrays.get("values")
+    if (set(arrays) != {"values"} or values.dtype != np.float64 or values.ndim != 3
+            or values.shape[0] != 1 << len(rules.boxes)):
+        raise ValueError("these are not the values of a Yahtzee solution for these rules")
 
 
 def cache_path(rules) -> Path:
     """The cache file of the solution for ``rules``."""
-    digest = hashlib.sha256(_identity(Rules.coerce(rules)).encode()).hexdigest()
-    return cache_dir() / f"yahtzee-solution-{digest[:24]}.npz"
-
-
-def _checksum(identity: str, values: np.ndarray) -> str:
-    return hashlib.sha256(identity.encode() + str(values.shape).encode() + values.tobytes()).hexdigest()
-
-
-def _load(path: Path, rules: Rules):
-    """The saved values for ``rules``, or None when the file is missing or not to be trusted."""
-    identity = _identity(rules)
-    try:
-        with np.load(path, allow_pickle=False) as saved:
-            values = saved["values"]
-            if (str(saved["identity"]) != identity or values.dtype != np.float64 or values.ndim != 3
-                    or str(saved["checksum"]) != _checksum(identity, values)):
-                return None
-            return values
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None
-
-
-def _save(path: Path, rules: Rules, values: np.ndarray) -> None:
-    """Write the values atomically (a temporary file renamed into place)."""
-    identity = _identity(rules)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
-            np.savez(file, values=values, identity=np.array(identity),
-                     checksum=np.array(_checksum(identity, values)))
-        os.replace(file.name, path)
-    except OSError as error:
-        warnings.warn(f"could not save the Yahtzee solution in {path.parent}: {error}", stacklevel=3)
+    return path_for(_cache_key(Rules.coerce(rules)), CACHE_KIND)
 
 
 class _progress_bar:

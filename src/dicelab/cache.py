@@ -1,0 +1,153 @@
+"""A disk cache of computed numpy arrays (solutions, policy tables) that is never trusted.
+
+:func:`load_or_compute` returns the arrays saved for a key, or computes and saves them.
+A file is used only when it is a complete archive written for exactly that key (its key
+and a checksum of every array are stored inside it). Anything else at the cache path (a
+truncated or foreign file, a ``.npy``, a folder, something unreadable) is computed again
+with one :class:`CacheWarning`, and writing goes through a temporary file in the same
+folder that is renamed into place, or removed when anything fails: no temporary file is
+left behind.
+
+>>> import numpy as np, tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     first = load_or_compute({"n": 3}, lambda: {"squares": np.arange(3) ** 2}, "example",
+...                             folder=folder)
+...     again = load_or_compute({"n": 3}, lambda: {}, "example", folder=folder)  # from the file
+>>> again["squares"].tolist()
+[0, 1, 4]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import tempfile
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+_KEY = "__key__"
+_CHECKSUM = "__checksum__"
+
+
+class CacheWarning(UserWarning):
+    """A cache file could not be used or written; the result was computed instead."""
+
+
+def cache_dir() -> Path:
+    """Where results are saved: ``$DICELAB_CACHE_DIR``, else the user cache folder."""
+    if os.environ.get("DICELAB_CACHE_DIR"):
+        return Path(os.environ["DICELAB_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "dicelab"
+
+
+def _identity(key: dict, kind: str) -> str:
+    return json.dumps({"kind": kind, "key": key}, sort_keys=True)
+
+
+def path_for(key: dict, kind: str, folder=None) -> Path:
+    """The cache file of ``kind`` (a short name such as "yahtzee-solution") for ``key``,
+    in ``folder`` (default: :func:`cache_dir`)."""
+    digest = hashlib.sha256(_identity(key, kind).encode()).hexdigest()
+    return Path(folder or cache_dir()) / f"{kind}-{digest[:24]}.npz"
+
+
+def _checksum(identity: str, arrays: dict) -> str:
+    digest = hashlib.sha256(identity.encode())
+    for name in sorted(arrays):
+        array = np.ascontiguousarray(arrays[name])
+        digest.update(f"{name}:{array.dtype.str}:{array.shape}:".encode())
+        digest.update(array.tobytes())
+    return digest.hexdigest()
+
+
+def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -> dict:
+    """The arrays for ``key``: from the cache file when it holds them, else ``compute()``
+    (a dict of name -> numpy array, names not starting with "__"), then saved.
+
+    ``key`` is a JSON-serialisable dict of everything the result depends on (rules, a
+    format number, a code version); ``check(arrays)``, when given, raises ValueError for
+    arrays that do not fit (a wrong shape). ``folder`` overrides :func:`cache_dir`. At
+    most one CacheWarning is given per call.
+    """
+    identity = _identity(key, kind)
+    path = path_for(key, kind, folder)
+    arrays, problem = _read(path, identity, check)
+    if arrays is not None:
+        return arrays
+    if problem:
+        warnings.warn(f"the cached {kind} at {path} {problem}; computing it again",
+                      CacheWarning, stacklevel=2)
+    arrays = compute()
+    if type(arrays) is not dict or not all(
+            isinstance(name, str) and not name.startswith("__") and isinstance(array, np.ndarray)
+            for name, array in arrays.items()):
+        raise TypeError("compute() must return a dict of names to numpy arrays")
+    failure = _write(path, identity, arrays)
+    if failure and not problem:
+        warnings.warn(f"could not save the {kind} in {path.parent}: {failure}", CacheWarning,
+                      stacklevel=2)
+    return arrays
+
+
+def _read(path: Path, identity: str, check) -> tuple[dict | None, str | None]:
+    """(the arrays, None) from a trustworthy file; (None, why not) otherwise; (None, None)
+    when there is nothing at the path."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None, None
+    except OSError as error:
+        return None, f"cannot be looked at ({error})"
+    if stat.S_ISDIR(mode):
+        return None, "is a folder, not a cache file"
+    if not stat.S_ISREG(mode):
+        return None, "is not a regular file"
+    try:
+        with open(path, "rb") as file:
+            saved = np.load(file, allow_pickle=False)
+            if not isinstance(saved, np.lib.npyio.NpzFile):  # a .npy file: one array
+                return None, "is a single array, not a cache archive"
+            with saved:
+                arrays = {name: saved[name] for name in saved.files}
+    except Exception as error:  # whatever a damaged file makes the readers raise
+        return None, f"cannot be read ({type(error).__name__}: {error})"
+    key, checksum = arrays.pop(_KEY, None), arrays.pop(_CHECKSUM, None)
+    if key is None or checksum is None or key.shape or checksum.shape:
+        return None, "is not a dicelab cache file"
+    if str(key) != identity:
+        return None, "was computed for something else"
+    if str(checksum) != _checksum(identity, arrays):
+        return None, "is damaged (its checksum does not match)"
+    if check is not None:
+        try:
+            check(arrays)
+        except (ValueError, KeyError) as error:
+            return None, f"does not fit ({error})"
+    return arrays, None
+
+
+def _write(path: Path, identity: str, arrays: dict) -> str | None:
+    """Save ``arrays`` at ``path`` atomically; the reason when it could not be done."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as error:
+        return str(error)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            np.savez(file, **arrays, **{_KEY: np.array(identity),
+                                        _CHECKSUM: np.array(_checksum(identity, arrays))})
+        os.replace(temporary, path)
+    except BaseException as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            return str(error)
+        raise
+    return None

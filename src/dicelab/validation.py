@@ -1,0 +1,212 @@
+"""Checks of everything that comes into dicelab from outside, before anything happens.
+
+Actions, the game verbs, ``score(...)``, rules, ``players=``, ``seed=``, saved games and
+the widgets' requests from the browser all check their input here: exact types (a ``bool``
+is not a face or a count, a float is not a whole number) and ranges, each refusal a
+sentence a student understands.
+
+Each check returns the value it accepted (normalised: dice as a sorted tuple) or raises.
+By default a wrong type raises :class:`~dicelab.errors.WrongTypeError` (a ``TypeError``
+and a ``ValueError``) and a bad value :class:`~dicelab.errors.InvalidInputError`; give
+``error=IllegalMoveError`` where the input is a move, and both raise that.
+
+>>> faces([5, 1, 5])
+(1, 5, 5)
+>>> faces([1, True])
+Traceback (most recent call last):
+...
+dicelab.errors.WrongTypeError: True is not a die face (a whole number from 1 to 6)
+>>> die_index(7, error=IllegalMoveError)
+Traceback (most recent call last):
+...
+dicelab.errors.IllegalMoveError: there is no die number 7 (dice are numbered 0 to 4)
+"""
+
+from __future__ import annotations
+
+from dicelab.errors import IllegalMoveError, InvalidInputError, WrongTypeError
+
+MAX_NAME_LENGTH = 40  # a player's name or colour, a bot level, a box name
+MAX_SEED = 2**64 - 1
+FACES = range(1, 7)
+
+
+def shown(value) -> str:
+    """``value`` as a short text for an error message (long values are cut)."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real problem
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _raise(error, wrong_type: bool, message: str, setting: str | None = None):
+    if error is None:
+        raise (WrongTypeError if wrong_type else InvalidInputError)(message, setting)
+    raise error(message)
+
+
+def whole_number(value, what: str, low: int | None = None, high: int | None = None, *,
+                 error=None, setting: str | None = None) -> int:
+    """``value`` when it is an ``int`` (not a bool) from ``low`` to ``high``.
+
+    >>> whole_number(3, "the number of players", 1, 6)
+    3
+    >>> whole_number(2.0, "the target")
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.WrongTypeError: the target must be a whole number, not 2.0
+    """
+    if type(value) is not int:
+        _raise(error, True, f"{what} must be a whole number, not {shown(value)}", setting)
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            bounds = f"at least {low}"
+        elif low is None:
+            bounds = f"at most {high}"
+        else:
+            bounds = f"from {low} to {high}"
+        _raise(error, False, f"{what} must be {bounds}, not {shown(value)}", setting)
+    return value
+
+
+def flag(value, what: str, *, error=None, setting: str | None = None) -> bool:
+    """``value`` when it is True or False (not 0, 1 or "yes")."""
+    if type(value) is not bool:
+        _raise(error, True, f"{what} must be True or False, not {shown(value)}", setting)
+    return value
+
+
+def text(value, what: str, *, max_length: int = MAX_NAME_LENGTH, error=None,
+         setting: str | None = None) -> str:
+    """``value`` when it is a non-empty string of at most ``max_length`` characters."""
+    if type(value) is not str:
+        _raise(error, True, f"{what} must be a string, not {shown(value)}", setting)
+    if not value.strip() or len(value) > max_length:
+        _raise(error, False, f"{what} must have 1 to {max_length} characters, not {shown(value)}",
+               setting)
+    return value
+
+
+def one_of(value, choices, what: str, *, error=None, setting: str | None = None):
+    """``value`` when it is one of ``choices`` (strings)."""
+    if type(value) is not str:
+        _raise(error, True, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting)
+    if value not in choices:
+        _raise(error, False, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting)
+    return value
+
+
+def sequence(value, what: str, low: int = 0, high: int | None = None, *, error=None,
+             setting: str | None = None) -> tuple:
+    """``value`` as a tuple, when it is a list or tuple of ``low`` to ``high`` items.
+
+    Sets are refused (they forget repeated dice), and so are strings and iterators.
+    The length is checked before any item is looked at.
+    """
+    if type(value) not in (list, tuple):
+        hint = " (a set forgets repeated faces)" if isinstance(value, (set, frozenset)) else ""
+        _raise(error, True, f"{what} must be a list or tuple, not {shown(value)}{hint}", setting)
+    if len(value) < low or (high is not None and len(value) > high):
+        count = f"{low} to {high}" if high is not None else f"at least {low}"
+        _raise(error, False, f"{what} must have {count} items, not {len(value)}", setting)
+    return tuple(value)
+
+
+def face(value, *, error=None) -> int:
+    """``value`` when it is a die face: an int from 1 to 6."""
+    if type(value) is not int or value not in FACES:
+        _raise(error, type(value) is not int,
+               f"{shown(value)} is not a die face (a whole number from 1 to 6)")
+    return value
+
+
+def faces(value, low: int = 0, high: int = 6, *, what: str = "the dice", error=None) -> tuple:
+    """``value`` as a sorted tuple of faces, when it is a list or tuple of ``low`` to
+    ``high`` faces."""
+    dice = sequence(value, what, low, high, error=error)
+    for item in dice:
+        face(item, error=error)
+    return tuple(sorted(dice))
+
+
+def die_index(value, dice: int = 5, *, error=IllegalMoveError) -> int:
+    """``value`` when it names one of ``dice`` dice by position (0 to dice - 1)."""
+    if type(value) is not int or not 0 <= value < dice:
+        _raise(error, type(value) is not int,
+               f"there is no die number {shown(value)} (dice are numbered 0 to {dice - 1})")
+    return value
+
+
+def die_indices(values, dice: int = 5, *, error=IllegalMoveError) -> tuple:
+    """``values`` when each names a different die (0 to dice - 1); all are checked first.
+
+    >>> die_indices([4, 0])
+    (4, 0)
+    >>> die_indices([1, 1])
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMoveError: name each die once
+    """
+    indices = sequence(values, "the dice", 0, dice, error=error)
+    for index in indices:
+        die_index(index, dice, error=error)
+    if len(set(indices)) != len(indices):
+        _raise(error, False, "name each die once")
+    return indices
+
+
+def box_name(value, boxes, *, error=IllegalMoveError) -> str:
+    """``value`` when it is one of the Yahtzee ``boxes`` of the rules in play."""
+    if type(value) is not str or value not in boxes:
+        _raise(error, type(value) is not str,
+               f"there is no box called {shown(value)}; the boxes are {', '.join(boxes)}")
+    return value
+
+
+def seed(value) -> int | None:
+    """``value`` when it is None (a fresh random game) or a whole number from 0 to 2**64 - 1."""
+    if value is None:
+        return None
+    return whole_number(value, "the seed", 0, MAX_SEED)
+
+
+def player_count(value, limit: int, game: str) -> int:
+    """``value`` when it is a number of players from 1 to ``limit``."""
+    return whole_number(value, f"the number of players of {game}", 1, limit)
+
+
+def player_list(value, limit: int, game: str) -> tuple:
+    """``value`` as a tuple when it is a list or tuple of 1 to ``limit`` seats (checked
+    before any seat is looked at); a single string is refused, not split into letters."""
+    if type(value) is str:
+        raise WrongTypeError(f"players is a list of names, such as [{value[:20]!r}], "
+                             f"not the single string {shown(value)}")
+    return sequence(value, f"the players of {game}", 1, limit)
+
+
+def intent(message, fields: dict, *, error=IllegalMoveError) -> tuple[str, dict]:
+    """A request from the browser: its ``type`` and its fields, checked.
+
+    ``fields`` maps each intent type to the checks of its fields, each a function from
+    the sent value to the accepted one (raising when it is not acceptable); an intent
+    must carry exactly those fields.
+
+    >>> intent({"type": "toggle", "die": 2}, {"toggle": {"die": die_index}})
+    ('toggle', {'die': 2})
+    >>> intent({"type": "toggle", "die": 2, "x": 1}, {"toggle": {"die": die_index}})
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMoveError: a 'toggle' request has the fields die, not die, x
+    """
+    if type(message) is not dict:
+        _raise(error, True, f"a request is a JSON object, not {shown(message)}")
+    kind = message.get("type")
+    if type(kind) is not str or kind not in fields:
+        _raise(error, False, f"{shown(kind)} is not a request this can take")
+    expected = fields[kind]
+    given = set(message) - {"type"}
+    if given != set(expected):
+        _raise(error, False, f"a {kind!r} request has the fields {', '.join(sorted(expected)) or 'none'}, "
+                             f"not {', '.join(sorted(map(str, given))) or 'none'}")
+    return kind, {name: check(message[name]) for name, check in expected.items()}

@@ -1,0 +1,79 @@
+"""The disk cache helper: what it trusts, what it recomputes, and what it leaves behind."""
+
+import os
+
+import numpy as np
+import pytest
+
+from dicelab import cache
+
+KEY = {"rules": {"target": 1000}, "format": 1}
+
+
+def squares():
+    return {"squares": np.arange(5) ** 2, "flags": np.array([True, False])}
+
+
+def leftovers(folder):
+    return [p.name for p in folder.rglob("*") if p.name.endswith(".tmp")]
+
+
+def test_computes_once_then_loads(tmp_path):
+    calls = []
+    for _ in range(2):
+        arrays = cache.load_or_compute(KEY, lambda: calls.append(1) or squares(), "test", folder=tmp_path)
+        assert arrays["squares"].tolist() == [0, 1, 4, 9, 16] and arrays["flags"].tolist() == [True, False]
+    assert calls == [1] and list(tmp_path.iterdir()) == [cache.path_for(KEY, "test", tmp_path)]
+
+
+def test_the_key_and_the_kind_choose_the_file(tmp_path):
+    paths = {cache.path_for(KEY, "test", tmp_path), cache.path_for({**KEY, "format": 2}, "test", tmp_path),
+             cache.path_for(KEY, "other", tmp_path)}
+    assert len(paths) == 3
+
+
+def test_a_fifo_at_the_path_is_not_opened(tmp_path):
+    path = cache.path_for(KEY, "test", tmp_path)
+    os.mkfifo(path)
+    with pytest.warns(cache.CacheWarning, match="not a regular file") as warned:
+        cache.load_or_compute(KEY, squares, "test", folder=tmp_path)
+    assert len(warned) == 1 and not leftovers(tmp_path)
+
+
+@pytest.mark.parametrize("failure", [OSError("disk full"), KeyboardInterrupt()])
+def test_a_failed_write_leaves_no_temporary_file(tmp_path, monkeypatch, failure):
+    def broken_savez(file, **arrays):
+        file.write(b"half an archive")
+        raise failure
+
+    monkeypatch.setattr(cache.np, "savez", broken_savez)
+    if isinstance(failure, OSError):
+        with pytest.warns(cache.CacheWarning, match="could not save the test") as warned:
+            assert cache.load_or_compute(KEY, squares, "test", folder=tmp_path)["squares"][2] == 4
+        assert len(warned) == 1
+    else:
+        with pytest.raises(KeyboardInterrupt):
+            cache.load_or_compute(KEY, squares, "test", folder=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cache_folder_that_cannot_be_made_is_one_warning(tmp_path):
+    (tmp_path / "file").write_text("in the way")
+    with pytest.warns(cache.CacheWarning) as warned:
+        cache.load_or_compute(KEY, squares, "test", folder=tmp_path / "file" / "cache")
+    assert len(warned) == 1
+
+
+def test_compute_must_give_named_arrays(tmp_path):
+    for bad in ([1, 2], {"__key__": np.zeros(1)}, {"x": [1, 2]}):
+        with pytest.raises(TypeError):
+            cache.load_or_compute(KEY, lambda: bad, "test", folder=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_cache_folder_comes_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    assert cache.cache_dir() == tmp_path and cache.path_for(KEY, "test").parent == tmp_path
+    monkeypatch.delenv("DICELAB_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache.cache_dir() == tmp_path / "xdg" / "dicelab"
