@@ -1,5 +1,17 @@
 """Per-game random streams for the batch simulator, drawn in blocks.
 
+Two shapes of stream serve two ways of playing in lockstep:
+
+- :class:`FaceStreams` and :class:`ChoiceStreams`: each game consumes its own stream in
+  order, as much as it needs per call (for games whose steps use varying amounts).
+- :class:`StepFaces` and :class:`StepChoices`: one *page* per step, for games where every
+  game still playing takes exactly one step per batch step (a set-aside throw). Blocks of
+  :data:`BLOCK` consecutive game numbers share a generator; at step ``t`` each block draws
+  its page ``t`` and game ``i`` reads row ``i % BLOCK`` of it. A game's values still depend
+  only on ``(seed, i)``, and a run needs one generator per block, not per game.
+
+The first shape:
+
 Game number ``i`` of a run reads its dice (and its bots' coin flips) from its own
 :class:`numpy.random.Generator`, made from ``SeedSequence(seed, spawn_key=(i, kind))``. Games
 consume their own streams in order, so a game's dice depend only on ``(seed, i)`` and on
@@ -23,6 +35,9 @@ import numpy
 
 DICE = 1  # spawn-key kinds: the stream of dice faces ...
 CHOICES = 2  # ... and the stream of a game's bots' random choices
+STEP_DICE = 3  # ... and the pages of a block of games' dice ...
+STEP_CHOICES = 4  # ... and of their bots' random choices
+BLOCK = 256  # game numbers per block of step pages
 
 
 def generator(seed: int, game: int, kind: int) -> numpy.random.Generator:
@@ -102,3 +117,59 @@ class ChoiceStreams(_BlockStreams):
         rows, window = self._window(rows)
         self.position[rows] += 1
         return window[:, 0]
+
+
+class _StepPages:
+    """Pages of ``width`` values per game and step, one generator per block of games.
+
+    Call :meth:`page` once per batch step with the rows still playing; a block stops
+    drawing once none of its rows plays (a finished game never plays again).
+
+    >>> pages = StepFaces(seed=1, games=numpy.array([3, 300]))
+    >>> first = pages.page(numpy.array([True, True]))
+    >>> alone = StepFaces(seed=1, games=numpy.array([300])).page(numpy.array([True]))
+    >>> first.shape, bool((first[1] == alone[0]).all())
+    ((2, 6), True)
+    """
+
+    kind: int
+    width: int
+
+    def __init__(self, seed: int, games):
+        games = numpy.asarray(games, dtype=numpy.int64)
+        blocks, self.block_of_row = numpy.unique(games // BLOCK, return_inverse=True)
+        self.offset = games % BLOCK
+        self.generators = [generator(int(seed), block, self.kind) for block in blocks.tolist()]
+        self.live = numpy.ones(len(blocks), dtype=bool)
+
+    def page(self, playing) -> numpy.ndarray:
+        """The next page's row of every game, an array (games, ``width``); rows of games
+        that do not play are zeros."""
+        playing = numpy.asarray(playing, dtype=bool)
+        live = numpy.zeros(len(self.live), dtype=bool)
+        live[self.block_of_row[playing]] = True
+        if (live & ~self.live).any():
+            raise ValueError("a finished game cannot play again")
+        self.live = live
+        pages = numpy.zeros((len(live), BLOCK, self.width), dtype=self.dtype)
+        for block in numpy.flatnonzero(live).tolist():
+            pages[block] = self._fresh(self.generators[block], (BLOCK, self.width))
+        return numpy.where(playing[:, None], pages[self.block_of_row, self.offset], 0).astype(self.dtype)
+
+
+class StepFaces(_StepPages):
+    """Six dice faces 1–6 per game and step (a throw of ``n`` dice reads the first ``n``)."""
+
+    kind = STEP_DICE
+    width = 6
+    dtype = numpy.int8
+    _fresh = staticmethod(FaceStreams._fresh)
+
+
+class StepChoices(_StepPages):
+    """Two uniform floats in [0, 1) per game and step, for bots that choose at random."""
+
+    kind = STEP_CHOICES
+    width = 2
+    dtype = numpy.float64
+    _fresh = staticmethod(ChoiceStreams._fresh)

@@ -1,0 +1,367 @@
+"""Batch forms of the Fivethousand and Thousand bots: the decisions of many turns at once.
+
+A batch bot answers the two questions a set-aside turn asks, for arrays of turns (a
+:class:`Turns`): :meth:`BatchBot.keep`, which scoring part of the throw to set aside (asked
+only where the rules let the player choose), and :meth:`BatchBot.bank`, whether to bank now
+(asked only where the rules allow it). Each makes exactly the decisions of its one-game bot:
+the same tables, the same comparisons, the same floating-point sums in the same order; the
+random bot makes them with the same chances, from the run's choice stream.
+
+:func:`batch_bot` gives the batch form of a built-in bot (None for any other bot). A policy
+with values for states (``bank_values``/``throw_values`` over numpy arrays, like the
+optimal policies) plugs in as a :class:`PolicyBot`: give it a function that says which
+policy plays which turns.
+
+>>> from dicelab.thousand import Rules
+>>> bot = batch_bot(Rules(), "simple")
+>>> turns = Turns.of(numpy.array([[0, 40]]), player=numpy.array([0]), turn_points=numpy.array([60]))
+>>> bot.bank(turns).tolist()
+[True]
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy
+
+from dicelab import dice as _dice
+from dicelab.players import RandomBot
+from dicelab.setaside.odds import throw_summary
+from dicelab.setaside.policy import point_unit
+from dicelab.simulate.bots import ThresholdBot
+from dicelab.simulate.throws import MULTISETS, ThrowTable
+
+
+@dataclass(frozen=True)
+class Turns:
+    """Turns of a batch at one decision, one entry per turn (numpy arrays).
+
+    ``scores`` (turns, seats) banked scores, ``player`` whose turn it is, ``turn_points``
+    and ``round_start`` as in :class:`dicelab.setaside.State`, ``dice_left`` the dice left to
+    throw, ``final`` whether it is the player's last turn (Fivethousand), ``throw`` the
+    thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
+    ``choice`` (turns, 2) uniform floats for bots that choose at random.
+    """
+
+    scores: numpy.ndarray
+    player: numpy.ndarray
+    turn_points: numpy.ndarray
+    round_start: numpy.ndarray
+    dice_left: numpy.ndarray
+    final: numpy.ndarray
+    throw: numpy.ndarray
+    choice: numpy.ndarray | None = None
+
+    @classmethod
+    def of(cls, scores, player, turn_points, round_start=None, dice_left=None, final=None,
+           throw=None, choice=None) -> "Turns":
+        """Turns from arrays, zeros (or False) for what is not given."""
+        zeros = numpy.zeros(len(player), dtype=numpy.int64)
+        return cls(numpy.asarray(scores, dtype=numpy.int64), numpy.asarray(player, dtype=numpy.int64),
+                   numpy.asarray(turn_points, dtype=numpy.int64),
+                   zeros if round_start is None else numpy.asarray(round_start, dtype=numpy.int64),
+                   zeros if dice_left is None else numpy.asarray(dice_left, dtype=numpy.int64),
+                   zeros.astype(bool) if final is None else numpy.asarray(final, dtype=bool),
+                   zeros if throw is None else numpy.asarray(throw, dtype=numpy.int64), choice)
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+    @property
+    def banked(self) -> numpy.ndarray:
+        """The banked score of the player to move."""
+        return self.scores[numpy.arange(len(self.player)), self.player]
+
+    @property
+    def best_other(self) -> numpy.ndarray:
+        """The best banked score of the other players (0 alone)."""
+        if self.scores.shape[1] == 1:
+            return numpy.zeros(len(self.player), dtype=numpy.int64)
+        others = self.scores.copy()
+        others[numpy.arange(len(self.player)), self.player] = numpy.iinfo(numpy.int64).min
+        return others.max(axis=1)
+
+    def take(self, rows) -> "Turns":
+        """The turns at ``rows`` (an index or mask)."""
+        return Turns(*(None if a is None else a[rows] for a in
+                       (self.scores, self.player, self.turn_points, self.round_start, self.dice_left,
+                        self.final, self.throw, self.choice)))
+
+
+class BatchBot(abc.ABC):
+    """A set-aside bot's decisions for many turns at once (see the module docstring)."""
+
+    level: str
+    uses_choices = False  # True when it reads Turns.choice
+
+    def keep(self, turns: Turns, throws: ThrowTable) -> numpy.ndarray:
+        """Index (into ``throws.choices[turns.throw]``) of the part to set aside: by default
+        the part worth most (ties: more dice)."""
+        return throws.best[turns.throw]
+
+    @abc.abstractmethod
+    def bank(self, turns: Turns) -> numpy.ndarray:
+        """Whether to bank now, for turns whose rules allow it (bool array)."""
+
+
+class RandomChoices(BatchBot):
+    """:class:`dicelab.players.RandomBot`: every legal action equally likely."""
+
+    level = "random"
+    uses_choices = True
+
+    def keep(self, turns, throws):
+        return numpy.floor(turns.choice[:, 0] * throws.count[turns.throw]).astype(numpy.int64)
+
+    def bank(self, turns):
+        return turns.choice[:, 1] >= 0.5  # one of [Throw, Bank]
+
+
+@dataclass(frozen=True)
+class Threshold(BatchBot):
+    """Bank once the turn is worth ``threshold`` (with ``not_hot``: and not with every die
+    to throw again), setting aside the dice worth most."""
+
+    threshold: int
+    not_hot: int = 0  # the number of dice that forbids banking (hot dice), or 0
+    level: str = "threshold"
+
+    def bank(self, turns):
+        wants = turns.turn_points >= self.threshold
+        return wants & (turns.dice_left < self.not_hot) if self.not_hot else wants
+
+
+class Intelligent(BatchBot):
+    """Fivethousand's :class:`~dicelab.fivethousand.strategy.IntelligentRobot`: keeps few
+    dice for the points, banks when one more throw loses on average (exact fractions: from
+    a number of points at risk that depends on the dice left), and in its last turn plays on
+    until it is ahead."""
+
+    level = "intelligent"
+
+    def __init__(self, rules):
+        from dicelab.fivethousand import Engine, State
+        from dicelab.setaside.strategy import keep_fewest_for_points
+
+        engine = Engine(rules)
+        throws = ThrowTable.of(rules)
+        self._keep = throws.best.copy()
+        for t in numpy.flatnonzero(throws.count).tolist():
+            part = keep_fewest_for_points(engine, State(scores=(0,), dice_left=len(MULTISETS[t]),
+                                                        phase="choose", throw=MULTISETS[t])).dice
+            self._keep[t] = throws.part_index(t, engine.table.score(part), len(part))
+        self._at_risk_from = numpy.array([_bank_from(throw_summary(engine.table, n)) if n else 0
+                                          for n in range(rules.dice + 1)], dtype=numpy.int64)
+        self._zillions = rules.bust_keeps_completed_rounds
+
+    def keep(self, turns, throws):
+        return self._keep[turns.throw]
+
+    def bank(self, turns):
+        at_risk = turns.turn_points - (turns.round_start if self._zillions else 0)
+        usual = at_risk >= self._at_risk_from[turns.dice_left]
+        ahead = turns.banked + turns.turn_points > turns.best_other
+        return numpy.where(turns.final, ahead, usual)
+
+
+def _bank_from(summary) -> int:
+    """The fewest points at risk for which one more throw gains nothing on average:
+    ``mean - bust * at_risk <= 0`` (huge when a throw can't bust and gains)."""
+    if summary.bust == 0:
+        return 0 if summary.mean_best_points <= 0 else numpy.iinfo(numpy.int64).max
+    return math.ceil(Fraction(summary.mean_best_points) / summary.bust)
+
+
+class CaskAware(BatchBot):
+    """Thousand's :class:`~dicelab.thousand.strategy.CaskAwareBot`: its exact one-throw
+    gain, summed over the throws in the bot's own order, read from a table by (dice left,
+    turn points, room below the target); then its cask rule."""
+
+    level = "cask_aware"
+
+    def __init__(self, rules):
+        self.rules = rules
+        self.unit = point_unit(rules.combinations())
+        self._gain = _cask_gain_table(rules, self.unit)
+
+    def bank(self, turns):
+        standing = turns.banked + turns.turn_points
+        room = numpy.minimum((self.rules.target - standing) // self.unit, self._gain.shape[2] - 1)
+        gain = self._gain[turns.dice_left, turns.turn_points // self.unit, room]
+        pending = numpy.ones(len(turns), dtype=bool)
+        for low, high in self.rules.casks:  # the first cask the standing lies in counts
+            inside = pending & (low <= standing) & (standing < high)
+            pending &= ~inside
+            gain = numpy.where(inside & (turns.banked < low), gain + (high - standing), gain)
+        return gain <= 0
+
+
+def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
+    """The cask-aware bot's one-throw gain by (dice, turn points // unit, room // unit), room
+    capped where every throw fits (the sum is then the same)."""
+    table = rules.combinations()
+    top = max(table.best_choice(m)[1] for n in range(1, rules.dice + 1) for m in _dice.multisets(n)
+              if table.best_choice(m))
+    turn_points = numpy.arange(rules.target // unit + 1)[:, None] * unit
+    room = numpy.arange(top // unit + 1)[None, :] * unit
+    gain = numpy.zeros((rules.dice + 1, len(turn_points), room.shape[1]))
+    for n in range(1, rules.dice + 1):
+        total = numpy.zeros(gain.shape[1:])
+        for throw, p in _dice.outcomes(n).items():
+            best = table.best_choice(throw)
+            loss = total - float(p) * turn_points
+            total = loss if best is None else numpy.where(best[1] > room, loss, total + float(p) * best[1])
+        gain[n] = total
+    return gain
+
+
+class PolicyBot(BatchBot):
+    """Plays by policies with values for numpy arrays of states: ``bank_values(banked,
+    turn_points)``, ``throw_values(banked, turn_points, round_start, dice_left)`` and, where
+    setting dice aside can end a turn, ``ended_values(banked, won)``; ``lowest`` when a
+    lower value is better. ``policies(turns)`` says which policy plays which turns: pairs of
+    (mask, policy). Options are ranked as :class:`dicelab.setaside.policy.SetAsidePolicy`
+    ranks them (each part, then bank before throw; ties keep that order)."""
+
+    def __init__(self, rules, policies, level: str):
+        self.rules = rules
+        self.policies = policies
+        self.level = level
+        self._may_bank = _bank_rule(rules)
+
+    def keep(self, turns, throws):
+        width = throws.choices.shape[1]
+        count = throws.count[turns.throw]
+        points, dice = throws.choices[turns.throw, :, 0], throws.choices[turns.throw, :, 1]
+        wide = lambda a: numpy.repeat(a[:, None], width, axis=1)  # noqa: E731
+        turn_points = turns.turn_points[:, None] + points
+        dice_left = turns.dice_left[:, None] - dice
+        hot = dice_left == 0
+        after = Turns(numpy.repeat(turns.scores[:, None, :], width, axis=1), wide(turns.player), turn_points,
+                      numpy.where(hot, turn_points, wide(turns.round_start)),
+                      numpy.where(hot, self.rules.dice, dice_left), wide(turns.final), wide(turns.throw))
+        values = numpy.zeros((len(turns), width, 2))
+        valid = numpy.zeros((len(turns), width, 2), dtype=bool)
+        for rows, policy in self.policies(turns):
+            part_values, part_valid = self._option_values(policy, after.take(rows))
+            values[rows], valid[rows] = -part_values if policy.lowest else part_values, part_valid
+        valid &= (numpy.arange(width) < count[:, None])[:, :, None]
+        return numpy.where(valid, values, -numpy.inf).reshape(len(turns), -1).argmax(axis=1) // 2
+
+    def bank(self, turns):
+        banks = numpy.zeros(len(turns), dtype=bool)
+        for rows, policy in self.policies(turns):
+            part = turns.take(rows)
+            bank = policy.bank_values(part.banked, part.turn_points)
+            throw = policy.throw_values(part.banked, part.turn_points, part.round_start, part.dice_left)
+            banks[rows] = bank <= throw if policy.lowest else bank >= throw
+        return banks
+
+    def _option_values(self, policy, after: Turns):
+        """Values (bank, throw) of each option's state after setting its part aside."""
+        banked, flat = after.banked, lambda a: a.reshape(-1)  # noqa: E731
+        shape = after.player.shape
+        standing = banked + after.turn_points
+        target = getattr(self.rules, "target", None)
+        ended = numpy.zeros(shape, dtype=bool)
+        values = numpy.zeros(shape + (2,))
+        valid = numpy.ones(shape + (2,), dtype=bool)
+        if hasattr(policy, "ended_values"):  # Thousand: a burn or the exact finish ends the turn
+            ended = standing >= target
+            values[..., 0] = numpy.where(ended, policy.ended_values(banked, standing == target), 0.0)
+        may = self._may_bank(banked, after.turn_points) & ~ended
+        keep = ~ended
+        bank = policy.bank_values(flat(banked[keep]), flat(after.turn_points[keep]))
+        throw = policy.throw_values(flat(banked[keep]), flat(after.turn_points[keep]),
+                                    flat(after.round_start[keep]), flat(after.dice_left[keep]))
+        values[..., 0][keep] = bank
+        values[..., 1][keep] = throw
+        valid[..., 0] &= may | ended
+        valid[..., 1] &= keep
+        return values, valid
+
+
+def _bank_rule(rules):
+    """``may_bank(banked, turn_points)`` of the rules (Thousand's casks; always in
+    Fivethousand, after at least one part set aside)."""
+    casks = getattr(rules, "casks", None)
+    if casks is None:
+        return lambda banked, turn_points: numpy.ones(numpy.shape(banked), dtype=bool)
+    return lambda banked, turn_points: may_bank_thousand(rules, banked, turn_points)
+
+
+def may_bank_thousand(rules, banked, turn_points) -> numpy.ndarray:
+    """Whether Thousand's casks let players with these banked scores and turn points save."""
+    banked = numpy.asarray(banked)
+    allowed = numpy.ones(banked.shape, dtype=bool)
+    pending = numpy.ones(banked.shape, dtype=bool)
+    for low, high in rules.casks:  # the first cask the banked score lies in counts
+        inside = pending & (low <= banked) & (banked < high)
+        pending &= ~inside
+        allowed &= ~(inside & (banked + turn_points < high))
+    return allowed
+
+
+def _fivethousand_policies(rules):
+    from dicelab.fivethousand import final_turn_policy, turn_policy
+
+    usual = turn_policy(rules)
+
+    def policies(turns: Turns):
+        yield ~turns.final, usual
+        if turns.final.any():
+            leader = turns.best_other
+            for to_beat in numpy.unique(leader[turns.final]).tolist():
+                yield turns.final & (leader == to_beat), final_turn_policy(rules, to_beat)
+    return policies
+
+
+def _thousand_policies(rules):
+    from dicelab.thousand import solitaire_policy
+
+    policy = solitaire_policy(rules)
+    return lambda turns: [(numpy.ones(len(turns), dtype=bool), policy)]
+
+
+def batch_bot(rules, bot) -> BatchBot | None:
+    """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
+    it has none (a bot of your own: it plays on the engine path)."""
+    from dicelab import fivethousand, thousand
+
+    game = fivethousand if isinstance(rules, fivethousand.Rules) else thousand
+    if isinstance(bot, str):
+        bot = game.BOTS[bot]()
+    kind = type(bot)
+    if kind is RandomBot:
+        return RandomChoices()
+    if kind is ThresholdBot:
+        return Threshold(bot.threshold)
+    if game is fivethousand:
+        from dicelab.fivethousand.policy import OptimalRobot
+        from dicelab.fivethousand.strategy import IntelligentRobot, SimpleRobot
+
+        if kind is SimpleRobot:
+            return Threshold(SimpleRobot.threshold, not_hot=rules.dice, level="simple")
+        if kind is IntelligentRobot:
+            return Intelligent(rules)
+        if kind is OptimalRobot:
+            return PolicyBot(rules, _fivethousand_policies(rules), "optimal")
+        return None
+    from dicelab.thousand.policy import OptimalBot
+    from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
+
+    if kind is SimpleBot:
+        return Threshold(SimpleBot.threshold, level="simple")
+    if kind is CaskAwareBot:
+        return CaskAware(rules)
+    if kind is OptimalBot:
+        return PolicyBot(rules, _thousand_policies(rules), "optimal")
+    return None
+
+
+__all__ = ["BatchBot", "CaskAware", "Intelligent", "PolicyBot", "RandomChoices", "Threshold", "Turns",
+           "batch_bot", "may_bank_thousand"]
