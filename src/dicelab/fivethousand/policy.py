@@ -179,31 +179,47 @@ class FinalTurnPolicy(_Turn):
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
         self.to_beat = to_beat
-        needed = max(1, -(-(to_beat + 1) // self.unit))
-        self._chance = _final_table(rules, 1 << max(6, (needed - 1).bit_length()))
+        self._chance = _final_table(rules, self._table_size(to_beat))
+
+    def _table_size(self, to_beat):
+        """The size of the chance table a score to beat needs (a power of two; numbers or
+        arrays)."""
+        needed = np.maximum(1, -(-(np.asarray(to_beat, dtype=np.int64) + 1) // self.unit))
+        bits = np.frexp((needed - 1).astype(np.float64))[1]  # the bit length of needed - 1
+        sizes = np.left_shift(1, np.maximum(6, bits)).astype(np.int64)
+        return int(sizes) if sizes.ndim == 0 else sizes
 
     def success_probability(self, banked: int) -> float:
         """The chance that a fresh last turn from ``banked`` ends above ``to_beat``."""
         return self.throw_value(State(scores=(banked,), dice_left=self.rules.dice))
 
-    def bank_values(self, banked, turn_points) -> np.ndarray:
-        """1 where banking ends above ``to_beat``, else 0 (numpy arrays of states at once)."""
-        return np.where(np.asarray(banked) + turn_points > self.to_beat, 1.0, 0.0)
+    def bank_values(self, banked, turn_points, to_beat=None) -> np.ndarray:
+        """1 where banking ends above ``to_beat``, else 0 (numpy arrays of states at once;
+        ``to_beat`` an array gives each state its own score to beat)."""
+        to_beat = self.to_beat if to_beat is None else to_beat
+        return np.where(np.asarray(banked) + turn_points > to_beat, 1.0, 0.0)
 
-    def throw_values(self, banked, turn_points, round_start, dice_left) -> np.ndarray:
+    def throw_values(self, banked, turn_points, round_start, dice_left, to_beat=None) -> np.ndarray:
         """The chance of ending above ``to_beat`` when the player throws the dice left now,
-        for numpy arrays of states at once."""
-        banked, turn_points, round_start, dice_left = np.broadcast_arrays(
-            *(np.asarray(a, dtype=np.int64) for a in (banked, turn_points, round_start, dice_left)))
+        for numpy arrays of states at once. With ``to_beat`` (an array), each state is
+        valued against its own score to beat, exactly as by ``final_turn_policy(rules,
+        to_beat)``."""
+        to_beat = self.to_beat if to_beat is None else to_beat
+        banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
+            *(np.asarray(a, dtype=np.int64) for a in (banked, turn_points, round_start, dice_left, to_beat)))
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
-        need = self.to_beat + 1 - safe - at_risk
+        need = to_beat + 1 - safe - at_risk
         # Already above (no need): only a farkle can spoil it.
         bust = self.throws.bust[dice_left]
-        values = np.array(1 - bust + np.where(safe > self.to_beat, bust, 0.0))
+        values = np.array(1 - bust + np.where(safe > to_beat, bust, 0.0))
         short = need > 0
-        values[short] = self._chance[-(-need[short] // self.unit), at_risk[short] // self.unit,
-                                     dice_left[short]]
+        sizes = self._table_size(to_beat[short])
+        for size in np.unique(sizes).tolist():
+            rows = np.flatnonzero(short.ravel())[sizes == size]
+            rows = np.unravel_index(rows, short.shape)
+            chance = self._chance if size == len(self._chance) - 1 else _final_table(self.rules, size)
+            values[rows] = chance[-(-need[rows] // self.unit), at_risk[rows] // self.unit, dice_left[rows]]
         return values
 
 

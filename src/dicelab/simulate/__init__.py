@@ -14,9 +14,9 @@ chunks (:mod:`~dicelab.simulate.runner`). Results are arrays with standard error
 >>> results.scores.shape, int(results.wins.sum()) >= 2000
 ((2000, 2), True)
 >>> print(results.estimate("win_rate", "intelligent"))
-0.538 ± 0.0219 (95 % confidence, 2,000 samples)
+0.5685 ± 0.0217 (95 % confidence, 2,000 samples)
 >>> turns("thousand", ThresholdBot(0), n=5, seed=1, rules={"casks": []}, progress=False).points.tolist()
-[150, 5, 25, 150, 5]
+[20, 150, 10, 70, 0]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Fivethousand and Thousand games (or single turns) played many at once, in lockstep.
 
 Every game still playing makes one throw per batch step: its dice come from a page of
-:class:`~dicelab.simulate.streams.StepFaces`, the throw becomes a multiset number
+:class:`~dicelab.simulate.streams.StepThrows`, the throw becomes a multiset number
 (:mod:`dicelab.simulate.throws`), and a bust, the part set aside, a burn or the exact
 finish, and banking are applied to all the games at once as numpy arrays, each seat's
 decisions made by its batch bot (:mod:`dicelab.simulate.setaside_bots`). The rules are the
@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import numpy
 
+from dicelab.fivethousand.rules import Rules as FivethousandRules
 from dicelab.simulate.setaside_bots import Turns, batch_bot, may_bank_thousand
-from dicelab.simulate.streams import StepChoices, StepFaces
-from dicelab.simulate.throws import ThrowTable, throw_numbers
+from dicelab.simulate.streams import StepChoices, StepThrows
+from dicelab.simulate.throws import ThrowTable, throw_of
 
 
 def batch_bots(rules, bots) -> list | None:
@@ -36,38 +37,39 @@ def play_games(rules, batch_bots, seed: int, games) -> dict:
     Returns numpy arrays: ``scores`` (games, seats), ``wins`` (games, seats), ``turns``
     (games,), ``busts`` (games, seats), as in :class:`dicelab.simulate.GameResults`.
     """
-    table = _Lockstep(rules, batch_bots, seed, games)
-    table.run()
-    if table.fivethousand:
-        wins = table.scores == table.scores.max(axis=1, keepdims=True)
+    out = _Lockstep(rules, batch_bots, seed, games).run()
+    if isinstance(rules, FivethousandRules):
+        wins = out["scores"] == out["scores"].max(axis=1, keepdims=True)
     else:
-        wins = table.scores == rules.target
-    return {"scores": table.scores, "wins": wins, "turns": table.turns, "busts": table.busts}
+        wins = out["scores"] == rules.target
+    return {"scores": out["scores"], "wins": wins, "turns": out["turns"], "busts": out["busts"]}
 
 
 def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
     """Play the turns numbered ``turns`` (an int64 array): a lone player's first turn each,
     from a banked score of ``banked``. Returns numpy arrays ``points`` (what each turn
     added), ``busts`` (bool) and ``throws``, as in :class:`dicelab.simulate.TurnResults`."""
-    table = _Lockstep(rules, [batch_bot], seed, turns, banked=banked, one_turn=True)
-    table.run()
-    return {"points": table.scores[:, 0] - banked, "busts": table.busts[:, 0] > 0, "throws": table.throws}
+    out = _Lockstep(rules, [batch_bot], seed, turns, banked=banked, one_turn=True).run()
+    return {"points": out["scores"][:, 0] - banked, "busts": out["busts"][:, 0] > 0, "throws": out["throws"]}
 
 
 class _Lockstep:
-    """The games of a batch, as arrays, and the step that plays one throw in each."""
+    """The games of a batch still playing, as arrays (one entry per game), and the step that
+    plays one throw in each. Finished games leave the arrays after each step; their
+    results wait in :attr:`out`."""
+
+    RESULTS = ("scores", "turns", "busts", "throws")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
-        from dicelab import fivethousand
-
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
-        self.fivethousand = isinstance(rules, fivethousand.Rules)
+        self.fivethousand = isinstance(rules, FivethousandRules)
         self.sets_aside_itself = not self.fivethousand and not rules.choose_keep
         self.table = ThrowTable.of(rules)
-        self.faces = StepFaces(seed, games)
+        self.dice = StepThrows(seed, games)
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
+        self.row = numpy.arange(n)  # each game's row in the results
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
@@ -78,103 +80,103 @@ class _Lockstep:
         self.turns = numpy.zeros(n, dtype=numpy.int64)
         self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
         self.throws = numpy.zeros(n, dtype=numpy.int64)
+        self.out = {name: getattr(self, name).copy() for name in self.RESULTS}
 
-    def run(self) -> None:
-        while self.playing.any():
+    def run(self) -> dict:
+        """Play every game to its end; the results, by game."""
+        while len(self.row):
             self.step()
+            self._retire()
+        return self.out
+
+    def _retire(self) -> None:
+        """Move the games that ended out of the arrays, their results into :attr:`out`."""
+        done = ~self.playing
+        if not done.any():
+            return
+        for name in self.RESULTS:
+            self.out[name][self.row[done]] = getattr(self, name)[done]
+        going = self.playing
+        for name in ("row", "scores", "player", "turn_points", "round_start", "dice_left", "final_left",
+                     "playing", "turns", "busts", "throws"):
+            setattr(self, name, getattr(self, name)[going])
+        self.dice.keep(going)
+        if self.choices is not None:
+            self.choices.keep(going)
 
     def step(self) -> None:
-        """Every game still playing throws its dice left, then sets aside and decides."""
-        rows = numpy.flatnonzero(self.playing)
-        faces = self.faces.page(self.playing)[rows]
-        faces = numpy.where(numpy.arange(6) < self.dice_left[rows, None], faces, 0)
-        throw = throw_numbers(faces)
-        choice = self.choices.page(self.playing)[rows] if self.choices else None
-        self.throws[rows] += 1
+        """Every game throws its dice left, sets aside, and banks or plays on."""
+        rules, every = self.rules, numpy.arange(len(self.row))
+        throw = throw_of(self.dice.page()[:, 0], self.dice_left)
+        choice = self.choices.page() if self.choices else None
+        self.throws += 1
         bust = self.table.count[throw] == 0
-        self._bust(rows[bust])
-        rows, throw = rows[~bust], throw[~bust]
-        choice = None if choice is None else choice[~bust]
-        if self.sets_aside_itself:
-            part = self.table.best[throw]
-        else:
-            part = self._ask("keep", self._turns(rows, throw, choice))
-        going_on = self._set_aside(rows, self.table.choices[throw, part])
-        rows, throw = rows[going_on], throw[going_on]
-        turns = self._turns(rows, throw, None if choice is None else choice[going_on])
-        may = self._may_bank(turns)
-        asked = rows[may]
-        bank = self._ask("bank", turns.take(may)) if len(asked) else numpy.zeros(0, dtype=bool)
-        bankers = asked[bank]
-        self.scores[bankers, self.player[bankers]] += self.turn_points[bankers]
-        self._end_turn(bankers, bust=False)
+        turns = Turns(self.scores, self.player, self.turn_points, self.round_start, self.dice_left,
+                      self.final_left > 0, throw, choice)
+        part = self.table.best[throw] if self.sets_aside_itself else self._ask("keep", turns, ~bust)
+        points, dice = self.table.choices[throw, part, 0], self.table.choices[throw, part, 1]  # 0 on a bust
+        turn_points = self.turn_points + points
+        dice_left = self.dice_left - dice
+        hot = (dice_left == 0) & ~bust
+        round_start = numpy.where(hot, turn_points, self.round_start)
+        dice_left = numpy.where(hot, rules.dice, dice_left)
+        banked = self.scores[every, self.player]
+        ended = bust.copy()  # the turn ended by setting aside (Thousand)
+        won = numpy.zeros(len(every), dtype=bool)
+        if not self.fivethousand:
+            standing = banked + turn_points
+            won = ~bust & (standing == rules.target)
+            ended |= standing > rules.target
+            ended |= won
+        turns = Turns(self.scores, self.player, turn_points, round_start, dice_left, self.final_left > 0, throw,
+                      choice)
+        deciding = ~ended
+        if not self.fivethousand:
+            deciding &= may_bank_thousand(rules, banked, turn_points)
+        bank = deciding & self._ask("bank", turns, deciding)
+        burned = ended & ~bust & ~won
+        gained = numpy.where(bank | won, turn_points, 0)
+        if self.fivethousand and rules.bust_keeps_completed_rounds:
+            gained = numpy.where(bust, self.round_start, gained)
+        self.scores[every, self.player] = banked + gained
+        over = ended | bank
+        self.turns += over
+        self.busts[every, self.player] += bust | burned
+        self.turn_points = numpy.where(over, 0, turn_points)
+        self.round_start = numpy.where(over, 0, round_start)
+        self.dice_left = numpy.where(over, rules.dice, dice_left)
+        self._end_turns(over, won, banked + gained)
 
-    def _turns(self, rows, throw, choice) -> Turns:
-        return Turns(self.scores[rows], self.player[rows], self.turn_points[rows], self.round_start[rows],
-                     self.dice_left[rows], self.final_left[rows] > 0, throw, choice)
-
-    def _ask(self, question: str, turns: Turns) -> numpy.ndarray:
-        """Each seat's bot's answer (``keep`` or ``bank``) for the turns it plays."""
-        if len(self.bots) == 1:
-            return self._answer(self.bots[0], question, turns)
+    def _ask(self, question: str, turns: Turns, asked) -> numpy.ndarray:
+        """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
         for seat, bot in enumerate(self.bots):
-            mine = turns.player == seat
+            mine = asked & (turns.player == seat) if len(self.bots) > 1 else asked
+            if bot.cheap:
+                answer = self._answer(bot, question, turns)
+                answers = answer if answers is None else numpy.where(mine, answer, answers)
+                continue
+            if answers is None:
+                answers = numpy.zeros(len(turns), dtype=numpy.int64 if question == "keep" else bool)
             if mine.any():
-                answer = self._answer(bot, question, turns.take(mine))
-                if answers is None:
-                    answers = numpy.zeros(len(turns), dtype=answer.dtype)
-                answers[mine] = answer
-        return answers if answers is not None else numpy.zeros(0, dtype=numpy.int64)
+                answers[mine] = self._answer(bot, question, turns.take(mine))
+        return answers
 
     def _answer(self, bot, question: str, turns: Turns) -> numpy.ndarray:
         return bot.keep(turns, self.table) if question == "keep" else bot.bank(turns)
 
-    def _set_aside(self, rows, part):
-        """Set aside ``part`` (points, dice) in ``rows``; a Thousand burn or exact finish
-        ends the turn there. Returns which of ``rows`` go on to decide (a mask)."""
-        points, dice = part[:, 0], part[:, 1]
-        turn_points = self.turn_points[rows] + points
-        dice_left = self.dice_left[rows] - dice
-        hot = dice_left == 0
-        self.turn_points[rows] = turn_points
-        self.round_start[rows] = numpy.where(hot, turn_points, self.round_start[rows])
-        self.dice_left[rows] = numpy.where(hot, self.rules.dice, dice_left)
-        if self.fivethousand:
-            return numpy.ones(len(rows), dtype=bool)
-        standing = self.scores[rows, self.player[rows]] + turn_points
-        burned, won = standing > self.rules.target, standing == self.rules.target
-        self._end_turn(rows[burned], bust=True)
-        winners = rows[won]
-        self.scores[winners, self.player[winners]] = self.rules.target
-        self._end_turn(winners, bust=False, over=True)
-        return ~(burned | won)
-
-    def _may_bank(self, turns: Turns) -> numpy.ndarray:
-        if self.fivethousand:
-            return numpy.ones(len(turns), dtype=bool)
-        return may_bank_thousand(self.rules, turns.banked, turns.turn_points)
-
-    def _bust(self, rows) -> None:
-        if self.fivethousand and self.rules.bust_keeps_completed_rounds:
-            self.scores[rows, self.player[rows]] += self.round_start[rows]
-        self._end_turn(rows, bust=True)
-
-    def _end_turn(self, rows, bust: bool, over: bool = False) -> None:
-        """End the turns in ``rows``: count them, pass the dice on, end the games that end."""
-        self.turns[rows] += 1
-        self.busts[rows, self.player[rows]] += bust
-        self.turn_points[rows] = 0
-        self.round_start[rows] = 0
-        self.dice_left[rows] = self.rules.dice
-        if self.one_turn or over:
-            self.playing[rows] = False
+    def _end_turns(self, over, won, banked) -> None:
+        """Pass the dice on where a turn is ``over``; end the games that end (a Thousand
+        game ``won``, a Fivethousand game once the last turns are played, a lone turn)."""
+        if self.one_turn:
+            self.playing = ~over
             return
         seats = self.scores.shape[1]
         if self.fivethousand:
-            owed = self.final_left[rows]
-            reached = self.scores[rows, self.player[rows]] >= self.rules.target
-            owed = numpy.where(owed < 0, numpy.where(reached, seats - 1, -1), owed - 1)
-            self.final_left[rows] = owed
-            self.playing[rows[owed == 0]] = False
-        self.player[rows] = (self.player[rows] + 1) % seats
+            owed = self.final_left
+            owed = numpy.where(owed < 0, numpy.where(banked >= self.rules.target, seats - 1, -1), owed - 1)
+            self.final_left = numpy.where(over, owed, self.final_left)
+            self.playing = ~(over & (self.final_left == 0))
+        else:
+            self.playing = ~won
+        self.player = numpy.where(over, (self.player + 1) % seats, self.player)

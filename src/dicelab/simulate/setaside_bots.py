@@ -36,7 +36,6 @@ from dicelab.simulate.bots import ThresholdBot
 from dicelab.simulate.throws import MULTISETS, ThrowTable
 
 
-@dataclass(frozen=True)
 class Turns:
     """Turns of a batch at one decision, one entry per turn (numpy arrays).
 
@@ -45,16 +44,27 @@ class Turns:
     throw, ``final`` whether it is the player's last turn (Fivethousand), ``throw`` the
     thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
     ``choice`` (turns, 2) uniform floats for bots that choose at random.
+
+    With ``rows``, the turns are those rows of the arrays given, each array gathered only
+    when a bot first reads it (most bots read two or three of them).
     """
 
-    scores: numpy.ndarray
-    player: numpy.ndarray
-    turn_points: numpy.ndarray
-    round_start: numpy.ndarray
-    dice_left: numpy.ndarray
-    final: numpy.ndarray
-    throw: numpy.ndarray
-    choice: numpy.ndarray | None = None
+    FIELDS = ("scores", "player", "turn_points", "round_start", "dice_left", "final", "throw", "choice")
+
+    def __init__(self, scores, player, turn_points, round_start, dice_left, final, throw, choice=None,
+                 rows=None):
+        self._arrays = dict(zip(self.FIELDS, (scores, player, turn_points, round_start, dice_left, final,
+                                              throw, choice)))
+        self._rows = rows
+
+    def __getattr__(self, name):
+        if name not in Turns.FIELDS:
+            raise AttributeError(name)
+        value = self._arrays[name]
+        if value is not None and self._rows is not None:
+            value = value[self._rows]
+        self.__dict__[name] = value
+        return value
 
     @classmethod
     def of(cls, scores, player, turn_points, round_start=None, dice_left=None, final=None,
@@ -71,25 +81,28 @@ class Turns:
     def __len__(self) -> int:
         return len(self.player)
 
+    def take(self, rows) -> "Turns":
+        """The turns at ``rows`` (an index array or a mask)."""
+        rows = numpy.asarray(rows)
+        if rows.dtype == bool:
+            rows = numpy.flatnonzero(rows)
+        if self._rows is not None:
+            rows = self._rows[rows]
+        return Turns(*(self._arrays[name] for name in self.FIELDS), rows=rows)
+
     @property
     def banked(self) -> numpy.ndarray:
         """The banked score of the player to move."""
-        return self.scores[numpy.arange(len(self.player)), self.player]
+        return numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[..., 0]
 
     @property
     def best_other(self) -> numpy.ndarray:
         """The best banked score of the other players (0 alone)."""
-        if self.scores.shape[1] == 1:
-            return numpy.zeros(len(self.player), dtype=numpy.int64)
-        others = self.scores.copy()
-        others[numpy.arange(len(self.player)), self.player] = numpy.iinfo(numpy.int64).min
-        return others.max(axis=1)
+        if self.scores.shape[-1] == 1:
+            return numpy.zeros(self.player.shape, dtype=numpy.int64)
+        mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
+        return numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(axis=-1)
 
-    def take(self, rows) -> "Turns":
-        """The turns at ``rows`` (an index or mask)."""
-        return Turns(*(None if a is None else a[rows] for a in
-                       (self.scores, self.player, self.turn_points, self.round_start, self.dice_left,
-                        self.final, self.throw, self.choice)))
 
 
 class BatchBot(abc.ABC):
@@ -97,6 +110,7 @@ class BatchBot(abc.ABC):
 
     level: str
     uses_choices = False  # True when it reads Turns.choice
+    cheap = True  # True when answering for every turn costs less than picking out its own
 
     def keep(self, turns: Turns, throws: ThrowTable) -> numpy.ndarray:
         """Index (into ``throws.choices[turns.throw]``) of the part to set aside: by default
@@ -190,8 +204,10 @@ class CaskAware(BatchBot):
 
     def bank(self, turns):
         standing = turns.banked + turns.turn_points
-        room = numpy.minimum((self.rules.target - standing) // self.unit, self._gain.shape[2] - 1)
-        gain = self._gain[turns.dice_left, turns.turn_points // self.unit, room]
+        # Clipped so that turns the bot is not asked about (over the target) index the table.
+        room = numpy.clip((self.rules.target - standing) // self.unit, 0, self._gain.shape[2] - 1)
+        gain = self._gain[turns.dice_left, numpy.minimum(turns.turn_points // self.unit, self._gain.shape[1] - 1),
+                          room]
         pending = numpy.ones(len(turns), dtype=bool)
         for low, high in self.rules.casks:  # the first cask the standing lies in counts
             inside = pending & (low <= standing) & (standing < high)
@@ -219,79 +235,108 @@ def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
     return gain
 
 
-class PolicyBot(BatchBot):
-    """Plays by policies with values for numpy arrays of states: ``bank_values(banked,
-    turn_points)``, ``throw_values(banked, turn_points, round_start, dice_left)`` and, where
-    setting dice aside can end a turn, ``ended_values(banked, won)``; ``lowest`` when a
-    lower value is better. ``policies(turns)`` says which policy plays which turns: pairs of
-    (mask, policy). Options are ranked as :class:`dicelab.setaside.policy.SetAsidePolicy`
-    ranks them (each part, then bank before throw; ties keep that order)."""
+class StateValues:
+    """A set-aside policy's values of :class:`Turns`: what :class:`PolicyBot` asks of a
+    policy. Wraps a policy with ``bank_values(banked, turn_points)``, ``throw_values(banked,
+    turn_points, round_start, dice_left)`` and, where setting dice aside can end a turn,
+    ``ended_values(banked, won)``, over numpy arrays (any shape); ``lowest`` when a lower
+    value is better. A policy that needs more of the state (the opponents' scores) gets a
+    subclass reading it from the turns."""
 
-    def __init__(self, rules, policies, level: str):
+    def __init__(self, policy):
+        self.policy = policy
+        self.lowest = policy.lowest
+
+    def bank(self, turns: Turns) -> numpy.ndarray:
+        return self.policy.bank_values(turns.banked, turns.turn_points)
+
+    def throw(self, turns: Turns) -> numpy.ndarray:
+        return self.policy.throw_values(turns.banked, turns.turn_points, turns.round_start, turns.dice_left)
+
+    def ended(self, turns: Turns, won: numpy.ndarray) -> numpy.ndarray:
+        return self.policy.ended_values(turns.banked, won)
+
+
+class FinalTurnValues(StateValues):
+    """Fivethousand's final-turn policies: each turn against its own leader's score."""
+
+    def bank(self, turns):
+        return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
+
+    def throw(self, turns):
+        return self.policy.throw_values(turns.banked, turns.turn_points, turns.round_start, turns.dice_left,
+                                        to_beat=turns.best_other)
+
+
+class PolicyBot(BatchBot):
+    """Plays by policies' values of states (:class:`StateValues`); ``values(turns)`` says
+    which values play which turns, as pairs of (mask, values). Options are ranked as
+    :class:`dicelab.setaside.policy.SetAsidePolicy` ranks them: each part of the throw in
+    the engine's order, banking before throwing; the first best wins ties."""
+
+    cheap = False
+
+    def __init__(self, rules, values, level: str):
         self.rules = rules
-        self.policies = policies
+        self.values = values
         self.level = level
-        self._may_bank = _bank_rule(rules)
 
     def keep(self, turns, throws):
-        width = throws.choices.shape[1]
-        count = throws.count[turns.throw]
-        points, dice = throws.choices[turns.throw, :, 0], throws.choices[turns.throw, :, 1]
-        wide = lambda a: numpy.repeat(a[:, None], width, axis=1)  # noqa: E731
-        turn_points = turns.turn_points[:, None] + points
-        dice_left = turns.dice_left[:, None] - dice
+        # One entry per (turn, distinct part of its throw), the parts of a turn together.
+        counts = throws.distinct_count[turns.throw]
+        row = numpy.repeat(numpy.arange(len(turns)), counts)
+        start = numpy.cumsum(counts) - counts
+        throw = turns.throw[row]
+        choice = throws.distinct[throw, numpy.arange(len(row)) - start[row]]
+        part = throws.choices[throw, choice]
+        turn_points = turns.turn_points[row] + part[:, 0]
+        dice_left = turns.dice_left[row] - part[:, 1]
         hot = dice_left == 0
-        after = Turns(numpy.repeat(turns.scores[:, None, :], width, axis=1), wide(turns.player), turn_points,
-                      numpy.where(hot, turn_points, wide(turns.round_start)),
-                      numpy.where(hot, self.rules.dice, dice_left), wide(turns.final), wide(turns.throw))
-        values = numpy.zeros((len(turns), width, 2))
-        valid = numpy.zeros((len(turns), width, 2), dtype=bool)
-        for rows, policy in self.policies(turns):
-            part_values, part_valid = self._option_values(policy, after.take(rows))
-            values[rows], valid[rows] = -part_values if policy.lowest else part_values, part_valid
-        valid &= (numpy.arange(width) < count[:, None])[:, :, None]
-        return numpy.where(valid, values, -numpy.inf).reshape(len(turns), -1).argmax(axis=1) // 2
+        after = Turns(turns.scores[row], turns.player[row], turn_points,
+                      numpy.where(hot, turn_points, turns.round_start[row]),
+                      numpy.where(hot, self.rules.dice, dice_left), turns.final[row], None)
+        values = numpy.zeros((len(row), 2))
+        valid = numpy.zeros((len(row), 2), dtype=bool)
+        for rows, policy in self.values(turns):
+            mine = rows[row]
+            part_values, valid[mine] = self._option_values(policy, after.take(mine))
+            values[mine] = -part_values if policy.lowest else part_values
+        # The first best option of each turn: options in order, banking before throwing.
+        flat = numpy.where(valid, values, -numpy.inf).ravel()
+        best = numpy.maximum.reduceat(flat, 2 * start)
+        hits = numpy.flatnonzero(flat == numpy.repeat(best, 2 * counts))
+        _, first = numpy.unique(row[hits // 2], return_index=True)
+        return choice[hits[first] // 2]
 
     def bank(self, turns):
         banks = numpy.zeros(len(turns), dtype=bool)
-        for rows, policy in self.policies(turns):
+        for rows, policy in self.values(turns):
             part = turns.take(rows)
-            bank = policy.bank_values(part.banked, part.turn_points)
-            throw = policy.throw_values(part.banked, part.turn_points, part.round_start, part.dice_left)
+            bank, throw = policy.bank(part), policy.throw(part)
             banks[rows] = bank <= throw if policy.lowest else bank >= throw
         return banks
 
-    def _option_values(self, policy, after: Turns):
-        """Values (bank, throw) of each option's state after setting its part aside."""
-        banked, flat = after.banked, lambda a: a.reshape(-1)  # noqa: E731
-        shape = after.player.shape
-        standing = banked + after.turn_points
-        target = getattr(self.rules, "target", None)
-        ended = numpy.zeros(shape, dtype=bool)
+    def _option_values(self, policy: StateValues, after: Turns):
+        """Values (bank, throw) of the states after setting each part aside, and which of
+        them are options (banking where the rules allow it; a turn that setting aside
+        ended has one option, its value in the bank column)."""
+        shape = after.turn_points.shape
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
-        if hasattr(policy, "ended_values"):  # Thousand: a burn or the exact finish ends the turn
-            ended = standing >= target
-            values[..., 0] = numpy.where(ended, policy.ended_values(banked, standing == target), 0.0)
-        may = self._may_bank(banked, after.turn_points) & ~ended
-        keep = ~ended
-        bank = policy.bank_values(flat(banked[keep]), flat(after.turn_points[keep]))
-        throw = policy.throw_values(flat(banked[keep]), flat(after.turn_points[keep]),
-                                    flat(after.round_start[keep]), flat(after.dice_left[keep]))
-        values[..., 0][keep] = bank
-        values[..., 1][keep] = throw
-        valid[..., 0] &= may | ended
-        valid[..., 1] &= keep
+        if hasattr(policy.policy, "ended_values"):  # Thousand: a burn or the exact finish
+            standing = after.banked + after.turn_points
+            ended = standing >= self.rules.target
+            won = standing == self.rules.target
+            after = Turns(after.scores, after.player, numpy.where(ended, 0, after.turn_points), after.round_start,
+                          after.dice_left, after.final, None)
+            may = may_bank_thousand(self.rules, after.banked, after.turn_points)
+            values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
+            valid[..., 0] = ended | may
+            valid[..., 1] = ~ended
+        else:
+            values[..., 0] = policy.bank(after)
+        values[..., 1] = policy.throw(after)
         return values, valid
-
-
-def _bank_rule(rules):
-    """``may_bank(banked, turn_points)`` of the rules (Thousand's casks; always in
-    Fivethousand, after at least one part set aside)."""
-    casks = getattr(rules, "casks", None)
-    if casks is None:
-        return lambda banked, turn_points: numpy.ones(numpy.shape(banked), dtype=bool)
-    return lambda banked, turn_points: may_bank_thousand(rules, banked, turn_points)
 
 
 def may_bank_thousand(rules, banked, turn_points) -> numpy.ndarray:
@@ -306,25 +351,23 @@ def may_bank_thousand(rules, banked, turn_points) -> numpy.ndarray:
     return allowed
 
 
-def _fivethousand_policies(rules):
+def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
-    usual = turn_policy(rules)
+    usual, final = StateValues(turn_policy(rules)), FinalTurnValues(final_turn_policy(rules, 0))
 
-    def policies(turns: Turns):
+    def values(turns: Turns):
         yield ~turns.final, usual
         if turns.final.any():
-            leader = turns.best_other
-            for to_beat in numpy.unique(leader[turns.final]).tolist():
-                yield turns.final & (leader == to_beat), final_turn_policy(rules, to_beat)
-    return policies
+            yield turns.final, final
+    return values
 
 
-def _thousand_policies(rules):
+def _thousand_values(rules):
     from dicelab.thousand import solitaire_policy
 
-    policy = solitaire_policy(rules)
-    return lambda turns: [(numpy.ones(len(turns), dtype=bool), policy)]
+    values = StateValues(solitaire_policy(rules))
+    return lambda turns: [(numpy.ones(len(turns), dtype=bool), values)]
 
 
 def batch_bot(rules, bot) -> BatchBot | None:
@@ -349,7 +392,7 @@ def batch_bot(rules, bot) -> BatchBot | None:
         if kind is IntelligentRobot:
             return Intelligent(rules)
         if kind is OptimalRobot:
-            return PolicyBot(rules, _fivethousand_policies(rules), "optimal")
+            return PolicyBot(rules, _fivethousand_values(rules), "optimal")
         return None
     from dicelab.thousand.policy import OptimalBot
     from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
@@ -359,9 +402,9 @@ def batch_bot(rules, bot) -> BatchBot | None:
     if kind is CaskAwareBot:
         return CaskAware(rules)
     if kind is OptimalBot:
-        return PolicyBot(rules, _thousand_policies(rules), "optimal")
+        return PolicyBot(rules, _thousand_values(rules), "optimal")
     return None
 
 
-__all__ = ["BatchBot", "CaskAware", "Intelligent", "PolicyBot", "RandomChoices", "Threshold", "Turns",
-           "batch_bot", "may_bank_thousand"]
+__all__ = ["BatchBot", "CaskAware", "FinalTurnValues", "Intelligent", "PolicyBot", "RandomChoices",
+           "StateValues", "Threshold", "Turns", "batch_bot", "may_bank_thousand"]

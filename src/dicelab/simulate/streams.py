@@ -4,7 +4,7 @@ Two shapes of stream serve two ways of playing in lockstep:
 
 - :class:`FaceStreams` and :class:`ChoiceStreams`: each game consumes its own stream in
   order, as much as it needs per call (for games whose steps use varying amounts).
-- :class:`StepFaces` and :class:`StepChoices`: one *page* per step, for games where every
+- :class:`StepThrows` and :class:`StepChoices`: one *page* per step, for games where every
   game still playing takes exactly one step per batch step (a set-aside throw). Blocks of
   :data:`BLOCK` consecutive game numbers share a generator; at step ``t`` each block draws
   its page ``t`` and game ``i`` reads row ``i % BLOCK`` of it. A game's values still depend
@@ -31,13 +31,16 @@ True
 
 from __future__ import annotations
 
+import math
+
 import numpy
 
 DICE = 1  # spawn-key kinds: the stream of dice faces ...
 CHOICES = 2  # ... and the stream of a game's bots' random choices
 STEP_DICE = 3  # ... and the pages of a block of games' dice ...
 STEP_CHOICES = 4  # ... and of their bots' random choices
-BLOCK = 256  # game numbers per block of step pages
+BLOCK = 1024  # game numbers per block of step pages
+PAGES_AHEAD = 8  # pages a block draws at once
 
 
 def generator(seed: int, game: int, kind: int) -> numpy.random.Generator:
@@ -122,14 +125,15 @@ class ChoiceStreams(_BlockStreams):
 class _StepPages:
     """Pages of ``width`` values per game and step, one generator per block of games.
 
-    Call :meth:`page` once per batch step with the rows still playing; a block stops
-    drawing once none of its rows plays (a finished game never plays again).
+    Call :meth:`page` once per batch step; a block stops drawing once none of its games
+    plays (a finished game never plays again). Each block draws :data:`PAGES_AHEAD` pages
+    per generator call.
 
-    >>> pages = StepFaces(seed=1, games=numpy.array([3, 300]))
-    >>> first = pages.page(numpy.array([True, True]))
-    >>> alone = StepFaces(seed=1, games=numpy.array([300])).page(numpy.array([True]))
+    >>> pages = StepChoices(seed=1, games=numpy.array([3, 300]))
+    >>> first = pages.page()
+    >>> alone = StepChoices(seed=1, games=numpy.array([300])).page()
     >>> first.shape, bool((first[1] == alone[0]).all())
-    ((2, 6), True)
+    ((2, 2), True)
     """
 
     kind: int
@@ -141,29 +145,42 @@ class _StepPages:
         self.offset = games % BLOCK
         self.generators = [generator(int(seed), block, self.kind) for block in blocks.tolist()]
         self.live = numpy.ones(len(blocks), dtype=bool)
+        self.ahead = numpy.zeros((len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype)
+        self.step = 0
 
-    def page(self, playing) -> numpy.ndarray:
-        """The next page's row of every game, an array (games, ``width``); rows of games
-        that do not play are zeros."""
-        playing = numpy.asarray(playing, dtype=bool)
+    def keep(self, rows) -> None:
+        """Keep only the games at ``rows`` (an index or mask), in that order."""
+        self.block_of_row, self.offset = self.block_of_row[rows], self.offset[rows]
+
+    def page(self, playing=None) -> numpy.ndarray:
+        """The next page's row of every game, an array (games, ``width``); ``playing`` (a
+        mask, by default every game) says which games play this step, the others get zeros."""
+        rows = self.block_of_row if playing is None else self.block_of_row[numpy.asarray(playing, dtype=bool)]
         live = numpy.zeros(len(self.live), dtype=bool)
-        live[self.block_of_row[playing]] = True
+        live[rows] = True
         if (live & ~self.live).any():
             raise ValueError("a finished game cannot play again")
         self.live = live
-        pages = numpy.zeros((len(live), BLOCK, self.width), dtype=self.dtype)
-        for block in numpy.flatnonzero(live).tolist():
-            pages[block] = self._fresh(self.generators[block], (BLOCK, self.width))
-        return numpy.where(playing[:, None], pages[self.block_of_row, self.offset], 0).astype(self.dtype)
+        if self.step % PAGES_AHEAD == 0:
+            for block in numpy.flatnonzero(live).tolist():
+                self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
+        values = self.ahead[self.block_of_row, self.step % PAGES_AHEAD, self.offset]
+        self.step += 1
+        return values if playing is None else numpy.where(numpy.asarray(playing)[:, None], values, 0).astype(self.dtype)
 
 
-class StepFaces(_StepPages):
-    """Six dice faces 1–6 per game and step (a throw of ``n`` dice reads the first ``n``)."""
+class StepThrows(_StepPages):
+    """Six dice per game and step as one number below 6**6, exactly uniform: die ``k``
+    shows ``code // 6**k % 6 + 1`` (a throw of ``n`` dice reads the first ``n``; see
+    :func:`dicelab.simulate.throws.throw_of`)."""
 
     kind = STEP_DICE
-    width = 6
-    dtype = numpy.int8
-    _fresh = staticmethod(FaceStreams._fresh)
+    width = 1
+    dtype = numpy.int32
+
+    @staticmethod
+    def _fresh(gen, shape):
+        return gen.integers(0, 6 ** 6, size=math.prod(shape), dtype=numpy.int32).reshape(shape)
 
 
 class StepChoices(_StepPages):
@@ -172,4 +189,7 @@ class StepChoices(_StepPages):
     kind = STEP_CHOICES
     width = 2
     dtype = numpy.float64
-    _fresh = staticmethod(ChoiceStreams._fresh)
+
+    @staticmethod
+    def _fresh(gen, shape):
+        return gen.random(math.prod(shape)).reshape(shape)

@@ -37,6 +37,26 @@ def throw_numbers(faces: numpy.ndarray) -> numpy.ndarray:
     return _NUMBER[_POWERS[faces].sum(axis=1)].astype(numpy.int64)
 
 
+def _faces_of_codes() -> numpy.ndarray:
+    codes = numpy.arange(6 ** 6)
+    return (codes[:, None] // 6 ** numpy.arange(6) % 6 + 1).astype(numpy.int64)
+
+
+_FACES = _faces_of_codes()
+_BY_CODE = numpy.concatenate([throw_numbers(numpy.where(numpy.arange(6) < n, _FACES, 0))
+                             for n in range(7)]).astype(numpy.int16)  # [n * 6**6 + code]
+
+
+def throw_of(codes: numpy.ndarray, dice: numpy.ndarray) -> numpy.ndarray:
+    """The multiset number of the first ``dice`` dice of six dice thrown as ``codes``
+    (see :class:`dicelab.simulate.streams.StepThrows`).
+
+    >>> MULTISETS[int(throw_of(numpy.array([0 + 4 * 6 + 1 * 36]), numpy.array([3]))[0])]
+    (1, 2, 5)
+    """
+    return _BY_CODE[dice * 6 ** 6 + codes]
+
+
 @dataclass(frozen=True, eq=False)
 class ThrowTable:
     """What each throw offers under a game's combinations.
@@ -45,12 +65,16 @@ class ThrowTable:
     order of :meth:`dicelab.setaside.CombinationTable.scoring_choices` (the order the
     engine lists its ``SetAside`` actions), for ``j < count[t]``; a throw with
     ``count[t] == 0`` busts. ``best[t]`` is the index of the part worth most (ties: more
-    dice), the part a game that sets aside by itself takes.
+    dice), the part a game that sets aside by itself takes. Parts with the same points and
+    dice lead to the same state: ``distinct[t, :distinct_count[t]]`` indexes the first of
+    each.
     """
 
     choices: numpy.ndarray  # (throws, width, 2) int64
     count: numpy.ndarray  # (throws,)
     best: numpy.ndarray  # (throws,)
+    distinct: numpy.ndarray  # (throws, width'): the first choice of each (points, dice), in order
+    distinct_count: numpy.ndarray  # (throws,)
 
     @classmethod
     def of(cls, rules) -> "ThrowTable":
@@ -78,4 +102,9 @@ def _table(combinations, dice: int) -> ThrowTable:
         if options:
             top = combinations.best_choice(MULTISETS[t])
             best[t] = [part for part, _ in options].index(top[0])
-    return ThrowTable(choices, count, best)
+    firsts = [[j for j, (part, points) in enumerate(options)
+               if (points, len(part)) not in {(p, len(q)) for q, p in options[:j]}] for options in parts]
+    distinct = numpy.zeros((len(MULTISETS), max(1, max(map(len, firsts)))), dtype=numpy.int64)
+    for t, row in enumerate(firsts):
+        distinct[t, :len(row)] = row
+    return ThrowTable(choices, count, best, distinct, numpy.array(list(map(len, firsts)), dtype=numpy.int64))
