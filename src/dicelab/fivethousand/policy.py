@@ -215,11 +215,11 @@ class FinalTurnPolicy(_Turn):
         values = np.array(1 - bust + np.where(safe > to_beat, bust, 0.0))
         short = need > 0
         sizes = self._table_size(to_beat[short])
+        flat, need, at_risk, dice_left = values.reshape(-1), need.ravel(), at_risk.ravel(), dice_left.ravel()
         for size in np.unique(sizes).tolist():
             rows = np.flatnonzero(short.ravel())[sizes == size]
-            rows = np.unravel_index(rows, short.shape)
             chance = self._chance if size == len(self._chance) - 1 else _final_table(self.rules, size)
-            values[rows] = chance[-(-need[rows] // self.unit), at_risk[rows] // self.unit, dice_left[rows]]
+            flat[rows] = chance[-(-need[rows] // self.unit), at_risk[rows] // self.unit, dice_left[rows]]
         return values
 
 
