@@ -38,7 +38,7 @@ def games(game="fivethousand", players=("simple", "intelligent"), n: int = 1000,
     ``players`` one bot per seat: a level name from the game's ``BOTS`` or a bot object.
     ``seed`` None picks one (kept in the results). ``executor`` is any
     ``concurrent.futures.Executor``; the chunks of ``chunk_size`` games are its tasks (by
-    default 10 000 on the batch simulator, 200 on the engine path).
+    default 50 000 on the batch simulator, 200 on the engine path).
     ``progress``: None shows a bar (counting games) on runs longer than a second, True
     always, False never.
     """
@@ -65,7 +65,7 @@ def turns(game="fivethousand", bot="simple", n: int = 10_000, seed: int | None =
 
     ``bot`` is a level name or a bot object such as :class:`ThresholdBot` or :class:`ChaseBox`.
     ``banked`` is the player's score before the turn (set-aside games, e.g. to start in a cask).
-    The other arguments are those of :func:`games` (by default 100 000 turns per chunk on
+    The other arguments are those of :func:`games` (by default 200 000 turns per chunk on
     the batch simulator, 5000 on the engine path).
     """
     chosen = resolve(game, rules)

@@ -20,7 +20,7 @@ from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.simulate import engine_path
 
 ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
-BATCH_CHUNK = {"game": 10_000, "turn": 100_000}
+BATCH_CHUNK = {"game": 50_000, "turn": 200_000}
 _YAHTZEE_BATCH = "dicelab.simulate.yahtzee_batch"
 
 

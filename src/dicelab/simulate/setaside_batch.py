@@ -55,8 +55,7 @@ def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
 
 class _Lockstep:
     """The games of a batch still playing, as arrays (one entry per game), and the step that
-    plays one throw in each. Finished games leave the arrays after each step; their
-    results wait in :attr:`out`."""
+    plays one throw in each. The results of finished games wait in :attr:`out`."""
 
     RESULTS = ("scores", "turns", "busts", "throws")
 
@@ -77,6 +76,7 @@ class _Lockstep:
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.playing = numpy.ones(n, dtype=bool)
+        self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.turns = numpy.zeros(n, dtype=numpy.int64)
         self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
         self.throws = numpy.zeros(n, dtype=numpy.int64)
@@ -84,21 +84,25 @@ class _Lockstep:
 
     def run(self) -> dict:
         """Play every game to its end; the results, by game."""
-        while len(self.row):
+        while self.recording.any():
             self.step()
-            self._retire()
+            self._record()
         return self.out
 
-    def _retire(self) -> None:
-        """Move the games that ended out of the arrays, their results into :attr:`out`."""
-        done = ~self.playing
-        if not done.any():
+    def _record(self) -> None:
+        """Keep the results of the games that just ended in :attr:`out`. Ended games play on
+        (harmlessly: nothing of theirs is kept) until an eighth of the arrays are such
+        games; then they leave the arrays."""
+        ended = self.recording & ~self.playing
+        if ended.any():
+            for name in self.RESULTS:
+                self.out[name][self.row[ended]] = getattr(self, name)[ended]
+            self.recording &= ~ended
+        if 8 * numpy.count_nonzero(~self.recording) < len(self.row):
             return
-        for name in self.RESULTS:
-            self.out[name][self.row[done]] = getattr(self, name)[done]
-        going = self.playing
+        going = self.recording
         for name in ("row", "scores", "player", "turn_points", "round_start", "dice_left", "final_left",
-                     "playing", "turns", "busts", "throws"):
+                     "playing", "recording", "turns", "busts", "throws"):
             setattr(self, name, getattr(self, name)[going])
         self.dice.keep(going)
         if self.choices is not None:
@@ -129,7 +133,7 @@ class _Lockstep:
             ended |= standing > rules.target
             ended |= won
         turns = Turns(self.scores, self.player, turn_points, round_start, dice_left, self.final_left > 0, throw,
-                      choice)
+                      choice, banked=banked)
         deciding = ~ended
         if not self.fivethousand:
             deciding &= may_bank_thousand(rules, banked, turn_points)

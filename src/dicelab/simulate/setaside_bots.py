@@ -52,10 +52,11 @@ class Turns:
     FIELDS = ("scores", "player", "turn_points", "round_start", "dice_left", "final", "throw", "choice")
 
     def __init__(self, scores, player, turn_points, round_start, dice_left, final, throw, choice=None,
-                 rows=None):
+                 rows=None, banked=None):
         self._arrays = dict(zip(self.FIELDS, (scores, player, turn_points, round_start, dice_left, final,
                                               throw, choice)))
         self._rows = rows
+        self._banked = banked if banked is None or rows is None else banked[rows]  # when known already
 
     def __getattr__(self, name):
         if name not in Turns.FIELDS:
@@ -86,14 +87,17 @@ class Turns:
         rows = numpy.asarray(rows)
         if rows.dtype == bool:
             rows = numpy.flatnonzero(rows)
-        if self._rows is not None:
-            rows = self._rows[rows]
-        return Turns(*(self._arrays[name] for name in self.FIELDS), rows=rows)
+        taken = Turns(*(self._arrays[name] for name in self.FIELDS),
+                      rows=rows if self._rows is None else self._rows[rows])
+        taken._banked = None if self._banked is None else self._banked[rows]
+        return taken
 
     @property
     def banked(self) -> numpy.ndarray:
         """The banked score of the player to move."""
-        return numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[..., 0]
+        if self._banked is None:
+            self._banked = numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[..., 0]
+        return self._banked
 
     @property
     def best_other(self) -> numpy.ndarray:

@@ -146,11 +146,12 @@ class _StepPages:
         self.generators = [generator(int(seed), block, self.kind) for block in blocks.tolist()]
         self.live = numpy.ones(len(blocks), dtype=bool)
         self.ahead = numpy.zeros((len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype)
+        self.at = self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset  # each game's row of page 0
         self.step = 0
 
     def keep(self, rows) -> None:
         """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.block_of_row, self.offset = self.block_of_row[rows], self.offset[rows]
+        self.block_of_row, self.offset, self.at = self.block_of_row[rows], self.offset[rows], self.at[rows]
 
     def page(self, playing=None) -> numpy.ndarray:
         """The next page's row of every game, an array (games, ``width``); ``playing`` (a
@@ -164,7 +165,7 @@ class _StepPages:
         if self.step % PAGES_AHEAD == 0:
             for block in numpy.flatnonzero(live).tolist():
                 self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
-        values = self.ahead[self.block_of_row, self.step % PAGES_AHEAD, self.offset]
+        values = self.ahead.reshape(-1, self.width)[self.at + (self.step % PAGES_AHEAD) * BLOCK]
         self.step += 1
         return values if playing is None else numpy.where(numpy.asarray(playing)[:, None], values, 0).astype(self.dtype)
 
