@@ -117,7 +117,8 @@ class _Lockstep:
         bust = self.table.count[throw] == 0
         turns = Turns(self.scores, self.player, self.turn_points, self.round_start, self.dice_left,
                       self.final_left > 0, throw, choice)
-        part = self.table.best[throw] if self.sets_aside_itself else self._ask("keep", turns, ~bust)
+        # Bots are asked about the games still recorded only (ended games play on unasked).
+        part = self.table.best[throw] if self.sets_aside_itself else self._ask("keep", turns, ~bust & self.recording)
         points, dice = self.table.choices[throw, part, 0], self.table.choices[throw, part, 1]  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
@@ -134,7 +135,7 @@ class _Lockstep:
             ended |= won
         turns = Turns(self.scores, self.player, turn_points, round_start, dice_left, self.final_left > 0, throw,
                       choice, banked=banked)
-        deciding = ~ended
+        deciding = ~ended & self.recording
         if not self.fivethousand:
             deciding &= may_bank_thousand(rules, banked, turn_points)
         bank = deciding & self._ask("bank", turns, deciding)

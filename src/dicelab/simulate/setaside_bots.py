@@ -7,10 +7,11 @@ only where the rules let the player choose), and :meth:`BatchBot.bank`, whether 
 the same tables, the same comparisons, the same floating-point sums in the same order; the
 random bot makes them with the same chances, from the run's choice stream.
 
-:func:`batch_bot` gives the batch form of a built-in bot (None for any other bot). A policy
-with values for states (``bank_values``/``throw_values`` over numpy arrays, like the
-optimal policies) plugs in as a :class:`PolicyBot`: give it a function that says which
-policy plays which turns.
+:func:`batch_bot` gives the batch form of a built-in bot (None for any other bot), from
+:func:`batch_forms`. A policy with values for arrays of states plugs in as a
+:class:`PolicyBot` over :class:`StateValues` (a subclass when the values read more of the
+state, e.g. the opponents' scores: :class:`FinalTurnValues`); the bot's class then gets one
+entry in :func:`batch_forms`.
 
 >>> from dicelab.thousand import Rules
 >>> bot = batch_bot(Rules(), "simple")
@@ -244,12 +245,14 @@ class StateValues:
     policy. Wraps a policy with ``bank_values(banked, turn_points)``, ``throw_values(banked,
     turn_points, round_start, dice_left)`` and, where setting dice aside can end a turn,
     ``ended_values(banked, won)``, over numpy arrays (any shape); ``lowest`` when a lower
-    value is better. A policy that needs more of the state (the opponents' scores) gets a
-    subclass reading it from the turns."""
+    value is better; ``reads`` names the fields of :class:`Turns` the values depend on (turns
+    alike in them and in their throw get one decision). A policy that needs more of the
+    state (the opponents' scores) gets a subclass reading it from the turns."""
 
-    def __init__(self, policy):
+    def __init__(self, policy, reads=("banked", "turn_points", "round_start", "dice_left")):
         self.policy = policy
         self.lowest = policy.lowest
+        self.reads = reads  # the fields of Turns the values depend on
 
     def bank(self, turns: Turns) -> numpy.ndarray:
         return self.policy.bank_values(turns.banked, turns.turn_points)
@@ -286,6 +289,19 @@ class PolicyBot(BatchBot):
         self.level = level
 
     def keep(self, turns, throws):
+        picked = numpy.zeros(len(turns), dtype=numpy.int64)
+        for rows, values in self.values(turns):
+            if rows.any():
+                mine = turns.take(rows)
+                columns = [mine.throw] + [getattr(mine, field) for field in values.reads]
+                situations = numpy.ascontiguousarray(numpy.stack(columns, axis=1).astype(numpy.int64))
+                _, first, back = numpy.unique(situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
+                                              return_index=True, return_inverse=True)
+                picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
+        return picked
+
+    def _keep(self, turns, throws, policy):
+        """The part each of ``turns`` sets aside, by ``policy``'s values."""
         # One entry per (turn, distinct part of its throw), the parts of a turn together.
         counts = throws.distinct_count[turns.throw]
         row = numpy.repeat(numpy.arange(len(turns)), counts)
@@ -299,12 +315,8 @@ class PolicyBot(BatchBot):
         after = Turns(turns.scores[row], turns.player[row], turn_points,
                       numpy.where(hot, turn_points, turns.round_start[row]),
                       numpy.where(hot, self.rules.dice, dice_left), turns.final[row], None)
-        values = numpy.zeros((len(row), 2))
-        valid = numpy.zeros((len(row), 2), dtype=bool)
-        for rows, policy in self.values(turns):
-            mine = rows[row]
-            part_values, valid[mine] = self._option_values(policy, after.take(mine))
-            values[mine] = -part_values if policy.lowest else part_values
+        values, valid = self._option_values(policy, after)
+        values = -values if policy.lowest else values
         # The first best option of each turn: options in order, banking before throwing.
         flat = numpy.where(valid, values, -numpy.inf).ravel()
         best = numpy.maximum.reduceat(flat, 2 * start)
@@ -358,7 +370,9 @@ def may_bank_thousand(rules, banked, turn_points) -> numpy.ndarray:
 def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
-    usual, final = StateValues(turn_policy(rules)), FinalTurnValues(final_turn_policy(rules, 0))
+    usual = StateValues(turn_policy(rules), reads=("turn_points", "round_start", "dice_left"))
+    final = FinalTurnValues(final_turn_policy(rules, 0),
+                            reads=("banked", "best_other", "turn_points", "round_start", "dice_left"))
 
     def values(turns: Turns):
         yield ~turns.final, usual
@@ -370,45 +384,47 @@ def _fivethousand_values(rules):
 def _thousand_values(rules):
     from dicelab.thousand import solitaire_policy
 
-    values = StateValues(solitaire_policy(rules))
+    values = StateValues(solitaire_policy(rules), reads=("banked", "turn_points", "dice_left"))
     return lambda turns: [(numpy.ones(len(turns), dtype=bool), values)]
+
+
+def batch_forms(game: str) -> dict:
+    """Each built-in bot class of ``game`` -> ``make(rules, bot)``, its batch form.
+
+    A new bot gets its batch form by one entry here; a policy bot by a :class:`PolicyBot`
+    over its :class:`StateValues`.
+    """
+    shared = {RandomBot: lambda rules, bot: RandomChoices(),
+              ThresholdBot: lambda rules, bot: Threshold(bot.threshold)}
+    if game == "fivethousand":
+        from dicelab.fivethousand.policy import OptimalRobot
+        from dicelab.fivethousand.strategy import IntelligentRobot, SimpleRobot
+
+        return {**shared,
+                SimpleRobot: lambda rules, bot: Threshold(SimpleRobot.threshold, not_hot=rules.dice, level="simple"),
+                IntelligentRobot: lambda rules, bot: Intelligent(rules),
+                OptimalRobot: lambda rules, bot: PolicyBot(rules, _fivethousand_values(rules), "optimal")}
+    from dicelab.thousand.policy import OptimalBot
+    from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
+
+    return {**shared,
+            SimpleBot: lambda rules, bot: Threshold(SimpleBot.threshold, level="simple"),
+            CaskAwareBot: lambda rules, bot: CaskAware(rules),
+            OptimalBot: lambda rules, bot: PolicyBot(rules, _thousand_values(rules), "optimal")}
 
 
 def batch_bot(rules, bot) -> BatchBot | None:
     """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
-    it has none (a bot of your own: it plays on the engine path)."""
+    it has none (a bot of your own, even one built on a built-in bot's class: it plays on
+    the engine path)."""
     from dicelab import fivethousand, thousand
 
     game = fivethousand if isinstance(rules, fivethousand.Rules) else thousand
     if isinstance(bot, str):
         bot = game.BOTS[bot]()
-    kind = type(bot)
-    if kind is RandomBot:
-        return RandomChoices()
-    if kind is ThresholdBot:
-        return Threshold(bot.threshold)
-    if game is fivethousand:
-        from dicelab.fivethousand.policy import OptimalRobot
-        from dicelab.fivethousand.strategy import IntelligentRobot, SimpleRobot
-
-        if kind is SimpleRobot:
-            return Threshold(SimpleRobot.threshold, not_hot=rules.dice, level="simple")
-        if kind is IntelligentRobot:
-            return Intelligent(rules)
-        if kind is OptimalRobot:
-            return PolicyBot(rules, _fivethousand_values(rules), "optimal")
-        return None
-    from dicelab.thousand.policy import OptimalBot
-    from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
-
-    if kind is SimpleBot:
-        return Threshold(SimpleBot.threshold, level="simple")
-    if kind is CaskAwareBot:
-        return CaskAware(rules)
-    if kind is OptimalBot:
-        return PolicyBot(rules, _thousand_values(rules), "optimal")
-    return None
+    make = batch_forms(game.__name__.rsplit(".", 1)[1]).get(type(bot))
+    return None if make is None else make(rules, bot)
 
 
 __all__ = ["BatchBot", "CaskAware", "FinalTurnValues", "Intelligent", "PolicyBot", "RandomChoices",
-           "StateValues", "Threshold", "Turns", "batch_bot", "may_bank_thousand"]
+           "StateValues", "Threshold", "Turns", "batch_bot", "batch_forms", "may_bank_thousand"]
