@@ -27,7 +27,14 @@ from dicelab.simulate.throws import ThrowTable, throw_of
 def batch_bots(rules, bots) -> list | None:
     """The batch forms of the seats' bots (level names or bot objects), or None if a seat's
     bot has none (then the games are played on the engine path)."""
-    forms = [batch_bot(rules, bot) for bot in bots]
+    made: dict = {}  # seats with the same bot share its batch form (answered at once)
+    forms = []
+    for bot in bots:
+        try:
+            form = made.get(bot) or made.setdefault(bot, batch_bot(rules, bot))
+        except TypeError:  # a bot that can't be hashed
+            form = batch_bot(rules, bot)
+        forms.append(form)
     return None if any(form is None for form in forms) else forms
 
 
@@ -63,6 +70,8 @@ class _Lockstep:
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
+        self.seats_of_bot = [(bot, [seat for seat, b in enumerate(bots) if b is bot])
+                             for bot in {id(b): b for b in bots}.values()]
         self.fivethousand = isinstance(rules, FivethousandRules)
         self.sets_aside_itself = not self.fivethousand and not rules.choose_keep
         self.table = ThrowTable.of(rules)
@@ -155,8 +164,8 @@ class _Lockstep:
     def _ask(self, question: str, turns: Turns, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
-        for seat, bot in enumerate(self.bots):
-            mine = asked & (turns.player == seat) if len(self.bots) > 1 else asked
+        for bot, seats in self.seats_of_bot:
+            mine = asked & numpy.isin(turns.player, seats) if len(self.seats_of_bot) > 1 else asked
             if bot.cheap:
                 answer = self._answer(bot, question, turns)
                 answers = answer if answers is None else numpy.where(mine, answer, answers)

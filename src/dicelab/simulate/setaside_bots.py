@@ -211,8 +211,9 @@ class CaskAware(BatchBot):
         standing = turns.banked + turns.turn_points
         # Clipped so that turns the bot is not asked about (over the target) index the table.
         room = numpy.clip((self.rules.target - standing) // self.unit, 0, self._gain.shape[2] - 1)
-        gain = self._gain[turns.dice_left, numpy.minimum(turns.turn_points // self.unit, self._gain.shape[1] - 1),
-                          room]
+        _, points, rooms = self._gain.shape
+        at = (turns.dice_left * points + numpy.minimum(turns.turn_points // self.unit, points - 1)) * rooms + room
+        gain = self._gain.reshape(-1)[at]
         pending = numpy.ones(len(turns), dtype=bool)
         for low, high in self.rules.casks:  # the first cask the standing lies in counts
             inside = pending & (low <= standing) & (standing < high)
