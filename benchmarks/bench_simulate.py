@@ -118,20 +118,20 @@ def naive_numpy_turns(game: str, n: int) -> float:
 
 def turns_section(scale: float) -> None:
     print(f"threshold-bot turns per second (bank at {THRESHOLD}); budget 1 000 000")
-    print(f"{'game':14}{'dicelab':>12}{'engine path':>13}{'ratio':>8}{'plain loop':>12}{'ratio':>8}"
+    print(f"{'game':14}{'dicelab':>12}{'per CPU s':>12}{'engine path':>13}{'ratio':>8}{'plain loop':>12}{'ratio':>8}"
           f"{'naive numpy':>13}{'ratio':>8}")
     for game in GAMES:
         bot = simulate.ThresholdBot(THRESHOLD)
         n = int(1_000_000 * scale)
         simulate.turns(game, bot, n=1000, seed=0, progress=False)  # warm the tables
         _, seconds = timed(simulate.turns, game, bot, n=n, seed=0, progress=False)
-        ours = n / seconds
+        ours, per_cpu = n / seconds, n / timed.cpu
         small = max(200, int(20_000 * scale))
         _, engine_seconds = timed(simulate.turns, game, OnTheEngine(bot), n=small, seed=0, progress=False)
         engine = small / engine_seconds
         plain = plain_loop_turns(game, max(200, int(100_000 * scale)))
         naive = naive_numpy_turns(game, n)
-        print(f"{game:14}{ours:12,.0f}{engine:13,.0f}{ours / engine:8.1f}{plain:12,.0f}{ours / plain:8.1f}"
+        print(f"{game:14}{ours:12,.0f}{per_cpu:12,.0f}{engine:13,.0f}{ours / engine:8.1f}{plain:12,.0f}{ours / plain:8.1f}"
               f"{naive:13,.0f}{ours / naive:8.2f}")
 
 

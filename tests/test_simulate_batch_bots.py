@@ -69,7 +69,7 @@ def one_game_bot(game, level):
 
 @pytest.mark.parametrize("game,rules,level", CASES)
 def test_batch_decisions_equal_the_one_game_bots(game, rules, level):
-    count = 600 if level == "optimal" else 1500
+    count = 500 if level == "optimal" else 1200
     engine, states = sampled_states(game, rules, count, seed=zlib.crc32(repr(rules).encode()))
     bot, batch = one_game_bot(game, level), batch_bot(rules, level)
     throws = ThrowTable.of(rules)
