@@ -102,14 +102,15 @@ class _Lockstep:
         """Keep the results of the games that just ended in :attr:`out`. Ended games play on
         (harmlessly: nothing of theirs is kept) until an eighth of the arrays are such
         games; then they leave the arrays."""
-        ended = self.recording & ~self.playing
-        if ended.any():
+        ended = numpy.flatnonzero(self.recording & ~self.playing)
+        if len(ended):
+            rows = self.row[ended]
             for name in self.RESULTS:
-                self.out[name][self.row[ended]] = getattr(self, name)[ended]
-            self.recording &= ~ended
+                self.out[name][rows] = getattr(self, name)[ended]
+            self.recording[ended] = False
         if 8 * numpy.count_nonzero(~self.recording) < len(self.row):
             return
-        going = self.recording
+        going = numpy.flatnonzero(self.recording)  # an index, found once for every array
         for name in ("row", "scores", "player", "turn_points", "round_start", "dice_left", "final_left",
                      "playing", "recording", "turns", "busts", "throws"):
             setattr(self, name, getattr(self, name)[going])
