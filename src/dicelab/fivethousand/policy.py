@@ -62,10 +62,18 @@ class _Turn(SetAsidePolicy):
         self.throws, self._hot, self._next_dice = _throws(rules)
         self.unit = self.throws.unit
 
-    def split(self, turn_points: int, round_start: int = 0) -> tuple[int, int]:
-        """The turn's points that a farkle would keep, and those it would lose."""
-        safe = round_start if self.rules.bust_keeps_completed_rounds else 0
+    def split(self, turn_points, round_start=0):
+        """The turn's points that a farkle would keep, and those it would lose (numbers or
+        numpy arrays)."""
+        safe = round_start if self.rules.bust_keeps_completed_rounds else 0 * round_start
         return safe, turn_points - safe
+
+    def bank_value(self, state: State) -> float:
+        return float(self.bank_values(state.scores[state.player], state.turn_points))
+
+    def throw_value(self, state: State) -> float:
+        return float(self.throw_values(state.scores[state.player], state.turn_points,
+                                       state.round_start, state.dice_left))
 
 
 class TurnPolicy(_Turn):
@@ -100,17 +108,26 @@ class TurnPolicy(_Turn):
         """The expected points of a fresh turn played optimally."""
         return float(self._throw[0, self.rules.dice])
 
-    def bank_value(self, state: State) -> float:
-        return float(state.turn_points)
+    def bank_values(self, banked, turn_points) -> np.ndarray:
+        """Value of banking: the turn's points (numpy arrays of states at once)."""
+        return np.asarray(turn_points, dtype=np.float64)
 
-    def throw_value(self, state: State) -> float:
-        """Expected points of the turn when the player throws the dice left now."""
-        safe, at_risk = self.split(state.turn_points, state.round_start)
+    def throw_values(self, banked, turn_points, round_start, dice_left) -> np.ndarray:
+        """Expected points of the turn when the player throws the dice left now, for numpy
+        arrays of states at once."""
+        turn_points, round_start, dice_left = np.broadcast_arrays(
+            *(np.asarray(a, dtype=np.int64) for a in (turn_points, round_start, dice_left)))
+        safe, at_risk = self.split(turn_points, round_start)
         units = at_risk // self.unit
-        if units < len(self._throw):
-            return safe + float(self._throw[units, state.dice_left])
-        throw_a, throw_c = self._throw_step(units, self._fresh_round, self._value_a, self._value_c)
-        return safe + float(throw_a[state.dice_left] + throw_c[state.dice_left] * self._fresh_round)
+        inside = units < len(self._throw)
+        values = np.empty(units.shape)
+        values[inside] = safe[inside] + self._throw[units[inside], dice_left[inside]]
+        for beyond in np.unique(units[~inside]).tolist():
+            throw_a, throw_c = self._throw_step(beyond, self._fresh_round, self._value_a, self._value_c)
+            rows = units == beyond
+            dice = dice_left[rows]
+            values[rows] = safe[rows] + (throw_a[dice] + throw_c[dice] * self._fresh_round)
+        return values
 
     def _bank_limit(self, fresh_round: float) -> int:
         """Units of points at risk from which banking is best for every number of dice."""
@@ -162,25 +179,48 @@ class FinalTurnPolicy(_Turn):
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
         self.to_beat = to_beat
-        needed = max(1, -(-(to_beat + 1) // self.unit))
-        self._chance = _final_table(rules, 1 << max(6, (needed - 1).bit_length()))
+        self._chance = _final_table(rules, self._table_size(to_beat))
+
+    def _table_size(self, to_beat):
+        """The size of the chance table a score to beat needs (a power of two; numbers or
+        arrays)."""
+        needed = np.maximum(1, -(-(np.asarray(to_beat, dtype=np.int64) + 1) // self.unit))
+        bits = np.frexp((needed - 1).astype(np.float64))[1]  # the bit length of needed - 1
+        sizes = np.left_shift(1, np.maximum(6, bits)).astype(np.int64)
+        return int(sizes) if sizes.ndim == 0 else sizes
 
     def success_probability(self, banked: int) -> float:
         """The chance that a fresh last turn from ``banked`` ends above ``to_beat``."""
         return self.throw_value(State(scores=(banked,), dice_left=self.rules.dice))
 
-    def bank_value(self, state: State) -> float:
-        return 1.0 if state.scores[state.player] + state.turn_points > self.to_beat else 0.0
+    def bank_values(self, banked, turn_points, to_beat=None) -> np.ndarray:
+        """1 where banking ends above ``to_beat``, else 0 (numpy arrays of states at once;
+        ``to_beat`` an array gives each state its own score to beat)."""
+        to_beat = self.to_beat if to_beat is None else to_beat
+        return np.where(np.asarray(banked) + turn_points > to_beat, 1.0, 0.0)
 
-    def throw_value(self, state: State) -> float:
-        """The chance of ending above ``to_beat`` when the player throws the dice left now."""
-        safe, at_risk = self.split(state.turn_points, state.round_start)
-        safe += state.scores[state.player]
-        need = self.to_beat + 1 - safe - at_risk
-        if need <= 0:  # already above: only a farkle can spoil it
-            bust = self.throws.bust[state.dice_left]
-            return float(1 - bust + (bust if safe > self.to_beat else 0.0))
-        return float(self._chance[-(-need // self.unit), at_risk // self.unit, state.dice_left])
+    def throw_values(self, banked, turn_points, round_start, dice_left, to_beat=None) -> np.ndarray:
+        """The chance of ending above ``to_beat`` when the player throws the dice left now,
+        for numpy arrays of states at once. With ``to_beat`` (an array), each state is
+        valued against its own score to beat, exactly as by ``final_turn_policy(rules,
+        to_beat)``."""
+        to_beat = self.to_beat if to_beat is None else to_beat
+        banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
+            *(np.asarray(a, dtype=np.int64) for a in (banked, turn_points, round_start, dice_left, to_beat)))
+        safe, at_risk = self.split(turn_points, round_start)
+        safe = safe + banked
+        need = to_beat + 1 - safe - at_risk
+        # Already above (no need): only a farkle can spoil it.
+        bust = self.throws.bust[dice_left]
+        values = np.array(1 - bust + np.where(safe > to_beat, bust, 0.0))
+        short = need > 0
+        sizes = self._table_size(to_beat[short])
+        flat, need, at_risk, dice_left = values.reshape(-1), need.ravel(), at_risk.ravel(), dice_left.ravel()
+        for size in np.unique(sizes).tolist():
+            rows = np.flatnonzero(short.ravel())[sizes == size]
+            chance = self._chance if size == len(self._chance) - 1 else _final_table(self.rules, size)
+            flat[rows] = chance[-(-need[rows] // self.unit), at_risk[rows] // self.unit, dice_left[rows]]
+        return values
 
 
 @lru_cache(maxsize=None)

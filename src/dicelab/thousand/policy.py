@@ -72,18 +72,29 @@ class SolitairePolicy(SetAsidePolicy):
         return self.best(state).bank
 
     def bank_value(self, state: State) -> float:
-        return 1.0 + float(self._expected[(state.scores[state.player] + state.turn_points) // self.unit])
+        return float(self.bank_values(state.scores[state.player], state.turn_points))
 
     def throw_value(self, state: State) -> float:
-        """Expected turns, counting this one, when the player throws the dice left now."""
-        banked = state.scores[state.player] // self.unit
-        standing = banked + state.turn_points // self.unit
-        return 1.0 + float(self._throw[banked, standing, state.dice_left])
+        return float(self.throw_values(state.scores[state.player], state.turn_points,
+                                       state.round_start, state.dice_left))
 
     def ended_value(self, before: State, after: State) -> float:
-        if after.is_over:  # exactly the target: won with this turn
-            return 1.0
-        return self.expected_turns(before.scores[before.player]) + 1.0  # burned
+        return float(self.ended_values(before.scores[before.player], after.is_over))
+
+    def bank_values(self, banked, turn_points) -> np.ndarray:
+        """Expected turns, counting this one, when saving now (numpy arrays of states)."""
+        return 1.0 + self._expected[(np.asarray(banked) + turn_points) // self.unit]
+
+    def throw_values(self, banked, turn_points, round_start, dice_left) -> np.ndarray:
+        """Expected turns, counting this one, when the player throws the dice left now
+        (numpy arrays of states; ``round_start`` does not matter in Thousand)."""
+        banked = np.asarray(banked) // self.unit
+        return 1.0 + self._throw[banked, banked + np.asarray(turn_points) // self.unit, dice_left]
+
+    def ended_values(self, banked, won) -> np.ndarray:
+        """Expected turns when setting dice aside ended the turn: 1 when it reached the
+        target exactly (``won``), else (burned) one more than from ``banked``."""
+        return np.where(won, 1.0, self._expected[np.asarray(banked) // self.unit] + 1.0)
 
     def _first_guess(self, size: int) -> np.ndarray:
         """Expected turns by banked score, guessed for the first sweep: from the policy that

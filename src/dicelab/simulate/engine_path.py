@@ -1,0 +1,86 @@
+"""The engine path: games and turns played one at a time through the rules engines.
+
+Any bot plays here, a bot of your own (an object with ``choose(engine, state, rng)``)
+included; the batch simulator serves the built-in bots much faster. Game (or turn) ``i``
+of a run uses its own ``random.Random`` seeded from ``(seed, i)`` only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from dicelab.odds.games import SET_ASIDE_GAMES
+
+
+def rng(seed: int, index: int) -> random.Random:
+    """The random generator of game (or turn) ``index`` of a run seeded ``seed``."""
+    return random.Random(f"dicelab-simulate/{seed}/{index}")
+
+
+def _step(engine, state, bots, rng):
+    """One action or one throw; returns (new state, whether it was a throw, the action)."""
+    if state.is_chance:
+        return engine.apply_chance(state, engine.sample_chance(state, rng)), True, None
+    action = bots[state.player].choose(engine, state, rng)
+    return engine.apply(state, action), False, action
+
+
+def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
+    """Whether the step from ``before`` to ``after`` ended a turn, and with nothing scored."""
+    if game in SET_ASIDE_GAMES:
+        ended = after.phase in ("throw", "over")
+        return ended, ended and bool({"bust", "burned"} & set(after.news))
+    if action is None or action.type != "score":
+        return False, False
+    return True, after.cards[before.player].filled[-1][1] == 0
+
+
+def _final_scores(engine, state) -> list[int]:
+    totals = getattr(engine, "totals", None)
+    return list(totals(state)) if totals else list(state.scores)
+
+
+def play_games(run, start: int, stop: int) -> dict:
+    """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
+    engine, bots = run.engine(), run.bot_objects()
+    seats = len(bots)
+    out = {"scores": [], "wins": [], "turns": [], "busts": []}
+    for index in range(start, stop):
+        dice = rng(run.seed, index)
+        state = engine.initial_state(seats)
+        turns, busts = 0, [0] * seats
+        while not state.is_over:
+            before = state
+            state, _, action = _step(engine, state, bots, dice)
+            ended, bust = _turn_end(run.game, before, state, action)
+            turns += ended
+            busts[before.player] += bust
+        winners = engine.winners(state)
+        out["scores"].append(_final_scores(engine, state))
+        out["wins"].append([seat in winners for seat in range(seats)])
+        out["turns"].append(turns)
+        out["busts"].append(busts)
+    return out
+
+
+def play_turns(run, start: int, stop: int) -> dict:
+    """Play turns ``start`` to ``stop - 1`` of ``run``: one player's first turn each."""
+    engine, (bot,) = run.engine(), run.bot_objects()
+    out = {"points": [], "busts": [], "throws": []}
+    first = engine.initial_state(1)
+    if run.banked:
+        first = replace(first, scores=(run.banked,))
+    before_score = _final_scores(engine, first)[0]
+    for index in range(start, stop):
+        dice = rng(run.seed, index)
+        state, throws, ended, bust = first, 0, False, False
+        while not ended:
+            before = state
+            state, threw, action = _step(engine, state, [bot], dice)
+            throws += threw
+            ended, bust = _turn_end(run.game, before, state, action)
+        out["points"].append(_final_scores(engine, state)[0] - before_score)
+        out["busts"].append(bust)
+        out["throws"].append(throws)
+    return out

@@ -1,0 +1,150 @@
+"""Runs split into chunks, played on this process or by any ``concurrent.futures`` executor.
+
+A run picks its path once: the batch simulator of the game (many games in lockstep) when
+every seat's bot has a batch form, else the engine path. Chunks are independent tasks
+(module-level functions of picklable arguments, so process pools and Dask workers can run
+them); each chunk's games depend only on the seed and their numbers, so the merged results
+are the same whatever the chunk size and wherever the chunks ran.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from importlib import import_module
+
+import numpy
+
+from dicelab.odds.games import SET_ASIDE_GAMES
+from dicelab.simulate import engine_path
+
+ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
+BATCH_CHUNK = {"game": 50_000, "turn": 200_000}
+_YAHTZEE_BATCH = "dicelab.simulate.yahtzee_batch"
+
+
+def batch_module(game: str):
+    """The module that plays ``game`` in batches, or None when there is none."""
+    if game in SET_ASIDE_GAMES:
+        return import_module("dicelab.simulate.setaside_batch")
+    try:
+        return importlib.import_module(_YAHTZEE_BATCH)
+    except ModuleNotFoundError as error:
+        if error.name != _YAHTZEE_BATCH:
+            raise
+        return None
+
+
+_BATCH_BOTS: dict = {}
+
+
+def batch_bots(game: str, rules, bots: tuple) -> list | None:
+    """The batch forms of ``bots`` (cached per process), or None for the engine path."""
+    module = batch_module(game)
+    if module is None:
+        return None
+    try:
+        return _BATCH_BOTS[game, rules, bots]
+    except TypeError:  # a bot that can't be hashed: not cached
+        return module.batch_bots(rules, list(bots))
+    except KeyError:
+        forms = _BATCH_BOTS[game, rules, bots] = module.batch_bots(rules, list(bots))
+        return forms
+
+
+@dataclass(frozen=True)
+class Run:
+    """What a chunk needs to play its games or turns (picklable, for process pools)."""
+
+    game: str
+    rules: object
+    bots: tuple  # level names or bot objects
+    seed: int
+    banked: int = 0
+    batch: bool = False  # whether the batch simulator plays it
+
+    def engine(self):
+        return import_module(f"dicelab.{self.game}").Engine(self.rules)
+
+    def bot_objects(self) -> list:
+        levels = import_module(f"dicelab.{self.game}").BOTS
+        return [levels[bot]() if isinstance(bot, str) else bot for bot in self.bots]
+
+
+def play_game_chunk(run: Run, start: int, stop: int) -> dict:
+    """Games ``start`` to ``stop - 1`` of ``run``, on its path."""
+    if run.batch:
+        return batch_module(run.game).play_games(run.rules, batch_bots(run.game, run.rules, run.bots),
+                                                 run.seed, numpy.arange(start, stop, dtype=numpy.int64))
+    return engine_path.play_games(run, start, stop)
+
+
+def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
+    """Turns ``start`` to ``stop - 1`` of ``run``, on its path."""
+    if run.batch:
+        (bot,) = batch_bots(run.game, run.rules, run.bots)
+        turns = numpy.arange(start, stop, dtype=numpy.int64)
+        extra = {"banked": run.banked} if run.game in SET_ASIDE_GAMES else {}
+        return batch_module(run.game).play_turns(run.rules, bot, run.seed, turns, **extra)
+    return engine_path.play_turns(run, start, stop)
+
+
+def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: str) -> dict:
+    """Play ``n`` games (or turns) of ``run`` in chunks and merge them into numpy arrays."""
+    if type(n) is not int or n < 0:
+        raise ValueError(f"n is a number of {unit}s, not {n!r}")
+    if chunk_size is None:
+        chunk_size = (BATCH_CHUNK if run.batch else ENGINE_CHUNK)[unit]
+    if type(chunk_size) is not int or chunk_size < 1:
+        raise ValueError(f"chunk_size is a positive whole number, not {chunk_size!r}")
+    chunks = [(start, min(start + chunk_size, n)) for start in range(0, n, chunk_size)]
+    bar = progress_bar(n, progress, unit)
+    if executor is None:
+        parts = (worker(run, start, stop) for start, stop in chunks)
+    else:
+        futures = [executor.submit(worker, run, start, stop) for start, stop in chunks]
+        parts = (future.result() for future in futures)
+    merged: dict = {}
+    try:
+        for part, (start, stop) in zip(parts, chunks):
+            for key, values in part.items():
+                merged.setdefault(key, []).append(numpy.asarray(values))
+            if bar is not None:
+                bar.update(stop - start)
+    finally:
+        if bar is not None:
+            bar.close()
+    return {key: numpy.concatenate(values) for key, values in merged.items()}
+
+
+def progress_bar(total: int, progress, unit: str):
+    """A tqdm bar counting ``unit``\\ s (notebook or terminal), shown only on runs longer
+    than a second unless ``progress`` is True; None when ``progress`` is False or tqdm is
+    not installed."""
+    if progress is False:
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit=unit, delay=0 if progress else 1.0, leave=bool(progress))
+
+
+def check_bots(module, bots) -> tuple:
+    """The seats' bots, each a level name of ``module.BOTS`` or an object with ``choose``."""
+    for bot in bots:
+        if isinstance(bot, str):
+            if bot not in module.BOTS:
+                raise ValueError(f"unknown bot level {bot!r}; choose one of {sorted(module.BOTS)}")
+        elif not callable(getattr(bot, "choose", None)):
+            raise TypeError(f"a bot is a level name or has a choose(engine, state, rng) method, not {bot!r}")
+    return tuple(bots)
+
+
+def bot_name(bot) -> str:
+    return bot if isinstance(bot, str) else repr(bot)
+
+
+def pick_seed(seed) -> int:
+    return random.SystemRandom().randrange(2**63) if seed is None else int(seed)

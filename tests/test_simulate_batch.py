@@ -1,0 +1,205 @@
+"""The batch simulator of Fivethousand and Thousand: the engine path's results in
+distribution, the exact optimal values on average, and bit-for-bit reproducible runs."""
+
+import math
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy
+import pytest
+
+from dicelab import fivethousand, simulate, thousand
+from dicelab.simulate import runner, setaside_batch
+from dicelab.simulate.streams import StepThrows
+from dicelab.simulate.throws import MULTISETS, throw_of
+from tests.test_simulate import ALPHA, ALPHA_Z, GAME_FIELDS, TURN_FIELDS, chi_square_sf, same
+
+
+@dataclass(frozen=True)
+class OnTheEngine:
+    """The same bot, but not a built-in one: it plays on the engine path."""
+
+    bot: object
+
+    def choose(self, engine, state, rng):
+        return self.bot.choose(engine, state, rng)
+
+
+def engine_form(game, level):
+    module = fivethousand if game == "fivethousand" else thousand
+    return OnTheEngine(module.BOTS[level]() if isinstance(level, str) else level)
+
+
+def two_sample_p(a, b) -> float:
+    """The chance of a Pearson statistic this large if ``a`` and ``b`` come from one
+    distribution (values seen fewer than 5 times expected are pooled)."""
+    values = numpy.union1d(a, b)
+    counts = numpy.array([[numpy.sum(x == v) for v in values] for x in (a, b)], dtype=float)
+    expected = counts.sum(axis=1, keepdims=True) * counts.sum(axis=0) / counts.sum()
+    small = (expected < 5).any(axis=0)
+    if small.any():
+        counts = numpy.column_stack([counts[:, ~small], counts[:, small].sum(axis=1)])
+        expected = counts.sum(axis=1, keepdims=True) * counts.sum(axis=0) / counts.sum()
+    statistic = float(((counts - expected) ** 2 / expected).sum())
+    return chi_square_sf(statistic, counts.shape[1] - 1) if counts.shape[1] > 1 else 1.0
+
+
+# --- the batch path plays the engine's game --------------------------------------------
+TURN_CASES = [("fivethousand", "zillions", "intelligent", 0), ("fivethousand", "traditional", "optimal", 0),
+              ("fivethousand", "farkle", "random", 0), ("thousand", "classic", "cask_aware", 0),
+              ("thousand", "classic", "random", 300), ("thousand", {"choose_keep": True}, "cask_aware", 100),
+              ("thousand", "classic", "optimal", 700)]
+
+
+@pytest.mark.parametrize("game,rules,level,banked", TURN_CASES)
+def test_batch_turns_match_the_engine_path_in_distribution(game, rules, level, banked):
+    batch = simulate.turns(game, level, n=20_000, seed=1, rules=rules, banked=banked, progress=False)
+    engine = simulate.turns(game, engine_form(game, level), n=1000, seed=2, rules=rules, banked=banked,
+                            progress=False)
+    assert two_sample_p(batch.points, engine.points) > ALPHA
+    assert two_sample_p(batch.throws, engine.throws) > ALPHA
+
+
+def test_batch_games_match_the_engine_path_in_distribution():
+    rules = thousand.Rules(target=300, casks=((0, 50),))  # short games
+    players = ["cask_aware", "random", "optimal"]
+    batch = simulate.games(rules, players, n=20_000, seed=1, progress=False)
+    engine = simulate.games(rules, [engine_form("thousand", p) for p in players], n=250, seed=2, progress=False)
+    for seat in range(3):
+        assert two_sample_p(batch.wins[:, seat], engine.wins[:, seat]) > ALPHA
+        assert two_sample_p(batch.busts[:, seat], engine.busts[:, seat]) > ALPHA
+    assert two_sample_p(batch.turns, engine.turns) > ALPHA
+
+
+def test_batch_fivethousand_games_match_the_engine_path():
+    rules = fivethousand.Rules(target=1500)
+    players = ["simple", "intelligent", "optimal"]
+    batch = simulate.games(rules, players, n=20_000, seed=1, progress=False)
+    engine = simulate.games(rules, [engine_form("fivethousand", p) for p in players], n=250, seed=2,
+                            progress=False)
+    for seat in range(3):
+        assert two_sample_p(batch.wins[:, seat], engine.wins[:, seat]) > ALPHA
+    assert two_sample_p(batch.turns, engine.turns) > ALPHA
+
+
+def test_the_comparison_has_power():
+    # Banking at 300 or at 350 is told apart: the test would see a wrong batch bot.
+    a = simulate.turns("fivethousand", simulate.ThresholdBot(300), n=20_000, seed=1, progress=False)
+    b = simulate.turns("fivethousand", engine_form("fivethousand", simulate.ThresholdBot(350)), n=1500, seed=2,
+                       progress=False)
+    assert two_sample_p(a.points, b.points) < ALPHA
+
+
+@pytest.mark.parametrize("preset", list(fivethousand.PRESETS))
+def test_optimal_turns_average_the_exact_expected_score(preset):
+    turns = simulate.turns("fivethousand", "optimal", n=100_000, seed=3, rules=preset, progress=False)
+    mean = turns.estimate("mean_points")
+    expected = fivethousand.turn_policy(preset).expected_score
+    assert abs(mean.value - expected) < ALPHA_Z * mean.standard_error
+
+
+def test_optimal_thousand_takes_the_exact_expected_number_of_turns():
+    games = simulate.games("thousand", ["optimal"], n=20_000, seed=4, progress=False)
+    mean = games.estimate("turns_per_game")
+    assert abs(mean.value - thousand.solitaire_policy().expected_turns(0)) < ALPHA_Z * mean.standard_error
+    assert games.wins.all() and (games.scores == 1000).all()
+
+
+# --- the dice -------------------------------------------------------------------------
+def test_step_throws_are_fair_dice():
+    codes = StepThrows(seed=5, games=numpy.arange(3000)).page()[:, 0]
+    faces = numpy.array([MULTISETS[t] for t in throw_of(codes, numpy.full(len(codes), 6))])
+    counts = numpy.bincount(faces.ravel(), minlength=7)[1:]
+    statistic = float(((counts - counts.mean()) ** 2 / counts.mean()).sum())
+    assert chi_square_sf(statistic, 5) > ALPHA
+    first = numpy.array([MULTISETS[t] for t in throw_of(codes, numpy.ones(len(codes), dtype=numpy.int64))])
+    assert numpy.array_equal(first[:, 0], codes % 6 + 1)
+
+
+def test_a_game_is_the_same_alone_or_in_a_batch():
+    rules = fivethousand.Rules()
+    bots = setaside_batch.batch_bots(rules, ["random", "optimal"])
+    together = setaside_batch.play_games(rules, bots, 7, numpy.arange(2040))
+    for game in (0, 1500, 2039):
+        alone = setaside_batch.play_games(rules, bots, 7, numpy.array([game]))
+        for key in ("scores", "wins", "turns", "busts"):
+            assert numpy.array_equal(alone[key][0], together[key][game])
+
+
+# --- reproducibility -----------------------------------------------------------------
+def test_same_games_whatever_the_chunk_size():
+    args = dict(game="fivethousand", players=["simple", "intelligent", "random"], n=2100, seed=5, progress=False)
+    runs = [simulate.games(**args, chunk_size=size) for size in (1000, 7 * 111, 2100, 5000)]
+    assert all(same(runs[0], run, GAME_FIELDS) for run in runs[1:])
+    ones = simulate.games(**{**args, "n": 15}, chunk_size=1)
+    assert same(ones, simulate.games(**{**args, "n": 15}), GAME_FIELDS)
+    assert numpy.array_equal(ones.scores, runs[0].scores[:15])  # a run's first games: a shorter run
+
+
+def test_a_process_pool_plays_the_batches_bit_for_bit():
+    game_args = dict(game="thousand", players=["optimal", "random"], n=600, seed=3, progress=False)
+    turn_args = dict(game="fivethousand", bot="intelligent", n=5000, seed=3, progress=False)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled_games = simulate.games(**game_args, chunk_size=250, executor=pool)
+        pooled_turns = simulate.turns(**turn_args, chunk_size=1200, executor=pool)
+    assert same(simulate.games(**game_args), pooled_games, GAME_FIELDS)
+    assert same(simulate.turns(**turn_args), pooled_turns, TURN_FIELDS)
+
+
+def test_a_dask_cluster_plays_the_batches_bit_for_bit():
+    distributed = pytest.importorskip("distributed")
+    game_args = dict(game="fivethousand", players=["random", "intelligent"], n=800, seed=9, progress=False)
+    turn_args = dict(game="thousand", bot="cask_aware", n=6000, seed=9, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        executor = client.get_executor()
+        on_dask = simulate.games(**game_args, chunk_size=300, executor=executor)
+        turns_on_dask = simulate.turns(**turn_args, chunk_size=2500, executor=executor)
+    assert same(simulate.games(**game_args), on_dask, GAME_FIELDS)
+    assert same(simulate.turns(**turn_args), turns_on_dask, TURN_FIELDS)
+
+
+# --- paths, progress and results -------------------------------------------------------
+def test_bots_of_your_own_play_on_the_engine_path():
+    mine = OnTheEngine(fivethousand.BOTS["simple"]())
+    assert runner.batch_bots("fivethousand", fivethousand.Rules(), (mine, "simple")) is None
+    run = simulate.games("fivethousand", [mine, "simple"], n=20, seed=1, progress=False)
+    assert run.players[1] == "simple" and (run.scores.max(axis=1) >= 5000).all()
+
+
+def test_without_a_yahtzee_batch_module_yahtzee_plays_on_the_engine_path(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dicelab.simulate.yahtzee_batch", None)
+    assert runner.batch_module("yahtzee") is None
+    assert (simulate.games("yahtzee", ["greedy"], n=2, seed=1, progress=False).turns == 13).all()
+
+
+def test_the_progress_bar_counts_games(capsys):
+    pytest.importorskip("tqdm")
+    simulate.games("thousand", ["simple", "simple"], n=300, seed=1, chunk_size=100, progress=True)
+    err = capsys.readouterr().err
+    assert "300/300" in err and "game" in err
+
+
+def test_estimates_have_standard_errors_and_intervals():
+    run = simulate.games("fivethousand", ["simple", "intelligent", "intelligent"], n=4000, seed=2, progress=False)
+    rate = run.estimate("win_rate", "intelligent")
+    per_game = run.wins[:, 1:].mean(axis=1)
+    assert rate.value == run.win_rate("intelligent") == pytest.approx(per_game.mean())
+    assert rate.standard_error == pytest.approx(per_game.std(ddof=1) / math.sqrt(4000))
+    low, high = run.confidence_interval("win_rate", "intelligent", level=0.99)
+    assert low < rate.value < high and high - low == pytest.approx(2 * 2.5758293 * rate.standard_error)
+    one = run.estimate("win_rate", 0)
+    p = one.value
+    assert one.standard_error == pytest.approx(math.sqrt(p * (1 - p) / 3999))
+    assert run.standard_error("mean_score") == run.estimate("mean_score").standard_error
+    assert run.estimate("turns_per_game").value == run.turns.mean()
+    row = run.summary().rows[0]
+    assert row["± win rate"] == pytest.approx(one.half_width(0.95))
+    turns = simulate.turns("thousand", "simple", n=3000, seed=1, progress=False)
+    assert turns.estimate("bust_rate").value == turns.bust_rate
+    assert turns.confidence_interval("mean_points")[0] < turns.mean_points
+    with pytest.raises(ValueError, match="measure is one of"):
+        run.estimate("wins")
+    with pytest.raises(ValueError, match="confidence level"):
+        rate.interval(95)

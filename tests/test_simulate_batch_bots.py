@@ -1,0 +1,123 @@
+"""The batch bots make exactly the decisions of their one-game bots, on thousands of states
+sampled from real play, for every preset and for custom rules."""
+
+import random
+import zlib
+from dataclasses import replace
+
+import numpy
+import pytest
+
+from dicelab import fivethousand, thousand
+from dicelab.players import RandomBot
+from dicelab.setaside import Bank, SetAside
+from dicelab.simulate import ThresholdBot
+from dicelab.simulate.setaside_bots import Turns, batch_bot, may_bank_thousand
+from dicelab.simulate.throws import MULTISETS, ThrowTable
+
+NUMBER = {m: i for i, m in enumerate(MULTISETS)}
+
+RULES = {
+    "fivethousand": [fivethousand.Rules.preset(name) for name in fivethousand.PRESETS]
+    + [fivethousand.Rules(dice=4, single_five=0, three_pairs=700, target=3000)],
+    "thousand": [thousand.Rules(), thousand.Rules(choose_keep=True),
+                 thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50)],
+}
+LEVELS = {"fivethousand": ["simple", "intelligent", "optimal"], "thousand": ["simple", "cask_aware", "optimal"]}
+CASES = [pytest.param(game, rules, level, id=f"{game}-{rules.preset_name or f'custom{k}'}-{getattr(level, 'level', level)}")
+         for game, all_rules in RULES.items() for k, rules in enumerate(all_rules)
+         for level in LEVELS[game] + [ThresholdBot(250)]]
+
+
+def sampled_states(game, rules, count: int, seed: int):
+    """Decision states ("choose" and "decide") met in random play from random scores."""
+    module = fivethousand if game == "fivethousand" else thousand
+    engine, rng, bot = module.Engine(rules), random.Random(seed), RandomBot()
+    states = []
+    while len(states) < count:
+        seats = rng.choice((1, 2, 3))
+        scores = tuple(rng.randrange(0, rules.target + 1, 5 if game == "thousand" else 50) for _ in range(seats))
+        if game == "thousand":
+            scores = tuple(s if s < rules.target else 0 for s in scores)
+        state = replace(engine.initial_state(seats), scores=scores)
+        if game == "fivethousand" and seats > 1 and rng.random() < 0.4:  # some last turns
+            state = replace(state, final_turns=tuple(range(seats)))
+        for _ in range(rng.randrange(1, 60)):
+            if state.is_over:
+                break
+            if state.is_chance:
+                state = engine.apply_chance(state, engine.sample_chance(state, rng))
+                continue
+            if state.phase in ("choose", "decide"):
+                states.append(state)
+            state = engine.apply(state, bot.choose(engine, state, rng))
+    return engine, states[:count]
+
+
+def as_turns(engine, states) -> Turns:
+    seats = max(len(s.scores) for s in states)
+    scores = numpy.array([s.scores + (-10**9,) * (seats - len(s.scores)) for s in states])
+    final = [bool(getattr(engine, "in_final_turn", lambda s: False)(s)) for s in states]
+    return Turns.of(scores, [s.player for s in states], [s.turn_points for s in states],
+                    [s.round_start for s in states], [s.dice_left for s in states], final,
+                    [NUMBER.get(s.throw, 0) for s in states])
+
+
+def one_game_bot(game, level):
+    return (fivethousand if game == "fivethousand" else thousand).BOTS[level]() if isinstance(level, str) else level
+
+
+@pytest.mark.parametrize("game,rules,level", CASES)
+def test_batch_decisions_equal_the_one_game_bots(game, rules, level):
+    count = 500 if level == "optimal" else 1200
+    engine, states = sampled_states(game, rules, count, seed=zlib.crc32(repr(rules).encode()))
+    bot, batch = one_game_bot(game, level), batch_bot(rules, level)
+    throws = ThrowTable.of(rules)
+    choosing = [s for s in states if s.phase == "choose"]
+    deciding = [s for s in states if s.phase == "decide" and engine.bank_refusal(s) is None]
+    assert len(deciding) > 100 and (len(choosing) > 100 or not engine.choose_keep(states[0]))
+    if choosing:
+        picked = batch.keep(as_turns(engine, choosing), throws)
+        for state, j in zip(choosing, picked.tolist()):
+            expected = bot.choose(engine, state, None)
+            assert isinstance(expected, SetAside)
+            assert list(engine.table.scoring_choices(state.throw))[j] == expected.dice, state
+    banks = batch.bank(as_turns(engine, deciding))
+    for state, bank in zip(deciding, banks.tolist()):
+        assert bank == isinstance(bot.choose(engine, state, None), Bank), state
+
+
+def test_the_states_cover_last_turns_and_casks():
+    engine, states = sampled_states("fivethousand", fivethousand.Rules(), 2000, seed=1)
+    assert sum(engine.in_final_turn(s) for s in states) > 200
+    engine, states = sampled_states("thousand", thousand.Rules(), 2000, seed=1)
+    assert sum(engine.bank_refusal(s) is not None for s in states if s.phase == "decide") > 100
+
+
+@pytest.mark.parametrize("rules", RULES["thousand"], ids=["classic", "choose_keep", "custom"])
+def test_the_casks_rule_is_the_engines(rules):
+    engine, states = sampled_states("thousand", rules, 3000, seed=2)
+    deciding = [s for s in states if s.phase == "decide"]
+    allowed = may_bank_thousand(rules, [s.scores[s.player] for s in deciding], [s.turn_points for s in deciding])
+    assert allowed.tolist() == [engine.bank_refusal(s) is None for s in deciding]
+
+
+def test_the_random_bot_chooses_uniformly():
+    rules = fivethousand.Rules()
+    throws, batch = ThrowTable.of(rules), batch_bot(rules, "random")
+    throw = NUMBER[(1, 1, 2, 3, 5, 5)]
+    n = int(throws.count[throw])
+    u = numpy.linspace(0, 1, 6000, endpoint=False)
+    turns = Turns.of(numpy.zeros((len(u), 1)), numpy.zeros(len(u)), numpy.zeros(len(u)), throw=[throw] * len(u),
+                     choice=numpy.stack([u, u], axis=1))
+    picked = batch.keep(turns, throws)
+    assert numpy.bincount(picked, minlength=n).tolist() == [6000 // n] * n
+    assert batch.bank(turns).mean() == 0.5
+
+
+def test_bots_of_your_own_have_no_batch_form():
+    class Cautious(fivethousand.BOTS["simple"]):
+        threshold = 150
+
+    assert batch_bot(fivethousand.Rules(), Cautious()) is None
+    assert batch_bot(thousand.Rules(), ThresholdBot(100)) is not None
