@@ -35,23 +35,35 @@ def no_bonus(tmp_path_factory):
         return yahtzee.solve("no_bonus", progress=False)
 
 
-def brute_force(rules: Rules) -> Fraction:
-    """The optimal expected score by exhaustive search over exact cards (box -> points),
-    in Fractions, straight from the scoring functions."""
-    rolls = list(outcomes(5))
+def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:
+    """The mean and the second moment of the final score under optimal play, by exhaustive
+    search over exact cards (box -> points), in Fractions, straight from the scoring functions.
+
+    A value is the pair (mean, second moment) of the points still to come; the best option
+    has the highest mean (a tie goes to the larger second moment; the solver keeps the first
+    it finds, so agreement also shows that no tie here moves the spread)."""
+
+    def then(points, rest):  # ``points`` now, then the random ``rest``
+        mean, second = rest
+        return points + mean, points * points + 2 * points * mean + second
+
+    def average(pairs):  # [(probability, (mean, second moment))]
+        return sum(p * m for p, (m, _) in pairs), sum(p * s for p, (_, s) in pairs)
 
     @lru_cache(maxsize=None)
-    def card_value(card: tuple) -> Fraction:
+    def card_value(card: tuple) -> tuple:
         filled = dict(card)
         if len(filled) == len(rules.boxes):
-            return Fraction(0)
+            return Fraction(0), Fraction(0)
 
         def score_now(dice):
-            return max(box_points(rules, box, dice, filled) + yahtzee_bonus(rules, dice, filled)
-                       + upper_bonus(rules, {**filled, box: box_points(rules, box, dice, filled)})
-                       - upper_bonus(rules, filled)
-                       + card_value(tuple(sorted({**filled, box: box_points(rules, box, dice, filled)}.items())))
-                       for box in legal_boxes(rules, dice, filled))
+            options = []
+            for box in legal_boxes(rules, dice, filled):
+                points = box_points(rules, box, dice, filled)
+                after = {**filled, box: points}
+                gain = points + yahtzee_bonus(rules, dice, filled) + upper_bonus(rules, after) - upper_bonus(rules, filled)
+                options.append(then(gain, card_value(tuple(sorted(after.items())))))
+            return max(options)
 
         @lru_cache(maxsize=None)
         def roll_value(dice, rolls_left):
@@ -62,13 +74,23 @@ def brute_force(rules: Rules) -> Fraction:
 
         @lru_cache(maxsize=None)
         def hold_value(keep, rolls_left):
-            return sum(p * roll_value(tuple(sorted(keep + rest)), rolls_left - 1)
-                       for rest, p in outcomes(5 - len(keep)).items())
+            return average([(p, roll_value(tuple(sorted(keep + rest)), rolls_left - 1))
+                            for rest, p in outcomes(5 - len(keep)).items()])
 
-        return sum(p * roll_value(dice, rules.rolls - 1) for dice, p in outcomes(5).items())
+        return average([(p, roll_value(dice, rules.rolls - 1)) for dice, p in outcomes(5).items()])
 
-    assert len(rolls) == 252
-    return upper_bonus(rules, {}) + card_value(())
+    assert len(outcomes(5)) == 252
+    return then(upper_bonus(rules, {}), card_value(()))
+
+
+def brute_force(rules: Rules) -> Fraction:
+    """The optimal expected score, by exhaustive search (see :func:`brute_force_moments`)."""
+    return brute_force_moments(rules)[0]
+
+
+def exact_std(rules: Rules) -> float:
+    mean, second = brute_force_moments(rules)
+    return math.sqrt(second - mean * mean)
 
 
 def test_chance_alone_is_worth_23_and_a_third():
@@ -92,7 +114,23 @@ def test_yahtzee_alone_is_50_times_the_chance_of_five_of_a_kind_in_three_rolls()
     Rules(style="yatzy", boxes=("ones", "one_pair"), upper_bonus_threshold=0, upper_bonus=7, rolls=2),
 ], ids=["upper-bonus", "yahtzee-bonus", "forced-joker", "free-joker", "threshold-0"])
 def test_small_games_match_brute_force(rules):
-    assert yahtzee.solve(rules, progress=False).expected_score == pytest.approx(float(brute_force(rules)), abs=1e-4)
+    solution = yahtzee.solve(rules, progress=False)
+    mean, second = brute_force_moments(rules)
+    assert solution.expected_score == pytest.approx(float(mean), abs=1e-4)
+    assert solution.std_score == pytest.approx(math.sqrt(second - mean * mean), abs=1e-4)
+
+
+def test_chance_alone_has_the_spread_worked_out_by_hand():
+    """Chance alone is five dice played each on its own: after the first roll keep a 5 or a 6,
+    after the second a 4, 5 or 6."""
+    # one die, last roll: uniform, mean 7/2 and second moment 91/6; two rolls left: keep 4-6
+    # (above 7/2): mean 17/4, second moment 77/6 + 91/12 = 245/12; three rolls left: keep
+    # 5-6 (above 17/4): mean 11/6 + 17/6 = 14/3, second moment 61/6 + 245/18 = 214/9
+    mean, second = Fraction(14, 3), Fraction(214, 9)
+    variance = 5 * (second - mean * mean)
+    assert brute_force_moments(Rules(boxes=("chance",))) == (5 * mean, variance + (5 * mean) ** 2)
+    assert yahtzee.solve(Rules(boxes=("chance",)), progress=False).std_score == pytest.approx(
+        math.sqrt(variance), abs=1e-4)  # float32 turns, as for the means
 
 
 def test_no_bonus_matches_the_published_value(no_bonus):
@@ -130,7 +168,7 @@ def test_options_are_sorted_and_name_every_hold_and_legal_box(no_bonus):
     assert sorted(holds) == sorted(sub_multisets((1, 2, 3, 4, 6))[:-1]) and len(holds) == 31
     boxes = {option.box for option in options if option.kind == "box"}
     assert boxes == set(no_bonus.rules.boxes) - {"ones", "chance"}
-    assert options[0] == yahtzee.Option("hold", keep=(1, 2, 3, 4), value=options[0].value)
+    assert options[0] == yahtzee.Option("hold", keep=(1, 2, 3, 4), value=options[0].value, std=options[0].std)
     assert all(option.value > 22 for option in options)  # the 22 points on the card count
 
 
