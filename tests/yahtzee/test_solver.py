@@ -19,6 +19,7 @@ from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
 
 NO_BONUS_PUBLISHED = 245.8708
+FREE_JOKER_PUBLISHED_STD = 59.61  # Holderness; Verhoeff: optimal play, free-choice joker
 
 
 @pytest.fixture(autouse=True)
@@ -143,6 +144,55 @@ def test_the_first_roll_options_average_to_the_expected_score(no_bonus):
     assert first_roll == pytest.approx(no_bonus.expected_score, abs=1e-3)
 
 
+def test_the_first_roll_options_make_up_the_spread_of_the_score(no_bonus):
+    """The law of total variance over the first roll: E[sd^2 + mean^2] of the best options is
+    the second moment of the score."""
+    second = sum(float(p) * (best.std ** 2 + best.value ** 2)
+                 for dice, p in outcomes(5).items()
+                 for best in [no_bonus.best(dice=dice, rolls_left=2, filled={})])
+    assert math.sqrt(second - no_bonus.expected_score ** 2) == pytest.approx(no_bonus.std_score, abs=1e-3)
+
+
+def test_the_free_joker_spread_matches_the_published_value(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        solution = yahtzee.solve("free_joker", progress=False)
+    assert round(solution.std_score, 2) == FREE_JOKER_PUBLISHED_STD
+
+
+def test_a_box_that_settles_the_game_has_no_spread(no_bonus):
+    last = {box: 0 for box in no_bonus.rules.boxes if box != "chance"}
+    (option,) = no_bonus.options(dice=(1, 2, 3, 4, 6), rolls_left=0, filled=last)
+    assert (option.box, option.value, option.std) == ("chance", 16, 0)
+    hold = no_bonus.options(dice=(1, 2, 3, 4, 6), rolls_left=1, filled=last)[0]
+    # chance alone with one roll left: keep 4, 5, 6; each die rolled is uniform (sd 1.7078)
+    assert hold.keep == (4, 6) and hold.std == pytest.approx(math.sqrt(3 * 35 / 12), abs=1e-9)
+
+
+def test_the_outlook_of_each_player(no_bonus):
+    engine = yahtzee.Engine(no_bonus.rules)
+    start = engine.initial_state(2)
+    assert no_bonus.outlook(start) == yahtzee.Outlook(pytest.approx(no_bonus.expected_score),
+                                                      pytest.approx(no_bonus.std_score))
+    rolled = engine.apply_chance(engine.apply(start, Roll()), (2, 5, 5, 1, 5))
+    best = no_bonus.best(rolled)
+    assert no_bonus.outlook(rolled) == yahtzee.Outlook(best.value, best.std)
+    assert no_bonus.outlook(rolled, 1) == no_bonus.outlook(start, 1)  # Ben has not rolled yet
+    held = engine.apply(engine.apply(engine.apply(rolled, Hold(2)), Hold(3)), Roll())  # 1, 2, 5, 5, 5
+    hold_5_5 = next(o for o in no_bonus.options(rolled) if o.kind == "hold" and o.keep == (5, 5))
+    assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value), pytest.approx(hold_5_5.std))
+    scored = engine.apply(rolled, Score("fives"))  # 15 points on the card, 12 boxes to go
+    after = no_bonus.outlook(scored, 0)
+    assert after.mean > 15 + 200 and 0 < after.std < no_bonus.std_score
+    with pytest.raises(ValueError, match="player is 0 to 1"):
+        no_bonus.outlook(start, 2)
+
+
+def test_a_finished_card_has_its_total_and_no_spread(no_bonus):
+    card = yahtzee.Card(tuple((box, 3 if box == "threes" else 0) for box in no_bonus.rules.boxes))
+    assert no_bonus.outlook(yahtzee.State(cards=(card,), over=True)) == yahtzee.Outlook(3.0, 0.0)
+
+
 def test_plain_rolls_may_score_in_every_open_box():
     """The solver asks legal_boxes per card only for the rolls a joker or a bonus applies to."""
     rng = random.Random(1)
@@ -216,11 +266,16 @@ def test_the_bot_plays_whole_games_legally(no_bonus):
     assert game.is_over and all(len(card.filled) == 13 for card in game.state.cards)
 
 
-def test_the_bot_scores_the_expected_score_on_average(no_bonus):
+def test_the_bot_scores_the_expected_score_with_the_exact_spread(no_bonus):
     n = 400
     scores = simulate.games("yahtzee", ["optimal"], n=n, seed=3, rules="no_bonus", progress=False).scores[:, 0]
     standard_error = scores.std(ddof=1) / math.sqrt(n)
     assert abs(scores.mean() - no_bonus.expected_score) < 4 * standard_error
+    # the sample sd's standard error, from the sample's fourth central moment (delta method)
+    deviations = scores - scores.mean()
+    variance, fourth = np.mean(deviations ** 2), np.mean(deviations ** 4)
+    sd_error = math.sqrt((fourth - variance ** 2) / (4 * variance * n))
+    assert abs(scores.std(ddof=1) - no_bonus.std_score) < 4 * sd_error
 
 
 # --- caches ---------------------------------------------------------------------------
