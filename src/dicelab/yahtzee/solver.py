@@ -450,7 +450,7 @@ class Solution:
         card, dice, rolls_left = self._situation(situation, dice, rolls_left, filled, yahtzee_bonuses)
         tables = self._tables
         boxes = card.boxes
-        mask, y, u = self._card(card)
+        place = mask, y, u = self._card(card)
         total = card.total(self.rules)
         options = []
         for box in legal_boxes(self.rules, dice, boxes):
@@ -460,7 +460,7 @@ class Solution:
             options.append(Option("box", box=box, value=total + float(value), std=math.sqrt(variance)))
         if rolls_left:
             for keep in _dice.sub_multisets(dice)[:-1]:
-                outlook = self._hold(card, rolls_left, keep)
+                outlook = self._hold(total, place, rolls_left, keep)
                 options.append(Option("hold", keep=keep, value=outlook.mean, std=outlook.std))
         return sorted(options, key=lambda option: -option.value)
 
@@ -489,7 +489,8 @@ class Solution:
             if not state.rolling:
                 option = self.best(state)
                 return Outlook(option.value, option.std)
-            return self._hold(card, rolls_left, tuple(sorted(f for f, h in zip(state.dice, state.held) if h)))
+            keep = tuple(sorted(face for face, held in zip(state.dice, state.held) if held))
+            return self._hold(card.total(self.rules), self._card(card), rolls_left, keep)
         place = self._card(card)
         return Outlook(card.total(self.rules) + float(self.values[place]),
                        math.sqrt(float(self.variances[place])))
@@ -522,12 +523,12 @@ class Solution:
             raise ValueError(f"no card with these boxes filled has an upper total of {card.upper_total()}")
         return mask, y, u
 
-    def _hold(self, card: Card, rolls_left: int, keep: tuple) -> Outlook:
-        """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1)."""
-        offset, turn = self._turn(*self._card(card))
+    def _hold(self, total: int, place: tuple, rolls_left: int, keep: tuple) -> Outlook:
+        """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
+        the card at ``place`` (mask, Yahtzee state, upper total) with ``total`` points."""
+        offset, turn = self._turn(*place)
         mean, second = turn[rolls_left - 1][len(keep)][:, _keeps().index[len(keep)][keep], 0]
-        return Outlook(card.total(self.rules) + offset + float(mean),
-                       math.sqrt(max(float(second - mean * mean), 0.0)))
+        return Outlook(total + offset + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
 
     def _turn(self, mask: int, y: int, u: int) -> tuple:
         """The offset of this card's values, and for each number of rolls left (from 1) the

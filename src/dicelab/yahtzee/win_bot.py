@@ -24,15 +24,9 @@ class WinBot(OptimalBot):
     level = "win"
 
     def pick(self, engine, state: State):
-        from dicelab.yahtzee.solver import Outlook, solve
-        from dicelab.yahtzee.winning import Rivals
+        from dicelab.yahtzee.solver import solve
+        from dicelab.yahtzee.winning import option_chances
 
-        solution = solve(engine.rules)
-        options = solution.options(state)
-        if len(state.cards) == 1:
-            return options[0]
-        rivals = Rivals(solution.outlook(state, player) for player in range(len(state.cards))
-                        if player != state.player)
-        chances = [rivals.chance(Outlook(option.value, option.std)) for option in options]
-        best = max(chances)
-        return next(option for option, chance in zip(options, chances) if chance >= best - SAME_CHANCE)
+        chances = option_chances(solve(engine.rules), state)
+        best = max(chance for _, chance in chances)
+        return next(option for option, chance in chances if chance >= best - SAME_CHANCE)

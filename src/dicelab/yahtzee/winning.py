@@ -51,6 +51,15 @@ def chance_to_win(game, rules=None) -> list[float]:
     return win_shares([solution.outlook(state, player) for player in range(len(state.cards))])
 
 
+def option_chances(solution, state: State) -> list[tuple]:
+    """Every option of the player to move after a roll, in the order of
+    :meth:`Solution.options` (best expected score first), with the estimated chance to win
+    the game that it leaves (1 for every option of a player alone at the table)."""
+    rivals = Rivals(solution.outlook(state, player) for player in range(len(state.cards))
+                    if player != state.player)
+    return [(option, rivals.chance(Outlook(option.value, option.std))) for option in solution.options(state)]
+
+
 def win_shares(outlooks) -> list[float]:
     """The estimated chance of each player to win, given each player's outlook (the mean and
     standard deviation of the final score)."""
@@ -83,9 +92,14 @@ class Rivals:
         """The estimated chance to win with this outlook of one's own final score."""
         if self.alone:
             return 1.0
-        below, equal = _below_and_equal(own, self.scores)
-        above = 1.0 - below[-1] - equal[-1]  # higher than every score a rival may make
-        return float(np.clip(equal @ self.share + above, 0.0, 1.0))
+        # only the scores within reach of this outlook (beyond, its chances are below 1e-18)
+        low = np.searchsorted(self.scores, own.mean - TAIL * own.std - 1)
+        high = np.searchsorted(self.scores, own.mean + TAIL * own.std + 1, side="right")
+        if low == high:
+            return float(low == len(self.scores))  # above every score a rival may make, or below
+        below, equal = _below_and_equal(own, self.scores[low:high])
+        above = 1.0 - below[-1] - equal[-1] if high == len(self.scores) else 0.0  # above every rival
+        return float(np.clip(equal @ self.share[low:high] + above, 0.0, 1.0))
 
 
 def _below_and_equal(outlook: Outlook, scores: np.ndarray):
