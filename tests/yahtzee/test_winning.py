@@ -170,3 +170,8 @@ def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):
     mean = sum(shares) / n
     error = math.sqrt(sum((s - mean) ** 2 for s in shares) / (n - 1) / n)
     assert mean > 0.5 - 3 * error
+
+
+def test_every_robot_level_says_what_it_does():
+    assert list(yahtzee.LEVELS) == list(yahtzee.BOTS)
+    assert all(text.endswith(".") and len(text) < 100 for text in yahtzee.LEVELS.values())
