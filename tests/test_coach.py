@@ -168,7 +168,8 @@ def test_yahtzee_rated_by_the_chance_to_win_against_the_table():
     state = yahtzee.State(cards=(yahtzee.Card(), rival), dice=(1, 2, 2, 5, 6), rolls_used=1)
     advice = coach.advise(state)
     assert advice.measure == WIN_ESTIMATE
-    chances = {((o.kind, o.keep if o.kind == "hold" else o.box)): c for o, c in option_chances(coach.solution, state)}
+    chances = {(o.kind, o.keep if o.kind == "hold" else o.box): c
+               for o, c in option_chances(coach.solution, state)}
     assert [c.value for c in advice.choices] == sorted(chances.values(), reverse=True)
     assert all(chances[c.move] == c.value for c in advice.choices)
     scored = coach.rate(state, [yahtzee.Score("chance")], "Ann")

@@ -62,7 +62,8 @@ def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:
             for box in legal_boxes(rules, dice, filled):
                 points = box_points(rules, box, dice, filled)
                 after = {**filled, box: points}
-                gain = points + yahtzee_bonus(rules, dice, filled) + upper_bonus(rules, after) - upper_bonus(rules, filled)
+                bonuses = yahtzee_bonus(rules, dice, filled) + upper_bonus(rules, after) - upper_bonus(rules, filled)
+                gain = points + bonuses
                 options.append(then(gain, card_value(tuple(sorted(after.items())))))
             return max(options)
 
@@ -180,7 +181,8 @@ def test_the_outlook_of_each_player(no_bonus):
     assert no_bonus.outlook(rolled, 1) == no_bonus.outlook(start, 1)  # Ben has not rolled yet
     held = engine.apply(engine.apply(engine.apply(rolled, Hold(2)), Hold(3)), Roll())  # 1, 2, 5, 5, 5
     hold_5_5 = next(o for o in no_bonus.options(rolled) if o.kind == "hold" and o.keep == (5, 5))
-    assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value), pytest.approx(hold_5_5.std))
+    assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value),
+                                                     pytest.approx(hold_5_5.std))
     scored = engine.apply(rolled, Score("fives"))  # 15 points on the card, 12 boxes to go
     after = no_bonus.outlook(scored, 0)
     assert after.mean > 15 + 200 and 0 < after.std < no_bonus.std_score
