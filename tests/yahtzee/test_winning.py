@@ -153,6 +153,14 @@ def test_behind_at_the_end_the_win_robot_takes_the_long_shot(solution):
     assert solution.best(state).keep == (4, 6)
     pick = WinBot().pick(yahtzee.Engine(solution.rules), state)
     assert pick.keep == (6,) == max(holds, key=exact_chance)
+    assert WinBot(margin=0).pick(yahtzee.Engine(solution.rules), state).keep == (4, 6)  # points only
+    assert WinBot(margin=1).pick(yahtzee.Engine(solution.rules), state).keep == (6,)  # 0.5 points less
+
+
+@pytest.mark.parametrize("margin", [-1, "2", True, float("nan")])
+def test_a_margin_is_a_number_of_points(margin):
+    with pytest.raises(ValueError, match="margin"):
+        WinBot(margin)
 
 
 def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):

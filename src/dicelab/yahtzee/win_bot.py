@@ -7,10 +7,13 @@ and for every other player those of their final score from their card; the chanc
 with each option is estimated as in :mod:`dicelab.yahtzee.winning` (normal final scores).
 Ahead, it takes the safer of two near-equal options; behind late in the game, it will give up
 expected points for the spread that may catch up. Alone at the table it plays the optimal
-solitaire game. Ties in chance go to the higher expected score.
+solitaire game. Ties in chance go to the higher expected score. A ``margin`` limits the
+options weighed to those whose expected score is within that many points of the best.
 """
 
 from __future__ import annotations
+
+import math
 
 from dicelab.yahtzee.engine import State
 from dicelab.yahtzee.optimal import OptimalBot
@@ -23,10 +26,18 @@ class WinBot(OptimalBot):
 
     level = "win"
 
+    def __init__(self, margin: float = math.inf):
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not margin >= 0:
+            raise ValueError(f"the margin is a number of points, 0 or more, not {margin!r}")
+        super().__init__()
+        self.margin = margin
+
     def pick(self, engine, state: State):
         from dicelab.yahtzee.solver import solve
         from dicelab.yahtzee.winning import option_chances
 
         chances = option_chances(solve(engine.rules), state)
-        best = max(chance for _, chance in chances)
-        return next(option for option, chance in chances if chance >= best - SAME_CHANCE)
+        near = [(option, chance) for option, chance in chances
+                if option.value >= chances[0][0].value - self.margin]
+        best = max(chance for _, chance in near)
+        return next(option for option, chance in near if chance >= best - SAME_CHANCE)
