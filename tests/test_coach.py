@@ -147,3 +147,42 @@ def test_measures_and_chances_in_words():
     assert WIN_CHANCE.say_cost(WIN_CHANCE.cost(0.5, 0.625)) == "12.5 percentage points of win chance"
     assert chance(Fraction(5, 18)) == "5/18 ≈ 27.8%"
     assert chance(Fraction(1)) == "100%" and chance(Fraction(1, 3 ** 12)) == "≈ 0.0%"
+
+
+def test_a_coach_rates_by_points_or_by_the_chance_to_win_and_refuses_anything_else():
+    coach = YahtzeeCoach(SMALL_YAHTZEE)
+    assert coach.rating == "points"
+    assert YahtzeeCoach(SMALL_YAHTZEE, rating="win").rating == "win"
+    with pytest.raises(ValueError, match="'points' or 'win'"):
+        coach.rating = "style"
+    assert coach.rating == "points"  # unchanged
+
+
+def test_yahtzee_rated_by_the_chance_to_win_against_the_table():
+    from dicelab.coach.yahtzee import WIN_ESTIMATE
+    from dicelab.yahtzee.winning import option_chances
+
+    coach = YahtzeeCoach(SMALL_YAHTZEE, rating="win")
+    engine = coach.engine
+    rival = yahtzee.Card((("ones", 3), ("twos", 6), ("yahtzee", 0)))  # Ben has only Chance left
+    state = yahtzee.State(cards=(yahtzee.Card(), rival), dice=(1, 2, 2, 5, 6), rolls_used=1)
+    advice = coach.advise(state)
+    assert advice.measure == WIN_ESTIMATE
+    chances = {(o.kind, o.keep if o.kind == "hold" else o.box): c
+               for o, c in option_chances(coach.solution, state)}
+    assert [c.value for c in advice.choices] == sorted(chances.values(), reverse=True)
+    assert all(chances[c.move] == c.value for c in advice.choices)
+    scored = coach.rate(state, [yahtzee.Score("chance")], "Ann")
+    assert scored.measure == WIN_ESTIMATE and scored.cost == pytest.approx(
+        100 * (advice.choices[0].value - chances[("box", "chance")]))
+    assert "percentage points of win chance" in scored.sentence
+    # the end report sums the decisions in the measure they were rated by
+    ledger = Ledger()
+    ledger.add(scored)
+    (summary,) = ledger.summaries()
+    assert summary.measure == WIN_ESTIMATE and summary.total == pytest.approx(scored.cost)
+    # alone at the table there is nobody to beat: points it is
+    alone = engine.apply_chance(engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6))
+    assert coach.advise(alone).measure == FINAL_SCORE
+    coach.rating = "points"
+    assert coach.advise(state).measure == FINAL_SCORE

@@ -21,6 +21,7 @@ from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
 
 NO_BONUS_PUBLISHED = 245.8708
+FREE_JOKER_PUBLISHED_STD = 59.61  # Holderness; Verhoeff: optimal play, free-choice joker
 
 
 @pytest.fixture(autouse=True)
@@ -37,23 +38,36 @@ def no_bonus(tmp_path_factory):
         return yahtzee.solve("no_bonus", progress=False)
 
 
-def brute_force(rules: Rules) -> Fraction:
-    """The optimal expected score by exhaustive search over exact cards (box -> points),
-    in Fractions, straight from the scoring functions."""
-    rolls = list(outcomes(5))
+def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:
+    """The mean and the second moment of the final score under optimal play, by exhaustive
+    search over exact cards (box -> points), in Fractions, straight from the scoring functions.
+
+    A value is the pair (mean, second moment) of the points still to come; the best option
+    has the highest mean (a tie goes to the larger second moment; the solver keeps the first
+    it finds, so agreement also shows that no tie here moves the spread)."""
+
+    def then(points, rest):  # ``points`` now, then the random ``rest``
+        mean, second = rest
+        return points + mean, points * points + 2 * points * mean + second
+
+    def average(pairs):  # [(probability, (mean, second moment))]
+        return sum(p * m for p, (m, _) in pairs), sum(p * s for p, (_, s) in pairs)
 
     @lru_cache(maxsize=None)
-    def card_value(card: tuple) -> Fraction:
+    def card_value(card: tuple) -> tuple:
         filled = dict(card)
         if len(filled) == len(rules.boxes):
-            return Fraction(0)
+            return Fraction(0), Fraction(0)
 
         def score_now(dice):
-            return max(box_points(rules, box, dice, filled) + yahtzee_bonus(rules, dice, filled)
-                       + upper_bonus(rules, {**filled, box: box_points(rules, box, dice, filled)})
-                       - upper_bonus(rules, filled)
-                       + card_value(tuple(sorted({**filled, box: box_points(rules, box, dice, filled)}.items())))
-                       for box in legal_boxes(rules, dice, filled))
+            options = []
+            for box in legal_boxes(rules, dice, filled):
+                points = box_points(rules, box, dice, filled)
+                after = {**filled, box: points}
+                bonuses = yahtzee_bonus(rules, dice, filled) + upper_bonus(rules, after) - upper_bonus(rules, filled)
+                gain = points + bonuses
+                options.append(then(gain, card_value(tuple(sorted(after.items())))))
+            return max(options)
 
         @lru_cache(maxsize=None)
         def roll_value(dice, rolls_left):
@@ -64,13 +78,23 @@ def brute_force(rules: Rules) -> Fraction:
 
         @lru_cache(maxsize=None)
         def hold_value(keep, rolls_left):
-            return sum(p * roll_value(tuple(sorted(keep + rest)), rolls_left - 1)
-                       for rest, p in outcomes(5 - len(keep)).items())
+            return average([(p, roll_value(tuple(sorted(keep + rest)), rolls_left - 1))
+                            for rest, p in outcomes(5 - len(keep)).items()])
 
-        return sum(p * roll_value(dice, rules.rolls - 1) for dice, p in outcomes(5).items())
+        return average([(p, roll_value(dice, rules.rolls - 1)) for dice, p in outcomes(5).items()])
 
-    assert len(rolls) == 252
-    return upper_bonus(rules, {}) + card_value(())
+    assert len(outcomes(5)) == 252
+    return then(upper_bonus(rules, {}), card_value(()))
+
+
+def brute_force(rules: Rules) -> Fraction:
+    """The optimal expected score, by exhaustive search (see :func:`brute_force_moments`)."""
+    return brute_force_moments(rules)[0]
+
+
+def exact_std(rules: Rules) -> float:
+    mean, second = brute_force_moments(rules)
+    return math.sqrt(second - mean * mean)
 
 
 def test_chance_alone_is_worth_23_and_a_third():
@@ -94,7 +118,23 @@ def test_yahtzee_alone_is_50_times_the_chance_of_five_of_a_kind_in_three_rolls()
     Rules(style="yatzy", boxes=("ones", "one_pair"), upper_bonus_threshold=0, upper_bonus=7, rolls=2),
 ], ids=["upper-bonus", "yahtzee-bonus", "forced-joker", "free-joker", "threshold-0"])
 def test_small_games_match_brute_force(rules):
-    assert yahtzee.solve(rules, progress=False).expected_score == pytest.approx(float(brute_force(rules)), abs=1e-4)
+    solution = yahtzee.solve(rules, progress=False)
+    mean, second = brute_force_moments(rules)
+    assert solution.expected_score == pytest.approx(float(mean), abs=1e-4)
+    assert solution.std_score == pytest.approx(math.sqrt(second - mean * mean), abs=1e-4)
+
+
+def test_chance_alone_has_the_spread_worked_out_by_hand():
+    """Chance alone is five dice played each on its own: after the first roll keep a 5 or a 6,
+    after the second a 4, 5 or 6."""
+    # one die, last roll: uniform, mean 7/2 and second moment 91/6; two rolls left: keep 4-6
+    # (above 7/2): mean 17/4, second moment 77/6 + 91/12 = 245/12; three rolls left: keep
+    # 5-6 (above 17/4): mean 11/6 + 17/6 = 14/3, second moment 61/6 + 245/18 = 214/9
+    mean, second = Fraction(14, 3), Fraction(214, 9)
+    variance = 5 * (second - mean * mean)
+    assert brute_force_moments(Rules(boxes=("chance",))) == (5 * mean, variance + (5 * mean) ** 2)
+    assert yahtzee.solve(Rules(boxes=("chance",)), progress=False).std_score == pytest.approx(
+        math.sqrt(variance), abs=1e-4)  # float32 turns, as for the means
 
 
 def test_no_bonus_matches_the_published_value(no_bonus):
@@ -105,6 +145,56 @@ def test_the_first_roll_options_average_to_the_expected_score(no_bonus):
     first_roll = sum(float(p) * no_bonus.best(dice=dice, rolls_left=2, filled={}).value
                      for dice, p in outcomes(5).items())
     assert first_roll == pytest.approx(no_bonus.expected_score, abs=1e-3)
+
+
+def test_the_first_roll_options_make_up_the_spread_of_the_score(no_bonus):
+    """The law of total variance over the first roll: E[sd^2 + mean^2] of the best options is
+    the second moment of the score."""
+    second = sum(float(p) * (best.std ** 2 + best.value ** 2)
+                 for dice, p in outcomes(5).items()
+                 for best in [no_bonus.best(dice=dice, rolls_left=2, filled={})])
+    assert math.sqrt(second - no_bonus.expected_score ** 2) == pytest.approx(no_bonus.std_score, abs=1e-3)
+
+
+def test_the_free_joker_spread_matches_the_published_value(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+        solution = yahtzee.solve("free_joker", progress=False)
+    assert round(solution.std_score, 2) == FREE_JOKER_PUBLISHED_STD
+
+
+def test_a_box_that_settles_the_game_has_no_spread(no_bonus):
+    last = {box: 0 for box in no_bonus.rules.boxes if box != "chance"}
+    (option,) = no_bonus.options(dice=(1, 2, 3, 4, 6), rolls_left=0, filled=last)
+    assert (option.box, option.value, option.std) == ("chance", 16, 0)
+    hold = no_bonus.options(dice=(1, 2, 3, 4, 6), rolls_left=1, filled=last)[0]
+    # chance alone with one roll left: keep 4, 5, 6; each die rolled is uniform (sd 1.7078)
+    assert hold.keep == (4, 6) and hold.std == pytest.approx(math.sqrt(3 * 35 / 12), abs=1e-9)
+
+
+def test_the_outlook_of_each_player(no_bonus):
+    engine = yahtzee.Engine(no_bonus.rules)
+    start = engine.initial_state(2)
+    assert no_bonus.outlook(start) == yahtzee.Outlook(pytest.approx(no_bonus.expected_score),
+                                                      pytest.approx(no_bonus.std_score))
+    rolled = engine.apply_chance(engine.apply(start, Roll()), (2, 5, 5, 1, 5))
+    best = no_bonus.best(rolled)
+    assert no_bonus.outlook(rolled) == yahtzee.Outlook(best.value, best.std)
+    assert no_bonus.outlook(rolled, 1) == no_bonus.outlook(start, 1)  # Ben has not rolled yet
+    held = engine.apply(engine.apply(engine.apply(rolled, Hold(2)), Hold(3)), Roll())  # 1, 2, 5, 5, 5
+    hold_5_5 = next(o for o in no_bonus.options(rolled) if o.kind == "hold" and o.keep == (5, 5))
+    assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value),
+                                                     pytest.approx(hold_5_5.std))
+    scored = engine.apply(rolled, Score("fives"))  # 15 points on the card, 12 boxes to go
+    after = no_bonus.outlook(scored, 0)
+    assert after.mean > 15 + 200 and 0 < after.std < no_bonus.std_score
+    with pytest.raises(ValueError, match="player is 0 to 1"):
+        no_bonus.outlook(start, 2)
+
+
+def test_a_finished_card_has_its_total_and_no_spread(no_bonus):
+    card = yahtzee.Card(tuple((box, 3 if box == "threes" else 0) for box in no_bonus.rules.boxes))
+    assert no_bonus.outlook(yahtzee.State(cards=(card,), over=True)) == yahtzee.Outlook(3.0, 0.0)
 
 
 def test_plain_rolls_may_score_in_every_open_box():
@@ -132,7 +222,7 @@ def test_options_are_sorted_and_name_every_hold_and_legal_box(no_bonus):
     assert sorted(holds) == sorted(sub_multisets((1, 2, 3, 4, 6))[:-1]) and len(holds) == 31
     boxes = {option.box for option in options if option.kind == "box"}
     assert boxes == set(no_bonus.rules.boxes) - {"ones", "chance"}
-    assert options[0] == yahtzee.Option("hold", keep=(1, 2, 3, 4), value=options[0].value)
+    assert options[0] == yahtzee.Option("hold", keep=(1, 2, 3, 4), value=options[0].value, std=options[0].std)
     assert all(option.value > 22 for option in options)  # the 22 points on the card count
 
 
@@ -180,11 +270,16 @@ def test_the_bot_plays_whole_games_legally(no_bonus):
     assert game.is_over and all(len(card.filled) == 13 for card in game.state.cards)
 
 
-def test_the_bot_scores_the_expected_score_on_average(no_bonus):
+def test_the_bot_scores_the_expected_score_with_the_exact_spread(no_bonus):
     n = 400
     scores = simulate.games("yahtzee", ["optimal"], n=n, seed=3, rules="no_bonus", progress=False).scores[:, 0]
     standard_error = scores.std(ddof=1) / math.sqrt(n)
     assert abs(scores.mean() - no_bonus.expected_score) < 4 * standard_error
+    # the sample sd's standard error, from the sample's fourth central moment (delta method)
+    deviations = scores - scores.mean()
+    variance, fourth = np.mean(deviations ** 2), np.mean(deviations ** 4)
+    sd_error = math.sqrt((fourth - variance ** 2) / (4 * variance * n))
+    assert abs(scores.std(ddof=1) - no_bonus.std_score) < 4 * sd_error
 
 
 # --- caches ---------------------------------------------------------------------------

@@ -6,6 +6,9 @@ import abc
 
 from dicelab.coach.ledger import TOP, Advice, Choice, Decision, Measure
 
+# What a coach rates decisions by: the game's own points measure, or the chance to win the game.
+RATINGS = ("points", "win")
+
 
 class Coach(abc.ABC):
     """A game's coach for some rules. Subclasses give the choices of a state
@@ -14,8 +17,23 @@ class Coach(abc.ABC):
 
     odds_title = ""  # what the odds of an advice are
 
-    def __init__(self, rules):
+    def __init__(self, rules, rating: str = "points"):
         self.rules = rules
+        self.rating = rating
+
+    # --- the rating the player chooses (one of RATINGS) -------------------------------
+    @property
+    def rating(self) -> str:
+        """What the choices are valued by: "points" (the game's own measure) or "win" (the
+        chance to win the game); the player may change it at any time."""
+        return self._rating
+
+    @rating.setter
+    def rating(self, rating: str) -> None:
+        if rating not in RATINGS:
+            raise ValueError(f"a coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
+        self._rating = rating
+    # ------------------------------------------------------------------------------------
 
     def prepare(self) -> None:
         """Do the heavy work now (solving the game), not at the first advice."""

@@ -1,4 +1,5 @@
-"""The Yahtzee coach: the player's expected final score from the solitaire solution."""
+"""The Yahtzee coach: the player's expected final score from the solitaire solution, or the
+estimated chance to win the game."""
 
 from __future__ import annotations
 
@@ -7,9 +8,14 @@ from functools import cached_property
 from dicelab.coach.base import Coach, faces
 from dicelab.coach.ledger import FINAL_SCORE, Choice, Measure, chance
 
+WIN_ESTIMATE = Measure("estimated chance to win the game", "", "percentage points of win chance",
+                       percent=True)
+
 
 class YahtzeeCoach(Coach):
-    """The player's own expected final score, from the solitaire solution of the rules.
+    """The player's own expected final score, from the solitaire solution of the rules; or,
+    with ``rating="win"`` at a table of several, the estimated chance to win the game that
+    each choice leaves (see :mod:`dicelab.yahtzee.winning`).
 
     A move is ``("hold", faces)`` when the player rolls with ``faces`` held, or
     ``("box", box)`` when scoring ``box``; the odds are each open box's chance of scoring
@@ -38,14 +44,22 @@ class YahtzeeCoach(Coach):
         self.advise(engine.apply_chance(engine.apply(engine.initial_state(1), Roll()), (1, 2, 3, 4, 5)))
 
     def measure(self, state) -> Measure:
-        return FINAL_SCORE
+        """The chance to win when the player chose it and has someone to beat, else points."""
+        return WIN_ESTIMATE if self.rating == "win" and len(state.cards) > 1 else FINAL_SCORE
 
     def choices(self, state) -> list[Choice]:
         if state.is_over or not state.rolls_used:
             return []
-        moves = [(option.kind, option.keep if option.kind == "hold" else option.box, option.value)
-                 for option in self.solution.options(state)]
-        return [Choice((kind, what), self.label(state, (kind, what)), value) for kind, what, value in moves]
+        if self.measure(state) is WIN_ESTIMATE:
+            from dicelab.yahtzee.winning import option_chances
+
+            valued = option_chances(self.solution, state)
+        else:
+            valued = [(option, option.value) for option in self.solution.options(state)]
+        moves = [((option.kind, option.keep if option.kind == "hold" else option.box), value)
+                 for option, value in valued]
+        moves.sort(key=lambda move: -move[1])  # stable: equal chances stay in order of points
+        return [Choice(move, self.label(state, move), value) for move, value in moves]
 
     def move(self, state, actions) -> tuple | None:
         from dicelab.yahtzee import Roll, Score

@@ -35,9 +35,13 @@ class OptimalBot:
         return step_towards(state, option.keep) or Roll()
 
     def _best(self, engine, state: State):
+        situation = (engine.rules, state.cards, state.player, tuple(sorted(state.dice)), state.rolls_used)
+        if self._decision[0] != situation:
+            self._decision = (situation, self.pick(engine, state))
+        return self._decision[1]
+
+    def pick(self, engine, state: State):
+        """The option to play after a roll (a :class:`dicelab.yahtzee.Option`)."""
         from dicelab.yahtzee.solver import solve  # numpy and the solve only when a bot plays
 
-        situation = (engine.rules, state.card, tuple(sorted(state.dice)), state.rolls_used)
-        if self._decision[0] != situation:
-            self._decision = (situation, solve(engine.rules).best(state))
-        return self._decision[1]
+        return solve(engine.rules).best(state)

@@ -9,6 +9,12 @@ mean over the dice still to roll, added one die at a time; the value of each rol
 left is the best hold among its dice. Every card with the same number of filled boxes is
 computed at once, as numpy arrays with one column per card.
 
+Beside its value (the expected score of the rest of the game) each card carries the variance
+of that score under the same play, so the spread of the final score is exact too: each value
+in a turn is a pair (expected score, second moment), averaged together over the dice, and the
+best option's pair is the one taken (a tie in expected score goes to the first found). Pairs
+are arrays with a first axis of two, so each half stays contiguous for numpy.
+
 Every point comes from :mod:`dicelab.yahtzee.scoring` (tables built by calling it once per
 box, dice and card context), so a changed rule changes the solution. Solutions are cached in
 memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
@@ -22,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import inspect
+import math
 import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -38,9 +45,9 @@ from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
 
-FORMAT = 1  # bump when the layout of the saved values changes
+FORMAT = 2  # bump when the layout of the saved values changes (2: values and variances)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = 1024  # cards computed together: big enough for numpy, small enough for the CPU cache
+CHUNK = 512  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
 # The rolls and holds of a turn are float32, relative to an offset per card: twice as fast
 # as float64, and the expected scores stay within 1e-4 of float64's.
@@ -52,12 +59,42 @@ _SOLUTIONS: dict = {}  # rules -> Solution, for this process
 @dataclass(frozen=True)
 class Option:
     """One choice after a roll and the expected final score it leads to (points already on
-    the card included): hold the faces ``keep`` and roll the rest, or score ``box``."""
+    the card included): hold the faces ``keep`` and roll the rest, or score ``box``. ``std``
+    is the standard deviation of that final score, playing optimally from then on."""
 
     kind: str  # "hold" or "box"
     keep: tuple | None = None
     box: str | None = None
     value: float = 0.0
+    std: float = 0.0
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What a player's final score will be, playing optimally from now on: its expected value
+    and standard deviation."""
+
+    mean: float
+    std: float
+
+
+def _keep_better(best, candidate):
+    """``best`` (changed in place) with each entry replaced by ``candidate``'s where that is
+    better. Arrays of values are compared as they are; pairs of arrays (the values, and a
+    finite quantity that goes with them) by their values, the pair moving together: by
+    arithmetic, as a masked copy of scattered entries is many times slower."""
+    if best.ndim == 2:
+        return np.maximum(best, candidate, out=best)
+    gain = candidate[1] - best[1]
+    gain *= candidate[0] > best[0]
+    best[1] += gain
+    np.maximum(best[0], candidate[0], out=best[0])
+    return best
+
+
+def _rows(values, index):
+    """The rows ``index`` of values (rows x cards) or of a pair of them, contiguous."""
+    return np.take(values, index, axis=-2)
 
 
 class _Keeps:
@@ -83,26 +120,25 @@ class _Keeps:
 
     def hold_values(self, values):
         """The expected value of every hold (all sizes) given ``values`` of the 252 rolls,
-        as a list indexed by the number of dice held."""
+        as a list indexed by the number of dice held (pairs of moments are averaged alike)."""
         holds = [None] * 5 + [values]
         for n in range(4, -1, -1):
             bigger, children = holds[n + 1], self.children[n]
-            total = bigger[children[0]]
+            total = _rows(bigger, children[0])
             for face in range(1, 6):
-                total += bigger[children[face]]
+                total += _rows(bigger, children[face])
             total *= 1 / 6
             holds[n] = total
         return holds
 
     def best_holds(self, holds):
         """The value of each roll when the best hold among its dice is played (``holds`` is
-        overwritten)."""
+        overwritten; see :func:`_keep_better` for pairs of moments)."""
         best = holds[0]
         for n in range(1, 6):
             level = holds[n]
             for parent in self.parents[n]:
-                top = level[:len(parent)]
-                np.maximum(top, best[parent], out=top)
+                _keep_better(level[..., :len(parent), :], _rows(best, parent))
             best = level
         return best
 
@@ -230,18 +266,22 @@ class _Tables:
         """Box bits as booleans along a new last axis."""
         return (np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1).astype(bool)
 
-    def reward(self, values, i: int, points, mask, y, u, closed=False, offset=0.0):
+    def reward(self, values, i: int, points, mask, y, u, closed=False, offset=0.0, variances=None):
         """Points, bonuses and the value of the card after scoring ``points`` in box ``i``,
-        less ``offset`` (-inf on the cards where ``closed``)."""
+        less ``offset`` (-inf on the cards where ``closed``). Given the cards' ``variances``,
+        the pair of that and the variance of the card after (0 where ``closed``)."""
         box = self.boxes[i]
         ny, size = values.shape[1:]
         after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
         after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and ny == 2 else y
-        after = values.reshape(-1)[((mask | (1 << i)) * ny + after_y) * size + after_u]
-        after = np.where(closed, -np.inf, after) - offset
+        place = ((mask | (1 << i)) * ny + after_y) * size + after_u
+        after = np.where(closed, -np.inf, values.reshape(-1)[place]) - offset
         if box in UPPER_BOXES:
             after += self.upper_bonus[after_u] - self.upper_bonus[u]
-        return points + after
+        if variances is None:
+            return points + after
+        spread = np.where(closed, 0.0, variances.reshape(-1)[place])
+        return np.stack(np.broadcast_arrays(points + after, spread))
 
     def offset(self, values, mask, y, u, closed):
         """Per card, a number of the size of its values: the best value of the cards with one
@@ -253,33 +293,47 @@ class _Tables:
             best = np.fmax(best, np.where(shut, np.nan, after))
         return np.nan_to_num(best, neginf=0.0)
 
-    def final_values(self, values, mask, y, u, legal, dtype=np.float64):
+    def final_values(self, values, mask, y, u, legal, dtype=np.float64, variances=None):
         """The value of each of the 252 rolls with no roll left (rows) for each card
         (columns), less an offset per card so that float32 keeps its precision: returns
-        (values, offset). ``legal`` is each special roll's legal boxes on each card."""
+        (values, offset). ``legal`` is each special roll's legal boxes on each card.
+
+        Given the ``variances`` of the cards' rest of the game (shaped like ``values``), each
+        value is a pair (a new first axis): the value, and the second moment about the offset
+        of the points still to come (the best box's points and what the card after it
+        scores)."""
         closed = [(mask >> i & 1).astype(bool) for i in range(len(self.boxes))]
         offset = self.offset(values, mask, y, u, closed)
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
+
+        def outcome(i, points, shut):
+            """Scoring ``points`` in box ``i``, or -inf where ``shut``."""
+            return self.reward(values, i, points, mask, y, u, shut, offset, variances)
+
         special = np.full((len(self.special), len(mask)), -np.inf)
+        if variances is not None:
+            special = np.stack([special, np.zeros_like(special)])
         final = None
         for group, per_box, row in self.groups:
             best = None
             for i, (points, combination) in zip(group, per_box):
                 if closed[i].all():
                     continue
-                rewards = self.reward(values, i, points[:, None], mask, y, u, closed[i], offset)
-                rewards = rewards.astype(dtype)[combination]
-                best = rewards if best is None else np.maximum(best, rewards, out=best)
+                rewards = _rows(outcome(i, points[:, None], closed[i]).astype(dtype), combination)
+                best = rewards if best is None else _keep_better(best, rewards)
                 if len(self.special):
                     special_points = self.points[context, matching, self.special[:, None], i]
-                    rewards = self.reward(values, i, special_points, mask, y, u, offset=offset)
-                    np.maximum(special, np.where(legal[:, :, i], rewards, -np.inf), out=special)
+                    _keep_better(special, outcome(i, special_points, ~legal[:, :, i]))
             if best is not None:
-                final = best[row] if final is None else np.maximum(final, best[row], out=final)
+                final = _rows(best, row) if final is None else _keep_better(final, _rows(best, row))
+        value, special_value = (final, special) if variances is None else (final[0], special[0])
         if self.bonus[0, 0].any():
-            final += self.bonus[0, 0][:, None].astype(dtype)
-        final[self.special] = special + self.bonus[context, matching, self.special[:, None]]
+            value += self.bonus[0, 0][:, None].astype(dtype)
+        special_value += self.bonus[context, matching, self.special[:, None]]
+        final[..., self.special, :] = special
+        if variances is not None:
+            final[1] += value * value
         return final, offset
 
 
@@ -317,21 +371,24 @@ def _legal_table(tables: _Tables):
 
 
 def _solve(rules: Rules, progress: bool) -> np.ndarray:
-    """The value of the rest of the game for every card: an array (mask, y, upper total),
-    NaN for cards that cannot happen."""
+    """The expected score and the variance of the score of the rest of the game for every
+    card: an array (2, mask, y, upper total), NaN for cards that cannot happen."""
     tables = _Tables(rules)
     keeps = _keeps()
     legal, ny = _legal_table(tables)
-    values = np.full((1 << len(tables.boxes), ny, tables.cap + 1), np.nan)
-    values[-1] = 0.0
+    moments = np.full((2, 1 << len(tables.boxes), ny, tables.cap + 1), np.nan)
+    moments[:, -1] = 0.0
+    values, variances = moments
     layers = _cards(tables, ny)
-    flat = values.reshape(-1)
 
     def solve_part(part):
         mask, y, u = part
-        final, offset = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE)
+        final, offset = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE, variances)
         rolls = keeps.roll_values(final, rules.rolls - 1)
-        flat[(mask * ny + y) * (tables.cap + 1) + u] = offset + keeps.roll_probability @ rolls
+        mean, second = keeps.roll_probability @ rolls
+        place = (mask * ny + y) * (tables.cap + 1) + u
+        values.reshape(-1)[place] = offset + mean
+        variances.reshape(-1)[place] = np.maximum(second - mean * mean, 0.0)
         return len(mask)
 
     with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar, \
@@ -341,16 +398,18 @@ def _solve(rules: Rules, progress: bool) -> np.ndarray:
                      for start in range(0, len(layer[0]), CHUNK)]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
-    return values
+    return moments
 
 
 class Solution:
-    """The optimal solitaire strategy for ``rules``: the expected score of a new game, and
-    every option with its expected final score in any situation after a roll."""
+    """The optimal solitaire strategy for ``rules``: the expected score of a new game and its
+    standard deviation, and every option with its expected final score (and the spread of
+    that score) in any situation after a roll."""
 
-    def __init__(self, rules: Rules, values: np.ndarray):
+    def __init__(self, rules: Rules, values: np.ndarray, variances: np.ndarray):
         self.rules = rules
         self.values = values  # rest-of-game value per card (mask, Yahtzee state, upper total)
+        self.variances = variances  # the variance of the rest-of-game score, per card alike
         self._turns: dict = {}
 
     def __repr__(self) -> str:
@@ -360,7 +419,8 @@ class Solution:
     @cached_property
     def _tables(self) -> _Tables:
         tables = _Tables(self.rules)
-        if self.values.shape[2] != tables.cap + 1 or self.values.shape[0] != 1 << len(tables.boxes):
+        if (self.values.shape[2] != tables.cap + 1 or self.values.shape[0] != 1 << len(tables.boxes)
+                or self.variances.shape != self.values.shape):
             raise ValueError("these values do not belong to these rules")
         return tables
 
@@ -369,9 +429,16 @@ class Solution:
         """The expected final score of a solitaire game played optimally."""
         return Card().total(self.rules) + float(self.values[0, 0, 0])
 
+    @property
+    def std_score(self) -> float:
+        """The standard deviation of the final score of a solitaire game played optimally
+        (the play whose mean is :attr:`expected_score`)."""
+        return math.sqrt(float(self.variances[0, 0, 0]))
+
     def options(self, situation: State | None = None, *, dice=None, rolls_left=None,
                 filled=None, yahtzee_bonuses: int = 0) -> list[Option]:
-        """Every option after a roll, best first, with its expected final score.
+        """Every option after a roll, best first, with its expected final score and the
+        standard deviation of that score.
 
         ``situation`` is a :class:`State` (its player to move, after a roll), or give the five
         ``dice``, ``rolls_left`` and ``filled`` (box -> points) with the ``yahtzee_bonuses``
@@ -381,25 +448,50 @@ class Solution:
         card, dice, rolls_left = self._situation(situation, dice, rolls_left, filled, yahtzee_bonuses)
         tables = self._tables
         boxes = card.boxes
-        mask, y, u = self._card(card)
+        place = mask, y, u = self._card(card)
         total = card.total(self.rules)
         options = []
         for box in legal_boxes(self.rules, dice, boxes):
-            points = box_points(self.rules, box, dice, boxes)
-            value = (tables.reward(self.values, tables.boxes.index(box), points, mask, y, u)
-                     + yahtzee_bonus(self.rules, dice, boxes))
-            options.append(Option("box", box=box, value=total + float(value)))
+            i, points = tables.boxes.index(box), box_points(self.rules, box, dice, boxes)
+            value, variance = tables.reward(self.values, i, points, mask, y, u, variances=self.variances)
+            value += yahtzee_bonus(self.rules, dice, boxes)
+            options.append(Option("box", box=box, value=total + float(value), std=math.sqrt(variance)))
         if rolls_left:
-            holds = self._hold_values(mask, y, u)[rolls_left - 1]
-            index = _keeps().index
             for keep in _dice.sub_multisets(dice)[:-1]:
-                value = holds[len(keep)][index[len(keep)][keep], 0]
-                options.append(Option("hold", keep=keep, value=total + float(value)))
+                outlook = self._hold(total, place, rolls_left, keep)
+                options.append(Option("hold", keep=keep, value=outlook.mean, std=outlook.std))
         return sorted(options, key=lambda option: -option.value)
 
     def best(self, situation: State | None = None, **situation_parts) -> Option:
         """The best option (see :meth:`options`)."""
         return self.options(situation, **situation_parts)[0]
+
+    def outlook(self, state: State, player: int | None = None) -> Outlook:
+        """The expected final score of ``player`` (default: the player to move) and its
+        standard deviation, everyone playing optimally from ``state`` on.
+
+        Before a player's first roll of the turn (or while another player is to move) that is
+        the value of the card; after a roll, that of the best option; while the dice roll,
+        that of holding the dice held.
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"the outlook is of a yahtzee State, not {state!r}")
+        player = state.player if player is None else player
+        if type(player) is not int or not 0 <= player < len(state.cards):
+            raise ValueError(f"player is 0 to {len(state.cards) - 1}, not {player!r}")
+        card = state.cards[player]
+        if len(card.filled) == len(self.rules.boxes):
+            return Outlook(float(card.total(self.rules)), 0.0)
+        if player == state.player and state.rolls_used:
+            rolls_left = self.rules.rolls - state.rolls_used
+            if not state.rolling:
+                option = self.best(state)
+                return Outlook(option.value, option.std)
+            keep = tuple(sorted(face for face, held in zip(state.dice, state.held) if held))
+            return self._hold(card.total(self.rules), self._card(card), rolls_left, keep)
+        place = self._card(card)
+        return Outlook(card.total(self.rules) + float(self.values[place]),
+                       math.sqrt(float(self.variances[place])))
 
     def _situation(self, state, dice, rolls_left, filled, yahtzee_bonuses):
         if state is not None:
@@ -429,15 +521,22 @@ class Solution:
             raise ValueError(f"no card with these boxes filled has an upper total of {card.upper_total()}")
         return mask, y, u
 
-    def _hold_values(self, mask: int, y: int, u: int) -> list:
-        """For each number of rolls left (from 1), the value of every hold on this card."""
+    def _hold(self, total: int, place: tuple, rolls_left: int, keep: tuple) -> Outlook:
+        """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
+        the card at ``place`` (mask, Yahtzee state, upper total) with ``total`` points."""
+        offset, turn = self._turn(*place)
+        mean, second = turn[rolls_left - 1][len(keep)][:, _keeps().index[len(keep)][keep], 0]
+        return Outlook(total + offset + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
+
+    def _turn(self, mask: int, y: int, u: int) -> tuple:
+        """The offset of this card's values, and for each number of rolls left (from 1) the
+        pair (value less the offset, second moment about it) of every hold on this card."""
         key = (mask, y, u)
         if key not in self._turns:
             tables, keeps = self._tables, _keeps()
             cards = np.array([mask]), np.array([y]), np.array([u])
             legal = tables.unpack(tables.special_legal(mask, y))[:, None, :]
-            values, offset = tables.final_values(self.values, *cards, legal)
-            values += offset
+            values, offset = tables.final_values(self.values, *cards, legal, variances=self.variances)
             turn = []
             for _ in range(self.rules.rolls - 1):
                 holds = keeps.hold_values(values)
@@ -445,7 +544,7 @@ class Solution:
                 values = keeps.best_holds(holds)
             if len(self._turns) > 4096:
                 self._turns.clear()
-            self._turns[key] = turn
+            self._turns[key] = float(offset[0]), turn
         return self._turns[key]
 
 
@@ -462,11 +561,11 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     if cache and rules in _SOLUTIONS:
         return _SOLUTIONS[rules]
     if cache:
-        values = load_or_compute(_cache_key(rules), lambda: {"values": _solve(rules, progress)},
-                                 CACHE_KIND, check=partial(_check_cached, rules))["values"]
+        moments = load_or_compute(_cache_key(rules), lambda: {"moments": _solve(rules, progress)},
+                                  CACHE_KIND, check=partial(_check_cached, rules))["moments"]
     else:
-        values = _solve(rules, progress)
-    solution = Solution(rules, values)
+        moments = _solve(rules, progress)
+    solution = Solution(rules, *moments)
     if cache:
         _SOLUTIONS[rules] = solution
     return solution
@@ -482,10 +581,11 @@ def _cache_key(rules: Rules) -> dict:
 
 
 def _check_cached(rules: Rules, arrays: dict) -> None:
-    """ValueError unless ``arrays`` are the solver's values for ``rules``."""
-    values = arrays.get("values")
-    if (set(arrays) != {"values"} or values.dtype != np.float64 or values.ndim != 3
-            or values.shape[0] != 1 << len(rules.boxes)):
+    """ValueError unless ``arrays`` are the solver's moments (values and variances) for
+    ``rules``."""
+    moments = arrays.get("moments")
+    if (set(arrays) != {"moments"} or moments.dtype != np.float64 or moments.ndim != 4
+            or moments.shape[:2] != (2, 1 << len(rules.boxes))):
         raise ValueError("these are not the values of a Yahtzee solution for these rules")
 
 

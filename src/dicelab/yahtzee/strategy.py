@@ -120,3 +120,12 @@ class GreedyBot:
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
 BOTS["optimal"] = __import__("dicelab.yahtzee.optimal", fromlist=["OptimalBot"]).OptimalBot  # solves on first move
+BOTS["win"] = __import__("dicelab.yahtzee.win_bot", fromlist=["WinBot"]).WinBot  # solves on first move
+
+# What each level does, in one line (for a game's setup)
+LEVELS = {
+    "random": "Plays any legal move at random.",
+    "greedy": "Chases the commonest face or a straight, and scores where it beats a box's usual points.",
+    "optimal": "Plays for the highest expected final score, as if alone at the table.",
+    "win": "Plays for the best chance to win against the players at the table.",
+}
