@@ -10,7 +10,7 @@ path of the first problem.
 >>> check_document({"format": "dicelab-game", "version": True}, schema(fivethousand.Game))
 Traceback (most recent call last):
 ...
-dicelab.errors.CorruptGameError: $.version: must be 1, not true
+dicelab.errors.CorruptGameError: $.version: must be 2, not true
 """
 
 from __future__ import annotations
