@@ -30,6 +30,8 @@ import time
 import numpy
 
 from dicelab import simulate, yahtzee
+from dicelab.simulate import engine_path
+from dicelab.simulate.runner import Run
 from dicelab.simulate.streams import StepThrows
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games
 
@@ -50,7 +52,10 @@ def batch_run(rules, bot, games: int, seed: int = 1):
 
 
 def engine_run(rules, bot, games: int):
-    return timed(lambda: simulate.games("yahtzee", [bot], n=games, seed=1, rules=rules, progress=False))
+    """The same bot on the engine path, one game at a time through the engine (``simulate.games``
+    itself would take the batch path for a built-in bot)."""
+    run = Run("yahtzee", rules, (bot,), seed=1)
+    return timed(lambda: engine_path.play_games(run, 0, games))
 
 
 def peer_run(preset: str, games: int):
