@@ -9,7 +9,8 @@ per CPU-second. Then 100 000 games of each bot: time, peak memory (a fresh inter
 run, less one that only loads the bots), and for the optimal bot the mean score against the
 solver's expected score, in standard errors, for every preset.
 
-The batch dice streams are made per game up front; their time is shown on its own line.
+The batch dice are drawn in pages (one generator per block of 1024 game numbers); the time
+of drawing one seat's pages for whole games is shown on its own line.
 The machine may be shared: read the ratios, not the seconds.
 
 Run: ``python benchmarks/bench_simulate_yahtzee.py [--games N] [--engine-games N] [--presets]``
@@ -29,7 +30,9 @@ import time
 import numpy
 
 from dicelab import simulate, yahtzee
-from dicelab.simulate.streams import FaceStreams
+from dicelab.simulate import engine_path
+from dicelab.simulate.runner import Run
+from dicelab.simulate.streams import StepThrows
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games
 
 BOTS = {"random": "random", "greedy": "greedy", "chase_box": simulate.ChaseBox("yahtzee"), "optimal": "optimal"}
@@ -49,7 +52,10 @@ def batch_run(rules, bot, games: int, seed: int = 1):
 
 
 def engine_run(rules, bot, games: int):
-    return timed(lambda: simulate.games("yahtzee", [bot], n=games, seed=1, rules=rules, progress=False))
+    """The same bot on the engine path, one game at a time through the engine (``simulate.games``
+    itself would take the batch path for a built-in bot)."""
+    run = Run("yahtzee", rules, (bot,), seed=1)
+    return timed(lambda: engine_path.play_games(run, 0, games))
 
 
 def peer_run(preset: str, games: int):
@@ -77,8 +83,15 @@ def bench_bots(preset: str, games: int, engine_games: int) -> None:
         _, engine_wall, engine_cpu = engine_run(rules, bot, engine_games)
         print(f"{name:<10} {rates(games, wall, cpu)} {rates(engine_games, engine_wall, engine_cpu)} "
               f"{(games / cpu) / (engine_games / engine_cpu):>9.0f}x")
-    _, wall, cpu = timed(lambda: FaceStreams(1, numpy.arange(games)))
-    print(f"(of which making the {games} games' dice streams: {wall:.2f} s wall, {cpu:.2f} s CPU)")
+    _, wall, cpu = timed(lambda: dice_pages(rules, games))
+    print(f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)")
+
+
+def dice_pages(rules, games: int) -> None:
+    """Draw the dice pages of one seat's whole games, as the batch table does."""
+    throws = StepThrows(1, numpy.arange(games))
+    for _ in range(len(rules.boxes) * rules.rolls):
+        throws.page()
 
 
 def bench_peer(preset: str, games: int) -> None:

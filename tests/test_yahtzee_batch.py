@@ -13,6 +13,7 @@ from dicelab.dice import multisets
 from dicelab.players import RandomBot
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games, play_turns
 from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy
+from dicelab.simulate.yahtzee_play import Table
 from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
 from dicelab.yahtzee.scoring import legal_boxes
@@ -133,6 +134,30 @@ def test_games_are_the_same_whatever_the_chunking(level):
     assert whole["scores"].shape == (60, 2) and whole["wins"].any(axis=1).all()
     assert (whole["wins"] == (whole["scores"] == whole["scores"].max(axis=1, keepdims=True))).all()
     assert (whole["turns"] == 26).all() and whole["busts"].max() <= 13
+
+
+@pytest.mark.parametrize("level", ["random", "optimal"])
+def test_games_across_blocks_of_game_numbers_are_the_same_whatever_the_chunking(level):
+    """Game numbers 1024 apart draw from different generators; chunks that cut a block, or
+    hold parts of two, give every game the same dice and choices."""
+    rules = Rules.preset("yatzy")
+    bots = game_batch_bots(rules, level)
+    whole = play_games(rules, bots, seed=2, games=numpy.arange(1000, 1060))
+    cuts = [play_games(rules, bots, seed=2, games=numpy.arange(start, stop))
+            for start, stop in ((1000, 1024), (1024, 1031), (1031, 1060))]
+    middle = play_games(rules, bots, seed=2, games=numpy.arange(1010, 1040))
+    for key, values in whole.items():
+        assert (numpy.concatenate([part[key] for part in cuts]) == values).all(), key
+        assert (middle[key] == values[10:40]).all(), key
+
+
+def test_a_tables_turns_are_played_in_order():
+    table = Table(Rules(), seats=2, seed=1, games=numpy.arange(3))
+    rows = numpy.arange(3)
+    later = table.throw_codes(5, rows, numpy.zeros(3, dtype=numpy.int64))
+    assert ((later >= 0) & (later < 6 ** 6)).all()
+    with pytest.raises(ValueError, match="in order"):
+        table.throw_codes(4, rows, numpy.zeros(3, dtype=numpy.int64))
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "chase_box", "optimal"])

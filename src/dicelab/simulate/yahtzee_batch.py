@@ -2,9 +2,9 @@
 
 :func:`batch_bots` gives the batch form of each seat's bot, or None when some seat has none
 (a user's own bot: then the engine plays). :func:`play_games` and :func:`play_turns` play the
-games or turns numbered ``games``/``turns`` of a run; game ``i``'s dice come from its own
-streams seeded from ``(seed, i)``, so the results do not depend on how a run is cut into
-chunks. The batch bots make the decisions of the one-game bots (the random one with the same
+games or turns numbered ``games``/``turns`` of a run; game ``i``'s dice and random choices
+depend only on ``(seed, i)`` (see :mod:`dicelab.simulate.yahtzee_play`), so the results do
+not depend on how a run is cut into chunks. The batch bots make the decisions of the one-game bots (the random one with the same
 distribution).
 
 >>> rules = Rules()

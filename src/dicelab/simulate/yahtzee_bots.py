@@ -2,8 +2,8 @@
 
 Each plays one seat's turn in many games at once (:meth:`play`) and makes exactly the
 decisions of its one-game form; the random bot makes its choices with the same
-distribution (uniform over the legal actions, one step at a time), from the games' choice
-streams. A deciding bot answers, after each roll, with a box to score or the faces to hold
+distribution (uniform over the legal actions, one step at a time), from the games' random
+choices (:meth:`dicelab.simulate.yahtzee_play.Turn.choices`). A deciding bot answers, after each roll, with a box to score or the faces to hold
 (:func:`play_decided` turns holds into the engine's die positions and rolls).
 """
 
@@ -67,7 +67,7 @@ class BatchRandom(BatchBot):
         can_roll = ((used < rolls) & ~held.all(axis=1)).astype(numpy.int64)
         toggles = (used < rolls).astype(numpy.int64)  # hold or release any die between rolls
         options = can_roll + 5 * toggles + legal.sum(axis=1)
-        chance = turn.table.choice_streams.draw(turn.rows[active])
+        chance = turn.choices(active)
         pick = numpy.minimum((chance * options).astype(numpy.int64), options - 1)
         rolling = (can_roll == 1) & (pick == 0)
         after_roll = pick - can_roll

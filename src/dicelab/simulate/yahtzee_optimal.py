@@ -72,22 +72,21 @@ class BatchOptimal(BatchBot):
             play_decided(table.turn(seat, rows), lambda turn, which: self._decide(turn, which, turn_tables, column))
 
     def _turn_tables(self, cards):
-        """For each number of rolls left (from 1), the value of every hold (all but five dice)
-        on each card (columns; flattened), as :meth:`Solution._hold_values` makes them for one
-        card, and a last row of -inf."""
+        """The offset of each card's values, and for each number of rolls left (from 1) the
+        value less that offset of every hold (all but five dice) on each card (columns;
+        flattened) with a last row of -inf: the values of :meth:`Solution._turn` for one card."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
         special = len(self.special)
         legal = self.scores.legal(numpy.repeat(mask, special), numpy.tile(self.special, len(mask)))
         legal = legal.reshape(len(mask), special, len(self.scores.boxes)).transpose(1, 0, 2)
         values, offset = self.tables.final_values(self.solution.values, mask, y, u, legal)
-        values += offset
         turn = []
         for _ in range(self.rules.rolls - 1):
             holds = self.keeps.hold_values(values)
             turn.append(numpy.concatenate(holds[:5] + [numpy.full((1, len(cards)), -numpy.inf)]).ravel())
             values = self.keeps.best_holds(holds)
-        return turn
+        return offset, turn
 
     def _decide(self, turn, which, turn_tables, column):
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
@@ -109,9 +108,11 @@ class BatchOptimal(BatchBot):
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
         if not rolls_left:
             return best, numpy.zeros((len(which), 6), dtype=numpy.int64)
-        holds = self.holds[roll]
-        cards = len(turn_tables[0]) // (self.none + 1)
-        values = total[:, None] + turn_tables[rolls_left - 1].take(holds * cards + column[which][:, None])
+        offset, hold_values = turn_tables
+        holds, columns = self.holds[roll], column[which]
+        # as Solution.options sums a hold's value: (points on the card + offset) + value
+        start = total + offset[columns]
+        values = start[:, None] + hold_values[rolls_left - 1].take(holds * len(offset) + columns[:, None])
         hold = numpy.argmax(values, axis=1)
         is_box = boxes[lines, best] >= values[lines, hold]  # on a tie the box, listed first
         keep = self.hold_counts[holds[lines, hold]]

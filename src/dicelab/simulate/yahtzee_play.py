@@ -2,8 +2,13 @@
 
 Every game has the same number of turns, so turn ``t`` of seat ``s`` is played in all games
 at once. A :class:`Turn` keeps its dice by position, as the engine does: a held die stays
-where it is and the rolled faces, sorted, fill the other places in order; game ``i`` reads
-its dice from its own stream (:class:`dicelab.simulate.streams.FaceStreams`).
+where it is and the rolled faces, sorted, fill the other places in order.
+
+The dice come from pages (:class:`dicelab.simulate.streams.StepThrows`): each turn of each
+seat draws one page per roll a turn may have, and a game's roll reads its row of the page of
+that roll, whether other games roll then or not. Random choices come from pages too, one
+stream per turn of each seat (:class:`dicelab.simulate.streams.StepChoices`), a page per step
+of that turn. So game ``i``'s dice and choices depend only on ``(seed, i)``.
 
 >>> table = Table(Rules(), seats=1, seed=3, games=numpy.arange(4))
 >>> turn = table.turn(0)
@@ -17,11 +22,9 @@ from __future__ import annotations
 
 import numpy
 
-from dicelab.simulate.streams import ChoiceStreams, FaceStreams
+from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.yahtzee_scores import score_tables
 from dicelab.yahtzee.rules import Rules
-
-CHOICE_BLOCK = 128  # random choices read ahead per game: 1 MB per 1000 games
 
 
 class Table:
@@ -32,8 +35,9 @@ class Table:
         self.scores = score_tables(rules)
         self.seed = seed
         self.games = numpy.asarray(games, dtype=numpy.int64)
-        self.dice_streams = FaceStreams(seed, self.games)
-        self._choice_streams = None
+        self.seats = seats
+        self._throws = StepThrows(seed, self.games)
+        self._turn_pages = (None, None)  # (turn of a seat, its pages of dice codes: rolls x games)
         shape = (len(self.games), seats)
         self.mask = numpy.zeros(shape, dtype=numpy.int64)  # filled boxes, one bit each
         self.context = numpy.zeros(shape, dtype=numpy.int64)  # Yahtzee box: 0 open, 1 full value, 2 other
@@ -43,12 +47,24 @@ class Table:
         self.busts = numpy.zeros(shape, dtype=numpy.int64)  # boxes filled with 0
         self.throws = numpy.zeros(shape, dtype=numpy.int64)  # rolls of the dice
 
-    @property
-    def choice_streams(self) -> ChoiceStreams:
-        """The games' streams for bots that choose at random (made when first needed)."""
-        if self._choice_streams is None:
-            self._choice_streams = ChoiceStreams(self.seed, self.games, block=CHOICE_BLOCK)
-        return self._choice_streams
+    def seat_turn(self, seat: int, rows) -> int:
+        """The number of ``seat``'s turn about to be played in the games at ``rows`` (every
+        seat's turns counted in order of play: turn ``k`` of seat ``s`` is ``k * seats + s``)."""
+        filled = int(self.mask[rows[0], seat]).bit_count() if len(rows) else 0
+        return filled * self.seats + seat
+
+    def throw_codes(self, seat_turn: int, rows, rolls_used) -> numpy.ndarray:
+        """The dice codes (below 6**6, see :class:`StepThrows`) of the next roll in the games at
+        ``rows``, which have rolled ``rolls_used`` times in turn ``seat_turn``."""
+        if self._turn_pages[0] != seat_turn:
+            if self._turn_pages[0] is not None and seat_turn < self._turn_pages[0]:
+                raise ValueError("the turns of a table are played in order")
+            drawn = 0 if self._turn_pages[0] is None else self._turn_pages[0] + 1
+            for _ in range((seat_turn - drawn) * self.rules.rolls):  # turns no game of this table plays
+                self._throws.page()
+            pages = numpy.stack([self._throws.page()[:, 0] for _ in range(self.rules.rolls)])
+            self._turn_pages = (seat_turn, pages)
+        return self._turn_pages[1][rolls_used, rows]
 
     def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
         """Boxes plus the upper bonus plus the Yahtzee bonuses, as :meth:`Card.total`."""
@@ -70,6 +86,8 @@ class Turn:
     def __init__(self, table: Table, seat: int, rows):
         self.table, self.seat = table, seat
         self.rows = numpy.asarray(rows, dtype=numpy.int64)
+        self.number = table.seat_turn(seat, self.rows)
+        self._choices = None
         size = len(self.rows)
         self.dice = numpy.zeros((size, 5), dtype=numpy.int64)
         self.held = numpy.zeros((size, 5), dtype=bool)
@@ -90,13 +108,26 @@ class Turn:
         if not len(which):
             return
         held = self.held[which]
-        thrown = self.table.dice_streams.draw(self.rows[which], 5 - held.sum(axis=1))[:, :5].astype(numpy.int64)
-        faces = numpy.sort(numpy.where(thrown == 0, 7, thrown), axis=1)  # the engine sorts the throw
+        codes = self.table.throw_codes(self.number, self.rows[which], self.rolls_used[which])
+        thrown = codes[:, None] // 6 ** numpy.arange(5) % 6 + 1  # die k of the code
+        rolled_dice = numpy.arange(5) < 5 - held.sum(axis=1, keepdims=True)  # the first dice of the code
+        faces = numpy.sort(numpy.where(rolled_dice, thrown, 7), axis=1)  # the engine sorts the throw
         place = numpy.cumsum(~held, axis=1) - 1  # the rolled faces fill the free places in order
         rolled = numpy.take_along_axis(faces, numpy.maximum(place, 0), axis=1)
         self.dice[which] = numpy.where(held, self.dice[which], rolled)
         self.rolls_used[which] += 1
         self.table.throws[self.rows[which], self.seat] += 1
+
+    def choices(self, which) -> numpy.ndarray:
+        """One uniform float in [0, 1) for each game of ``which`` (distinct positions), for a
+        bot that chooses at random: the games' next step in this turn. Once a game's turn is
+        over it takes no more."""
+        if self._choices is None:
+            table = self.table
+            self._choices = StepChoices(table.seed, table.games[self.rows], stream=(self.number,))
+        playing = numpy.zeros(len(self.rows), dtype=bool)
+        playing[which] = True
+        return self._choices.page(playing)[which, 0]
 
     def hold(self, which, keep) -> None:
         """Hold the dice showing the faces ``keep`` (counts per face, rows of six) and release
