@@ -103,7 +103,7 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     assert chosen.inner_text() == str(sum(after))
     assert chosen.evaluate("(button) => getComputedStyle(button).color") == PREVIEW_RED
     page.get_by_role("button", name="Confirm: score Chance").click()
-    page.get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
+    page.locator(".dicelab-status").get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
     screenshot(page, ARTIFACTS / "yahtzee-clicks.png")
 
     # The Python side holds the very same game.
@@ -146,7 +146,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Enter")
     page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score")).wait_for()
     page.keyboard.press("c")
-    page.get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
+    page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
 
     assert history(jupyter_server, name) == [
         {"type": "roll"}, {"type": "hold", "die": 1}, {"type": "hold", "die": 3},
@@ -156,7 +156,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
 
     # A click on an empty part of the table keeps the keys in the game: "r" rolls, and does
     # not turn the cell into a raw cell.
-    page.locator(".dicelab-columns").click(position={"x": 200, "y": 380})
+    page.locator(".dicelab-keys").click()  # the line that says whether the game has the keys
     page.keyboard.press("r")
     page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
     assert notebook_state(page) == notebook

@@ -8,7 +8,7 @@ import pytest
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
+from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
 
 def shake(widget):
@@ -39,15 +39,12 @@ def board_numbers(widget):
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.kept_tray, widget.shaker, widget.scoreboard),
-                       widget.back)
+    return drawn_state(widget, widget.back)
 
 
 def said(widget) -> list:
     """Every status line the widget announces from now on."""
-    lines = []
-    widget.controls.observe(lambda change: lines.append(change.new), "status")
-    return lines
+    return watch(widget, widget.controls, "status")
 
 
 @pytest.fixture
@@ -72,7 +69,7 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     reached = next(line for line in lines if "one last turn" in line)
     assert "has reached 5000" in reached
     assert any("Final turn:" in line for line in lines)
-    assert widget.phase == "over" and widget.ranking in widget.view.children
+    assert widget.phase == "over" and "ranking" in shown(widget)
     winner = game.winners[0]
     assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
@@ -289,11 +286,11 @@ def test_the_robot_plays_visibly_step_by_step_without_blocking():
     assert len(steps) >= 4 and lines[-1].endswith("Ann's turn.")
 
 
-def test_the_trait_a_front_end_writes_changes_nothing(duel):
+def test_the_trait_a_front_end_writes_changes_nothing(duel, monkeypatch):
     shake(duel)
     before = snapshot(duel)
-    duel.tray.set_state({"dice": [dict(d, held=False, kept=True) for d in duel.tray.dice]})
-    duel.shaker.set_state({"enabled": False, "dice": 6})
+    forge(duel, monkeypatch, duel.tray, dice=[dict(d, held=False, kept=True) for d in duel.tray.dice])
+    forge(duel, monkeypatch, duel.shaker, enabled=False, dice=6)
     assert snapshot(duel) == before
     shake(duel)  # still refused for the junk dice the engine sees
     assert notice(duel) == "2, 3, 6, 6 don't score together with the rest."
@@ -334,4 +331,5 @@ def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset()
 
 def test_repr_says_what_it_is_and_how_to_show_it(duel):
     assert repr(duel).startswith("<FivethousandGame (fivethousand.Game [Ann, Ben] Ann to play)")
-    assert duel._repr_mimebundle_()["text/plain"] == repr(duel)
+    data, _ = duel._repr_mimebundle_()
+    assert data["text/plain"] == repr(duel)

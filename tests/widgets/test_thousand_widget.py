@@ -9,7 +9,7 @@ import pytest
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, button, key, notice, press, toggle
+from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
 
@@ -19,7 +19,7 @@ def row(widget, player) -> dict:
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.scales, widget.setup), set(widget.picked))
+    return drawn_state(widget, set(widget.picked))
 
 
 def load_dice(widget, *throws):
@@ -143,7 +143,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert game.is_over and duel.phase == "over" and [p.name for p in game.winners] == ["Ann"]
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
-    assert duel.view.children == (duel.controls, duel.ranking, duel.scales)
+    assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
     assert [b["id"] for b in duel.controls.buttons] == ["new", "coach"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
@@ -236,10 +236,10 @@ def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, component, m
     assert snapshot(duel) == before
 
 
-def test_tampered_traits_change_nothing(duel):
+def test_tampered_traits_change_nothing(duel, monkeypatch):
     mid_turn(duel, banked=320, turn_points=30)
-    duel.scales.set_state({"rows": [{"name": "Ann", "banked": 999}]})
-    duel.controls.set_state({"buttons": [{"id": "save", "enabled": True}]})
+    forge(duel, monkeypatch, duel.scales, rows=[{"name": "Ann", "banked": 999}])
+    forge(duel, monkeypatch, duel.controls, buttons=[{"id": "save", "enabled": True}])
     assert row(duel, 0)["banked"] == 320 and not button(duel, "save")["enabled"]
     press(duel, "save")
     assert notice(duel).startswith("You are in the 300–400 cask")

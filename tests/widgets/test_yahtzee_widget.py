@@ -9,7 +9,7 @@ from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
+from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
 
 def select(widget, row, column=None):
@@ -18,7 +18,7 @@ def select(widget, row, column=None):
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.scorecard, widget.setup), widget.selected)
+    return drawn_state(widget, widget.selected)
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
         turns += 1
     assert turns == 26 and len(game.history) == 26 * 6
     assert widget.phase == "over"
-    assert widget.ranking in widget.view.children[0].children[0].children
+    assert shown(widget)[:2] == ("controls", "ranking")
     totals = game.totals()
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
@@ -201,22 +201,19 @@ def test_humans_cannot_act_while_a_bot_plays():
 
 def test_trait_tampering_changes_nothing_and_is_sent_back(duel, monkeypatch):
     press(duel, "roll")
-    sent = []
-    monkeypatch.setattr(duel.tray.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
     before = snapshot(duel)
-    true_dice = duel.tray.dice
-    forged = [dict(d, face=6, held=True) for d in true_dice]
-    duel.tray.set_state({"dice": forged})  # what ipywidgets does with a front end's update
-    assert duel.tray.dice == true_dice
-    assert sent == [{"method": "update", "state": {"dice": true_dice}, "buffer_paths": []}]
+    true_dice, view = duel.tray.dice, duel.view
+    sent = forge(duel, monkeypatch, duel.tray, dice=[dict(d, face=6, held=True) for d in true_dice])
+    assert duel.tray.dice == true_dice and duel.view == view
+    assert sent == [{"method": "update", "state": {"view": view}, "buffer_paths": []}]
     assert snapshot(duel) == before
     press(duel, "roll")  # and the next render draws the engine's dice as ever
     assert [d["face"] for d in duel.tray.dice] == list(duel.game.state.dice)
 
 
-def test_tampered_buttons_and_scorecard_do_not_enable_anything(duel):
-    duel.controls.set_state({"buttons": [{"id": "confirm", "enabled": True}]})
-    duel.scorecard.set_state({"rows": []})
+def test_tampered_buttons_and_scorecard_do_not_enable_anything(duel, monkeypatch):
+    forge(duel, monkeypatch, duel.controls, buttons=[{"id": "confirm", "enabled": True}])
+    forge(duel, monkeypatch, duel.scorecard, rows=[])
     assert duel.controls.buttons[1]["enabled"] is False and duel.scorecard.rows
     press(duel, "confirm")
     assert notice(duel) == "Choose a box on your scorecard first."
@@ -235,7 +232,7 @@ def colour(widget, seat, step):
 def test_setup_starts_with_two_players_in_the_first_colours():
     widget = YahtzeeGame(pace=0)
     assert widget.phase == "setup" and widget.game is None
-    assert widget.view.children == (widget.setup, widget.controls)
+    assert shown(widget) == ("setup", "controls")
     assert [(s["name"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
         ("Player 1", "White", "human"), ("Player 2", "Light Gray", "human")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *yahtzee.BOTS]
@@ -346,12 +343,10 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
 def test_a_bot_shows_its_chosen_box_before_scoring_it():
     async def scenario():
         widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.01)
-        said, previews = [], []
-        widget.controls.observe(lambda change: said.append(change.new), "status")
-        widget.scorecard.observe(lambda change: previews.extend(
-            (row["key"], row["cells"][0]["text"]) for row in change.new if row["cells"][0]["chosen"]),
-            "rows")
+        said, cards = watch(widget, widget.controls, "status"), watch(widget, widget.scorecard, "rows")
         await bot_turn(widget, "Robo")
+        previews = [(row["key"], row["cells"][0]["text"])
+                    for rows in cards for row in rows if row["cells"][0]["chosen"]]
         box, points = widget.game.state.cards[0].filled[0]
         title = yahtzee.BOX_TITLES[box]
         assert said[-2:] == [f"Robo chooses {title} ({points} points).",
@@ -365,9 +360,9 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
     text = repr(duel)
     assert text.startswith("<YahtzeeGame (yahtzee.Game [Ann, Ben] Ann to play)")
     assert "JupyterLab" in text and ".game" in text
-    bundle = duel._repr_mimebundle_()
-    assert bundle["text/plain"] == text
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == duel.view.model_id
+    data, _ = duel._repr_mimebundle_()
+    assert data["text/plain"] == text
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == duel.model_id
 
 
 def test_same_seed_same_dice_and_next_games_differ():

@@ -44,10 +44,8 @@ class Coaching:
         """The game's coach for the rules being played, built (and shown busy) on first use."""
         rules = self._controller.game.rules
         if self._coach is None or self._coach.rules != rules:
-            view = self._controller.view
             self.panel.draw(busy=THINKING)
-            if self.panel not in view.children:
-                view.children = (*view.children, self.panel)
+            self._controller.publish()
             coach = self._controller.Coach(rules)
             coach.prepare()
             self._coach = coach
@@ -82,7 +80,7 @@ class Coaching:
 
     # --- drawing ------------------------------------------------------------------------
     def widgets(self) -> list:
-        """The panel, when the coach is on and a game is being played or over."""
+        """The panel (a part), when the coach is on and a game is being played or over."""
         return [self.panel] if self.on and self._controller.game is not None else []
 
     def draw(self) -> None:

@@ -1,43 +1,38 @@
 """The controller every game widget is built on: Python decides, the browser draws and asks.
 
-A controller owns a :class:`dicelab.game.Game`, lays out components in a box, and routes
-each component's intents to a handler. A handler checks the intent with the engine and
-plays it, or raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show
-while nothing changes. After every intent the controller renders every component again
-from the engine state; component traits are output only (see ``Component.set_state``).
+A controller is one AnyWidget (a :class:`~dicelab.widgets.table.Table`). It owns a
+:class:`dicelab.game.Game` and the parts its view document is made of, and routes each
+part's intents to a handler. A handler checks the intent with the engine and plays it, or
+raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show while nothing
+changes. After every intent the controller draws every part again from the engine state
+and publishes the one view document; the front end only draws it and sends intents.
 
-Why a plain object and not a widget subclass: the controller has no state of its own for a
-front end to sync or write, its public surface stays small (``game``, ``render``,
-``send_intent``), and a game can change its layout by returning other components. It
-displays through ``_repr_mimebundle_``, which hands over the box it lays out.
-
-A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS`` and
-``HELP`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the coach that any
-player can switch on), and fills in the extension points: :meth:`build`, :meth:`layout`,
-:meth:`render_board`, :meth:`play_buttons`, :meth:`describe`, :meth:`scores`, and if it
-needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
+A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS``,
+``HELP`` and ``COMPONENTS`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the
+coach that any player can switch on), and fills in the extension points: :meth:`build`,
+:meth:`areas`, :meth:`render_board`, :meth:`play_buttons`, :meth:`describe`,
+:meth:`scores`, and if it needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 """
 
 from __future__ import annotations
 
-import abc
 import asyncio
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-import ipywidgets
-
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import css_colour, ink
-from dicelab.widgets.components import Controls, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.table import Table
 
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
              "the first time, and the notebook waits meanwhile.")
 MAX_NAME = 24
+HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 
 
 @dataclass(frozen=True)
@@ -57,7 +52,7 @@ class Button:
                 "enabled": self.enabled, "reason": self.reason, "key": self.key}
 
 
-class GameController(abc.ABC):
+class GameController(Table):
     """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
@@ -72,9 +67,11 @@ class GameController(abc.ABC):
     COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
     HELP = ""  # keyboard help shown under the controls
     SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first; () = the game's default table
+    COMPONENTS = ("controls", "setup", "ranking", "coach", "history")  # games add their own
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
                  coach: bool = False):
+        super().__init__()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
         self.pace = pace
@@ -85,14 +82,14 @@ class GameController(abc.ABC):
         self._refusals = 0
         self._bot_timer = None
         self._seats = []
+        self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(Player.coerce(player))
         self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
+        self.history = History()
         self.coaching = Coaching(self, coach)
-        self.view = ipywidgets.VBox()
-        self.view.add_class("dicelab-game")
         self.listen(self.controls, press=self._press, key=self._key)
         self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
                     name=self._rename, kind=self._change_kind, rules=self._choose_rules)
@@ -133,13 +130,9 @@ class GameController(abc.ABC):
             where = "choosing the players"
         else:
             where = repr(self._game).strip("<>")
-        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab or Jupyter Notebook "
-                f"(ipywidgets 8 and anywidget) to play; .game is the game itself.>")
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.view._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab, Jupyter Notebook, "
+                f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
+                f"game itself.>")
 
     # --- starting -----------------------------------------------------------------------
     def start(self, players) -> None:
@@ -151,6 +144,7 @@ class GameController(abc.ABC):
         self._games_started += 1
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
+        self._entries = []
         self._status = f"New game: {self._game.current_player.name} starts."
         self.coaching.new_game()
         self.after(None)
@@ -178,28 +172,26 @@ class GameController(abc.ABC):
             raise IllegalMoveError(str(problem)) from None
 
     # --- intents ------------------------------------------------------------------------
-    def listen(self, component, **handlers) -> None:
-        """Route ``component``'s intents by type to ``handlers``, called with the intent's fields."""
-        component.listen(partial(self._receive, handlers=handlers))
-
-    def send_intent(self, component, message) -> None:
-        """Deliver ``message`` as if ``component`` had sent it from the browser (for tests)."""
-        component._handle_custom_msg(message, [])
-
-    def _receive(self, component, message, handlers) -> None:
+    def handle(self, part, handler, fields: dict) -> None:
+        """Run an intent's handler; a refusal is shown and changes nothing. Then redraw."""
         try:
-            kind, fields = component.parse(message)
-            if kind not in handlers:
-                raise MalformedIntent(f"The {component.title} can't do {kind!r} here.")
-            handlers[kind](**fields)
+            handler(**fields)
         except IllegalMoveError as refusal:
-            self._refusals += 1
-            self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
+            self._notice_refusal(refusal)
         else:
             self._notice = {}
         self.coaching.review()
         self.render()
         self._schedule_bots()
+
+    def refused(self, refusal: IllegalMoveError) -> None:
+        """A malformed intent: say so, as for any refusal."""
+        self._notice_refusal(refusal)
+        self.render()
+
+    def _notice_refusal(self, refusal: IllegalMoveError) -> None:
+        self._refusals += 1
+        self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
 
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
@@ -248,7 +240,18 @@ class GameController(abc.ABC):
         self._status = self.describe(event, before)
         if self._game.is_over:
             self._status += " " + self._result()
+        self._note(event, before)
         self.after(event)
+
+    def _note(self, event, before) -> None:
+        """Add ``event`` to the history: the sentence said, its dice, what it stands for."""
+        player = self._game.players[event.player]
+        dice, mark = self.log_entry(event, before)
+        if self._game.is_over:
+            mark = "win"
+        self._entries.append({"serial": len(self._entries) + 1, "player": player.name,
+                          "colour": css_colour(player.colour), "text": self._status,
+                          "dice": list(dice), "mark": mark})
 
     # --- bots ---------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
@@ -338,7 +341,7 @@ class GameController(abc.ABC):
 
     # --- drawing ------------------------------------------------------------------------
     def render(self) -> None:
-        """Draw every component from the game's state (or the seats, before a game)."""
+        """Draw every part from the game's state (or the seats, before a game) and publish."""
         phase = self.phase
         turn = {}
         if phase == "play":
@@ -350,14 +353,22 @@ class GameController(abc.ABC):
                            status=self._status, notice=self._notice)
         if phase == "setup":
             self._render_setup()
-            children = [self.setup, self.controls]
         else:
             self.render_board()
+            self.history.draw(game=self._games_started, entries=self._entries[-HISTORY_SHOWN:])
             if phase == "over":
                 self._render_ranking()
             self.coaching.draw()
-            children = self.layout() + self.coaching.widgets()
-        place(self.view, children)
+        self.publish()
+
+    def publish(self) -> None:
+        """Send the view document of the parts as they are drawn now."""
+        if self.phase == "setup":
+            areas, layout = {"play": [self.setup, self.controls]}, "stack"
+        else:
+            areas, layout = self.areas()
+            areas = {**areas, "foot": areas.get("foot", []) + self.coaching.widgets() + [self.history]}
+        self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
     def _render_setup(self) -> None:
         kinds = [{"id": HUMAN, "label": "Human"}]
@@ -408,10 +419,13 @@ class GameController(abc.ABC):
     def build(self) -> None:
         """Create the game's own components and :meth:`listen` to them (called once)."""
 
-    def layout(self) -> list:
-        """The widgets to show, top to bottom, while playing and at the end: by default the
-        controls, then the ranking once the game is over. Games add their components."""
-        return [self.controls, self.ranking] if self.phase == "over" else [self.controls]
+    def areas(self) -> tuple[dict, str]:
+        """The parts to show in each area, top to bottom, while playing and at the end, and
+        the layout ("stack" or "columns"): by default the controls in the "play" area, then
+        the ranking once the game is over. Games add their parts; the coach and the history
+        follow in the "foot" area."""
+        return {"play": [self.controls, self.ranking] if self.phase == "over"
+                else [self.controls]}, "stack"
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""
@@ -431,19 +445,17 @@ class GameController(abc.ABC):
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
 
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        """The dice drawn beside ``event`` in the history, and its mark ("" or e.g. "farkle")."""
+        return (event.dice or ()), ""
+
     def bot_step(self) -> None:
         """One visible step of the bot to move; by default it plays its next action."""
         self._play(self._game.bot_action())
 
-    @abc.abstractmethod
     def scores(self) -> list:
-        """Each player's result, for the ranking at the end."""
-
-
-def place(box, children: list) -> None:
-    """Show ``children`` in ``box`` (an ipywidgets Box), sending nothing when they are the same."""
-    if list(box.children) != list(children):
-        box.children = children
+        """Each player's result, for the ranking at the end (each game says)."""
+        raise NotImplementedError
 
 
 def _sentence(text: str) -> str:

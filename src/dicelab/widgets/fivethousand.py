@@ -1,4 +1,4 @@
-"""Fivethousand at a table of widgets: the shaker, the thrown dice, the dice set aside, PASS.
+"""Fivethousand as one widget: the shaker, the thrown dice, the dice set aside, PASS.
 
 After a throw every thrown die is out on the table; clicking one sends it back into the
 shaker (and clicking it again takes it out). Clicking the shaker sets aside the dice left
@@ -10,8 +10,6 @@ refused click changes nothing.
 from __future__ import annotations
 
 from functools import partial
-
-import ipywidgets
 
 from dicelab import fivethousand
 from dicelab.coach import FivethousandCoach
@@ -47,17 +45,17 @@ class FivethousandGame(GameController):
     heading = "Fivethousand"
     COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")
     HELP = KEYS_HELP
+    COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
         self.back = frozenset()  # positions in the last throw sent back into the shaker
         self.scoreboard = Scoreboard()
         self.shaker = Shaker(key="t")
         self.tray = DiceTray(label="Thrown dice")
-        self.kept_tray = DiceTray(label="Dice set aside this round")
+        self.kept_tray = DiceTray("kept", label="Dice set aside this round")
         self.listen(self.shaker, shake=self.shake)
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.kept_tray, toggle=self._toggle_set_aside)
-        self._table = ipywidgets.HBox([self.shaker, ipywidgets.VBox([self.tray, self.kept_tray])])
 
     # --- what a player does ---------------------------------------------------------------
     def toggle(self, die: int) -> None:
@@ -148,10 +146,13 @@ class FivethousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def layout(self) -> list:
-        """The controls (and the ranking at the end), the scoreboard, the shaker and the dice."""
-        return super().layout() + ([self.scoreboard] if self.phase == "over"
-                                   else [self.scoreboard, self._table])
+    def areas(self) -> tuple[dict, str]:
+        """The controls (and the ranking at the end) and the scoreboard, with the shaker
+        beside the thrown dice and the dice set aside."""
+        play = super().areas()[0]["play"] + [self.scoreboard]
+        if self.phase == "over":
+            return {"play": play}, "stack"
+        return {"play": play, "shaker": [self.shaker], "table": [self.tray, self.kept_tray]}, "table"
 
     def after(self, event) -> None:
         self.back = frozenset()

@@ -1,4 +1,4 @@
-"""Thousand at a table of widgets: the dice tray, the cask scales, Throw and Save."""
+"""Thousand as one widget: the dice tray, the cask scales, Throw and Save."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ class ThousandGame(GameController):
     Coach = ThousandCoach
     heading = "Thousand"
     HELP = KEYS_HELP
+    COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
     def build(self) -> None:
         self.picked = set()  # positions in the throw picked to set aside (choose_keep)
@@ -107,9 +108,10 @@ class ThousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def layout(self) -> list:
+    def areas(self) -> tuple[dict, str]:
         """The controls (and the ranking at the end), the dice while playing, the scales."""
-        return super().layout() + ([self.scales] if self.phase == "over" else [self.tray, self.scales])
+        play = super().areas()[0]["play"]
+        return {"play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])}, "stack"
 
     def after(self, event) -> None:
         self.picked = set()

@@ -1,17 +1,15 @@
-"""Yahtzee at a table of widgets: the dice tray, the scorecard, Roll and Confirm."""
+"""Yahtzee as one widget: the dice tray, the scorecard, Roll and Confirm."""
 
 from __future__ import annotations
 
 from functools import partial
-
-import ipywidgets
 
 from dicelab import yahtzee
 from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, Scorecard
-from dicelab.widgets.controller import Button, GameController, place
+from dicelab.widgets.controller import Button, GameController
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
@@ -35,6 +33,7 @@ class YahtzeeGame(GameController):
     COLOURS = yahtzee.COLOURS
     SETUP_PLAYERS = ("Player 1", "Player 2")
     HELP = KEYS_HELP
+    COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 
     def build(self) -> None:
         self.selected = None  # the box chosen for a preview, until Confirm or the next roll
@@ -42,10 +41,6 @@ class YahtzeeGame(GameController):
         self.scorecard = Scorecard()
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.scorecard, select=self.select)
-        self._side = ipywidgets.VBox()
-        self._side.add_class("dicelab-side")
-        self._columns = ipywidgets.HBox([self._side, self.scorecard])
-        self._columns.add_class("dicelab-columns")
 
     # --- what a player does ---------------------------------------------------------------
     def roll(self) -> None:
@@ -99,10 +94,10 @@ class YahtzeeGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(5)})
         return keys
 
-    def layout(self) -> list:
+    def areas(self) -> tuple[dict, str]:
         """The controls and the dice (or the ranking) beside the scorecard."""
-        place(self._side, super().layout() + ([] if self.phase == "over" else [self.tray]))
-        return [self._columns]
+        play = super().areas()[0]["play"] + ([] if self.phase == "over" else [self.tray])
+        return {"play": play, "board": [self.scorecard]}, "columns"
 
     def after(self, event) -> None:
         if event is None or isinstance(event.action, (Roll, Score)):

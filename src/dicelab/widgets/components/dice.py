@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class DiceTray(Component):
+class DiceTray(Part):
     """A row of dice; clicking a die (or Space/Enter on it) sends ``{"type": "toggle", "die": i}``.
 
     ``dice`` is a list of dicts drawn as they are:
@@ -18,11 +16,12 @@ class DiceTray(Component):
     optionally ``tag`` (the words shown under the die instead of "Held" or "Kept").
     """
 
-    _esm = static("dice_tray.js")
-    _css = static("dice_tray.css")
+    component = "dice"
     INTENTS = {"toggle": {"die": int}}
     title = "dice tray"
 
-    dice = traitlets.List([]).tag(sync=True)
-    throw = traitlets.Int(0).tag(sync=True)
-    label = traitlets.Unicode("Dice").tag(sync=True)
+    FIELDS = {
+        "dice": [],
+        "throw": 0,
+        "label": "Dice",
+    }
