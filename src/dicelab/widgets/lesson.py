@@ -25,7 +25,8 @@ class DiceRow(Table):
                   "label": f"a die showing {face}", "key": ""} for face in dice]
         self.tray = DiceTray(dice=faces, label=f"The dice {', '.join(map(str, dice))}")
         self.caption = Caption(text=caption)
-        self.show({"row": [self.tray, self.caption]}, title=self.tray.label, layout="row")
+        self.show({"row": [self.tray, self.caption]}, title=self.tray.label, layout="row",
+                  kind="lesson")
 
     def __repr__(self) -> str:
         return f"<DiceRow {self.tray.label}: {self.caption.text}>"

@@ -38,15 +38,17 @@ class Table(anywidget.AnyWidget):
         self.on_msg(self._receive)
 
     # --- out: the view document -----------------------------------------------------------
-    def show(self, areas: dict, *, title: str, layout: str = "stack", keys=()) -> None:
+    def show(self, areas: dict, *, title: str, layout: str = "stack", keys=(),
+             kind: str = "game") -> None:
         """Publish the document: ``areas`` maps an area name to its parts, top to bottom.
 
         ``keys`` are the single keys the table answers to while it has the focus; a table
-        without keys (a lesson) never listens to the keyboard.
+        without keys (a lesson) never listens to the keyboard. ``kind`` ("game" or
+        "lesson") names the frame it is drawn in.
         """
         shown = [part for parts in areas.values() for part in parts]
         self.view = {
-            "title": title, "layout": layout, "keys": sorted(keys),
+            "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
             "areas": [{"name": name, "parts": [part.name for part in parts]}
                       for name, parts in areas.items()],
             "parts": {part.name: part.to_json() for part in shown},

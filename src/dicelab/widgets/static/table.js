@@ -29,6 +29,7 @@ function keyboard(root, keysLine, model) {
   const has = () => root.contains(document.activeElement);
   const show = () => {
     root.classList.toggle("has-keys", has());
+    if (!gameKeys().length) return;
     keysLine.textContent = has() ? "Keys: on (Esc gives them back to the notebook)"
                                  : "Keys: off. Click the game to use its keys";
   };
@@ -44,7 +45,7 @@ function keyboard(root, keysLine, model) {
     return cell && event.target === notebook() && cell.classList.contains("jp-mod-active");
   };
   const onKey = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!gameKeys().length || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     if (!has()) {
       if (!ownCellSelected(event) || !gameKeys().includes(key)) return;
@@ -63,13 +64,13 @@ function keyboard(root, keysLine, model) {
   };
   // A click elsewhere gives the keys back (JupyterLab's own clicks may keep the focus here).
   const onPointer = (event) => {
-    if (!root.contains(event.target) && has()) leave();
+    if (gameKeys().length && !root.contains(event.target) && has()) leave();
   };
   return { show, onKey, onPointer };
 }
 
 function render({ model, el }) {
-  const root = element("div", "dicelab-game");
+  const root = element("div");
   root.tabIndex = -1;
   root.setAttribute("role", "region");
   const keysLine = element("p", "dicelab-keys");
@@ -99,7 +100,7 @@ function render({ model, el }) {
     const view = model.get("view");
     if (!view.areas) return;
     const focus = focusOf(root);
-    root.className = `dicelab-game is-${view.layout}`;
+    root.className = `dicelab-${view.kind} is-${view.layout}`;
     root.setAttribute("aria-label", view.title);
     const used = new Set();
     const areaNodes = view.areas.map((area) => {
