@@ -77,14 +77,14 @@ function render({ model, el }) {
   keysLine.setAttribute("aria-live", "polite");
   el.append(root);
   const areas = new Map();  // area name -> its element
-  const mounted = new Map();  // part name -> {slot, update, component}
+  const mounted = new Map();  // part name -> {slot, update, kind, drawn: the fields drawn}
 
   const mount = (name, kind) => {
     const slot = element("div", `dicelab-part is-${kind}`);
     slot.dataset.part = name;
     const mountComponent = COMPONENTS.get(kind);
     const update = mountComponent(slot, { send: (intent) => model.send({ part: name, ...intent }), table: root });
-    const entry = { slot, update, kind };
+    const entry = { slot, update, kind, drawn: null };
     mounted.set(name, entry);
     return entry;
   };
@@ -110,7 +110,9 @@ function render({ model, el }) {
         const part = view.parts[name];
         let entry = mounted.get(name);
         if (!entry || entry.kind !== part.component) entry = mount(name, part.component);
-        entry.update(part);
+        const text = JSON.stringify(part);
+        if (text !== entry.drawn) entry.update(part);  // redraw only the parts that changed
+        entry.drawn = text;
         used.add(name);
         return entry.slot;
       }));
