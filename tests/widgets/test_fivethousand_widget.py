@@ -7,6 +7,7 @@ import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
+from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
@@ -92,8 +93,8 @@ def test_after_a_throw_every_die_is_out_and_a_click_sends_it_back(duel):
                                       "selectable": True, "tag": "↩ Shaker", "key": "2",
                                       "label": "die 2 showing 2, back in the shaker"}
     assert duel.controls.status == "Ann leaves 1, 5 out (worth 150) and sends 2, 3, 6, 6 back to the shaker."
-    assert duel.shaker.caption == "Set aside 150, throw 4"
-    assert duel.controls.buttons[0]["aria_label"] == "Pass: bank 150 points"
+    assert duel.shaker.caption == "Set aside 150, throw 4 dice"
+    assert duel.controls.buttons[0]["aria_label"] == "PASS: bank 150 points"
     toggle(duel, 2)  # take the 3 out again: now a junk die is out
     assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
     toggle(duel, 2)
@@ -241,7 +242,7 @@ def test_a_die_set_aside_earlier_cannot_go_back(duel):
 
 
 def test_pass_before_a_throw_is_refused(duel):
-    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "Pass",
+    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "PASS",
                                              "enabled": False, "reason": "throw the dice first",
                                              "key": "p"}
     before = snapshot(duel)
@@ -311,8 +312,19 @@ def test_digit_keys_toggle_dice_and_t_throws(duel):
     assert "1-6" in FivethousandGame.__doc__ and "P passes" in duel.controls.help
 
 
-def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset():
+def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_ready():
     widget = FivethousandGame(pace=0, seed=1)
+    assert widget.phase == "play"
+    assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
+        ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
+    assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
+    assert [b["id"] for b in widget.controls.buttons] == ["pass", "coach", "new"]
+    assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
+
+
+def test_new_game_offers_red_against_the_intelligent_robot_every_level_and_preset():
+    widget = FivethousandGame(pace=0, seed=1)
+    press(widget, "new")
     assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
         ("Red", "human", "Red"), ("Robot", "intelligent", "Blue")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
@@ -326,7 +338,7 @@ def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset()
     game = widget.game
     assert game.rules.target == 10000 and len(game.players) == 6
     assert widget.scoreboard.caption == "Rules: farkle, first to 10000"
-    assert widget.scoreboard.players[1]["name"] == "Robot (robot)"
+    assert widget.scoreboard.players[1]["name"] == "Robot"  # its name says it is a robot
 
 
 def test_repr_says_what_it_is_and_how_to_show_it(duel):

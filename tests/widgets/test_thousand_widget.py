@@ -8,6 +8,7 @@ import pytest
 
 from dicelab import thousand
 from dicelab.widgets import ThousandGame
+from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle
 
@@ -92,22 +93,26 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
         (1, True), (3, False), (3, False), (5, True), (6, False)]
     assert duel.controls.status == ("Ann threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points, "
-                                    "15 this turn; you are in the 0–100 cask: reach 100 to save.")
-    assert row(duel, 0) == {"name": "Ann", "banked": 0, "standing": 15, "current": True,
-                            "label": "Ann: banked 0, would stand at 15 if saved, in the 0–100 cask"}
+                                    "15 this turn; Ann needs 85 more to leave the 0–100 cask and save.")
+    assert row(duel, 0) == {"name": "Ann", "colour": CSS_COLOURS["Red"], "banked": 0, "standing": 0,
+                            "current": True,
+                            "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save"}
+    assert duel.scales.caption == ("Ann's turn: 15 points this turn; 85 points more needed to leave "
+                                   "the 0–100 cask and save.")
     assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
     assert button(duel, "throw")["label"] == "Throw 3 dice"
     key(duel, "t")
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
         (1, True), (5, True), (2, False), (5, True), (6, False)]
-    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 20
+    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 0  # no save in a cask
 
 
 def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
     mid_turn(duel, banked=150, turn_points=60, dice_left=5)
     load_dice(duel, (2, 3, 4, 6, 6))
     press(duel, "throw")
-    assert duel.controls.status == "Ann threw 2, 3, 4, 6, 6: no combination, the turn's 60 points burn."
+    assert duel.controls.status == ("Ann threw 2, 3, 4, 6, 6: no combination, farkle! "
+                                    "The turn's 60 points are lost.")
     assert duel.game.state.scores == (150, 0) and duel.game.current_player.name == "Ben"
     assert [d["face"] for d in duel.tray.dice] == [2, 3, 4, 6, 6]
     assert duel.tray.label == "Dice of Ann"
@@ -160,7 +165,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     assert "pick the scoring dice" in widget.controls.status
     assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
         (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
-    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach"]
+    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach", "new"]
     assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
     assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
 
@@ -181,7 +186,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     state = widget.game.state
     assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
-    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach"]
+    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach", "new"]
     assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
         (1, True), (2, False), (2, False), (5, False), (5, False)]
     press(widget, "throw")
@@ -271,13 +276,24 @@ def test_t_throws_and_s_saves(duel):
     key(duel, "s")
     assert duel.game.state.scores == (105, 0)
     assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
-    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k"}
+    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k",
+                                                                 "new": ""}  # no key: a game is not lost by a slip
 
 
-def test_setup_offers_you_and_two_bots_and_one_to_six_seats():
+def test_it_starts_at_once_at_the_classic_table_you_and_two_robots_in_colours():
+    widget = ThousandGame(pace=0, seed=2)
+    assert widget.phase == "play" and widget.game.current_player.name == "You"
+    assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
+        ("You", None, "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
+    assert [row["colour"] for row in widget.scales.rows] == [CSS_COLOURS[c] for c in ("Red", "Blue", "Green")]
+    assert widget.controls.turn["text"] == "Your turn"
+
+
+def test_new_game_offers_you_and_two_bots_and_one_to_six_seats():
     widget = ThousandGame(pace=0)
-    assert [(s["name"], s["kind"]) for s in widget.setup.seats] == [
-        ("You", "human"), ("Bot 1", "cask_aware"), ("Bot 2", "simple")]
+    press(widget, "new")
+    assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
+        ("You", "human", "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *thousand.BOTS]
     for _ in range(3):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})

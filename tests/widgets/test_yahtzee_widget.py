@@ -229,12 +229,12 @@ def colour(widget, seat, step):
     widget.send_intent(widget.setup, {"type": "colour", "seat": seat, "step": step})
 
 
-def test_setup_starts_with_two_players_in_the_first_colours():
+def test_setup_starts_with_two_unnamed_players_in_distinct_strong_colours():
     widget = YahtzeeGame(pace=0)
     assert widget.phase == "setup" and widget.game is None
     assert shown(widget) == ("setup", "controls")
-    assert [(s["name"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
-        ("Player 1", "White", "human"), ("Player 2", "Light Gray", "human")]
+    assert [(s["name"], s["placeholder"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
+        ("", "Player 1", "Red", "human"), ("", "Player 2", "Blue", "human")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *yahtzee.BOTS]
     assert [b["id"] for b in widget.controls.buttons] == ["start"]
     assert "YahtzeeGame (choosing the players)" in repr(widget)
@@ -262,19 +262,21 @@ def test_colours_cycle_through_the_sixteen_in_order_both_ways():
     for _ in range(16):
         colour(widget, 0, 1)
         seen.append(widget.setup.seats[0]["colour"])
-    assert seen == list(yahtzee.COLOURS[1:]) + ["White"]
+    red = yahtzee.COLOURS.index("Red")
+    assert seen == list(yahtzee.COLOURS[red + 1:] + yahtzee.COLOURS[:red + 1])
     colour(widget, 0, -1)
-    assert widget.setup.seats[0]["colour"] == "Pink"
-    assert widget.setup.seats[0]["swatch"] == CSS_COLOURS["Pink"]
+    assert widget.setup.seats[0]["colour"] == "Brown"
+    assert widget.setup.seats[0]["swatch"] == CSS_COLOURS["Brown"]
 
 
 def test_start_is_refused_while_two_players_share_a_colour_then_accepted():
     widget = YahtzeeGame(pace=0, seed=4)
-    colour(widget, 1, -1)  # Player 2: Light Gray -> White, like Player 1
+    for _ in range(6):  # Player 2: Blue -> Cyan, Green, ..., Red, like Player 1
+        colour(widget, 1, -1)
     press(widget, "start")
-    assert notice(widget) == "Two players share the colour White: each needs their own."
+    assert notice(widget) == "Two players share the colour Red: each needs their own."
     assert widget.phase == "setup" and widget.game is None
-    colour(widget, 1, -1)  # -> Pink
+    colour(widget, 1, -1)  # -> Brown
     widget.send_intent(widget.setup, {"type": "name", "seat": 0, "name": "  Ann   Lee  "})
     widget.send_intent(widget.setup, {"type": "name", "seat": 1, "name": ""})
     widget.send_intent(widget.setup, {"type": "kind", "seat": 1, "kind": "greedy"})
@@ -283,7 +285,7 @@ def test_start_is_refused_while_two_players_share_a_colour_then_accepted():
     game = widget.game
     assert notice(widget) == ""
     assert [(p.name, p.colour, p.bot) for p in game.players] == [
-        ("Ann Lee", "White", None), ("Player 2", "Pink", "greedy")]
+        ("Ann Lee", "Red", None), ("Player 2", "Brown", "greedy")]
     assert game.rules == yahtzee.Rules.preset("hasbro") and game.seed == 4
 
 

@@ -24,9 +24,10 @@ from typing import Callable
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
 from dicelab.widgets.coaching import Coaching
-from dicelab.widgets.colours import css_colour, ink
+from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
 from dicelab.widgets.table import Table
+from dicelab.widgets.words import count, says, turn_of
 
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
@@ -64,9 +65,11 @@ class GameController(Table):
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
     heading = ""
-    COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
+    COLOURS: tuple = SEAT_COLOURS  # the colour names seats cycle through
     HELP = ""  # keyboard help shown under the controls
-    SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first; () = the game's default table
+    SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first (None: a seat with no name
+    # yet, "Player n" as its placeholder); () = the game's default table
+    STARTS_AT_ONCE = False  # True: ``Game()`` plays at once at the default table, not the setup screen
     COMPONENTS = ("controls", "setup", "ranking", "coach", "history")  # games add their own
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
@@ -84,7 +87,7 @@ class GameController(Table):
         self._seats = []
         self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
-            self._add_seat(Player.coerce(player))
+            self._add_seat(None if player is None else Player.coerce(player))
         self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
@@ -94,11 +97,11 @@ class GameController(Table):
         self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
                     name=self._rename, kind=self._change_kind, rules=self._choose_rules)
         self.build()
-        if players is None:
+        if players is None and not self.STARTS_AT_ONCE:
             self._status = "Choose the players, then press Start."
             self.render()
         else:
-            self.start(players)
+            self.start(self.Game.DEFAULT_PLAYERS if players is None else players)
 
     # --- what the notebook sees ---------------------------------------------------------
     @property
@@ -138,23 +141,31 @@ class GameController(Table):
     def start(self, players) -> None:
         """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
         seed = None if self.seed is None else self.seed + self._games_started
-        game = self.Game(players=players, rules=self.rules, seed=seed)
+        game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
         self._cancel_bots()
         self._game = game
         self._games_started += 1
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
         self._entries = []
-        self._status = f"New game: {self._game.current_player.name} starts."
+        self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()
         self.after(None)
         if game.bots_to_prepare():
             self._status = PREPARING
             self.render()
             game.prepare_bots()
-            self._status = f"New game: {self._game.current_player.name} starts."
+            self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.render()
         self._schedule_bots()
+
+    def _coloured(self, players) -> list:
+        """``players`` (as ``Game`` takes them), each without a colour given the next free one."""
+        if isinstance(players, int) and not isinstance(players, bool):
+            return players
+        players = [Player.coerce(player) for player in players]
+        free = [c for c in in_seat_order(self.COLOURS) if c not in {p.colour for p in players}]
+        return [p if p.colour or not free else Player(p.name, p.bot, free.pop(0)) for p in players]
 
     def new_game(self) -> None:
         """Back to the setup screen, with the players of the last game."""
@@ -297,10 +308,12 @@ class GameController(Table):
 
     def _add_seat(self, player: Player | None = None) -> None:
         used = {seat["colour"] for seat in self._seats}
-        colour = next((c for c in self.COLOURS if c not in used), "")
-        player = player or Player(f"Player {len(self._seats) + 1}")
-        self._seats.append({"name": player.name, "colour": player.colour or colour,
-                            "kind": player.bot or HUMAN})
+        colour = next((c for c in in_seat_order(self.COLOURS) if c not in used), "")
+        if player is None:
+            self._seats.append({"name": "", "colour": colour, "kind": HUMAN})
+        else:
+            self._seats.append({"name": player.name, "colour": player.colour or colour,
+                                "kind": player.bot or HUMAN})
 
     def _change_seats(self, delta: int) -> None:
         if self.phase != "setup":
@@ -346,7 +359,7 @@ class GameController(Table):
         turn = {}
         if phase == "play":
             player = self._game.current_player
-            turn = {"text": f"{player.name}'s turn" + (" (bot)" if player.is_bot else ""),
+            turn = {"text": turn_of(player.name) + (" (robot)" if _unnamed_robot(player) else ""),
                     "colour": css_colour(player.colour), "ink": ink(player.colour)}
         self.controls.draw(heading="" if phase == "setup" else self.heading, turn=turn,
                            buttons=[b.to_json() for b in self.buttons()],
@@ -377,7 +390,9 @@ class GameController(Table):
         if self.rules.preset_name is None:
             presets.append({"id": "", "label": "custom"})
         self.setup.draw(
-            heading=f"New game of {self.heading}", seats=[{**seat, "swatch": css_colour(seat["colour"])} for seat in self._seats],
+            heading=f"New game of {self.heading}",
+            seats=[{**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
+                   for i, seat in enumerate(self._seats)],
             kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
 
     def _render_ranking(self) -> None:
@@ -395,10 +410,11 @@ class GameController(Table):
         winners = self._game.winners
         best = max(self.scores())
         if len(self._game.players) == 1:
-            return f"Game over: {best} points."
+            return f"Game over: {count(best, 'point')}."
         if len(winners) == 1:
-            return f"Game over: {winners[0].name} wins with {best} points."
-        return f"Game over: {join_names(p.name for p in winners)} share the win with {best} points."
+            return f"Game over: {says(winners[0].name, 'wins')} with {count(best, 'point')}."
+        return (f"Game over: {join_names(p.name for p in winners)} share the win with "
+                f"{count(best, 'point')}.")
 
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
@@ -406,9 +422,10 @@ class GameController(Table):
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("new", "New game", self.new_game, "Set up a new game", key="n"),
+            return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                     self._coach_button()]
-        return self.play_buttons() + [self._coach_button()]
+        return self.play_buttons() + [self._coach_button(),
+                                      Button("new", "New game", self.new_game, "New game: set up the players")]
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
@@ -456,6 +473,16 @@ class GameController(Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end (each game says)."""
         raise NotImplementedError
+
+
+def _unnamed_robot(player) -> bool:
+    """A robot whose name doesn't say it is one."""
+    return player.is_bot and "bot" not in player.name.lower()
+
+
+def seat_name(player) -> str:
+    """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
+    return player.name + (" (robot)" if _unnamed_robot(player) else "")
 
 
 def _sentence(text: str) -> str:

@@ -20,7 +20,8 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.controller import Button, GameController, join_names, seat_name
+from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
@@ -33,7 +34,8 @@ KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die
 class FivethousandGame(GameController):
     """Fivethousand for 1 to 6 players, humans or robots, in a notebook.
 
-    ``FivethousandGame()`` opens the setup screen (you, Red, against the intelligent robot);
+    ``FivethousandGame()`` starts at once: you, Red, against the intelligent robot, with the
+    shaker ready (New game opens the setup screen);
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
     played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes, K toggles
@@ -43,7 +45,7 @@ class FivethousandGame(GameController):
     Game = fivethousand.Game
     Coach = FivethousandCoach
     heading = "Fivethousand"
-    COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")
+    STARTS_AT_ONCE = True
     HELP = KEYS_HELP
     COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
@@ -136,7 +138,7 @@ class FivethousandGame(GameController):
         points = self._game.state.turn_points
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
-        label = f"Pass: bank {points} points" if not reason else "Pass"
+        label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
         return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p")]
 
     def shortcuts(self) -> dict:
@@ -170,41 +172,45 @@ class FivethousandGame(GameController):
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Throw):
-            text = f"{name} throws {_faces(event.dice)}."
+            text = f"{says(name, 'throws')} {_faces(event.dice)}."
             if "bust" in state.news:
                 text += " " + self._farkle(name, before)
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
-            text = f"{name} sets aside {_faces(action.dice)} ({points} points; {state.turn_points} this turn)."
+            text = (f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
+                    f"{state.turn_points} this turn).")
             if "hot_dice" in state.news:
                 text += (f" All {self.rules.dice} dice count: bonus round! Throw all "
                          f"{self.rules.dice} again or pass.")
         else:
-            text = (f"{name} passes and banks {before.turn_points}: "
+            text = (f"{says(name, 'passes')} and {verb(name, 'banks')} {before.turn_points}: "
                     f"{state.scores[event.player]} in all.")
         return text + self._turn_news(event.player)
 
     def _farkle(self, name: str, before) -> str:
         kept = self._game.engine.points_kept_on_bust(before)
         if kept:
-            lost = f"loses this round's {before.round_points} points but " if before.round_points else ""
-            return (f"Farkle in the bonus round: {name} {lost}banks the {kept} points of the "
-                    f"completed rounds.")
-        return f"Farkle! No die scores: {name} loses the turn's {before.turn_points} points."
+            banks = f"the {count(kept, 'point')} of the completed rounds"
+            if before.round_points:
+                return (f"Farkle in the bonus round: {says(name, 'loses')} this round's "
+                        f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}.")
+            return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
+        return (f"Farkle! No die scores: {says(name, 'loses')} the turn's "
+                f"{count(before.turn_points, 'point')}.")
 
     def _turn_news(self, player: int) -> str:
         state, players = self._game.state, self._game.players
         text = ""
         if "final_round" in state.news and state.final_turns:
             others = join_names(players[i].name for i in state.final_turns)
-            text += (f" {players[player].name} has reached {self.rules.target} with "
-                     f"{state.scores[player]}: {others} {'gets' if len(state.final_turns) == 1 else 'get'} "
-                     f"one last turn.")
+            one = len(state.final_turns) == 1 and others != "You"
+            text += (f" {says(players[player].name, 'has')} reached {self.rules.target} with "
+                     f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn.")
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
-            text += (f" Final turn: {players[state.player].name} needs more than "
+            text += (f" Final turn: {says(players[state.player].name, 'needs')} more than "
                      f"{max(state.scores)} to win.")
         elif state.phase == "throw" and not state.is_over:
-            text += f" {players[state.player].name}'s turn."
+            text += f" {turn_of(players[state.player].name)}."
         return text
 
     def scores(self) -> list:
@@ -225,7 +231,7 @@ class FivethousandGame(GameController):
         self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
                          caption=self._shaker_caption(), label=self._shaker_label(in_cup))
         self.tray.draw(dice=self._thrown_dice(), throw=throws,
-                       label=f"Dice thrown by {game.current_player.name}")
+                       label=f"Dice thrown by {whom(game.current_player.name)}")
         self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
                                    "selectable": False, "tag": "Set aside", "key": "",
                                    "label": f"set-aside die showing {face}"} for face in state.kept],
@@ -239,7 +245,7 @@ class FivethousandGame(GameController):
             current = i == state.player and not game.is_over
             note = ("winner" if player in winners
                     else "last turn" if state.final_turns and i in state.final_turns else "")
-            players.append({"name": player.name + (" (robot)" if player.is_bot else ""),
+            players.append({"name": seat_name(player),
                             "colour": css_colour(player.colour), "ink": ink(player.colour),
                             "current": current, "note": note,
                             "numbers": [{"label": "This turn", "value": state.turn_points if current else 0},
@@ -266,20 +272,21 @@ class FivethousandGame(GameController):
     def _shaker_caption(self) -> str:
         state = self._game.state
         if state.phase != "choose":
-            return f"Throw {state.dice_left} dice"
+            return f"Throw {count(state.dice_left, 'die')}"
         out = self.dice_out()
         points = self._game.engine.table.score(out) if out else None
         if points is None:
             return "Leave out scoring dice only"
         if not self.back:
             return f"Set aside {points}: bonus round"
-        return f"Set aside {points}, throw {len(self.back)}"
+        return f"Set aside {points}, throw {count(len(self.back), 'die')}"
 
     def _shaker_label(self, in_cup: int) -> str:
         state = self._game.state
         if state.phase == "choose":
-            return f"Shaker: set aside the dice left out and throw the {in_cup} in the shaker"
-        return f"Shaker: throw {in_cup} dice"
+            return (f"Shaker: set aside the dice left out and throw the {count(in_cup, 'die')} "
+                    f"in the shaker")
+        return f"Shaker: throw {count(in_cup, 'die')}"
 
     def _selection_sentence(self) -> str:
         out = self.dice_out()
@@ -287,8 +294,8 @@ class FivethousandGame(GameController):
         back = remove(self._game.state.throw, out)
         points = self._game.engine.table.score(out) if out else None
         worth = f" (worth {points})" if points is not None else " (they don't all score)"
-        return (f"{name} leaves {_faces(out) if out else 'nothing'} out{worth if out else ''} and "
-                f"sends {_faces(back) if back else 'nothing'} back to the shaker.")
+        return (f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out{worth if out else ''} "
+                f"and {verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker.")
 
 
 def _positions_left(throw: tuple, dice: tuple) -> frozenset:

@@ -10,7 +10,9 @@ from dicelab.errors import IllegalMoveError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
+from dicelab.widgets.colours import css_colour
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
@@ -22,7 +24,8 @@ KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter pr
 class ThousandGame(GameController):
     """Thousand for 1 to 6 players, humans or bots, with the cask scales.
 
-    ``ThousandGame()`` opens the setup screen (you and two bots); ``ThousandGame(players=["Ann",
+    ``ThousandGame()`` starts at once at the classic table, you and two robots (New game
+    opens the setup screen); ``ThousandGame(players=["Ann",
     {"name": "Robo", "bot": "cask_aware"}], seed=7)`` starts at once, and
     ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
@@ -34,6 +37,7 @@ class ThousandGame(GameController):
     Coach = ThousandCoach
     heading = "Thousand"
     HELP = KEYS_HELP
+    STARTS_AT_ONCE = True
     COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
     def build(self) -> None:
@@ -88,12 +92,13 @@ class ThousandGame(GameController):
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
         state = self._game.state
-        left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
+        left = count(state.dice_left, "die")
         throw, save = self.refusal(Throw()), self.refusal(Bank())
         buttons = [
             Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
             Button("save", f"Save {state.turn_points}", self.save,
-                   f"Save the turn's {state.turn_points} points", save is None, save or "", "s"),
+                   f"Save {state.turn_points}: the turn's {count(state.turn_points, 'point')}",
+                   save is None, save or "", "s"),
         ]
         if self.rules.choose_keep and state.phase == "choose":
             aside = (self.refusal(SetAside(self._picked_dice())) if self.picked
@@ -144,21 +149,23 @@ class ThousandGame(GameController):
         self.picked = set()
         for face in dice:
             self.picked.add(next(i for i, f in enumerate(throw) if f == face and i not in self.picked))
-        self._status = f"{self._game.current_player.name} picks {_faces(dice)} to set aside."
+        self._status = f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
 
     def describe(self, event, before) -> str:
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Bank):
-            text = f"{name} saves {before.turn_points} points and now has {state.scores[event.player]}"
+            text = (f"{says(name, 'saves')} {count(before.turn_points, 'point')} and now "
+                    f"{verb(name, 'has')} {state.scores[event.player]}")
             cask = self.rules.cask_at(state.scores[event.player])
             return text + (f", in the {_cask(cask)} cask." if cask else ".")
         if isinstance(action, SetAside):
-            return f"{name} sets aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
-        text = f"{name} threw {_faces(event.dice)}"
+            return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
+        text = f"{says(name, 'threw')} {_faces(event.dice)}"
         if "bust" in state.news:
-            lost = f"the turn's {before.turn_points} points burn" if before.turn_points else "the turn ends"
-            return f"{text}: no combination, {lost}."
+            lost = (f"the turn's {count(before.turn_points, 'point')} are lost" if before.turn_points
+                    else "the turn ends")
+            return f"{text}: no combination, farkle! {lost[:1].upper()}{lost[1:]}."
         if state.phase == "choose":
             return f"{text}: pick the scoring dice to set aside."
         part = self._auto_part(event.dice)
@@ -171,24 +178,35 @@ class ThousandGame(GameController):
         turn = before.turn_points + points
         standing = before.scores[before.player] + turn
         if "burned" in state.news:
-            return (f"{points} points would take {name} to {standing}, over {target}: "
-                    f"the turn's {turn} points burn.")
+            return (f"{count(points, 'point')} would take {whom(name)} to {standing}, over "
+                    f"{target}: the turn's {count(turn, 'point')} burn.")
         if "exact_win" in state.news:
-            return f"{points} points take {name} to exactly {target}!"
-        text = f"{points} points, {turn} this turn"
+            return f"{count(points, 'point')} take {whom(name)} to exactly {target}!"
+        text = f"{count(points, 'point')}, {turn} this turn"
         if "hot_dice" in state.news:
             text += f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
-        refusal = self._game.engine.bank_refusal(state) if state.phase == "decide" else None
-        return text + (f"; {refusal}." if refusal else f"; saving now would make {standing}.")
+        need = self.needed_to_save(before.player, turn)
+        if need:
+            return text + f"; {says(name, 'needs')} {need[1]} more to leave the {_cask(need[0])} cask and save."
+        return text + "."
 
     def scores(self) -> list:
         return list(self._game.state.scores)
+
+    def needed_to_save(self, player: int, turn_points: int) -> tuple | None:
+        """(cask, points still needed) while ``player``, with ``turn_points`` this turn, is in
+        a cask and may not save yet; None when they may."""
+        banked = self._game.state.scores[player]
+        cask = self.rules.cask_at(banked)
+        if cask and banked + turn_points < cask[1]:
+            return cask, cask[1] - banked - turn_points
+        return None
 
     # --- drawing ------------------------------------------------------------------------------
     def render_board(self) -> None:
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
-        label = f"Dice of {self._thrower}" if self._thrower else "Dice, not thrown yet"
+        label = f"Dice of {whom(self._thrower)}" if self._thrower else "Dice, not thrown yet"
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
         step = max(1, target // 10)
@@ -223,15 +241,18 @@ class ThousandGame(GameController):
         for i, player in enumerate(game.players):
             banked = state.scores[i]
             current = i == state.player and not game.is_over
-            standing = banked + state.turn_points if current else banked
+            need = self.needed_to_save(i, state.turn_points if current else 0)
+            standing = banked + state.turn_points if current and not need else banked
             label = f"{player.name}: banked {banked}"
             if standing != banked:
                 label += f", would stand at {standing} if saved"
             cask = self.rules.cask_at(banked)
             if cask:
                 label += f", in the {_cask(cask)} cask"
-            rows.append({"name": player.name, "banked": banked, "standing": standing,
-                         "current": current, "label": label})
+            if current and need:
+                label += f", {need[1]} more needed to save"
+            rows.append({"name": player.name, "colour": css_colour(player.colour), "banked": banked,
+                         "standing": standing, "current": current, "label": label})
         return rows
 
     def _caption(self) -> str:
@@ -239,10 +260,15 @@ class ThousandGame(GameController):
             return ""
         state = self._game.state
         name = self._game.current_player.name
+        need = self.needed_to_save(state.player, state.turn_points)
+        points = f"{count(state.turn_points, 'point')} this turn" if state.turn_points else "no points yet"
+        if need:
+            return (f"{turn_of(name)}: {points}; {count(need[1], 'point')} more needed to leave the "
+                    f"{_cask(need[0])} cask and save.")
         if not state.turn_points:
-            return f"{name}'s turn: no points yet."
+            return f"{turn_of(name)}: no points yet."
         standing = state.scores[state.player] + state.turn_points
-        return f"{name}'s turn: {state.turn_points} points; saving now would make {standing}."
+        return f"{turn_of(name)}: {points}; saving now would make {standing}."
 
 
 def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="") -> dict:

@@ -31,7 +31,7 @@ class YahtzeeGame(GameController):
     Coach = YahtzeeCoach
     heading = "Yahtzee"
     COLOURS = yahtzee.COLOURS
-    SETUP_PLAYERS = ("Player 1", "Player 2")
+    SETUP_PLAYERS = (None, None)
     HELP = KEYS_HELP
     COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 

@@ -8,7 +8,8 @@ from dicelab.widgets.parts import Part
 class SeatSetup(Part):
     """A heading and the seats to edit before a game; the Start button lives in the controls.
 
-    ``seats``: ``{"name", "colour", "swatch", "kind"}`` per seat (``colour`` is the colour's
+    ``seats``: ``{"name", "placeholder", "colour", "swatch", "kind"}`` per seat (the name
+    field shows ``placeholder`` while ``name`` is empty) (``colour`` is the colour's
     name, "" in a game without colours; ``swatch`` its CSS colour; ``kind`` an id of
     ``kinds``, ``{"id", "label"}`` such as human or a bot level). ``presets`` and ``preset``
     choose the rules. Intents: ``{"type": "seats", "delta": ±1}``,
