@@ -62,7 +62,7 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     key(widget, "k")
     assert widget.coach and shown(widget)[-2:] == ("coach", "history")
     assert panel(widget).caption.startswith("Red, 0 points this turn, 6 dice to throw: throw 6 dice")
-    assert panel(widget).odds == [{"label": "Bust chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
+    assert panel(widget).odds == [{"label": "Farkle chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
     assert "as if alone at the table" in panel(widget).help
     widget.send_intent(widget.shaker, {"type": "shake"})
     assert widget.game.state.throw == (1, 2, 3, 5, 6, 6)
@@ -103,7 +103,7 @@ def test_coach_off_hides_the_panel_and_rates_nothing():
     key(widget, "k")
     assert "coach" in shown(widget)
     assert next(b for b in widget.controls.buttons if b["id"] == "coach")["aria_label"] == (
-        "Coach is on: switch it off")
+        "Coach: on, switch it off")
     assert "K switches the coach on or off" in widget.controls.help
 
 

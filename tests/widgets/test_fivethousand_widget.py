@@ -345,3 +345,31 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
     assert repr(duel).startswith("<FivethousandGame (fivethousand.Game [Ann, Ben] Ann to play)")
     data, _ = duel._repr_mimebundle_()
     assert data["text/plain"] == repr(duel)
+
+
+def test_sentences_speak_to_a_player_called_you_and_count_right():
+    widget = FivethousandGame(players=["You", {"name": "Hal", "bot": "simple"}], seed=3, pace=0)
+    assert widget.controls.status == "New game: You start." and widget.controls.turn["text"] == "Your turn"
+    shake(widget)
+    assert widget.controls.status.startswith("You throw ")
+    assert widget.tray.label == "Dice thrown by you"
+    toggle(widget, 0)
+    assert widget.controls.status.startswith("You leave ") and " and send " in widget.controls.status
+    assert widget.scoreboard.players[1]["name"] == "Hal (robot)"  # a robot's name that doesn't say so
+    widget.back = frozenset(range(1, 6))
+    widget.render()
+    assert widget.shaker.label.endswith("throw the 5 dice in the shaker")
+
+
+def test_one_die_and_one_point_are_singular():
+    widget = FivethousandGame(players=["Ann"], seed=1, pace=0)
+    widget.render()
+    state = widget.game.state
+    assert widget.shaker.caption == f"Throw {state.dice_left} dice"
+    shake(widget)
+    widget.back = frozenset(range(1, len(widget.game.state.throw)))  # all but one die back
+    widget.render()
+    assert widget.shaker.label.endswith(f"throw the {len(widget.back)} dice in the shaker")
+    widget.back = frozenset({0})
+    widget.render()
+    assert widget.shaker.label.endswith("throw the 1 die in the shaker")

@@ -24,9 +24,10 @@ def snapshot(widget):
 
 
 def load_dice(widget, *throws):
-    """The next throws of the widget's game show these dice (in this order)."""
-    queue = list(throws)
-    widget.game._throw_dice = lambda state, index: tuple(sorted(queue.pop(0)))
+    """The next throws of the widget's game show these dice (in this order), then the seed's."""
+    queue, seeded = list(throws), widget.game._throw_dice
+    widget.game._throw_dice = lambda state, index: (tuple(sorted(queue.pop(0))) if queue
+                                                    else seeded(state, index))
 
 
 def mid_turn(widget, banked, turn_points, dice_left=3, player=0):
@@ -346,3 +347,20 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
     text = repr(duel)
     assert text.startswith("<ThousandGame (thousand.Game [Ann, Ben] Ann to play)")
     assert "JupyterLab" in text
+
+
+def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
+    widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0)
+    assert widget.controls.turn["text"] == "Your turn"
+    load_dice(widget, (1, 5, 3, 3, 6), (2, 2, 3))
+    press(widget, "throw")
+    assert widget.controls.status.startswith("You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points")
+    assert widget.controls.status.endswith("; you need 85 more to leave the 0–100 cask and save.")
+    assert widget.scales.caption.startswith("Your turn: 15 points this turn; 85 points more needed")
+    assert button(widget, "throw")["label"] == "Throw 3 dice"
+    press(widget, "throw")  # 2, 2, 3: no combination, the robot plays
+    mine = [e["text"] for e in widget.history.entries if e["player"] == "You"]
+    assert mine[-1] == "You threw 2, 2, 3: no combination, farkle! The turn's 15 points are lost."
+    robot_lines = [e["text"] for e in widget.history.entries if e["player"] == "Robo"]
+    assert robot_lines and not any("you" in line.lower().split() for line in robot_lines)
+    assert any("Robo needs" in line for line in robot_lines)  # the robot's cask, in the third person

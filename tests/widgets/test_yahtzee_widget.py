@@ -71,12 +71,12 @@ def test_the_scorecard_shows_the_preview_only_for_the_chosen_open_box(duel):
                                   "enabled": True, "chosen": True,
                                   "label": f"Chance for Ann: would score {sum(duel.game.state.dice)}, chosen"}
     assert not cells["ones"][0]["chosen"] and cells["ones"][0]["text"] == ""
-    assert not cells["chance"][1]["button"]  # only the player to move has boxes to click
+    assert cells["chance"][1]["button"] and not cells["chance"][1]["enabled"]  # Ben's box: says why
     assert duel.controls.buttons[1]["enabled"]
     press(duel, "confirm")
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
     assert cells["chance"][0]["text"] == str(duel.game.state.cards[0].boxes["chance"])
-    assert cells["chance"][0]["button"] is False
+    assert cells["chance"][0]["enabled"] is False  # filled: a click is refused in words
     assert duel.scorecard.columns[1]["current"] and not duel.scorecard.columns[0]["current"]
 
 
@@ -129,8 +129,8 @@ REFUSED = [
     ("extra field", "tray", {"type": "toggle", "die": 1, "player": 0}, "bad 'player'"),
     ("missing field", "scorecard", {"type": "select", "row": "chance"}, "bad 'column'"),
     ("unknown box", "scorecard", {"type": "select", "column": 0, "row": "jackpot"}, "no box called"),
-    ("wrong player", "scorecard", {"type": "select", "column": 1, "row": "ones"}, "Ann's turn, not Ben's"),
-    ("no such player", "scorecard", {"type": "select", "column": 7, "row": "ones"}, "not nobody's"),
+    ("wrong player", "scorecard", {"type": "select", "column": 1, "row": "ones"}, "It is Ann's turn: choose a box in Ann's column, not Ben's."),
+    ("no such player", "scorecard", {"type": "select", "column": 7, "row": "ones"}, "no scorecard column 8"),
     ("unknown button", "controls", {"type": "press", "button": "cheat"}, "no 'cheat' button"),
     ("confirm with no box", "controls", {"type": "press", "button": "confirm"}, "Choose a box"),
     ("setup while playing", "setup", {"type": "seats", "delta": 1}, "game has started"),
@@ -157,7 +157,7 @@ def test_scoring_a_used_box_is_refused(duel):
     press(duel, "roll")
     before = snapshot(duel)
     select(duel, "chance")
-    assert notice(duel) == "Chance is already used."
+    assert notice(duel) == "Chance is already filled on Ann's card (with 13): choose an empty box."
     assert snapshot(duel) == before
 
 
@@ -216,7 +216,7 @@ def test_tampered_buttons_and_scorecard_do_not_enable_anything(duel, monkeypatch
     forge(duel, monkeypatch, duel.scorecard, rows=[])
     assert duel.controls.buttons[1]["enabled"] is False and duel.scorecard.rows
     press(duel, "confirm")
-    assert notice(duel) == "Choose a box on your scorecard first."
+    assert notice(duel) == "Roll the dice first, then choose a box on the scorecard."
     assert duel.game.history == []
 
 
@@ -391,3 +391,55 @@ def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
 def test_a_card_without_upper_boxes_has_no_upper_total():
     widget = YahtzeeGame(players=["Ann"], rules=yahtzee.Rules(boxes=("chance", "yahtzee")), pace=0)
     assert [row["key"] for row in widget.scorecard.rows] == ["chance", "yahtzee", "yahtzee_bonus", "total"]
+
+
+def test_the_upper_total_shows_progress_to_the_bonus_and_a_missed_bonus_is_0():
+    widget = YahtzeeGame(players=["Ann"], seed=5, pace=0)
+    upper = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper")["cells"][0]  # noqa: E731
+    bonus = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper_bonus")["cells"][0]  # noqa: E731
+    assert upper()["text"] == "0 / 63" and upper()["label"] == "Upper total: 0 of the 63 for the bonus"
+    assert bonus()["text"] == ""
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        press(widget, "roll")
+        select(widget, box)
+        press(widget, "confirm")
+        if box != "sixes":
+            assert upper()["text"] == f"{widget.game.state.cards[0].upper_total()} / 63"
+    total = widget.game.state.cards[0].upper_total()
+    assert upper()["text"] == str(total) and total < 63  # this seed misses the bonus
+    assert bonus()["text"] == "0" and bonus()["label"] == "Bonus (35 at 63): 0"
+
+
+def test_a_click_on_a_filled_box_or_the_other_column_says_why(duel):
+    press(duel, "roll")
+    select(duel, "chance", column=1)
+    assert notice(duel) == "It is Ann's turn: choose a box in Ann's column, not Ben's."
+    select(duel, "chance")
+    press(duel, "confirm")
+    press(duel, "roll")
+    select(duel, "chance", column=0)
+    assert notice(duel) == "It is Ben's turn: choose a box in Ben's column, not Ann's."
+
+
+def test_sentences_speak_to_a_player_called_you():
+    widget = YahtzeeGame(players=["You", "Ben"], seed=3, pace=0)
+    assert widget.controls.status == "New game: You start."
+    assert widget.controls.turn["text"] == "Your turn"
+    assert button_named(widget, "confirm")["reason"] == "roll the dice first, then choose a box on the scorecard"
+    press(widget, "roll")
+    assert widget.controls.status.startswith("You rolled: ") and widget.controls.status.endswith("2 rolls left.")
+    toggle(widget, 0)
+    assert widget.controls.status.startswith("You hold die 1 (a ")
+    press(widget, "roll")
+    press(widget, "roll")
+    assert button_named(widget, "roll")["label"] == "Roll the dice, 0 rolls left"
+    select(widget, "chance")
+    assert widget.controls.status.endswith(" for you. Press Confirm to score it.")
+    press(widget, "confirm")
+    assert widget.controls.status.startswith("You score ")
+    select(widget, "chance", column=0)
+    assert notice(widget) == "It is Ben's turn: choose a box in Ben's column, not yours."
+
+
+def button_named(widget, name) -> dict:
+    return next(b for b in widget.controls.buttons if b["id"] == name)

@@ -430,7 +430,7 @@ class GameController(Table):
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
         return Button("coach", f"Coach: {now}", self.toggle_coach,
-                      f"Coach is {now}: switch it {then}", key="k")
+                      f"Coach: {now}, switch it {then}", key="k")
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:

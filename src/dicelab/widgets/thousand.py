@@ -187,7 +187,8 @@ class ThousandGame(GameController):
             text += f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
         need = self.needed_to_save(before.player, turn)
         if need:
-            return text + f"; {says(name, 'needs')} {need[1]} more to leave the {_cask(need[0])} cask and save."
+            return text + (f"; {says(name, 'needs', start=False)} {need[1]} more to leave the "
+                           f"{_cask(need[0])} cask and save.")
         return text + "."
 
     def scores(self) -> list:

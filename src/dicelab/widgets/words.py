@@ -5,8 +5,8 @@ counts with the right noun.
 ('You roll', 'Ann rolls', 'You have', 'Bo passes')
 >>> whose("You"), whose("Ann"), whom("You"), count(1, "point"), count(2, "die")
 ('your', "Ann's", 'you', '1 point', '2 dice')
->>> turn_of("You"), turn_of("Ann")
-('Your turn', "Ann's turn")
+>>> turn_of("You"), turn_of("Ann"), owned_by("You")
+('Your turn', "Ann's turn", 'yours')
 """
 
 from __future__ import annotations
@@ -31,14 +31,20 @@ def verb(name: str, third: str) -> str:
     return third[:-1] if third.endswith("s") else third
 
 
-def says(name: str, third: str) -> str:
-    """``name`` and the verb: "Ann rolls", "You roll"."""
-    return f"{'You' if is_you(name) else name} {verb(name, third)}"
+def says(name: str, third: str, start: bool = True) -> str:
+    """``name`` and the verb: "Ann rolls", "You roll" ("you roll" inside a sentence)."""
+    you = "You" if start else "you"
+    return f"{you if is_you(name) else name} {verb(name, third)}"
 
 
 def whose(name: str) -> str:
     """The possessive: "Ann's", "your" (capitalise at the start of a sentence)."""
     return "your" if is_you(name) else f"{name}'s"
+
+
+def owned_by(name: str) -> str:
+    """The possessive standing alone: "Ann's", "yours"."""
+    return "yours" if is_you(name) else f"{name}'s"
 
 
 def whom(name: str) -> str:
