@@ -56,7 +56,7 @@ def test_a_turn_against_the_robot_by_mouse_and_keys(game_page, jupyter_server):
     page.keyboard.press("5")  # focus is on die 3, inside the game: keys reach it
     page.keyboard.press("6")
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.dice_out()", "(1, 5)") == "(1, 5)"
-    assert page.locator(".dicelab-die-tag", has_text="Shaker").count() == 4
+    assert page.locator(".dicelab-die-tag", has_text="In shaker").count() == 4
     assert page.locator(".dicelab-shaker-caption").inner_text() == "Set aside 150, throw 4"
 
     page.keyboard.press("t")  # throws the four dice in the shaker

@@ -90,7 +90,7 @@ def test_after_a_throw_every_die_is_out_and_a_click_sends_it_back(duel):
         toggle(duel, die)
     assert duel.dice_out() == (1, 5) and duel.shaker.dice == 4
     assert duel.tray.dice[1] | {} == {"face": 2, "held": False, "kept": True, "rolled": True,
-                                      "selectable": True, "tag": "↩ Shaker", "key": "2",
+                                      "selectable": True, "tag": "↩ In shaker", "look": "shaker", "key": "2",
                                       "label": "die 2 showing 2, back in the shaker"}
     assert duel.controls.status == "Ann leaves 1, 5 out (worth 150) and sends 2, 3, 6, 6 back to the shaker."
     assert duel.shaker.caption == "Set aside 150, throw 4 dice"
@@ -373,3 +373,16 @@ def test_one_die_and_one_point_are_singular():
     widget.back = frozenset({0})
     widget.render()
     assert widget.shaker.label.endswith("throw the 1 die in the shaker")
+
+
+def test_this_turn_counts_the_dice_left_out_as_pending(duel):
+    shake(duel)
+    assert duel.game.state.throw == (1, 2, 3, 5, 6, 6)
+    toggle(duel, 1), toggle(duel, 2), toggle(duel, 4), toggle(duel, 5)  # 1 and 5 stay out
+    assert duel.pending_points() == 150
+    assert duel.scoreboard.players[0]["numbers"] == [
+        {"label": "This turn", "value": 150}, {"label": "of which pending", "value": 150},
+        {"label": "Banked", "value": 0}]
+    toggle(duel, 0), toggle(duel, 3)  # everything back in the shaker: nothing pending
+    assert duel.scoreboard.players[0]["numbers"] == [{"label": "This turn", "value": 0},
+                                                    {"label": "Banked", "value": 0}]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
 
 from dicelab import thousand
-from dicelab.widgets import ThousandGame
+from dicelab.widgets import ThousandGame, controller
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle
@@ -364,3 +365,48 @@ def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
     robot_lines = [e["text"] for e in widget.history.entries if e["player"] == "Robo"]
     assert robot_lines and not any("you" in line.lower().split() for line in robot_lines)
     assert any("Robo needs" in line for line in robot_lines)  # the robot's cask, in the third person
+
+
+def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keeps_it():
+    async def scenario():
+        widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)
+        load_dice(widget, (2, 2, 3, 4, 6))
+        press(widget, "throw")
+        farkle = widget.controls.status
+        assert widget.waiting and farkle.startswith("You threw 2, 2, 3, 4, 6: no combination, farkle!")
+        await asyncio.sleep(0.3)  # thirty robot steps' worth: the robot waits
+        assert widget.waiting and widget.game.current_player.name == "Robo"
+        assert len(widget.game.history) == 1 and widget.controls.status == farkle
+        assert [b["id"] for b in widget.controls.buttons] == ["go_on"] and "g" in widget.view["keys"]
+        assert [d["face"] for d in widget.tray.dice] == [2, 2, 3, 4, 6]  # the farkle stays drawn
+        key(widget, "x")  # any key (or click) of the player goes on
+        assert not widget.waiting
+        await bot_turn(widget, "Robo")
+        entries = widget.history.entries
+        assert entries[0] | {} == {"serial": 1, "player": "You", "colour": CSS_COLOURS["Red"],
+                                   "text": farkle, "dice": [2, 2, 3, 4, 6], "mark": "farkle"}
+        assert entries[-1]["player"] == "Robo" and len(entries) > 1
+
+    run_on_fresh_loop(scenario())
+
+
+def test_with_a_pace_the_robot_goes_on_by_itself_after_a_few_seconds(monkeypatch):
+    monkeypatch.setattr(controller, "STAY_SECONDS", 0.1)
+
+    async def scenario():
+        widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)
+        load_dice(widget, (2, 2, 3, 4, 6))
+        press(widget, "throw")
+        await asyncio.sleep(0.05)
+        assert widget.waiting and len(widget.game.history) == 1
+        await bot_turn(widget, "Robo")
+        assert not widget.waiting and len(widget.game.history) > 1
+
+    run_on_fresh_loop(scenario())
+
+
+def test_without_a_pace_nothing_waits():
+    widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0)
+    load_dice(widget, (2, 2, 3, 4, 6))
+    press(widget, "throw")
+    assert not widget.waiting and widget.game.current_player.name == "You"

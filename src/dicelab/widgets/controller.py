@@ -34,6 +34,8 @@ PREPARING = ("The optimal robots are working out their strategy for these rules:
              "the first time, and the notebook waits meanwhile.")
 MAX_NAME = 24
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
+STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class GameController(Table):
         self._notice = {}
         self._refusals = 0
         self._bot_timer = None
+        self._waiting = False  # a human's farkle, burn or big score stays until they go on
         self._seats = []
         self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
@@ -184,7 +187,13 @@ class GameController(Table):
 
     # --- intents ------------------------------------------------------------------------
     def handle(self, part, handler, fields: dict) -> None:
-        """Run an intent's handler; a refusal is shown and changes nothing. Then redraw."""
+        """Run an intent's handler; a refusal is shown and changes nothing. Then redraw.
+
+        While a human's farkle, burn or big score waits for them, any click or key of theirs
+        only says "go on"."""
+        if self._waiting:
+            self.go_on()
+            return
         try:
             handler(**fields)
         except IllegalMoveError as refusal:
@@ -255,14 +264,28 @@ class GameController(Table):
         self.after(event)
 
     def _note(self, event, before) -> None:
-        """Add ``event`` to the history: the sentence said, its dice, what it stands for."""
+        """Add ``event`` to the history: the sentence said, its dice, what it stands for. A
+        human's farkle, burn or big score before a robot's turn waits for them (with a pace)."""
         player = self._game.players[event.player]
         dice, mark = self.log_entry(event, before)
         if self._game.is_over:
             mark = "win"
         self._entries.append({"serial": len(self._entries) + 1, "player": player.name,
-                          "colour": css_colour(player.colour), "text": self._status,
-                          "dice": list(dice), "mark": mark})
+                              "colour": css_colour(player.colour), "text": self._status,
+                              "dice": list(dice), "mark": mark})
+        if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
+            self._waiting = True
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table holds a human's farkle, burn or big score until they go on."""
+        return self._waiting
+
+    def go_on(self) -> None:
+        """Let the robots play after a moment that waited for the human (a click or key does it)."""
+        self._cancel_bots()
+        self.render()
+        self._schedule_bots()
 
     # --- bots ---------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
@@ -280,20 +303,26 @@ class GameController(Table):
         except RuntimeError:
             loop = None
         if self.pace <= 0 or loop is None:
+            self._waiting = False
             while self._bot_to_move():
                 self.bot_step()
                 self.render()
             return
-        self._bot_timer = loop.call_later(self.pace, self._bot_tick)
+        wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
+        self._bot_timer = loop.call_later(wait, self._bot_tick)
 
     def _bot_tick(self) -> None:
         self._bot_timer = None
-        if self._bot_to_move():
+        if self._waiting:
+            self._waiting = False
+            self.render()
+        elif self._bot_to_move():
             self.bot_step()
             self.render()
         self._schedule_bots()
 
     def _cancel_bots(self) -> None:
+        self._waiting = False
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -424,6 +453,8 @@ class GameController(Table):
         if self.phase == "over":
             return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                     self._coach_button()]
+        if self._waiting:
+            return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
         return self.play_buttons() + [self._coach_button(),
                                       Button("new", "New game", self.new_game, "New game: set up the players")]
 
@@ -463,7 +494,8 @@ class GameController(Table):
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
-        """The dice drawn beside ``event`` in the history, and its mark ("" or e.g. "farkle")."""
+        """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",
+        "burn", "bank", "score", or "big" for a score a player remembers."""
         return (event.dice or ()), ""
 
     def bot_step(self) -> None:

@@ -23,6 +23,7 @@ from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.controller import Button, GameController, join_names, seat_name
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
+BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
              "dice you leave out are set aside and must all score. Space or Enter on a focused "
@@ -187,6 +188,14 @@ class FivethousandGame(GameController):
                     f"{state.scores[event.player]} in all.")
         return text + self._turn_news(event.player)
 
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        action, news = event.action, self._game.state.news
+        if isinstance(action, Throw):
+            return event.dice, "farkle" if "bust" in news else ""
+        if isinstance(action, SetAside):
+            return action.dice, ""
+        return (), "big" if before.turn_points >= BIG_BANK else "bank"
+
     def _farkle(self, name: str, before) -> str:
         kept = self._game.engine.points_kept_on_bust(before)
         if kept:
@@ -233,13 +242,14 @@ class FivethousandGame(GameController):
         self.tray.draw(dice=self._thrown_dice(), throw=throws,
                        label=f"Dice thrown by {whom(game.current_player.name)}")
         self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
-                                   "selectable": False, "tag": "Set aside", "key": "",
+                                   "selectable": False, "tag": "Set aside", "key": "", "look": "aside",
                                    "label": f"set-aside die showing {face}"} for face in state.kept],
                             throw=throws, label="Dice set aside this round")
 
     def _board_players(self) -> list:
         game, state = self._game, self._game.state
         winners = game.winners
+        pending = self.pending_points()
         players = []
         for i, player in enumerate(game.players):
             current = i == state.player and not game.is_over
@@ -248,16 +258,31 @@ class FivethousandGame(GameController):
             players.append({"name": seat_name(player),
                             "colour": css_colour(player.colour), "ink": ink(player.colour),
                             "current": current, "note": note,
-                            "numbers": [{"label": "This turn", "value": state.turn_points if current else 0},
-                                        {"label": "Banked", "value": state.scores[i]}]})
+                            "numbers": self._numbers(state.turn_points + pending if current else 0,
+                                                     pending if current else 0, state.scores[i])})
         return players
+
+    def pending_points(self) -> int:
+        """The points of the dice left out of the last throw, not set aside yet (0 if they
+        don't all score)."""
+        state = self._game.state
+        out = self.dice_out() if state.phase == "choose" else ()
+        return (self._game.engine.table.score(out) or 0) if out else 0
+
+    @staticmethod
+    def _numbers(turn: int, pending: int, banked: int) -> list:
+        numbers = [{"label": "This turn", "value": turn}]
+        if pending:
+            numbers.append({"label": "of which pending", "value": pending})
+        return numbers + [{"label": "Banked", "value": banked}]
 
     def _thrown_dice(self) -> list:
         state = self._game.state
         last = self._game.history[-1] if self._game.history else None
         if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
             return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
-                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": ""}
+                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": "",
+                     "look": "farkle"}
                     for i, face in enumerate(last.dice)]
         selectable = self.refusal() is None
         dice = []
@@ -265,7 +290,8 @@ class FivethousandGame(GameController):
             back = i in self.back
             where = "back in the shaker" if back else "left out"
             dice.append({"face": face, "held": not back, "kept": back, "rolled": True,
-                         "selectable": selectable, "tag": "↩ Shaker" if back else "Out",
+                         "selectable": selectable, "tag": "↩ In shaker" if back else "Out",
+                         "look": "shaker" if back else "out",
                          "label": f"die {i + 1} showing {face}, {where}", "key": str(i + 1)})
         return dice
 

@@ -14,6 +14,7 @@ from dicelab.widgets.colours import css_colour
 from dicelab.widgets.controller import Button, GameController
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
+BIG_SAVE = 300  # a save this big stays on the table until its player goes on
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
              "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
@@ -171,6 +172,15 @@ class ThousandGame(GameController):
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        news = self._game.state.news
+        if isinstance(event.action, Bank):
+            return (), "big" if before.turn_points >= BIG_SAVE else "bank"
+        dice = event.dice if event.dice is not None else event.action.dice
+        if "bust" in news:
+            return dice, "farkle"
+        return dice, "burn" if "burned" in news else ""
+
     def _outcome(self, name: str, before, part: tuple) -> str:
         """What setting ``part`` aside (from ``before``) brought about, in words."""
         points = self._game.engine.table.score(part)
@@ -218,20 +228,21 @@ class ThousandGame(GameController):
 
     def _dice(self) -> list:
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
-        dice = [_die(face, f"a {face}, set aside earlier", kept=True) for face in self._aside]
+        dice = [_die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
+                for face in self._aside]
         part = list(self._part)
         for index, face in enumerate(self._thrown):
             position = len(dice) + 1
             if face in part:
                 part.remove(face)
-                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True))
+                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True, look="kept"))
             elif choosing:
                 picked = index in self.picked
                 dice.append(_die(face, f"die {position}: a {face}" + (", picked" if picked else ""),
                                  held=picked, rolled=True, key=str(position),
                                  selectable=self.refusal() is None and self._may_pick(face)))
             else:
-                dice.append(_die(face, f"a {face}, doesn't score", rolled=True))
+                dice.append(_die(face, f"a {face}, doesn't score", rolled=True, tag="No score"))
         dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
         return dice
 
@@ -272,9 +283,11 @@ class ThousandGame(GameController):
         return f"{turn_of(name)}: {points}; saving now would make {standing}."
 
 
-def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="") -> dict:
-    return {"face": face, "held": held, "kept": kept, "rolled": rolled,
-            "selectable": selectable, "label": label, "key": key}
+def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="",
+         look="", tag="") -> dict:
+    die = {"face": face, "held": held, "kept": kept, "rolled": rolled,
+           "selectable": selectable, "label": label, "key": key}
+    return die | ({"look": look} if look else {}) | ({"tag": tag} if tag else {})
 
 
 def _faces(dice) -> str:

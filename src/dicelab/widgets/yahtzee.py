@@ -149,6 +149,15 @@ class YahtzeeGame(GameController):
         bonus = (card.yahtzee_bonuses - earlier.yahtzee_bonuses) * self.rules.yahtzee_bonus
         return text + (f" and a Yahtzee bonus of {bonus}." if bonus else ".")
 
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        action = event.action
+        if isinstance(action, Roll):
+            return self._game.state.dice, ""
+        if isinstance(action, (Hold, Release)):
+            return (before.dice[action.die],), ""
+        points = self._game.state.cards[event.player].boxes[action.box]
+        return before.dice, "big" if action.box == "yahtzee" and points else "score"
+
     def scores(self) -> list:
         return self._game.totals()
 

@@ -13,7 +13,10 @@ class DiceTray(Part):
     ``kept`` (set aside for good), ``selectable`` (the click would be accepted; other dice
     still send it, so the refusal can say why), ``rolled`` (thrown by throw number ``throw``,
     so it tumbles), ``label`` (what a screen reader says), ``key`` (its shortcut) and
-    optionally ``tag`` (the words shown under the die instead of "Held" or "Kept").
+    optionally ``tag`` (the words shown under the die instead of "Held" or "Kept") and
+    ``look``: how the die sits, so that each kind differs without colour - "out" (raised,
+    framed), "shaker" (sunk, smaller, dashed: back in the shaker), "aside" (small, double
+    frame: set aside earlier), "kept" (set aside now) or "farkle" (crossed out).
     """
 
     component = "dice"

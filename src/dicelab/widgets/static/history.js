@@ -3,12 +3,14 @@ component("history", (slot) => {
   const root = element("details", "dicelab-history");
   root.open = true;
   const summary = element("summary", "dicelab-history-summary");
-  const log = element("ol", "dicelab-history-log");
-  log.setAttribute("role", "log");
-  log.setAttribute("aria-live", "polite");
-  log.setAttribute("aria-relevant", "additions");
-  log.tabIndex = 0;
-  root.append(summary, log);
+  const region = element("div", "dicelab-history-log");
+  region.setAttribute("role", "log");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-relevant", "additions");
+  region.tabIndex = 0;  // it scrolls: keyboard users can scroll it too
+  const log = element("ol", "dicelab-history-list");
+  region.append(log);
+  root.append(summary, region);
   slot.append(root);
   let shown = 0;  // the serial of the newest entry drawn
   let game = null;  // the game they belong to
@@ -29,7 +31,7 @@ component("history", (slot) => {
 
   return (part) => {
     summary.textContent = part.caption;
-    log.setAttribute("aria-label", part.caption);
+    region.setAttribute("aria-label", part.caption);
     const entries = part.entries;
     const newest = entries.length ? entries[entries.length - 1].serial : 0;
     if (part.game !== game || newest < shown) {  // a new game, or moves taken back
