@@ -20,7 +20,7 @@ component("scorecard", (slot, { send }) => {
 
   return (part) => {
     const head = element("tr");
-    head.append(element("th", "dicelab-corner", ""));
+    head.append(element("td", "dicelab-corner", ""));
     for (const column of part.columns) {
       const th = element("th", column.current ? "is-current" : "");
       th.scope = "col";
