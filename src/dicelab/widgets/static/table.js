@@ -42,7 +42,8 @@ function keyboard(root, keysLine, model) {
   // game: the player means the game (the key the table shows), never a cell command.
   const ownCellSelected = (event) => {
     const cell = root.closest(".jp-Cell");
-    return cell && event.target === notebook() && cell.classList.contains("jp-mod-active");
+    const active = cell && (cell.classList.contains("jp-mod-active") || cell.classList.contains("jp-mod-selected"));
+    return Boolean(active) && event.target instanceof Node && event.target.contains(root);
   };
   const onKey = (event) => {
     if (!gameKeys().length || event.ctrlKey || event.metaKey || event.altKey) return;
