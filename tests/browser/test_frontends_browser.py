@@ -37,18 +37,23 @@ def check_the_turn(page, state) -> None:
     assert page.locator(".dicelab-scorecard tr", has_text="Chance").locator("td").first.inner_text() == points
 
 
+def play_at(browser, url: str, state) -> None:
+    """Open the page at ``url``, play the turn by clicks and check the Python side's record."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    watch_page_errors(page)
+    page.goto(url)
+    page.locator(".dicelab-game").wait_for(timeout=90_000)
+    play_a_yahtzee_turn(page)
+    check_the_turn(page, state)
+    assert_no_widget_errors(page)
+    page.close()
+
+
 def test_a_turn_clicked_in_voila_reaches_the_kernel(browser, tmp_path):
     state = tmp_path / "game.json"
     write_notebook(tmp_path, "yahtzee.ipynb", [GAME + recorder(state) + "game"])
     with voila(tmp_path, "yahtzee.ipynb") as url:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch_page_errors(page)
-        page.goto(url)
-        page.locator(".dicelab-game").wait_for(timeout=90_000)
-        play_a_yahtzee_turn(page)
-        check_the_turn(page, state)
-        assert_no_widget_errors(page)
-        page.close()
+        play_at(browser, url, state)
 
 
 def test_a_turn_clicked_in_a_marimo_app_reaches_the_python_game(browser, tmp_path):
@@ -58,14 +63,7 @@ def test_a_turn_clicked_in_a_marimo_app_reaches_the_python_game(browser, tmp_pat
         "import marimo\n\napp = marimo.App()\n\n\n@app.cell\ndef _():\n    import marimo as mo\n"
         f"{cell}    return\n\n\nif __name__ == '__main__':\n    app.run()\n")
     with marimo_app(tmp_path, "app.py") as url:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch_page_errors(page)
-        page.goto(url)
-        page.locator(".dicelab-game").wait_for(timeout=90_000)
-        play_a_yahtzee_turn(page)
-        check_the_turn(page, state)
-        assert_no_widget_errors(page)
-        page.close()
+        play_at(browser, url, state)
 
 
 def test_a_turn_clicked_in_notebook_7_reaches_the_kernel(browser, jupyter_server):

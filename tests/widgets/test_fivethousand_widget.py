@@ -358,7 +358,7 @@ def test_sentences_speak_to_a_player_called_you_and_count_right():
     assert widget.scoreboard.players[1]["name"] == "Hal (robot)"  # a robot's name that doesn't say so
     widget.back = frozenset(range(1, 6))
     widget.render()
-    assert widget.shaker.label.endswith("throw the 5 dice in the shaker")
+    assert widget.shaker.label == "Shaker: throw 5 dice, setting aside the dice left out"
 
 
 def test_one_die_and_one_point_are_singular():
@@ -369,10 +369,10 @@ def test_one_die_and_one_point_are_singular():
     shake(widget)
     widget.back = frozenset(range(1, len(widget.game.state.throw)))  # all but one die back
     widget.render()
-    assert widget.shaker.label.endswith(f"throw the {len(widget.back)} dice in the shaker")
+    assert widget.shaker.label.startswith(f"Shaker: throw {len(widget.back)} dice, ")
     widget.back = frozenset({0})
     widget.render()
-    assert widget.shaker.label.endswith("throw the 1 die in the shaker")
+    assert widget.shaker.label.startswith("Shaker: throw 1 die, ")
 
 
 def test_this_turn_counts_the_dice_left_out_as_pending(duel):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dicelab.coach import TOP, Ledger
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components.coach import CoachPanel
+from dicelab.widgets.words import whom
 
 THINKING = ("Coach is thinking… working out the best play for these rules. The first time "
             "takes a few seconds, and the notebook waits meanwhile.")
@@ -106,7 +107,7 @@ class Coaching:
         advice = self._advice[1]
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
-            caption = f"Best options for {name}, {advice.situation}:"
+            caption = f"Best options for {whom(name)}, {advice.situation}:"
         elif choices:
             caption = f"{name}, {advice.situation}: {choices[0].label} ({measure.say(choices[0].value)})."
         else:
@@ -117,7 +118,7 @@ class Coaching:
                             for i, c in enumerate(shown)],
                 "odds_caption": coach.odds_title if advice.odds else "",
                 "odds": [{"label": label, "value": value} for label, value in advice.odds],
-                "help": (f"Values: {measure.name} for {name}, with the best play from here as "
+                "help": (f"Values: {measure.name} for {whom(name)}, with the best play from here as "
                          f"if alone at the table (the other players are left out).")}
 
     def _report(self) -> dict:

@@ -238,7 +238,8 @@ class FivethousandGame(GameController):
         reason = self._why_not(self._shake_actions())
         in_cup = state.dice_left if state.phase != "choose" else len(self.back)
         self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
-                         caption=self._shaker_caption(), label=self._shaker_label(in_cup))
+                         caption=self._shaker_caption(), label=self._shaker_label(in_cup),
+                         text=f"Shaker: throw {count(in_cup, 'die')}")
         self.tray.draw(dice=self._thrown_dice(), throw=throws,
                        label=f"Dice thrown by {whom(game.current_player.name)}")
         self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
@@ -310,8 +311,7 @@ class FivethousandGame(GameController):
     def _shaker_label(self, in_cup: int) -> str:
         state = self._game.state
         if state.phase == "choose":
-            return (f"Shaker: set aside the dice left out and throw the {count(in_cup, 'die')} "
-                    f"in the shaker")
+            return f"Shaker: throw {count(in_cup, 'die')}, setting aside the dice left out"
         return f"Shaker: throw {count(in_cup, 'die')}"
 
     def _selection_sentence(self) -> str:

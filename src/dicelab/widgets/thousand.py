@@ -105,7 +105,7 @@ class ThousandGame(GameController):
             aside = (self.refusal(SetAside(self._picked_dice())) if self.picked
                      else self.refusal() or "pick the scoring dice to set aside first")
             buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
-                                     "Set the picked dice aside", aside is None, aside or "", "a"))
+                                     "Set aside the picked dice", aside is None, aside or "", "a"))
         return buttons
 
     def shortcuts(self) -> dict:

@@ -16,7 +16,7 @@ component("shaker", (slot, { send }) => {
   let shownThrow = null;
 
   return (part) => {
-    count.textContent = `${part.dice} ${part.dice === 1 ? "die" : "dice"}`;
+    count.textContent = part.text;
     caption.textContent = part.caption;
     cup.setAttribute("aria-label", part.label);
     cup.setAttribute("aria-disabled", String(!part.enabled));
