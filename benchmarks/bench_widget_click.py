@@ -1,10 +1,12 @@
-"""Median time from a click to the updated dice in the browser, beside a plain ipywidgets Button.
+"""Click to repaint in the browser, beside a plain ipywidgets Button; and the comm messages a click causes.
 
 Starts JupyterLab and headless Chromium (as the browser tests do), shows a YahtzeeGame and an
 ``ipywidgets.Button`` that updates a ``Label`` in one notebook, and times in the page, from
 the click to the redrawn element: holding/releasing a die (intent -> engine -> render ->
 redraw) against the button's label update (click -> callback -> label). Prints both medians
-and their ratio; the budget in DESIGN.md is 50 ms on localhost.
+and their ratio (the budget in DESIGN.md is 50 ms on localhost), then counts the widget
+messages (``comm_msg`` frames on the kernel's websocket) one die click sends and receives,
+beside the plain button's.
 
     python benchmarks/bench_widget_click.py [--clicks 40]
 """
@@ -12,6 +14,7 @@ and their ratio; the budget in DESIGN.md is 50 ms on localhost.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import tempfile
@@ -56,6 +59,39 @@ PLAIN = {"target": "[...document.querySelectorAll('button')].find(b => b.textCon
          "shown": "document.querySelector('.widget-label').textContent"}
 
 
+class CommCounter:
+    """Counts ``comm_msg`` frames on the page's kernel websockets, each way."""
+
+    def __init__(self, page):
+        self.sent = self.received = 0
+        page.on("websocket", self._watch)
+
+    def _watch(self, socket) -> None:
+        socket.on("framesent", lambda payload: self._count(payload, "sent"))
+        socket.on("framereceived", lambda payload: self._count(payload, "received"))
+
+    def _count(self, payload, way: str) -> None:
+        if isinstance(payload, (bytes, bytearray)):
+            payload = payload.decode("utf-8", "replace")
+        if '"comm_msg"' in payload and self._is_comm_msg(payload):
+            setattr(self, way, getattr(self, way) + 1)
+
+    @staticmethod
+    def _is_comm_msg(payload: str) -> bool:
+        try:
+            return json.loads(payload).get("msg_type") == "comm_msg"
+        except ValueError:  # a binary v1 frame: its JSON header sits inside
+            return '"msg_type": "comm_msg"' in payload or '"msg_type":"comm_msg"' in payload
+
+    def during(self, page, action) -> tuple[int, int]:
+        """The (sent, received) comm messages while ``action()`` runs and things settle."""
+        page.wait_for_timeout(300)
+        sent, received = self.sent, self.received
+        action()
+        page.wait_for_timeout(500)
+        return self.sent - sent, self.received - received
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40, help="clicks timed for each widget")
@@ -72,6 +108,7 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = launch_browser(playwright)
                 page = browser.new_page(viewport={"width": 1280, "height": 1000})
+                counter = CommCounter(page)
                 open_notebook(page, server, "bench.ipynb")
                 run_all_cells(page)
                 page.locator(".dicelab-die").first.wait_for()
@@ -83,13 +120,17 @@ def main() -> None:
                 for _ in range(clicks):  # interleaved, so both see the same machine load
                     die.append(page.evaluate(TIME_CLICK, DIE))
                     plain.append(page.evaluate(TIME_CLICK, PLAIN))
+                die_messages = counter.during(page, lambda: page.evaluate(TIME_CLICK, DIE))
+                plain_messages = counter.during(page, lambda: page.evaluate(TIME_CLICK, PLAIN))
                 browser.close()
         finally:
             stop_jupyter_server(server)
     die_ms, plain_ms = statistics.median(die), statistics.median(plain)
-    print(f"click -> updated dice (YahtzeeGame dice tray): median {die_ms:6.1f} ms over {clicks} clicks")
-    print(f"click -> updated label (ipywidgets.Button):     median {plain_ms:6.1f} ms over {clicks} clicks")
-    print(f"ratio dice tray / plain button: {die_ms / plain_ms:.2f}")
+    print(f"click -> updated dice (YahtzeeGame dice):   median {die_ms:6.1f} ms over {clicks} clicks")
+    print(f"click -> updated label (ipywidgets.Button): median {plain_ms:6.1f} ms over {clicks} clicks")
+    print(f"ratio dice / plain button: {die_ms / plain_ms:.2f}")
+    print(f"comm messages for one die click:    {die_messages[0]} sent, {die_messages[1]} received")
+    print(f"comm messages for one button click: {plain_messages[0]} sent, {plain_messages[1]} received")
 
 
 if __name__ == "__main__":

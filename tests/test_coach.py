@@ -38,8 +38,8 @@ def test_fivethousand_a_poor_move_costs_the_difference_of_the_policy_values():
     assert advice.measure == TURN_POINTS
     assert [c.value for c in advice.choices] == [o.value for o in options]
     assert advice.choices[0].label == "set aside 1 and throw 5 dice"
-    assert advice.odds == (("Bust chance with 5 dice", "25/324 ≈ 7.7%"),
-                           ("Bust chance with 4 dice", "17/108 ≈ 15.7%"))
+    assert advice.odds == (("Farkle chance with 5 dice", "25/324 ≈ 7.7%"),
+                           ("Farkle chance with 4 dice", "17/108 ≈ 15.7%"))
 
     poor = coach.rate(state, [fivethousand.SetAside((1, 5)), fivethousand.Bank()], "Red")
     assert poor.taken.label == "set aside 1, 5 and pass (150 points)"

@@ -106,7 +106,8 @@ def launch_browser(playwright: Playwright) -> Browser:
     )
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -115,6 +116,44 @@ def _free_port() -> int:
 def _write_json(path: Path, data: Any) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=1))
+
+
+def isolated_env(base_dir: Path) -> dict[str, str]:
+    """Environment with Jupyter's user dirs under ``base_dir`` and a ``python3`` kernelspec
+    running this interpreter (for servers that start kernels: JupyterLab, Voilà)."""
+    env = _isolated_env(base_dir)
+    _prepare_user_dirs(env)
+    return env
+
+
+def wait_for_url(url: str, process: subprocess.Popen, log_path: Path,
+                 timeout: float = _SERVER_START_TIMEOUT) -> None:
+    """Wait until ``url`` answers (any HTTP status); RuntimeError if ``process`` exits first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server exited with {process.returncode}:\n"
+                               + log_path.read_text(errors="replace")[-3000:])
+        try:
+            urllib.request.urlopen(url, timeout=5).close()
+            return
+        except urllib.error.HTTPError:
+            return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            time.sleep(0.25)
+    raise RuntimeError(f"{url} did not answer within {timeout:.0f}s")
+
+
+def stop_process(process: subprocess.Popen) -> None:
+    """Terminate a server started in its own session; kill its process group if it hangs."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(_SERVER_STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 def _isolated_env(base_dir: Path) -> dict[str, str]:
@@ -162,11 +201,10 @@ def start_jupyter_server(base_dir: Path, timeout: float = _SERVER_START_TIMEOUT)
     no news or update checks, and the JupyterLab app object is exposed as
     ``window.jupyterapp`` for the helpers below.
     """
-    env = _isolated_env(base_dir)
-    _prepare_user_dirs(env)
+    env = isolated_env(base_dir)
     root_dir = base_dir / "notebooks"
     root_dir.mkdir(exist_ok=True)
-    port = _free_port()
+    port = free_port()
     log_path = base_dir / "jupyterlab.log"
     command = [
         sys.executable,
@@ -214,14 +252,7 @@ def start_jupyter_server(base_dir: Path, timeout: float = _SERVER_START_TIMEOUT)
 
 def stop_jupyter_server(server: JupyterServer) -> None:
     """Terminate the server (its kernels stop with it); kill its process group if it hangs."""
-    if server.process.poll() is not None:
-        return
-    server.process.terminate()
-    try:
-        server.process.wait(_SERVER_STOP_TIMEOUT)
-    except subprocess.TimeoutExpired:
-        os.killpg(server.process.pid, signal.SIGKILL)
-        server.process.wait()
+    stop_process(server.process)
 
 
 def server_log(server: JupyterServer, lines: int = 60) -> str:

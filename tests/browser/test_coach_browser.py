@@ -38,7 +38,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
     coach = page.locator(".dicelab-coach")
     coach.wait_for()
     assert coach.locator(".dicelab-coach-heading").inner_text() == "Coach"
-    assert "Bust chance with 6 dice" in coach.inner_text()
+    assert "Farkle chance with 6 dice" in coach.inner_text()
 
     page.get_by_role("button", name=re.compile("^Shaker")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",
@@ -59,7 +59,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
     for die, face in [(2, 2), (3, 3), (5, 6), (6, 6)]:
         page.get_by_role("button", name=f"die {die} showing {face}, left out").click()
         page.get_by_role("button", name=f"die {die} showing {face}, back in the shaker").wait_for()
-    page.get_by_role("button", name=re.compile("^Pass: bank 150 points")).click()
+    page.get_by_role("button", name=re.compile("^PASS: bank 150 points")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.scores", "(150,)") == "(150,)"
 
     verdict = coach.locator(".dicelab-coach-verdict")

@@ -56,8 +56,8 @@ def test_a_turn_against_the_robot_by_mouse_and_keys(game_page, jupyter_server):
     page.keyboard.press("5")  # focus is on die 3, inside the game: keys reach it
     page.keyboard.press("6")
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.dice_out()", "(1, 5)") == "(1, 5)"
-    assert page.locator(".dicelab-die-tag", has_text="Shaker").count() == 4
-    assert page.locator(".dicelab-shaker-caption").inner_text() == "Set aside 150, throw 4"
+    assert page.locator(".dicelab-die-tag", has_text="In shaker").count() == 4
+    assert page.locator(".dicelab-shaker-caption").inner_text() == "Set aside 150, throw 4 dice"
 
     page.keyboard.press("t")  # throws the four dice in the shaker
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.kept", "(1, 5)") == "(1, 5)"
@@ -68,7 +68,7 @@ def test_a_turn_against_the_robot_by_mouse_and_keys(game_page, jupyter_server):
 
     page.get_by_role("button", name="die 2 showing 3, left out").click()  # the 3 goes back
     page.get_by_role("button", name="die 2 showing 3, back in the shaker").wait_for()
-    page.get_by_role("button", name=re.compile("^Pass: bank 350 points")).click()
+    page.get_by_role("button", name=re.compile("^PASS: bank 350 points")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.scores[0]", "350") == "350"
 
     # The robot plays its turn step by step, then it is Red's turn again.

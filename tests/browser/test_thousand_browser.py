@@ -27,12 +27,14 @@ def game_cells(players: str, seed: int) -> list[str]:
     ]
 
 
-# The scales as Python sees them: name, banked and where a save now would land, per player.
+# The scales as Python sees them: name, banked and where a save now would land, per player
+# (no projection while the player is in a cask and may not save).
 PYTHON_SCALES = """
 import json
 _s = w.game.state
 print(json.dumps([[p.name, _s.scores[i], _s.scores[i] + (_s.turn_points if i == _s.player
-                  and not w.game.is_over else 0)] for i, p in enumerate(w.game.players)]))
+                  and not w.game.is_over and w.needed_to_save(i, _s.turn_points) is None else 0)]
+                  for i, p in enumerate(w.game.players)]))
 """
 
 
@@ -102,7 +104,11 @@ def test_a_turn_by_clicks_with_the_scales_checked_against_python(page, jupyter_s
             if python(jupyter_server, name, "w.game.current_player.name") != "Ann":
                 pytest.fail("the seed was chosen so that Ann's throws score")
             scales = check_scales(page, jupyter_server, name)
-            assert scales[0][2] > scales[0][1]  # the blue bar shows the turn's points
+            track = page.locator('.dicelab-scale-row[data-player="Ann"] .dicelab-scale-track')
+            if scales[0][2] == scales[0][1]:  # in a cask: no blue bar, but what is still needed
+                assert "more needed to save" in track.get_attribute("aria-label")
+            else:  # the blue bar shows the turn's points
+                assert scales[0][2] > scales[0][1]
             reason = python(jupyter_server, name, "w.refusal(__import__('dicelab').thousand.Bank())")
             if reason:
                 assert save.get_attribute("title") == reason

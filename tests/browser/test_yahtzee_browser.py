@@ -16,9 +16,6 @@ from tests.browser.harness import (
     write_notebook,
 )
 
-PREVIEW_RED = "rgb(227, 93, 93)"
-
-
 def show_game(page, server, name: str, arguments: str, *more_cells: str) -> None:
     """Open a notebook whose first cell shows ``w = YahtzeeGame(<arguments>)`` and run it."""
     write_notebook(server.root_dir, name,
@@ -69,16 +66,18 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     page.get_by_label("Name of player 1").fill("Ann")
     page.get_by_label("Name of player 2").fill("Ben")
     page.get_by_label("Name of player 2").press("Tab")
-    page.get_by_role("button", name="Previous colour for player 2").click()
     seat = page.locator(".dicelab-seat").nth(1)
-    seat.get_by_text("White", exact=True).wait_for()
+    seat.get_by_text("Blue", exact=True).wait_for()  # Player 1 is Red, player 2 Blue
+    for colour in ("Cyan", "Green", "Lime", "Yellow", "Orange", "Red"):
+        page.get_by_role("button", name="Previous colour for player 2").click()
+        seat.get_by_text(colour, exact=True).wait_for()
     page.get_by_role("button", name="Start the game").click()
     notice = page.locator(".dicelab-notice")
-    notice.get_by_text("Two players share the colour White: each needs their own.").wait_for()
+    notice.get_by_text("Two players share the colour Red: each needs their own.").wait_for()
     assert kernel_eval(jupyter_server, name, "w.game is None") == "True"
     page.get_by_role("button", name="Next colour for player 2").click()
     page.get_by_role("button", name="Next colour for player 2").click()
-    seat.get_by_text("Dark Gray", exact=True).wait_for()
+    seat.get_by_text("Yellow", exact=True).wait_for()
     page.get_by_role("button", name="Start the game").click()
 
     # Roll, hold two dice, roll again.
@@ -101,9 +100,12 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     chosen = page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score \d+, chosen$"))
     chosen.wait_for()
     assert chosen.inner_text() == str(sum(after))
-    assert chosen.evaluate("(button) => getComputedStyle(button).color") == PREVIEW_RED
+    style = chosen.evaluate("(button) => { const s = getComputedStyle(button);"
+                            " return [s.color, s.fontWeight, s.outlineStyle]; }")
+    text = page.locator(".dicelab-game").evaluate("(game) => getComputedStyle(game).color")
+    assert style == [text, "800", "solid"]  # the preview is marked, in the text's own colour
     page.get_by_role("button", name="Confirm: score Chance").click()
-    page.get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
+    page.locator(".dicelab-status").get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
     screenshot(page, ARTIFACTS / "yahtzee-clicks.png")
 
     # The Python side holds the very same game.
@@ -113,7 +115,7 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
         {"type": "roll"}, {"type": "score", "box": "chance"}]
     assert kernel_eval(jupyter_server, name, "w.game.state.cards[0].boxes") == f"{{'chance': {sum(after)}}}"
     players = kernel_eval(jupyter_server, name, "[(p.name, p.colour) for p in w.game.players]")
-    assert players == "[('Ann', 'White'), ('Ben', 'Dark Gray')]"
+    assert players == "[('Ann', 'Red'), ('Ben', 'Yellow')]"
     assert_no_widget_errors(page)
 
 
@@ -129,7 +131,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Enter")  # a focused button is pressed by Enter...
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d$")).wait_for()
     assert tumble(page) == ["none"] * 5  # no animation under prefers-reduced-motion
-    for _ in range(5):  # ... Roll, Confirm, Coach, Keys, die 1, die 2
+    for _ in range(6):  # ... Roll, Confirm, Coach, New game, Keys, die 1, die 2
         page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert focused.startswith("die 2 showing")
@@ -146,7 +148,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Enter")
     page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score")).wait_for()
     page.keyboard.press("c")
-    page.get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
+    page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
 
     assert history(jupyter_server, name) == [
         {"type": "roll"}, {"type": "hold", "die": 1}, {"type": "hold", "die": 3},
@@ -156,7 +158,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
 
     # A click on an empty part of the table keeps the keys in the game: "r" rolls, and does
     # not turn the cell into a raw cell.
-    page.locator(".dicelab-columns").click(position={"x": 200, "y": 380})
+    page.locator(".dicelab-keys").click()  # the line that says whether the game has the keys
     page.keyboard.press("r")
     page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
     assert notebook_state(page) == notebook

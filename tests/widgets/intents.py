@@ -28,13 +28,41 @@ def button(widget, name) -> dict:
     return next(b for b in widget.controls.buttons if b["id"] == name)
 
 
-def snapshot(widget, components, selection):
+def snapshot(widget, selection):
     """Everything a refused intent must leave alone: the game, the controller's own
-    ``selection`` and what ``components`` and the controls draw (bar the notice)."""
+    ``selection`` and the whole view document (bar the notice)."""
     game = widget.game
-    traits = {f"{component.title}.{name}": getattr(component, name)
-              for component in components for name in component.keys if not name.startswith("_")}
-    traits["buttons"] = widget.controls.buttons
-    traits["status"] = widget.controls.status
+    view = json.loads(json.dumps(widget.view))
+    view["parts"]["controls"].pop("notice")
     return (game.to_json() if game else None, game.state if game else None, selection,
-            json.dumps(traits, sort_keys=True, default=str))
+            json.dumps(view, sort_keys=True))
+
+
+def shown(widget) -> tuple:
+    """The names of the parts the view document shows, area by area, top to bottom."""
+    return tuple(name for area in widget.view["areas"] for name in area["parts"])
+
+
+def watch(widget, part, field) -> list:
+    """Every new value of ``part``'s ``field`` the widget publishes from now on."""
+    values = []
+
+    def changed(change):
+        new = change.new["parts"].get(part.name, {}).get(field)
+        old = change.old.get("parts", {}).get(part.name, {}).get(field)
+        if new is not None and new != old:
+            values.append(new)
+
+    widget.observe(changed, "view")
+    return values
+
+
+def forge(widget, monkeypatch, part, **fields) -> list:
+    """Write ``fields`` of ``part`` into the view as a tampering front end would; returns
+    the messages the widget sent back."""
+    sent = []
+    monkeypatch.setattr(widget.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
+    forged = json.loads(json.dumps(widget.view))
+    forged["parts"][part.name].update(fields)
+    widget.set_state({"view": forged})  # what ipywidgets does with a front end's update
+    return sent

@@ -8,7 +8,7 @@ from dicelab import fivethousand, thousand, yahtzee
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.coaching import THINKING
 from tests.widgets.test_fivethousand_widget import leave_out
-from tests.widgets.intents import key, press
+from tests.widgets.intents import forge, key, press, shown, watch
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
@@ -58,11 +58,11 @@ def play_best_fivethousand(widget):
 def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports():
     widget = FivethousandGame(players=["Red"], rules=fivethousand.Rules().replace(target=1000),
                               seed=164, pace=0)
-    assert not widget.coach and panel(widget) not in widget.view.children
+    assert not widget.coach and "coach" not in shown(widget)
     key(widget, "k")
-    assert widget.coach and widget.view.children[-1] is panel(widget)
+    assert widget.coach and shown(widget)[-2:] == ("coach", "history")
     assert panel(widget).caption.startswith("Red, 0 points this turn, 6 dice to throw: throw 6 dice")
-    assert panel(widget).odds == [{"label": "Bust chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
+    assert panel(widget).odds == [{"label": "Farkle chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
     assert "as if alone at the table" in panel(widget).help
     widget.send_intent(widget.shaker, {"type": "shake"})
     assert widget.game.state.throw == (1, 2, 3, 5, 6, 6)
@@ -88,22 +88,22 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     assert report["costliest"] == ["Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
                                    "and pass (150 points) cost 234.7 points of expected turn score; "
                                    "best was set aside 1 and throw 5 dice."]
-    assert panel(widget).options == [] and widget.view.children[-1] is panel(widget)
+    assert panel(widget).options == [] and shown(widget)[-2:] == ("coach", "history")
 
 
 def test_coach_off_hides_the_panel_and_rates_nothing():
     widget = FivethousandGame(players=["Red"], seed=34, pace=0, coach=True)
-    assert panel(widget) in widget.view.children
+    assert "coach" in shown(widget)
     press(widget, "coach")
-    assert not widget.coach and panel(widget) not in widget.view.children
+    assert not widget.coach and "coach" not in shown(widget)
     assert next(b for b in widget.controls.buttons if b["id"] == "coach")["label"] == "Coach: off"
     widget.send_intent(widget.shaker, {"type": "shake"})
     play_fivethousand(widget, (1, 5), bank=True)
     assert widget.coaching.ledger.decisions == []
     key(widget, "k")
-    assert panel(widget) in widget.view.children
+    assert "coach" in shown(widget)
     assert next(b for b in widget.controls.buttons if b["id"] == "coach")["aria_label"] == (
-        "Coach is on: switch it off")
+        "Coach: on, switch it off")
     assert "K switches the coach on or off" in widget.controls.help
 
 
@@ -113,12 +113,10 @@ def test_a_front_end_writing_the_coach_changes_nothing(monkeypatch):
     play_fivethousand(widget, (1, 5), bank=True)
     drawn = {name: getattr(panel(widget), name) for name in ("options", "verdict", "caption", "report")}
     ledger = list(widget.coaching.ledger.decisions)
-    sent = []
-    monkeypatch.setattr(panel(widget).comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
-    panel(widget).set_state({"verdict": {"text": "Best move!"}, "options": []})
+    sent = forge(widget, monkeypatch, panel(widget), verdict={"text": "Best move!"}, options=[])
     assert {name: getattr(panel(widget), name) for name in drawn} == drawn
     assert widget.coaching.ledger.decisions == ledger
-    assert sent[0]["state"]["verdict"] == drawn["verdict"]
+    assert sent[0]["state"]["view"]["parts"]["coach"]["verdict"] == drawn["verdict"]
 
 
 # --- Thousand ----------------------------------------------------------------------------------
@@ -156,8 +154,7 @@ def test_thousand_coach_counts_expected_turns_and_skips_the_bots():
 def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
     widget = YahtzeeGame(players=["Ann", {"name": "Robo", "bot": "greedy"}], rules=SMALL_YAHTZEE,
                          seed=3, pace=0)
-    busy = []
-    panel(widget).observe(lambda change: busy.append(change.new), "busy")
+    busy = watch(widget, panel(widget), "busy")
     key(widget, "k")
     assert busy == [THINKING, ""]
     assert panel(widget).caption == "Ann, before the first roll: nothing to choose yet."

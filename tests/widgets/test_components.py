@@ -1,4 +1,4 @@
-"""The generic components: their files, their intents and their refusal of written state."""
+"""The component modules, the one ES module composed of them, the parts and their intents."""
 
 from __future__ import annotations
 
@@ -7,25 +7,53 @@ import re
 import pytest
 
 from dicelab import yahtzee
+from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS, css_colour, ink
 from dicelab.widgets.components import (
-    Controls, DiceTray, MalformedIntent, Ranking, Scorecard, SeatSetup,
+    Caption, CaskScales, CoachPanel, Controls, DiceTray, History, MalformedIntent, Ranking,
+    Scoreboard, Scorecard, SeatSetup, Shaker,
 )
-from dicelab.widgets.components.coach import CoachPanel
+from dicelab.widgets.lesson import DiceRow, dice_row
+from dicelab.widgets.module import STATIC, compose
 
-COMPONENTS = [CoachPanel, Controls, DiceTray, Ranking, Scorecard, SeatSetup]
+PARTS = [Caption, CaskScales, CoachPanel, Controls, DiceTray, History, Ranking, Scoreboard,
+         Scorecard, SeatSetup, Shaker]
+WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame, DiceRow]
+OFFLINE = re.compile(r"^\s*(import|export)\b|\bimport\(|https?://|fetch\(|XMLHttpRequest", re.M)
 
 
-@pytest.mark.parametrize("component", COMPONENTS, ids=lambda c: c.__name__)
-def test_each_component_is_a_small_offline_es_module_with_its_css(component):
-    js, css = component._esm._path, component._css._path
-    assert js.parent.name == css.parent.name == "static" and js.stem == css.stem
+def without_svg_namespace(text: str) -> str:
+    return text.replace("http://www.w3.org/2000/svg", "")
+
+
+@pytest.mark.parametrize("part", PARTS, ids=lambda c: c.__name__)
+def test_each_part_has_a_small_offline_component_file_that_registers_it(part):
+    js = STATIC / f"{part.component}.js"
     source = js.read_text()
-    assert "export default { render };" in source
-    assert not re.search(r"^\s*import\b|\bimport\(|https?://|fetch\(", source.replace(
-        "http://www.w3.org/2000/svg", ""), re.M)  # nothing loaded from anywhere
-    assert "return () =>" in source  # render returns its cleanup
-    assert "http" not in css.read_text()
+    assert f'component("{part.component}", ' in source
+    assert not OFFLINE.search(without_svg_namespace(source))  # no imports, no exports, no network
+    assert len(source.splitlines()) < 120
+    css = STATIC / f"{part.component}.css"
+    assert not css.exists() or "http" not in css.read_text()
+
+
+@pytest.mark.parametrize("widget", WIDGETS, ids=lambda c: c.__name__)
+def test_each_widget_is_one_es_module_with_one_default_export_and_a_cleanup(widget):
+    esm = widget._esm
+    assert isinstance(esm, str) and esm.count("export default { render };") == 1
+    assert esm.count("\nexport ") == 1 and not re.search(r"^\s*import\b|\bimport\(|https?://",
+                                                         without_svg_namespace(esm), re.M)
+    assert esm.index("function element(") < esm.index('component("') < esm.index("function render(")
+    assert esm.count("function element(") == 1  # shared helpers written once
+    assert "return () => {" in esm[esm.index("function render("):]  # render returns its cleanup
+    for name in widget.COMPONENTS:
+        assert f'component("{name}", ' in esm and "dicelab-" in widget._css
+
+
+def test_the_module_of_a_game_holds_only_the_components_it_draws():
+    yahtzee_esm = YahtzeeGame._esm
+    assert 'component("scorecard", ' in yahtzee_esm and 'component("cask_scales", ' not in yahtzee_esm
+    assert compose(("dice",)) == compose(("dice",))  # composed once per set of components
 
 
 def test_intents_are_checked_against_the_declared_fields():
@@ -38,35 +66,50 @@ def test_intents_are_checked_against_the_declared_fields():
             tray.parse(bad)
 
 
-def test_intents_reach_the_listener_through_the_widget_message_path():
-    got = []
-    controls = Controls()
-    controls.listen(lambda component, message: got.append((component, message)))
-    controls._handle_custom_msg({"type": "press", "button": "roll"}, [])
-    assert got == [(controls, {"type": "press", "button": "roll"})]
+def test_a_part_has_only_its_fields():
+    controls = Controls(status="Ann rolled.")
+    assert controls.status == "Ann rolled." and controls.to_json()["component"] == "controls"
+    with pytest.raises(TypeError, match="colour"):
+        controls.draw(colour="red")
+    with pytest.raises(AttributeError):
+        controls.colour
 
 
-@pytest.mark.parametrize("component", COMPONENTS, ids=lambda c: c.__name__)
-def test_state_written_by_a_front_end_is_refused_and_sent_back(component, monkeypatch):
-    widget = component()
-    trait = next(name for name in widget.keys if not name.startswith("_")
-                 and name not in ("layout", "tabbable", "tooltip"))
-    true = getattr(widget, trait)
+def test_intents_reach_the_handler_through_the_widget_message_path():
+    widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
+    widget._handle_custom_msg({"part": "controls", "type": "press", "button": "roll"}, [])
+    assert widget.game.state.rolls_used == 1
+    for bad in [{"type": "press", "button": "roll"}, {"part": "nowhere", "type": "press"}, "roll",
+                {"part": "controls", "type": "press", "button": 1}]:
+        widget._handle_custom_msg(bad, [])
+        assert widget.controls.notice["text"].endswith(("not understood.", "bad 'button'."))
+    assert widget.game.state.rolls_used == 1
+
+
+def test_one_click_sends_one_message(monkeypatch):
+    widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
     sent = []
     monkeypatch.setattr(widget.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
-    widget.set_state({trait: "forged"})
-    assert getattr(widget, trait) == true
-    assert sent == [{"method": "update", "state": {trait: true}, "buffer_paths": []}]
+    widget.send_intent(widget.controls, {"type": "press", "button": "roll"})
+    assert len(sent) == 1 and set(sent[0]["state"]) == {"view"}
+    widget.send_intent(widget.controls, {"type": "key", "key": "x"})  # nothing changes: nothing sent
+    assert len(sent) == 1
 
 
-def test_draw_sends_one_message_for_many_traits(monkeypatch):
-    controls = Controls()
-    sent = []
-    monkeypatch.setattr(controls.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
-    controls.draw(status="Ann rolled.", notice={"text": "No.", "serial": 1})
-    assert len(sent) == 1 and set(sent[0]["state"]) == {"status", "notice"}
-    controls.draw(status="Ann rolled.")
-    assert len(sent) == 1  # unchanged values are not sent again
+def test_the_view_document_is_plain_json_naming_each_parts_component():
+    widget = FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], seed=1, pace=0)
+    view = widget.view
+    assert [area["name"] for area in view["areas"]] == ["play", "shaker", "table", "foot"]
+    assert {part["component"] for part in view["parts"].values()} == {
+        "controls", "scoreboard", "shaker", "dice", "history"}
+    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t"]
+    assert view["title"] == "Fivethousand game"
+
+
+def test_a_lesson_row_is_a_small_widget_of_the_same_modules():
+    row = dice_row([2, 5], "scores 50")
+    assert row.view["parts"]["dice"]["dice"][1]["face"] == 5 and row.view["keys"] == []
+    assert row._esm.count('component("') == 2 and "scores 50" in repr(row)
 
 
 def test_every_player_colour_has_a_css_colour_and_a_readable_ink():

@@ -7,8 +7,9 @@ import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
+from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
+from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
 
 def shake(widget):
@@ -39,15 +40,12 @@ def board_numbers(widget):
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.kept_tray, widget.shaker, widget.scoreboard),
-                       widget.back)
+    return drawn_state(widget, widget.back)
 
 
 def said(widget) -> list:
     """Every status line the widget announces from now on."""
-    lines = []
-    widget.controls.observe(lambda change: lines.append(change.new), "status")
-    return lines
+    return watch(widget, widget.controls, "status")
 
 
 @pytest.fixture
@@ -72,7 +70,7 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     reached = next(line for line in lines if "one last turn" in line)
     assert "has reached 5000" in reached
     assert any("Final turn:" in line for line in lines)
-    assert widget.phase == "over" and widget.ranking in widget.view.children
+    assert widget.phase == "over" and "ranking" in shown(widget)
     winner = game.winners[0]
     assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
@@ -92,11 +90,11 @@ def test_after_a_throw_every_die_is_out_and_a_click_sends_it_back(duel):
         toggle(duel, die)
     assert duel.dice_out() == (1, 5) and duel.shaker.dice == 4
     assert duel.tray.dice[1] | {} == {"face": 2, "held": False, "kept": True, "rolled": True,
-                                      "selectable": True, "tag": "↩ Shaker", "key": "2",
+                                      "selectable": True, "tag": "↩ In shaker", "look": "shaker", "key": "2",
                                       "label": "die 2 showing 2, back in the shaker"}
     assert duel.controls.status == "Ann leaves 1, 5 out (worth 150) and sends 2, 3, 6, 6 back to the shaker."
-    assert duel.shaker.caption == "Set aside 150, throw 4"
-    assert duel.controls.buttons[0]["aria_label"] == "Pass: bank 150 points"
+    assert duel.shaker.caption == "Set aside 150, throw 4 dice"
+    assert duel.controls.buttons[0]["aria_label"] == "PASS: bank 150 points"
     toggle(duel, 2)  # take the 3 out again: now a junk die is out
     assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
     toggle(duel, 2)
@@ -244,7 +242,7 @@ def test_a_die_set_aside_earlier_cannot_go_back(duel):
 
 
 def test_pass_before_a_throw_is_refused(duel):
-    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "Pass",
+    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "PASS",
                                              "enabled": False, "reason": "throw the dice first",
                                              "key": "p"}
     before = snapshot(duel)
@@ -289,11 +287,11 @@ def test_the_robot_plays_visibly_step_by_step_without_blocking():
     assert len(steps) >= 4 and lines[-1].endswith("Ann's turn.")
 
 
-def test_the_trait_a_front_end_writes_changes_nothing(duel):
+def test_the_trait_a_front_end_writes_changes_nothing(duel, monkeypatch):
     shake(duel)
     before = snapshot(duel)
-    duel.tray.set_state({"dice": [dict(d, held=False, kept=True) for d in duel.tray.dice]})
-    duel.shaker.set_state({"enabled": False, "dice": 6})
+    forge(duel, monkeypatch, duel.tray, dice=[dict(d, held=False, kept=True) for d in duel.tray.dice])
+    forge(duel, monkeypatch, duel.shaker, enabled=False, dice=6)
     assert snapshot(duel) == before
     shake(duel)  # still refused for the junk dice the engine sees
     assert notice(duel) == "2, 3, 6, 6 don't score together with the rest."
@@ -314,8 +312,19 @@ def test_digit_keys_toggle_dice_and_t_throws(duel):
     assert "1-6" in FivethousandGame.__doc__ and "P passes" in duel.controls.help
 
 
-def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset():
+def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_ready():
     widget = FivethousandGame(pace=0, seed=1)
+    assert widget.phase == "play"
+    assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
+        ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
+    assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
+    assert [b["id"] for b in widget.controls.buttons] == ["pass", "coach", "new"]
+    assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
+
+
+def test_new_game_offers_red_against_the_intelligent_robot_every_level_and_preset():
+    widget = FivethousandGame(pace=0, seed=1)
+    press(widget, "new")
     assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
         ("Red", "human", "Red"), ("Robot", "intelligent", "Blue")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
@@ -329,9 +338,51 @@ def test_setup_offers_red_against_the_intelligent_robot_every_level_and_preset()
     game = widget.game
     assert game.rules.target == 10000 and len(game.players) == 6
     assert widget.scoreboard.caption == "Rules: farkle, first to 10000"
-    assert widget.scoreboard.players[1]["name"] == "Robot (robot)"
+    assert widget.scoreboard.players[1]["name"] == "Robot"  # its name says it is a robot
 
 
 def test_repr_says_what_it_is_and_how_to_show_it(duel):
     assert repr(duel).startswith("<FivethousandGame (fivethousand.Game [Ann, Ben] Ann to play)")
-    assert duel._repr_mimebundle_()["text/plain"] == repr(duel)
+    data, _ = duel._repr_mimebundle_()
+    assert data["text/plain"] == repr(duel)
+
+
+def test_sentences_speak_to_a_player_called_you_and_count_right():
+    widget = FivethousandGame(players=["You", {"name": "Hal", "bot": "simple"}], seed=3, pace=0)
+    assert widget.controls.status == "New game: You start." and widget.controls.turn["text"] == "Your turn"
+    shake(widget)
+    assert widget.controls.status.startswith("You throw ")
+    assert widget.tray.label == "Dice thrown by you"
+    toggle(widget, 0)
+    assert widget.controls.status.startswith("You leave ") and " and send " in widget.controls.status
+    assert widget.scoreboard.players[1]["name"] == "Hal (robot)"  # a robot's name that doesn't say so
+    widget.back = frozenset(range(1, 6))
+    widget.render()
+    assert widget.shaker.label == "Shaker: throw 5 dice, setting aside the dice left out"
+
+
+def test_one_die_and_one_point_are_singular():
+    widget = FivethousandGame(players=["Ann"], seed=1, pace=0)
+    widget.render()
+    state = widget.game.state
+    assert widget.shaker.caption == f"Throw {state.dice_left} dice"
+    shake(widget)
+    widget.back = frozenset(range(1, len(widget.game.state.throw)))  # all but one die back
+    widget.render()
+    assert widget.shaker.label.startswith(f"Shaker: throw {len(widget.back)} dice, ")
+    widget.back = frozenset({0})
+    widget.render()
+    assert widget.shaker.label.startswith("Shaker: throw 1 die, ")
+
+
+def test_this_turn_counts_the_dice_left_out_as_pending(duel):
+    shake(duel)
+    assert duel.game.state.throw == (1, 2, 3, 5, 6, 6)
+    toggle(duel, 1), toggle(duel, 2), toggle(duel, 4), toggle(duel, 5)  # 1 and 5 stay out
+    assert duel.pending_points() == 150
+    assert duel.scoreboard.players[0]["numbers"] == [
+        {"label": "This turn", "value": 150}, {"label": "of which pending", "value": 150},
+        {"label": "Banked", "value": 0}]
+    toggle(duel, 0), toggle(duel, 3)  # everything back in the shaker: nothing pending
+    assert duel.scoreboard.players[0]["numbers"] == [{"label": "This turn", "value": 0},
+                                                    {"label": "Banked", "value": 0}]

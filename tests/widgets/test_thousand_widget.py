@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 
 import pytest
 
 from dicelab import thousand
-from dicelab.widgets import ThousandGame
+from dicelab.widgets import ThousandGame, controller
+from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, button, key, notice, press, toggle
+from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
 
@@ -19,13 +21,14 @@ def row(widget, player) -> dict:
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.scales, widget.setup), set(widget.picked))
+    return drawn_state(widget, set(widget.picked))
 
 
 def load_dice(widget, *throws):
-    """The next throws of the widget's game show these dice (in this order)."""
-    queue = list(throws)
-    widget.game._throw_dice = lambda state, index: tuple(sorted(queue.pop(0)))
+    """The next throws of the widget's game show these dice (in this order), then the seed's."""
+    queue, seeded = list(throws), widget.game._throw_dice
+    widget.game._throw_dice = lambda state, index: (tuple(sorted(queue.pop(0))) if queue
+                                                    else seeded(state, index))
 
 
 def mid_turn(widget, banked, turn_points, dice_left=3, player=0):
@@ -92,22 +95,26 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
         (1, True), (3, False), (3, False), (5, True), (6, False)]
     assert duel.controls.status == ("Ann threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points, "
-                                    "15 this turn; you are in the 0–100 cask: reach 100 to save.")
-    assert row(duel, 0) == {"name": "Ann", "banked": 0, "standing": 15, "current": True,
-                            "label": "Ann: banked 0, would stand at 15 if saved, in the 0–100 cask"}
+                                    "15 this turn; Ann needs 85 more to leave the 0–100 cask and save.")
+    assert row(duel, 0) == {"name": "Ann", "colour": CSS_COLOURS["Red"], "banked": 0, "standing": 0,
+                            "current": True,
+                            "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save"}
+    assert duel.scales.caption == ("Ann's turn: 15 points this turn; 85 points more needed to leave "
+                                   "the 0–100 cask and save.")
     assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
     assert button(duel, "throw")["label"] == "Throw 3 dice"
     key(duel, "t")
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
         (1, True), (5, True), (2, False), (5, True), (6, False)]
-    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 20
+    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 0  # no save in a cask
 
 
 def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
     mid_turn(duel, banked=150, turn_points=60, dice_left=5)
     load_dice(duel, (2, 3, 4, 6, 6))
     press(duel, "throw")
-    assert duel.controls.status == "Ann threw 2, 3, 4, 6, 6: no combination, the turn's 60 points burn."
+    assert duel.controls.status == ("Ann threw 2, 3, 4, 6, 6: no combination, farkle! "
+                                    "The turn's 60 points are lost.")
     assert duel.game.state.scores == (150, 0) and duel.game.current_player.name == "Ben"
     assert [d["face"] for d in duel.tray.dice] == [2, 3, 4, 6, 6]
     assert duel.tray.label == "Dice of Ann"
@@ -143,7 +150,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert game.is_over and duel.phase == "over" and [p.name for p in game.winners] == ["Ann"]
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
-    assert duel.view.children == (duel.controls, duel.ranking, duel.scales)
+    assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
     assert [b["id"] for b in duel.controls.buttons] == ["new", "coach"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
@@ -160,7 +167,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     assert "pick the scoring dice" in widget.controls.status
     assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
         (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
-    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach"]
+    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach", "new"]
     assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
     assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
 
@@ -181,7 +188,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     state = widget.game.state
     assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
-    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach"]
+    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach", "new"]
     assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
         (1, True), (2, False), (2, False), (5, False), (5, False)]
     press(widget, "throw")
@@ -236,10 +243,10 @@ def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, component, m
     assert snapshot(duel) == before
 
 
-def test_tampered_traits_change_nothing(duel):
+def test_tampered_traits_change_nothing(duel, monkeypatch):
     mid_turn(duel, banked=320, turn_points=30)
-    duel.scales.set_state({"rows": [{"name": "Ann", "banked": 999}]})
-    duel.controls.set_state({"buttons": [{"id": "save", "enabled": True}]})
+    forge(duel, monkeypatch, duel.scales, rows=[{"name": "Ann", "banked": 999}])
+    forge(duel, monkeypatch, duel.controls, buttons=[{"id": "save", "enabled": True}])
     assert row(duel, 0)["banked"] == 320 and not button(duel, "save")["enabled"]
     press(duel, "save")
     assert notice(duel).startswith("You are in the 300–400 cask")
@@ -271,13 +278,24 @@ def test_t_throws_and_s_saves(duel):
     key(duel, "s")
     assert duel.game.state.scores == (105, 0)
     assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
-    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k"}
+    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k",
+                                                                 "new": ""}  # no key: a game is not lost by a slip
 
 
-def test_setup_offers_you_and_two_bots_and_one_to_six_seats():
+def test_it_starts_at_once_at_the_classic_table_you_and_two_robots_in_colours():
+    widget = ThousandGame(pace=0, seed=2)
+    assert widget.phase == "play" and widget.game.current_player.name == "You"
+    assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
+        ("You", None, "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
+    assert [row["colour"] for row in widget.scales.rows] == [CSS_COLOURS[c] for c in ("Red", "Blue", "Green")]
+    assert widget.controls.turn["text"] == "Your turn"
+
+
+def test_new_game_offers_you_and_two_bots_and_one_to_six_seats():
     widget = ThousandGame(pace=0)
-    assert [(s["name"], s["kind"]) for s in widget.setup.seats] == [
-        ("You", "human"), ("Bot 1", "cask_aware"), ("Bot 2", "simple")]
+    press(widget, "new")
+    assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
+        ("You", "human", "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *thousand.BOTS]
     for _ in range(3):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
@@ -330,3 +348,65 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
     text = repr(duel)
     assert text.startswith("<ThousandGame (thousand.Game [Ann, Ben] Ann to play)")
     assert "JupyterLab" in text
+
+
+def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
+    widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0)
+    assert widget.controls.turn["text"] == "Your turn"
+    load_dice(widget, (1, 5, 3, 3, 6), (2, 2, 3))
+    press(widget, "throw")
+    assert widget.controls.status.startswith("You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points")
+    assert widget.controls.status.endswith("; you need 85 more to leave the 0–100 cask and save.")
+    assert widget.scales.caption.startswith("Your turn: 15 points this turn; 85 points more needed")
+    assert button(widget, "throw")["label"] == "Throw 3 dice"
+    press(widget, "throw")  # 2, 2, 3: no combination, the robot plays
+    mine = [e["text"] for e in widget.history.entries if e["player"] == "You"]
+    assert mine[-1] == "You threw 2, 2, 3: no combination, farkle! The turn's 15 points are lost."
+    robot_lines = [e["text"] for e in widget.history.entries if e["player"] == "Robo"]
+    assert robot_lines and not any("you" in line.lower().split() for line in robot_lines)
+    assert any("Robo needs" in line for line in robot_lines)  # the robot's cask, in the third person
+
+
+def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keeps_it():
+    async def scenario():
+        widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)
+        load_dice(widget, (2, 2, 3, 4, 6))
+        press(widget, "throw")
+        farkle = widget.controls.status
+        assert widget.waiting and farkle.startswith("You threw 2, 2, 3, 4, 6: no combination, farkle!")
+        await asyncio.sleep(0.3)  # thirty robot steps' worth: the robot waits
+        assert widget.waiting and widget.game.current_player.name == "Robo"
+        assert len(widget.game.history) == 1 and widget.controls.status == farkle
+        assert [b["id"] for b in widget.controls.buttons] == ["go_on"] and "g" in widget.view["keys"]
+        assert [d["face"] for d in widget.tray.dice] == [2, 2, 3, 4, 6]  # the farkle stays drawn
+        key(widget, "x")  # any key (or click) of the player goes on
+        assert not widget.waiting
+        await bot_turn(widget, "Robo")
+        entries = widget.history.entries
+        assert entries[0] | {} == {"serial": 1, "player": "You", "colour": CSS_COLOURS["Red"],
+                                   "text": farkle, "dice": [2, 2, 3, 4, 6], "mark": "farkle"}
+        assert entries[-1]["player"] == "Robo" and len(entries) > 1
+
+    run_on_fresh_loop(scenario())
+
+
+def test_with_a_pace_the_robot_goes_on_by_itself_after_a_few_seconds(monkeypatch):
+    monkeypatch.setattr(controller, "STAY_SECONDS", 0.1)
+
+    async def scenario():
+        widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)
+        load_dice(widget, (2, 2, 3, 4, 6))
+        press(widget, "throw")
+        await asyncio.sleep(0.05)
+        assert widget.waiting and len(widget.game.history) == 1
+        await bot_turn(widget, "Robo")
+        assert not widget.waiting and len(widget.game.history) > 1
+
+    run_on_fresh_loop(scenario())
+
+
+def test_without_a_pace_nothing_waits():
+    widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0)
+    load_dice(widget, (2, 2, 3, 4, 6))
+    press(widget, "throw")
+    assert not widget.waiting and widget.game.current_player.name == "You"

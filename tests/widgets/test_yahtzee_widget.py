@@ -9,7 +9,7 @@ from dicelab import yahtzee
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import snapshot as drawn_state, key, notice, press, toggle
+from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
 
 def select(widget, row, column=None):
@@ -18,7 +18,7 @@ def select(widget, row, column=None):
 
 
 def snapshot(widget):
-    return drawn_state(widget, (widget.tray, widget.scorecard, widget.setup), widget.selected)
+    return drawn_state(widget, widget.selected)
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
         turns += 1
     assert turns == 26 and len(game.history) == 26 * 6
     assert widget.phase == "over"
-    assert widget.ranking in widget.view.children[0].children[0].children
+    assert shown(widget)[:2] == ("controls", "ranking")
     totals = game.totals()
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
@@ -71,12 +71,12 @@ def test_the_scorecard_shows_the_preview_only_for_the_chosen_open_box(duel):
                                   "enabled": True, "chosen": True,
                                   "label": f"Chance for Ann: would score {sum(duel.game.state.dice)}, chosen"}
     assert not cells["ones"][0]["chosen"] and cells["ones"][0]["text"] == ""
-    assert not cells["chance"][1]["button"]  # only the player to move has boxes to click
+    assert cells["chance"][1]["button"] and not cells["chance"][1]["enabled"]  # Ben's box: says why
     assert duel.controls.buttons[1]["enabled"]
     press(duel, "confirm")
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
     assert cells["chance"][0]["text"] == str(duel.game.state.cards[0].boxes["chance"])
-    assert cells["chance"][0]["button"] is False
+    assert cells["chance"][0]["enabled"] is False  # filled: a click is refused in words
     assert duel.scorecard.columns[1]["current"] and not duel.scorecard.columns[0]["current"]
 
 
@@ -129,8 +129,8 @@ REFUSED = [
     ("extra field", "tray", {"type": "toggle", "die": 1, "player": 0}, "bad 'player'"),
     ("missing field", "scorecard", {"type": "select", "row": "chance"}, "bad 'column'"),
     ("unknown box", "scorecard", {"type": "select", "column": 0, "row": "jackpot"}, "no box called"),
-    ("wrong player", "scorecard", {"type": "select", "column": 1, "row": "ones"}, "Ann's turn, not Ben's"),
-    ("no such player", "scorecard", {"type": "select", "column": 7, "row": "ones"}, "not nobody's"),
+    ("wrong player", "scorecard", {"type": "select", "column": 1, "row": "ones"}, "It is Ann's turn: choose a box in Ann's column, not Ben's."),
+    ("no such player", "scorecard", {"type": "select", "column": 7, "row": "ones"}, "no scorecard column 8"),
     ("unknown button", "controls", {"type": "press", "button": "cheat"}, "no 'cheat' button"),
     ("confirm with no box", "controls", {"type": "press", "button": "confirm"}, "Choose a box"),
     ("setup while playing", "setup", {"type": "seats", "delta": 1}, "game has started"),
@@ -157,7 +157,7 @@ def test_scoring_a_used_box_is_refused(duel):
     press(duel, "roll")
     before = snapshot(duel)
     select(duel, "chance")
-    assert notice(duel) == "Chance is already used."
+    assert notice(duel) == "Chance is already filled on Ann's card (with 13): choose an empty box."
     assert snapshot(duel) == before
 
 
@@ -201,25 +201,22 @@ def test_humans_cannot_act_while_a_bot_plays():
 
 def test_trait_tampering_changes_nothing_and_is_sent_back(duel, monkeypatch):
     press(duel, "roll")
-    sent = []
-    monkeypatch.setattr(duel.tray.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
     before = snapshot(duel)
-    true_dice = duel.tray.dice
-    forged = [dict(d, face=6, held=True) for d in true_dice]
-    duel.tray.set_state({"dice": forged})  # what ipywidgets does with a front end's update
-    assert duel.tray.dice == true_dice
-    assert sent == [{"method": "update", "state": {"dice": true_dice}, "buffer_paths": []}]
+    true_dice, view = duel.tray.dice, duel.view
+    sent = forge(duel, monkeypatch, duel.tray, dice=[dict(d, face=6, held=True) for d in true_dice])
+    assert duel.tray.dice == true_dice and duel.view == view
+    assert sent == [{"method": "update", "state": {"view": view}, "buffer_paths": []}]
     assert snapshot(duel) == before
     press(duel, "roll")  # and the next render draws the engine's dice as ever
     assert [d["face"] for d in duel.tray.dice] == list(duel.game.state.dice)
 
 
-def test_tampered_buttons_and_scorecard_do_not_enable_anything(duel):
-    duel.controls.set_state({"buttons": [{"id": "confirm", "enabled": True}]})
-    duel.scorecard.set_state({"rows": []})
+def test_tampered_buttons_and_scorecard_do_not_enable_anything(duel, monkeypatch):
+    forge(duel, monkeypatch, duel.controls, buttons=[{"id": "confirm", "enabled": True}])
+    forge(duel, monkeypatch, duel.scorecard, rows=[])
     assert duel.controls.buttons[1]["enabled"] is False and duel.scorecard.rows
     press(duel, "confirm")
-    assert notice(duel) == "Choose a box on your scorecard first."
+    assert notice(duel) == "Roll the dice first, then choose a box on the scorecard."
     assert duel.game.history == []
 
 
@@ -232,12 +229,12 @@ def colour(widget, seat, step):
     widget.send_intent(widget.setup, {"type": "colour", "seat": seat, "step": step})
 
 
-def test_setup_starts_with_two_players_in_the_first_colours():
+def test_setup_starts_with_two_unnamed_players_in_distinct_strong_colours():
     widget = YahtzeeGame(pace=0)
     assert widget.phase == "setup" and widget.game is None
-    assert widget.view.children == (widget.setup, widget.controls)
-    assert [(s["name"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
-        ("Player 1", "White", "human"), ("Player 2", "Light Gray", "human")]
+    assert shown(widget) == ("setup", "controls")
+    assert [(s["name"], s["placeholder"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
+        ("", "Player 1", "Red", "human"), ("", "Player 2", "Blue", "human")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *yahtzee.BOTS]
     assert [b["id"] for b in widget.controls.buttons] == ["start"]
     assert "YahtzeeGame (choosing the players)" in repr(widget)
@@ -265,19 +262,21 @@ def test_colours_cycle_through_the_sixteen_in_order_both_ways():
     for _ in range(16):
         colour(widget, 0, 1)
         seen.append(widget.setup.seats[0]["colour"])
-    assert seen == list(yahtzee.COLOURS[1:]) + ["White"]
+    red = yahtzee.COLOURS.index("Red")
+    assert seen == list(yahtzee.COLOURS[red + 1:] + yahtzee.COLOURS[:red + 1])
     colour(widget, 0, -1)
-    assert widget.setup.seats[0]["colour"] == "Pink"
-    assert widget.setup.seats[0]["swatch"] == CSS_COLOURS["Pink"]
+    assert widget.setup.seats[0]["colour"] == "Brown"
+    assert widget.setup.seats[0]["swatch"] == CSS_COLOURS["Brown"]
 
 
 def test_start_is_refused_while_two_players_share_a_colour_then_accepted():
     widget = YahtzeeGame(pace=0, seed=4)
-    colour(widget, 1, -1)  # Player 2: Light Gray -> White, like Player 1
+    for _ in range(6):  # Player 2: Blue -> Cyan, Green, ..., Red, like Player 1
+        colour(widget, 1, -1)
     press(widget, "start")
-    assert notice(widget) == "Two players share the colour White: each needs their own."
+    assert notice(widget) == "Two players share the colour Red: each needs their own."
     assert widget.phase == "setup" and widget.game is None
-    colour(widget, 1, -1)  # -> Pink
+    colour(widget, 1, -1)  # -> Brown
     widget.send_intent(widget.setup, {"type": "name", "seat": 0, "name": "  Ann   Lee  "})
     widget.send_intent(widget.setup, {"type": "name", "seat": 1, "name": ""})
     widget.send_intent(widget.setup, {"type": "kind", "seat": 1, "kind": "greedy"})
@@ -286,7 +285,7 @@ def test_start_is_refused_while_two_players_share_a_colour_then_accepted():
     game = widget.game
     assert notice(widget) == ""
     assert [(p.name, p.colour, p.bot) for p in game.players] == [
-        ("Ann Lee", "White", None), ("Player 2", "Pink", "greedy")]
+        ("Ann Lee", "Red", None), ("Player 2", "Brown", "greedy")]
     assert game.rules == yahtzee.Rules.preset("hasbro") and game.seed == 4
 
 
@@ -346,12 +345,10 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
 def test_a_bot_shows_its_chosen_box_before_scoring_it():
     async def scenario():
         widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.01)
-        said, previews = [], []
-        widget.controls.observe(lambda change: said.append(change.new), "status")
-        widget.scorecard.observe(lambda change: previews.extend(
-            (row["key"], row["cells"][0]["text"]) for row in change.new if row["cells"][0]["chosen"]),
-            "rows")
+        said, cards = watch(widget, widget.controls, "status"), watch(widget, widget.scorecard, "rows")
         await bot_turn(widget, "Robo")
+        previews = [(row["key"], row["cells"][0]["text"])
+                    for rows in cards for row in rows if row["cells"][0]["chosen"]]
         box, points = widget.game.state.cards[0].filled[0]
         title = yahtzee.BOX_TITLES[box]
         assert said[-2:] == [f"Robo chooses {title} ({points} points).",
@@ -365,9 +362,9 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
     text = repr(duel)
     assert text.startswith("<YahtzeeGame (yahtzee.Game [Ann, Ben] Ann to play)")
     assert "JupyterLab" in text and ".game" in text
-    bundle = duel._repr_mimebundle_()
-    assert bundle["text/plain"] == text
-    assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == duel.view.model_id
+    data, _ = duel._repr_mimebundle_()
+    assert data["text/plain"] == text
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == duel.model_id
 
 
 def test_same_seed_same_dice_and_next_games_differ():
@@ -394,3 +391,55 @@ def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
 def test_a_card_without_upper_boxes_has_no_upper_total():
     widget = YahtzeeGame(players=["Ann"], rules=yahtzee.Rules(boxes=("chance", "yahtzee")), pace=0)
     assert [row["key"] for row in widget.scorecard.rows] == ["chance", "yahtzee", "yahtzee_bonus", "total"]
+
+
+def test_the_upper_total_shows_progress_to_the_bonus_and_a_missed_bonus_is_0():
+    widget = YahtzeeGame(players=["Ann"], seed=5, pace=0)
+    upper = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper")["cells"][0]  # noqa: E731
+    bonus = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper_bonus")["cells"][0]  # noqa: E731
+    assert upper()["text"] == "0 / 63" and upper()["label"] == "Upper total: 0 of the 63 for the bonus"
+    assert bonus()["text"] == ""
+    for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        press(widget, "roll")
+        select(widget, box)
+        press(widget, "confirm")
+        if box != "sixes":
+            assert upper()["text"] == f"{widget.game.state.cards[0].upper_total()} / 63"
+    total = widget.game.state.cards[0].upper_total()
+    assert upper()["text"] == str(total) and total < 63  # this seed misses the bonus
+    assert bonus()["text"] == "0" and bonus()["label"] == "Bonus (35 at 63): 0"
+
+
+def test_a_click_on_a_filled_box_or_the_other_column_says_why(duel):
+    press(duel, "roll")
+    select(duel, "chance", column=1)
+    assert notice(duel) == "It is Ann's turn: choose a box in Ann's column, not Ben's."
+    select(duel, "chance")
+    press(duel, "confirm")
+    press(duel, "roll")
+    select(duel, "chance", column=0)
+    assert notice(duel) == "It is Ben's turn: choose a box in Ben's column, not Ann's."
+
+
+def test_sentences_speak_to_a_player_called_you():
+    widget = YahtzeeGame(players=["You", "Ben"], seed=3, pace=0)
+    assert widget.controls.status == "New game: You start."
+    assert widget.controls.turn["text"] == "Your turn"
+    assert button_named(widget, "confirm")["reason"] == "roll the dice first, then choose a box on the scorecard"
+    press(widget, "roll")
+    assert widget.controls.status.startswith("You rolled: ") and widget.controls.status.endswith("2 rolls left.")
+    toggle(widget, 0)
+    assert widget.controls.status.startswith("You hold die 1 (a ")
+    press(widget, "roll")
+    press(widget, "roll")
+    assert button_named(widget, "roll")["label"] == "Roll the dice, 0 rolls left"
+    select(widget, "chance")
+    assert widget.controls.status.endswith(" for you. Press Confirm to score it.")
+    press(widget, "confirm")
+    assert widget.controls.status.startswith("You score ")
+    select(widget, "chance", column=0)
+    assert notice(widget) == "It is Ben's turn: choose a box in Ben's column, not yours."
+
+
+def button_named(widget, name) -> dict:
+    return next(b for b in widget.controls.buttons if b["id"] == name)

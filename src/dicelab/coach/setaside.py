@@ -74,7 +74,7 @@ class SetAsideCoach(Coach):
         from dicelab.odds import bust_probability
 
         counts = [self.dice_next(state, choice.move[0]) for choice in choices if not choice.move[1]]
-        return [(f"Bust chance with {n} {'die' if n == 1 else 'dice'}", chance(bust_probability(self.rules, n)))
+        return [(f"Farkle chance with {n} {'die' if n == 1 else 'dice'}", chance(bust_probability(self.rules, n)))
                 for n in dict.fromkeys(counts) if n]
 
     def situation(self, state) -> str:

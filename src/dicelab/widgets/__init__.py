@@ -1,4 +1,4 @@
-"""Clickable games for Jupyter: one controller per game, built from shared components.
+"""Clickable games for notebooks: each game is one AnyWidget, drawn from shared components.
 
 >>> from dicelab.widgets import YahtzeeGame
 >>> YahtzeeGame(players=["Ann"], seed=1).game.current_player.name

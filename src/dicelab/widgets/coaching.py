@@ -12,6 +12,7 @@ from __future__ import annotations
 from dicelab.coach import TOP, Ledger
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components.coach import CoachPanel
+from dicelab.widgets.words import whom
 
 THINKING = ("Coach is thinking… working out the best play for these rules. The first time "
             "takes a few seconds, and the notebook waits meanwhile.")
@@ -44,10 +45,8 @@ class Coaching:
         """The game's coach for the rules being played, built (and shown busy) on first use."""
         rules = self._controller.game.rules
         if self._coach is None or self._coach.rules != rules:
-            view = self._controller.view
             self.panel.draw(busy=THINKING)
-            if self.panel not in view.children:
-                view.children = (*view.children, self.panel)
+            self._controller.publish()
             coach = self._controller.Coach(rules)
             coach.prepare()
             self._coach = coach
@@ -82,7 +81,7 @@ class Coaching:
 
     # --- drawing ------------------------------------------------------------------------
     def widgets(self) -> list:
-        """The panel, when the coach is on and a game is being played or over."""
+        """The panel (a part), when the coach is on and a game is being played or over."""
         return [self.panel] if self.on and self._controller.game is not None else []
 
     def draw(self) -> None:
@@ -108,7 +107,7 @@ class Coaching:
         advice = self._advice[1]
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
-            caption = f"Best options for {name}, {advice.situation}:"
+            caption = f"Best options for {whom(name)}, {advice.situation}:"
         elif choices:
             caption = f"{name}, {advice.situation}: {choices[0].label} ({measure.say(choices[0].value)})."
         else:
@@ -119,7 +118,7 @@ class Coaching:
                             for i, c in enumerate(shown)],
                 "odds_caption": coach.odds_title if advice.odds else "",
                 "odds": [{"label": label, "value": value} for label, value in advice.odds],
-                "help": (f"Values: {measure.name} for {name}, with the best play from here as "
+                "help": (f"Values: {measure.name} for {whom(name)}, with the best play from here as "
                          f"if alone at the table (the other players are left out).")}
 
     def _report(self) -> dict:

@@ -16,6 +16,20 @@ CSS_COLOURS = {
 }
 
 
+SEAT_COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")  # games without a colour list
+FIRST_COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan", "Magenta", "Brown")
+
+
+def in_seat_order(colours: tuple) -> list:
+    """``colours`` in the order new seats take them: distinct, strong colours first.
+
+    >>> in_seat_order(("White", "Red", "Blue", "Black"))
+    ['Red', 'Blue', 'White', 'Black']
+    """
+    first = [colour for colour in FIRST_COLOURS if colour in colours]
+    return first + [colour for colour in colours if colour not in first]
+
+
 def css_colour(name: str | None) -> str:
     """The CSS colour for a colour name ("transparent" for None)."""
     return CSS_COLOURS.get(name, "transparent") if name else "transparent"

@@ -1,43 +1,41 @@
 """The controller every game widget is built on: Python decides, the browser draws and asks.
 
-A controller owns a :class:`dicelab.game.Game`, lays out components in a box, and routes
-each component's intents to a handler. A handler checks the intent with the engine and
-plays it, or raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show
-while nothing changes. After every intent the controller renders every component again
-from the engine state; component traits are output only (see ``Component.set_state``).
+A controller is one AnyWidget (a :class:`~dicelab.widgets.table.Table`). It owns a
+:class:`dicelab.game.Game` and the parts its view document is made of, and routes each
+part's intents to a handler. A handler checks the intent with the engine and plays it, or
+raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show while nothing
+changes. After every intent the controller draws every part again from the engine state
+and publishes the one view document; the front end only draws it and sends intents.
 
-Why a plain object and not a widget subclass: the controller has no state of its own for a
-front end to sync or write, its public surface stays small (``game``, ``render``,
-``send_intent``), and a game can change its layout by returning other components. It
-displays through ``_repr_mimebundle_``, which hands over the box it lays out.
-
-A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS`` and
-``HELP`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the coach that any
-player can switch on), and fills in the extension points: :meth:`build`, :meth:`layout`,
-:meth:`render_board`, :meth:`play_buttons`, :meth:`describe`, :meth:`scores`, and if it
-needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
+A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS``,
+``HELP`` and ``COMPONENTS`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the
+coach that any player can switch on), and fills in the extension points: :meth:`build`,
+:meth:`areas`, :meth:`render_board`, :meth:`play_buttons`, :meth:`describe`,
+:meth:`scores`, and if it needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 """
 
 from __future__ import annotations
 
-import abc
 import asyncio
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
-import ipywidgets
-
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
 from dicelab.widgets.coaching import Coaching
-from dicelab.widgets.colours import css_colour, ink
-from dicelab.widgets.components import Controls, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
+from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.table import Table
+from dicelab.widgets.words import count, says, turn_of
 
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
              "the first time, and the notebook waits meanwhile.")
 MAX_NAME = 24
+HISTORY_SHOWN = 200  # the latest entries of the history the log lists
+STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
 @dataclass(frozen=True)
@@ -57,7 +55,7 @@ class Button:
                 "enabled": self.enabled, "reason": self.reason, "key": self.key}
 
 
-class GameController(abc.ABC):
+class GameController(Table):
     """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
@@ -69,12 +67,16 @@ class GameController(abc.ABC):
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
     heading = ""
-    COLOURS: tuple = ()  # the colour names seats cycle through; () for a game without colours
+    COLOURS: tuple = SEAT_COLOURS  # the colour names seats cycle through
     HELP = ""  # keyboard help shown under the controls
-    SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first; () = the game's default table
+    SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first (None: a seat with no name
+    # yet, "Player n" as its placeholder); () = the game's default table
+    STARTS_AT_ONCE = False  # True: ``Game()`` plays at once at the default table, not the setup screen
+    COMPONENTS = ("controls", "setup", "ranking", "coach", "history")  # games add their own
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
                  coach: bool = False):
+        super().__init__()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
         self.pace = pace
@@ -84,24 +86,25 @@ class GameController(abc.ABC):
         self._notice = {}
         self._refusals = 0
         self._bot_timer = None
+        self._waiting = False  # a human's farkle, burn or big score stays until they go on
         self._seats = []
+        self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
-            self._add_seat(Player.coerce(player))
+            self._add_seat(None if player is None else Player.coerce(player))
         self.controls = Controls(help=self.HELP)
         self.setup = SeatSetup()
         self.ranking = Ranking()
+        self.history = History()
         self.coaching = Coaching(self, coach)
-        self.view = ipywidgets.VBox()
-        self.view.add_class("dicelab-game")
         self.listen(self.controls, press=self._press, key=self._key)
         self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
                     name=self._rename, kind=self._change_kind, rules=self._choose_rules)
         self.build()
-        if players is None:
+        if players is None and not self.STARTS_AT_ONCE:
             self._status = "Choose the players, then press Start."
             self.render()
         else:
-            self.start(players)
+            self.start(self.Game.DEFAULT_PLAYERS if players is None else players)
 
     # --- what the notebook sees ---------------------------------------------------------
     @property
@@ -133,34 +136,39 @@ class GameController(abc.ABC):
             where = "choosing the players"
         else:
             where = repr(self._game).strip("<>")
-        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab or Jupyter Notebook "
-                f"(ipywidgets 8 and anywidget) to play; .game is the game itself.>")
-
-    def _repr_mimebundle_(self, **kwargs):
-        bundle = self.view._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab, Jupyter Notebook, "
+                f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
+                f"game itself.>")
 
     # --- starting -----------------------------------------------------------------------
     def start(self, players) -> None:
         """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
         seed = None if self.seed is None else self.seed + self._games_started
-        game = self.Game(players=players, rules=self.rules, seed=seed)
+        game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
         self._cancel_bots()
         self._game = game
         self._games_started += 1
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
-        self._status = f"New game: {self._game.current_player.name} starts."
+        self._entries = []
+        self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()
         self.after(None)
         if game.bots_to_prepare():
             self._status = PREPARING
             self.render()
             game.prepare_bots()
-            self._status = f"New game: {self._game.current_player.name} starts."
+            self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.render()
         self._schedule_bots()
+
+    def _coloured(self, players) -> list:
+        """``players`` (as ``Game`` takes them), each without a colour given the next free one."""
+        if isinstance(players, int) and not isinstance(players, bool):
+            return players
+        players = [Player.coerce(player) for player in players]
+        free = [c for c in in_seat_order(self.COLOURS) if c not in {p.colour for p in players}]
+        return [p if p.colour or not free else Player(p.name, p.bot, free.pop(0)) for p in players]
 
     def new_game(self) -> None:
         """Back to the setup screen, with the players of the last game."""
@@ -178,28 +186,32 @@ class GameController(abc.ABC):
             raise IllegalMoveError(str(problem)) from None
 
     # --- intents ------------------------------------------------------------------------
-    def listen(self, component, **handlers) -> None:
-        """Route ``component``'s intents by type to ``handlers``, called with the intent's fields."""
-        component.listen(partial(self._receive, handlers=handlers))
+    def handle(self, part, handler, fields: dict) -> None:
+        """Run an intent's handler; a refusal is shown and changes nothing. Then redraw.
 
-    def send_intent(self, component, message) -> None:
-        """Deliver ``message`` as if ``component`` had sent it from the browser (for tests)."""
-        component._handle_custom_msg(message, [])
-
-    def _receive(self, component, message, handlers) -> None:
+        While a human's farkle, burn or big score waits for them, any click or key of theirs
+        only says "go on"."""
+        if self._waiting:
+            self.go_on()
+            return
         try:
-            kind, fields = component.parse(message)
-            if kind not in handlers:
-                raise MalformedIntent(f"The {component.title} can't do {kind!r} here.")
-            handlers[kind](**fields)
+            handler(**fields)
         except IllegalMoveError as refusal:
-            self._refusals += 1
-            self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
+            self._notice_refusal(refusal)
         else:
             self._notice = {}
         self.coaching.review()
         self.render()
         self._schedule_bots()
+
+    def refused(self, refusal: IllegalMoveError) -> None:
+        """A malformed intent: say so, as for any refusal."""
+        self._notice_refusal(refusal)
+        self.render()
+
+    def _notice_refusal(self, refusal: IllegalMoveError) -> None:
+        self._refusals += 1
+        self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
 
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
@@ -248,7 +260,32 @@ class GameController(abc.ABC):
         self._status = self.describe(event, before)
         if self._game.is_over:
             self._status += " " + self._result()
+        self._note(event, before)
         self.after(event)
+
+    def _note(self, event, before) -> None:
+        """Add ``event`` to the history: the sentence said, its dice, what it stands for. A
+        human's farkle, burn or big score before a robot's turn waits for them (with a pace)."""
+        player = self._game.players[event.player]
+        dice, mark = self.log_entry(event, before)
+        if self._game.is_over:
+            mark = "win"
+        self._entries.append({"serial": len(self._entries) + 1, "player": player.name,
+                              "colour": css_colour(player.colour), "text": self._status,
+                              "dice": list(dice), "mark": mark})
+        if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
+            self._waiting = True
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table holds a human's farkle, burn or big score until they go on."""
+        return self._waiting
+
+    def go_on(self) -> None:
+        """Let the robots play after a moment that waited for the human (a click or key does it)."""
+        self._cancel_bots()
+        self.render()
+        self._schedule_bots()
 
     # --- bots ---------------------------------------------------------------------------
     def _bot_to_move(self) -> bool:
@@ -266,20 +303,26 @@ class GameController(abc.ABC):
         except RuntimeError:
             loop = None
         if self.pace <= 0 or loop is None:
+            self._waiting = False
             while self._bot_to_move():
                 self.bot_step()
                 self.render()
             return
-        self._bot_timer = loop.call_later(self.pace, self._bot_tick)
+        wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
+        self._bot_timer = loop.call_later(wait, self._bot_tick)
 
     def _bot_tick(self) -> None:
         self._bot_timer = None
-        if self._bot_to_move():
+        if self._waiting:
+            self._waiting = False
+            self.render()
+        elif self._bot_to_move():
             self.bot_step()
             self.render()
         self._schedule_bots()
 
     def _cancel_bots(self) -> None:
+        self._waiting = False
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -294,10 +337,12 @@ class GameController(abc.ABC):
 
     def _add_seat(self, player: Player | None = None) -> None:
         used = {seat["colour"] for seat in self._seats}
-        colour = next((c for c in self.COLOURS if c not in used), "")
-        player = player or Player(f"Player {len(self._seats) + 1}")
-        self._seats.append({"name": player.name, "colour": player.colour or colour,
-                            "kind": player.bot or HUMAN})
+        colour = next((c for c in in_seat_order(self.COLOURS) if c not in used), "")
+        if player is None:
+            self._seats.append({"name": "", "colour": colour, "kind": HUMAN})
+        else:
+            self._seats.append({"name": player.name, "colour": player.colour or colour,
+                                "kind": player.bot or HUMAN})
 
     def _change_seats(self, delta: int) -> None:
         if self.phase != "setup":
@@ -338,26 +383,34 @@ class GameController(abc.ABC):
 
     # --- drawing ------------------------------------------------------------------------
     def render(self) -> None:
-        """Draw every component from the game's state (or the seats, before a game)."""
+        """Draw every part from the game's state (or the seats, before a game) and publish."""
         phase = self.phase
         turn = {}
         if phase == "play":
             player = self._game.current_player
-            turn = {"text": f"{player.name}'s turn" + (" (bot)" if player.is_bot else ""),
+            turn = {"text": turn_of(player.name) + (" (robot)" if _unnamed_robot(player) else ""),
                     "colour": css_colour(player.colour), "ink": ink(player.colour)}
         self.controls.draw(heading="" if phase == "setup" else self.heading, turn=turn,
                            buttons=[b.to_json() for b in self.buttons()],
                            status=self._status, notice=self._notice)
         if phase == "setup":
             self._render_setup()
-            children = [self.setup, self.controls]
         else:
             self.render_board()
+            self.history.draw(game=self._games_started, entries=self._entries[-HISTORY_SHOWN:])
             if phase == "over":
                 self._render_ranking()
             self.coaching.draw()
-            children = self.layout() + self.coaching.widgets()
-        place(self.view, children)
+        self.publish()
+
+    def publish(self) -> None:
+        """Send the view document of the parts as they are drawn now."""
+        if self.phase == "setup":
+            areas, layout = {"play": [self.setup, self.controls]}, "stack"
+        else:
+            areas, layout = self.areas()
+            areas = {**areas, "foot": areas.get("foot", []) + self.coaching.widgets() + [self.history]}
+        self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
     def _render_setup(self) -> None:
         kinds = [{"id": HUMAN, "label": "Human"}]
@@ -366,7 +419,9 @@ class GameController(abc.ABC):
         if self.rules.preset_name is None:
             presets.append({"id": "", "label": "custom"})
         self.setup.draw(
-            heading=f"New game of {self.heading}", seats=[{**seat, "swatch": css_colour(seat["colour"])} for seat in self._seats],
+            heading=f"New game of {self.heading}",
+            seats=[{**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
+                   for i, seat in enumerate(self._seats)],
             kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
 
     def _render_ranking(self) -> None:
@@ -384,10 +439,11 @@ class GameController(abc.ABC):
         winners = self._game.winners
         best = max(self.scores())
         if len(self._game.players) == 1:
-            return f"Game over: {best} points."
+            return f"Game over: {count(best, 'point')}."
         if len(winners) == 1:
-            return f"Game over: {winners[0].name} wins with {best} points."
-        return f"Game over: {join_names(p.name for p in winners)} share the win with {best} points."
+            return f"Game over: {says(winners[0].name, 'wins')} with {count(best, 'point')}."
+        return (f"Game over: {join_names(p.name for p in winners)} share the win with "
+                f"{count(best, 'point')}.")
 
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
@@ -395,23 +451,29 @@ class GameController(abc.ABC):
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("new", "New game", self.new_game, "Set up a new game", key="n"),
+            return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                     self._coach_button()]
-        return self.play_buttons() + [self._coach_button()]
+        if self._waiting:
+            return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
+        return self.play_buttons() + [self._coach_button(),
+                                      Button("new", "New game", self.new_game, "New game: set up the players")]
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
         return Button("coach", f"Coach: {now}", self.toggle_coach,
-                      f"Coach is {now}: switch it {then}", key="k")
+                      f"Coach: {now}, switch it {then}", key="k")
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:
         """Create the game's own components and :meth:`listen` to them (called once)."""
 
-    def layout(self) -> list:
-        """The widgets to show, top to bottom, while playing and at the end: by default the
-        controls, then the ranking once the game is over. Games add their components."""
-        return [self.controls, self.ranking] if self.phase == "over" else [self.controls]
+    def areas(self) -> tuple[dict, str]:
+        """The parts to show in each area, top to bottom, while playing and at the end, and
+        the layout ("stack" or "columns"): by default the controls in the "play" area, then
+        the ranking once the game is over. Games add their parts; the coach and the history
+        follow in the "foot" area."""
+        return {"play": [self.controls, self.ranking] if self.phase == "over"
+                else [self.controls]}, "stack"
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""
@@ -431,19 +493,28 @@ class GameController(abc.ABC):
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
 
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",
+        "burn", "bank", "score", or "big" for a score a player remembers."""
+        return (event.dice or ()), ""
+
     def bot_step(self) -> None:
         """One visible step of the bot to move; by default it plays its next action."""
         self._play(self._game.bot_action())
 
-    @abc.abstractmethod
     def scores(self) -> list:
-        """Each player's result, for the ranking at the end."""
+        """Each player's result, for the ranking at the end (each game says)."""
+        raise NotImplementedError
 
 
-def place(box, children: list) -> None:
-    """Show ``children`` in ``box`` (an ipywidgets Box), sending nothing when they are the same."""
-    if list(box.children) != list(children):
-        box.children = children
+def _unnamed_robot(player) -> bool:
+    """A robot whose name doesn't say it is one."""
+    return player.is_bot and "bot" not in player.name.lower()
+
+
+def seat_name(player) -> str:
+    """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
+    return player.name + (" (robot)" if _unnamed_robot(player) else "")
 
 
 def _sentence(text: str) -> str:

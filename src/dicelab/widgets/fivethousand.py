@@ -1,4 +1,4 @@
-"""Fivethousand at a table of widgets: the shaker, the thrown dice, the dice set aside, PASS.
+"""Fivethousand as one widget: the shaker, the thrown dice, the dice set aside, PASS.
 
 After a throw every thrown die is out on the table; clicking one sends it back into the
 shaker (and clicking it again takes it out). Clicking the shaker sets aside the dice left
@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from functools import partial
 
-import ipywidgets
-
 from dicelab import fivethousand
 from dicelab.coach import FivethousandCoach
 from dicelab.dice import remove
@@ -22,8 +20,10 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.controller import Button, GameController, join_names, seat_name
+from dicelab.widgets.words import count, says, turn_of, verb, whom
 
+BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
              "dice you leave out are set aside and must all score. Space or Enter on a focused "
@@ -35,7 +35,8 @@ KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die
 class FivethousandGame(GameController):
     """Fivethousand for 1 to 6 players, humans or robots, in a notebook.
 
-    ``FivethousandGame()`` opens the setup screen (you, Red, against the intelligent robot);
+    ``FivethousandGame()`` starts at once: you, Red, against the intelligent robot, with the
+    shaker ready (New game opens the setup screen);
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
     played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes, K toggles
@@ -45,19 +46,19 @@ class FivethousandGame(GameController):
     Game = fivethousand.Game
     Coach = FivethousandCoach
     heading = "Fivethousand"
-    COLOURS = ("Red", "Blue", "Green", "Orange", "Purple", "Cyan")
+    STARTS_AT_ONCE = True
     HELP = KEYS_HELP
+    COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
         self.back = frozenset()  # positions in the last throw sent back into the shaker
         self.scoreboard = Scoreboard()
         self.shaker = Shaker(key="t")
         self.tray = DiceTray(label="Thrown dice")
-        self.kept_tray = DiceTray(label="Dice set aside this round")
+        self.kept_tray = DiceTray("kept", label="Dice set aside this round")
         self.listen(self.shaker, shake=self.shake)
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.kept_tray, toggle=self._toggle_set_aside)
-        self._table = ipywidgets.HBox([self.shaker, ipywidgets.VBox([self.tray, self.kept_tray])])
 
     # --- what a player does ---------------------------------------------------------------
     def toggle(self, die: int) -> None:
@@ -138,7 +139,7 @@ class FivethousandGame(GameController):
         points = self._game.state.turn_points
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
-        label = f"Pass: bank {points} points" if not reason else "Pass"
+        label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
         return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p")]
 
     def shortcuts(self) -> dict:
@@ -148,10 +149,13 @@ class FivethousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def layout(self) -> list:
-        """The controls (and the ranking at the end), the scoreboard, the shaker and the dice."""
-        return super().layout() + ([self.scoreboard] if self.phase == "over"
-                                   else [self.scoreboard, self._table])
+    def areas(self) -> tuple[dict, str]:
+        """The controls (and the ranking at the end) and the scoreboard, with the shaker
+        beside the thrown dice and the dice set aside."""
+        play = super().areas()[0]["play"] + [self.scoreboard]
+        if self.phase == "over":
+            return {"play": play}, "stack"
+        return {"play": play, "shaker": [self.shaker], "table": [self.tray, self.kept_tray]}, "table"
 
     def after(self, event) -> None:
         self.back = frozenset()
@@ -169,41 +173,53 @@ class FivethousandGame(GameController):
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Throw):
-            text = f"{name} throws {_faces(event.dice)}."
+            text = f"{says(name, 'throws')} {_faces(event.dice)}."
             if "bust" in state.news:
                 text += " " + self._farkle(name, before)
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
-            text = f"{name} sets aside {_faces(action.dice)} ({points} points; {state.turn_points} this turn)."
+            text = (f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
+                    f"{state.turn_points} this turn).")
             if "hot_dice" in state.news:
                 text += (f" All {self.rules.dice} dice count: bonus round! Throw all "
                          f"{self.rules.dice} again or pass.")
         else:
-            text = (f"{name} passes and banks {before.turn_points}: "
+            text = (f"{says(name, 'passes')} and {verb(name, 'banks')} {before.turn_points}: "
                     f"{state.scores[event.player]} in all.")
         return text + self._turn_news(event.player)
+
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        action, news = event.action, self._game.state.news
+        if isinstance(action, Throw):
+            return event.dice, "farkle" if "bust" in news else ""
+        if isinstance(action, SetAside):
+            return action.dice, ""
+        return (), "big" if before.turn_points >= BIG_BANK else "bank"
 
     def _farkle(self, name: str, before) -> str:
         kept = self._game.engine.points_kept_on_bust(before)
         if kept:
-            lost = f"loses this round's {before.round_points} points but " if before.round_points else ""
-            return (f"Farkle in the bonus round: {name} {lost}banks the {kept} points of the "
-                    f"completed rounds.")
-        return f"Farkle! No die scores: {name} loses the turn's {before.turn_points} points."
+            banks = f"the {count(kept, 'point')} of the completed rounds"
+            if before.round_points:
+                return (f"Farkle in the bonus round: {says(name, 'loses')} this round's "
+                        f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}.")
+            return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
+        return (f"Farkle! No die scores: {says(name, 'loses')} the turn's "
+                f"{count(before.turn_points, 'point')}.")
 
     def _turn_news(self, player: int) -> str:
         state, players = self._game.state, self._game.players
         text = ""
         if "final_round" in state.news and state.final_turns:
             others = join_names(players[i].name for i in state.final_turns)
-            text += (f" {players[player].name} has reached {self.rules.target} with "
-                     f"{state.scores[player]}: {others} {'gets' if len(state.final_turns) == 1 else 'get'} "
-                     f"one last turn.")
+            one = len(state.final_turns) == 1 and others != "You"
+            text += (f" {says(players[player].name, 'has')} reached {self.rules.target} with "
+                     f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn.")
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
-            text += (f" Final turn: {players[state.player].name} needs more than "
+            text += (f" Final turn: {says(players[state.player].name, 'needs')} more than "
                      f"{max(state.scores)} to win.")
         elif state.phase == "throw" and not state.is_over:
-            text += f" {players[state.player].name}'s turn."
+            text += f" {turn_of(players[state.player].name)}."
         return text
 
     def scores(self) -> list:
@@ -222,35 +238,52 @@ class FivethousandGame(GameController):
         reason = self._why_not(self._shake_actions())
         in_cup = state.dice_left if state.phase != "choose" else len(self.back)
         self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
-                         caption=self._shaker_caption(), label=self._shaker_label(in_cup))
+                         caption=self._shaker_caption(), label=self._shaker_label(in_cup),
+                         text=f"Shaker: throw {count(in_cup, 'die')}")
         self.tray.draw(dice=self._thrown_dice(), throw=throws,
-                       label=f"Dice thrown by {game.current_player.name}")
+                       label=f"Dice thrown by {whom(game.current_player.name)}")
         self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
-                                   "selectable": False, "tag": "Set aside", "key": "",
+                                   "selectable": False, "tag": "Set aside", "key": "", "look": "aside",
                                    "label": f"set-aside die showing {face}"} for face in state.kept],
                             throw=throws, label="Dice set aside this round")
 
     def _board_players(self) -> list:
         game, state = self._game, self._game.state
         winners = game.winners
+        pending = self.pending_points()
         players = []
         for i, player in enumerate(game.players):
             current = i == state.player and not game.is_over
             note = ("winner" if player in winners
                     else "last turn" if state.final_turns and i in state.final_turns else "")
-            players.append({"name": player.name + (" (robot)" if player.is_bot else ""),
+            players.append({"name": seat_name(player),
                             "colour": css_colour(player.colour), "ink": ink(player.colour),
                             "current": current, "note": note,
-                            "numbers": [{"label": "This turn", "value": state.turn_points if current else 0},
-                                        {"label": "Banked", "value": state.scores[i]}]})
+                            "numbers": self._numbers(state.turn_points + pending if current else 0,
+                                                     pending if current else 0, state.scores[i])})
         return players
+
+    def pending_points(self) -> int:
+        """The points of the dice left out of the last throw, not set aside yet (0 if they
+        don't all score)."""
+        state = self._game.state
+        out = self.dice_out() if state.phase == "choose" else ()
+        return (self._game.engine.table.score(out) or 0) if out else 0
+
+    @staticmethod
+    def _numbers(turn: int, pending: int, banked: int) -> list:
+        numbers = [{"label": "This turn", "value": turn}]
+        if pending:
+            numbers.append({"label": "of which pending", "value": pending})
+        return numbers + [{"label": "Banked", "value": banked}]
 
     def _thrown_dice(self) -> list:
         state = self._game.state
         last = self._game.history[-1] if self._game.history else None
         if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
             return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
-                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": ""}
+                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": "",
+                     "look": "farkle"}
                     for i, face in enumerate(last.dice)]
         selectable = self.refusal() is None
         dice = []
@@ -258,27 +291,28 @@ class FivethousandGame(GameController):
             back = i in self.back
             where = "back in the shaker" if back else "left out"
             dice.append({"face": face, "held": not back, "kept": back, "rolled": True,
-                         "selectable": selectable, "tag": "↩ Shaker" if back else "Out",
+                         "selectable": selectable, "tag": "↩ In shaker" if back else "Out",
+                         "look": "shaker" if back else "out",
                          "label": f"die {i + 1} showing {face}, {where}", "key": str(i + 1)})
         return dice
 
     def _shaker_caption(self) -> str:
         state = self._game.state
         if state.phase != "choose":
-            return f"Throw {state.dice_left} dice"
+            return f"Throw {count(state.dice_left, 'die')}"
         out = self.dice_out()
         points = self._game.engine.table.score(out) if out else None
         if points is None:
             return "Leave out scoring dice only"
         if not self.back:
             return f"Set aside {points}: bonus round"
-        return f"Set aside {points}, throw {len(self.back)}"
+        return f"Set aside {points}, throw {count(len(self.back), 'die')}"
 
     def _shaker_label(self, in_cup: int) -> str:
         state = self._game.state
         if state.phase == "choose":
-            return f"Shaker: set aside the dice left out and throw the {in_cup} in the shaker"
-        return f"Shaker: throw {in_cup} dice"
+            return f"Shaker: throw {count(in_cup, 'die')}, setting aside the dice left out"
+        return f"Shaker: throw {count(in_cup, 'die')}"
 
     def _selection_sentence(self) -> str:
         out = self.dice_out()
@@ -286,8 +320,8 @@ class FivethousandGame(GameController):
         back = remove(self._game.state.throw, out)
         points = self._game.engine.table.score(out) if out else None
         worth = f" (worth {points})" if points is not None else " (they don't all score)"
-        return (f"{name} leaves {_faces(out) if out else 'nothing'} out{worth if out else ''} and "
-                f"sends {_faces(back) if back else 'nothing'} back to the shaker.")
+        return (f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out{worth if out else ''} "
+                f"and {verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker.")
 
 
 def _positions_left(throw: tuple, dice: tuple) -> frozenset:

@@ -1,4 +1,4 @@
-"""Thousand at a table of widgets: the dice tray, the cask scales, Throw and Save."""
+"""Thousand as one widget: the dice tray, the cask scales, Throw and Save."""
 
 from __future__ import annotations
 
@@ -10,8 +10,11 @@ from dicelab.errors import IllegalMoveError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
+from dicelab.widgets.colours import css_colour
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.words import count, says, turn_of, verb, whom
 
+BIG_SAVE = 300  # a save this big stays on the table until its player goes on
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
              "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
@@ -22,7 +25,8 @@ KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter pr
 class ThousandGame(GameController):
     """Thousand for 1 to 6 players, humans or bots, with the cask scales.
 
-    ``ThousandGame()`` opens the setup screen (you and two bots); ``ThousandGame(players=["Ann",
+    ``ThousandGame()`` starts at once at the classic table, you and two robots (New game
+    opens the setup screen); ``ThousandGame(players=["Ann",
     {"name": "Robo", "bot": "cask_aware"}], seed=7)`` starts at once, and
     ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
@@ -34,6 +38,8 @@ class ThousandGame(GameController):
     Coach = ThousandCoach
     heading = "Thousand"
     HELP = KEYS_HELP
+    STARTS_AT_ONCE = True
+    COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
     def build(self) -> None:
         self.picked = set()  # positions in the throw picked to set aside (choose_keep)
@@ -87,18 +93,19 @@ class ThousandGame(GameController):
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
         state = self._game.state
-        left = f"{state.dice_left} {'die' if state.dice_left == 1 else 'dice'}"
+        left = count(state.dice_left, "die")
         throw, save = self.refusal(Throw()), self.refusal(Bank())
         buttons = [
             Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
             Button("save", f"Save {state.turn_points}", self.save,
-                   f"Save the turn's {state.turn_points} points", save is None, save or "", "s"),
+                   f"Save {state.turn_points}: the turn's {count(state.turn_points, 'point')}",
+                   save is None, save or "", "s"),
         ]
         if self.rules.choose_keep and state.phase == "choose":
             aside = (self.refusal(SetAside(self._picked_dice())) if self.picked
                      else self.refusal() or "pick the scoring dice to set aside first")
             buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
-                                     "Set the picked dice aside", aside is None, aside or "", "a"))
+                                     "Set aside the picked dice", aside is None, aside or "", "a"))
         return buttons
 
     def shortcuts(self) -> dict:
@@ -107,9 +114,10 @@ class ThousandGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(self.rules.dice)})
         return keys
 
-    def layout(self) -> list:
+    def areas(self) -> tuple[dict, str]:
         """The controls (and the ranking at the end), the dice while playing, the scales."""
-        return super().layout() + ([self.scales] if self.phase == "over" else [self.tray, self.scales])
+        play = super().areas()[0]["play"]
+        return {"play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])}, "stack"
 
     def after(self, event) -> None:
         self.picked = set()
@@ -142,25 +150,36 @@ class ThousandGame(GameController):
         self.picked = set()
         for face in dice:
             self.picked.add(next(i for i, f in enumerate(throw) if f == face and i not in self.picked))
-        self._status = f"{self._game.current_player.name} picks {_faces(dice)} to set aside."
+        self._status = f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
 
     def describe(self, event, before) -> str:
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Bank):
-            text = f"{name} saves {before.turn_points} points and now has {state.scores[event.player]}"
+            text = (f"{says(name, 'saves')} {count(before.turn_points, 'point')} and now "
+                    f"{verb(name, 'has')} {state.scores[event.player]}")
             cask = self.rules.cask_at(state.scores[event.player])
             return text + (f", in the {_cask(cask)} cask." if cask else ".")
         if isinstance(action, SetAside):
-            return f"{name} sets aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
-        text = f"{name} threw {_faces(event.dice)}"
+            return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
+        text = f"{says(name, 'threw')} {_faces(event.dice)}"
         if "bust" in state.news:
-            lost = f"the turn's {before.turn_points} points burn" if before.turn_points else "the turn ends"
-            return f"{text}: no combination, {lost}."
+            lost = (f"the turn's {count(before.turn_points, 'point')} are lost" if before.turn_points
+                    else "the turn ends")
+            return f"{text}: no combination, farkle! {lost[:1].upper()}{lost[1:]}."
         if state.phase == "choose":
             return f"{text}: pick the scoring dice to set aside."
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
+
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        news = self._game.state.news
+        if isinstance(event.action, Bank):
+            return (), "big" if before.turn_points >= BIG_SAVE else "bank"
+        dice = event.dice if event.dice is not None else event.action.dice
+        if "bust" in news:
+            return dice, "farkle"
+        return dice, "burn" if "burned" in news else ""
 
     def _outcome(self, name: str, before, part: tuple) -> str:
         """What setting ``part`` aside (from ``before``) brought about, in words."""
@@ -169,24 +188,36 @@ class ThousandGame(GameController):
         turn = before.turn_points + points
         standing = before.scores[before.player] + turn
         if "burned" in state.news:
-            return (f"{points} points would take {name} to {standing}, over {target}: "
-                    f"the turn's {turn} points burn.")
+            return (f"{count(points, 'point')} would take {whom(name)} to {standing}, over "
+                    f"{target}: the turn's {count(turn, 'point')} burn.")
         if "exact_win" in state.news:
-            return f"{points} points take {name} to exactly {target}!"
-        text = f"{points} points, {turn} this turn"
+            return f"{count(points, 'point')} take {whom(name)} to exactly {target}!"
+        text = f"{count(points, 'point')}, {turn} this turn"
         if "hot_dice" in state.news:
             text += f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
-        refusal = self._game.engine.bank_refusal(state) if state.phase == "decide" else None
-        return text + (f"; {refusal}." if refusal else f"; saving now would make {standing}.")
+        need = self.needed_to_save(before.player, turn)
+        if need:
+            return text + (f"; {says(name, 'needs', start=False)} {need[1]} more to leave the "
+                           f"{_cask(need[0])} cask and save.")
+        return text + "."
 
     def scores(self) -> list:
         return list(self._game.state.scores)
+
+    def needed_to_save(self, player: int, turn_points: int) -> tuple | None:
+        """(cask, points still needed) while ``player``, with ``turn_points`` this turn, is in
+        a cask and may not save yet; None when they may."""
+        banked = self._game.state.scores[player]
+        cask = self.rules.cask_at(banked)
+        if cask and banked + turn_points < cask[1]:
+            return cask, cask[1] - banked - turn_points
+        return None
 
     # --- drawing ------------------------------------------------------------------------------
     def render_board(self) -> None:
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
-        label = f"Dice of {self._thrower}" if self._thrower else "Dice, not thrown yet"
+        label = f"Dice of {whom(self._thrower)}" if self._thrower else "Dice, not thrown yet"
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
         step = max(1, target // 10)
@@ -197,20 +228,21 @@ class ThousandGame(GameController):
 
     def _dice(self) -> list:
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
-        dice = [_die(face, f"a {face}, set aside earlier", kept=True) for face in self._aside]
+        dice = [_die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
+                for face in self._aside]
         part = list(self._part)
         for index, face in enumerate(self._thrown):
             position = len(dice) + 1
             if face in part:
                 part.remove(face)
-                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True))
+                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True, look="kept"))
             elif choosing:
                 picked = index in self.picked
                 dice.append(_die(face, f"die {position}: a {face}" + (", picked" if picked else ""),
                                  held=picked, rolled=True, key=str(position),
                                  selectable=self.refusal() is None and self._may_pick(face)))
             else:
-                dice.append(_die(face, f"a {face}, doesn't score", rolled=True))
+                dice.append(_die(face, f"a {face}, doesn't score", rolled=True, tag="No score"))
         dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
         return dice
 
@@ -221,15 +253,18 @@ class ThousandGame(GameController):
         for i, player in enumerate(game.players):
             banked = state.scores[i]
             current = i == state.player and not game.is_over
-            standing = banked + state.turn_points if current else banked
+            need = self.needed_to_save(i, state.turn_points if current else 0)
+            standing = banked + state.turn_points if current and not need else banked
             label = f"{player.name}: banked {banked}"
             if standing != banked:
                 label += f", would stand at {standing} if saved"
             cask = self.rules.cask_at(banked)
             if cask:
                 label += f", in the {_cask(cask)} cask"
-            rows.append({"name": player.name, "banked": banked, "standing": standing,
-                         "current": current, "label": label})
+            if current and need:
+                label += f", {need[1]} more needed to save"
+            rows.append({"name": player.name, "colour": css_colour(player.colour), "banked": banked,
+                         "standing": standing, "current": current, "label": label})
         return rows
 
     def _caption(self) -> str:
@@ -237,15 +272,22 @@ class ThousandGame(GameController):
             return ""
         state = self._game.state
         name = self._game.current_player.name
+        need = self.needed_to_save(state.player, state.turn_points)
+        points = f"{count(state.turn_points, 'point')} this turn" if state.turn_points else "no points yet"
+        if need:
+            return (f"{turn_of(name)}: {points}; {count(need[1], 'point')} more needed to leave the "
+                    f"{_cask(need[0])} cask and save.")
         if not state.turn_points:
-            return f"{name}'s turn: no points yet."
+            return f"{turn_of(name)}: no points yet."
         standing = state.scores[state.player] + state.turn_points
-        return f"{name}'s turn: {state.turn_points} points; saving now would make {standing}."
+        return f"{turn_of(name)}: {points}; saving now would make {standing}."
 
 
-def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="") -> dict:
-    return {"face": face, "held": held, "kept": kept, "rolled": rolled,
-            "selectable": selectable, "label": label, "key": key}
+def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="",
+         look="", tag="") -> dict:
+    die = {"face": face, "held": held, "kept": kept, "rolled": rolled,
+           "selectable": selectable, "label": label, "key": key}
+    return die | ({"look": look} if look else {}) | ({"tag": tag} if tag else {})
 
 
 def _faces(dice) -> str:

@@ -1,17 +1,16 @@
-"""Yahtzee at a table of widgets: the dice tray, the scorecard, Roll and Confirm."""
+"""Yahtzee as one widget: the dice tray, the scorecard, Roll and Confirm."""
 
 from __future__ import annotations
 
 from functools import partial
 
-import ipywidgets
-
 from dicelab import yahtzee
 from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
-from dicelab.widgets.components import DiceTray, Scorecard
-from dicelab.widgets.controller import Button, GameController, place
+from dicelab.widgets.components import DiceTray, MalformedIntent, Scorecard
+from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.words import count, owned_by, says, whom, whose
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
@@ -33,8 +32,9 @@ class YahtzeeGame(GameController):
     Coach = YahtzeeCoach
     heading = "Yahtzee"
     COLOURS = yahtzee.COLOURS
-    SETUP_PLAYERS = ("Player 1", "Player 2")
+    SETUP_PLAYERS = (None, None)
     HELP = KEYS_HELP
+    COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 
     def build(self) -> None:
         self.selected = None  # the box chosen for a preview, until Confirm or the next roll
@@ -42,10 +42,6 @@ class YahtzeeGame(GameController):
         self.scorecard = Scorecard()
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.scorecard, select=self.select)
-        self._side = ipywidgets.VBox()
-        self._side.add_class("dicelab-side")
-        self._columns = ipywidgets.HBox([self._side, self.scorecard])
-        self._columns.add_class("dicelab-columns")
 
     # --- what a player does ---------------------------------------------------------------
     def roll(self) -> None:
@@ -62,33 +58,48 @@ class YahtzeeGame(GameController):
         """Choose box ``row`` of player ``column`` and show what it would score."""
         self.human_turn()
         game = self._game
+        if not 0 <= column < len(game.players):
+            raise MalformedIntent(f"There is no scorecard column {column + 1}.")
+        if row not in self.rules.boxes:
+            raise MalformedIntent(f"There is no box called {row!r}.")
+        mover, owner = game.current_player.name, game.players[column].name
         if column != game.state.player:
-            name = game.players[column].name if 0 <= column < len(game.players) else "nobody"
-            raise IllegalMoveError(f"it is {game.current_player.name}'s turn, not {name}'s")
+            raise IllegalMoveError(f"it is {whose(mover)} turn: choose a box in {whose(mover)} "
+                                   f"column, not {owned_by(owner)}")
+        filled = game.state.card.boxes
+        if row in filled:
+            raise IllegalMoveError(f"{BOX_TITLES[row]} is already filled on {whose(mover)} card "
+                                   f"(with {filled[row]}): choose an empty box")
         points = game.preview(row)
         self.selected = row
-        self._status = (f"{game.current_player.name}: {BOX_TITLES[row]} would score {points}. "
-                        f"Press Confirm to score it.")
+        self._status = (f"{BOX_TITLES[row]} would score {count(points, 'point')} for "
+                        f"{whom(mover)}. Press Confirm to score it.")
 
     def confirm(self) -> None:
         """Score the chosen box."""
-        if self.selected is None:
-            raise IllegalMoveError("choose a box on your scorecard first")
-        self.play(Score(self.selected))
+        self.play(Score(self.selected)) if self.selected else self._no_box_yet()
+
+    def _no_box_yet(self) -> None:
+        self.human_turn()
+        raise IllegalMoveError(self._no_box_reason())
+
+    def _no_box_reason(self) -> str:
+        if not self._game.state.rolls_used:
+            return "roll the dice first, then choose a box on the scorecard"
+        return "choose a box on the scorecard first"
 
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
         left = self.rules.rolls - self._game.state.rolls_used
-        rolls = f"{left} roll{'' if left == 1 else 's'} left"
+        rolls = f"Roll the dice, {count(left, 'roll')} left"
         roll = self.refusal(Roll())
         if self.selected is None:
-            confirm = self.refusal() or "choose a box on your scorecard first"
+            confirm = self.refusal() or self._no_box_reason()
         else:
             confirm = self.refusal(Score(self.selected))
         box = BOX_TITLES[self.selected] if self.selected else "the chosen box"
         return [
-            Button("roll", f"Roll ({left} left)", self.roll, f"Roll the dice, {rolls}",
-                   roll is None, roll or "", "r"),
+            Button("roll", rolls, self.roll, rolls, roll is None, roll or "", "r"),
             Button("confirm", "Confirm", self.confirm, f"Confirm: score {box}",
                    confirm is None, confirm or "", "c"),
         ]
@@ -99,10 +110,10 @@ class YahtzeeGame(GameController):
             keys.update({str(die + 1): partial(self.toggle, die) for die in range(5)})
         return keys
 
-    def layout(self) -> list:
+    def areas(self) -> tuple[dict, str]:
         """The controls and the dice (or the ranking) beside the scorecard."""
-        place(self._side, super().layout() + ([] if self.phase == "over" else [self.tray]))
-        return [self._columns]
+        play = super().areas()[0]["play"] + ([] if self.phase == "over" else [self.tray])
+        return {"play": play, "board": [self.scorecard]}, "columns"
 
     def after(self, event) -> None:
         if event is None or isinstance(event.action, (Roll, Score)):
@@ -119,23 +130,33 @@ class YahtzeeGame(GameController):
     def _show_bot_choice(self, box: str) -> None:
         player = self._game.current_player
         self.selected = box
-        self._status = f"{player.name} chooses {BOX_TITLES[box]} ({self._game.preview(box)} points)."
+        self._status = (f"{says(player.name, 'chooses')} {BOX_TITLES[box]} "
+                        f"({count(self._game.preview(box), 'point')}).")
 
     def describe(self, event, before) -> str:
         name = self._game.players[event.player].name
         action = event.action
         if isinstance(action, Roll):
             left = self.rules.rolls - self._game.state.rolls_used
-            after = f"{left} roll{'' if left == 1 else 's'} left" if left else "now choose a box"
+            after = f"{count(left, 'roll')} left" if left else "now choose a box"
             dice = ", ".join(map(str, self._game.state.dice))
-            return f"{name} rolled: {dice}; {after}."
+            return f"{says(name, 'rolled')}: {dice}; {after}."
         if isinstance(action, (Hold, Release)):
             verb = "holds" if isinstance(action, Hold) else "releases"
-            return f"{name} {verb} die {action.die + 1} (a {before.dice[action.die]})."
+            return f"{says(name, verb)} die {action.die + 1} (a {before.dice[action.die]})."
         card, earlier = self._game.state.cards[event.player], before.cards[event.player]
-        text = f"{name} scores {card.boxes[action.box]} in {BOX_TITLES[action.box]}"
+        text = f"{says(name, 'scores')} {card.boxes[action.box]} in {BOX_TITLES[action.box]}"
         bonus = (card.yahtzee_bonuses - earlier.yahtzee_bonuses) * self.rules.yahtzee_bonus
         return text + (f" and a Yahtzee bonus of {bonus}." if bonus else ".")
+
+    def log_entry(self, event, before) -> tuple[tuple, str]:
+        action = event.action
+        if isinstance(action, Roll):
+            return self._game.state.dice, ""
+        if isinstance(action, (Hold, Release)):
+            return (before.dice[action.die],), ""
+        points = self._game.state.cards[event.player].boxes[action.box]
+        return before.dice, "big" if action.box == "yahtzee" and points else "score"
 
     def scores(self) -> list:
         return self._game.totals()
@@ -175,29 +196,49 @@ class YahtzeeGame(GameController):
             rows.append({"key": box, "label": BOX_TITLES[box], "total": False,
                          "cells": [self._cell(i, box) for i in range(len(cards))]})
             if box == last_upper:
-                rows.append(_total("upper", "Upper total", [c.upper_total() for c in cards]))
+                rows.append(self._upper_total(cards))
                 rows.append(_total("upper_bonus", f"Bonus ({rules.upper_bonus} at "
                                    f"{rules.upper_bonus_threshold})",
-                                   [upper_bonus(rules, c.boxes) or "" for c in cards]))
+                                   [self._bonus(card) for card in cards]))
         if rules.yahtzee_bonus:
             rows.append(_total("yahtzee_bonus", "Yahtzee bonus",
                                [c.yahtzee_bonuses * rules.yahtzee_bonus or "" for c in cards]))
         rows.append(_total("total", "Total", [c.total(rules) for c in cards]))
         return rows
 
+    def _upper_total(self, cards) -> dict:
+        """The upper total as progress towards the bonus: "40 / 63" until it is decided."""
+        rules, row = self.rules, _total("upper", "Upper total", [c.upper_total() for c in cards])
+        threshold = rules.upper_bonus_threshold
+        for cell, card in zip(row["cells"], cards):
+            if rules.upper_bonus and not self._upper_done(card):
+                cell["text"] = f"{card.upper_total()} / {threshold}"
+                cell["label"] = f"Upper total: {card.upper_total()} of the {threshold} for the bonus"
+        return row
+
+    def _upper_done(self, card) -> bool:
+        return self._game.is_over or all(box in card.boxes for box in self.rules.upper_boxes)
+
+    def _bonus(self, card):
+        """The upper bonus won, 0 once it is missed for good, blank while it is open."""
+        won = upper_bonus(self.rules, card.boxes)
+        return won if won or self._upper_done(card) else ""
+
     def _cell(self, player: int, box: str) -> dict:
+        """A box of the scorecard: every box is a button, so a refused click can say why."""
         game = self._game
         name, title = game.players[player].name, BOX_TITLES[box]
         filled = game.state.cards[player].boxes
+        playing = not game.is_over and not game.current_player.is_bot
         if box in filled:
-            return {"text": str(filled[box]), "button": False, "enabled": False, "chosen": False,
+            return {"text": str(filled[box]), "button": playing, "enabled": False, "chosen": False,
                     "label": f"{title} for {name}: {filled[box]}"}
         to_move = player == game.state.player and not game.is_over
         chosen = to_move and box == self.selected
         text = str(game.preview(box)) if chosen else ""
         label = f"{title} for {name}: " + (f"would score {text}, chosen" if chosen else "open")
-        return {"text": text, "button": to_move and not game.current_player.is_bot,
-                "enabled": self.refusal(Score(box)) is None, "chosen": chosen, "label": label}
+        return {"text": text, "button": playing, "enabled": to_move and self.refusal(Score(box)) is None,
+                "chosen": chosen, "label": label}
 
 
 def _total(key: str, label: str, values: list) -> dict:

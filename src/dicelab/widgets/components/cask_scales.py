@@ -2,28 +2,29 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class CaskScales(Component):
+class CaskScales(Part):
     """Horizontal scales, drawn as given; no intents.
 
     ``target`` is the right end of every scale and ``ticks`` the numbers under them;
     ``casks`` lists ``{"low", "high", "label"}`` (drawn hatched red with their label);
-    ``rows`` has one ``{"name", "banked", "standing", "current", "label"}`` per player:
+    ``rows`` has one ``{"name", "colour", "banked", "standing", "current", "label"}`` per player:
     the banked score is the yellow bar, ``standing`` (banked + the turn's points) the
     blue one, and ``label`` what a screen reader says. ``caption`` sits above the scales.
     The bars' values are in each row's ``data-banked`` and ``data-standing`` attributes.
     """
 
-    _esm = static("cask_scales.js")
-    _css = static("cask_scales.css")
+    component = "cask_scales"
     title = "cask scales"
 
-    target = traitlets.Int(1000).tag(sync=True)
-    ticks = traitlets.List([]).tag(sync=True)
-    casks = traitlets.List([]).tag(sync=True)
-    rows = traitlets.List([]).tag(sync=True)
-    caption = traitlets.Unicode("").tag(sync=True)
+    FIELDS = {
+        "target": 1000,
+        "ticks": [],
+        "casks": [],
+        "rows": [],
+        "caption": "",
+        "legend": [["is-cask", "cask: no saving until you leave it"], ["is-banked", "banked"],
+                   ["is-standing", "if you save now"]],  # [class, words] of each key shown
+    }

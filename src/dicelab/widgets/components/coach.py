@@ -3,12 +3,10 @@ and the report at the end of a game."""
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class CoachPanel(Component):
+class CoachPanel(Part):
     """What the coach says, drawn as plain text; no intents.
 
     ``busy`` is shown alone while the coach computes; ``help`` says what the values mean;
@@ -18,15 +16,16 @@ class CoachPanel(Component):
     ``{}`` until the game ends) sums up the game.
     """
 
-    _esm = static("coach.js")
-    _css = static("coach.css")
+    component = "coach"
     title = "coach"
 
-    busy = traitlets.Unicode("").tag(sync=True)
-    help = traitlets.Unicode("").tag(sync=True)
-    caption = traitlets.Unicode("").tag(sync=True)
-    options = traitlets.List([]).tag(sync=True)
-    odds_caption = traitlets.Unicode("").tag(sync=True)
-    odds = traitlets.List([]).tag(sync=True)
-    verdict = traitlets.Dict({}).tag(sync=True)
-    report = traitlets.Dict({}).tag(sync=True)
+    FIELDS = {
+        "busy": "",
+        "help": "",
+        "caption": "",
+        "options": [],
+        "odds_caption": "",
+        "odds": [],
+        "verdict": {},
+        "report": {},
+    }

@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class Controls(Component):
+class Controls(Part):
     """Buttons from specs, a turn banner, an ``aria-live`` status line and a refusal notice.
 
     ``buttons`` is a list of ``{"id", "label", "aria_label", "enabled", "reason", "key"}``;
     every button sends ``{"type": "press", "button": id}``, a disabled one too (so the
-    refusal can give its ``reason``). The controls also catch the keyboard for the whole
-    game (the element with class ``dicelab-game`` around them): plain keys are sent as
-    ``{"type": "key", "key": k}`` and no key reaches JupyterLab's notebook shortcuts.
+    refusal can give its ``reason``). The table sends the keys pressed in the game as the
+    controls' ``{"type": "key", "key": k}``.
     """
 
-    _esm = static("controls.js")
-    _css = static("controls.css")
+    component = "controls"
     INTENTS = {"press": {"button": str}, "key": {"key": str}}
     title = "controls"
 
-    heading = traitlets.Unicode("").tag(sync=True)
-    turn = traitlets.Dict({}).tag(sync=True)  # {"text", "colour", "ink"}; {} when no one plays
-    buttons = traitlets.List([]).tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
-    notice = traitlets.Dict({}).tag(sync=True)  # {"text", "serial"}; a new serial re-announces
-    help = traitlets.Unicode("").tag(sync=True)
+    FIELDS = {
+        "heading": "",
+        "turn": {},  # {"text", "colour", "ink"}; {} when no one plays
+        "buttons": [],
+        "status": "",
+        "notice": {},  # {"text", "serial"}; a new serial re-announces
+        "help": "",
+    }

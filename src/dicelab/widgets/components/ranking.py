@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class Ranking(Component):
+class Ranking(Part):
     """A headline and ``rows`` of ``{"place", "name", "colour", "score", "winner"}``; no intents."""
 
-    _esm = static("ranking.js")
-    _css = static("ranking.css")
+    component = "ranking"
     title = "ranking"
 
-    heading = traitlets.Unicode("").tag(sync=True)
-    rows = traitlets.List([]).tag(sync=True)
+    FIELDS = {
+        "heading": "",
+        "rows": [],
+    }

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class Scoreboard(Component):
+class Scoreboard(Part):
     """Players side by side; no intents.
 
     ``players`` is a list of ``{"name", "colour", "ink", "current", "note", "numbers"}``
@@ -17,9 +15,10 @@ class Scoreboard(Component):
     remark such as "last turn" or "winner".
     """
 
-    _esm = static("scoreboard.js")
-    _css = static("scoreboard.css")
+    component = "scoreboard"
     title = "scoreboard"
 
-    caption = traitlets.Unicode("").tag(sync=True)
-    players = traitlets.List([]).tag(sync=True)
+    FIELDS = {
+        "caption": "",
+        "players": [],
+    }

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class Scorecard(Component):
+class Scorecard(Part):
     """A table drawn from ``columns`` and ``rows``; a box sends ``{"type": "select", "column": c, "row": key}``.
 
     ``columns``: ``{"name", "colour", "ink", "current"}`` per player.
@@ -17,11 +15,12 @@ class Scorecard(Component):
     preview, ``label`` is what a screen reader says.
     """
 
-    _esm = static("scorecard.js")
-    _css = static("scorecard.css")
+    component = "scorecard"
     INTENTS = {"select": {"column": int, "row": str}}
     title = "scorecard"
 
-    caption = traitlets.Unicode("Scorecard").tag(sync=True)
-    columns = traitlets.List([]).tag(sync=True)
-    rows = traitlets.List([]).tag(sync=True)
+    FIELDS = {
+        "caption": "Scorecard",
+        "columns": [],
+        "rows": [],
+    }

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class SeatSetup(Component):
+class SeatSetup(Part):
     """A heading and the seats to edit before a game; the Start button lives in the controls.
 
-    ``seats``: ``{"name", "colour", "swatch", "kind"}`` per seat (``colour`` is the colour's
+    ``seats``: ``{"name", "placeholder", "colour", "swatch", "kind"}`` per seat (the name
+    field shows ``placeholder`` while ``name`` is empty) (``colour`` is the colour's
     name, "" in a game without colours; ``swatch`` its CSS colour; ``kind`` an id of
     ``kinds``, ``{"id", "label"}`` such as human or a bot level). ``presets`` and ``preset``
     choose the rules. Intents: ``{"type": "seats", "delta": ±1}``,
@@ -18,8 +17,7 @@ class SeatSetup(Component):
     ``{"type": "kind", "seat": i, "kind": id}`` and ``{"type": "rules", "preset": id}``.
     """
 
-    _esm = static("setup.js")
-    _css = static("setup.css")
+    component = "setup"
     INTENTS = {
         "seats": {"delta": int},
         "colour": {"seat": int, "step": int},
@@ -29,8 +27,10 @@ class SeatSetup(Component):
     }
     title = "setup screen"
 
-    heading = traitlets.Unicode("").tag(sync=True)
-    seats = traitlets.List([]).tag(sync=True)
-    kinds = traitlets.List([]).tag(sync=True)
-    presets = traitlets.List([]).tag(sync=True)
-    preset = traitlets.Unicode("").tag(sync=True)
+    FIELDS = {
+        "heading": "",
+        "seats": [],
+        "kinds": [],
+        "presets": [],
+        "preset": "",
+    }

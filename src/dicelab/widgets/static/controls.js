@@ -1,12 +1,5 @@
-// Controls: buttons from specs, turn banner, aria-live status, refusal notice, game keyboard.
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function render({ model, el }) {
+// Controls: buttons from specs, turn banner, aria-live status, refusal notice, keys help.
+component("controls", (slot, { send }) => {
   const root = element("div", "dicelab-controls");
   const heading = element("div", "dicelab-heading");
   const turn = element("div", "dicelab-turn");
@@ -20,76 +13,29 @@ function render({ model, el }) {
   const helpText = element("p");
   help.append(element("summary", "", "Keys"), helpText);
   root.append(heading, turn, row, status, notice, help);
-  el.append(root);
+  slot.append(root);
 
   const drawButton = (spec) => {
-    const button = element("button", "dicelab-button", spec.label);
-    button.type = "button";
-    button.dataset.key = spec.id;
-    button.setAttribute("aria-label", spec.aria_label || spec.label);
-    button.setAttribute("aria-disabled", String(!spec.enabled));
-    if (!spec.enabled && spec.reason) button.title = spec.reason;
+    const node = button("dicelab-button", spec.label, spec.aria_label || spec.label, spec.id,
+      () => send({ type: "press", button: spec.id }));
+    node.setAttribute("aria-disabled", String(!spec.enabled));
+    if (!spec.enabled && spec.reason) node.title = spec.reason;
     if (spec.key) {
-      button.setAttribute("aria-keyshortcuts", spec.key);
-      button.append(" ", element("kbd", "", spec.key.toUpperCase()));
+      node.setAttribute("aria-keyshortcuts", spec.key);
+      node.append(" ", element("kbd", "", spec.key.toUpperCase()));
     }
-    button.addEventListener("click", () => model.send({ type: "press", button: spec.id }));
-    return button;
+    return node;
   };
 
-  const draw = () => {
-    const focused = row.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    heading.textContent = model.get("heading");
-    const who = model.get("turn");
+  return (part) => {
+    heading.textContent = part.heading;
     turn.replaceChildren();
-    if (who.text) {
-      const swatch = element("span", "dicelab-swatch");
-      swatch.style.background = who.colour;
-      turn.append(swatch, element("span", "", who.text));
-    }
-    row.replaceChildren(...model.get("buttons").map(drawButton));
-    if (focused) (row.querySelector(`[data-key="${focused}"]`) ?? el.closest(".dicelab-game"))?.focus();
-    status.textContent = model.get("status");
-    notice.textContent = model.get("notice").text ?? "";
-    notice.hidden = !notice.textContent;
-    helpText.textContent = model.get("help");
-    help.hidden = !helpText.textContent;
+    if (part.turn.text) turn.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));
+    row.replaceChildren(...part.buttons.map(drawButton));
+    status.textContent = part.status;
+    notice.textContent = part.notice.text ?? "";
+    notice.classList.toggle("is-empty", !notice.textContent);
+    helpText.textContent = part.help;
+    help.hidden = !part.help;
   };
-
-  // Keys pressed in this game go to Python and never to JupyterLab's notebook shortcuts.
-  // The game (the box around the components) keeps the focus when a click lands on an empty
-  // part of it or a focused control is redrawn away; Escape or a click elsewhere gives it back.
-  const game = () => el.closest(".dicelab-game") ?? el;
-  const leave = () => {
-    const notebook = el.closest(".jp-Notebook");
-    if (notebook) notebook.focus();
-    else document.activeElement.blur();
-  };
-  const onPointer = (event) => {
-    if (game().contains(event.target)) game().tabIndex = -1;
-    else if (game().contains(document.activeElement)) leave();
-  };
-  const onKey = (event) => {
-    if (!game().contains(event.target)) return;
-    game().tabIndex = -1;
-    if (event.key === "Escape") return leave();
-    if (event.key === "Tab" || event.ctrlKey || event.metaKey || event.altKey) return;
-    event.stopPropagation();
-    const typing = event.target.matches("input, textarea, select, [contenteditable]");
-    if (typing || event.key.length !== 1 || event.key === " ") return;
-    event.preventDefault();
-    model.send({ type: "key", key: event.key.toLowerCase() });
-  };
-
-  draw();
-  model.on("change", draw);
-  window.addEventListener("keydown", onKey, true);
-  window.addEventListener("pointerdown", onPointer, true);
-  return () => {
-    model.off("change", draw);
-    window.removeEventListener("keydown", onKey, true);
-    window.removeEventListener("pointerdown", onPointer, true);
-  };
-}
-
-export default { render };
+});

@@ -1,14 +1,7 @@
 // Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box.
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function render({ model, el }) {
+component("scorecard", (slot, { send }) => {
   const table = element("table", "dicelab-scorecard");
-  el.append(table);
+  slot.append(table);
 
   const drawCell = (cell, column, row) => {
     const td = element("td", cell.chosen ? "is-chosen" : "");
@@ -17,23 +10,18 @@ function render({ model, el }) {
       if (cell.label) td.setAttribute("aria-label", cell.label);
       return td;
     }
-    const button = element("button", "dicelab-box", cell.text);
-    button.type = "button";
-    button.dataset.key = `${row.key}/${column}`;
-    button.setAttribute("aria-label", cell.label);
-    button.setAttribute("aria-disabled", String(!cell.enabled));
-    button.setAttribute("aria-pressed", String(Boolean(cell.chosen)));
-    button.addEventListener("click", () => model.send({ type: "select", column, row: row.key }));
-    td.append(button);
+    const box = button("dicelab-box", cell.text, cell.label, `${row.key}/${column}`,
+      () => send({ type: "select", column, row: row.key }));
+    box.setAttribute("aria-disabled", String(!cell.enabled));
+    box.setAttribute("aria-pressed", String(Boolean(cell.chosen)));
+    td.append(box);
     return td;
   };
 
-  const draw = () => {
-    const focused = table.contains(document.activeElement) ? document.activeElement.dataset.key : null;
-    const caption = element("caption", "", model.get("caption"));
+  return (part) => {
     const head = element("tr");
-    head.append(element("th", "dicelab-corner", ""));
-    for (const column of model.get("columns")) {
+    head.append(element("td", "dicelab-corner", ""));
+    for (const column of part.columns) {
       const th = element("th", column.current ? "is-current" : "");
       th.scope = "col";
       th.style.setProperty("--dicelab-player", column.colour);
@@ -43,7 +31,7 @@ function render({ model, el }) {
       head.append(th);
     }
     const body = element("tbody");
-    for (const row of model.get("rows")) {
+    for (const row of part.rows) {
       const tr = element("tr", row.total ? "is-total" : "");
       const th = element("th", "", row.label);
       th.scope = "row";
@@ -52,13 +40,6 @@ function render({ model, el }) {
     }
     const thead = element("thead");
     thead.append(head);
-    table.replaceChildren(caption, thead, body);
-    if (focused) (table.querySelector(`[data-key="${focused}"]`) ?? el.closest(".dicelab-game"))?.focus();
+    table.replaceChildren(element("caption", "", part.caption), thead, body);
   };
-
-  draw();
-  model.on("change", draw);
-  return () => model.off("change", draw);
-}
-
-export default { render };
+});

@@ -4,42 +4,25 @@ const CUP = `<svg viewBox="0 0 100 110" aria-hidden="true" class="dicelab-cup">
   <rect class="dicelab-cup-rim" x="8" y="6" width="84" height="14" rx="6"/>
   <path class="dicelab-cup-band" d="M20 62 H80" /></svg>`;
 
-function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "dicelab-shaker";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "dicelab-shaker-button";
-  button.innerHTML = CUP;
-  const count = document.createElement("span");
-  count.className = "dicelab-shaker-count";
-  button.append(count);
-  const caption = document.createElement("span");
-  caption.className = "dicelab-shaker-caption";
-  root.append(button, caption);
-  el.append(root);
-  button.addEventListener("click", () => model.send({ type: "shake" }));
-  let shownThrow = model.get("throw");
+component("shaker", (slot, { send }) => {
+  const root = element("div", "dicelab-shaker");
+  const cup = button("dicelab-shaker-button", undefined, "", "shaker", () => send({ type: "shake" }));
+  cup.innerHTML = CUP;
+  const count = element("span", "dicelab-shaker-count");
+  cup.append(count);
+  const caption = element("span", "dicelab-shaker-caption");
+  root.append(cup, caption);
+  slot.append(root);
+  let shownThrow = null;
 
-  const draw = () => {
-    const dice = model.get("dice");
-    count.textContent = `${dice} ${dice === 1 ? "die" : "dice"}`;
-    caption.textContent = model.get("caption");
-    button.setAttribute("aria-label", model.get("label"));
-    button.setAttribute("aria-disabled", String(!model.get("enabled")));
-    button.title = model.get("enabled") ? "" : model.get("reason");
-    if (model.get("key")) button.setAttribute("aria-keyshortcuts", model.get("key"));
-    if (model.get("throw") !== shownThrow) {
-      shownThrow = model.get("throw");
-      button.classList.remove("is-shaking");
-      void button.offsetWidth; // restart the animation
-      button.classList.add("is-shaking");
-    }
+  return (part) => {
+    count.textContent = part.text;
+    caption.textContent = part.caption;
+    cup.setAttribute("aria-label", part.label);
+    cup.setAttribute("aria-disabled", String(!part.enabled));
+    cup.title = part.enabled ? "" : part.reason;
+    if (part.key) cup.setAttribute("aria-keyshortcuts", part.key);
+    if (shownThrow !== null && part.throw !== shownThrow) replay(cup, "is-shaking");
+    shownThrow = part.throw;
   };
-
-  draw();
-  model.on("change", draw);
-  return () => model.off("change", draw);
-}
-
-export default { render };
+});

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import traitlets
-
-from dicelab.widgets.components.base import Component, static
+from dicelab.widgets.parts import Part
 
 
-class DiceTray(Component):
+class DiceTray(Part):
     """A row of dice; clicking a die (or Space/Enter on it) sends ``{"type": "toggle", "die": i}``.
 
     ``dice`` is a list of dicts drawn as they are:
@@ -15,14 +13,18 @@ class DiceTray(Component):
     ``kept`` (set aside for good), ``selectable`` (the click would be accepted; other dice
     still send it, so the refusal can say why), ``rolled`` (thrown by throw number ``throw``,
     so it tumbles), ``label`` (what a screen reader says), ``key`` (its shortcut) and
-    optionally ``tag`` (the words shown under the die instead of "Held" or "Kept").
+    optionally ``tag`` (the words shown under the die instead of "Held" or "Kept") and
+    ``look``: how the die sits, so that each kind differs without colour - "out" (raised,
+    framed), "shaker" (sunk, smaller, dashed: back in the shaker), "aside" (small, double
+    frame: set aside earlier), "kept" (set aside now) or "farkle" (crossed out).
     """
 
-    _esm = static("dice_tray.js")
-    _css = static("dice_tray.css")
+    component = "dice"
     INTENTS = {"toggle": {"die": int}}
     title = "dice tray"
 
-    dice = traitlets.List([]).tag(sync=True)
-    throw = traitlets.Int(0).tag(sync=True)
-    label = traitlets.Unicode("Dice").tag(sync=True)
+    FIELDS = {
+        "dice": [],
+        "throw": 0,
+        "label": "Dice",
+    }

@@ -1,0 +1,33 @@
+"""One ES module (and one style sheet) per widget, composed from the files in ``static/``.
+
+No build tool and nothing from the network: the module text is the shared helpers, then
+each component file (each registers itself with ``component(name, mount)``), then the
+table that lays the parts out and owns the keyboard (``table.js``, which ends with
+``export default { render }``). The style sheet is ``table.css`` and each component's CSS.
+
+>>> esm, css = compose(("dice",))
+>>> esm.count("export default"), "component(\\"dice\\"" in esm
+(1, True)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def _read(name: str) -> str:
+    path = STATIC / name
+    return path.read_text(encoding="utf-8") if path.exists() else ""
+
+
+@lru_cache(maxsize=None)
+def compose(components: tuple[str, ...]) -> tuple[str, str]:
+    """The ES module and CSS text of a widget drawing ``components`` (names of static files)."""
+    scripts = ["helpers.js", *(f"{name}.js" for name in components), "table.js"]
+    styles = ["table.css", *(f"{name}.css" for name in components)]
+    esm = "\n".join(f"// --- {name}\n{_read(name)}" for name in scripts)
+    css = "\n".join(_read(name) for name in styles)
+    return esm, css

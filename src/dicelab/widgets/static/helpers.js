@@ -1,0 +1,58 @@
+// Helpers every component shares. The widget's module is this file, the component files
+// (each registers itself with component(name, mount)) and table.js, joined by Python.
+const COMPONENTS = new Map();
+
+// Register a component: mount(slot, context) builds its elements in `slot` once and returns
+// update(part), which redraws them from the part's fields. context.send(intent) sends an
+// intent from this part; context.table is the table's root element.
+function component(name, mount) {
+  COMPONENTS.set(name, mount);
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function button(className, text, label, key, onClick) {
+  const node = element("button", className, text);
+  node.type = "button";
+  node.dataset.key = key;
+  if (label) node.setAttribute("aria-label", label);
+  node.addEventListener("click", onClick);
+  return node;
+}
+
+function swatch(className, colour) {
+  const node = element("span", `dicelab-colour ${className}`);
+  node.style.background = colour;
+  node.setAttribute("aria-hidden", "true");
+  return node;
+}
+
+const SPOTS = { tl: [28, 28], tr: [72, 28], ml: [28, 50], c: [50, 50], mr: [72, 50], bl: [28, 72], br: [72, 72] };
+const PIPS = {
+  1: ["c"], 2: ["tr", "bl"], 3: ["tr", "c", "bl"], 4: ["tl", "tr", "bl", "br"],
+  5: ["tl", "tr", "c", "bl", "br"], 6: ["tl", "tr", "ml", "mr", "bl", "br"],
+};
+
+// An SVG die showing `face` (blank for none), drawn by the dice tray and, small, by the history.
+function dieFace(face, className = "dicelab-die-face") {
+  const pips = (PIPS[face] ?? []).map((spot) => {
+    const [cx, cy] = SPOTS[spot];
+    return `<circle cx="${cx}" cy="${cy}" r="9" class="dicelab-pip"/>`;
+  });
+  const holder = document.createElement("span");
+  holder.innerHTML = `<svg viewBox="0 0 100 100" aria-hidden="true" class="${className}">
+    <rect x="4" y="4" width="92" height="92" rx="18" class="dicelab-die-body"/>${pips.join("")}</svg>`;
+  return holder.firstElementChild;
+}
+
+// Restart a CSS animation on `node` (a die tumbling, the shaker shaking).
+function replay(node, className) {
+  node.classList.remove(className);
+  void node.offsetWidth;
+  node.classList.add(className);
+}

@@ -1,0 +1,142 @@
+// The table: lays out the parts of the view document in their areas (mounting each part's
+// component once), keeps the focus across redraws, and owns the keyboard while it has focus.
+// Python is the authority: everything drawn comes from model.get("view"); clicks and keys go
+// back as intents, model.send({part, type, ...}).
+
+// What has the focus in `root` (to find it again after a redraw), or null.
+function focusOf(root) {
+  const active = document.activeElement;
+  if (!active || active === root || !root.contains(active)) return null;
+  return { node: active, part: active.closest("[data-part]")?.dataset.part, key: active.dataset.key,
+           value: active.value, selection: active.selectionStart !== undefined && active.type === "text"
+             ? [active.selectionStart, active.selectionEnd] : null };
+}
+
+function restoreFocus(root, focus) {
+  if (!focus || focus.node.isConnected) return;
+  const again = focus.key && root.querySelector(`[data-part="${focus.part}"] [data-key="${focus.key}"]`);
+  if (!again) return root.focus({ preventScroll: true });
+  if (focus.selection) {  // a name being typed, not yet sent
+    again.value = focus.value;
+    again.setSelectionRange(...focus.selection);
+  }
+  again.focus({ preventScroll: true });
+}
+
+// The keys state shown on the table, and leaving or taking the keys.
+function keyboard(root, keysLine, model) {
+  const notebook = () => root.closest(".jp-Notebook");
+  const has = () => root.contains(document.activeElement);
+  const show = () => {
+    root.classList.toggle("has-keys", has());
+    if (!gameKeys().length) return;
+    keysLine.textContent = has() ? "Keys: on (Esc gives them back to the notebook)"
+                                 : "Keys: off. Click the game to use its keys";
+  };
+  const leave = () => {
+    if (notebook()) notebook().focus();
+    else document.activeElement.blur();
+  };
+  const gameKeys = () => model.get("view").keys ?? [];
+  // In JupyterLab's command mode with this game's cell selected, a game key comes back to the
+  // game: the player means the game (the key the table shows), never a cell command.
+  const ownCellSelected = (event) => {
+    const cell = root.closest(".jp-Cell");
+    const active = cell && (cell.classList.contains("jp-mod-active") || cell.classList.contains("jp-mod-selected"));
+    return Boolean(active) && event.target instanceof Node && event.target.contains(root);
+  };
+  const onKey = (event) => {
+    if (!gameKeys().length || event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (!has()) {
+      if (!ownCellSelected(event) || !gameKeys().includes(key)) return;
+      root.focus({ preventScroll: true });
+    }
+    if (key === "Escape") {
+      event.stopPropagation();
+      return leave();
+    }
+    if (key === "Tab") return;
+    event.stopPropagation();  // no key pressed in the game reaches the notebook's shortcuts
+    const typing = event.target.matches("input, textarea, select, [contenteditable]");
+    if (typing || key.length !== 1 || key === " ") return;  // Space and Enter press the focused control
+    event.preventDefault();
+    if (gameKeys().includes(key)) model.send({ part: "controls", type: "key", key });
+  };
+  // A click elsewhere gives the keys back (JupyterLab's own clicks may keep the focus here).
+  const onPointer = (event) => {
+    if (gameKeys().length && !root.contains(event.target) && has()) leave();
+  };
+  return { show, onKey, onPointer };
+}
+
+function render({ model, el }) {
+  const root = element("div");
+  root.tabIndex = -1;
+  root.setAttribute("role", "region");
+  const keysLine = element("p", "dicelab-keys");
+  keysLine.setAttribute("aria-live", "polite");
+  el.append(root);
+  const areas = new Map();  // area name -> its element
+  const mounted = new Map();  // part name -> {slot, update, kind, drawn: the fields drawn}
+
+  const mount = (name, kind) => {
+    const slot = element("div", `dicelab-part is-${kind}`);
+    slot.dataset.part = name;
+    const mountComponent = COMPONENTS.get(kind);
+    const update = mountComponent(slot, { send: (intent) => model.send({ part: name, ...intent }), table: root });
+    const entry = { slot, update, kind, drawn: null };
+    mounted.set(name, entry);
+    return entry;
+  };
+
+  const place = (parent, children) => {
+    children.forEach((child, index) => {
+      if (parent.children[index] !== child) parent.insertBefore(child, parent.children[index] ?? null);
+    });
+    while (parent.children.length > children.length) parent.lastElementChild.remove();
+  };
+
+  const draw = () => {
+    const view = model.get("view");
+    if (!view.areas) return;
+    const focus = focusOf(root);
+    root.className = `dicelab-${view.kind} is-${view.layout}`;
+    root.setAttribute("aria-label", view.title);
+    const used = new Set();
+    const areaNodes = view.areas.map((area) => {
+      if (!areas.has(area.name)) areas.set(area.name, element("div", `dicelab-area is-${area.name}`));
+      const node = areas.get(area.name);
+      place(node, area.parts.map((name) => {
+        const part = view.parts[name];
+        let entry = mounted.get(name);
+        if (!entry || entry.kind !== part.component) entry = mount(name, part.component);
+        const text = JSON.stringify(part);
+        if (text !== entry.drawn) entry.update(part);  // redraw only the parts that changed
+        entry.drawn = text;
+        used.add(name);
+        return entry.slot;
+      }));
+      return node;
+    });
+    for (const name of [...mounted.keys()]) if (!used.has(name)) mounted.delete(name);
+    place(root, view.keys.length ? [keysLine, ...areaNodes] : areaNodes);
+    restoreFocus(root, focus);
+  };
+
+  const keys = keyboard(root, keysLine, model);
+  draw();
+  keys.show();
+  model.on("change:view", draw);
+  root.addEventListener("focusin", keys.show);
+  root.addEventListener("focusout", () => setTimeout(keys.show));
+  window.addEventListener("keydown", keys.onKey, true);
+  window.addEventListener("pointerdown", keys.onPointer, true);
+  return () => {
+    model.off("change:view", draw);
+    window.removeEventListener("keydown", keys.onKey, true);
+    window.removeEventListener("pointerdown", keys.onPointer, true);
+  };
+}
+
+export default { render };

@@ -1,0 +1,94 @@
+"""The widget every dicelab display is: one AnyWidget, one read-only view document, intents.
+
+A :class:`Table` shows :class:`~dicelab.widgets.parts.Part` objects in named areas. Its one
+synced trait, ``view``, is plain JSON: the title, the layout, the areas (each a list of
+part names), the keys the table answers to, and every shown part's fields. The browser
+never writes it: a front end that sends state gets the true document back at once (see
+:meth:`Table.set_state`). Clicks come back as custom messages ``{"part": name, "type": ...}``,
+checked by the part's intents and handed to the handler registered with :meth:`Table.listen`.
+
+Later panels slot in as parts: a new component file in ``static/``, its name in
+``COMPONENTS``, and the part placed in an area.
+"""
+
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from dicelab.errors import IllegalMoveError
+from dicelab.widgets.intents import MalformedIntent
+from dicelab.widgets.module import compose
+
+
+class Table(anywidget.AnyWidget):
+    """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
+
+    COMPONENTS: tuple[str, ...] = ()
+    view = traitlets.Dict({}).tag(sync=True)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "COMPONENTS" in cls.__dict__:  # (not the subclasses traitlets makes to add traits)
+            cls._esm, cls._css = compose(tuple(cls.COMPONENTS))
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._listeners = {}  # part name -> (part, {intent type: handler})
+        self.on_msg(self._receive)
+
+    # --- out: the view document -----------------------------------------------------------
+    def show(self, areas: dict, *, title: str, layout: str = "stack", keys=(),
+             kind: str = "game") -> None:
+        """Publish the document: ``areas`` maps an area name to its parts, top to bottom.
+
+        ``keys`` are the single keys the table answers to while it has the focus; a table
+        without keys (a lesson) never listens to the keyboard. ``kind`` ("game" or
+        "lesson") names the frame it is drawn in.
+        """
+        shown = [part for parts in areas.values() for part in parts]
+        self.view = {
+            "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
+            "areas": [{"name": name, "parts": [part.name for part in parts]}
+                      for name, parts in areas.items()],
+            "parts": {part.name: part.to_json() for part in shown},
+        }
+
+    def set_state(self, sync_data) -> None:
+        """State written by a front end is refused: the document last shown is sent back."""
+        self.send_state([name for name in sync_data if name in self.keys])
+
+    # --- in: intents ----------------------------------------------------------------------
+    def listen(self, part, **handlers) -> None:
+        """Route ``part``'s intents by type to ``handlers``, called with the intent's fields."""
+        self._listeners[part.name] = (part, handlers)
+
+    def send_intent(self, part, message) -> None:
+        """Deliver ``message`` as if ``part`` had sent it from the browser (for tests)."""
+        self._handle_custom_msg({"part": part.name, **message} if isinstance(message, dict)
+                                else message, [])
+
+    def _receive(self, _widget, message, _buffers) -> None:
+        try:
+            part, kind, fields, handler = self._route(message)
+        except MalformedIntent as refusal:
+            self.refused(refusal)
+            return
+        self.handle(part, handler, fields)
+
+    def _route(self, message):
+        name = message.get("part") if isinstance(message, dict) else None
+        if name not in self._listeners:
+            raise MalformedIntent("The game received a request that is not understood.")
+        part, handlers = self._listeners[name]
+        kind, fields = part.parse({key: value for key, value in message.items() if key != "part"})
+        if kind not in handlers:
+            raise MalformedIntent(f"The {part.title} can't do {kind!r} here.")
+        return part, kind, fields, handlers[kind]
+
+    def handle(self, part, handler, fields: dict) -> None:
+        """Run an intent's handler (a game refuses and re-renders around this)."""
+        handler(**fields)
+
+    def refused(self, refusal: IllegalMoveError) -> None:
+        """An intent was refused before reaching a handler (a game says why)."""
