@@ -157,7 +157,8 @@ def test_scoring_a_used_box_is_refused(duel):
     press(duel, "roll")
     before = snapshot(duel)
     select(duel, "chance")
-    assert notice(duel) == "Chance is already filled on Ann's card (with 13): choose an empty box."
+    chance = duel.game.state.cards[0].boxes["chance"]
+    assert notice(duel) == f"Chance is already filled on Ann's card (with {chance}): choose an empty box."
     assert snapshot(duel) == before
 
 
