@@ -8,13 +8,11 @@ the game's history grows.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.test_notebooks import TEST_SIZES
 from tests.browser.harness import (
     assert_no_widget_errors,
     kernel_eval,
@@ -40,11 +38,7 @@ SLIDERS = "06_rule_changes.ipynb"  # its rule sliders are ipywidgets, not dice
 
 
 def _open_and_run(page, server, name: str) -> None:
-    notebook = json.loads((NOTEBOOKS / name).read_text())
-    for cell in notebook["cells"]:  # the lessons' run sizes for tests, as in tests/test_notebooks.py
-        if name in TEST_SIZES and "parameters" in cell["metadata"].get("tags", []):
-            cell["source"] = TEST_SIZES[name]
-    (server.root_dir / name).write_text(json.dumps(notebook))
+    (server.root_dir / name).write_text((NOTEBOOKS / name).read_text())
     open_notebook(page, server, name)
     run_all_cells(page, timeout=RUN_TIMEOUT)
 
