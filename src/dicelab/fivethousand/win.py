@@ -1,0 +1,323 @@
+"""Two-player Fivethousand played to win: the exact policy with the best chance to win.
+
+``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
+(see :mod:`dicelab.setaside.win`), the final-turn rule included: once a player ends a turn
+at or above the target, the other has one last turn, the higher score wins and a shared win
+counts half. The last turn itself is solved exactly, ties included (:class:`FinalTurns`).
+
+The leader may push on past the target, so scores above it are solved up to a cap. At the
+cap the player banks; a score past the cap counts as the cap. That changes a chance to win
+by at most the chance of a last turn catching up the cap from just below the target
+(``cap_error``: a last turn needing more than that many points), because banking at the
+cap already wins unless that last turn succeeds. The cap is chosen so that this bound is
+below ``CAP_ERROR``.
+
+>>> policy = win_policy(Rules(target=300))
+>>> 0.5 < policy.first_player_wins < 1
+True
+"""
+
+from __future__ import annotations
+
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from dicelab import cache
+from dicelab.fivethousand.engine import Engine, State
+from dicelab.fivethousand.rules import Rules
+from dicelab.odds.table import Table
+from dicelab.setaside.policy import pick, take, throw_table
+from dicelab.setaside.win import Turns, WinPolicy, solve_level, sweep
+
+FORMAT = 1  # bump when the saved arrays change meaning
+CAP_ERROR = 1e-12  # the cap changes no chance to win by more than this
+
+
+def win_policy(rules=None, *, cap: int | None = None, use_cache: bool = True) -> "FivethousandWinPolicy":
+    """The two-player policy with the best chance to win (solved once per rules, then read
+    from memory or the disk cache). ``cap`` (points) overrides the chosen cap."""
+    return _win_policy(Rules.coerce(rules), cap, use_cache)
+
+
+@lru_cache(maxsize=8)
+def _win_policy(rules: Rules, cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
+    return FivethousandWinPolicy(rules, cap=cap, use_cache=use_cache)
+
+
+def _throws(rules: Rules):
+    throws = throw_table(rules.combinations(), rules.dice, "all")
+    return throws, np.where(throws.left == 0, rules.dice, throws.left)
+
+
+def _tie(units_needed):
+    """A finished last turn: 1 when ahead (nothing needed), 0.5 level, 0 behind."""
+    return np.where(units_needed < 0, 1.0, np.where(units_needed == 0, 0.5, 0.0))
+
+
+class FinalTurns:
+    """The last turn of the player behind, solved for every deficit ``d`` (units the other
+    player's score is above the chaser's safe points), ties counting half.
+
+    Under Zillions rules a farkle keeps the completed rounds, so a state is (deficit of the
+    safe points, points at risk, dice); otherwise a farkle loses all and only the points
+    still needed count.
+    """
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.throws, self.next_dice = _throws(rules)
+        self.keeps_rounds = rules.bust_keeps_completed_rounds
+        self._max_points = int(self.throws.points.max())
+        self._round_top = _round_top(self.throws)
+        self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
+        self._traditional = None
+
+    def extend(self, size: int) -> np.ndarray:
+        """Start chances for deficits 0 to ``size`` (computing the missing ones)."""
+        if len(self.start) > size:
+            return self.start[:size + 1]
+        if self.keeps_rounds:
+            start = np.zeros(size + 1)
+            start[:len(self.start)] = self.start
+            start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
+            for d in range(len(self.start), size + 1):
+                start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
+            self.start = start
+        else:
+            self._traditional = self._solve_traditional(size)
+            self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+        return self.start
+
+    def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:
+        """The chance to win by throwing ``dice`` dice now (units)."""
+        if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
+            return float(1 - self.throws.bust[dice] * (1 - _tie(np.array(deficit))))
+        if self.keeps_rounds:
+            self.extend(deficit)
+            a, c = self._cached_round(deficit)
+            return float(a[0, at_risk, dice] + c[0, at_risk, dice] * _tie(np.array(deficit)))
+        need = deficit - at_risk
+        self.extend(max(need, 0))
+        return float(self._traditional[max(need + self._max_points, 0), dice])
+
+    @lru_cache(maxsize=64)
+    def _cached_round(self, deficit: int):
+        return self._round(deficit, self.start, keep_all=True)
+
+    def _round(self, deficit: int, start: np.ndarray, keep_all: bool = False):
+        """The rounds of a last turn with ``deficit`` units to make up by safe points."""
+        top = min(deficit, self._round_top)
+        width = top + self._max_points + 2
+        at_risk = np.arange(width)
+        bank = _tie(deficit - at_risk)[None, :]
+        value = np.broadcast_to(bank[:, :, None], (1, width, self.rules.dice + 1)).copy()
+        after = deficit - at_risk  # the deficit once the round's points are safe (hot dice)
+        fresh = np.where(after < 0, 1.0, start[np.clip(after, 0, deficit - 1)] if deficit else 1.0)
+        fresh = np.where(after == 0, start[0], fresh)
+        turns = Turns(value, np.zeros_like(value), bank, np.array([top + 1]), np.maximum(bank, fresh))
+        return sweep(self.throws, self.next_dice, turns, np.array([_tie(np.array(deficit))]) * 1.0,
+                     keep_all=keep_all)
+
+    def _solve_traditional(self, size: int) -> np.ndarray:
+        """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
+        throws, offset = self.throws, self._max_points
+        throw = np.zeros((size + offset + 1, self.rules.dice + 1))
+        decide = np.zeros_like(throw)
+        decide[:offset] = 1.0  # already ahead: bank
+        throw[:offset] = 1 - throws.bust
+        for need in range(size + 1):
+            after = decide[need + offset - throws.points, self.next_dice]
+            throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
+            decide[need + offset] = np.maximum(_tie(np.array(need)), throw[need + offset])
+        return throw
+
+
+def _round_top(throws) -> int:
+    """The most units one round (until hot dice) can set aside."""
+    most = np.zeros(throws.dice + 1, dtype=np.int64)
+    for n in range(1, throws.dice + 1):
+        rows = throws.thrown == n
+        left = throws.left[rows]
+        gain = throws.points[rows] + np.where(left > 0, most[np.maximum(left, 0)], 0)
+        most[n] = np.where(throws.valid[rows], gain, 0).max()
+    return int(most.max())
+
+
+class FivethousandWinPolicy(WinPolicy):
+    """The play with the best chance to win a two-player game of Fivethousand.
+
+    Arrays (units of ``unit`` points; ``goal`` = the target in units, ``cap`` the cap):
+
+    - ``start[m, b]``: the chance to win of the player about to throw all the dice with
+      ``m`` safe units (the banked score, plus under Zillions rules the completed rounds of
+      this turn) against an opponent with ``b < goal`` banked; ``m`` below ``goal`` without
+      Zillions rules, below ``cap`` with them.
+    - ``after[b, s]``: the chance to win of a player with ``b < goal`` banked, about to
+      move when the other player has just ended a turn at ``s`` (a last turn once
+      ``s >= goal``); one minus it is what ending the turn at ``s`` is worth.
+    """
+
+    def __init__(self, rules: Rules, cap: int | None = None, use_cache: bool = True):
+        super().__init__(Engine(rules))
+        self.rules = rules
+        self.throws, self.next_dice = _throws(rules)
+        self.unit = self.throws.unit
+        self.goal = -(-rules.target // self.unit)
+        self.keeps_rounds = rules.bust_keeps_completed_rounds
+        self.final = FinalTurns(rules)
+        self._round_top = _round_top(self.throws)
+        if cap is not None and cap < rules.target:
+            raise ValueError(f"the cap ({cap}) is a score at or above the target ({rules.target})")
+        self._cap_points = cap
+        identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "cap": cap,
+                    "code": cache.source_digest(*cache_module_sources())}
+        arrays = cache.cached("fivethousand-win", identity, self._solve, store=use_cache)
+        self.start, self.after = arrays["start"], arrays["after"]
+        self.final.start = arrays["final"]
+        self.cap = self.after.shape[1] - 1
+
+    # --- solving ----------------------------------------------------------------------
+    def _choose_cap(self) -> int:
+        """The smallest cap whose error bound (a last turn making up cap - goal + 1 units)
+        is below CAP_ERROR), or the one asked for."""
+        if self._cap_points is not None:
+            return max(self._cap_points // self.unit, self.goal)
+        size = 2 * self.goal
+        while True:
+            start = self.final.extend(size)
+            below = np.nonzero(start[1:] <= CAP_ERROR)[0]
+            if len(below):
+                return self.goal - 1 + int(below[0]) + 1
+            size *= 2
+
+    def _solve(self) -> dict:
+        goal, dice = self.goal, self.rules.dice
+        cap = self._choose_cap()
+        final = self.final.extend(cap)
+        highest = cap - 1 if self.keeps_rounds else goal - 1  # the highest safe score m
+        start = np.zeros((highest + 1, goal))
+        after = np.zeros((goal, cap + 1))
+        b = np.arange(goal)[:, None]
+        s = np.arange(cap + 1)[None, :]
+        after[:] = np.where(s >= goal, final[np.clip(s - b, 0, cap)], 0.0)
+        for total in range(highest + goal - 1, -1, -1):
+            m = np.arange(max(0, total - goal + 1), min(highest, total) + 1)
+            b = total - m
+            partner = np.where(m < goal, b - m[0], -1)
+            known_x = 1 - after[b, np.minimum(m, cap)]
+            guess = 1 - after[b, np.minimum(m + 1, cap)]
+            values = solve_level(self.throws, self.next_dice,
+                                 lambda: self._turns(m, b, start, after, cap), partner, known_x, guess)
+            start[m, b] = values
+            inside = m < goal
+            after[m[inside], b[inside]] = values[inside]
+        return {"start": start, "after": after, "final": final}
+
+    def _turns(self, m, b, start, after, cap) -> Turns:
+        """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays)."""
+        ends = cap - m
+        if self.keeps_rounds:
+            ends = np.minimum(ends, self._round_top + 1)
+        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        standing = np.minimum(m[:, None] + np.arange(width), cap)
+        bank = 1 - after[b[:, None], standing]
+        value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
+        hot = None
+        if self.keeps_rounds:
+            fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
+            hot = np.where(standing < cap, np.maximum(bank, fresh), bank)
+        return Turns(value, np.zeros_like(value), bank, ends, hot)
+
+    # --- reading ----------------------------------------------------------------------
+    @property
+    def first_player_wins(self) -> float:
+        return float(self.start[0, 0])
+
+    @property
+    def cap_error(self) -> float:
+        """A bound on how much the cap changes any chance to win."""
+        return float(self.final.start[self.cap - self.goal + 1])
+
+    def _units(self, points: int) -> int:
+        return min(points // self.unit, self.cap)
+
+    def _split(self, state: State) -> tuple[int, int, int, int]:
+        """(my safe units, opponent units, units at risk, dice left) of ``state``."""
+        safe = state.round_start if self.keeps_rounds else 0
+        mine, theirs = state.scores[state.player], state.scores[1 - state.player]
+        return (self._units(mine + safe), self._units(theirs),
+                (state.turn_points - safe) // self.unit, state.dice_left)
+
+    def bank_value(self, state: State) -> float:
+        mine, theirs = state.scores[state.player] + state.turn_points, state.scores[1 - state.player]
+        if self.engine.in_final_turn(state):
+            return float(_tie(np.array(self._units(theirs) - self._units(mine))))
+        return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])
+
+    def throw_value(self, state: State) -> float:
+        """The chance to win when the player throws the dice left now."""
+        self.check_two_players(state)
+        safe, theirs, at_risk, dice = self._split(state)
+        if self.engine.in_final_turn(state):
+            return self.final.throw_value(theirs - safe, at_risk, dice)
+        theirs = min(theirs, self.goal - 1)
+        if safe >= self.start.shape[0]:  # at the cap: banking is all there is
+            return 1.0 - float(self.after[theirs, self.cap])
+        throw_a, throw_c, x = self._pair(safe, theirs)
+        return float(throw_a[0, at_risk, dice] + throw_c[0, at_risk, dice] * x)
+
+    @lru_cache(maxsize=256)
+    def _pair(self, m: int, b: int):
+        """Every throw value of the first round of a turn from safe ``m`` against ``b``."""
+        x = 1.0 - self.after[b, m]
+        turns = self._turns(np.array([m]), np.array([b]), self.start, self.after, self.cap)
+        throw_a, throw_c = sweep(self.throws, self.next_dice, turns, np.array([x]), keep_all=True)
+        return throw_a, throw_c, x
+
+    def chance_to_win(self, state: State) -> float:
+        self.check_two_players(state)
+        if state.is_over:
+            winners = self.engine.winners(state)
+            return (state.player in winners) / len(winners)
+        if state.phase in ("throw", "rolling"):
+            return self.throw_value(state)
+        return self.best(state).value
+
+    def bank_from(self, mine: int, theirs: int, dice: int) -> int | None:
+        """The fewest turn points (in a turn's first round) from which banking wins more
+        often than throwing ``dice`` dice, with ``mine`` and ``theirs`` banked; None when
+        throwing is better up to the cap."""
+        m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
+        throw_a, throw_c, x = self._pair(m, b)
+        for r in range(1, throw_a.shape[1]):
+            if m + r >= self.cap or 1.0 - self.after[b, m + r] >= throw_a[0, r, dice] + throw_c[0, r, dice] * x:
+                return r * self.unit
+        return None
+
+    def boundary(self, scores=None) -> Table:
+        """When to bank: for each pair of banked scores (``scores``, by default every fifth
+        of the target) and dice left, the fewest turn points at which banking is best."""
+        if scores is None:
+            step = max(self.unit, self.rules.target // 5 // self.unit * self.unit)
+            scores = range(0, self.rules.target, step)
+        dice = range(1, self.rules.dice + 1)
+        columns = ["you", "opponent"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in dice]
+        rows = []
+        for mine in scores:
+            for theirs in scores:
+                row = {"you": mine, "opponent": theirs}
+                for n, column in zip(dice, columns[2:]):
+                    points = self.bank_from(mine, theirs, n)
+                    row[column] = "never" if points is None else points
+                rows.append(row)
+        return Table(columns, rows, title="Bank from this many turn points (playing to win)")
+
+
+def cache_module_sources():
+    """The modules whose code the saved solution depends on."""
+    import sys
+
+    from dicelab.setaside import combinations, win
+
+    return sys.modules[__name__], win, combinations

@@ -1,0 +1,136 @@
+"""What the two-player win policies of Fivethousand and Thousand share.
+
+Both games are solved like Pig (Neller & Presser): the value of a state is the chance that
+the player to move wins. A turn moves the banked scores up, except a bust (a farkle, a
+burn) that gains nothing: it gives the same pair of scores with the players swapped. So
+the pairs of scores are solved from the highest total down, each pair ``(a, b)`` together
+with its swap ``(b, a)`` on top of the higher totals already solved.
+
+Within one turn of a pair, the value of every state is affine in the value ``x`` of a
+bust (one number per pair: the chance to win once the opponent moves at ``(b, a)``):
+``value = a + c * x`` for the choices made. :func:`sweep` computes a turn of many pairs at
+once this way, choosing with a guess of ``x``; the two linear equations of each pair and
+its swap then give the exact values for those choices, and a new sweep with them checks
+the choices (policy iteration; two or three sweeps).
+
+A sweep walks the turn's points at risk ``r`` down, from the top (where every pair's
+boundary values are given) to 0, every pair and every number of dice at once.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+
+import numpy as np
+
+from dicelab.setaside.policy import SetAsidePolicy, pick, take
+
+MAX_SWEEPS = 50  # policy iteration per level; it settles in two or three
+SETTLED = 1e-14  # values that move less between sweeps have settled
+
+
+@dataclass
+class Turns:
+    """The turns of ``L`` pairs of scores to sweep, in units of points.
+
+    ``value_a``/``value_c`` (L, width, dice + 1): the value of a state with ``r`` points at
+    risk and ``n`` dice to throw next, after the player has set dice aside (bank or throw),
+    as ``a + c * x``. Entries at and above ``ends[l]`` are given (the turn ends there);
+    the sweep fills those below. ``bank`` (L, width): the value of banking ``r`` points,
+    ``-inf`` where the rules forbid it. ``hot`` (L, width) or None: the value of hot dice
+    after reaching ``r`` points when a bonus round starts afresh (Zillions rules); None
+    when hot dice go on with the same points at risk.
+    """
+
+    value_a: np.ndarray
+    value_c: np.ndarray
+    bank: np.ndarray
+    ends: np.ndarray
+    hot: np.ndarray | None = None
+
+
+def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False):
+    """Fill ``turns`` below their ends, choosing with bust value ``x`` (L,).
+
+    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``.
+    With ``keep_all`` it also returns the throw values of every ``r`` (L, top + 1, dice + 1).
+    """
+    hot_mask = throws.left == 0
+    top = int(turns.ends.max()) - 1
+    xs = x[:, None, None]
+    throw_a = np.zeros((len(x), max(top, 0) + 1, throws.dice + 1)) if keep_all else None
+    throw_c = np.zeros_like(throw_a) if keep_all else None
+    ta = tc = None
+    for r in range(top, -1, -1):
+        index = r + throws.points
+        a = turns.value_a[:, index, next_dice]
+        c = turns.value_c[:, index, next_dice]
+        if turns.hot is not None:
+            a = np.where(hot_mask, turns.hot[:, index], a)
+            c = np.where(hot_mask, 0.0, c)
+        best = pick(a + c * xs, throws.valid)
+        ta = throws.expect(take(a, best))
+        tc = throws.expect(take(c, best)) + throws.bust
+        if keep_all:
+            throw_a[:, r], throw_c[:, r] = ta, tc
+        if r == 0:
+            break
+        bank = turns.bank[:, r, None]
+        banks = bank >= ta + tc * x[:, None]
+        inside = (r < turns.ends)[:, None]
+        turns.value_a[:, r] = np.where(inside, np.where(banks, bank, ta), turns.value_a[:, r])
+        turns.value_c[:, r] = np.where(inside, np.where(banks, 0.0, tc), turns.value_c[:, r])
+    if keep_all:
+        return throw_a, throw_c
+    return ta, tc
+
+
+def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
+                guess_x: np.ndarray) -> np.ndarray:
+    """The exact start values of the ``L`` pairs of one level (total score).
+
+    ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
+    -1 when its bust value is ``known_x[l]``. ``make_turns()`` gives fresh :class:`Turns`.
+    """
+    dice = throws.dice
+    has_partner = partner >= 0
+    mate = np.where(has_partner, partner, 0)
+    x = np.where(has_partner, guess_x, known_x)
+    values = None
+    for _ in range(MAX_SWEEPS):
+        ta, tc = sweep(throws, next_dice, make_turns(), x)
+        a, c = ta[:, dice], tc[:, dice]
+        paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
+        new = np.where(has_partner, paired, a + c * known_x)
+        if values is not None and np.abs(new - values).max(initial=0.0) <= SETTLED:
+            return new
+        values = new
+        x = np.where(has_partner, 1 - values[mate], known_x)
+    raise RuntimeError("the win policy did not settle; please report these rules")
+
+
+class WinPolicy(SetAsidePolicy, abc.ABC):
+    """A two-player policy that maximises the chance to win of the player to move.
+
+    Subclasses give :meth:`chance_to_win` for every engine state; the options of a state
+    (:meth:`options`, :meth:`action`) are then valued by that chance.
+    """
+
+    @property
+    @abc.abstractmethod
+    def first_player_wins(self) -> float:
+        """The chance that the first player wins from 0–0, before anyone has thrown."""
+
+    @abc.abstractmethod
+    def chance_to_win(self, state) -> float:
+        """The chance that the player to move in ``state`` wins (a shared win counts half)."""
+
+    def chances(self, state) -> tuple[float, float]:
+        """Each seat's chance to win in ``state``, in seat order."""
+        mine = self.chance_to_win(state)
+        return (mine, 1 - mine) if state.player == 0 else (1 - mine, mine)
+
+    def check_two_players(self, state) -> None:
+        if len(state.scores) != 2:
+            raise ValueError(f"the win policy is for two players, not {len(state.scores)}")

@@ -1,0 +1,146 @@
+"""The Fivethousand win policy against brute-force value iteration and Monte Carlo."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from dicelab.fivethousand import Engine, Rules, score
+from dicelab.fivethousand.win import win_policy
+
+
+def _keeps(rules, throw):
+    """Every distinct (points, dice set aside) of a throw."""
+    found = set()
+    for size in range(1, len(throw) + 1):
+        for part in itertools.combinations(throw, size):
+            points = score(part, rules)
+            if points:
+                found.add((points, size))
+    return found
+
+
+def brute_force(rules: Rules, cap: int) -> dict:
+    """Chance to win of the player to move at the start of a turn, by (mine, theirs), by
+    plain value iteration over every state (points, not units; scores capped at ``cap``)."""
+    dice, target, zillions = rules.dice, rules.target, rules.bust_keeps_completed_rounds
+    throws = {n: [_keeps(rules, t) for t in itertools.product(range(1, 7), repeat=n)] for n in range(1, dice + 1)}
+    unit = 50
+    scores = range(0, target, unit)
+    start = {(a, b): 0.5 for a in scores for b in scores}
+
+    def result(total, to_beat):
+        return 1.0 if total > to_beat else 0.5 if total == to_beat else 0.0
+
+    final_memo = {}
+
+    def final(safe, at_risk, left, to_beat):
+        """Chance to win of a last turn throwing ``left`` dice."""
+        key = (safe, at_risk, left, to_beat)
+        if safe > to_beat:  # a farkle can no longer spoil it
+            return 1.0
+        if key not in final_memo:
+            total = 0.0
+            for keeps in throws[left]:
+                if not keeps:
+                    total += result(safe, to_beat)
+                    continue
+                best = 0.0
+                for points, size in keeps:
+                    risk, rest = at_risk + points, left - size
+                    if rest == 0 and zillions:
+                        best = max(best, result(safe + risk, to_beat), final(safe + risk, 0, dice, to_beat))
+                    else:
+                        best = max(best, result(safe + risk, to_beat),
+                                   0.0 if safe + risk > to_beat else final(safe, risk, rest or dice, to_beat))
+                total += best
+            final_memo[key] = total / 6 ** left
+        return final_memo[key]
+
+    def ended(theirs, mine):
+        mine = min(mine, cap)
+        return 1 - (final(theirs, 0, dice, mine) if mine >= target else start[(theirs, mine)])
+
+    def turn(mine, theirs, safe, at_risk, left, memo):
+        key = (safe, at_risk, left)
+        if key not in memo:
+            total = 0.0
+            for keeps in throws[left]:
+                if not keeps:
+                    total += ended(theirs, mine + safe)
+                    continue
+                best = 0.0
+                for points, size in keeps:
+                    risk, rest = at_risk + points, left - size
+                    if mine + safe + risk >= cap:
+                        value = ended(theirs, cap)
+                    elif rest == 0 and zillions:
+                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe + risk, 0, dice, memo))
+                    else:
+                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe, risk, rest or dice, memo))
+                    best = max(best, value)
+                total += best
+            memo[key] = total / 6 ** left
+        return memo[key]
+
+    for _ in range(500):
+        change = 0.0
+        for pair in sorted(start, key=lambda p: -sum(p)):
+            value = turn(*pair, 0, 0, dice, {})
+            change = max(change, abs(value - start[pair]))
+            start[pair] = value
+        if change < 1e-14:
+            return start
+    raise AssertionError("value iteration did not converge")
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(dice=2, target=300),
+    Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
+    Rules(dice=3, target=400),
+    Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
+])
+def test_win_policy_agrees_with_brute_force_value_iteration(rules):
+    cap = rules.target + 400
+    policy = win_policy(rules, cap=cap, use_cache=False)
+    expected = brute_force(rules, cap)
+    engine = Engine(rules)
+    for (mine, theirs), value in expected.items():
+        state = engine.initial_state(2)
+        state = type(state)(scores=(mine, theirs), dice_left=rules.dice)
+        assert policy.chance_to_win(state) == pytest.approx(value, abs=1e-9)
+    assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
+
+
+def test_the_cap_changes_little_and_its_bound_holds():
+    rules = Rules(dice=3, target=400)
+    low, high = win_policy(rules, cap=800, use_cache=False), win_policy(rules, cap=1600, use_cache=False)
+    assert abs(low.first_player_wins - high.first_player_wins) <= low.cap_error
+    chosen = win_policy(rules, use_cache=False)
+    assert chosen.cap_error <= 1e-12
+    assert abs(chosen.first_player_wins - high.first_player_wins) <= high.cap_error + 1e-12
+
+
+def _self_play(policy, rules, games: int, seed: int) -> float:
+    engine, rng, wins = Engine(rules), random.Random(seed), 0.0
+    for _ in range(games):
+        state = engine.initial_state(2)
+        while not state.is_over:
+            if state.is_chance:
+                state = engine.apply_chance(state, engine.sample_chance(state, rng))
+            else:
+                state = engine.apply(state, policy.action(state))
+        winners = engine.winners(state)
+        wins += (0 in winners) / len(winners)
+    return wins / games
+
+
+def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
+    rules = Rules(dice=3, target=500)
+    policy = win_policy(rules, use_cache=False)
+    games = 3000
+    p = policy.first_player_wins
+    assert abs(_self_play(policy, rules, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
