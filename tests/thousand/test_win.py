@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+from collections import Counter
 
 import pytest
 
@@ -32,7 +33,8 @@ def brute_force(rules: Rules) -> dict:
     """Chance to win of the player about to throw, by (mine, theirs), by plain value
     iteration over every state."""
     dice, target = rules.dice, rules.target
-    throws = {n: [_keeps(rules, t) for t in itertools.product(range(1, 7), repeat=n)] for n in range(1, dice + 1)}
+    throws = {n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
+              for n in range(1, dice + 1)}  # the choices of each throw, and how many throws give them
     start = {(a, b): 0.5 for a in range(0, target, 5) for b in range(0, target, 5)}
 
     def may_save(mine, points):
@@ -42,7 +44,7 @@ def brute_force(rules: Rules) -> dict:
     def turn(mine, theirs, points, left, memo):
         if (points, left) not in memo:
             total = 0.0
-            for keeps in throws[left]:
+            for keeps, count in throws[left].items():
                 best = None
                 for gained, size in keeps:
                     now = points + gained
@@ -55,11 +57,11 @@ def brute_force(rules: Rules) -> dict:
                         if may_save(mine, now):
                             value = max(value, 1 - start[(theirs, mine + now)])
                     best = value if best is None else max(best, value)
-                total += 1 - start[(theirs, mine)] if best is None else best
+                total += count * (1 - start[(theirs, mine)] if best is None else best)
             memo[(points, left)] = total / 6 ** left
         return memo[(points, left)]
 
-    for _ in range(1000):
+    for _ in range(20000):
         change = 0.0
         for pair in sorted(start, key=lambda p: -sum(p)):
             value = turn(*pair, 0, dice, {})

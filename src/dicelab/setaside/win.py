@@ -59,25 +59,34 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False
     hot_mask = throws.left == 0
     top = int(turns.ends.max()) - 1
     xs = x[:, None, None]
-    throw_a = np.zeros((len(x), max(top, 0) + 1, throws.dice + 1)) if keep_all else None
+    count, width, columns = turns.value_a.shape
+    value_a = turns.value_a.reshape(count, width * columns)  # views: flat look-ups are faster
+    value_c = turns.value_c.reshape(count, width * columns)
+    flat = throws.points * columns + next_dice
+    throw_a = np.zeros((count, max(top, 0) + 1, columns)) if keep_all else None
     throw_c = np.zeros_like(throw_a) if keep_all else None
+    single = throws.valid.shape[-1] == 1
     ta = tc = None
     for r in range(top, -1, -1):
-        index = r + throws.points
-        a = turns.value_a[:, index, next_dice]
-        c = turns.value_c[:, index, next_dice]
+        index = flat + r * columns
+        a = np.take(value_a, index, axis=1)
+        c = np.take(value_c, index, axis=1)
         if turns.hot is not None:
-            a = np.where(hot_mask, turns.hot[:, index], a)
+            hot = np.take(turns.hot, throws.points + r, axis=1)
+            a = np.where(hot_mask, hot, a)
             c = np.where(hot_mask, 0.0, c)
-        best = pick(a + c * xs, throws.valid)
-        ta = throws.expect(take(a, best))
-        tc = throws.expect(take(c, best)) + throws.bust
+        if single:
+            ta, tc = a[..., 0] @ throws.weights, c[..., 0] @ throws.weights + throws.bust
+        else:
+            best = pick(a + c * xs, throws.valid)
+            ta = throws.expect(take(a, best))
+            tc = throws.expect(take(c, best)) + throws.bust
         if keep_all:
             throw_a[:, r], throw_c[:, r] = ta, tc
         if r == 0:
             break
         bank = turns.bank[:, r, None]
-        banks = bank >= ta + tc * x[:, None]
+        banks = (bank >= ta + tc * x[:, None]) & (r < turns.ends)[:, None]
         inside = (r < turns.ends)[:, None]
         turns.value_a[:, r] = np.where(inside, np.where(banks, bank, ta), turns.value_a[:, r])
         turns.value_c[:, r] = np.where(inside, np.where(banks, 0.0, tc), turns.value_c[:, r])
