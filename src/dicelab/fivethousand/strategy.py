@@ -1,4 +1,5 @@
-"""Fivethousand robots: random, simple and intelligent, and the optimal one (in ``policy``)."""
+"""Fivethousand robots: random, simple and intelligent, the optimal one (in ``policy``) and the
+one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
@@ -42,4 +43,21 @@ def optimal_robot():
     return OptimalRobot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot}
+def win_robot():
+    """The robot that plays to win (two players); its module is imported on first use."""
+    from dicelab.fivethousand.policy import OptimalRobot
+    from dicelab.fivethousand.win import win_policy
+    from dicelab.setaside.win import WinBot
+
+    return WinBot(win_policy, OptimalRobot())
+
+
+BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot,
+        "win": win_robot}
+LEVELS = {  # one line per robot level, for a game's setup
+    "random": "Random: any legal move.",
+    "simple": "Simple: keeps every scoring die and passes at 300 points.",
+    "intelligent": "Intelligent (the original robot): weighs the farkle chance against the points at stake.",
+    "optimal": "Optimal for points: the most points per turn, then the best chance to catch up in the last turn.",
+    "win": "Plays to win (two players): the best chance to beat this opponent from these scores.",
+}

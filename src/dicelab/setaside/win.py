@@ -143,3 +143,23 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
     def check_two_players(self, state) -> None:
         if len(state.scores) != 2:
             raise ValueError(f"the win policy is for two players, not {len(state.scores)}")
+
+
+class WinBot:
+    """Plays a two-player game for the best chance to win (``policy_for(rules)`` gives the
+    game's win policy); with more players it plays like ``fallback``."""
+
+    level = "win"
+
+    def __init__(self, policy_for, fallback):
+        self.policy_for = policy_for
+        self.fallback = fallback
+
+    def prepare(self, engine) -> None:
+        """Solve the game now (or read it from the disk cache) rather than at the first move."""
+        self.policy_for(engine.rules)
+
+    def choose(self, engine, state, rng):
+        if len(state.scores) != 2:
+            return self.fallback.choose(engine, state, rng)
+        return self.policy_for(engine.rules).action(state)

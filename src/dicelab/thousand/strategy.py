@@ -1,4 +1,5 @@
-"""Thousand bots: random, simple and cask-aware, and the optimal one (in ``policy``)."""
+"""Thousand bots: random, simple and cask-aware, the optimal one (in ``policy``) and the one
+that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
@@ -48,4 +49,21 @@ def optimal_bot():
     return OptimalBot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot}
+def win_bot():
+    """The bot that plays to win (two players); its module is imported on first use."""
+    from dicelab.setaside.win import WinBot
+    from dicelab.thousand.policy import OptimalBot
+    from dicelab.thousand.win import win_policy
+
+    return WinBot(win_policy, OptimalBot())
+
+
+BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot,
+        "win": win_bot}
+LEVELS = {  # one line per bot level, for a game's setup
+    "random": "Random: any legal move.",
+    "simple": "Simple: saves as soon as the turn is worth 50 and the casks allow it.",
+    "cask_aware": "Cask-aware: weighs one more throw exactly and avoids saving into a cask.",
+    "optimal": "Optimal for speed: the fewest turns on average to reach 1000 exactly.",
+    "win": "Plays to win (two players): the best chance to beat this opponent from these scores.",
+}
