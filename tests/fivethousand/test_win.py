@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from dicelab.fivethousand import Engine, Rules, score
+from dicelab.fivethousand import Engine, Rules, State, score
 from dicelab.fivethousand.win import CAP_ERROR, win_policy
 
 
@@ -146,3 +146,21 @@ def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins(
     games = 3000
     p = policy.first_player_wins
     assert abs(_self_play(policy, rules, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
+
+
+def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
+    rules = Rules(dice=3, target=400)
+    policy = win_policy(rules, use_cache=False)
+    arrays = policy.decision_arrays()
+    u = policy.unit
+    for mine, theirs, points, dice in ((0, 0, 0, 3), (100, 250, 150, 2), (350, 0, 50, 1)):
+        state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
+        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(policy.throw_value(state), abs=1e-6)
+    table = policy.boundary([0, 200])
+    assert [(row["you"], row["opponent"]) for row in table] == [(0, 0), (0, 200), (200, 0), (200, 200)]
+    for row in table:
+        for dice in (1, 2, 3):
+            least = row[f"{dice} {'die' if dice == 1 else 'dice'}"]
+            state = State(scores=(row["you"], row["opponent"]), dice_left=dice, turn_points=least, phase="decide")
+            assert policy.bank_value(state) >= policy.throw_value(state)
+    assert "<table>" in table._repr_html_()

@@ -106,3 +106,15 @@ def test_the_policy_is_for_two_players():
     policy = win_policy(Rules(dice=2, target=100, casks=()), use_cache=False)
     with pytest.raises(ValueError, match="two players"):
         policy.chance_to_win(Engine(policy.rules).initial_state(3))
+
+
+def test_decision_arrays_hold_the_policy_values_for_a_batch_bot():
+    rules = Rules(dice=3, target=60, casks=((0, 15),))
+    policy = win_policy(rules, use_cache=False)
+    arrays = policy.decision_arrays()
+    for mine, theirs, points, dice in ((0, 0, 0, 3), (20, 35, 10, 2), (45, 50, 10, 3)):
+        state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
+        u = policy.unit
+        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(policy.throw_value(state), abs=1e-6)
+        if points:
+            assert arrays["bank"][mine // u, theirs // u, points // u] == pytest.approx(policy.bank_value(state), abs=1e-6)

@@ -201,9 +201,7 @@ class FivethousandWinPolicy(WinPolicy):
         b = np.arange(goal)[:, None]
         s = np.arange(cap + 1)[None, :]
         after[:] = np.where(s >= goal, final[np.clip(s - b, 0, cap)], 0.0)
-        for total in range(highest + goal - 1, -1, -1):
-            m = np.arange(max(0, total - goal + 1), min(highest, total) + 1)
-            b = total - m
+        for m, b in _levels(highest, goal):
             partner = np.where(m < goal, b - m[0], -1)
             known_x = 1 - after[b, np.minimum(m, cap)]
             guess = 1 - after[b, np.minimum(m + 1, cap)]
@@ -264,16 +262,20 @@ class FivethousandWinPolicy(WinPolicy):
         theirs = min(theirs, self.goal - 1)
         if safe >= self.start.shape[0]:  # at the cap: banking is all there is
             return 1.0 - float(self.after[theirs, self.cap])
-        throw_a, throw_c, x = self._pair(safe, theirs)
-        return float(throw_a[0, at_risk, dice] + throw_c[0, at_risk, dice] * x)
+        return float(self.turn_values(safe, theirs)[at_risk, dice])
 
-    @lru_cache(maxsize=256)
-    def _pair(self, m: int, b: int):
-        """Every throw value of the first round of a turn from safe ``m`` against ``b``."""
-        x = 1.0 - self.after[b, m]
-        turns = self._turns(np.array([m]), np.array([b]), self.start, self.after, self.cap)
-        throw_a, throw_c = sweep(self.throws, self.next_dice, turns, np.array([x]), keep_all=True)
-        return throw_a, throw_c, x
+    def pairs_by_level(self):
+        return _levels(self.start.shape[0] - 1, self.goal)
+
+    def level_turns(self, m, b) -> Turns:
+        return self._turns(m, b, self.start, self.after, self.cap)
+
+    def bust_values(self, m, b) -> np.ndarray:
+        return 1.0 - self.after[b, m]
+
+    @property
+    def longest_turn(self) -> int:
+        return min(self.cap, self._round_top + 1) if self.keeps_rounds else self.cap
 
     def chance_to_win(self, state: State) -> float:
         self.check_two_players(state)
@@ -289,9 +291,9 @@ class FivethousandWinPolicy(WinPolicy):
         often than throwing ``dice`` dice, with ``mine`` and ``theirs`` banked; None when
         throwing is better up to the cap."""
         m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
-        throw_a, throw_c, x = self._pair(m, b)
-        for r in range(1, throw_a.shape[1]):
-            if m + r >= self.cap or 1.0 - self.after[b, m + r] >= throw_a[0, r, dice] + throw_c[0, r, dice] * x:
+        throw = self.turn_values(m, b)
+        for r in range(1, throw.shape[0]):
+            if m + r >= self.cap or 1.0 - self.after[b, m + r] >= throw[r, dice]:
                 return r * self.unit
         return None
 
@@ -312,6 +314,13 @@ class FivethousandWinPolicy(WinPolicy):
                     row[column] = "never" if points is None else points
                 rows.append(row)
         return Table(columns, rows, title="Bank from this many turn points (playing to win)")
+
+
+def _levels(highest: int, goal: int):
+    """The pairs (m, b) of each total score, highest total first (m up to ``highest``)."""
+    for total in range(highest + goal - 1, -1, -1):
+        m = np.arange(max(0, total - goal + 1), min(highest, total) + 1)
+        yield m, total - m
 
 
 def cache_module_sources():

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import abc
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -134,6 +135,42 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
     @abc.abstractmethod
     def chance_to_win(self, state) -> float:
         """The chance that the player to move in ``state`` wins (a shared win counts half)."""
+
+    # What a subclass gives to read its turns after solving (units of points):
+    #   pairs_by_level(): the (mine, theirs) arrays of each level; level_turns(mine, theirs):
+    #   their Turns; bust_values(mine, theirs): the exact bust values; longest_turn: the
+    #   most units at risk a sweep looks at.
+
+    @lru_cache(maxsize=256)
+    def turn_values(self, mine: int, theirs: int) -> np.ndarray:
+        """The chance to win by throwing, by (units at risk, dice to throw), in a turn from
+        banked (safe) ``mine`` against ``theirs`` units."""
+        mine, theirs = np.array([mine]), np.array([theirs])
+        x = self.bust_values(mine, theirs)
+        throw_a, throw_c = sweep(self.throws, self.next_dice, self.level_turns(mine, theirs), x, keep_all=True)
+        return (throw_a + throw_c * x[:, None, None])[0]
+
+    def decision_arrays(self) -> dict:
+        """Every decision as look-up arrays, for a batch simulator (units of points):
+
+        ``throw[m, b, r, n]`` (float32): the chance to win of throwing ``n`` dice now with
+        ``m`` banked (safe) and ``r`` at risk against ``b``; ``bank[m, b, r]``: of banking
+        ``r`` (``-inf`` where the rules forbid it). Throw iff ``throw > bank``; set aside
+        the dice whose resulting state is worth most. Entries past the end of a turn are 0.
+        """
+        throw = bank = None
+        for mine, theirs in self.pairs_by_level():
+            turns = self.level_turns(mine, theirs)
+            x = self.bust_values(mine, theirs)
+            throw_a, throw_c = sweep(self.throws, self.next_dice, turns, x, keep_all=True)
+            if throw is None:
+                size = (self.start.shape[0], self.start.shape[1], self.longest_turn + 1)
+                throw = np.zeros(size + (self.rules.dice + 1,), dtype=np.float32)
+                bank = np.zeros(size, dtype=np.float32)
+            top = min(throw_a.shape[1], self.longest_turn + 1)
+            throw[mine, theirs, :top] = (throw_a + throw_c * x[:, None, None])[:, :top]
+            bank[mine, theirs, :top] = turns.bank[:, :top]
+        return {"throw": throw, "bank": bank}
 
     def chances(self, state) -> tuple[float, float]:
         """Each seat's chance to win in ``state``, in seat order."""

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.setaside.policy import throw_table
-from dicelab.setaside.win import Turns, WinPolicy, solve_level, sweep
+from dicelab.setaside.win import Turns, WinPolicy, solve_level
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
@@ -70,9 +70,7 @@ class ThousandWinPolicy(WinPolicy):
     def _solve(self) -> dict:
         goal = self.goal
         start = np.zeros((goal, goal))
-        for total in range(2 * goal - 2, -1, -1):
-            a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
-            b = total - a
+        for a, b in self.pairs_by_level():
             guess = 1 - start[b, np.minimum(a + 1, goal - 1)]
             start[a, b] = solve_level(self.throws, self.next_dice, lambda: self._turns(a, b, start),
                                       b - a[0], np.zeros(len(a)), guess)
@@ -109,9 +107,7 @@ class ThousandWinPolicy(WinPolicy):
         """The chance to win when the player throws the dice left now."""
         self.check_two_players(state)
         mine, theirs = self._scores(state)
-        throw_a, throw_c, x = self._pair(mine, theirs)
-        r = state.turn_points // self.unit
-        return float(throw_a[0, r, state.dice_left] + throw_c[0, r, state.dice_left] * x)
+        return float(self.turn_values(mine, theirs)[state.turn_points // self.unit, state.dice_left])
 
     def ended_value(self, before: State, after: State) -> float:
         if after.is_over:  # exactly the target
@@ -119,13 +115,22 @@ class ThousandWinPolicy(WinPolicy):
         mine, theirs = self._scores(before)
         return 1.0 - float(self.start[theirs, mine])  # burned
 
-    @lru_cache(maxsize=256)
-    def _pair(self, mine: int, theirs: int):
-        """Every throw value of a turn from banked ``mine`` against ``theirs``."""
-        x = 1.0 - self.start[theirs, mine]
-        turns = self._turns(np.array([mine]), np.array([theirs]), self.start)
-        throw_a, throw_c = sweep(self.throws, self.next_dice, turns, np.array([x]), keep_all=True)
-        return throw_a, throw_c, x
+    def pairs_by_level(self):
+        """The pairs (a, b) of each total score, highest total first."""
+        goal = self.goal
+        for total in range(2 * goal - 2, -1, -1):
+            a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
+            yield a, total - a
+
+    def level_turns(self, a, b) -> Turns:
+        return self._turns(a, b, self.start)
+
+    def bust_values(self, a, b) -> np.ndarray:
+        return 1.0 - self.start[b, a]
+
+    @property
+    def longest_turn(self) -> int:
+        return self.goal
 
     def chance_to_win(self, state: State) -> float:
         self.check_two_players(state)
