@@ -69,7 +69,7 @@ def load(path: Path, identity: dict) -> dict | None:
         return None
     text = identity_text(identity)
     try:
-        with np.load(path, allow_pickle=False) as saved:
+        with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as saved:
             arrays = {name: saved[name] for name in saved.files}
         stored_identity = str(arrays.pop("identity"))
         stored_checksum = str(arrays.pop("checksum"))
