@@ -24,9 +24,9 @@ def _keeps(rules, throw):
     return found
 
 
-def brute_force(rules: Rules, cap: int) -> dict:
+def brute_force(rules: Rules, lead: int) -> dict:
     """Chance to win of the player to move at the start of a turn, by (mine, theirs), by
-    plain value iteration over every state (points, not units; scores capped at ``cap``)."""
+    plain value iteration over every state (points, not units; leads capped at ``lead``)."""
     dice, target, zillions = rules.dice, rules.target, rules.bust_keeps_completed_rounds
     throws = {n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
               for n in range(1, dice + 1)}  # the choices of each throw, and how many throws give them
@@ -63,7 +63,7 @@ def brute_force(rules: Rules, cap: int) -> dict:
         return final_memo[key]
 
     def ended(theirs, mine):
-        mine = min(mine, cap)
+        mine = min(mine, theirs + lead)
         return 1 - (final(theirs, 0, dice, mine) if mine >= target else start[(theirs, mine)])
 
     def turn(mine, theirs, safe, at_risk, left, memo):
@@ -77,8 +77,8 @@ def brute_force(rules: Rules, cap: int) -> dict:
                 best = 0.0
                 for points, size in keeps:
                     risk, rest = at_risk + points, left - size
-                    if mine + safe + risk >= cap:
-                        value = ended(theirs, cap)
+                    if mine + safe + risk - theirs >= lead:
+                        value = ended(theirs, theirs + lead)
                     elif rest == 0 and zillions:
                         value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe + risk, 0, dice, memo))
                     else:
@@ -106,9 +106,9 @@ def brute_force(rules: Rules, cap: int) -> dict:
     Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
 ])
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
-    cap = rules.target + 400
-    policy = win_policy(rules, cap=cap, use_cache=False)
-    expected = brute_force(rules, cap)
+    lead = rules.target + 100
+    policy = win_policy(rules, lead_cap=lead, use_cache=False)
+    expected = brute_force(rules, lead)
     engine = Engine(rules)
     for (mine, theirs), value in expected.items():
         state = engine.initial_state(2)
@@ -119,7 +119,7 @@ def test_win_policy_agrees_with_brute_force_value_iteration(rules):
 
 def test_the_cap_changes_little_and_its_bound_holds():
     rules = Rules(dice=3, target=400)
-    low, high = win_policy(rules, cap=800, use_cache=False), win_policy(rules, cap=1600, use_cache=False)
+    low, high = win_policy(rules, lead_cap=400, use_cache=False), win_policy(rules, lead_cap=800, use_cache=False)
     assert abs(low.first_player_wins - high.first_player_wins) <= low.cap_error
     chosen = win_policy(rules, use_cache=False)
     assert chosen.cap_error <= CAP_ERROR

@@ -5,12 +5,13 @@
 at or above the target, the other has one last turn, the higher score wins and a shared win
 counts half. The last turn itself is solved exactly, ties included (:class:`FinalTurns`).
 
-The leader may push on past the target, so scores above it are solved up to a cap. At the
-cap the player banks; a score past the cap counts as the cap. That changes a chance to win
-by at most the chance of a last turn catching up the cap from just below the target
-(``cap_error``: a last turn needing more than that many points), because banking at the
-cap already wins unless that last turn succeeds. The cap is chosen so that this bound is
-below ``CAP_ERROR``.
+The leader may push on past the target, so leads are solved up to a cap (``lead_cap``
+points over the other player). At that lead the player banks; a bigger lead counts as that
+lead. This changes a chance to win by at most ``cap_error``, the chance of a last turn
+making up the capped lead: banking there already wins unless that last turn succeeds, and
+no play does better than winning. The cap is chosen so that this bound is below
+``CAP_ERROR``. Under Zillions rules a turn can go on past the target with its completed
+rounds safe; those states depend only on the lead, and are solved once per lead.
 
 >>> policy = win_policy(Rules(target=300))
 >>> 0.5 < policy.first_player_wins < 1
@@ -34,15 +35,15 @@ FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 
-def win_policy(rules=None, *, cap: int | None = None, use_cache: bool = True) -> "FivethousandWinPolicy":
+def win_policy(rules=None, *, lead_cap: int | None = None, use_cache: bool = True) -> "FivethousandWinPolicy":
     """The two-player policy with the best chance to win (solved once per rules, then read
-    from memory or the disk cache). ``cap`` (points) overrides the chosen cap."""
-    return _win_policy(Rules.coerce(rules), cap, use_cache)
+    from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
+    return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
 
 
 @lru_cache(maxsize=8)
-def _win_policy(rules: Rules, cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
-    return FivethousandWinPolicy(rules, cap=cap, use_cache=use_cache)
+def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
+    return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 
 
 def _throws(rules: Rules):
@@ -147,7 +148,8 @@ def _round_top(throws) -> int:
 class FivethousandWinPolicy(WinPolicy):
     """The play with the best chance to win a two-player game of Fivethousand.
 
-    Arrays (units of ``unit`` points; ``goal`` = the target in units, ``cap`` the cap):
+    Arrays (units of ``unit`` points; ``goal`` = the target in units, ``lead`` the lead
+    cap, ``cap = goal - 1 + lead`` the highest score that matters):
 
     - ``start[m, b]``: the chance to win of the player about to throw all the dice with
       ``m`` safe units (the banked score, plus under Zillions rules the completed rounds of
@@ -158,7 +160,7 @@ class FivethousandWinPolicy(WinPolicy):
       ``s >= goal``); one minus it is what ending the turn at ``s`` is worth.
     """
 
-    def __init__(self, rules: Rules, cap: int | None = None, use_cache: bool = True):
+    def __init__(self, rules: Rules, lead_cap: int | None = None, use_cache: bool = True):
         super().__init__(Engine(rules))
         self.rules = rules
         self.throws, self.next_dice = _throws(rules)
@@ -167,64 +169,79 @@ class FivethousandWinPolicy(WinPolicy):
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
         self._round_top = _round_top(self.throws)
-        if cap is not None and cap < rules.target:
-            raise ValueError(f"the cap ({cap}) is a score at or above the target ({rules.target})")
-        self._cap_points = cap
-        identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "cap": cap,
+        if lead_cap is not None and lead_cap < rules.target:
+            raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
+        self._lead_points = lead_cap
+        identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "lead_cap": lead_cap,
                     "code": cache.source_digest(*cache_module_sources())}
         arrays = cache.cached("fivethousand-win", identity, self._solve, store=use_cache)
         self.start, self.after = arrays["start"], arrays["after"]
         self.final.start = arrays["final"]
         self.cap = self.after.shape[1] - 1
+        self.lead = self.cap - self.goal + 1
 
     # --- solving ----------------------------------------------------------------------
-    def _choose_cap(self) -> int:
-        """The smallest cap whose error bound (a last turn making up cap - goal + 1 units)
-        is below CAP_ERROR), or the one asked for."""
-        if self._cap_points is not None:
-            return max(self._cap_points // self.unit, self.goal)
+    def _choose_lead(self) -> int:
+        """The smallest lead cap (units) whose error bound, a last turn making it up, is
+        below CAP_ERROR; or the one asked for."""
+        if self._lead_points is not None:
+            return self._lead_points // self.unit
         size = 2 * self.goal
         while True:
             start = self.final.extend(size)
             below = np.nonzero(start[1:] <= CAP_ERROR)[0]
             if len(below):
-                return self.goal - 1 + int(below[0]) + 1
+                return int(below[0]) + 1
             size *= 2
 
     def _solve(self) -> dict:
-        goal, dice = self.goal, self.rules.dice
-        cap = self._choose_cap()
-        final = self.final.extend(cap)
+        goal = self.goal
+        lead = self._choose_lead()
+        cap = goal - 1 + lead
+        final = self.final.extend(lead)
         highest = cap - 1 if self.keeps_rounds else goal - 1  # the highest safe score m
         start = np.zeros((highest + 1, goal))
         after = np.zeros((goal, cap + 1))
         b = np.arange(goal)[:, None]
         s = np.arange(cap + 1)[None, :]
-        after[:] = np.where(s >= goal, final[np.clip(s - b, 0, cap)], 0.0)
-        for m, b in _levels(highest, goal):
-            partner = np.where(m < goal, b - m[0], -1)
-            known_x = 1 - after[b, np.minimum(m, cap)]
-            guess = 1 - after[b, np.minimum(m + 1, cap)]
-            values = solve_level(self.throws, self.next_dice,
-                                 lambda: self._turns(m, b, start, after, cap), partner, known_x, guess)
-            start[m, b] = values
-            inside = m < goal
-            after[m[inside], b[inside]] = values[inside]
+        after[:] = np.where(s >= goal, final[np.clip(s - b, 0, lead)], 0.0)
+        if self.keeps_rounds:
+            self._solve_leads(start, after, goal, lead)
+        for m, b in _levels(goal - 1, goal):
+            partner = b - m[0]
+            guess = 1 - after[b, m + 1]
+            start[m, b] = solve_level(self.throws, self.next_dice,
+                                      lambda: self._turns(m, b, start, after, lead), partner, 0 * guess, guess)
+            after[m, b] = start[m, b]
         return {"start": start, "after": after, "final": final}
 
-    def _turns(self, m, b, start, after, cap) -> Turns:
-        """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays)."""
-        ends = cap - m
+    def _solve_leads(self, start, after, goal, lead) -> None:
+        """Fresh rounds of a turn whose safe points are at or past the target (Zillions
+        rules): the value depends only on the lead ``d``, solved from the cap down."""
+        b = np.array([goal - 1])
+        for d in range(lead - 1, 0, -1):
+            m = b + d
+            x = 1 - after[b, m]
+            start[m, b] = solve_level(self.throws, self.next_dice, lambda: self._turns(m, b, start, after, lead),
+                                      np.array([-1]), x, x)
+            theirs = np.arange(max(0, goal - d), goal)
+            start[theirs + d, theirs] = start[m, b]
+
+    def _turns(self, m, b, start, after, lead) -> Turns:
+        """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
+        to the lead cap."""
+        ends = b + lead - m
         if self.keeps_rounds:
             ends = np.minimum(ends, self._round_top + 1)
         width = int(ends.max()) + int(self.throws.points.max()) + 1
-        standing = np.minimum(m[:, None] + np.arange(width), cap)
+        capped = (b + lead)[:, None]
+        standing = np.minimum(m[:, None] + np.arange(width), capped)
         bank = 1 - after[b[:, None], standing]
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         hot = None
         if self.keeps_rounds:
             fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
-            hot = np.where(standing < cap, np.maximum(bank, fresh), bank)
+            hot = np.where(standing < capped, np.maximum(bank, fresh), bank)
         return Turns(value, np.zeros_like(value), bank, ends, hot)
 
     # --- reading ----------------------------------------------------------------------
@@ -235,7 +252,7 @@ class FivethousandWinPolicy(WinPolicy):
     @property
     def cap_error(self) -> float:
         """A bound on how much the cap changes any chance to win."""
-        return float(self.final.start[self.cap - self.goal + 1])
+        return float(self.final.start[self.lead])
 
     def _units(self, points: int) -> int:
         return min(points // self.unit, self.cap)
@@ -260,15 +277,18 @@ class FivethousandWinPolicy(WinPolicy):
         if self.engine.in_final_turn(state):
             return self.final.throw_value(theirs - safe, at_risk, dice)
         theirs = min(theirs, self.goal - 1)
-        if safe >= self.start.shape[0]:  # at the cap: banking is all there is
+        if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
             return 1.0 - float(self.after[theirs, self.cap])
         return float(self.turn_values(safe, theirs)[at_risk, dice])
 
     def pairs_by_level(self):
-        return _levels(self.start.shape[0] - 1, self.goal)
+        for m, b in _levels(self.start.shape[0] - 1, self.goal):
+            inside = m - b < self.lead
+            if inside.any():
+                yield m[inside], b[inside]
 
     def level_turns(self, m, b) -> Turns:
-        return self._turns(m, b, self.start, self.after, self.cap)
+        return self._turns(m, b, self.start, self.after, self.lead)
 
     def bust_values(self, m, b) -> np.ndarray:
         return 1.0 - self.after[b, m]
@@ -293,7 +313,7 @@ class FivethousandWinPolicy(WinPolicy):
         m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
         throw = self.turn_values(m, b)
         for r in range(1, throw.shape[0]):
-            if m + r >= self.cap or 1.0 - self.after[b, m + r] >= throw[r, dice]:
+            if m + r - b >= self.lead or 1.0 - self.after[b, m + r] >= throw[r, dice]:
                 return r * self.unit
         return None
 

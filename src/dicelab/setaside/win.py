@@ -113,6 +113,8 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
         a, c = ta[:, dice], tc[:, dice]
         paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
         new = np.where(has_partner, paired, a + c * known_x)
+        if not has_partner.any():  # every bust value known: one sweep is exact
+            return new
         if values is not None and np.abs(new - values).max(initial=0.0) <= SETTLED:
             return new
         values = new
