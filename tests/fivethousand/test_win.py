@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections import Counter
 
 import pytest
 
 from dicelab.fivethousand import Engine, Rules, State, score
 from dicelab.fivethousand.win import CAP_ERROR, win_policy
+from tests.setaside_helpers import self_play_wins, value_iteration
 
 
 def _keeps(rules, throw):
@@ -88,15 +88,7 @@ def brute_force(rules: Rules, lead: int) -> dict:
             memo[key] = total / 6 ** left
         return memo[key]
 
-    for _ in range(500):
-        change = 0.0
-        for pair in sorted(start, key=lambda p: -sum(p)):
-            value = turn(*pair, 0, 0, dice, {})
-            change = max(change, abs(value - start[pair]))
-            start[pair] = value
-        if change < 1e-14:
-            return start
-    raise AssertionError("value iteration did not converge")
+    return value_iteration(start, lambda pair: turn(*pair, 0, 0, dice, {}))
 
 
 @pytest.mark.parametrize("rules", [
@@ -126,26 +118,12 @@ def test_the_cap_changes_little_and_its_bound_holds():
     assert abs(chosen.first_player_wins - high.first_player_wins) <= high.cap_error + 1e-12
 
 
-def _self_play(policy, rules, games: int, seed: int) -> float:
-    engine, rng, wins = Engine(rules), random.Random(seed), 0.0
-    for _ in range(games):
-        state = engine.initial_state(2)
-        while not state.is_over:
-            if state.is_chance:
-                state = engine.apply_chance(state, engine.sample_chance(state, rng))
-            else:
-                state = engine.apply(state, policy.action(state))
-        winners = engine.winners(state)
-        wins += (0 in winners) / len(winners)
-    return wins / games
-
-
 def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
     rules = Rules(dice=3, target=500)
     policy = win_policy(rules, use_cache=False)
     games = 3000
     p = policy.first_player_wins
-    assert abs(_self_play(policy, rules, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
+    assert abs(self_play_wins(Engine(rules), policy, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
 
 
 def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():

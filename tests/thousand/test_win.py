@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
 from collections import Counter
 
 import pytest
 
 from dicelab.thousand import Engine, Rules, State
 from dicelab.thousand.win import win_policy
+from tests.setaside_helpers import self_play_wins, value_iteration
 
 
 def _keeps(rules, throw):
@@ -61,15 +61,7 @@ def brute_force(rules: Rules) -> dict:
             memo[(points, left)] = total / 6 ** left
         return memo[(points, left)]
 
-    for _ in range(20000):
-        change = 0.0
-        for pair in sorted(start, key=lambda p: -sum(p)):
-            value = turn(*pair, 0, dice, {})
-            change = max(change, abs(value - start[pair]))
-            start[pair] = value
-        if change < 1e-14:
-            return start
-    raise AssertionError("value iteration did not converge")
+    return value_iteration(start, lambda pair: turn(*pair, 0, dice, {}))
 
 
 @pytest.mark.parametrize("rules", [
@@ -89,15 +81,8 @@ def test_win_policy_agrees_with_brute_force_value_iteration(rules):
 def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
     rules = Rules(dice=3, target=100, casks=((0, 20), (50, 60)))
     policy = win_policy(rules, use_cache=False)
-    engine, rng, wins, games = Engine(rules), random.Random(15), 0, 3000
-    for _ in range(games):
-        state = engine.initial_state(2)
-        while not state.is_over:
-            if state.is_chance:
-                state = engine.apply_chance(state, engine.sample_chance(state, rng))
-            else:
-                state = engine.apply(state, policy.action(state))
-        wins += engine.winners(state) == [0]
+    games = 3000
+    wins = self_play_wins(Engine(rules), policy, games, seed=15) * games
     p = policy.first_player_wins
     assert abs(wins / games - p) <= 3 * math.sqrt(p * (1 - p) / games)
 

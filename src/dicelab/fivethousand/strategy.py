@@ -3,9 +3,11 @@ one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain
+from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain, win_bot
 
 
 class SimpleRobot(SetAsideBot):
@@ -43,17 +45,8 @@ def optimal_robot():
     return OptimalRobot()
 
 
-def win_robot():
-    """The robot that plays to win (two players); its module is imported on first use."""
-    from dicelab.fivethousand.policy import OptimalRobot
-    from dicelab.fivethousand.win import win_policy
-    from dicelab.setaside.win import WinBot
-
-    return WinBot(win_policy, OptimalRobot())
-
-
 BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot,
-        "win": win_robot}
+        "win": partial(win_bot, "fivethousand")}
 LEVELS = {  # one line per robot level, for a game's setup
     "random": "Random: any legal move.",
     "simple": "Simple: keeps every scoring die and passes at 300 points.",

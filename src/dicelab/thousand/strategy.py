@@ -3,9 +3,11 @@ that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot
+from dicelab.setaside.strategy import SetAsideBot, win_bot
 from dicelab.thousand.engine import Engine, State
 
 
@@ -49,17 +51,8 @@ def optimal_bot():
     return OptimalBot()
 
 
-def win_bot():
-    """The bot that plays to win (two players); its module is imported on first use."""
-    from dicelab.setaside.win import WinBot
-    from dicelab.thousand.policy import OptimalBot
-    from dicelab.thousand.win import win_policy
-
-    return WinBot(win_policy, OptimalBot())
-
-
 BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot,
-        "win": win_bot}
+        "win": partial(win_bot, "thousand")}
 LEVELS = {  # one line per bot level, for a game's setup
     "random": "Random: any legal move.",
     "simple": "Simple: saves as soon as the turn is worth 50 and the casks allow it.",
