@@ -319,11 +319,13 @@ class FivethousandWinPolicy(WinPolicy):
 
     def boundary(self, scores=None) -> Table:
         """When to bank: for each pair of banked scores (``scores``, by default every fifth
-        of the target) and dice left, the fewest turn points at which banking is best."""
+        of the target) and dice left, the fewest turn points at which banking is best
+        ("never": throwing is better as far as a turn can go)."""
         if scores is None:
             step = max(self.unit, self.rules.target // 5 // self.unit * self.unit)
             scores = range(0, self.rules.target, step)
-        dice = range(1, self.rules.dice + 1)
+        # Under Zillions rules a round with points at risk never has all the dice.
+        dice = range(1, self.rules.dice + (not self.keeps_rounds))
         columns = ["you", "opponent"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in dice]
         rows = []
         for mine in scores:
