@@ -57,31 +57,31 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False
     Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``.
     With ``keep_all`` it also returns the throw values of every ``r`` (L, top + 1, dice + 1).
     """
-    hot_mask = throws.left == 0
     top = int(turns.ends.max()) - 1
     xs = x[:, None, None]
     count, width, columns = turns.value_a.shape
     value_a = turns.value_a.reshape(count, width * columns)  # views: flat look-ups are faster
     value_c = turns.value_c.reshape(count, width * columns)
-    flat = throws.points * columns + next_dice
+    groups = _groups(throws, next_dice, columns)
     throw_a = np.zeros((count, max(top, 0) + 1, columns)) if keep_all else None
     throw_c = np.zeros_like(throw_a) if keep_all else None
-    single = throws.valid.shape[-1] == 1
     ta = tc = None
     for r in range(top, -1, -1):
-        index = flat + r * columns
-        a = np.take(value_a, index, axis=1)
-        c = np.take(value_c, index, axis=1)
-        if turns.hot is not None:
-            hot = np.take(turns.hot, throws.points + r, axis=1)
-            a = np.where(hot_mask, hot, a)
-            c = np.where(hot_mask, 0.0, c)
-        if single:
-            ta, tc = a[..., 0] @ throws.weights, c[..., 0] @ throws.weights + throws.bust
-        else:
-            best = pick(a + c * xs, throws.valid)
-            ta = throws.expect(take(a, best))
-            tc = throws.expect(take(c, best)) + throws.bust
+        ta, tc = 0.0, throws.bust
+        for group in groups:
+            a = np.take(value_a, group.flat + r * columns, axis=1)
+            c = np.take(value_c, group.flat + r * columns, axis=1)
+            if turns.hot is not None and group.hot.any():
+                hot = np.take(turns.hot, group.points + r, axis=1)
+                a = np.where(group.hot, hot, a)
+                c = np.where(group.hot, 0.0, c)
+            if group.valid.shape[-1] > 1:
+                best = pick(a + c * xs, group.valid)
+                a, c = take(a, best), take(c, best)
+            else:
+                a, c = a[..., 0], c[..., 0]
+            ta = ta + a @ group.weights
+            tc = tc + c @ group.weights
         if keep_all:
             throw_a[:, r], throw_c[:, r] = ta, tc
         if r == 0:
@@ -94,6 +94,43 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False
     if keep_all:
         return throw_a, throw_c
     return ta, tc
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Rows of a throw table with about as many choices each, cut to that many columns."""
+
+    flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
+    points: np.ndarray
+    hot: np.ndarray
+    valid: np.ndarray
+    weights: np.ndarray
+
+
+_GROUPS: dict = {}
+GROUP_WIDTHS = (1, 3, 7)  # rows are grouped by choices up to these (and the rest)
+
+
+def _groups(throws, next_dice, columns: int) -> list[_Group]:
+    """The throw table's rows in groups by number of choices, so that a sweep does not
+    look at the padding of the rows with many choices for every row."""
+    key = (id(throws), columns)
+    if key not in _GROUPS:
+        choices = throws.valid.sum(axis=1)
+        groups, low = [], 0
+        for high in GROUP_WIDTHS + (throws.valid.shape[1],):
+            rows = np.nonzero((choices > low) & (choices <= high))[0]
+            low = high
+            if not len(rows):
+                continue
+            order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
+            pick_rows = rows[:, None]
+            points = throws.points[pick_rows, order]
+            groups.append(_Group(points * columns + next_dice[pick_rows, order], points,
+                                 throws.left[pick_rows, order] == 0, throws.valid[pick_rows, order],
+                                 throws.weights[rows]))
+        _GROUPS[key] = (throws, groups)  # the table is kept so that its id stays its own
+    return _GROUPS[key][1]
 
 
 def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
