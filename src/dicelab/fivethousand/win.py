@@ -211,7 +211,7 @@ class FivethousandWinPolicy(WinPolicy):
             partner = b - m[0]
             guess = 1 - after[b, m + 1]
             start[m, b] = solve_level(self.throws, self.next_dice,
-                                      lambda: self._turns(m, b, start, after, lead), partner, 0 * guess, guess)
+                                      lambda x: self._turns(m, b, start, after, lead, x), partner, 0 * guess, guess)
             after[m, b] = start[m, b]
         return {"start": start, "after": after, "final": final}
 
@@ -222,17 +222,25 @@ class FivethousandWinPolicy(WinPolicy):
         for d in range(lead - 1, 0, -1):
             m = b + d
             x = 1 - after[b, m]
-            start[m, b] = solve_level(self.throws, self.next_dice, lambda: self._turns(m, b, start, after, lead),
+            start[m, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead),
                                       np.array([-1]), x, x)
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[m, b]
 
-    def _turns(self, m, b, start, after, lead) -> Turns:
+    def _turns(self, m, b, start, after, lead, x=None) -> Turns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
-        to the lead cap."""
+        to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
+        past the target where banking is proved best: throwing is worth at most
+        ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``."""
         ends = b + lead - m
         if self.keeps_rounds:
             ends = np.minimum(ends, self._round_top + 1)
+        elif x is not None:
+            bound = self.throws.bust[1:].min() * (1 - x) * (1 - 1e-9)
+            proved = self.final.start[None, :lead + 1] <= bound[:, None]
+            banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
+            # ... once past the target, where banking leaves the other player a last turn
+            ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
         width = int(ends.max()) + int(self.throws.points.max()) + 1
         capped = (b + lead)[:, None]
         standing = np.minimum(m[:, None] + np.arange(width), capped)
@@ -288,7 +296,7 @@ class FivethousandWinPolicy(WinPolicy):
                 yield m[inside], b[inside]
 
     def level_turns(self, m, b) -> Turns:
-        return self._turns(m, b, self.start, self.after, self.lead)
+        return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b))
 
     def bust_values(self, m, b) -> np.ndarray:
         return 1.0 - self.after[b, m]

@@ -138,7 +138,8 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
     """The exact start values of the ``L`` pairs of one level (total score).
 
     ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
-    -1 when its bust value is ``known_x[l]``. ``make_turns()`` gives fresh :class:`Turns`.
+    -1 when its bust value is ``known_x[l]``. ``make_turns(x)`` gives fresh :class:`Turns`
+    for bust values ``x`` (a game may end a turn early where ``x`` proves banking best).
     """
     dice = throws.dice
     has_partner = partner >= 0
@@ -146,7 +147,7 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
     x = np.where(has_partner, guess_x, known_x)
     values = None
     for _ in range(MAX_SWEEPS):
-        ta, tc = sweep(throws, next_dice, make_turns(), x)
+        ta, tc = sweep(throws, next_dice, make_turns(x), x)
         a, c = ta[:, dice], tc[:, dice]
         paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
         new = np.where(has_partner, paired, a + c * known_x)

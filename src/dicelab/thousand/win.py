@@ -72,7 +72,7 @@ class ThousandWinPolicy(WinPolicy):
         start = np.zeros((goal, goal))
         for a, b in self.pairs_by_level():
             guess = 1 - start[b, np.minimum(a + 1, goal - 1)]
-            start[a, b] = solve_level(self.throws, self.next_dice, lambda: self._turns(a, b, start),
+            start[a, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
                                       b - a[0], np.zeros(len(a)), guess)
         return {"start": start}
 
