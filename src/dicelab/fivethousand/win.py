@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
@@ -211,7 +211,7 @@ class FivethousandWinPolicy(WinPolicy):
             partner = b - m[0]
             guess = 1 - after[b, m + 1]
             start[m, b] = solve_level(self.throws, self.next_dice,
-                                      lambda x: self._turns(m, b, start, after, lead, x), partner, 0 * guess, guess)
+                                      lambda x: self._turns(m, b, start, after, lead, x), partner, np.zeros(len(m)), guess)
             after[m, b] = start[m, b]
         return {"start": start, "after": after, "final": final}
 
