@@ -20,6 +20,7 @@ left behind.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import stat
@@ -46,6 +47,16 @@ def cache_dir() -> Path:
 
 def _identity(key: dict, kind: str) -> str:
     return json.dumps({"kind": kind, "key": key}, sort_keys=True)
+
+
+def source_digest(*modules) -> str:
+    """A digest of the modules' source, for a key that changes when the code that computes
+    the arrays changes (the package version when no source is shipped)."""
+    try:
+        text = "".join(inspect.getsource(module) for module in modules)
+    except OSError:
+        from dicelab import __version__ as text
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def path_for(key: dict, kind: str, folder=None) -> Path:

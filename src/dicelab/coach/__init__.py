@@ -4,8 +4,9 @@ what each decision cost against the best one.
 A coach reads a game's optimal policy: for Yahtzee the solitaire solution (values are the
 player's expected final score), for Fivethousand the turn policy (expected points of the
 turn) and in a last turn the final-turn policy (the chance to win), for Thousand the
-solitaire policy (expected turns to reach the target, lower is better). Other players are
-left out: every value is the solitaire optimum for the player to move.
+solitaire policy (expected turns to reach the target, lower is better). Those leave the
+other players out. A set-aside coach made with ``by="win"`` rates a two-player game by the
+exact chance to win it instead (the game's win policy).
 
 A decision is what a player commits to in one go: in Yahtzee the dice held when pressing
 Roll, or the box scored; in the set-aside games the dice set aside and whether to throw on
@@ -27,12 +28,12 @@ unit; the best move costs 0. A :class:`Ledger` collects the decisions of a game.
 
 from dicelab.coach.base import Coach
 from dicelab.coach.ledger import (
-    FINAL_SCORE, TOP, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Advice, Choice, Decision, Ledger,
+    FINAL_SCORE, GAME_WIN_CHANCE, TOP, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Advice, Choice, Decision, Ledger,
     Measure, Summary, chance,
 )
 from dicelab.coach.setaside import FivethousandCoach, SetAsideCoach, ThousandCoach
 from dicelab.coach.yahtzee import YahtzeeCoach
 
-__all__ = ["FINAL_SCORE", "TOP", "TURN_POINTS", "TURNS_TO_FINISH", "WIN_CHANCE", "Advice", "Choice",
+__all__ = ["FINAL_SCORE", "GAME_WIN_CHANCE", "TOP", "TURN_POINTS", "TURNS_TO_FINISH", "WIN_CHANCE", "Advice", "Choice",
            "Coach", "Decision", "FivethousandCoach", "Ledger", "Measure", "SetAsideCoach", "Summary",
            "ThousandCoach", "YahtzeeCoach", "chance"]

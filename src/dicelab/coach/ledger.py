@@ -41,6 +41,8 @@ class Measure:
 TURN_POINTS = Measure("expected points of this turn", "points", "points of expected turn score")
 WIN_CHANCE = Measure("chance to win with this last turn", "", "percentage points of win chance",
                      percent=True)
+GAME_WIN_CHANCE = Measure("chance to win the game", "", "percentage points of chance to win the game",
+                          percent=True)
 TURNS_TO_FINISH = Measure("expected turns to reach the target", "turns", "expected turns more",
                           digits=2, lowest=True)
 FINAL_SCORE = Measure("expected final score", "points", "points of expected score")

@@ -6,15 +6,54 @@ import abc
 from functools import cached_property
 
 from dicelab.coach.base import Coach, faces
-from dicelab.coach.ledger import TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Measure, chance
+from dicelab.coach.ledger import (
+    GAME_WIN_CHANCE, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Measure, chance,
+)
+
+MEASURES = ("points", "win")  # what a set-aside coach rates by
 
 
 class SetAsideCoach(Coach):
     """What the set-aside games share: a move is ``(dice set aside, bank)``, from the
-    options of the game's policy; the odds are the bust chances of the dice thrown next."""
+    options of the game's policy; the odds are the bust chances of the dice thrown next.
+
+    ``by="points"`` rates by the game's points policy; ``by="win"`` by the chance to win the
+    game against the other player (two players; with more, by points).
+    """
 
     bank_word = ""  # what banking is called in the game
     odds_title = "Odds of the next throw:"
+
+    def __init__(self, rules, by: str = "points"):
+        if by not in MEASURES:
+            raise ValueError(f"a coach rates by {' or '.join(map(repr, MEASURES))}, not {by!r}")
+        super().__init__(rules)
+        self.by = by
+
+    def plays_to_win(self, state) -> bool:
+        """Whether ``state`` is rated by the chance to win the game."""
+        return self.by == "win" and len(state.scores) == 2
+
+    def policy(self, state):
+        """The policy that values the options of ``state``."""
+        if self.plays_to_win(state):
+            return self.win_policy()
+        return self.points_policy(state)
+
+    def measure(self, state) -> Measure:
+        return GAME_WIN_CHANCE if self.plays_to_win(state) else self.points_measure(state)
+
+    @abc.abstractmethod
+    def win_policy(self):
+        """The game's two-player win policy for the rules."""
+
+    @abc.abstractmethod
+    def points_policy(self, state):
+        """The game's points policy for ``state``."""
+
+    @abc.abstractmethod
+    def points_measure(self, state) -> Measure:
+        """What the points policy's values mean in ``state``."""
 
     @cached_property
     def engine(self):
@@ -22,12 +61,8 @@ class SetAsideCoach(Coach):
 
         return resolve(self.rules).module.Engine(self.rules)
 
-    @abc.abstractmethod
-    def policy(self, state):
-        """The policy that values the options of ``state``."""
-
     def prepare(self) -> None:
-        self.policy(self.engine.initial_state(1))
+        self.policy(self.engine.initial_state(2))
 
     def choices(self, state) -> list[Choice]:
         if state.phase not in ("throw", "choose", "decide"):
@@ -85,28 +120,40 @@ class SetAsideCoach(Coach):
 
 
 class FivethousandCoach(SetAsideCoach):
-    """Expected points of the turn; in a last turn, the chance to overtake the leader."""
+    """By points: expected points of the turn; in a last turn, the chance to overtake the
+    leader. By win: the chance to win the game."""
 
     bank_word = "pass"
 
-    def policy(self, state):
+    def win_policy(self):
+        from dicelab.fivethousand.win import win_policy
+
+        return win_policy(self.rules)
+
+    def points_policy(self, state):
         from dicelab.fivethousand.policy import OptimalRobot
 
         return OptimalRobot.policy(self.engine, state)
 
-    def measure(self, state) -> Measure:
+    def points_measure(self, state) -> Measure:
         return WIN_CHANCE if self.engine.in_final_turn(state) else TURN_POINTS
 
 
 class ThousandCoach(SetAsideCoach):
-    """Expected turns to reach the target exactly (lower is better)."""
+    """By points: expected turns to reach the target exactly (lower is better). By win: the
+    chance to win the game."""
 
     bank_word = "save"
 
-    def policy(self, state):
+    def win_policy(self):
+        from dicelab.thousand.win import win_policy
+
+        return win_policy(self.rules)
+
+    def points_policy(self, state):
         from dicelab.thousand.policy import solitaire_policy
 
         return solitaire_policy(self.rules)
 
-    def measure(self, state) -> Measure:
+    def points_measure(self, state) -> Measure:
         return TURNS_TO_FINISH

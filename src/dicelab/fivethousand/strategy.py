@@ -1,10 +1,13 @@
-"""Fivethousand robots: random, simple and intelligent, and the optimal one (in ``policy``)."""
+"""Fivethousand robots: random, simple and intelligent, the optimal one (in ``policy``) and the
+one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain
+from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain, win_bot
 
 
 class SimpleRobot(SetAsideBot):
@@ -42,4 +45,12 @@ def optimal_robot():
     return OptimalRobot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot}
+BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot,
+        "win": partial(win_bot, "fivethousand")}
+LEVELS = {  # one line per robot level, for a game's setup
+    "random": "Random: any legal move.",
+    "simple": "Simple: keeps every scoring die and passes at 300 points.",
+    "intelligent": "Intelligent (the original robot): weighs the farkle chance against the points at stake.",
+    "optimal": "Optimal for points: the most points per turn, then the best chance to catch up in the last turn.",
+    "win": "Plays to win (two players): the best chance to beat this opponent from these scores.",
+}

@@ -30,6 +30,17 @@ def keep_fewest_for_points(engine, state: State) -> SetAside:
     return SetAside(max(value, key=lambda part: (value[part], -len(part))))
 
 
+def win_bot(game: str):
+    """The bot of ``game`` ("fivethousand" or "thousand") that plays to win (two players;
+    with more it plays like the game's optimal bot). Its modules (numpy, the exact
+    policies) are imported on first use."""
+    from importlib import import_module
+
+    from dicelab.setaside.win import WinBot
+
+    return WinBot(import_module(f"dicelab.{game}.win").win_policy, import_module(f"dicelab.{game}").BOTS["optimal"]())
+
+
 class SetAsideBot(abc.ABC):
     """A bot of a set-aside game: it throws when it must, sets aside what :meth:`keep`
     says, and banks when :meth:`wants_to_bank` and the rules allow it."""

@@ -9,11 +9,11 @@ from dicelab.setaside.combinations import score_throw
 from dicelab.thousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.thousand.game import Game
 from dicelab.thousand.rules import PRESETS, Rules
-from dicelab.thousand.strategy import BOTS
+from dicelab.thousand.strategy import BOTS, LEVELS
 
 _POLICIES = ("solitaire_policy",)
 # The optimal policies need numpy: they are imported on first use.
-__getattr__ = lazy_names(__name__, {name: "policy" for name in _POLICIES})
+__getattr__ = lazy_names(__name__, {**{name: "policy" for name in _POLICIES}, "win_policy": "win"})
 
 
 def score(dice, rules=None) -> int | None:
@@ -21,4 +21,4 @@ def score(dice, rules=None) -> int | None:
     return score_throw(Rules.coerce(rules), dice)
 
 
-__all__ = ["BOTS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score", *_POLICIES]
+__all__ = ["BOTS", "LEVELS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score", "win_policy", *_POLICIES]

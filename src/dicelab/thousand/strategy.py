@@ -1,10 +1,13 @@
-"""Thousand bots: random, simple and cask-aware, and the optimal one (in ``policy``)."""
+"""Thousand bots: random, simple and cask-aware, the optimal one (in ``policy``) and the one
+that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot
+from dicelab.setaside.strategy import SetAsideBot, win_bot
 from dicelab.thousand.engine import Engine, State
 
 
@@ -48,4 +51,12 @@ def optimal_bot():
     return OptimalBot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot}
+BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot,
+        "win": partial(win_bot, "thousand")}
+LEVELS = {  # one line per bot level, for a game's setup
+    "random": "Random: any legal move.",
+    "simple": "Simple: saves as soon as the turn is worth 50 and the casks allow it.",
+    "cask_aware": "Cask-aware: weighs one more throw exactly and avoids saving into a cask.",
+    "optimal": "Optimal for speed: the fewest turns on average to reach 1000 exactly.",
+    "win": "Plays to win (two players): the best chance to beat this opponent from these scores.",
+}

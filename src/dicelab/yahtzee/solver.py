@@ -26,8 +26,6 @@ memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 
 from __future__ import annotations
 
-import hashlib
-import inspect
 import math
 import os
 import sys
@@ -39,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from dicelab import dice as _dice
-from dicelab.cache import load_or_compute, path_for
+from dicelab.cache import load_or_compute, path_for, source_digest
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
@@ -573,11 +571,7 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
 
 def _cache_key(rules: Rules) -> dict:
     """What a saved solution depends on: the rules, the solver format and the scoring code."""
-    try:
-        scoring_code = hashlib.sha256(inspect.getsource(scoring).encode()).hexdigest()
-    except OSError:  # no source shipped: fall back to the package version
-        from dicelab import __version__ as scoring_code
-    return {"rules": rules.to_dict(), "format": FORMAT, "scoring": scoring_code}
+    return {"rules": rules.to_dict(), "format": FORMAT, "scoring": source_digest(scoring)}
 
 
 def _check_cached(rules: Rules, arrays: dict) -> None:

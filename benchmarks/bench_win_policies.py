@@ -1,0 +1,83 @@
+"""The two-player win policies: build and load times per preset, and the win robot's record.
+
+Builds (uncached, into a temporary cache folder) the Fivethousand win policy of each preset
+and the Thousand one (classic), then loads each again from the disk cache in a fresh state
+(the in-memory cache cleared). The reference, measured in the same run, is the build of the
+points policy those robots used before (the Fivethousand turn policy and the Thousand
+solitaire policy). Process (CPU) time is printed beside wall time: on a busy machine the
+CPU time says more. With ``--games N`` it then plays N seeded two-player games of the win
+robot against each other level, alternating who starts.
+Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import tempfile
+import time
+
+from dicelab import fivethousand, thousand
+from dicelab.fivethousand import policy as five_policy
+from dicelab.fivethousand import win as five_win
+from dicelab.thousand import policy as thousand_policy
+from dicelab.thousand import win as thousand_win
+
+TABLES = {"zillions": (fivethousand, five_win), "traditional": (fivethousand, five_win),
+          "farkle": (fivethousand, five_win), "classic": (thousand, thousand_win)}
+
+
+def timed(build) -> tuple[float, float, object]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    built = build()
+    return time.perf_counter() - wall, time.process_time() - cpu, built
+
+
+def reference(module, preset: str) -> float:
+    """Wall seconds to build the points policy of the same game."""
+    if module is fivethousand:
+        five_policy._turn_policy.cache_clear()
+        return timed(lambda: fivethousand.turn_policy(preset))[0]
+    thousand_policy._solitaire_policy.cache_clear()
+    return timed(lambda: thousand.solitaire_policy(preset))[0]
+
+
+def win_rate(module, opponent: str, games: int, rules) -> tuple[float, float]:
+    wins = 0.0
+    for seed in range(games):
+        seats = [{"name": "win", "bot": "win"}, {"name": opponent, "bot": opponent}]
+        game = module.Game(players=seats[::-1] if seed % 2 else seats, rules=rules, seed=seed)
+        game.play_bots()
+        winners = [player.name for player in game.winners]
+        wins += winners.count("win") / len(winners)
+    rate = wins / games
+    return rate, math.sqrt(rate * (1 - rate) / games)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=list(TABLES), choices=list(TABLES))
+    parser.add_argument("--games", type=int, default=0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["DICELAB_CACHE_DIR"] = folder
+        for preset in args.only:
+            module, win = TABLES[preset]
+            points = reference(module, preset)
+            win._win_policy.cache_clear()
+            build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
+            win._win_policy.cache_clear()
+            load_wall, load_cpu, _ = timed(lambda: win.win_policy(preset))
+            print(f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
+                  f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "
+                  f"points policy {points:.2f} s, build ratio {build_wall / points:.0f}x")
+            if hasattr(policy, "cap_error"):
+                print(f"  cap {policy.cap * policy.unit} points, error bound {policy.cap_error:.1e}")
+            for opponent in [level for level in module.BOTS if level not in ("win", "random")][::-1] * bool(args.games):
+                rate, error = win_rate(module, opponent, args.games, preset)
+                print(f"  win vs {opponent}: {rate:.4f} ± {error:.4f} ({args.games} games)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,362 @@
+"""Two-player Fivethousand played to win: the exact policy with the best chance to win.
+
+``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
+(see :mod:`dicelab.setaside.win`), the final-turn rule included: once a player ends a turn
+at or above the target, the other has one last turn, the higher score wins and a shared win
+counts half. The last turn itself is solved exactly, ties included (:class:`FinalTurns`).
+
+The leader may push on past the target, so leads are solved up to a cap (``lead_cap``
+points over the other player). At that lead the player banks; a bigger lead counts as that
+lead. This changes a chance to win by at most ``cap_error``, the chance of a last turn
+making up the capped lead: banking there already wins unless that last turn succeeds, and
+no play does better than winning. The cap is chosen so that this bound is below
+``CAP_ERROR``. Under Zillions rules a turn can go on past the target with its completed
+rounds safe; those states depend only on the lead, and are solved once per lead.
+
+>>> policy = win_policy(Rules(target=300))
+>>> 0.5 < policy.first_player_wins < 1
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from dicelab import cache
+from dicelab.fivethousand.engine import Engine, State
+from dicelab.fivethousand.rules import Rules
+from dicelab.odds.table import Table
+from dicelab.setaside.policy import pick, take, throw_table
+from dicelab.setaside.win import Turns, WinPolicy, solve_level, sweep
+
+FORMAT = 1  # bump when the saved arrays change meaning
+CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
+
+
+def win_policy(rules=None, *, lead_cap: int | None = None, use_cache: bool = True) -> "FivethousandWinPolicy":
+    """The two-player policy with the best chance to win (solved once per rules, then read
+    from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
+    return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
+
+
+@lru_cache(maxsize=8)
+def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
+    return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
+
+
+def _throws(rules: Rules):
+    throws = throw_table(rules.combinations(), rules.dice, "all")
+    return throws, np.where(throws.left == 0, rules.dice, throws.left)
+
+
+def _tie(units_needed):
+    """A finished last turn: 1 when ahead (nothing needed), 0.5 level, 0 behind."""
+    return np.where(units_needed < 0, 1.0, np.where(units_needed == 0, 0.5, 0.0))
+
+
+class FinalTurns:
+    """The last turn of the player behind, solved for every deficit ``d`` (units the other
+    player's score is above the chaser's safe points), ties counting half.
+
+    Under Zillions rules a farkle keeps the completed rounds, so a state is (deficit of the
+    safe points, points at risk, dice); otherwise a farkle loses all and only the points
+    still needed count.
+    """
+
+    def __init__(self, rules: Rules):
+        self.rules = rules
+        self.throws, self.next_dice = _throws(rules)
+        self.keeps_rounds = rules.bust_keeps_completed_rounds
+        self._max_points = int(self.throws.points.max())
+        self._round_top = _round_top(self.throws)
+        self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
+        self._traditional = None
+
+    def extend(self, size: int) -> np.ndarray:
+        """Start chances for deficits 0 to ``size`` (computing the missing ones)."""
+        if len(self.start) > size:
+            return self.start[:size + 1]
+        if self.keeps_rounds:
+            start = np.zeros(size + 1)
+            start[:len(self.start)] = self.start
+            start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
+            for d in range(len(self.start), size + 1):
+                start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
+            self.start = start
+        else:
+            self._traditional = self._solve_traditional(size)
+            self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+        return self.start
+
+    def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:
+        """The chance to win by throwing ``dice`` dice now (units)."""
+        if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
+            return float(1 - self.throws.bust[dice] * (1 - _tie(np.array(deficit))))
+        if self.keeps_rounds:
+            self.extend(deficit)
+            a, c = self._cached_round(deficit)
+            return float(a[0, at_risk, dice] + c[0, at_risk, dice] * _tie(np.array(deficit)))
+        need = deficit - at_risk
+        self.extend(max(need, 0))
+        return float(self._traditional[max(need + self._max_points, 0), dice])
+
+    @lru_cache(maxsize=64)
+    def _cached_round(self, deficit: int):
+        return self._round(deficit, self.start, keep_all=True)
+
+    def _round(self, deficit: int, start: np.ndarray, keep_all: bool = False):
+        """The rounds of a last turn with ``deficit`` units to make up by safe points."""
+        top = min(deficit, self._round_top)
+        width = top + self._max_points + 2
+        at_risk = np.arange(width)
+        bank = _tie(deficit - at_risk)[None, :]
+        value = np.broadcast_to(bank[:, :, None], (1, width, self.rules.dice + 1)).copy()
+        after = deficit - at_risk  # the deficit once the round's points are safe (hot dice)
+        fresh = np.where(after < 0, 1.0, start[np.clip(after, 0, deficit - 1)] if deficit else 1.0)
+        fresh = np.where(after == 0, start[0], fresh)
+        turns = Turns(value, np.zeros_like(value), bank, np.array([top + 1]), np.maximum(bank, fresh))
+        return sweep(self.throws, self.next_dice, turns, np.array([_tie(np.array(deficit))]) * 1.0,
+                     keep_all=keep_all)
+
+    def _solve_traditional(self, size: int) -> np.ndarray:
+        """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
+        throws, offset = self.throws, self._max_points
+        throw = np.zeros((size + offset + 1, self.rules.dice + 1))
+        decide = np.zeros_like(throw)
+        decide[:offset] = 1.0  # already ahead: bank
+        throw[:offset] = 1 - throws.bust
+        for need in range(size + 1):
+            after = decide[need + offset - throws.points, self.next_dice]
+            throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
+            decide[need + offset] = np.maximum(_tie(np.array(need)), throw[need + offset])
+        return throw
+
+
+def _round_top(throws) -> int:
+    """The most units one round (until hot dice) can set aside."""
+    most = np.zeros(throws.dice + 1, dtype=np.int64)
+    for n in range(1, throws.dice + 1):
+        rows = throws.thrown == n
+        left = throws.left[rows]
+        gain = throws.points[rows] + np.where(left > 0, most[np.maximum(left, 0)], 0)
+        most[n] = np.where(throws.valid[rows], gain, 0).max()
+    return int(most.max())
+
+
+class FivethousandWinPolicy(WinPolicy):
+    """The play with the best chance to win a two-player game of Fivethousand.
+
+    Arrays (units of ``unit`` points; ``goal`` = the target in units, ``lead`` the lead
+    cap, ``cap = goal - 1 + lead`` the highest score that matters):
+
+    - ``start[m, b]``: the chance to win of the player about to throw all the dice with
+      ``m`` safe units (the banked score, plus under Zillions rules the completed rounds of
+      this turn) against an opponent with ``b < goal`` banked; ``m`` below ``goal`` without
+      Zillions rules, below ``cap`` with them.
+    - ``after[b, s]``: the chance to win of a player with ``b < goal`` banked, about to
+      move when the other player has just ended a turn at ``s`` (a last turn once
+      ``s >= goal``); one minus it is what ending the turn at ``s`` is worth.
+    """
+
+    def __init__(self, rules: Rules, lead_cap: int | None = None, use_cache: bool = True):
+        super().__init__(Engine(rules))
+        self.rules = rules
+        self.throws, self.next_dice = _throws(rules)
+        self.unit = self.throws.unit
+        self.goal = -(-rules.target // self.unit)
+        self.keeps_rounds = rules.bust_keeps_completed_rounds
+        self.final = FinalTurns(rules)
+        self._round_top = _round_top(self.throws)
+        if lead_cap is not None and lead_cap < rules.target:
+            raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
+        self._lead_points = lead_cap
+        identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "lead_cap": lead_cap,
+                    "code": cache.source_digest(*cache_module_sources())}
+        arrays = cache.load_or_compute(identity, self._solve, "fivethousand-win") if use_cache else self._solve()
+        self.start, self.after = arrays["start"], arrays["after"]
+        self.final.start = arrays["final"]
+        self.cap = self.after.shape[1] - 1
+        self.lead = self.cap - self.goal + 1
+
+    # --- solving ----------------------------------------------------------------------
+    def _choose_lead(self) -> int:
+        """The smallest lead cap (units) whose error bound, a last turn making it up, is
+        below CAP_ERROR; or the one asked for."""
+        if self._lead_points is not None:
+            return self._lead_points // self.unit
+        size = 2 * self.goal
+        while True:
+            start = self.final.extend(size)
+            below = np.nonzero(start[1:] <= CAP_ERROR)[0]
+            if len(below):
+                return int(below[0]) + 1
+            size *= 2
+
+    def _solve(self) -> dict:
+        goal = self.goal
+        lead = self._choose_lead()
+        cap = goal - 1 + lead
+        final = self.final.extend(lead)
+        highest = cap - 1 if self.keeps_rounds else goal - 1  # the highest safe score m
+        start = np.zeros((highest + 1, goal))
+        after = np.zeros((goal, cap + 1))
+        b = np.arange(goal)[:, None]
+        s = np.arange(cap + 1)[None, :]
+        after[:] = np.where(s >= goal, final[np.clip(s - b, 0, lead)], 0.0)
+        if self.keeps_rounds:
+            self._solve_leads(start, after, goal, lead)
+        for m, b in _levels(goal - 1, goal):
+            partner = b - m[0]
+            guess = 1 - after[b, m + 1]
+            start[m, b] = solve_level(self.throws, self.next_dice,
+                                      lambda x: self._turns(m, b, start, after, lead, x), partner, np.zeros(len(m)), guess)
+            after[m, b] = start[m, b]
+        return {"start": start, "after": after, "final": final}
+
+    def _solve_leads(self, start, after, goal, lead) -> None:
+        """Fresh rounds of a turn whose safe points are at or past the target (Zillions
+        rules): the value depends only on the lead ``d``, solved from the cap down."""
+        b = np.array([goal - 1])
+        for d in range(lead - 1, 0, -1):
+            m = b + d
+            x = 1 - after[b, m]
+            start[m, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead),
+                                      np.array([-1]), x, x)
+            theirs = np.arange(max(0, goal - d), goal)
+            start[theirs + d, theirs] = start[m, b]
+
+    def _turns(self, m, b, start, after, lead, x=None) -> Turns:
+        """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
+        to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
+        past the target where banking is proved best: throwing is worth at most
+        ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``."""
+        ends = b + lead - m
+        if self.keeps_rounds:
+            ends = np.minimum(ends, self._round_top + 1)
+        elif x is not None:
+            bound = self.throws.bust[1:].min() * (1 - x) * (1 - 1e-9)
+            proved = self.final.start[None, :lead + 1] <= bound[:, None]
+            banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
+            # ... once past the target, where banking leaves the other player a last turn
+            ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
+        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        capped = (b + lead)[:, None]
+        standing = np.minimum(m[:, None] + np.arange(width), capped)
+        bank = 1 - after[b[:, None], standing]
+        value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
+        hot = None
+        if self.keeps_rounds:
+            fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
+            hot = np.where(standing < capped, np.maximum(bank, fresh), bank)
+        return Turns(value, np.zeros_like(value), bank, ends, hot)
+
+    # --- reading ----------------------------------------------------------------------
+    @property
+    def first_player_wins(self) -> float:
+        return float(self.start[0, 0])
+
+    @property
+    def cap_error(self) -> float:
+        """A bound on how much the cap changes any chance to win."""
+        return float(self.final.start[self.lead])
+
+    def _units(self, points: int) -> int:
+        return min(points // self.unit, self.cap)
+
+    def _split(self, state: State) -> tuple[int, int, int, int]:
+        """(my safe units, opponent units, units at risk, dice left) of ``state``."""
+        safe = state.round_start if self.keeps_rounds else 0
+        mine, theirs = state.scores[state.player], state.scores[1 - state.player]
+        return (self._units(mine + safe), self._units(theirs),
+                (state.turn_points - safe) // self.unit, state.dice_left)
+
+    def bank_value(self, state: State) -> float:
+        mine, theirs = state.scores[state.player] + state.turn_points, state.scores[1 - state.player]
+        if self.engine.in_final_turn(state):
+            return float(_tie(np.array(self._units(theirs) - self._units(mine))))
+        return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])
+
+    def throw_value(self, state: State) -> float:
+        """The chance to win when the player throws the dice left now."""
+        self.check_two_players(state)
+        safe, theirs, at_risk, dice = self._split(state)
+        if self.engine.in_final_turn(state):
+            return self.final.throw_value(theirs - safe, at_risk, dice)
+        theirs = min(theirs, self.goal - 1)
+        if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
+            return 1.0 - float(self.after[theirs, self.cap])
+        return float(self.turn_values(safe, theirs)[at_risk, dice])
+
+    def pairs_by_level(self):
+        for m, b in _levels(self.start.shape[0] - 1, self.goal):
+            inside = m - b < self.lead
+            if inside.any():
+                yield m[inside], b[inside]
+
+    def level_turns(self, m, b) -> Turns:
+        return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b))
+
+    def bust_values(self, m, b) -> np.ndarray:
+        return 1.0 - self.after[b, m]
+
+    @property
+    def longest_turn(self) -> int:
+        return min(self.cap, self._round_top + 1) if self.keeps_rounds else self.cap
+
+    def chance_to_win(self, state: State) -> float:
+        self.check_two_players(state)
+        if state.is_over:
+            winners = self.engine.winners(state)
+            return (state.player in winners) / len(winners)
+        if state.phase in ("throw", "rolling"):
+            return self.throw_value(state)
+        return self.best(state).value
+
+    def bank_from(self, mine: int, theirs: int, dice: int) -> int | None:
+        """The fewest turn points (in a turn's first round) from which banking wins more
+        often than throwing ``dice`` dice, with ``mine`` and ``theirs`` banked; None when
+        throwing is better up to the cap."""
+        m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
+        throw = self.turn_values(m, b)
+        for r in range(1, throw.shape[0]):
+            if m + r - b >= self.lead or 1.0 - self.after[b, m + r] >= throw[r, dice]:
+                return r * self.unit
+        return None
+
+    def boundary(self, scores=None) -> Table:
+        """When to bank: for each pair of banked scores (``scores``, by default every fifth
+        of the target) and dice left, the fewest turn points at which banking is best
+        ("never": throwing is better as far as a turn can go)."""
+        if scores is None:
+            step = max(self.unit, self.rules.target // 5 // self.unit * self.unit)
+            scores = range(0, self.rules.target, step)
+        # Under Zillions rules a round with points at risk never has all the dice.
+        dice = range(1, self.rules.dice + (not self.keeps_rounds))
+        columns = ["you", "opponent"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in dice]
+        rows = []
+        for mine in scores:
+            for theirs in scores:
+                row = {"you": mine, "opponent": theirs}
+                for n, column in zip(dice, columns[2:]):
+                    points = self.bank_from(mine, theirs, n)
+                    row[column] = "never" if points is None else points
+                rows.append(row)
+        return Table(columns, rows, title="Bank from this many turn points (playing to win)")
+
+
+def _levels(highest: int, goal: int):
+    """The pairs (m, b) of each total score, highest total first (m up to ``highest``)."""
+    for total in range(highest + goal - 1, -1, -1):
+        m = np.arange(max(0, total - goal + 1), min(highest, total) + 1)
+        yield m, total - m
+
+
+def cache_module_sources():
+    """The modules whose code the saved solution depends on."""
+    import sys
+
+    from dicelab.setaside import combinations, win
+
+    return sys.modules[__name__], win, combinations

@@ -1,0 +1,242 @@
+"""What the two-player win policies of Fivethousand and Thousand share.
+
+Both games are solved like Pig (Neller & Presser): the value of a state is the chance that
+the player to move wins. A turn moves the banked scores up, except a bust (a farkle, a
+burn) that gains nothing: it gives the same pair of scores with the players swapped. So
+the pairs of scores are solved from the highest total down, each pair ``(a, b)`` together
+with its swap ``(b, a)`` on top of the higher totals already solved.
+
+Within one turn of a pair, the value of every state is affine in the value ``x`` of a
+bust (one number per pair: the chance to win once the opponent moves at ``(b, a)``):
+``value = a + c * x`` for the choices made. :func:`sweep` computes a turn of many pairs at
+once this way, choosing with a guess of ``x``; the two linear equations of each pair and
+its swap then give the exact values for those choices, and a new sweep with them checks
+the choices (policy iteration; two or three sweeps).
+
+A sweep walks the turn's points at risk ``r`` down, from the top (where every pair's
+boundary values are given) to 0, every pair and every number of dice at once.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from dicelab.setaside.policy import SetAsidePolicy, pick, take
+
+MAX_SWEEPS = 50  # policy iteration per level; it settles in two or three
+SETTLED = 1e-14  # values that move less between sweeps have settled
+
+
+@dataclass
+class Turns:
+    """The turns of ``L`` pairs of scores to sweep, in units of points.
+
+    ``value_a``/``value_c`` (L, width, dice + 1): the value of a state with ``r`` points at
+    risk and ``n`` dice to throw next, after the player has set dice aside (bank or throw),
+    as ``a + c * x``. Entries at and above ``ends[l]`` are given (the turn ends there);
+    the sweep fills those below. ``bank`` (L, width): the value of banking ``r`` points,
+    ``-inf`` where the rules forbid it. ``hot`` (L, width) or None: the value of hot dice
+    after reaching ``r`` points when a bonus round starts afresh (Zillions rules); None
+    when hot dice go on with the same points at risk.
+    """
+
+    value_a: np.ndarray
+    value_c: np.ndarray
+    bank: np.ndarray
+    ends: np.ndarray
+    hot: np.ndarray | None = None
+
+
+def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False):
+    """Fill ``turns`` below their ends, choosing with bust value ``x`` (L,).
+
+    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``.
+    With ``keep_all`` it also returns the throw values of every ``r`` (L, top + 1, dice + 1).
+    """
+    top = int(turns.ends.max()) - 1
+    xs = x[:, None, None]
+    count, width, columns = turns.value_a.shape
+    value_a = turns.value_a.reshape(count, width * columns)  # views: flat look-ups are faster
+    value_c = turns.value_c.reshape(count, width * columns)
+    groups = _groups(throws, next_dice, columns)
+    throw_a = np.zeros((count, max(top, 0) + 1, columns)) if keep_all else None
+    throw_c = np.zeros_like(throw_a) if keep_all else None
+    ta = tc = None
+    for r in range(top, -1, -1):
+        ta, tc = 0.0, throws.bust
+        for group in groups:
+            a = np.take(value_a, group.flat + r * columns, axis=1)
+            c = np.take(value_c, group.flat + r * columns, axis=1)
+            if turns.hot is not None and group.hot.any():
+                hot = np.take(turns.hot, group.points + r, axis=1)
+                a = np.where(group.hot, hot, a)
+                c = np.where(group.hot, 0.0, c)
+            if group.valid.shape[-1] > 1:
+                best = pick(a + c * xs, group.valid)
+                a, c = take(a, best), take(c, best)
+            else:
+                a, c = a[..., 0], c[..., 0]
+            ta = ta + a @ group.weights
+            tc = tc + c @ group.weights
+        if keep_all:
+            throw_a[:, r], throw_c[:, r] = ta, tc
+        if r == 0:
+            break
+        bank = turns.bank[:, r, None]
+        banks = (bank >= ta + tc * x[:, None]) & (r < turns.ends)[:, None]
+        inside = (r < turns.ends)[:, None]
+        turns.value_a[:, r] = np.where(inside, np.where(banks, bank, ta), turns.value_a[:, r])
+        turns.value_c[:, r] = np.where(inside, np.where(banks, 0.0, tc), turns.value_c[:, r])
+    if keep_all:
+        return throw_a, throw_c
+    return ta, tc
+
+
+@dataclass(frozen=True)
+class _Group:
+    """Rows of a throw table with about as many choices each, cut to that many columns."""
+
+    flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
+    points: np.ndarray
+    hot: np.ndarray
+    valid: np.ndarray
+    weights: np.ndarray
+
+
+_GROUPS: dict = {}
+GROUP_WIDTHS = (1, 3, 7)  # rows are grouped by choices up to these (and the rest)
+
+
+def _groups(throws, next_dice, columns: int) -> list[_Group]:
+    """The throw table's rows in groups by number of choices, so that a sweep does not
+    look at the padding of the rows with many choices for every row."""
+    key = (id(throws), columns)
+    if key not in _GROUPS:
+        choices = throws.valid.sum(axis=1)
+        groups, low = [], 0
+        for high in GROUP_WIDTHS + (throws.valid.shape[1],):
+            rows = np.nonzero((choices > low) & (choices <= high))[0]
+            low = high
+            if not len(rows):
+                continue
+            order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
+            pick_rows = rows[:, None]
+            points = throws.points[pick_rows, order]
+            groups.append(_Group(points * columns + next_dice[pick_rows, order], points,
+                                 throws.left[pick_rows, order] == 0, throws.valid[pick_rows, order],
+                                 throws.weights[rows]))
+        _GROUPS[key] = (throws, groups)  # the table is kept so that its id stays its own
+    return _GROUPS[key][1]
+
+
+def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
+                guess_x: np.ndarray) -> np.ndarray:
+    """The exact start values of the ``L`` pairs of one level (total score).
+
+    ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
+    -1 when its bust value is ``known_x[l]``. ``make_turns(x)`` gives fresh :class:`Turns`
+    for bust values ``x`` (a game may end a turn early where ``x`` proves banking best).
+    """
+    dice = throws.dice
+    has_partner = partner >= 0
+    mate = np.where(has_partner, partner, 0)
+    x = np.where(has_partner, guess_x, known_x)
+    values = None
+    for _ in range(MAX_SWEEPS):
+        ta, tc = sweep(throws, next_dice, make_turns(x), x)
+        a, c = ta[:, dice], tc[:, dice]
+        paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
+        new = np.where(has_partner, paired, a + c * known_x)
+        if not has_partner.any():  # every bust value known: one sweep is exact
+            return new
+        if values is not None and np.abs(new - values).max(initial=0.0) <= SETTLED:
+            return new
+        values = new
+        x = np.where(has_partner, 1 - values[mate], known_x)
+    raise RuntimeError("the win policy did not settle; please report these rules")
+
+
+class WinPolicy(SetAsidePolicy, abc.ABC):
+    """A two-player policy that maximises the chance to win of the player to move.
+
+    Subclasses give :meth:`chance_to_win` for every engine state; the options of a state
+    (:meth:`options`, :meth:`action`) are then valued by that chance.
+    """
+
+    @property
+    @abc.abstractmethod
+    def first_player_wins(self) -> float:
+        """The chance that the first player wins from 0–0, before anyone has thrown."""
+
+    @abc.abstractmethod
+    def chance_to_win(self, state) -> float:
+        """The chance that the player to move in ``state`` wins (a shared win counts half)."""
+
+    # What a subclass gives to read its turns after solving (units of points):
+    #   pairs_by_level(): the (mine, theirs) arrays of each level; level_turns(mine, theirs):
+    #   their Turns; bust_values(mine, theirs): the exact bust values; longest_turn: the
+    #   most units at risk a sweep looks at.
+
+    @lru_cache(maxsize=256)
+    def turn_values(self, mine: int, theirs: int) -> np.ndarray:
+        """The chance to win by throwing, by (units at risk, dice to throw), in a turn from
+        banked (safe) ``mine`` against ``theirs`` units."""
+        mine, theirs = np.array([mine]), np.array([theirs])
+        x = self.bust_values(mine, theirs)
+        throw_a, throw_c = sweep(self.throws, self.next_dice, self.level_turns(mine, theirs), x, keep_all=True)
+        return (throw_a + throw_c * x[:, None, None])[0]
+
+    def decision_arrays(self) -> dict:
+        """Every decision as look-up arrays, for a batch simulator (units of points):
+
+        ``throw[m, b, r, n]`` (float32): the chance to win of throwing ``n`` dice now with
+        ``m`` banked (safe) and ``r`` at risk against ``b``; ``bank[m, b, r]``: of banking
+        ``r`` (``-inf`` where the rules forbid it). Throw iff ``throw > bank``; set aside
+        the dice whose resulting state is worth most. Entries past the end of a turn are 0.
+        """
+        throw = bank = None
+        for mine, theirs in self.pairs_by_level():
+            turns = self.level_turns(mine, theirs)
+            x = self.bust_values(mine, theirs)
+            throw_a, throw_c = sweep(self.throws, self.next_dice, turns, x, keep_all=True)
+            if throw is None:
+                size = (self.start.shape[0], self.start.shape[1], self.longest_turn + 1)
+                throw = np.zeros(size + (self.rules.dice + 1,), dtype=np.float32)
+                bank = np.zeros(size, dtype=np.float32)
+            top = min(throw_a.shape[1], self.longest_turn + 1)
+            throw[mine, theirs, :top] = (throw_a + throw_c * x[:, None, None])[:, :top]
+            bank[mine, theirs, :top] = turns.bank[:, :top]
+        return {"throw": throw, "bank": bank}
+
+    def chances(self, state) -> tuple[float, float]:
+        """Each seat's chance to win in ``state``, in seat order."""
+        mine = self.chance_to_win(state)
+        return (mine, 1 - mine) if state.player == 0 else (1 - mine, mine)
+
+    def check_two_players(self, state) -> None:
+        if len(state.scores) != 2:
+            raise ValueError(f"the win policy is for two players, not {len(state.scores)}")
+
+
+class WinBot:
+    """Plays a two-player game for the best chance to win (``policy_for(rules)`` gives the
+    game's win policy); with more players it plays like ``fallback``."""
+
+    level = "win"
+
+    def __init__(self, policy_for, fallback):
+        self.policy_for = policy_for
+        self.fallback = fallback
+
+    def prepare(self, engine) -> None:
+        """Solve the game now (or read it from the disk cache) rather than at the first move."""
+        self.policy_for(engine.rules)
+
+    def choose(self, engine, state, rng):
+        if len(state.scores) != 2:
+            return self.fallback.choose(engine, state, rng)
+        return self.policy_for(engine.rules).action(state)

@@ -1,0 +1,148 @@
+"""Two-player Thousand played to win: the exact policy with the best chance to win.
+
+``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
+(see :mod:`dicelab.setaside.win`) with the exact finish (reaching the target wins at once),
+the burn (more than the target loses the turn's points, like a throw with no combination)
+and the casks (no saving inside one until its upper end is reached). Scores never pass the
+target, so nothing is capped. With ``choose_keep`` the player also picks the dice to set
+aside, and the policy picks them to win.
+
+>>> policy = win_policy(Rules(dice=3, target=60, casks=()))
+>>> 0.5 < policy.first_player_wins < 1
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from dicelab import cache
+from dicelab.setaside.policy import throw_table
+from dicelab.setaside.win import Turns, WinPolicy, solve_level
+from dicelab.thousand.engine import Engine, State
+from dicelab.thousand.rules import Rules
+
+FORMAT = 1  # bump when the saved arrays change meaning
+
+
+def win_policy(rules=None, *, use_cache: bool = True) -> "ThousandWinPolicy":
+    """The two-player policy with the best chance to win (solved once per rules, then read
+    from memory or the disk cache)."""
+    return _win_policy(Rules.coerce(rules), use_cache)
+
+
+@lru_cache(maxsize=8)
+def _win_policy(rules: Rules, use_cache: bool) -> "ThousandWinPolicy":
+    return ThousandWinPolicy(rules, use_cache=use_cache)
+
+
+class ThousandWinPolicy(WinPolicy):
+    """The play with the best chance to win a two-player game of Thousand.
+
+    ``start[a, b]`` (units of ``unit`` points, both below ``goal``, the target in units):
+    the chance to win of the player about to throw with ``a`` banked against ``b``.
+    """
+
+    def __init__(self, rules: Rules, use_cache: bool = True):
+        super().__init__(Engine(rules))
+        self.rules = rules
+        self.throws = throw_table(rules.combinations(), rules.dice, "all" if rules.choose_keep else "best")
+        self.next_dice = np.where(self.throws.left == 0, rules.dice, self.throws.left)
+        self.unit = self.throws.unit
+        if rules.target % self.unit:
+            raise ValueError(f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly")
+        self.goal = rules.target // self.unit
+        self._may_bank = np.array([[self._bank_allowed(a, s) for s in range(self.goal + 1)]
+                                   for a in range(self.goal)])
+        from dicelab.setaside import combinations, win
+
+        identity = {"rules": rules.to_dict(), "format": FORMAT,
+                    "code": cache.source_digest(win, combinations, _this_module())}
+        arrays = cache.load_or_compute(identity, self._solve, "thousand-win") if use_cache else self._solve()
+        self.start = arrays["start"]
+
+    def _bank_allowed(self, banked: int, standing: int) -> bool:
+        cask = self.rules.cask_at(banked * self.unit)
+        return banked < standing and (cask is None or standing * self.unit >= cask[1])
+
+    # --- solving ----------------------------------------------------------------------
+    def _solve(self) -> dict:
+        goal = self.goal
+        start = np.zeros((goal, goal))
+        for a, b in self.pairs_by_level():
+            guess = 1 - start[b, np.minimum(a + 1, goal - 1)]
+            start[a, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
+                                      b - a[0], np.zeros(len(a)), guess)
+        return {"start": start}
+
+    def _turns(self, a, b, start) -> Turns:
+        """The turns from banked scores ``a`` against ``b`` (arrays): at ``ends`` the target
+        is reached exactly (a win), beyond it the turn burns (worth the bust value)."""
+        ends = self.goal - a
+        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        standing = a[:, None] + np.arange(width)
+        inside = standing < self.goal
+        bank = np.where(inside, 1 - start[b[:, None], np.minimum(standing, self.goal - 1)], -np.inf)
+        bank = np.where(self._may_bank[a[:, None], np.minimum(standing, self.goal)], bank, -np.inf)
+        dice = self.rules.dice + 1
+        value_a = np.where(standing == self.goal, 1.0, np.where(inside, bank, 0.0))
+        value_a = np.broadcast_to(value_a[:, :, None], value_a.shape + (dice,)).copy()
+        value_c = np.broadcast_to((standing > self.goal)[:, :, None] * 1.0, value_a.shape).copy()
+        return Turns(value_a, value_c, bank, ends)
+
+    # --- reading ----------------------------------------------------------------------
+    @property
+    def first_player_wins(self) -> float:
+        return float(self.start[0, 0])
+
+    def _scores(self, state: State) -> tuple[int, int]:
+        return state.scores[state.player] // self.unit, state.scores[1 - state.player] // self.unit
+
+    def bank_value(self, state: State) -> float:
+        mine, theirs = self._scores(state)
+        return 1.0 - float(self.start[theirs, mine + state.turn_points // self.unit])
+
+    def throw_value(self, state: State) -> float:
+        """The chance to win when the player throws the dice left now."""
+        self.check_two_players(state)
+        mine, theirs = self._scores(state)
+        return float(self.turn_values(mine, theirs)[state.turn_points // self.unit, state.dice_left])
+
+    def ended_value(self, before: State, after: State) -> float:
+        if after.is_over:  # exactly the target
+            return 1.0
+        mine, theirs = self._scores(before)
+        return 1.0 - float(self.start[theirs, mine])  # burned
+
+    def pairs_by_level(self):
+        """The pairs (a, b) of each total score, highest total first."""
+        goal = self.goal
+        for total in range(2 * goal - 2, -1, -1):
+            a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
+            yield a, total - a
+
+    def level_turns(self, a, b) -> Turns:
+        return self._turns(a, b, self.start)
+
+    def bust_values(self, a, b) -> np.ndarray:
+        return 1.0 - self.start[b, a]
+
+    @property
+    def longest_turn(self) -> int:
+        return self.goal
+
+    def chance_to_win(self, state: State) -> float:
+        self.check_two_players(state)
+        if state.is_over:
+            return float(state.player in self.engine.winners(state))
+        if state.phase in ("throw", "rolling"):
+            return self.throw_value(state)
+        return self.best(state).value
+
+
+def _this_module():
+    import sys
+
+    return sys.modules[__name__]

@@ -1,0 +1,145 @@
+"""The Fivethousand win policy against brute-force value iteration and Monte Carlo."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import pytest
+
+from dicelab.fivethousand import Engine, Rules, State, score
+from dicelab.fivethousand.win import CAP_ERROR, win_policy
+from tests.setaside_helpers import self_play_wins, value_iteration
+
+
+def _keeps(rules, throw):
+    """Every distinct (points, dice set aside) of a throw."""
+    found = set()
+    for size in range(1, len(throw) + 1):
+        for part in itertools.combinations(throw, size):
+            points = score(part, rules)
+            if points:
+                found.add((points, size))
+    return found
+
+
+def brute_force(rules: Rules, lead: int) -> dict:
+    """Chance to win of the player to move at the start of a turn, by (mine, theirs), by
+    plain value iteration over every state (points, not units; leads capped at ``lead``)."""
+    dice, target, zillions = rules.dice, rules.target, rules.bust_keeps_completed_rounds
+    throws = {n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
+              for n in range(1, dice + 1)}  # the choices of each throw, and how many throws give them
+    unit = 50
+    scores = range(0, target, unit)
+    start = {(a, b): 0.5 for a in scores for b in scores}
+
+    def result(total, to_beat):
+        return 1.0 if total > to_beat else 0.5 if total == to_beat else 0.0
+
+    final_memo = {}
+
+    def final(safe, at_risk, left, to_beat):
+        """Chance to win of a last turn throwing ``left`` dice."""
+        key = (safe, at_risk, left, to_beat)
+        if safe > to_beat:  # a farkle can no longer spoil it
+            return 1.0
+        if key not in final_memo:
+            total = 0.0
+            for keeps, count in throws[left].items():
+                if not keeps:
+                    total += count * result(safe, to_beat)
+                    continue
+                best = 0.0
+                for points, size in keeps:
+                    risk, rest = at_risk + points, left - size
+                    if rest == 0 and zillions:
+                        best = max(best, result(safe + risk, to_beat), final(safe + risk, 0, dice, to_beat))
+                    else:
+                        best = max(best, result(safe + risk, to_beat),
+                                   0.0 if safe + risk > to_beat else final(safe, risk, rest or dice, to_beat))
+                total += count * best
+            final_memo[key] = total / 6 ** left
+        return final_memo[key]
+
+    def ended(theirs, mine):
+        mine = min(mine, theirs + lead)
+        return 1 - (final(theirs, 0, dice, mine) if mine >= target else start[(theirs, mine)])
+
+    def turn(mine, theirs, safe, at_risk, left, memo):
+        key = (safe, at_risk, left)
+        if key not in memo:
+            total = 0.0
+            for keeps, count in throws[left].items():
+                if not keeps:
+                    total += count * ended(theirs, mine + safe)
+                    continue
+                best = 0.0
+                for points, size in keeps:
+                    risk, rest = at_risk + points, left - size
+                    if mine + safe + risk - theirs >= lead:
+                        value = ended(theirs, theirs + lead)
+                    elif rest == 0 and zillions:
+                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe + risk, 0, dice, memo))
+                    else:
+                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe, risk, rest or dice, memo))
+                    best = max(best, value)
+                total += count * best
+            memo[key] = total / 6 ** left
+        return memo[key]
+
+    return value_iteration(start, lambda pair: turn(*pair, 0, 0, dice, {}))
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(dice=2, target=300),
+    Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
+    Rules(dice=3, target=400),
+    Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
+])
+def test_win_policy_agrees_with_brute_force_value_iteration(rules):
+    lead = rules.target + 100
+    policy = win_policy(rules, lead_cap=lead, use_cache=False)
+    expected = brute_force(rules, lead)
+    engine = Engine(rules)
+    for (mine, theirs), value in expected.items():
+        state = engine.initial_state(2)
+        state = type(state)(scores=(mine, theirs), dice_left=rules.dice)
+        assert policy.chance_to_win(state) == pytest.approx(value, abs=1e-9)
+    assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
+
+
+def test_the_cap_changes_little_and_its_bound_holds():
+    rules = Rules(dice=3, target=400)
+    low, high = win_policy(rules, lead_cap=400, use_cache=False), win_policy(rules, lead_cap=800, use_cache=False)
+    assert abs(low.first_player_wins - high.first_player_wins) <= low.cap_error
+    chosen = win_policy(rules, use_cache=False)
+    assert chosen.cap_error <= CAP_ERROR
+    assert abs(chosen.first_player_wins - high.first_player_wins) <= high.cap_error + 1e-12
+
+
+def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
+    rules = Rules(dice=3, target=500)
+    policy = win_policy(rules, use_cache=False)
+    games = 3000
+    p = policy.first_player_wins
+    assert abs(self_play_wins(Engine(rules), policy, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
+
+
+def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
+    rules = Rules(dice=3, target=400)
+    policy = win_policy(rules, use_cache=False)
+    arrays = policy.decision_arrays()
+    u = policy.unit
+    for mine, theirs, points, dice in ((0, 0, 0, 3), (100, 250, 150, 2), (350, 0, 50, 1)):
+        state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
+        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(policy.throw_value(state), abs=1e-6)
+    table = policy.boundary([0, 200])
+    assert [(row["you"], row["opponent"]) for row in table] == [(0, 0), (0, 200), (200, 0), (200, 200)]
+    for row in table:
+        assert "3 dice" not in row  # a Zillions round with points at risk has fewer dice
+        for dice in (1, 2):
+            least = row[f"{dice} {'die' if dice == 1 else 'dice'}"]
+            state = State(scores=(row["you"], row["opponent"]), dice_left=dice, turn_points=least, phase="decide")
+            assert policy.bank_value(state) >= policy.throw_value(state)
+    assert "<table>" in table._repr_html_()

@@ -1,0 +1,72 @@
+"""The win policies keep their tables in the disk cache: saved once, rebuilt when the file
+cannot be trusted."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+
+from dicelab import thousand
+from dicelab.thousand import win as thousand_win
+
+RULES = thousand.Rules(dice=2, target=60, casks=())
+
+
+@pytest.fixture(autouse=True)
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    thousand_win._win_policy.cache_clear()
+    yield tmp_path
+    thousand_win._win_policy.cache_clear()
+
+
+def solved_file(folder):
+    [path] = folder.glob("thousand-win-*.npz")
+    return path
+
+
+def test_a_policy_is_saved_once_and_read_back_the_same(own_cache):
+    first = thousand.win_policy(RULES)
+    path = solved_file(own_cache)
+    thousand_win._win_policy.cache_clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = thousand.win_policy(RULES)
+    assert np.array_equal(first.start, again.start)
+    assert list(own_cache.iterdir()) == [path]
+
+
+@pytest.mark.parametrize("damage", ["garbage", "tampered", "truncated"])
+def test_a_file_that_cannot_be_trusted_is_solved_again_with_one_warning(own_cache, damage):
+    expected = thousand.win_policy(RULES).start
+    path = solved_file(own_cache)
+    if damage == "garbage":
+        path.write_bytes(b"not a solution")
+    elif damage == "truncated":
+        path.write_bytes(path.read_bytes()[:200])
+    else:
+        with np.load(path) as saved:
+            arrays = dict(saved)
+        arrays["start"] = arrays["start"] * 0.5
+        np.savez(path, **arrays)
+    thousand_win._win_policy.cache_clear()
+    with pytest.warns(UserWarning, match="computing it again") as caught:
+        policy = thousand.win_policy(RULES)
+    assert len(caught) == 1
+    assert np.array_equal(policy.start, expected)
+    assert [p.name for p in own_cache.iterdir()] == [path.name]  # rewritten, no temporary file
+    thousand_win._win_policy.cache_clear()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert np.array_equal(thousand.win_policy(RULES).start, expected)
+
+
+def test_an_unwritable_cache_folder_only_warns(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(blocker / "cache"))
+    with pytest.warns(UserWarning, match="could not save"):
+        policy = thousand.win_policy(RULES)
+    assert 0 < policy.first_player_wins < 1
