@@ -17,10 +17,10 @@ from tests.browser.harness import (
 )
 
 NOTEBOOK = "coach.ipynb"
-# Seed 34: Red's first throw is 1 2 3 5 6 6.
+# Seed 164: Red's first throw is 1 2 3 5 6 6.
 CELLS = [
     "from dicelab.widgets import FivethousandGame\n"
-    "w = FivethousandGame(players=['Red'], seed=34, coach=True)\n"
+    "w = FivethousandGame(players=['Red'], seed=164, coach=True)\n"
     "w",
 ]
 

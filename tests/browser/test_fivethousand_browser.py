@@ -19,12 +19,12 @@ from tests.browser.harness import (
 )
 
 NOTEBOOK = "fivethousand.ipynb"
-# Seed 34: Red throws 1 2 3 5 6 6, then 1 3 5 5 with four dice.
+# Seed 27136: Red throws 1 2 3 5 6 6, then 1 3 5 5 with four dice.
 CELLS = [
     "from dicelab.widgets import FivethousandGame\n"
     "w = FivethousandGame(players=[{'name': 'Red', 'colour': 'Red'},\n"
     "                              {'name': 'Robot', 'bot': 'simple', 'colour': 'Blue'}],\n"
-    "                     seed=34, pace=0.25)\n"
+    "                     seed=27136, pace=0.25)\n"
     "w",
 ]
 

@@ -88,7 +88,7 @@ def wait_for_events(server, name: str, count: int) -> None:
 
 def test_a_turn_by_clicks_with_the_scales_checked_against_python(page, jupyter_server):
     name = "thousand_clicks.ipynb"
-    open_game(page, jupyter_server, name, '["Ann", {"name": "Robo", "bot": "simple"}]', seed=36)
+    open_game(page, jupyter_server, name, '["Ann", {"name": "Robo", "bot": "simple"}]', seed=5)
     check_scales(page, jupyter_server, name)
     save = page.locator('.dicelab-button[data-key="save"]')
     assert save.get_attribute("aria-disabled") == "true"
@@ -128,7 +128,7 @@ def test_a_turn_by_clicks_with_the_scales_checked_against_python(page, jupyter_s
 
 def test_a_turn_by_keys_that_never_reach_the_notebook(page, jupyter_server):
     name = "thousand_keys.ipynb"
-    open_game(page, jupyter_server, name, '["Ann", "Ben"]', seed=22)
+    open_game(page, jupyter_server, name, '["Ann", "Ben"]', seed=7)
     cells = page.locator(".jp-Notebook .jp-Cell").count()
     page.locator('.dicelab-button[data-key="throw"]').focus()
 
