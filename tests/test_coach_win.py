@@ -21,7 +21,7 @@ def thrown(engine, state, dice):
 
 
 def test_fivethousand_coach_by_win_uses_the_win_policy_and_its_measure():
-    coach = FivethousandCoach(SMALL_FIVETHOUSAND, by="win")
+    coach = FivethousandCoach(SMALL_FIVETHOUSAND, rating="win")
     engine = coach.engine
     state = thrown(engine, fivethousand.State(scores=(250, 300), dice_left=3), (1, 5, 6))
     options = fivethousand.win_policy(SMALL_FIVETHOUSAND).options(state)
@@ -37,7 +37,7 @@ def test_fivethousand_coach_by_win_uses_the_win_policy_and_its_measure():
 
 
 def test_the_end_report_uses_the_measure_the_player_chose():
-    by_win, by_points = (FivethousandCoach(SMALL_FIVETHOUSAND, by=by) for by in ("win", "points"))
+    by_win, by_points = (FivethousandCoach(SMALL_FIVETHOUSAND, rating=rating) for rating in ("win", "points"))
     state = thrown(by_win.engine, fivethousand.State(scores=(0, 0), dice_left=3), (1, 1, 5))
     for coach, measure in ((by_win, GAME_WIN_CHANCE), (by_points, TURN_POINTS)):
         ledger = Ledger()
@@ -52,7 +52,7 @@ def test_thousand_coach_by_win_and_by_turns():
     engine = thousand.Engine(SMALL_THOUSAND)
     state = engine.apply_chance(engine.apply(thousand.State(scores=(20, 35), dice_left=3), thousand.Throw()),
                                 (1, 2, 3))
-    by_win = ThousandCoach(SMALL_THOUSAND, by="win")
+    by_win = ThousandCoach(SMALL_THOUSAND, rating="win")
     advice = by_win.advise(state)
     assert advice.measure == GAME_WIN_CHANCE
     policy = thousand.win_policy(SMALL_THOUSAND)
@@ -61,11 +61,11 @@ def test_thousand_coach_by_win_and_by_turns():
 
 
 def test_with_more_players_a_coach_by_win_rates_by_points():
-    coach = FivethousandCoach(SMALL_FIVETHOUSAND, by="win")
+    coach = FivethousandCoach(SMALL_FIVETHOUSAND, rating="win")
     state = thrown(coach.engine, coach.engine.initial_state(3), (1, 5, 6))
     assert coach.advise(state).measure == TURN_POINTS
 
 
 def test_a_coach_rates_by_points_or_win_only():
     with pytest.raises(ValueError, match="rates by 'points' or 'win'"):
-        ThousandCoach(SMALL_THOUSAND, by="luck")
+        ThousandCoach(SMALL_THOUSAND, rating="luck")

@@ -5,7 +5,7 @@ A coach reads a game's optimal policy: for Yahtzee the solitaire solution (value
 player's expected final score), for Fivethousand the turn policy (expected points of the
 turn) and in a last turn the final-turn policy (the chance to win), for Thousand the
 solitaire policy (expected turns to reach the target, lower is better). Those leave the
-other players out. A set-aside coach made with ``by="win"`` rates a two-player game by the
+other players out. A set-aside coach made with ``rating="win"`` rates a two-player game by the
 exact chance to win it instead (the game's win policy).
 
 A decision is what a player commits to in one go: in Yahtzee the dice held when pressing

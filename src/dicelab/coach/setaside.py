@@ -10,29 +10,22 @@ from dicelab.coach.ledger import (
     GAME_WIN_CHANCE, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Measure, chance,
 )
 
-MEASURES = ("points", "win")  # what a set-aside coach rates by
 
 
 class SetAsideCoach(Coach):
     """What the set-aside games share: a move is ``(dice set aside, bank)``, from the
     options of the game's policy; the odds are the bust chances of the dice thrown next.
 
-    ``by="points"`` rates by the game's points policy; ``by="win"`` by the chance to win the
-    game against the other player (two players; with more, by points).
+    ``rating="points"`` rates by the game's points policy; ``rating="win"`` by the chance to
+    win the game against the other player (two players; with more, by points).
     """
 
     bank_word = ""  # what banking is called in the game
     odds_title = "Odds of the next throw:"
 
-    def __init__(self, rules, by: str = "points"):
-        if by not in MEASURES:
-            raise ValueError(f"a coach rates by {' or '.join(map(repr, MEASURES))}, not {by!r}")
-        super().__init__(rules)
-        self.by = by
-
     def plays_to_win(self, state) -> bool:
         """Whether ``state`` is rated by the chance to win the game."""
-        return self.by == "win" and len(state.scores) == 2
+        return self.rating == "win" and len(state.scores) == 2
 
     def policy(self, state):
         """The policy that values the options of ``state``."""
