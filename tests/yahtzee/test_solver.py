@@ -181,7 +181,7 @@ def test_the_outlook_of_each_player(no_bonus):
     best = no_bonus.best(rolled)
     assert no_bonus.outlook(rolled) == yahtzee.Outlook(best.value, best.std)
     assert no_bonus.outlook(rolled, 1) == no_bonus.outlook(start, 1)  # Ben has not rolled yet
-    held = engine.apply(engine.apply(engine.apply(rolled, Hold(2)), Hold(3)), Roll())  # 1, 2, 5, 5, 5
+    held = engine.apply(engine.apply(engine.apply(rolled, Hold(1)), Hold(2)), Roll())  # the 5s at 1 and 2
     hold_5_5 = next(o for o in no_bonus.options(rolled) if o.kind == "hold" and o.keep == (5, 5))
     assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value),
                                                      pytest.approx(hold_5_5.std))
@@ -329,11 +329,11 @@ def _damage(path, damage):
     elif damage == "a wrong shape under the right key":
         key = solver._cache_key(SMALL)
         path.unlink()
-        cache.load_or_compute(key, lambda: {"values": np.zeros((3, 3, 3))}, solver.CACHE_KIND)
+        cache.load_or_compute(key, lambda: {"moments": np.zeros((3, 3, 3))}, solver.CACHE_KIND)
     elif damage == "changed values":
         with np.load(path) as saved:
             parts = dict(saved)
-        parts["values"][0, 0, 0] += 1
+        parts["moments"][0, 0, 0, 0] += 1
         np.savez(path, **parts)
 
 
