@@ -300,13 +300,13 @@ class WinValues(StateValues):
 
     def _throw_lookup(self, mine, theirs, at_risk, dice) -> numpy.ndarray:
         """``turn_values(mine, theirs)[at_risk, dice]`` for arrays (the tables of distinct pairs)."""
+        mine, theirs, at_risk, dice = (numpy.asarray(a).ravel() for a in (mine, theirs, at_risk, dice))
         values = numpy.zeros(mine.shape)
-        pairs, back = numpy.unique(numpy.stack([mine.ravel(), theirs.ravel()], axis=1), axis=0, return_inverse=True)
-        back = back.reshape(mine.shape)
-        for k, (m, b) in enumerate(pairs.tolist()):
-            here = back == k
+        order = numpy.lexsort((theirs, mine))
+        pairs, first = numpy.unique(numpy.stack([mine[order], theirs[order]], axis=1), axis=0, return_index=True)
+        for (m, b), rows in zip(pairs.tolist(), numpy.split(order, first[1:])):
             table = self._table(m, b)
-            values[here] = table[numpy.minimum(at_risk[here], table.shape[0] - 1), dice[here]]
+            values[rows] = table[numpy.minimum(at_risk[rows], table.shape[0] - 1), dice[rows]]
         return values
 
     def bank(self, turns):
