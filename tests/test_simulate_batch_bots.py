@@ -27,15 +27,22 @@ LEVELS = {"fivethousand": ["simple", "intelligent", "optimal"], "thousand": ["si
 CASES = [pytest.param(game, rules, level, id=f"{game}-{rules.preset_name or f'custom{k}'}-{getattr(level, 'level', level)}")
          for game, all_rules in RULES.items() for k, rules in enumerate(all_rules)
          for level in LEVELS[game] + [ThresholdBot(250)]]
+# The win bot: small rules (the presets' policies take a minute to solve), two players, plus
+# the other seat counts where it plays like the optimal bot.
+WIN_RULES = {"fivethousand": [fivethousand.Rules(dice=3, target=500)],
+             "thousand": [thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
+                          thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True)]}
+CASES += [pytest.param(game, rules, "win", id=f"{game}-small{k}-win")
+          for game, all_rules in WIN_RULES.items() for k, rules in enumerate(all_rules)]
 
 
-def sampled_states(game, rules, count: int, seed: int):
+def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
     """Decision states ("choose" and "decide") met in random play from random scores."""
     module = fivethousand if game == "fivethousand" else thousand
     engine, rng, bot = module.Engine(rules), random.Random(seed), RandomBot()
     states = []
     while len(states) < count:
-        seats = rng.choice((1, 2, 3))
+        seats = rng.choice(seat_counts)
         scores = tuple(rng.randrange(0, rules.target + 1, 5 if game == "thousand" else 50) for _ in range(seats))
         if game == "thousand":
             scores = tuple(s if s < rules.target else 0 for s in scores)
@@ -70,7 +77,17 @@ def one_game_bot(game, level):
 @pytest.mark.parametrize("game,rules,level", CASES)
 def test_batch_decisions_equal_the_one_game_bots(game, rules, level):
     count = 500 if level == "optimal" else 1200
-    engine, states = sampled_states(game, rules, count, seed=zlib.crc32(repr(rules).encode()))
+    seed = zlib.crc32(repr(rules).encode())
+    if level == "win":  # one batch is one seat count: two players, then the others
+        for seats in ((2,), (1,), (3,)):
+            engine, states = sampled_states(game, rules, 1200 if seats == (2,) else 300, seed, seats)
+            check_decisions(game, rules, level, engine, states)
+        return
+    engine, states = sampled_states(game, rules, count, seed=seed)
+    check_decisions(game, rules, level, engine, states)
+
+
+def check_decisions(game, rules, level, engine, states):
     bot, batch = one_game_bot(game, level), batch_bot(rules, level)
     throws = ThrowTable.of(rules)
     choosing = [s for s in states if s.phase == "choose"]

@@ -276,6 +276,87 @@ class FinalTurnValues(StateValues):
                                         to_beat=turns.best_other)
 
 
+class WinValues(StateValues):
+    """A two-player win policy's chances to win (:mod:`dicelab.setaside.win`), by the
+    policy's own formulas: banking read from its arrays, throwing from its turn tables of
+    each pair of scores met (each solved once), Fivethousand's last turn from its last-turn
+    values of each situation met."""
+
+    def __init__(self, policy):
+        fivethousand = hasattr(policy, "final")
+        super().__init__(policy, reads=("banked", "best_other", "turn_points", "round_start", "dice_left")
+                         + (("final",) if fivethousand else ()))
+        self._turn_tables: dict = {}
+        self._last_turns: dict = {}
+        self.ends_turns = not fivethousand  # Thousand: setting dice aside can end a turn
+
+    def _units(self, points):
+        return numpy.minimum(points // self.policy.unit, getattr(self.policy, "cap", numpy.iinfo(numpy.int64).max))
+
+    def _table(self, mine: int, theirs: int) -> numpy.ndarray:
+        if (mine, theirs) not in self._turn_tables:
+            self._turn_tables[mine, theirs] = self.policy.turn_values(mine, theirs)
+        return self._turn_tables[mine, theirs]
+
+    def _throw_lookup(self, mine, theirs, at_risk, dice) -> numpy.ndarray:
+        """``turn_values(mine, theirs)[at_risk, dice]`` for arrays (the tables of distinct pairs)."""
+        mine, theirs, at_risk, dice = (numpy.asarray(a).ravel() for a in (mine, theirs, at_risk, dice))
+        values = numpy.zeros(mine.shape)
+        order = numpy.lexsort((theirs, mine))
+        pairs, first = numpy.unique(numpy.stack([mine[order], theirs[order]], axis=1), axis=0, return_index=True)
+        for (m, b), rows in zip(pairs.tolist(), numpy.split(order, first[1:])):
+            table = self._table(m, b)
+            values[rows] = table[numpy.minimum(at_risk[rows], table.shape[0] - 1), dice[rows]]
+        return values
+
+    def bank(self, turns):
+        policy = self.policy
+        theirs, mine = self._units(turns.best_other), self._units(turns.banked + turns.turn_points)
+        if hasattr(policy, "final"):
+            usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
+            return numpy.where(turns.final, _tie(theirs - mine), usual)
+        return 1.0 - policy.start[numpy.minimum(theirs, policy.goal - 1), numpy.minimum(mine, policy.goal - 1)]
+
+    def throw(self, turns):
+        policy = self.policy
+        if not hasattr(policy, "final"):
+            return self._throw_lookup(self._units(turns.banked), self._units(turns.best_other),
+                                      turns.turn_points // policy.unit, turns.dice_left)
+        safe_points = turns.round_start if policy.keeps_rounds else numpy.zeros_like(turns.round_start)
+        safe, theirs = self._units(turns.banked + safe_points), self._units(turns.best_other)
+        at_risk = (turns.turn_points - safe_points) // policy.unit
+        values = numpy.zeros(safe.shape)
+        final = turns.final
+        for key in set(zip((theirs - safe)[final].tolist(), at_risk[final].tolist(),
+                           turns.dice_left[final].tolist())):
+            if key not in self._last_turns:
+                self._last_turns[key] = policy.final.throw_value(*key)
+        if final.any():
+            values[final] = [self._last_turns[key] for key in zip((theirs - safe)[final].tolist(),
+                                                                   at_risk[final].tolist(),
+                                                                   turns.dice_left[final].tolist())]
+        usual = ~final
+        theirs = numpy.minimum(theirs, policy.goal - 1)
+        capped = usual & (safe - theirs >= policy.lead)
+        values[capped] = 1.0 - policy.after[theirs[capped], policy.cap]
+        inside = usual & ~capped
+        values[inside] = self._throw_lookup(safe[inside], theirs[inside], at_risk[inside], turns.dice_left[inside])
+        return values
+
+    def ended(self, turns, won):
+        """Thousand: the exact target wins; a burn leaves the opponent to move."""
+        policy = self.policy
+        burned = 1.0 - policy.start[numpy.minimum(self._units(turns.best_other), policy.goal - 1),
+                                    numpy.minimum(self._units(turns.banked), policy.goal - 1)]
+        return numpy.where(won, 1.0, burned)
+
+
+def _tie(units_needed) -> numpy.ndarray:
+    from dicelab.fivethousand.win import _tie as tie
+
+    return tie(units_needed)
+
+
 class PolicyBot(BatchBot):
     """Plays by policies' values of states (:class:`StateValues`); ``values(turns)`` says
     which values play which turns, as pairs of (mask, values). Options are ranked as
@@ -340,7 +421,7 @@ class PolicyBot(BatchBot):
         shape = after.turn_points.shape
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
-        if hasattr(policy.policy, "ended_values"):  # Thousand: a burn or the exact finish
+        if hasattr(policy.policy, "ended_values") or getattr(policy, "ends_turns", False):  # Thousand: a burn or the exact finish
             standing = after.banked + after.turn_points
             ended = standing >= self.rules.target
             won = standing == self.rules.target
@@ -389,13 +470,33 @@ def _thousand_values(rules):
     return lambda turns: [(numpy.ones(len(turns), dtype=bool), values)]
 
 
+def _win_values(game: str, rules, fallback):
+    """The win bot's values: its policy's with two players, ``fallback``'s otherwise."""
+    from importlib import import_module
+
+    win = []  # solved (or read from the disk cache) at the first two-player decision
+
+    def values(turns: Turns):
+        if turns.scores.shape[-1] != 2:
+            return fallback(turns)
+        if not win:
+            win.append(WinValues(import_module(f"dicelab.{game}.win").win_policy(rules)))
+        return [(numpy.ones(len(turns), dtype=bool), win[0])]
+    return values
+
+
 def batch_forms(game: str) -> dict:
     """Each built-in bot class of ``game`` -> ``make(rules, bot)``, its batch form.
 
     A new bot gets its batch form by one entry here; a policy bot by a :class:`PolicyBot`
     over its :class:`StateValues`.
     """
+    from dicelab.setaside.win import WinBot
+
     shared = {RandomBot: lambda rules, bot: RandomChoices(),
+              WinBot: lambda rules, bot: PolicyBot(
+                  rules, _win_values(game, rules, (_fivethousand_values if game == "fivethousand" else _thousand_values)(rules)),
+                  "win"),
               ThresholdBot: lambda rules, bot: Threshold(bot.threshold)}
     if game == "fivethousand":
         from dicelab.fivethousand.policy import OptimalRobot
@@ -428,4 +529,4 @@ def batch_bot(rules, bot) -> BatchBot | None:
 
 
 __all__ = ["BatchBot", "CaskAware", "FinalTurnValues", "Intelligent", "PolicyBot", "RandomChoices",
-           "StateValues", "Threshold", "Turns", "batch_bot", "batch_forms", "may_bank_thousand"]
+           "StateValues", "Threshold", "Turns", "WinValues", "batch_bot", "batch_forms", "may_bank_thousand"]
