@@ -25,6 +25,8 @@ The turn's first throw or roll is no decision (nothing else is legal): it is pla
 
 from __future__ import annotations
 
+import abc
+
 import numpy as np
 
 from dicelab.errors import IllegalMoveError
@@ -45,7 +47,7 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-class DiscreteActions:
+class DiscreteActions(abc.ABC):
     """What every game's action space offers; subclasses say what the numbers mean."""
 
     size: int
@@ -53,21 +55,21 @@ class DiscreteActions:
     def __init__(self, engine):
         self.engine = engine
 
+    @abc.abstractmethod
     def decode(self, state, index) -> tuple:
         """The engine actions that action ``index`` stands for in ``state``, in order."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def encode(self, state, actions) -> int:
         """The number of the decision that ``actions`` (engine actions, in order) make."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def describe(self, index: int) -> str:
         """A short label of action ``index``."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def opening(self, state):
         """The forced first throw or roll of a turn, when ``state`` waits for it, else None."""
-        raise NotImplementedError
 
     def apply(self, state, index):
         """The state after action ``index``: all of its engine actions, or IllegalMoveError
@@ -76,9 +78,9 @@ class DiscreteActions:
             state = self.engine.apply(state, action)
         return state
 
+    @abc.abstractmethod
     def legal(self, state) -> list[int]:
         """The numbers of the legal actions in ``state``, one per legal decision."""
-        raise NotImplementedError
 
     def mask(self, state) -> np.ndarray:
         """1 for each legal action of ``state``, else 0 (int8, as Gymnasium's sample takes)."""

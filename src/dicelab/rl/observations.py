@@ -8,6 +8,8 @@ seat's own, then the others in turn order.
 
 from __future__ import annotations
 
+import abc
+
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,7 +36,7 @@ class Field:
     means: str
 
 
-class Observer:
+class Observer(abc.ABC):
     """Turns states into observations for one game; subclasses list the fields."""
 
     def __init__(self, engine, seats: int, table: bool):
@@ -60,11 +62,13 @@ class Observer:
     def as_flat(self, state, seat: int) -> np.ndarray:
         return np.concatenate(list(self.as_dict(state, seat).values()))
 
+    @abc.abstractmethod
     def _fields(self) -> list[Field]:
-        raise NotImplementedError
+        """The fields of the observation, in order."""
 
+    @abc.abstractmethod
     def _values(self, state, seat: int) -> dict:
-        raise NotImplementedError
+        """The value of each field for ``seat`` in ``state``."""
 
     def _table_fields(self, high: int, what: str) -> list[Field]:
         if not self.table:
