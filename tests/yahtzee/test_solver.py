@@ -391,10 +391,11 @@ def test_solve_without_cache_writes_nothing(cache_dir):
     assert list(cache_dir.iterdir()) == []
 
 
-def test_the_progress_line_without_tqdm(monkeypatch, capsys):
-    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+def test_the_progress_bar_counts_the_cards_solved(capsys):
     yahtzee.solve(Rules(boxes=("chance", "ones")), cache=False)
     assert "Solving Yahtzee (custom rules): 100%" in capsys.readouterr().err
+    yahtzee.solve(Rules(boxes=("chance", "ones")), cache=False, progress=False)
+    assert capsys.readouterr().err == ""
 
 
 def test_importing_yahtzee_does_not_import_numpy():

@@ -120,14 +120,11 @@ def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: s
 
 def progress_bar(total: int, progress, unit: str):
     """A tqdm bar counting ``unit``\\ s (notebook or terminal), shown only on runs longer
-    than a second unless ``progress`` is True; None when ``progress`` is False or tqdm is
-    not installed."""
+    than a second unless ``progress`` is True; None when ``progress`` is False."""
     if progress is False:
         return None
-    try:
-        from tqdm.auto import tqdm
-    except ImportError:
-        return None
+    from tqdm.auto import tqdm
+
     return tqdm(total=total, unit=unit, delay=0 if progress else 1.0, leave=bool(progress))
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 import os
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
@@ -588,37 +587,9 @@ def cache_path(rules) -> Path:
     return path_for(_cache_key(Rules.coerce(rules)), CACHE_KIND)
 
 
-class _progress_bar:
-    """A progress bar over the cards solved: tqdm when installed, else a line on stderr."""
+def _progress_bar(total: int, rules: Rules, enabled: bool):
+    """A tqdm bar over the cards solved (notebook or terminal), hidden unless ``enabled``."""
+    from tqdm.auto import tqdm
 
-    def __init__(self, total: int, rules: Rules, enabled: bool):
-        self.total, self.done, self.shown = total, 0, -1
-        self.label = f"Solving Yahtzee ({rules.preset_name or 'custom rules'})"
-        self.bar = None
-        if enabled:
-            try:
-                from tqdm.auto import tqdm
-                self.bar = tqdm(total=total, desc=self.label, unit=" cards", unit_scale=True)
-            except ImportError:
-                self.bar = sys.stderr
-        self.enabled = enabled
-
-    def __enter__(self):
-        return self
-
-    def update(self, count: int) -> None:
-        self.done += count
-        if self.bar is sys.stderr:
-            percent = 100 * self.done // self.total
-            if percent != self.shown:
-                self.shown = percent
-                sys.stderr.write(f"\r{self.label}: {percent}%")
-                sys.stderr.flush()
-        elif self.bar is not None:
-            self.bar.update(count)
-
-    def __exit__(self, *exc):
-        if self.bar is sys.stderr:
-            sys.stderr.write("\n")
-        elif self.bar is not None:
-            self.bar.close()
+    label = f"Solving Yahtzee ({rules.preset_name or 'custom rules'})"
+    return tqdm(total=total, desc=label, unit=" cards", unit_scale=True, disable=not enabled)
