@@ -82,7 +82,7 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     decisions = widget.coaching.ledger.decisions
     assert [d.cost for d in decisions[1:]] == [0] * (len(decisions) - 1)
     report = panel(widget).report
-    assert report["heading"] == "Coach's report"
+    assert report["heading"] == "Coach's report, by points"
     assert report["lines"] == [f"Red: {len(decisions) - 1} best of {len(decisions)} decisions; "
                                f"total expected loss 234.7 points of expected turn score."]
     assert report["costliest"] == ["Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
