@@ -315,3 +315,15 @@ def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it
     assert meanwhile == ((150,), THINKING, [])
     assert [d.taken.label for d in widget.coaching.ledger.decisions] == ["set aside 1, 5 and pass (150 points)"]
     assert panel(widget).verdict["text"].startswith("Your move cost 234.7 points")
+
+
+def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_points():
+    duel = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                            coach=True, rating="win")
+    assert duel.coaching.rating == "win" and measures(duel)[1][2]
+    trio = FivethousandGame(players=["Ann", "Ben", "Cy"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                            coach=True, rating="win")
+    assert trio.coaching.rating == "points"
+    assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
+    with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
+        FivethousandGame(players=["Ann"], rating="luck")

@@ -44,8 +44,10 @@ class Coaching:
     """The coach of ``controller``'s games: on or off, its measure, the decisions, its panel."""
 
     def __init__(self, controller, on: bool = False, rating: str = "points"):
+        if rating not in RATINGS:
+            raise ValueError(f"the coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
         self.on = on
-        self.rating = rating
+        self.chosen = rating  # the measure chosen; see ``rating`` for the one rated by
         self.panel = CoachPanel()
         self._controller = controller
         self._awaited = None  # the coach being prepared, whose end is awaited once
@@ -74,13 +76,19 @@ class Coaching:
         why = self.why_not(measure)
         if why:
             raise IllegalMoveError(why)
-        before, self.rating = self.rating, measure
+        before, self.chosen = self.chosen, measure
         failure = self._failure()
         if failure:
-            self.rating = before
+            self.chosen = before
             raise IllegalMoveError(failure)
         if measure != before:
-            self._verdict = {}
+            self._verdict = {}  # the last verdict spoke of the other measure
+
+    @property
+    def rating(self) -> str:
+        """The measure the coach rates by: the one chosen, or points at a table where the
+        chance to win is not offered (see :meth:`why_not`)."""
+        return "points" if self.why_not(self.chosen) else self.chosen
 
     def why_not(self, measure: str) -> str:
         """Why the coach can't rate by ``measure`` at this table ("" when it can)."""

@@ -63,7 +63,8 @@ class GameController(Table):
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
     ``seed`` makes the dice repeatable (the n-th game of this widget uses ``seed + n``);
     ``pace`` is the pause in seconds between two bot steps (0 plays them at once);
-    ``coach`` switches the coach on from the start (the Coach button or K toggles it);
+    ``coach`` switches the coach on from the start (the Coach button or K toggles it) and
+    ``rating`` is what it rates by, "points" or "win" (the chance to win; its panel chooses);
     ``chances`` shows each seat's chance to win from the start (the Chance to win button or W
     toggles it).
     """
@@ -80,7 +81,7 @@ class GameController(Table):
     COMPONENTS = ("controls", "setup", "ranking", "win_chances", "coach", "history")  # games add theirs
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
-                 coach: bool = False, chances: bool = False):
+                 coach: bool = False, rating: str = "points", chances: bool = False):
         super().__init__()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
@@ -100,7 +101,7 @@ class GameController(Table):
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
-        self.coaching = Coaching(self, coach)
+        self.coaching = Coaching(self, coach, rating)
         self.winning = WinChances(self, self.CHANCES, chances)
         self.listen(self.coaching.panel, measure=self.coaching.choose)
         self.listen(self.controls, press=self._press, key=self._key)

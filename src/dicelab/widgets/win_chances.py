@@ -15,7 +15,7 @@ to solve at the table) the panel says why in words.
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import lru_cache, partial
 from importlib import import_module
 
 from dicelab.widgets.background import prepared, ready
@@ -62,6 +62,7 @@ class ExactForTwo:
         return list(policy.chances(state))
 
 
+@lru_cache(maxsize=64)
 def _size(rules) -> tuple[int, int]:
     """How large a win policy of ``rules`` is: its target in scoring units, and its dice."""
     from dicelab.setaside.policy import point_unit
