@@ -190,8 +190,8 @@ def test_yahtzee_estimates_follow_the_rolls_and_scores_of_three_players():
      "No chance to win is shown: playing alone, there is no one to beat."),
     (lambda: FivethousandGame(players=["Ann", "Ben"], rules=fivethousand.Rules(target=20000), pace=0,
                               chances=True),
-     "No chance to win is shown: these rules are too large to work it out at the table (it would "
-     "take many minutes): it is worked out for targets and dice up to those of the presets."),
+     "No chance to win is shown: these rules are larger than any preset (a higher target in scoring "
+     "steps, or more dice), and working it out would take many minutes."),
 ], ids=["thousand-3", "fivethousand-4", "fivethousand-alone", "yahtzee-alone", "too-large"])
 def test_where_there_is_no_chance_the_table_says_why_in_words(make, says):
     widget = make()

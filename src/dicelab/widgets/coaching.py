@@ -23,9 +23,10 @@ from functools import partial
 from dicelab.coach import TOP, Ledger
 from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
-from dicelab.widgets.background import prepared, ready
+from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
 from dicelab.widgets.intents import MalformedIntent
+from dicelab.widgets.switched import SwitchedPanel
 from dicelab.widgets.words import whom
 
 THINKING = ("Coach is thinking… working out the best play for these rules. The first time takes "
@@ -40,17 +41,14 @@ def prepared_coach(Coach, rules, rating: str):
     return coach
 
 
-class Coaching:
+class Coaching(SwitchedPanel):
     """The coach of ``controller``'s games: on or off, its measure, the decisions, its panel."""
 
     def __init__(self, controller, on: bool = False, rating: str = "points"):
         if rating not in RATINGS:
             raise ValueError(f"the coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
-        self.on = on
+        super().__init__(controller, CoachPanel(), on)
         self.chosen = rating  # the measure chosen; see ``rating`` for the one rated by
-        self.panel = CoachPanel()
-        self._controller = controller
-        self._awaited = None  # the coach being prepared, whose end is awaited once
         self._moves = []  # (state, action) of the human move being made
         self._made = []  # (state, actions, player) of every decision of this game
         self._ledgers = {}  # rating -> Ledger of the decisions rated so far
@@ -122,18 +120,9 @@ class Coaching:
         if not job.done() and self._awaited is not job:
             self.panel.draw(busy=THINKING)
             self._controller.publish()
-        waiting = self._awaited is job or not ready(job, partial(self._done, job))
-        if waiting and not job.done():
-            self._awaited = job
-            return None
-        if job.exception() is not None:
+        if not self.finished(job) or job.exception() is not None:
             return None
         return job.result()
-
-    def _done(self, job) -> None:
-        if self._awaited is job:
-            self._awaited = None
-            self._controller.render()
 
     def new_game(self) -> None:
         """Forget the last game's decisions."""
@@ -184,10 +173,6 @@ class Coaching:
         self._rated[self.rating] = len(self._made)
 
     # --- drawing ------------------------------------------------------------------------
-    def widgets(self) -> list:
-        """The panel (a part), when the coach is on and a game is being played or over."""
-        return [self.panel] if self.on and self._controller.game is not None else []
-
     def draw(self) -> None:
         """Draw the advice for the player to move, or the report once the game is over."""
         if not self.widgets():

@@ -18,9 +18,10 @@ import math
 from functools import lru_cache, partial
 from importlib import import_module
 
-from dicelab.widgets.background import prepared, ready
+from dicelab.widgets.background import prepared
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
+from dicelab.widgets.switched import SwitchedPanel
 from dicelab.widgets.words import percentages, seat_name
 
 COMPUTING = "computing…"
@@ -48,8 +49,8 @@ class ExactForTwo:
                     f"{seats} players")
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
-            return ("these rules are too large to work it out at the table (it would take many "
-                    "minutes): it is worked out for targets and dice up to those of the presets")
+            return ("these rules are larger than any preset (a higher target in scoring steps, or "
+                    "more dice), and working it out would take many minutes")
         return ""
 
     def key(self, rules) -> tuple:
@@ -94,23 +95,16 @@ class YahtzeeEstimate:
         return chance_to_win(state, solution.rules)
 
 
-class WinChances:
+class WinChances(SwitchedPanel):
     """The chance-to-win display of ``controller``'s games: on or off, and its panel."""
 
     def __init__(self, controller, source, on: bool = False):
-        self.on = on
+        super().__init__(controller, WinChancesPanel(), on)
         self.source = source
-        self.panel = WinChancesPanel()
-        self._controller = controller
-        self._awaited = None  # the job being waited for, so its end is awaited once
 
     def toggle(self) -> None:
         """Show the chances (working them out first, if need be) or hide them."""
         self.on = not self.on
-
-    def widgets(self) -> list:
-        """The panel (a part), when it is on and a game is being played or over."""
-        return [self.panel] if self.on and self._controller.game is not None else []
 
     def draw(self) -> None:
         """Draw each seat's chance in the game's state now (or why there is none)."""
@@ -122,9 +116,7 @@ class WinChances:
             self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
             return
         job = prepared(self.source.key(game.rules), partial(self.source.prepare, game.rules))
-        waiting = self._awaited is job or not ready(job, partial(self._done, job))
-        if waiting and not job.done():
-            self._awaited = job
+        if not self.finished(job):
             self.panel.draw(busy=(f"Computing… working out the chances to win for these rules: the "
                                   f"first time takes {self.source.first_time}, then they are saved. "
                                   f"Play on meanwhile."),
@@ -140,11 +132,6 @@ class WinChances:
         self.panel.draw(busy="", note="", basis=self.source.basis,
                         seats=[self._seat(player, said, chance) for player, said, chance
                                in zip(game.players, percentages(chances), chances)])
-
-    def _done(self, job) -> None:
-        if self._awaited is job:
-            self._awaited = None
-            self._controller.render()
 
     @staticmethod
     def _seat(player, value: str, share) -> dict:
