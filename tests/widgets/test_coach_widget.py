@@ -257,7 +257,8 @@ def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_mea
     report = panel(widget).report
     assert report["heading"] == "Coach's report, by chance to win"
     assert all("percentage points of chance to win the game" in line for line in report["lines"])
-    assert report["costliest"][0].endswith(f"best was {widget.coaching.coach().label(state, (options[0].keep, options[0].bank))}.")
+    best_then = widget.coaching.coach().label(state, (options[0].keep, options[0].bank))
+    assert report["costliest"][0].endswith(f"best was {best_then}.")
     choose(widget, "points")
     assert panel(widget).report["heading"] == "Coach's report, by points"
 

@@ -71,7 +71,7 @@ class GameController(Table):
 
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
-    CHANCES = None  # the source of the seats' chances to win (see dicelab.widgets.win_chances)
+    CHANCES: object  # the source of the seats' chances to win (see dicelab.widgets.win_chances)
     heading = ""
     COLOURS: tuple = SEAT_COLOURS  # the colour names seats cycle through
     HELP = ""  # keyboard help shown under the controls

@@ -101,6 +101,7 @@ class WinChances(SwitchedPanel):
     def __init__(self, controller, source, on: bool = False):
         super().__init__(controller, WinChancesPanel(), on)
         self.source = source
+        self._last = (None, None, None)  # (what was prepared, state, chances): the last drawn
 
     def toggle(self) -> None:
         """Show the chances (working them out first, if need be) or hide them."""
@@ -128,7 +129,10 @@ class WinChances(SwitchedPanel):
             self.panel.draw(busy="", note=f"No chance to win for these rules: {problem}.", basis="",
                             seats=[])
             return
-        chances = self.source.chances(job.result(), game.state)
+        prepared_work, last_state, chances = self._last  # a redraw of the same state is free
+        if prepared_work is not job.result() or last_state != game.state:
+            chances = self.source.chances(job.result(), game.state)
+            self._last = (job.result(), game.state, chances)
         self.panel.draw(busy="", note="", basis=self.source.basis,
                         seats=[self._seat(player, said, chance) for player, said, chance
                                in zip(game.players, percentages(chances), chances)])

@@ -48,8 +48,8 @@ component("coach", (slot, { send }) => {
     const busy = part.busy;
     root.classList.toggle("is-busy", Boolean(busy));
     root.setAttribute("aria-busy", String(Boolean(busy)));
-    measures.replaceChildren(...(part.measures.length ? [element("span", "dicelab-coach-measures-label", "Rate by:")] : []),
-                             ...part.measures.map((measure) => measureButton(measure, send, measureNote.id)));
+    const label = part.measures.length ? [element("span", "dicelab-coach-measures-label", "Rate by:")] : [];
+    measures.replaceChildren(...label, ...part.measures.map((measure) => measureButton(measure, send, measureNote.id)));
     measures.hidden = !part.measures.length;
     measureNote.textContent = part.measures.map((measure) => measure.reason).filter(Boolean).join(" ");
     measureNote.hidden = !measureNote.textContent;
