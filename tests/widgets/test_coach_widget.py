@@ -328,3 +328,15 @@ def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_
     assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
     with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
         FivethousandGame(players=["Ann"], rating="luck")
+
+
+def test_the_verdict_and_report_read_right_for_you_and_for_one_decision():
+    widget = FivethousandGame(players=["You", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                              coach=True)
+    coach = widget.coaching.coach()
+    while widget.game.state.phase == "throw" or len(coach.choices(widget.game.state)) < 2:
+        play_best_fivethousand(widget)
+    play_best_fivethousand(widget)
+    assert panel(widget).verdict["text"].startswith("Best move: ")  # not "You: Best move"
+    assert widget.coaching._report()["lines"] == [  # the report the game's end shows
+        "You: 1 best of 1 decision; total expected loss 0.0 points of expected turn score."]

@@ -27,7 +27,7 @@ from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
 from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.switched import SwitchedPanel
-from dicelab.widgets.words import whom
+from dicelab.widgets.words import count, is_you, whom
 
 THINKING = ("Coach is thinking… working out the best play for these rules. The first time takes "
             "from a few seconds to a minute, then it is saved; play on meanwhile.")
@@ -168,7 +168,7 @@ class Coaching(SwitchedPanel):
             if decision is not None:
                 ledger.add(decision)
                 self._verdicts += 1
-                who = f"{player}: " if players > 1 else ""
+                who = f"{player}: " if players > 1 and not is_you(player) else ""
                 self._verdict = {"text": who + decision.sentence, "serial": self._verdicts}
         self._rated[self.rating] = len(self._made)
 
@@ -236,8 +236,9 @@ class Coaching(SwitchedPanel):
         lines, costliest = [], []
         for summary in summaries:
             measure = summary.measure
-            lines.append(f"{summary.player}: {summary.best_moves} best of {summary.decisions} "
-                         f"decisions; total expected loss {measure.say_cost(summary.total)}.")
+            lines.append(f"{summary.player}: {summary.best_moves} best of "
+                         f"{count(summary.decisions, 'decision')}; total expected loss "
+                         f"{measure.say_cost(summary.total)}.")
             costliest += [f"{d.player}, {d.situation}: {d.taken.label} cost "
                           f"{measure.say_cost(d.cost)}; best was {d.best.label}."
                           for d in summary.costliest]
