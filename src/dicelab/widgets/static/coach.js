@@ -49,6 +49,7 @@ component("coach", (slot, { send }) => {
     root.classList.toggle("is-busy", Boolean(busy));
     root.setAttribute("aria-busy", String(Boolean(busy)));
     const label = part.measures.length ? [element("span", "dicelab-coach-measures-label", "Rate by:")] : [];
+    label.forEach((node) => node.setAttribute("aria-hidden", "true"));  // the group is named "Rate by"
     measures.replaceChildren(...label, ...part.measures.map((measure) => measureButton(measure, send, measureNote.id)));
     measures.hidden = !part.measures.length;
     measureNote.textContent = part.measures.map((measure) => measure.reason).filter(Boolean).join(" ");
