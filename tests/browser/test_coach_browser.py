@@ -38,7 +38,7 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
     coach = page.locator(".dicelab-coach")
     coach.wait_for()
     assert coach.locator(".dicelab-coach-heading").inner_text() == "Coach"
-    assert "Farkle chance with 6 dice" in coach.inner_text()
+    coach.get_by_text("Farkle chance with 6 dice").wait_for()  # once the coach has thought
 
     page.get_by_role("button", name=re.compile("^Shaker")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",

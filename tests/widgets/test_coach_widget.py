@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 
 from dicelab import fivethousand, thousand, yahtzee
+from dicelab.coach import FivethousandCoach
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.coaching import THINKING
 from tests.widgets.test_fivethousand_widget import leave_out
-from tests.widgets.intents import forge, key, press, shown, watch
+from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.intents import forge, key, notice, press, shown, snapshot, watch
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
@@ -82,7 +87,7 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     decisions = widget.coaching.ledger.decisions
     assert [d.cost for d in decisions[1:]] == [0] * (len(decisions) - 1)
     report = panel(widget).report
-    assert report["heading"] == "Coach's report"
+    assert report["heading"] == "Coach's report, by points"
     assert report["lines"] == [f"Red: {len(decisions) - 1} best of {len(decisions)} decisions; "
                                f"total expected loss 234.7 points of expected turn score."]
     assert report["costliest"] == ["Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
@@ -206,3 +211,132 @@ def test_moves_played_from_a_cell_are_rated_one_by_one():
     first_die = widget.game.history[0].dice[0]
     assert [d.taken.move for d in widget.coaching.ledger.decisions] == [
         ("hold", (first_die,)), ("box", "chance")]
+
+
+# --- the measure the player chooses ------------------------------------------------------------
+
+SMALL_FIVETHOUSAND = fivethousand.Rules(dice=2, target=300)
+
+
+def measures(widget) -> list:
+    return [(m["id"], m["label"], m["chosen"], m["reason"]) for m in panel(widget).measures]
+
+
+def choose(widget, measure):
+    widget.send_intent(panel(widget), {"type": "measure", "measure": measure})
+
+
+def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_measure_chosen():
+    widget = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                              coach=True)
+    assert measures(widget) == [("points", "Points", True, ""), ("win", "Chance to win", False, "")]
+    choose(widget, "win")
+    assert notice(widget) == "" and widget.coaching.rating == "win"
+    assert measures(widget) == [("points", "Points", False, ""), ("win", "Chance to win", True, "")]
+    assert panel(widget).help.startswith("Values: chance to win the game for Ann. Exact chances if "
+                                         "both players play to win")
+    policy = fivethousand.win_policy(SMALL_FIVETHOUSAND)
+    while widget.game.state.phase == "throw" or len(policy.options(widget.game.state)) < 2:
+        play_best_fivethousand(widget)
+    state = widget.game.state
+    options = policy.options(state)
+    assert [o["value"] for o in panel(widget).options] == [f"{o.value:.1%}" for o in options[:3]]
+    worst = options[-1]
+    play_fivethousand(widget, worst.keep, worst.bank)
+    assert last_cost(widget) == pytest.approx(100 * (options[0].value - worst.value)) and last_cost(widget) > 0
+    assert panel(widget).verdict["text"].startswith("Ann: Your move cost ")
+    assert "percentage points of chance to win the game against the best" in panel(widget).verdict["text"]
+
+    choose(widget, "points")  # the whole game so far is rated again, by points
+    assert [d.measure.percent for d in widget.coaching.ledger.decisions] in ([False], [True])
+    assert widget.coaching.ledger.decisions[0].taken.label == widget.coaching.coach().label(
+        state, (worst.keep, worst.bank))
+    choose(widget, "win")
+    while not widget.game.is_over:
+        play_best_fivethousand(widget)
+    report = panel(widget).report
+    assert report["heading"] == "Coach's report, by chance to win"
+    assert all("percentage points of chance to win the game" in line for line in report["lines"])
+    best_then = widget.coaching.coach().label(state, (options[0].keep, options[0].bank))
+    assert report["costliest"][0].endswith(f"best was {best_then}.")
+    choose(widget, "points")
+    assert panel(widget).report["heading"] == "Coach's report, by points"
+
+
+def test_at_a_table_of_three_the_choice_of_the_chance_to_win_says_why_it_is_not_offered():
+    widget = ThousandGame(players=["Ann", "Ben", "Cy"], rules=thousand.Rules(dice=3, target=60, casks=()),
+                          seed=1, pace=0, coach=True)
+    why = ("Rating by chance to win is not offered: it is worked out exactly for two players only, "
+           "and this table has 3 players.")
+    assert measures(widget) == [("points", "Points", True, ""), ("win", "Chance to win", False, why)]
+    before = snapshot(widget, widget.coaching.rating)
+    choose(widget, "win")
+    assert notice(widget) == why
+    assert snapshot(widget, widget.coaching.rating) == before
+
+
+def test_the_yahtzee_coach_rates_by_the_estimated_chance_to_win_when_chosen():
+    widget = YahtzeeGame(players=["Ann", "Ben"], rules=SMALL_YAHTZEE, seed=3, pace=0, coach=True)
+    choose(widget, "win")
+    key(widget, "r")
+    assert all(o["value"].endswith("%") for o in panel(widget).options)
+    assert panel(widget).help.startswith("Values: estimated chance to win the game for Ann. Estimates ")
+    alone = YahtzeeGame(players=["Ann"], rules=SMALL_YAHTZEE, seed=3, pace=0, coach=True)
+    assert measures(alone)[1][3] == ("Rating by chance to win is not offered: playing alone, there is "
+                                     "no one to beat.")
+
+
+def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it_is_ready():
+    gate = threading.Event()
+
+    class SlowCoach(FivethousandCoach):
+        def prepare(self):
+            gate.wait(10)
+            super().prepare()
+
+    class Game(FivethousandGame):
+        Coach = SlowCoach
+
+    async def scenario():
+        widget = Game(players=["Red"], seed=164, pace=0)
+        key(widget, "k")
+        thinking = (panel(widget).busy, measures(widget)[0][2])
+        widget.send_intent(widget.shaker, {"type": "shake"})
+        play_fivethousand(widget, (1, 5), bank=True)  # played while the coach thinks
+        meanwhile = (widget.game.state.scores, panel(widget).busy, list(widget.coaching.ledger.decisions))
+        gate.set()
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if not panel(widget).busy:
+                break
+        return widget, thinking, meanwhile
+
+    widget, thinking, meanwhile = run_on_fresh_loop(scenario())
+    assert thinking == (THINKING, True)
+    assert meanwhile == ((150,), THINKING, [])
+    assert [d.taken.label for d in widget.coaching.ledger.decisions] == ["set aside 1, 5 and pass (150 points)"]
+    assert panel(widget).verdict["text"].startswith("Your move cost 234.7 points")
+
+
+def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_points():
+    duel = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                            coach=True, rating="win")
+    assert duel.coaching.rating == "win" and measures(duel)[1][2]
+    trio = FivethousandGame(players=["Ann", "Ben", "Cy"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                            coach=True, rating="win")
+    assert trio.coaching.rating == "points"
+    assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
+    with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
+        FivethousandGame(players=["Ann"], rating="luck")
+
+
+def test_the_verdict_and_report_read_right_for_you_and_for_one_decision():
+    widget = FivethousandGame(players=["You", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
+                              coach=True)
+    coach = widget.coaching.coach()
+    while widget.game.state.phase == "throw" or len(coach.choices(widget.game.state)) < 2:
+        play_best_fivethousand(widget)
+    play_best_fivethousand(widget)
+    assert panel(widget).verdict["text"].startswith("Best move: ")  # not "You: Best move"
+    assert widget.coaching._report()["lines"] == [  # the report the game's end shows
+        "You: 1 best of 1 decision; total expected loss 0.0 points of expected turn score."]

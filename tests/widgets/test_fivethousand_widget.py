@@ -75,7 +75,7 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
     assert [numbers[1] for numbers in board_numbers(widget)] == list(game.scores)
-    assert [b["id"] for b in widget.controls.buttons] == ["new", "coach"]
+    assert [b["id"] for b in widget.controls.buttons] == ["new", "coach", "chances"]
     press(widget, "new")
     assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
@@ -318,7 +318,7 @@ def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_
     assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
         ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
     assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
-    assert [b["id"] for b in widget.controls.buttons] == ["pass", "coach", "new"]
+    assert [b["id"] for b in widget.controls.buttons] == ["pass", "coach", "chances", "new"]
     assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
 
 

@@ -15,11 +15,17 @@ def python_blocks(section: str) -> list[str]:
             for block in re.findall(r"```python\n(.*?)```", text, re.S)]
 
 
-def test_the_play_in_a_notebook_snippets_run():
-    shown, marimo = python_blocks("Play in a notebook")
+def test_the_play_in_a_notebook_snippets_run(tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    shown, chances, marimo = python_blocks("Play in a notebook")
     namespace = {}
     exec(compile(shown, "README widgets", "exec"), namespace)
     assert namespace["w"].game.players[1].name == "Ben"
+    exec(compile(chances, "README chances", "exec"), namespace)
+    said = re.search(r"\[seat\[\"value\"\] for seat in duel.winning.panel.seats\]   # (.*)", chances).group(1)
+    duel = namespace["duel"]
+    assert str([seat["value"] for seat in duel.winning.panel.seats]) == said
+    assert duel.chances and duel.coach and duel.coaching.rating == "win"
     exec(compile(marimo, "README marimo", "exec"), namespace)
     assert namespace["widget"].widget is namespace["game"] and namespace["game"].game is not None
 

@@ -151,7 +151,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
-    assert [b["id"] for b in duel.controls.buttons] == ["new", "coach"]
+    assert [b["id"] for b in duel.controls.buttons] == ["new", "coach", "chances"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")
@@ -167,7 +167,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     assert "pick the scoring dice" in widget.controls.status
     assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
         (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
-    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach", "new"]
+    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach", "chances", "new"]
     assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
     assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
 
@@ -188,7 +188,7 @@ def test_with_choose_keep_the_player_picks_the_scoring_dice():
     state = widget.game.state
     assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
-    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach", "new"]
+    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach", "chances", "new"]
     assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
         (1, True), (2, False), (2, False), (5, False), (5, False)]
     press(widget, "throw")
@@ -278,8 +278,8 @@ def test_t_throws_and_s_saves(duel):
     key(duel, "s")
     assert duel.game.state.scores == (105, 0)
     assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
-    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {"throw": "t", "save": "s", "coach": "k",
-                                                                 "new": ""}  # no key: a game is not lost by a slip
+    assert {b["id"]: b["key"] for b in duel.controls.buttons} == {
+        "throw": "t", "save": "s", "coach": "k", "chances": "w", "new": ""}  # no key: a game is not lost by a slip
 
 
 def test_it_starts_at_once_at_the_classic_table_you_and_two_robots_in_colours():

@@ -1,62 +1,133 @@
-"""The coach of a game widget: switched on and off, told the human moves, drawn in its panel.
+"""The coach of a game widget: switched on and off, rating by the measure the player chose,
+told the human moves, drawn in its panel.
 
-A controller owns one :class:`Coaching`. The game's coach (the controller's ``Coach``, a
-:class:`dicelab.coach.Coach` class) is built the first time it is needed, which may take a
-few seconds (a full Yahtzee solve): meanwhile the panel says the coach is thinking. The
-moves a human plays in answer to one intent (or one call of ``controller.play``) make one
-decision, rated when it is done (:meth:`Coaching.review`); bots' moves are never noted.
+A controller owns one :class:`Coaching`. The player chooses what the coach rates by (its
+measure, one of :data:`dicelab.coach.base.RATINGS`): "points", the game's own measure, or
+"win", the chance to win the game (where the game has one for the table: see the
+controller's ``CHANCES``). The game's coach for that measure (the controller's ``Coach``, a
+:class:`dicelab.coach.Coach` class) is prepared the first time it is needed, off the event
+loop (see :mod:`dicelab.widgets.background`): a full Yahtzee solve or a win policy takes
+seconds to a minute. Meanwhile the panel says the coach is thinking and the game goes on.
+
+The moves a human plays in answer to one intent (or one call of ``controller.play``) make
+one decision (:meth:`Coaching.review`). Decisions are kept as played and rated by the
+chosen measure, as soon as its coach is ready: choosing another measure rates the whole
+game again, so the verdicts and the end report always speak of the measure chosen. Bots'
+moves are never noted.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 from dicelab.coach import TOP, Ledger
+from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
+from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
-from dicelab.widgets.words import whom
+from dicelab.widgets.intents import MalformedIntent
+from dicelab.widgets.switched import SwitchedPanel
+from dicelab.widgets.words import count, is_you, whom
 
-THINKING = ("Coach is thinking… working out the best play for these rules. The first time "
-            "takes a few seconds, and the notebook waits meanwhile.")
+THINKING = ("Coach is thinking… working out the best play for these rules. The first time takes "
+            "from a few seconds to a minute, then it is saved; play on meanwhile.")
+MEASURE_LABELS = {"points": "Points", "win": "Chance to win"}
 
 
-class Coaching:
-    """The coach of ``controller``'s games: on or off, its ledger, its panel."""
+def prepared_coach(Coach, rules, rating: str):
+    """A coach of class ``Coach`` for ``rules`` rating by ``rating``, its heavy work done."""
+    coach = Coach(rules, rating=rating)
+    coach.prepare()
+    return coach
 
-    def __init__(self, controller, on: bool = False):
-        self.on = on
-        self.ledger = Ledger()
-        self.panel = CoachPanel()
-        self._controller = controller
-        self._coach = None
+
+class Coaching(SwitchedPanel):
+    """The coach of ``controller``'s games: on or off, its measure, the decisions, its panel."""
+
+    def __init__(self, controller, on: bool = False, rating: str = "points"):
+        if rating not in RATINGS:
+            raise ValueError(f"the coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
+        super().__init__(controller, CoachPanel(), on)
+        self.chosen = rating  # the measure chosen; see ``rating`` for the one rated by
         self._moves = []  # (state, action) of the human move being made
+        self._made = []  # (state, actions, player) of every decision of this game
+        self._ledgers = {}  # rating -> Ledger of the decisions rated so far
+        self._rated = {}  # rating -> how many of ``_made`` its ledger has looked at
         self._verdict = {}
-        self._advice = (None, None)  # (state, advice): the last advice, kept while it holds
+        self._verdicts = 0
+        self._advice = (None, None, None)  # (coach, state, advice): the last advice, kept while it holds
 
     def toggle(self) -> None:
-        """Switch the coach on (building it now if needed) or off."""
+        """Switch the coach on (preparing it now if needed) or off."""
         self.on = not self.on
-        if self.on and self._controller.game is not None:
-            try:
-                self.coach()
-            except ValueError as problem:
-                self.on = False
-                raise IllegalMoveError(f"the coach can't advise on these rules: {problem}") from None
+        failure = self._failure()
+        if failure:
+            self.on = False
+            raise IllegalMoveError(failure)
+
+    def choose(self, measure: str) -> None:
+        """Rate by ``measure`` ("points" or "win"); IllegalMoveError, nothing changed, where
+        the game has no chance to win for this table."""
+        if measure not in RATINGS:
+            raise MalformedIntent(f"There is no measure {measure!r}: the coach rates by "
+                                  f"{' or '.join(map(repr, RATINGS))}.")
+        why = self.why_not(measure)
+        if why:
+            raise IllegalMoveError(why)
+        before, self.chosen = self.chosen, measure
+        failure = self._failure()
+        if failure:
+            self.chosen = before
+            raise IllegalMoveError(failure)
+        if measure != before:
+            self._verdict = {}  # the last verdict spoke of the other measure
+
+    @property
+    def rating(self) -> str:
+        """The measure the coach rates by: the one chosen, or points at a table where the
+        chance to win is not offered (see :meth:`why_not`)."""
+        return "points" if self.why_not(self.chosen) else self.chosen
+
+    def why_not(self, measure: str) -> str:
+        """Why the coach can't rate by ``measure`` at this table ("" when it can)."""
+        game = self._controller.game
+        if measure != "win" or game is None:
+            return ""
+        why = self._controller.CHANCES.unavailable(game.rules, len(game.players))
+        return f"Rating by chance to win is not offered: {why}." if why else ""
+
+    def _failure(self) -> str:
+        """Why the coach switched on can't advise on the game's rules by the measure chosen
+        ("" when it can, or is still being prepared)."""
+        if not self.on or self._controller.game is None:
+            return ""
+        self.coach()
+        job = self._job()
+        if job.done() and job.exception() is not None:
+            return f"the coach can't advise on these rules: {job.exception()}"
+        return ""
+
+    def _job(self):
+        game = self._controller.game
+        Coach = self._controller.Coach
+        return prepared(("coach", Coach, game.rules, self.rating),
+                        partial(prepared_coach, Coach, game.rules, self.rating))
 
     def coach(self):
-        """The game's coach for the rules being played, built (and shown busy) on first use."""
-        rules = self._controller.game.rules
-        if self._coach is None or self._coach.rules != rules:
+        """The game's coach for the rules being played and the measure chosen, or None while
+        it is being prepared (the panel says so; the table is drawn again once it is ready)."""
+        job = self._job()
+        if not job.done() and self._awaited is not job:
             self.panel.draw(busy=THINKING)
             self._controller.publish()
-            coach = self._controller.Coach(rules)
-            coach.prepare()
-            self._coach = coach
-            self.panel.draw(busy="")
-        return self._coach
+        if not self.finished(job) or job.exception() is not None:
+            return None
+        return job.result()
 
     def new_game(self) -> None:
         """Forget the last game's decisions."""
-        self.ledger = Ledger()
-        self._moves, self._verdict = [], {}
+        self._moves, self._made, self._ledgers, self._rated = [], [], {}, {}
+        self._verdict = {}
 
     # --- rating -------------------------------------------------------------------------
     def note(self, action) -> None:
@@ -66,45 +137,76 @@ class Coaching:
             self._moves.append((game.state, action))
 
     def review(self) -> None:
-        """Rate the moves noted since the last review as one decision."""
+        """Keep the moves noted since the last review as one decision, and rate it when the
+        coach is ready."""
         moves, self._moves = self._moves, []
         if not moves or not self.on:
             return
         state = moves[0][0]
-        game = self._controller.game
-        player = game.players[state.player].name
-        decision = self.coach().rate(state, [action for _, action in moves], player)
-        if decision is not None:
-            self.ledger.add(decision)
-            who = f"{player}: " if len(game.players) > 1 else ""
-            self._verdict = {"text": who + decision.sentence, "serial": len(self.ledger.decisions)}
+        self._made.append((state, tuple(action for _, action in moves),
+                           self._controller.game.players[state.player].name))
+        self._catch_up()
+
+    @property
+    def ledger(self) -> Ledger:
+        """The decisions of this game rated by the measure chosen (those made while the coach
+        was still thinking are rated once it is ready)."""
+        self._catch_up()
+        return self._ledgers.setdefault(self.rating, Ledger())
+
+    def _catch_up(self) -> None:
+        """Rate the decisions the ledger of the chosen measure has not looked at yet."""
+        if self._rated.get(self.rating, 0) == len(self._made) or self._controller.game is None:
+            return
+        coach = self.coach()
+        if coach is None:
+            return
+        ledger = self._ledgers.setdefault(self.rating, Ledger())
+        players = len(self._controller.game.players)
+        for state, actions, player in self._made[self._rated.get(self.rating, 0):]:
+            decision = coach.rate(state, actions, player)
+            if decision is not None:
+                ledger.add(decision)
+                self._verdicts += 1
+                who = f"{player}: " if players > 1 and not is_you(player) else ""
+                self._verdict = {"text": who + decision.sentence, "serial": self._verdicts}
+        self._rated[self.rating] = len(self._made)
 
     # --- drawing ------------------------------------------------------------------------
-    def widgets(self) -> list:
-        """The panel (a part), when the coach is on and a game is being played or over."""
-        return [self.panel] if self.on and self._controller.game is not None else []
-
     def draw(self) -> None:
         """Draw the advice for the player to move, or the report once the game is over."""
         if not self.widgets():
             return
         game = self._controller.game
-        coach = self.coach()
         traits = {"busy": "", "caption": "", "options": [], "odds_caption": "", "odds": [],
-                  "verdict": self._verdict, "report": {}, "help": ""}
-        if game.is_over:
-            traits["report"] = self._report()
+                  "verdict": self._verdict, "report": {}, "help": "", "measures": self._measures()}
+        coach = self.coach()
+        job = self._job()
+        if coach is None and job.done():
+            traits["caption"] = f"The coach can't advise on these rules: {job.exception()}."
+        elif coach is None:
+            traits["busy"] = THINKING
+        elif game.is_over:
+            self._catch_up()
+            traits.update(verdict=self._verdict, report=self._report())
         elif game.current_player.is_bot:
-            traits["caption"] = (f"{game.current_player.name} is a bot: the coach advises and "
-                                 f"rates human players only.")
+            self._catch_up()
+            traits.update(verdict=self._verdict,
+                          caption=(f"{game.current_player.name} is a bot: the coach advises and "
+                                   f"rates human players only."))
         else:
-            traits.update(self._advise(coach, game))
+            self._catch_up()
+            traits.update(self._advise(coach, game), verdict=self._verdict)
         self.panel.draw(**traits)
 
+    def _measures(self) -> list:
+        return [{"id": measure, "label": MEASURE_LABELS[measure], "chosen": measure == self.rating,
+                 "reason": self.why_not(measure)} for measure in RATINGS]
+
     def _advise(self, coach, game) -> dict:
-        if self._advice[0] != game.state:
-            self._advice = (game.state, coach.advise(game.state))
-        advice = self._advice[1]
+        if self._advice[:2] != (coach, game.state):
+            self._advice = (coach, game.state, coach.advise(game.state))
+        advice = self._advice[2]
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
             caption = f"Best options for {whom(name)}, {advice.situation}:"
@@ -113,25 +215,31 @@ class Coaching:
         else:
             caption = f"{name}, {advice.situation}: nothing to choose yet."
         shown = choices[:TOP] if len(choices) > 1 else ()
+        if self.rating == "win":
+            help_text = f"Values: {measure.name} for {whom(name)}. {self._controller.CHANCES.basis}"
+        else:
+            help_text = (f"Values: {measure.name} for {whom(name)}, with the best play from here "
+                         f"as if alone at the table (the other players are left out).")
         return {"caption": caption,
                 "options": [{"label": c.label, "value": measure.say(c.value), "best": i == 0}
                             for i, c in enumerate(shown)],
                 "odds_caption": coach.odds_title if advice.odds else "",
                 "odds": [{"label": label, "value": value} for label, value in advice.odds],
-                "help": (f"Values: {measure.name} for {whom(name)}, with the best play from here as "
-                         f"if alone at the table (the other players are left out).")}
+                "help": help_text}
 
     def _report(self) -> dict:
+        heading = f"Coach's report, by {MEASURE_LABELS[self.rating].lower()}"
         summaries = self.ledger.summaries()
         if not summaries:
-            return {"heading": "Coach's report", "costliest": [],
+            return {"heading": heading, "costliest": [],
                     "lines": ["No decision was rated: the coach rates human moves while it is on."]}
         lines, costliest = [], []
         for summary in summaries:
             measure = summary.measure
-            lines.append(f"{summary.player}: {summary.best_moves} best of {summary.decisions} "
-                         f"decisions; total expected loss {measure.say_cost(summary.total)}.")
+            lines.append(f"{summary.player}: {summary.best_moves} best of "
+                         f"{count(summary.decisions, 'decision')}; total expected loss "
+                         f"{measure.say_cost(summary.total)}.")
             costliest += [f"{d.player}, {d.situation}: {d.taken.label} cost "
                           f"{measure.say_cost(d.cost)}; best was {d.best.label}."
                           for d in summary.costliest]
-        return {"heading": "Coach's report", "lines": lines, "costliest": costliest}
+        return {"heading": heading, "lines": lines, "costliest": costliest}

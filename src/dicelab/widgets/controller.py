@@ -9,7 +9,8 @@ and publishes the one view document; the front end only draws it and sends inten
 
 A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS``,
 ``HELP`` and ``COMPONENTS`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the
-coach that any player can switch on), and fills in the extension points: :meth:`build`,
+coach that any player can switch on, and ``CHANCES``, the source of each seat's chance to
+win, see :mod:`dicelab.widgets.win_chances`), and fills in the extension points: :meth:`build`,
 :meth:`areas`, :meth:`render_board`, :meth:`play_buttons`, :meth:`describe`,
 :meth:`scores`, and if it needs them :meth:`shortcuts`, :meth:`after` and :meth:`bot_step`.
 """
@@ -27,7 +28,8 @@ from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
 from dicelab.widgets.table import Table
-from dicelab.widgets.words import count, says, turn_of
+from dicelab.widgets.win_chances import WinChances
+from dicelab.widgets.words import count, says, turn_of, unnamed_robot
 
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
@@ -61,21 +63,25 @@ class GameController(Table):
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
     ``seed`` makes the dice repeatable (the n-th game of this widget uses ``seed + n``);
     ``pace`` is the pause in seconds between two bot steps (0 plays them at once);
-    ``coach`` switches the coach on from the start (the Coach button or K toggles it).
+    ``coach`` switches the coach on from the start (the Coach button or K toggles it) and
+    ``rating`` is what it rates by, "points" or "win" (the chance to win; its panel chooses);
+    ``chances`` shows each seat's chance to win from the start (the Chance to win button or W
+    toggles it).
     """
 
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
+    CHANCES: object  # the source of the seats' chances to win (see dicelab.widgets.win_chances)
     heading = ""
     COLOURS: tuple = SEAT_COLOURS  # the colour names seats cycle through
     HELP = ""  # keyboard help shown under the controls
     SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first (None: a seat with no name
     # yet, "Player n" as its placeholder); () = the game's default table
     STARTS_AT_ONCE = False  # True: ``Game()`` plays at once at the default table, not the setup screen
-    COMPONENTS = ("controls", "setup", "ranking", "coach", "history")  # games add their own
+    COMPONENTS = ("controls", "setup", "ranking", "win_chances", "coach", "history")  # games add theirs
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
-                 coach: bool = False):
+                 coach: bool = False, rating: str = "points", chances: bool = False):
         super().__init__()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
@@ -95,7 +101,9 @@ class GameController(Table):
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
-        self.coaching = Coaching(self, coach)
+        self.coaching = Coaching(self, coach, rating)
+        self.winning = WinChances(self, self.CHANCES, chances)
+        self.listen(self.coaching.panel, measure=self.coaching.choose)
         self.listen(self.controls, press=self._press, key=self._key)
         self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
                     name=self._rename, kind=self._change_kind, rules=self._choose_rules)
@@ -123,6 +131,15 @@ class GameController(Table):
     def toggle_coach(self) -> None:
         """Switch the coach on or off (building it the first time: a few seconds for Yahtzee)."""
         self.coaching.toggle()
+
+    @property
+    def chances(self) -> bool:
+        """Whether each seat's chance to win is shown (its panel is ``winning.panel``)."""
+        return self.winning.on
+
+    def toggle_chances(self) -> None:
+        """Show or hide each seat's chance to win (worked out in the background the first time)."""
+        self.winning.toggle()
 
     @property
     def phase(self) -> str:
@@ -388,7 +405,7 @@ class GameController(Table):
         turn = {}
         if phase == "play":
             player = self._game.current_player
-            turn = {"text": turn_of(player.name) + (" (robot)" if _unnamed_robot(player) else ""),
+            turn = {"text": turn_of(player.name) + (" (robot)" if unnamed_robot(player) else ""),
                     "colour": css_colour(player.colour), "ink": ink(player.colour)}
         self.controls.draw(heading="" if phase == "setup" else self.heading, turn=turn,
                            buttons=[b.to_json() for b in self.buttons()],
@@ -400,6 +417,7 @@ class GameController(Table):
             self.history.draw(game=self._games_started, entries=self._entries[-HISTORY_SHOWN:])
             if phase == "over":
                 self._render_ranking()
+            self.winning.draw()
             self.coaching.draw()
         self.publish()
 
@@ -409,7 +427,8 @@ class GameController(Table):
             areas, layout = {"play": [self.setup, self.controls]}, "stack"
         else:
             areas, layout = self.areas()
-            areas = {**areas, "foot": areas.get("foot", []) + self.coaching.widgets() + [self.history]}
+            foot = areas.get("foot", []) + self.winning.widgets() + self.coaching.widgets()
+            areas = {**areas, "foot": foot + [self.history]}
         self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
     def _render_setup(self) -> None:
@@ -452,16 +471,21 @@ class GameController(Table):
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
             return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
-                    self._coach_button()]
+                    self._coach_button(), self._chances_button()]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
-        return self.play_buttons() + [self._coach_button(),
+        return self.play_buttons() + [self._coach_button(), self._chances_button(),
                                       Button("new", "New game", self.new_game, "New game: set up the players")]
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
         return Button("coach", f"Coach: {now}", self.toggle_coach,
                       f"Coach: {now}, switch it {then}", key="k")
+
+    def _chances_button(self) -> Button:
+        now, then = ("on", "off") if self.chances else ("off", "on")
+        return Button("chances", f"Chance to win: {now}", self.toggle_chances,
+                      f"Chance to win: {now}, switch it {then}", key="w")
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:
@@ -505,16 +529,6 @@ class GameController(Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end (each game says)."""
         raise NotImplementedError
-
-
-def _unnamed_robot(player) -> bool:
-    """A robot whose name doesn't say it is one."""
-    return player.is_bot and "bot" not in player.name.lower()
-
-
-def seat_name(player) -> str:
-    """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
-    return player.name + (" (robot)" if _unnamed_robot(player) else "")
 
 
 def _sentence(text: str) -> str:

@@ -20,16 +20,18 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import Button, GameController, join_names, seat_name
-from dicelab.widgets.words import count, says, turn_of, verb, whom
+from dicelab.widgets.win_chances import ExactForTwo
+from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.words import count, says, seat_name, turn_of, verb, whom
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
              "number (1 to 6) to send it back into the shaker, and again to take it out; the "
              "dice you leave out are set aside and must all score. Space or Enter on a focused "
              "die or on the shaker clicks it. P passes: it sets aside the dice left out and "
-             "banks the turn. K switches the coach on or off. S starts a game, N sets up a new "
-             "one, Escape goes back to the notebook.")
+             "banks the turn. K switches the coach on or off, and W shows or hides each seat's "
+             "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
+             "notebook.")
 
 
 class FivethousandGame(GameController):
@@ -40,11 +42,13 @@ class FivethousandGame(GameController):
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
     played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes, K toggles
-    the coach (``coach=True`` starts with it on).
+    the coach (``coach=True`` starts with it on), W toggles each seat's chance to win
+    (``chances=True`` shows it from the start).
     """
 
     Game = fivethousand.Game
     Coach = FivethousandCoach
+    CHANCES = ExactForTwo("fivethousand")
     heading = "Fivethousand"
     STARTS_AT_ONCE = True
     HELP = KEYS_HELP

@@ -11,6 +11,7 @@ from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.colours import css_colour
+from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
@@ -18,8 +19,8 @@ BIG_SAVE = 300  # a save this big stays on the table until its player goes on
 KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
              "button, so after a throw Space throws again. With the choose_keep setting, click the "
              "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
-             "K switches the coach on or off. S starts a game and N sets up a new one. Escape "
-             "goes back to the notebook.")
+             "K switches the coach on or off, and W shows or hides each seat's chance to win. S "
+             "starts a game and N sets up a new one. Escape goes back to the notebook.")
 
 
 class ThousandGame(GameController):
@@ -31,11 +32,13 @@ class ThousandGame(GameController):
     ``rules=thousand.Rules(choose_keep=True)`` lets players pick the scoring dice to set aside.
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
     1-5 pick dice and A sets them aside (with ``choose_keep``), K toggles the coach
-    (``coach=True`` starts with it on).
+    (``coach=True`` starts with it on), W toggles each seat's chance to win (``chances=True`` shows
+    it from the start).
     """
 
     Game = thousand.Game
     Coach = ThousandCoach
+    CHANCES = ExactForTwo("thousand")
     heading = "Thousand"
     HELP = KEYS_HELP
     STARTS_AT_ONCE = True

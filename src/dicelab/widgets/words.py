@@ -7,6 +7,8 @@ counts with the right noun.
 ('your', "Ann's", 'you', '1 point', '2 dice')
 >>> turn_of("You"), turn_of("Ann"), owned_by("You")
 ('Your turn', "Ann's turn", 'yours')
+>>> percentages([0.5049, 0.4951]), percentages([0.998, 0.002, 0.0])
+(['50%', '50%'], ['over 99%', 'under 1%', '0%'])
 """
 
 from __future__ import annotations
@@ -52,6 +54,17 @@ def whom(name: str) -> str:
     return "you" if is_you(name) else name
 
 
+def unnamed_robot(player) -> bool:
+    """Whether ``player`` (a :class:`dicelab.players.Player`) is a robot whose name doesn't
+    say it is one."""
+    return player.is_bot and "bot" not in player.name.lower()
+
+
+def seat_name(player) -> str:
+    """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
+    return player.name + (" (robot)" if unnamed_robot(player) else "")
+
+
 def turn_of(name: str) -> str:
     """ "Ann's turn", "Your turn"."""
     text = f"{whose(name)} turn"
@@ -63,3 +76,23 @@ def count(n: int, noun: str) -> str:
     if n == 1:
         return f"{n} {noun}"
     return f"{n} {PLURALS.get(noun, noun + 's')}"
+
+
+def percentages(chances) -> list[str]:
+    """Chances (summing to 1) as whole percentages that add up to 100%: each rounded down,
+    the points left over given to the largest remainders, equal chances alike (then the sum
+    may fall short). A chance that is neither 0 nor 1 never reads as "0%" or "100%": it is
+    "under 1%" or "over 99%"."""
+    chances = [float(chance) for chance in chances]
+    whole = [int(100 * chance) for chance in chances]
+    left = 100 - sum(whole)
+    alike: dict[float, list[int]] = {}
+    for i, chance in enumerate(chances):
+        alike.setdefault(chance, []).append(i)
+    for chance, seats in sorted(alike.items(), key=lambda item: whole[item[1][0]] - 100 * item[0]):
+        if 0 < len(seats) <= left and 100 * chance > whole[seats[0]]:
+            left -= len(seats)
+            for i in seats:
+                whole[i] += 1
+    return ["under 1%" if 0 < chance and n < 1 else "over 99%" if chance < 1 and n > 99
+            else f"{n}%" for chance, n in zip(chances, whole)]

@@ -10,13 +10,15 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent, Scorecard
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.win_chances import YahtzeeEstimate
 from dicelab.widgets.words import count, owned_by, says, whom, whose
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
 KEYS_HELP = ("Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
-             "R rolls, C confirms the chosen box, K switches the coach on or off, S starts a game "
-             "and N sets up a new one. Escape goes back to the notebook.")
+             "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
+             "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
+             "back to the notebook.")
 
 
 class YahtzeeGame(GameController):
@@ -25,11 +27,13 @@ class YahtzeeGame(GameController):
     ``YahtzeeGame()`` opens the setup screen; ``YahtzeeGame(players=["Ann", {"name": "Robo",
     "bot": "greedy"}], rules="hasbro", seed=7)`` starts at once. ``.game`` is the
     :class:`dicelab.yahtzee.Game` being played. Keys: 1-5 hold or release a die, R rolls,
-    C confirms the chosen box, K toggles the coach (``coach=True`` starts with it on).
+    C confirms the chosen box, K toggles the coach (``coach=True`` starts with it on), W toggles
+    each seat's chance to win (``chances=True`` shows it from the start).
     """
 
     Game = yahtzee.Game
     Coach = YahtzeeCoach
+    CHANCES = YahtzeeEstimate()
     heading = "Yahtzee"
     COLOURS = yahtzee.COLOURS
     SETUP_PLAYERS = (None, None)

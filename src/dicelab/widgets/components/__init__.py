@@ -11,7 +11,9 @@ from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.scorecard import Scorecard
 from dicelab.widgets.components.setup import SeatSetup
 from dicelab.widgets.components.shaker import Shaker
+from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.intents import MalformedIntent
 
 __all__ = ["Caption", "CaskScales", "CoachPanel", "Controls", "DiceTray", "History",
-           "MalformedIntent", "Ranking", "Scoreboard", "Scorecard", "SeatSetup", "Shaker"]
+           "MalformedIntent", "Ranking", "Scoreboard", "Scorecard", "SeatSetup", "Shaker",
+           "WinChancesPanel"]

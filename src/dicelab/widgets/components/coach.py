@@ -13,11 +13,14 @@ class CoachPanel(Part):
     ``caption`` heads the ``options`` (``{"label", "value", "best"}``, best first) and
     ``odds`` (``{"label", "value"}``); ``verdict`` (``{"text", "serial"}``, a new serial
     re-announces) is read out politely; ``report`` (``{"heading", "lines", "costliest"}``,
-    ``{}`` until the game ends) sums up the game.
+    ``{}`` until the game ends) sums up the game. ``measures`` (``{"id", "label", "chosen",
+    "reason"}``) are what the coach can rate by; choosing one sends ``{"type": "measure",
+    "measure": id}``, and a ``reason`` says why a measure can't be chosen at this table.
     """
 
     component = "coach"
     title = "coach"
+    INTENTS = {"measure": {"measure": str}}
 
     FIELDS = {
         "busy": "",
@@ -28,4 +31,5 @@ class CoachPanel(Part):
         "odds": [],
         "verdict": {},
         "report": {},
+        "measures": [],
     }

@@ -13,22 +13,47 @@ function list(className, items, draw) {
   return node;
 }
 
-component("coach", (slot) => {
+// The measures the coach can rate by, as toggle buttons (the chosen one pressed); one that
+// can't be chosen here is described by the note saying why.
+let coachPanels = 0;
+function measureButton(measure, send, noteId) {
+  const node = button("dicelab-button dicelab-coach-measure", measure.label, "", `measure-${measure.id}`,
+    () => send({ type: "measure", measure: measure.id }));
+  node.setAttribute("aria-pressed", String(measure.chosen));
+  node.setAttribute("aria-disabled", String(Boolean(measure.reason)));
+  if (measure.reason) node.setAttribute("aria-describedby", noteId);
+  return node;
+}
+
+component("coach", (slot, { send }) => {
   const root = element("section", "dicelab-coach");
   root.setAttribute("aria-label", "Coach");
+  const measures = element("div", "dicelab-coach-measures");
+  measures.setAttribute("role", "group");
+  measures.setAttribute("aria-label", "Rate by");
+  const measureNote = element("p", "dicelab-coach-measure-note");
+  coachPanels += 1;
+  measureNote.id = `dicelab-coach-measure-note-${coachPanels}`;
   const verdict = element("p", "dicelab-coach-verdict");
   verdict.setAttribute("role", "status");
   verdict.setAttribute("aria-live", "polite");
   const body = element("div", "dicelab-coach-body");
   const report = element("div", "dicelab-coach-report");
   const help = element("p", "dicelab-coach-help");
-  root.append(element("h3", "dicelab-coach-heading", "Coach"), verdict, body, report, help);
+  root.append(element("h3", "dicelab-coach-heading", "Coach"), measures, measureNote, verdict, body, report,
+              help);
   slot.append(root);
 
   return (part) => {
     const busy = part.busy;
     root.classList.toggle("is-busy", Boolean(busy));
     root.setAttribute("aria-busy", String(Boolean(busy)));
+    const label = part.measures.length ? [element("span", "dicelab-coach-measures-label", "Rate by:")] : [];
+    label.forEach((node) => node.setAttribute("aria-hidden", "true"));  // the group is named "Rate by"
+    measures.replaceChildren(...label, ...part.measures.map((measure) => measureButton(measure, send, measureNote.id)));
+    measures.hidden = !part.measures.length;
+    measureNote.textContent = part.measures.map((measure) => measure.reason).filter(Boolean).join(" ");
+    measureNote.hidden = !measureNote.textContent;
     body.replaceChildren();
     report.replaceChildren();
     verdict.textContent = busy || (part.verdict.text ?? "");

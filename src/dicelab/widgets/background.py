@@ -1,0 +1,52 @@
+"""Slow work of a widget (solving a game for its rules) off the kernel's event loop.
+
+A game widget must answer clicks while a win policy or a solution is being computed for
+the first time (tens of seconds; then it is read from the disk cache). :func:`prepared`
+starts such work once per key on one worker thread shared by every widget of the kernel
+(so two widgets never compute the same thing twice at once), and :func:`ready` says when
+it is done, on the event loop, where only the widget's state is ever changed. Outside a
+running event loop (a script, a test) the work is simply waited for.
+
+>>> job = prepared(("example", 2), lambda: 2 ** 10)
+>>> ready(job, lambda: print("done")), job.result()
+(True, 1024)
+"""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Callable, Hashable
+
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dicelab-prepare")
+_JOBS: dict[Hashable, Future] = {}
+
+
+def prepared(key: Hashable, work: Callable[[], object]) -> Future:
+    """The future of ``work()`` for ``key``: started on the worker thread the first time,
+    the same future afterwards (its result, or the exception it raised)."""
+    if key not in _JOBS:
+        _JOBS[key] = _WORKER.submit(work)
+    return _JOBS[key]
+
+
+def ready(job: Future, then: Callable[[], None]) -> bool:
+    """Whether ``job`` is done. Without a running event loop it is waited for (True); with
+    one, a job still running gives False, and ``then()`` is called on that loop once the
+    job is done."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is None or job.done():
+        job.exception()  # waits; a failure is the job's result, for the caller to read
+        return True
+
+    def done(_job: Future) -> None:
+        try:
+            loop.call_soon_threadsafe(then)
+        except RuntimeError:  # the loop has closed meanwhile: no one is left to tell
+            pass
+
+    job.add_done_callback(done)
+    return False

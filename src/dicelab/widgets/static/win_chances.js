@@ -1,0 +1,38 @@
+// Chance to win: each seat's chance in words with a bar beside it, or why none is shown.
+component("win_chances", (slot) => {
+  const root = element("section", "dicelab-chances");
+  root.setAttribute("aria-label", "Chance to win");
+  const note = element("p", "dicelab-chances-note");
+  const list = element("ul", "dicelab-chances-seats");
+  list.setAttribute("aria-label", "Each seat's chance to win");
+  const basis = element("p", "dicelab-chances-basis");
+  root.append(element("h3", "dicelab-chances-heading", "Chance to win"), note, list, basis);
+  slot.append(root);
+
+  const drawSeat = (seat) => {
+    const row = element("li", "dicelab-chances-seat");
+    const bar = element("span", "dicelab-chances-bar");
+    bar.setAttribute("aria-hidden", "true");
+    if (seat.share !== null) {
+      const fill = element("span", "dicelab-chances-fill");
+      fill.style.width = `${(100 * seat.share).toFixed(1)}%`;
+      fill.style.background = seat.colour;
+      bar.append(fill);
+    }
+    row.append(swatch("dicelab-chances-swatch", seat.colour),
+               element("span", "dicelab-chances-name", seat.name), bar,
+               element("span", "dicelab-chances-value", seat.value));
+    return row;
+  };
+
+  return (part) => {
+    root.classList.toggle("is-busy", Boolean(part.busy));
+    root.setAttribute("aria-busy", String(Boolean(part.busy)));
+    note.textContent = part.busy || part.note;
+    note.hidden = !note.textContent;
+    list.replaceChildren(...part.seats.map(drawSeat));
+    list.hidden = !part.seats.length;
+    basis.textContent = part.basis;
+    basis.hidden = !part.basis;
+  };
+});

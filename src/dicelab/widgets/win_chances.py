@@ -1,0 +1,143 @@
+"""Each seat's chance to win on a game widget's table: switched on and off, worked out off
+the event loop the first time, drawn again after every action.
+
+A controller owns one :class:`WinChances`, and its game gives a source of chances (its
+``CHANCES``): :class:`ExactForTwo` for Fivethousand and Thousand (the exact two-player win
+policy, both players playing to win) and :class:`YahtzeeEstimate` for Yahtzee (the estimate
+of :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
+a solution takes seconds to a minute the first time for some rules (it is cached on disk
+afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
+filled in once it is done (see :mod:`dicelab.widgets.background`). Where a source has no
+chance for the table (one player; three or more in the set-aside games; rules too large
+to solve at the table) the panel says why in words.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache, partial
+from importlib import import_module
+
+from dicelab.widgets.background import prepared
+from dicelab.widgets.colours import css_colour
+from dicelab.widgets.components.win_chances import WinChancesPanel
+from dicelab.widgets.switched import SwitchedPanel
+from dicelab.widgets.words import percentages, seat_name
+
+COMPUTING = "computing…"
+ALONE = "playing alone, there is no one to beat"
+
+
+class ExactForTwo:
+    """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
+    from its two-player win policy (``win_policy(rules)``)."""
+
+    basis = ("Exact chances if both players play to win from here (a shared win counts as "
+             "half a win).")
+    first_time = "up to a minute"
+
+    def __init__(self, game: str):
+        self.game = game
+
+    def unavailable(self, rules, seats: int) -> str:
+        """Why there is no chance to win for ``seats`` players under ``rules``, as a clause
+        ("" when there is one)."""
+        if seats == 1:
+            return ALONE
+        if seats > 2:
+            return (f"it is worked out exactly for two players only, and this table has "
+                    f"{seats} players")
+        largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
+        if any(size > most for size, most in zip(_size(rules), largest)):
+            return ("these rules are larger than any preset (a higher target in scoring steps, or "
+                    "more dice), and working it out would take many minutes")
+        return ""
+
+    def key(self, rules) -> tuple:
+        return "win policy", self.game, rules
+
+    def prepare(self, rules):
+        return import_module(f"dicelab.{self.game}").win_policy(rules)
+
+    def chances(self, policy, state) -> list[float]:
+        return list(policy.chances(state))
+
+
+@lru_cache(maxsize=64)
+def _size(rules) -> tuple[int, int]:
+    """How large a win policy of ``rules`` is: its target in scoring units, and its dice."""
+    from dicelab.setaside.policy import point_unit
+
+    return math.ceil(rules.target / point_unit(rules.combinations())), rules.dice
+
+
+class YahtzeeEstimate:
+    """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
+
+    basis = ("Estimates from each card's expected final score and its spread with the best "
+             "solitaire play: close early in a game, rougher near its end.")
+    first_time = "a few seconds"
+
+    def unavailable(self, rules, seats: int) -> str:
+        return ALONE if seats == 1 else ""
+
+    def key(self, rules) -> tuple:
+        return "yahtzee solution", rules
+
+    def prepare(self, rules):
+        from dicelab.yahtzee.solver import solve
+
+        return solve(rules, progress=False)
+
+    def chances(self, solution, state) -> list[float]:
+        from dicelab.yahtzee.winning import chance_to_win
+
+        return chance_to_win(state, solution.rules)
+
+
+class WinChances(SwitchedPanel):
+    """The chance-to-win display of ``controller``'s games: on or off, and its panel."""
+
+    def __init__(self, controller, source, on: bool = False):
+        super().__init__(controller, WinChancesPanel(), on)
+        self.source = source
+        self._last = (None, None, None)  # (what was prepared, state, chances): the last drawn
+
+    def toggle(self) -> None:
+        """Show the chances (working them out first, if need be) or hide them."""
+        self.on = not self.on
+
+    def draw(self) -> None:
+        """Draw each seat's chance in the game's state now (or why there is none)."""
+        if not self.widgets():
+            return
+        game = self._controller.game
+        why = self.source.unavailable(game.rules, len(game.players))
+        if why:
+            self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
+            return
+        job = prepared(self.source.key(game.rules), partial(self.source.prepare, game.rules))
+        if not self.finished(job):
+            self.panel.draw(busy=(f"Computing… working out the chances to win for these rules: the "
+                                  f"first time takes {self.source.first_time}, then they are saved. "
+                                  f"Play on meanwhile."),
+                            note="", basis=self.source.basis,
+                            seats=[self._seat(player, COMPUTING, None) for player in game.players])
+            return
+        problem = job.exception()
+        if problem is not None:
+            self.panel.draw(busy="", note=f"No chance to win for these rules: {problem}.", basis="",
+                            seats=[])
+            return
+        prepared_work, last_state, chances = self._last  # a redraw of the same state is free
+        if prepared_work is not job.result() or last_state != game.state:
+            chances = self.source.chances(job.result(), game.state)
+            self._last = (job.result(), game.state, chances)
+        self.panel.draw(busy="", note="", basis=self.source.basis,
+                        seats=[self._seat(player, said, chance) for player, said, chance
+                               in zip(game.players, percentages(chances), chances)])
+
+    @staticmethod
+    def _seat(player, value: str, share) -> dict:
+        return {"name": seat_name(player), "colour": css_colour(player.colour), "value": value,
+                "share": None if share is None else round(float(share), 4)}
