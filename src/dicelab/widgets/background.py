@@ -1,13 +1,15 @@
 """Slow figures worked out without blocking the kernel, in a worker process that a newer
 request stops.
 
-Inside a running event loop (a Jupyter kernel), :meth:`Worker.start` starts a process that
-computes each figure in turn and sends it back through a pipe as soon as it is known; a
+Inside a running event loop (a Jupyter kernel), :meth:`Worker.start` starts a fresh Python
+process (the same interpreter, importing dicelab from the same place) that computes each
+figure in turn and sends it back through a pipe as soon as it is known; a
 task on the loop reads the pipe and calls ``deliver`` on the loop's own thread, so whatever
 ``deliver`` changes (a widget's state) only changes there. Starting again first stops the
 process still at work: its figures would be stale, and a stopped process uses no more CPU
 (a policy it was solving is not half-saved: the disk cache writes through a temporary file
-that the process removes when it is stopped). Without a running loop (a script, a test)
+that the process removes when it is stopped). A worker also stops when the kernel that
+started it ends. Without a running loop (a script, a test)
 the figures are computed at once, in this process.
 
 ``deliver(request, key, value, error)`` gets each figure's value, or None and an error
@@ -18,10 +20,12 @@ given, for the caller to drop what a newer request supersedes.
 from __future__ import annotations
 
 import asyncio
+import os
 import pickle
 import signal
 import subprocess
 import sys
+import threading
 
 from dicelab.widgets.rule_figures import FIGURES
 
@@ -54,7 +58,7 @@ class Worker:
                                    stdout=subprocess.PIPE)
         pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
         pickle.dump((game, rules, tuple(keys)), process.stdin)
-        process.stdin.close()
+        process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)
         self._process = process
         self._task = loop.create_task(self._read(request, tuple(keys), process))
 
@@ -66,6 +70,7 @@ class Worker:
         if self._process is not None:
             if self._process.poll() is None:
                 self._process.terminate()
+            self._process.stdin.close()
             self._process = None
 
     async def _read(self, request: int, keys: tuple, process) -> None:
@@ -81,6 +86,7 @@ class Worker:
             self._deliver(request, *message)
         code = await loop.run_in_executor(None, process.wait)
         process.stdout.close()
+        process.stdin.close()
         for key in missing:
             self._deliver(request, key, None, f"the computation stopped (exit code {code})")
 
@@ -114,12 +120,20 @@ def _stopped(signum, frame):
     sys.exit(1)  # unwinds, so open temporary files are removed
 
 
+def _watch_parent() -> None:
+    """Stop this worker once its parent closes the pipe or ends (a kernel shut down)."""
+    while os.read(sys.stdin.fileno(), 512):  # the raw pipe: no buffer lock held at exit
+        pass
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def serve() -> None:
     """Compute the request read from stdin, sending each figure to stdout when it is known
     (anything printed meanwhile goes to stderr)."""
     signal.signal(signal.SIGTERM, _stopped)
     results, sys.stdout = sys.stdout.buffer, sys.stderr
     game, rules, keys = pickle.load(sys.stdin.buffer)
+    threading.Thread(target=_watch_parent, daemon=True).start()
     for message in figures(game, rules, keys):
         pickle.dump(message, results)
         results.flush()

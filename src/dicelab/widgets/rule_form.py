@@ -71,8 +71,8 @@ def fields(rules) -> list[dict]:
     for field in dataclasses.fields(rules):
         value = getattr(rules, field.name)
         field_kind = kind(field.default)
-        choices = (sorted({getattr(preset, field.name) for preset in type(rules).PRESETS.values()})
-                   if field_kind == "word" else [])
+        used = {getattr(preset, field.name, None) for preset in type(rules).PRESETS.values()}
+        choices = sorted(used - {None}) if field_kind == "word" else []
         shown.append({"name": field.name, "label": label(field.name), "kind": field_kind,
                       "text": text(value), "on": value if type(value) is bool else False,
                       "hint": HINTS[field_kind], "choices": choices, "error": ""})
