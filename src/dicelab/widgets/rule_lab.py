@@ -64,15 +64,17 @@ class RuleLab(ipywidgets.VBox):
     rules lead to, and a button to play them.
 
     ``rules`` (a preset name, a dict or a Rules) are the rules the form starts from;
-    ``pace`` is the robots' pace in the game that "Play these rules" opens. ``.rules`` are the
+    ``seed`` and ``pace`` are the dice seed and the robots' pace of the games that "Play
+    these rules" opens (as the game widgets take them). ``.rules`` are the
     rules in the form, ``.values`` the figures worked out for them so far (key -> value),
     ``.game_widget`` the game opened last (or None).
     """
 
-    def __init__(self, game="fivethousand", rules=None, *, pace: float = 0.6):
+    def __init__(self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6):
         chosen = odds.resolve(game, rules)
         self.name = chosen.name
         self.rules = chosen.rules
+        self.seed = seed
         self.pace = pace
         self.title = self.name.capitalize()
         self.values = {}
@@ -130,7 +132,8 @@ class RuleLab(ipywidgets.VBox):
         except ValueError as refusal:
             shown = typed if type(typed) is str else rule_form.text(typed)
             self._errors = {setting: (shown, _sentence(str(refusal)))}
-            self._say(f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.")
+            self._say(f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.",
+                      setting)
             self.render()
             return
         self._notice = {}
@@ -146,9 +149,9 @@ class RuleLab(ipywidgets.VBox):
         self._say(str(refusal))
         self.render()
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, setting: str = "") -> None:
         self._refusals += 1
-        self._notice = {"text": text, "serial": self._refusals}
+        self._notice = {"text": text, "serial": self._refusals, "setting": setting}
 
     # --- working the figures out ----------------------------------------------------------
     def _recompute(self) -> None:
@@ -206,7 +209,8 @@ class RuleLab(ipywidgets.VBox):
         widgets = importlib.import_module("dicelab.widgets")
         if self.game_widget is not None:
             self.game_widget.close()
-        self.game_widget = getattr(widgets, GAME_WIDGETS[self.name])(rules=self.rules, pace=self.pace)
+        self.game_widget = getattr(widgets, GAME_WIDGETS[self.name])(rules=self.rules, seed=self.seed,
+                                                                  pace=self.pace)
         self.children = [self.lab, self.game_widget]
         self.render()
         return self.game_widget

@@ -12,8 +12,8 @@ class RuleForm(Part):
     setting (see :func:`dicelab.widgets.rule_form.fields`; ``text`` is what the field shows,
     the refused text while ``error`` says why it was refused; ``choices`` are words the
     presets use, offered as suggestions). ``presets``: ``{"id", "label"}``; ``preset`` the
-    one the rules equal ("" for custom rules). ``notice``: ``{"text", "serial"}``, the last
-    refusal. Intents: ``{"type": "set", "setting": name, "text": typed}``,
+    one the rules equal ("" for custom rules). ``notice``: ``{"text", "serial", "setting"}``, the
+    last refusal (spoken only when it is shown beside the field of ``setting``). Intents: ``{"type": "set", "setting": name, "text": typed}``,
     ``{"type": "flag", "setting": name, "on": bool}`` and ``{"type": "preset", "name": id}``.
     """
 

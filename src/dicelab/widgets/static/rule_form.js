@@ -26,7 +26,17 @@ component("rule_form", (slot, { send }) => {
     } else {
       Object.assign(node, { type: "text", value: setting.text, spellcheck: false, autocomplete: "off" });
       if (setting.kind === "number") node.inputMode = "numeric";
-      node.addEventListener("change", () => send({ type: "set", setting: setting.name, text: node.value }));
+      let sent = setting.text;  // Enter sends at once; the change on leaving the field then doesn't again
+      const commit = () => {
+        if (node.value !== sent) send({ type: "set", setting: setting.name, text: node.value });
+        sent = node.value;
+      };
+      node.addEventListener("change", commit);
+      node.addEventListener("keydown", (event) => {
+        if (event.key !== "Enter") return;
+        event.stopPropagation();  // Enter is for this field, not a notebook shortcut
+        commit();
+      });
     }
     node.id = id;
     node.dataset.key = `setting/${setting.name}`;
@@ -39,7 +49,8 @@ component("rule_form", (slot, { send }) => {
     const name = element("label", "dicelab-rule-name", setting.label);
     name.htmlFor = id;
     const box = input(setting, id);
-    const hint = element("span", "dicelab-rule-hint", setting.hint);
+    // Numbers and flags need no visible hint; screen readers still hear it.
+    const hint = element("span", `dicelab-rule-hint is-${setting.kind}`, setting.hint);
     hint.id = `${id}-hint`;
     const described = [hint.id];
     row.append(name, box, hint);
@@ -72,6 +83,7 @@ component("rule_form", (slot, { send }) => {
     }));
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
+    notice.classList.toggle("is-spoken", Boolean(part.notice.setting));  // shown beside its field
     list.replaceChildren(...part.fields.map(field));
   };
 });

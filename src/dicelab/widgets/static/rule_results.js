@@ -3,7 +3,7 @@
 component("rule_results", (slot, { send }) => {
   const root = element("div", "dicelab-rule-results");
   const heading = element("h3", "dicelab-rule-heading");
-  const figures = element("dl", "dicelab-rule-figures");
+  const figures = element("ul", "dicelab-rule-figures");
   const busy = element("p", "dicelab-rule-busy");
   busy.setAttribute("role", "status");
   const elapsed = element("p", "dicelab-rule-elapsed");  // outside the live region: not read every second
@@ -13,8 +13,9 @@ component("rule_results", (slot, { send }) => {
   slot.append(root);
 
   const figure = (shown) => {
-    const term = element("dt", "dicelab-rule-figure", shown.label);
-    const value = element("dd", `dicelab-rule-value is-${shown.state}`);
+    const row = element("li", "dicelab-rule-figure-row");
+    const term = element("span", "dicelab-rule-figure", shown.label);
+    const value = element("span", `dicelab-rule-value is-${shown.state}`);
     value.dataset.figure = shown.key;
     if (shown.state === "working") {
       const bar = element("progress", "dicelab-rule-progress");
@@ -22,14 +23,16 @@ component("rule_results", (slot, { send }) => {
       value.append(bar, " ");
     }
     value.append(element("span", "", shown.value));
-    return [term, value];
+    row.append(term, value);
+    return row;
   };
 
   const row = (cells, tag) => {
     const line = element("tr");
     line.append(...cells.map((cell, index) => {
-      const node = element(index === 0 && tag === "td" ? "th" : tag, "", cell);
-      node.scope = tag === "th" ? "col" : "row";
+      const header = tag === "th" || index === 0;  // a row's first cell names it
+      const node = element(header ? "th" : "td", "", cell);
+      if (header) node.scope = tag === "th" ? "col" : "row";
       return node;
     }));
     return line;
@@ -37,7 +40,7 @@ component("rule_results", (slot, { send }) => {
 
   return (part) => {
     heading.textContent = part.heading;
-    figures.replaceChildren(...part.figures.flatMap(figure));
+    figures.replaceChildren(...part.figures.map(figure));
     busy.textContent = part.busy;
     busy.classList.toggle("is-empty", !part.busy);
     elapsed.textContent = part.elapsed;
