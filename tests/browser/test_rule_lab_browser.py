@@ -94,6 +94,7 @@ def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_pa
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.game_widget.game.scores[0]", "150") == "150"
     assert value(jupyter_server, "len(lab.game_widget.game.history[0].dice)") == "2"
     page.get_by_role("button", name="Play these rules again").wait_for()
+    page.locator(".jp-OutputArea-output").first.screenshot(path=str(ARTIFACTS / "rule-lab-played.png"))
     assert_no_widget_errors(page)
 
 
