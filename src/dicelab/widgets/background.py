@@ -79,7 +79,7 @@ class Worker:
         loop = asyncio.get_running_loop()
         missing = list(keys)
         while missing:
-            message = await loop.run_in_executor(None, _receive, process.stdout)
+            message = await loop.run_in_executor(None, _receive, process)
             if message is None:
                 break
             missing.remove(message[0])
@@ -102,12 +102,14 @@ def figures(game: str, rules, keys):
             yield figure.key, None, str(problem)
 
 
-def _receive(pipe):
-    """The next message, or None once the process has ended (the pipe is closed then)."""
+def _receive(process):
+    """The next message of ``process``, or None once it has ended (its pipe closed, and the
+    process waited for)."""
     try:
-        return pickle.load(pipe)
+        return pickle.load(process.stdout)
     except (EOFError, OSError, pickle.UnpicklingError):
-        pipe.close()
+        process.stdout.close()
+        process.wait()
         return None
 
 

@@ -71,6 +71,7 @@ class RuleLab(ipywidgets.VBox):
     """
 
     def __init__(self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6):
+        self._worker, self._timer, self.lab, self.game_widget = Worker(self._arrived), None, None, None
         chosen = odds.resolve(game, rules)
         self.name = chosen.name
         self.rules = chosen.rules
@@ -78,15 +79,12 @@ class RuleLab(ipywidgets.VBox):
         self.pace = pace
         self.title = self.name.capitalize()
         self.values = {}
-        self.game_widget = None
         self._errors = {}  # setting -> (the refused text, why)
         self._failed = {}  # figure key -> why it could not be worked out
         self._notice = {}
         self._refusals = 0
         self._request = 0
         self._started = 0.0
-        self._timer = None
-        self._worker = Worker(self._arrived)
         self.form = RuleForm()
         self.results = RuleResults()
         self.lab = _LabTable(self._say_refused)
@@ -99,6 +97,15 @@ class RuleLab(ipywidgets.VBox):
         where = self.rules.preset_name or "custom rules"
         return (f"<RuleLab of {self.title} ({where}). Show it in JupyterLab, Jupyter Notebook or "
                 f"Voilà to change the rules; .rules are the rules in the form.>")
+
+    def close(self) -> None:
+        """Stop the figures being worked out and close the lab and its game."""
+        self._worker.stop()
+        self._cancel_timer()
+        for widget in (self.lab, self.game_widget):
+            if widget is not None:
+                widget.close()
+        super().close()
 
     # --- changing the rules ---------------------------------------------------------------
     def change(self, **settings) -> "RuleLab":
