@@ -62,6 +62,7 @@ def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_pa
     dice = page.get_by_role("textbox", name="dice", exact=True)
     dice.fill("2")
     dice.press("Enter")
+    page.locator(".dicelab-rule-progress").first.wait_for()  # worked out again, with a progress bar
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.rules.dice", "2") == "2"
     page.locator(".dicelab-odds tbody tr").nth(1).wait_for()
     wait_until_worked_out(page)
@@ -94,6 +95,7 @@ def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_pa
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.game_widget.game.scores[0]", "150") == "150"
     assert value(jupyter_server, "len(lab.game_widget.game.history[0].dice)") == "2"
     page.get_by_role("button", name="Play these rules again").wait_for()
+    page.set_viewport_size({"width": 1280, "height": 2000})  # the lab and the game in one picture
     page.locator(".jp-OutputArea-output").first.screenshot(path=str(ARTIFACTS / "rule-lab-played.png"))
     assert_no_widget_errors(page)
 

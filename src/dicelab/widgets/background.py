@@ -50,6 +50,8 @@ class Worker:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
+        if not keys:
+            return
         if loop is None:
             for key, value, error in figures(game, rules, keys):
                 self._deliver(request, key, value, error)

@@ -40,7 +40,7 @@ GAME_WIDGETS = {"fivethousand": "FivethousandGame", "thousand": "ThousandGame", 
 TICK = 1.0  # seconds between two updates of the progress line
 
 
-class _LabTable(Table):
+class RuleLabTable(Table):
     """The lab's own AnyWidget: the form beside the results; a malformed request is said."""
 
     COMPONENTS = ("rule_form", "rule_results")
@@ -87,7 +87,7 @@ class RuleLab(ipywidgets.VBox):
         self._started = 0.0
         self.form = RuleForm()
         self.results = RuleResults()
-        self.lab = _LabTable(self._say_refused)
+        self.lab = RuleLabTable(self._say_refused)
         self.lab.listen(self.form, set=self._set, flag=self._flag, preset=self._preset)
         self.lab.listen(self.results, play=self.play)
         super().__init__(children=[self.lab])
