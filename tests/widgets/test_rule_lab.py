@@ -9,6 +9,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicelab import fivethousand, odds, thousand, yahtzee
 from dicelab.widgets import FivethousandGame, RuleLab, ThousandGame, YahtzeeGame
@@ -319,3 +321,22 @@ def test_the_lab_module_is_offline_and_holds_its_components():
         assert not OFFLINE.search(source) and len(source.splitlines()) < 120
         assert "http" not in (STATIC / f"{name}.css").read_text()
     assert esm.count("export default { render };") == 1 and ".dicelab-lab" in css
+
+
+# --- whatever is typed ------------------------------------------------------------------------
+@settings(max_examples=150, deadline=None)
+@given(rules=st.sampled_from([fivethousand.Rules(), thousand.Rules(), yahtzee.Rules()]), data=st.data())
+def test_whatever_is_typed_gives_the_rules_replace_would_or_a_refusal(rules, data):
+    names = [f.name for f in dataclasses.fields(rules)]
+    name = data.draw(st.sampled_from(names))
+    typed = data.draw(st.one_of(st.text(max_size=30), st.from_regex(r"-?\d{1,7}(\.\d)?", fullmatch=True),
+                                st.from_regex(r"(\(\d{1,4}, \d{1,4}\)(, )?){0,3}", fullmatch=True),
+                                st.booleans()))
+    try:
+        changed = rule_form.edit(rules, name, typed)
+    except ValueError as refusal:  # the rules' own errors (a TypeError too for a wrong type)
+        assert str(refusal)
+        return
+    assert dataclasses.replace(rules, **{name: getattr(changed, name)}) == changed
+    assert rule_form.edit(changed, name, rule_form.text(getattr(changed, name))
+                          if type(typed) is str else typed) == changed  # shown text reads back
