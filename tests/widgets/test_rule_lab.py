@@ -304,6 +304,21 @@ def test_closing_the_lab_stops_its_worker():
     assert code is not None and not busy
 
 
+def test_a_worker_that_cannot_start_says_so_beside_each_figure(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise OSError("no such interpreter")
+
+    monkeypatch.setattr("dicelab.widgets.background.subprocess.Popen", refuse)
+
+    async def scenario():
+        return RuleLab(SMALL["thousand"], pace=0)
+
+    lab = run_on_fresh_loop(scenario())
+    assert lab.values == {} and lab.working == [] and lab.results.busy == ""
+    assert [f["state"] for f in lab.results.figures] == ["error", "error"]
+    assert "no worker process could be started (no such interpreter)" in figure(lab, "win")["value"]
+
+
 def test_a_stale_figure_is_dropped():
     lab = RuleLab(SMALL["thousand"], pace=0)
     values = dict(lab.values)

@@ -56,11 +56,16 @@ class Worker:
             for key, value, error in figures(game, rules, keys):
                 self._deliver(request, key, value, error)
             return
-        process = subprocess.Popen([sys.executable, "-c", BOOT], stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE)
-        pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
-        pickle.dump((game, rules, tuple(keys)), process.stdin)
-        process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)
+        try:
+            process = subprocess.Popen([sys.executable, "-c", BOOT], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE)
+            pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
+            pickle.dump((game, rules, tuple(keys)), process.stdin)
+            process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)
+        except OSError as problem:
+            for key in keys:
+                self._deliver(request, key, None, f"no worker process could be started ({problem})")
+            return
         self._process = process
         self._task = loop.create_task(self._read(request, tuple(keys), process))
 
