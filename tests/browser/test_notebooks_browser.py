@@ -34,7 +34,7 @@ NOTEBOOKS_TO_CHECK = {
     "05_expected_value.ipynb": (0, None),
     "06_rule_changes.ipynb": (0, None),
 }
-SLIDERS = "06_rule_changes.ipynb"  # its rule sliders are ipywidgets, not dice
+RULE_LABS = "06_rule_changes.ipynb"  # its rules are changed in rule labs, not with dice
 
 
 def _open_and_run(page, server, name: str) -> None:
@@ -54,10 +54,12 @@ def test_notebook_runs_and_its_widgets_render(page, jupyter_server, name):
     if games:
         page.locator(".dicelab-game").nth(games - 1).wait_for()
         assert page.locator(".dicelab-game").count() == games
-    if name != SLIDERS:
+    if name != RULE_LABS:
         page.locator(".dicelab-tray").first.wait_for()
-    else:
-        page.locator(".widget-slider").first.wait_for()  # the rule sliders
+    else:  # a Fivethousand and a Yahtzee rule lab, each with its form and its odds table
+        page.locator(".dicelab-lab .dicelab-odds tbody tr").nth(12).wait_for()
+        assert page.locator(".dicelab-lab").count() == 2
+        assert page.get_by_role("textbox", name="dice", exact=True).count() == 1
     assert_no_widget_errors(page)
 
     if throw_button is not None:

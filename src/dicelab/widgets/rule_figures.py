@@ -1,0 +1,129 @@
+"""What the rule lab works out for a game's rules: an odds table at once, then the figures
+that take a while (the value of the best play, the first player's chance to win).
+
+The odds table is exact and quick (:mod:`dicelab.odds`). Each :class:`Figure` calls the
+public API that a lesson would call (``fivethousand.turn_policy(rules).expected_score``,
+``thousand.win_policy(rules).first_player_wins``, ``yahtzee.solve(rules)``) through a
+function of this module, so that a worker process can run it from the rules' settings.
+A figure whose computation would outgrow a lesson (a target of many thousands of steps)
+says so instead of starting it.
+
+>>> from dicelab import fivethousand
+>>> table = odds_table("fivethousand", fivethousand.Rules(dice=2))
+>>> table["columns"], table["rows"][1]
+(['dice', 'farkle', 'hot dice', 'mean points'], ['2', '44.4 %', '11.1 %', '50.0'])
+>>> [figure.key for figure in FIGURES["fivethousand"]]
+['turn', 'win']
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from dicelab import odds
+from dicelab.setaside.policy import point_unit
+
+# The lab solves score tables of at most this many steps of the points unit per player
+# (the default Fivethousand is 100 steps of 50 points, the default Thousand 200 of 5).
+MAX_WIN_STEPS = 200
+MAX_SOLITAIRE_STEPS = 1000
+
+
+def _percent(p) -> str:
+    return f"{float(p):.1%}".replace("%", " %")
+
+
+def odds_table(game: str, rules) -> dict:
+    """The odds of one throw (Fivethousand, Thousand: per number of dice) or of one turn's
+    boxes (Yahtzee, before the first roll) under ``rules``: a caption, columns and rows of
+    text."""
+    if game == "yahtzee":
+        boxes = odds.situation_odds(rules=rules).table()
+        return {"caption": f"One turn of {rules.rolls} roll(s): the chance to score each box "
+                           "(holding for that box) and its mean score",
+                "columns": ["box", "chance", "mean score"],
+                "rows": [[row["box"], _percent(row["chance"]), f"{row['expected']:.2f}"] for row in boxes]}
+    throws = odds.bust_table(game, rules)
+    return {"caption": "One throw: the chance to farkle, to get hot dice (every die scores), "
+                       "and the mean points it adds",
+            "columns": ["dice", "farkle", "hot dice", "mean points"],
+            "rows": [[str(row["dice"]), _percent(row["bust"]), _percent(row["hot dice"]),
+                      f"{row['mean points']:.1f}"] for row in throws]}
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One slow figure: ``compute(rules)`` gives a number (or numbers), ``say`` the text
+    shown, ``limit(rules)`` why the rules are too big for the lab (None when they are not)."""
+
+    key: str
+    label: str
+    compute: Callable
+    say: Callable
+    limit: Callable = lambda rules: None
+
+
+def _steps(rules) -> tuple[int, int]:
+    """The target in steps of the rules' points unit, and the unit."""
+    unit = point_unit(rules.combinations())
+    return -(-rules.target // unit), unit
+
+
+def _limit(most: int, what: str):
+    def limit(rules) -> str | None:
+        steps, unit = _steps(rules)
+        if steps <= most:
+            return None
+        return (f"not worked out here: the target is {steps} steps of {unit} points, and the "
+                f"lab solves {what} up to {most} steps")
+    return limit
+
+
+def best_turn(rules) -> float:
+    from dicelab import fivethousand
+    return fivethousand.turn_policy(rules).expected_score
+
+
+def fewest_turns(rules) -> float:
+    from dicelab import thousand
+    return thousand.solitaire_policy(rules).expected_turns(0)
+
+
+def first_player_wins(rules) -> float:
+    game = importlib.import_module(type(rules).__module__.rsplit(".", 1)[0])
+    return game.win_policy(rules).first_player_wins
+
+
+def optimal_score(rules) -> tuple[float, float]:
+    from dicelab import yahtzee
+    solution = yahtzee.solve(rules, progress=False)
+    return solution.expected_score, solution.std_score
+
+
+def yahtzee_first_player(rules) -> float:
+    from dicelab import yahtzee
+    return yahtzee.chance_to_win(yahtzee.Game(players=2, rules=rules, seed=0))[0]
+
+
+WIN_LABEL = "First player's chance to win (two players, both playing to win)"
+FIGURES = {
+    "fivethousand": (
+        Figure("turn", "Best turn value (points a turn is worth on average, played perfectly)",
+               best_turn, lambda v: f"{v:.1f} points"),
+        Figure("win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")),
+    ),
+    "thousand": (
+        Figure("turns", "Expected turns to reach the target exactly, played for the fewest turns",
+               fewest_turns, lambda v: f"{v:.2f} turns",
+               _limit(MAX_SOLITAIRE_STEPS, "the expected turns")),
+        Figure("win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")),
+    ),
+    "yahtzee": (
+        Figure("score", "Optimal score (mean of a solitaire game played perfectly, and its spread)",
+               optimal_score, lambda v: f"{v[0]:.1f} points (standard deviation {v[1]:.1f})"),
+        Figure("win", "First player's chance to win (two players, estimated from the optimal "
+                      "scores: the cards fill independently)", yahtzee_first_player, _percent),
+    ),
+}
