@@ -51,6 +51,28 @@ def test_score_histogram_of_plain_scores():
     assert sum(p.get_height() for p in ax.patches) == 4
 
 
+def test_bank_boundary_draws_a_line_per_measure_and_marks_never():
+    ax = plots.bank_boundary([0, 250, 500], {"you at 0": [300, 400, None], "points": 300}, title="two dice")
+    line, never = ax.lines[:2]
+    assert list(line.get_xdata()) == [0, 250, 500]
+    assert list(line.get_ydata())[:2] == [300, 400] and str(line.get_ydata()[2]) == "nan"
+    assert list(never.get_xdata()) == [500] and never.get_ydata()[0] > 400  # "never", above every line
+    assert never.get_marker() == "^" and never.get_color() == line.get_color()
+    level = ax.lines[2]
+    assert list(level.get_ydata()) == [300, 300] and level.get_linestyle() == "--"
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["you at 0", "points"]
+    assert ax.get_title() == "two dice" and ax.get_xlabel() == "opponent's score"
+
+
+def test_bank_boundary_wants_one_threshold_per_score_and_draws_nothing_otherwise():
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots()
+    with pytest.raises(ValueError, match="'you at 0' has 2 thresholds for 3 scores"):
+        plots.bank_boundary([0, 250, 500], {"points": 300, "you at 0": [300, 400]}, ax=ax)
+    assert not ax.lines
+
+
 def test_a_clear_message_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'needs matplotlib: pip install "dicelab\[plots\]"'):

@@ -2,7 +2,8 @@
 
 - :func:`exact_vs_simulated`: exact probabilities beside simulated frequencies, the law of
   large numbers at a glance;
-- :func:`score_histogram`: the final scores of simulated games, one histogram per seat.
+- :func:`score_histogram`: the final scores of simulated games, one histogram per seat;
+- :func:`bank_boundary`: when to bank, against a score, for one or more ways of playing.
 
 Each function draws on ``ax`` (a new figure when None) and returns the Axes.
 """
@@ -68,4 +69,37 @@ def score_histogram(results, ax=None, bins: int = 30, title: str = ""):
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.set_title(title)
+    return ax
+
+
+def bank_boundary(scores, boundaries, ax=None, title: str = "", xlabel: str = "opponent's score",
+                  ylabel: str = "bank from this many turn points"):
+    """Lines of the fewest turn points from which banking is best, one per way of playing.
+
+    ``boundaries`` maps a label to one threshold per score in ``scores``, or to one number
+    for a way of playing that does not look at the score (drawn as a dashed level line). A
+    threshold None means "never bank" (throwing is better as far as a turn can go): the line
+    breaks there and a triangle at the top of the axes marks it.
+    """
+    scores = list(scores)
+    levels = {label: bounds for label, bounds in boundaries.items() if isinstance(bounds, (int, float))}
+    lines = {label: list(bounds) for label, bounds in boundaries.items() if label not in levels}
+    for label, bounds in lines.items():
+        if len(bounds) != len(scores):
+            raise ValueError(f"{label!r} has {len(bounds)} thresholds for {len(scores)} scores")
+    top = max([b for bounds in lines.values() for b in bounds if b is not None] + list(levels.values()), default=0)
+    ax = _axes(ax)
+    for label in boundaries:
+        if label in levels:
+            ax.axhline(levels[label], linestyle="--", color="black", label=label)
+            continue
+        bounds = lines[label]
+        (line,) = ax.plot(scores, [float("nan") if b is None else b for b in bounds], marker=".", label=label)
+        never = [x for x, b in zip(scores, bounds) if b is None]
+        if never:
+            ax.plot(never, [top * 1.08] * len(never), linestyle="none", marker="^", color=line.get_color())
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize="small")
     return ax

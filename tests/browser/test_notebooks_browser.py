@@ -33,6 +33,7 @@ NOTEBOOKS_TO_CHECK = {
     "04_law_of_large_numbers.ipynb": (0, None),
     "05_expected_value.ipynb": (0, None),
     "06_rule_changes.ipynb": (0, None),
+    "07_points_against_wins.ipynb": (1, re.compile(r"^Shaker: throw \d dice")),
 }
 RULE_LABS = "06_rule_changes.ipynb"  # its rules are changed in rule labs, not with dice
 

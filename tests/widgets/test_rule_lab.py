@@ -308,7 +308,7 @@ def test_a_worker_that_cannot_start_says_so_beside_each_figure(monkeypatch):
     def refuse(*args, **kwargs):
         raise OSError("no such interpreter")
 
-    monkeypatch.setattr("dicelab.widgets.background.subprocess.Popen", refuse)
+    monkeypatch.setattr("dicelab.widgets.figure_worker.subprocess.Popen", refuse)
 
     async def scenario():
         return RuleLab(SMALL["thousand"], pace=0)

@@ -122,7 +122,7 @@ def _receive(process):
 
 # The worker process: Python started afresh, told where dicelab is, then serving one request.
 BOOT = ("import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
-        "from dicelab.widgets.background import serve; serve()")
+        "from dicelab.widgets.figure_worker import serve; serve()")
 
 
 def _stopped(signum, frame):
