@@ -386,3 +386,20 @@ def test_this_turn_counts_the_dice_left_out_as_pending(duel):
     toggle(duel, 0), toggle(duel, 3)  # everything back in the shaker: nothing pending
     assert duel.scoreboard.players[0]["numbers"] == [{"label": "This turn", "value": 0},
                                                     {"label": "Banked", "value": 0}]
+
+
+def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
+    shake(duel)
+    duel.back = frozenset()
+    duel.render()
+    assert duel.shaker.text == "Shaker: empty"  # 1, 2, 3, 5, 6, 6 left out doesn't score
+    for seed in range(20):
+        widget = FivethousandGame(players=["Ann"], rules=fivethousand.Rules(dice=1), seed=seed, pace=0)
+        shake(widget)
+        if widget.game.state.throw in ((1,), (5,)):
+            break
+    widget.back = frozenset()
+    widget.render()
+    assert widget.shaker.text == widget.shaker.label == "Shaker: set every die aside for a bonus round"
+    shake(widget)
+    assert widget.game.state.news == ("hot_dice",) and widget.shaker.text == "Shaker: throw 1 die"

@@ -243,7 +243,7 @@ class FivethousandGame(GameController):
         in_cup = state.dice_left if state.phase != "choose" else len(self.back)
         self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
                          caption=self._shaker_caption(), label=self._shaker_label(in_cup),
-                         text=f"Shaker: throw {count(in_cup, 'die')}")
+                         text=self._shaker_text(in_cup))
         self.tray.draw(dice=self._thrown_dice(), throw=throws,
                        label=f"Dice thrown by {whom(game.current_player.name)}")
         self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
@@ -312,11 +312,19 @@ class FivethousandGame(GameController):
             return f"Set aside {points}: bonus round"
         return f"Set aside {points}, throw {count(len(self.back), 'die')}"
 
-    def _shaker_label(self, in_cup: int) -> str:
-        state = self._game.state
-        if state.phase == "choose":
-            return f"Shaker: throw {count(in_cup, 'die')}, setting aside the dice left out"
+    def _shaker_text(self, in_cup: int) -> str:
+        """What the shaker says: the dice it throws, or, when every die is left out, that
+        it only sets them aside (a bonus round follows when they all score)."""
+        if self._game.state.phase == "choose" and not self.back:
+            if self._game.engine.table.score(self.dice_out()) is None:
+                return "Shaker: empty"
+            return "Shaker: set every die aside for a bonus round"
         return f"Shaker: throw {count(in_cup, 'die')}"
+
+    def _shaker_label(self, in_cup: int) -> str:
+        if self._game.state.phase == "choose" and self.back:
+            return f"{self._shaker_text(in_cup)}, setting aside the dice left out"
+        return self._shaker_text(in_cup)
 
     def _selection_sentence(self) -> str:
         out = self.dice_out()
