@@ -185,28 +185,31 @@ def player_list(value, limit: int, game: str) -> tuple:
     return sequence(value, f"the players of {game}", 1, limit)
 
 
-def intent(message, fields: dict, *, error=IllegalMoveError) -> tuple[str, dict]:
+def intent(message, fields: dict, *, error=IllegalMoveError,
+           sender: str = "the front end") -> tuple[str, dict]:
     """A request from the browser: its ``type`` and its fields, checked.
 
-    ``fields`` maps each intent type to the checks of its fields, each a function from
-    the sent value to the accepted one (raising when it is not acceptable); an intent
-    must carry exactly those fields.
+    ``fields`` maps each intent type to its fields, each checked by a Python type (the value
+    must be exactly of it: a bool is not an int) or by a function from the sent value to the
+    accepted one (raising when it is not acceptable). An intent must carry exactly those
+    fields; every field missing, extra or of the wrong type is named at once. ``sender`` is
+    who sent it, as a refusal names it.
 
     >>> intent({"type": "toggle", "die": 2}, {"toggle": {"die": die_index}})
     ('toggle', {'die': 2})
-    >>> intent({"type": "toggle", "die": 2, "x": 1}, {"toggle": {"die": die_index}})
+    >>> intent({"type": "toggle", "die": 2.0, "x": 1}, {"toggle": {"die": int}}, sender="the tray")
     Traceback (most recent call last):
     ...
-    dicelab.errors.IllegalMoveError: a 'toggle' request has the fields die, not die, x
+    dicelab.errors.IllegalMoveError: the tray sent a 'toggle' request with bad 'x', 'die'
     """
-    if type(message) is not dict:
-        _raise(error, True, f"a request is a JSON object, not {shown(message)}")
-    kind = message.get("type")
+    kind = message.get("type") if type(message) is dict else None
     if type(kind) is not str or kind not in fields:
-        _raise(error, False, f"{shown(kind)} is not a request this can take")
+        _raise(error, type(message) is not dict, f"{sender} sent a request that is not understood")
     expected = fields[kind]
-    given = set(message) - {"type"}
-    if given != set(expected):
-        _raise(error, False, f"a {kind!r} request has the fields {', '.join(sorted(expected)) or 'none'}, "
-                             f"not {', '.join(sorted(map(str, given))) or 'none'}")
-    return kind, {name: check(message[name]) for name, check in expected.items()}
+    wrong = sorted((set(message) - {"type"}) ^ set(expected), key=str)
+    wrong += [name for name, check in expected.items()
+              if name not in wrong and isinstance(check, type) and type(message[name]) is not check]
+    if wrong:
+        _raise(error, False, f"{sender} sent a {kind!r} request with bad {', '.join(map(repr, wrong))}")
+    return kind, {name: message[name] if isinstance(check, type) else check(message[name])
+                  for name, check in expected.items()}

@@ -97,7 +97,7 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
 
     # Preview a box in light red, then confirm it.
     page.get_by_role("button", name="Chance for Ann: open").click()
-    chosen = page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score \d+, chosen$"))
+    chosen = page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$"))
     chosen.wait_for()
     assert chosen.inner_text() == str(sum(after))
     style = chosen.evaluate("(button) => { const s = getComputedStyle(button);"
@@ -146,7 +146,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.get_by_role("button", name="Roll the dice, 1 roll left").wait_for()
     page.get_by_role("button", name="Chance for Ann: open").focus()
     page.keyboard.press("Enter")
-    page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score")).wait_for()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
     page.keyboard.press("c")
     page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
 
@@ -192,7 +192,7 @@ def test_dark_theme_is_readable_and_saved_as_a_screenshot(page, jupyter_server, 
     page.get_by_role("button", name=re.compile(r"^die 1 showing")).click()
     page.get_by_role("button", name=re.compile(r"^die 3 showing")).click()
     page.get_by_role("button", name="Chance for Ann: open").click()
-    page.get_by_role("button", name=re.compile(r"^Chance for Ann: would score")).wait_for()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
     page.mouse.move(0, 0)
 
     colours = page.locator(".dicelab-game").evaluate("""(game) => {

@@ -69,7 +69,7 @@ def test_the_scorecard_shows_the_preview_only_for_the_chosen_open_box(duel):
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
     assert cells["chance"][0] == {"text": str(sum(duel.game.state.dice)), "button": True,
                                   "enabled": True, "chosen": True,
-                                  "label": f"Chance for Ann: would score {sum(duel.game.state.dice)}, chosen"}
+                                  "label": f"{sum(duel.game.state.dice)} would score in Chance for Ann, chosen"}
     assert not cells["ones"][0]["chosen"] and cells["ones"][0]["text"] == ""
     assert cells["chance"][1]["button"] and not cells["chance"][1]["enabled"]  # Ben's box: says why
     assert duel.controls.buttons[1]["enabled"]
@@ -398,7 +398,7 @@ def test_the_upper_total_shows_progress_to_the_bonus_and_a_missed_bonus_is_0():
     widget = YahtzeeGame(players=["Ann"], seed=5, pace=0)
     upper = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper")["cells"][0]  # noqa: E731
     bonus = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper_bonus")["cells"][0]  # noqa: E731
-    assert upper()["text"] == "0 / 63" and upper()["label"] == "Upper total: 0 of the 63 for the bonus"
+    assert upper()["text"] == "0 / 63" and upper()["label"] == "0 / 63, upper total: 0 of the 63 for the bonus"
     assert bonus()["text"] == ""
     for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
         press(widget, "roll")
@@ -408,7 +408,7 @@ def test_the_upper_total_shows_progress_to_the_bonus_and_a_missed_bonus_is_0():
             assert upper()["text"] == f"{widget.game.state.cards[0].upper_total()} / 63"
     total = widget.game.state.cards[0].upper_total()
     assert upper()["text"] == str(total) and total < 63  # this seed misses the bonus
-    assert bonus()["text"] == "0" and bonus()["label"] == "Bonus (35 at 63): 0"
+    assert bonus()["text"] == "0" and bonus()["label"] == "0, Bonus (35 at 63)"
 
 
 def test_a_click_on_a_filled_box_or_the_other_column_says_why(duel):

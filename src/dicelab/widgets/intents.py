@@ -10,6 +10,7 @@ in one place, before any handler sees it: a part declares its intents as
 
 from __future__ import annotations
 
+from dicelab import validation
 from dicelab.errors import IllegalMoveError
 
 
@@ -18,19 +19,9 @@ class MalformedIntent(IllegalMoveError):
 
 
 def parse(intents: dict, message, title: str) -> tuple[str, dict]:
-    """The intent's type and fields; MalformedIntent unless ``message`` matches ``intents``.
+    """The intent's type and fields; MalformedIntent unless ``message`` matches ``intents``
+    (checked by :func:`dicelab.validation.intent`).
 
     ``title`` names the part in the refusal ("the dice tray sent ...").
     """
-    kind = message.get("type") if isinstance(message, dict) else None
-    fields = intents.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        raise MalformedIntent(f"The {title} sent a request that is not understood.")
-    values = {name: message.get(name) for name in fields}
-    wrong = sorted((set(message) - {"type"}) ^ set(fields))
-    wrong += [name for name, kind_ in fields.items()
-              if type(values[name]) is not kind_ and name not in wrong]
-    if wrong:
-        raise MalformedIntent(f"The {title} sent a {kind!r} request with bad "
-                              f"{', '.join(map(repr, wrong))}.")
-    return kind, values
+    return validation.intent(message, intents, error=MalformedIntent, sender=f"the {title}")

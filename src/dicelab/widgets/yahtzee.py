@@ -217,7 +217,8 @@ class YahtzeeGame(GameController):
         for cell, card in zip(row["cells"], cards):
             if rules.upper_bonus and not self._upper_done(card):
                 cell["text"] = f"{card.upper_total()} / {threshold}"
-                cell["label"] = f"Upper total: {card.upper_total()} of the {threshold} for the bonus"
+                cell["label"] = (f"{cell['text']}, upper total: {card.upper_total()} of the "
+                                 f"{threshold} for the bonus")
         return row
 
     def _upper_done(self, card) -> bool:
@@ -236,11 +237,12 @@ class YahtzeeGame(GameController):
         playing = not game.is_over and not game.current_player.is_bot
         if box in filled:
             return {"text": str(filled[box]), "button": playing, "enabled": False, "chosen": False,
-                    "label": f"{title} for {name}: {filled[box]}"}
+                    "label": f"{filled[box]} scored in {title} for {name}"}
         to_move = player == game.state.player and not game.is_over
         chosen = to_move and box == self.selected
         text = str(game.preview(box)) if chosen else ""
-        label = f"{title} for {name}: " + (f"would score {text}, chosen" if chosen else "open")
+        # A spoken name begins with the text shown (WCAG 2.5.3, label in name).
+        label = f"{text} would score in {title} for {name}, chosen" if chosen else f"{title} for {name}: open"
         return {"text": text, "button": playing, "enabled": to_move and self.refusal(Score(box)) is None,
                 "chosen": chosen, "label": label}
 
@@ -248,4 +250,4 @@ class YahtzeeGame(GameController):
 def _total(key: str, label: str, values: list) -> dict:
     return {"key": key, "label": label, "total": True,
             "cells": [{"text": str(v), "button": False, "enabled": False, "chosen": False,
-                       "label": f"{label}: {v or 0}"} for v in values]}
+                       "label": f"{v}, {label}" if v != "" else f"{label}: 0"} for v in values]}

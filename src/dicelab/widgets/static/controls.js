@@ -22,7 +22,7 @@ component("controls", (slot, { send }) => {
     if (!spec.enabled && spec.reason) node.title = spec.reason;
     if (spec.key) {
       node.setAttribute("aria-keyshortcuts", spec.key);
-      node.append(" ", element("kbd", "", spec.key.toUpperCase()));
+      node.dataset.hint = spec.key.toUpperCase();  // drawn by CSS: the spoken name is the label
     }
     return node;
   };
