@@ -25,7 +25,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from dicelab.setaside.policy import SetAsidePolicy, pick, take
+from dicelab.setaside.policy import SetAsidePolicy
 
 MAX_SWEEPS = 50  # policy iteration per level; it settles in two or three
 SETTLED = 1e-14  # values that move less between sweeps have settled
@@ -51,24 +51,32 @@ class Turns:
     hot: np.ndarray | None = None
 
 
-def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False):
+def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None):
     """Fill ``turns`` below their ends, choosing with bust value ``x`` (L,).
 
-    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``.
-    With ``keep_all`` it also returns the throw values of every ``r`` (L, top + 1, dice + 1).
+    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``. With
+    ``rows`` it returns instead the throw values of ``r = 0 .. rows - 1`` (L, rows, dice + 1),
+    also where ``r`` is at or past a turn's end (from the given values there); the turns'
+    width must then reach ``rows - 1`` plus the most points of a throw.
+
+    Each pair's numbers are the same, bit for bit, whichever other pairs are swept with it:
+    every operation is elementwise or a sum along one pair's row (no matrix product, whose
+    rounding depends on the shape).
     """
-    top = int(turns.ends.max()) - 1
+    top = max(int(turns.ends.max()), rows or 0) - 1
     xs = x[:, None, None]
     count, width, columns = turns.value_a.shape
     value_a = turns.value_a.reshape(count, width * columns)  # views: flat look-ups are faster
     value_c = turns.value_c.reshape(count, width * columns)
     groups = _groups(throws, next_dice, columns)
-    throw_a = np.zeros((count, max(top, 0) + 1, columns)) if keep_all else None
-    throw_c = np.zeros_like(throw_a) if keep_all else None
+    bases = [np.arange(count * group.flat.shape[0]) * group.flat.shape[1] for group in groups]
+    throw_a = np.zeros((count, max(top, 0) + 1, columns)) if rows else None
+    throw_c = np.zeros_like(throw_a) if rows else None
     ta = tc = None
     for r in range(top, -1, -1):
-        ta, tc = 0.0, throws.bust
-        for group in groups:
+        ta = np.zeros((count, columns))
+        tc = np.broadcast_to(throws.bust, (count, columns)).copy()
+        for group, base in zip(groups, bases):
             a = np.take(value_a, group.flat + r * columns, axis=1)
             c = np.take(value_c, group.flat + r * columns, axis=1)
             if turns.hot is not None and group.hot.any():
@@ -76,35 +84,39 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, keep_all: bool = False
                 a = np.where(group.hot, hot, a)
                 c = np.where(group.hot, 0.0, c)
             if group.valid.shape[-1] > 1:
-                best = pick(a + c * xs, group.valid)
-                a, c = take(a, best), take(c, best)
+                best = base + np.where(group.valid, a + c * xs, -np.inf).argmax(axis=-1).ravel()
+                a = np.take(a, best).reshape(count, -1)
+                c = np.take(c, best).reshape(count, -1)
             else:
                 a, c = a[..., 0], c[..., 0]
-            ta = ta + a @ group.weights
-            tc = tc + c @ group.weights
-        if keep_all:
+            ta[:, group.dice] += np.add.reduceat(a * group.probability, group.starts, axis=1)
+            tc[:, group.dice] += np.add.reduceat(c * group.probability, group.starts, axis=1)
+        if rows:
             throw_a[:, r], throw_c[:, r] = ta, tc
         if r == 0:
             break
         bank = turns.bank[:, r, None]
-        banks = (bank >= ta + tc * x[:, None]) & (r < turns.ends)[:, None]
         inside = (r < turns.ends)[:, None]
+        banks = (bank >= ta + tc * x[:, None]) & inside
         turns.value_a[:, r] = np.where(inside, np.where(banks, bank, ta), turns.value_a[:, r])
         turns.value_c[:, r] = np.where(inside, np.where(banks, 0.0, tc), turns.value_c[:, r])
-    if keep_all:
-        return throw_a, throw_c
+    if rows:
+        return throw_a[:, :rows], throw_c[:, :rows]
     return ta, tc
 
 
 @dataclass(frozen=True)
 class _Group:
-    """Rows of a throw table with about as many choices each, cut to that many columns."""
+    """Rows of a throw table with about as many choices each, cut to that many columns,
+    in order of the dice thrown: rows ``starts[k]`` on throw ``dice[k]`` dice."""
 
     flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
     points: np.ndarray
     hot: np.ndarray
     valid: np.ndarray
-    weights: np.ndarray
+    probability: np.ndarray
+    dice: np.ndarray
+    starts: np.ndarray
 
 
 _GROUPS: dict = {}
@@ -123,12 +135,14 @@ def _groups(throws, next_dice, columns: int) -> list[_Group]:
             low = high
             if not len(rows):
                 continue
+            rows = rows[np.argsort(throws.thrown[rows], kind="stable")]
+            dice, starts = np.unique(throws.thrown[rows], return_index=True)
             order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
             pick_rows = rows[:, None]
             points = throws.points[pick_rows, order]
             groups.append(_Group(points * columns + next_dice[pick_rows, order], points,
                                  throws.left[pick_rows, order] == 0, throws.valid[pick_rows, order],
-                                 throws.weights[rows]))
+                                 throws.probability[rows], dice, starts))
         _GROUPS[key] = (throws, groups)  # the table is kept so that its id stays its own
     return _GROUPS[key][1]
 
@@ -177,18 +191,28 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         """The chance that the player to move in ``state`` wins (a shared win counts half)."""
 
     # What a subclass gives to read its turns after solving (units of points):
-    #   pairs_by_level(): the (mine, theirs) arrays of each level; level_turns(mine, theirs):
-    #   their Turns; bust_values(mine, theirs): the exact bust values; longest_turn: the
-    #   most units at risk a sweep looks at.
+    #   pairs_by_level(): the (mine, theirs) arrays of each level; level_turns(mine, theirs,
+    #   rows): their Turns, wide enough for ``rows`` rows of throw values; bust_values(mine,
+    #   theirs): the exact bust values; table_rows(mine, theirs): the rows of throw values
+    #   a turn can reach (past the last one, every row equals it); longest_turn: the most
+    #   units at risk a sweep looks at.
+
+    def throw_tables(self, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
+        """The chance to win by throwing, (pairs, rows, dice + 1) by (units at risk, dice to
+        throw), in the turns from banked (safe) ``mine`` against ``theirs`` units (arrays).
+        Pair ``l``'s table is its first ``table_rows(mine, theirs)[l]`` rows; each is the same
+        number, bit for bit, whichever pairs are asked together."""
+        rows = int(self.table_rows(mine, theirs).max())
+        x = self.bust_values(mine, theirs)
+        throw_a, throw_c = sweep(self.throws, self.next_dice, self.level_turns(mine, theirs, rows), x, rows=rows)
+        return throw_a + throw_c * x[:, None, None]
 
     @lru_cache(maxsize=256)
     def turn_values(self, mine: int, theirs: int) -> np.ndarray:
         """The chance to win by throwing, by (units at risk, dice to throw), in a turn from
-        banked (safe) ``mine`` against ``theirs`` units."""
-        mine, theirs = np.array([mine]), np.array([theirs])
-        x = self.bust_values(mine, theirs)
-        throw_a, throw_c = sweep(self.throws, self.next_dice, self.level_turns(mine, theirs), x, keep_all=True)
-        return (throw_a + throw_c * x[:, None, None])[0]
+        banked (safe) ``mine`` against ``theirs`` units; past its last row, every row of
+        the turn equals the last one."""
+        return self.throw_tables(np.array([mine]), np.array([theirs]))[0]
 
     def decision_arrays(self) -> dict:
         """Every decision as look-up arrays, for a batch simulator (units of points):
@@ -196,20 +220,20 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         ``throw[m, b, r, n]`` (float32): the chance to win of throwing ``n`` dice now with
         ``m`` banked (safe) and ``r`` at risk against ``b``; ``bank[m, b, r]``: of banking
         ``r`` (``-inf`` where the rules forbid it). Throw iff ``throw > bank``; set aside
-        the dice whose resulting state is worth most. Entries past the end of a turn are 0.
+        the dice whose resulting state is worth most. Entries past the rows a turn can
+        reach (:meth:`turn_values`) are 0.
         """
-        throw = bank = None
+        size = (self.start.shape[0], self.start.shape[1], self.longest_turn + 1)
+        throw = np.zeros(size + (self.rules.dice + 1,), dtype=np.float32)
+        bank = np.zeros(size, dtype=np.float32)
         for mine, theirs in self.pairs_by_level():
-            turns = self.level_turns(mine, theirs)
-            x = self.bust_values(mine, theirs)
-            throw_a, throw_c = sweep(self.throws, self.next_dice, turns, x, keep_all=True)
-            if throw is None:
-                size = (self.start.shape[0], self.start.shape[1], self.longest_turn + 1)
-                throw = np.zeros(size + (self.rules.dice + 1,), dtype=np.float32)
-                bank = np.zeros(size, dtype=np.float32)
-            top = min(throw_a.shape[1], self.longest_turn + 1)
-            throw[mine, theirs, :top] = (throw_a + throw_c * x[:, None, None])[:, :top]
-            bank[mine, theirs, :top] = turns.bank[:, :top]
+            rows = np.minimum(self.table_rows(mine, theirs), size[2])
+            top = int(rows.max())
+            reached = np.arange(top) < rows[:, None]
+            turns = self.level_turns(mine, theirs, top)
+            tables = self.throw_tables(mine, theirs)[:, :top]
+            throw[mine, theirs, :top] = np.where(reached[:, :, None], tables, 0.0)
+            bank[mine, theirs, :top] = np.where(reached, turns.bank[:, :top], 0.0)
         return {"throw": throw, "bank": bank}
 
     def chances(self, state) -> tuple[float, float]:

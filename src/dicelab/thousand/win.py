@@ -77,11 +77,12 @@ class ThousandWinPolicy(WinPolicy):
                                       b - a[0], np.zeros(len(a)), guess)
         return {"start": start}
 
-    def _turns(self, a, b, start) -> Turns:
+    def _turns(self, a, b, start, rows: int = 0) -> Turns:
         """The turns from banked scores ``a`` against ``b`` (arrays): at ``ends`` the target
-        is reached exactly (a win), beyond it the turn burns (worth the bust value)."""
+        is reached exactly (a win), beyond it the turn burns (worth the bust value); wide
+        enough for ``rows`` rows of throw values."""
         ends = self.goal - a
-        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         standing = a[:, None] + np.arange(width)
         inside = standing < self.goal
         bank = np.where(inside, 1 - start[b[:, None], np.minimum(standing, self.goal - 1)], -np.inf)
@@ -123,8 +124,12 @@ class ThousandWinPolicy(WinPolicy):
             a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
             yield a, total - a
 
-    def level_turns(self, a, b) -> Turns:
-        return self._turns(a, b, self.start)
+    def level_turns(self, a, b, rows: int = 0) -> Turns:
+        return self._turns(a, b, self.start, rows)
+
+    def table_rows(self, a, b) -> np.ndarray:
+        """Every score below the target: a turn that reaches it has ended."""
+        return self.goal - a
 
     def bust_values(self, a, b) -> np.ndarray:
         return 1.0 - self.start[b, a]
