@@ -52,7 +52,7 @@ class Turns:
 
 
 def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None):
-    """Fill ``turns`` below their ends, choosing with bust value ``x`` (L,).
+    """Solve ``turns`` below their ends, choosing with bust value ``x`` (L,).
 
     Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``. With
     ``rows`` it returns instead the throw values of ``r = 0 .. rows - 1`` (L, rows, dice + 1),
@@ -66,43 +66,40 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     top = max(int(turns.ends.max()), rows or 0) - 1
     xs = x[:, None, None]
     count, width, columns = turns.value_a.shape
-    value_a = turns.value_a.reshape(count, width * columns)  # views: flat look-ups are faster
-    value_c = turns.value_c.reshape(count, width * columns)
+    # a and c of every state, flat by (r, dice) (flat look-ups are faster): (2, L, width * columns)
+    values = np.stack([turns.value_a.reshape(count, width * columns), turns.value_c.reshape(count, width * columns)])
     groups = _groups(throws, next_dice, columns)
-    bases = [np.arange(count * group.flat.shape[0]) * group.flat.shape[1] for group in groups]
-    throw_a = np.zeros((count, max(top, 0) + 1, columns)) if rows else None
-    throw_c = np.zeros_like(throw_a) if rows else None
-    ta = tc = None
+    bases = [np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1] for group in groups]
+    kept = np.zeros((2, count, max(top, 0) + 1, columns)) if rows else None
+    bust = np.stack([np.zeros(columns), throws.bust])[:, None, :]
+    inside = turns.ends[:, None] > np.arange(max(top, 0) + 1)  # (L, r)
+    both = None
     for r in range(top, -1, -1):
-        ta = np.zeros((count, columns))
-        tc = np.broadcast_to(throws.bust, (count, columns)).copy()
+        both = np.repeat(bust, count, axis=1)  # (2, L, columns): a and c of throwing
         for group, base in zip(groups, bases):
-            a = np.take(value_a, group.flat + r * columns, axis=1)
-            c = np.take(value_c, group.flat + r * columns, axis=1)
+            ac = np.take(values, group.flat + r * columns, axis=2)  # (2, L, rows, choices)
             if turns.hot is not None and group.hot.any():
                 hot = np.take(turns.hot, group.points + r, axis=1)
-                a = np.where(group.hot, hot, a)
-                c = np.where(group.hot, 0.0, c)
+                ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
             if group.valid.shape[-1] > 1:
-                best = base + np.where(group.valid, a + c * xs, -np.inf).argmax(axis=-1).ravel()
-                a = np.take(a, best).reshape(count, -1)
-                c = np.take(c, best).reshape(count, -1)
+                best = np.where(group.valid, ac[0] + ac[1] * xs, -np.inf).argmax(axis=-1).ravel()
+                ac = np.take(ac, base + np.concatenate([best, best])).reshape(2, count, -1)
             else:
-                a, c = a[..., 0], c[..., 0]
-            ta[:, group.dice] += np.add.reduceat(a * group.probability, group.starts, axis=1)
-            tc[:, group.dice] += np.add.reduceat(c * group.probability, group.starts, axis=1)
+                ac = ac[..., 0]
+            both[:, :, group.dice] += np.add.reduceat(ac * group.probability, group.starts, axis=2)
         if rows:
-            throw_a[:, r], throw_c[:, r] = ta, tc
+            kept[:, :, r] = both
         if r == 0:
             break
+        ta, tc = both
         bank = turns.bank[:, r, None]
-        inside = (r < turns.ends)[:, None]
-        banks = (bank >= ta + tc * x[:, None]) & inside
-        turns.value_a[:, r] = np.where(inside, np.where(banks, bank, ta), turns.value_a[:, r])
-        turns.value_c[:, r] = np.where(inside, np.where(banks, 0.0, tc), turns.value_c[:, r])
+        banks = (bank >= ta + tc * x[:, None]) & inside[:, r, None]
+        here = values[:, :, r * columns:(r + 1) * columns]
+        here[0] = np.where(inside[:, r, None], np.where(banks, bank, ta), here[0])
+        here[1] = np.where(inside[:, r, None], np.where(banks, 0.0, tc), here[1])
     if rows:
-        return throw_a[:, :rows], throw_c[:, :rows]
-    return ta, tc
+        return kept[0, :, :rows], kept[1, :, :rows]
+    return both[0], both[1]
 
 
 @dataclass(frozen=True)
