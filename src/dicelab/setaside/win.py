@@ -253,9 +253,14 @@ class WinBot:
         self.policy_for = policy_for
         self.fallback = fallback
 
-    def prepare(self, engine) -> None:
-        """Solve the game now (or read it from the disk cache) rather than at the first move."""
-        self.policy_for(engine.rules)
+    def prepare(self, engine, players: int | None = None) -> None:
+        """Solve the game now (or read it from the disk cache) rather than at the first move.
+        At a table of ``players`` other than two the robot plays like ``fallback`` all game,
+        so only the fallback is prepared."""
+        if players is None or players == 2:
+            self.policy_for(engine.rules)
+        elif hasattr(self.fallback, "prepare"):
+            self.fallback.prepare(engine, players=players)
 
     def choose(self, engine, state, rng):
         if len(state.scores) != 2:
