@@ -29,7 +29,7 @@ from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
 from dicelab.odds.table import Table
 from dicelab.setaside.policy import pick, take, throw_table
-from dicelab.setaside.win import Turns, WinPolicy, solve_level, sweep
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level, sweep
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -209,7 +209,7 @@ class FivethousandWinPolicy(WinPolicy):
             self._solve_leads(start, after, goal, lead)
         for m, b in _levels(goal - 1, goal):
             partner = b - m[0]
-            guess = 1 - after[b, m + 1]
+            guess = 1 - guess_values(after, b, m)
             start[m, b] = solve_level(self.throws, self.next_dice,
                                       lambda x: self._turns(m, b, start, after, lead, x), partner, np.zeros(len(m)), guess)
             after[m, b] = start[m, b]

@@ -10,8 +10,11 @@ Within one turn of a pair, the value of every state is affine in the value ``x``
 bust (one number per pair: the chance to win once the opponent moves at ``(b, a)``):
 ``value = a + c * x`` for the choices made. :func:`sweep` computes a turn of many pairs at
 once this way, choosing with a guess of ``x``; the two linear equations of each pair and
-its swap then give the exact values for those choices, and a new sweep with them checks
-the choices (policy iteration; two or three sweeps).
+its swap then give the exact values for those choices. Each comparison the sweep makes is
+between two values affine in ``x``, so it also gives the range of ``x`` over which every
+choice stays best; when the exact bust values lie in their ranges, the choices are the
+solution, and otherwise a new sweep chooses with them (policy iteration; usually one or
+two sweeps).
 
 A sweep walks the turn's points at risk ``r`` down, from the top (where every pair's
 boundary values are given) to 0, every pair and every number of dice at once.
@@ -27,8 +30,8 @@ import numpy as np
 
 from dicelab.setaside.policy import SetAsidePolicy
 
-MAX_SWEEPS = 50  # policy iteration per level; it settles in two or three
-SETTLED = 1e-14  # values that move less between sweeps have settled
+MAX_SWEEPS = 50  # policy iteration per level; it settles in one or two
+SLACK = 1e-13  # a bust value this far outside a choice's range changes no value by more
 
 
 @dataclass
@@ -51,10 +54,12 @@ class Turns:
     hot: np.ndarray | None = None
 
 
-def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None):
+def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None, bounds: bool = False):
     """Solve ``turns`` below their ends, choosing with bust value ``x`` (L,).
 
-    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``. With
+    Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``; with
+    ``bounds`` also ``(low, high)`` (L,): every choice of pair ``l``'s turn stays best for
+    any bust value from ``low[l]`` to ``high[l]`` (each compares two values affine in it). With
     ``rows`` it returns instead the throw values of ``r = 0 .. rows - 1`` (L, rows, dice + 1),
     also where ``r`` is at or past a turn's end (from the given values there); the turns'
     width must then reach ``rows - 1`` plus the most points of a throw.
@@ -73,6 +78,7 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     kept = np.zeros((2, count, max(top, 0) + 1, columns)) if rows else None
     bust = np.stack([np.zeros(columns), throws.bust])[:, None, :]
     inside = turns.ends[:, None] > np.arange(max(top, 0) + 1)  # (L, r)
+    low, high = np.full(count, -np.inf), np.full(count, np.inf)
     both = None
     for r in range(top, -1, -1):
         both = np.repeat(bust, count, axis=1)  # (2, L, columns): a and c of throwing
@@ -83,7 +89,10 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                 ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
             if group.valid.shape[-1] > 1:
                 best = np.where(group.valid, ac[0] + ac[1] * xs, -np.inf).argmax(axis=-1).ravel()
-                ac = np.take(ac, base + np.concatenate([best, best])).reshape(2, count, -1)
+                chosen = np.take(ac, base + np.concatenate([best, best])).reshape(2, count, -1)
+                if bounds:
+                    _narrow(low, high, chosen[..., None] - ac, group.valid, axis=(1, 2))
+                ac = chosen
             else:
                 ac = ac[..., 0]
             both[:, :, group.dice] += np.add.reduceat(ac * group.probability, group.starts, axis=2)
@@ -94,12 +103,29 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
         ta, tc = both
         bank = turns.bank[:, r, None]
         banks = (bank >= ta + tc * x[:, None]) & inside[:, r, None]
+        if bounds:  # banking against throwing: bank - a - c x, signed so that it is >= 0 at x
+            sign = np.where(banks, 1.0, -1.0)
+            _narrow(low, high, np.stack([sign * (bank - ta), sign * -tc]),
+                    inside[:, r, None] & np.isfinite(bank), axis=1)
         here = values[:, :, r * columns:(r + 1) * columns]
         here[0] = np.where(inside[:, r, None], np.where(banks, bank, ta), here[0])
         here[1] = np.where(inside[:, r, None], np.where(banks, 0.0, tc), here[1])
     if rows:
         return kept[0, :, :rows], kept[1, :, :rows]
+    if bounds:
+        return both[0], both[1], low, high
     return both[0], both[1]
+
+
+def _narrow(low, high, margin, valid, axis) -> None:
+    """Narrow each pair's range of bust values ``x`` to where every ``margin`` (a stack of
+    ``da``, ``dc``: the chosen value minus an alternative, ``da + dc * x``, >= 0 at the
+    current ``x``) stays >= 0."""
+    da, dc = margin
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cross = -da / dc
+    np.maximum(low, np.where(valid & (dc > 0), cross, -np.inf).max(axis=axis), out=low)
+    np.minimum(high, np.where(valid & (dc < 0), cross, np.inf).min(axis=axis), out=high)
 
 
 @dataclass(frozen=True)
@@ -156,19 +182,32 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
     has_partner = partner >= 0
     mate = np.where(has_partner, partner, 0)
     x = np.where(has_partner, guess_x, known_x)
-    values = None
-    for _ in range(MAX_SWEEPS):
+    if not has_partner.any():  # every bust value known: one sweep is exact
         ta, tc = sweep(throws, next_dice, make_turns(x), x)
+        return ta[:, dice] + tc[:, dice] * known_x
+    turns = make_turns(x)
+    for _ in range(MAX_SWEEPS):
+        ta, tc, low, high = sweep(throws, next_dice, turns, x, bounds=True)
         a, c = ta[:, dice], tc[:, dice]
         paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
         new = np.where(has_partner, paired, a + c * known_x)
-        if not has_partner.any():  # every bust value known: one sweep is exact
-            return new
-        if values is not None and np.abs(new - values).max(initial=0.0) <= SETTLED:
-            return new
-        values = new
-        x = np.where(has_partner, 1 - values[mate], known_x)
+        ends = turns.ends
+        x = np.where(has_partner, 1 - new[mate], known_x)
+        turns = make_turns(x)
+        if ((low - SLACK <= x) & (x <= high + SLACK)).all() and np.array_equal(turns.ends, ends):
+            return new  # the choices made stay best at their exact bust values: the solution
     raise RuntimeError("the win policy did not settle; please report these rules")
+
+
+def guess_values(values: np.ndarray, mover: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """A first guess of ``values[mover, other]`` (chances to win of pairs of one level)
+    from the three solved pairs above it: ``V(m + 1, o) + V(m, o + 1) - V(m + 1, o + 1)``,
+    or ``V(m, o + 1)`` at the edge."""
+    up, right = mover + 1, np.minimum(other + 1, values.shape[1] - 1)
+    inner = up < values.shape[0]
+    up = np.minimum(up, values.shape[0] - 1)
+    corner = values[up, other] + values[mover, right] - values[up, right]
+    return np.clip(np.where(inner, corner, values[mover, right]), 0.0, 1.0)
 
 
 class WinPolicy(SetAsidePolicy, abc.ABC):

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.setaside.policy import throw_table
-from dicelab.setaside.win import Turns, WinPolicy, solve_level
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
@@ -72,7 +72,7 @@ class ThousandWinPolicy(WinPolicy):
         goal = self.goal
         start = np.zeros((goal, goal))
         for a, b in self.pairs_by_level():
-            guess = 1 - start[b, np.minimum(a + 1, goal - 1)]
+            guess = 1 - guess_values(start, b, a)
             start[a, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
                                       b - a[0], np.zeros(len(a)), guess)
         return {"start": start}
