@@ -35,13 +35,13 @@ def timed(build) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, built
 
 
-def reference(module, preset: str) -> float:
-    """Wall seconds to build the points policy of the same game."""
+def reference(module, preset: str) -> tuple[float, float]:
+    """Wall and CPU seconds to build the points policy of the same game."""
     if module is fivethousand:
         five_policy._turn_policy.cache_clear()
-        return timed(lambda: fivethousand.turn_policy(preset))[0]
+        return timed(lambda: fivethousand.turn_policy(preset))[:2]
     thousand_policy._solitaire_policy.cache_clear()
-    return timed(lambda: thousand.solitaire_policy(preset))[0]
+    return timed(lambda: thousand.solitaire_policy(preset))[:2]
 
 
 SEED = 15  # the seed of the 100 000-game test against the optimal robot
@@ -56,14 +56,15 @@ def main() -> None:
         os.environ["DICELAB_CACHE_DIR"] = folder
         for preset in args.only:
             module, win = TABLES[preset]
-            points = reference(module, preset)
+            points, points_cpu = reference(module, preset)
             win._win_policy.cache_clear()
             build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
             win._win_policy.cache_clear()
             load_wall, load_cpu, _ = timed(lambda: win.win_policy(preset))
             print(f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
                   f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "
-                  f"points policy {points:.2f} s, build ratio {build_wall / points:.0f}x")
+                  f"points policy {points:.2f} s (CPU {points_cpu:.2f} s), build ratio {build_wall / points:.0f}x "
+                  f"(CPU {build_cpu / points_cpu:.0f}x)")
             if hasattr(policy, "cap_error"):
                 print(f"  cap {policy.cap * policy.unit} points, error bound {policy.cap_error:.1e}")
             for opponent in [level for level in module.BOTS if level not in ("win", "random")][::-1] * bool(args.games):
