@@ -57,6 +57,7 @@ def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, 
     inside = mine - theirs < getattr(policy, "lead", policy.goal)
     mine, theirs = mine[inside], theirs[inside]
     tables = ThrowTables(policy)
+    tables.PAIRS = 7  # many blocks of pairs
     for block in numpy.array_split(numpy.arange(len(mine)), 4):  # new pairs and pairs met before
         at_risk = rng.integers(0, 60, len(block))
         dice = rng.integers(1, rules.dice + 1, len(block))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicelab.fivethousand import Engine, Rules, State, score
-from dicelab.fivethousand.win import CAP_ERROR, win_policy
+from dicelab.fivethousand.win import CAP_ERROR, FivethousandWinPolicy, win_policy
 from dicelab.setaside import Throw
 from tests.setaside_helpers import self_play_wins, value_iteration
 
@@ -191,3 +191,16 @@ def test_every_reachable_state_is_answered(rules, seed, push):
             assert policy.action(state) in engine.legal_actions(state)
             assert chance == options[0].value
             assert all(0.0 <= option.value <= 1.0 for option in options)
+
+
+@pytest.mark.parametrize("zillions", [True, False])
+def test_a_policy_read_from_the_cache_answers_last_turns(zillions, tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    rules = Rules(dice=3, target=400, bust_keeps_completed_rounds=zillions)
+    solved = win_policy(rules, use_cache=False)
+    FivethousandWinPolicy(rules)  # solves and saves
+    loaded = FivethousandWinPolicy(rules)  # reads the saved arrays
+    for points, dice in ((0, 3), (100, 2), (250, 1)):
+        state = State(scores=(450, 200), player=1, dice_left=dice, turn_points=points, phase="decide",
+                      final_turns=(1,))
+        assert loaded.chance_to_win(state) == solved.chance_to_win(state)

@@ -75,19 +75,22 @@ class FinalTurns:
         self._traditional = None
 
     def extend(self, size: int) -> np.ndarray:
-        """Start chances for deficits 0 to ``size`` (computing the missing ones)."""
+        """Start chances for deficits 0 to ``size`` (computing the missing ones; without
+        Zillions rules also the throw values behind them, which a loaded policy lacks)."""
+        if not self.keeps_rounds:
+            known = -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
+            if known < size:
+                self._traditional = self._solve_traditional(max(size, len(self.start) - 1))
+                self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+            return self.start[:size + 1]
         if len(self.start) > size:
             return self.start[:size + 1]
-        if self.keeps_rounds:
-            start = np.zeros(size + 1)
-            start[:len(self.start)] = self.start
-            start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
-            for d in range(len(self.start), size + 1):
-                start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
-            self.start = start
-        else:
-            self._traditional = self._solve_traditional(size)
-            self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+        start = np.zeros(size + 1)
+        start[:len(self.start)] = self.start
+        start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
+        for d in range(len(self.start), size + 1):
+            start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
+        self.start = start
         return self.start
 
     def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:

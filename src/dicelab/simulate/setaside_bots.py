@@ -338,10 +338,12 @@ class WinValues(StateValues):
 class ThrowTables:
     """A win policy's throw tables (:meth:`~dicelab.setaside.win.WinPolicy.throw_tables`)
     for arrays of states: each pair of scores met is solved once, the new pairs of a look-up
-    all together (in blocks of about ``BLOCK`` table entries), and the values are gathered
-    from one flat array, bit for bit those of the policy's own ``turn_values``."""
+    all together (in blocks of at most ``PAIRS`` pairs and about ``BLOCK`` rows), and the
+    values are gathered from one flat array, bit for bit those of the policy's own
+    ``turn_values``."""
 
-    BLOCK = 400_000  # pairs × rows swept together
+    BLOCK = 100_000  # pairs × rows swept together
+    PAIRS = 512  # and at most this many pairs (a sweep's look-ups grow with them)
 
     def __init__(self, policy):
         self.policy = policy
@@ -368,7 +370,7 @@ class ThrowTables:
         pairs, rows = pairs[order], rows[order]
         done = 0
         while done < len(pairs):
-            count = max(1, self.BLOCK // int(rows[done]))
+            count = max(1, min(self.PAIRS, self.BLOCK // int(rows[done])))
             block, block_rows = pairs[done:done + count], rows[done:done + count]
             tables = self.policy.throw_tables(block[:, 0], block[:, 1])
             kept = tables[numpy.arange(tables.shape[1]) < block_rows[:, None]].ravel()
