@@ -5,14 +5,15 @@ from __future__ import annotations
 import numpy
 import pytest
 
-import dicelab.fivethousand.win
-import dicelab.thousand.win
 from dicelab import fivethousand, thousand
+from dicelab.fivethousand import win as fivethousand_win
 from dicelab.simulate.setaside_bots import ThrowTables
+from dicelab.thousand import win as thousand_win
 from tests.bot_matches import play_checking_legality, wins_of
 
 SMALL = {fivethousand: fivethousand.Rules(dice=3, target=500),
          thousand: thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60)))}
+WIN = {fivethousand: fivethousand_win, thousand: thousand_win}
 
 
 @pytest.fixture(autouse=True)
@@ -50,7 +51,7 @@ def test_the_win_robot_beats_the_simple_one(module):
 def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, rules):
     """The batch robot's tables (pairs swept together, in any grouping) are the numbers
     the one-game robot decides by."""
-    policy = module.win.win_policy(rules, use_cache=False)
+    policy = WIN[module].win_policy(rules, use_cache=False)
     rng = numpy.random.default_rng(7)
     mine = rng.integers(0, policy.start.shape[0], 300)
     theirs = rng.integers(0, policy.goal, 300)
@@ -72,8 +73,8 @@ def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, 
 def test_the_win_robot_prepares_its_policy_only_for_two_players(module, players, solves, monkeypatch):
     """With three or more seats it plays like the optimal robot, so only that is prepared."""
     asked = []
-    solve = module.win.win_policy
-    monkeypatch.setattr(module.win, "win_policy", lambda rules: asked.append(rules) or solve(rules))
+    solve = WIN[module].win_policy
+    monkeypatch.setattr(WIN[module], "win_policy", lambda rules: asked.append(rules) or solve(rules))
     seats = [{"name": "Win", "bot": "win"}] + [{"name": f"Simple {i}", "bot": "simple"} for i in range(1, players)]
     game = module.Game(players=seats, rules=SMALL[module], seed=4)
     game.prepare_bots()
