@@ -6,19 +6,20 @@ and the Thousand one (classic), then loads each again from the disk cache in a f
 points policy those robots used before (the Fivethousand turn policy and the Thousand
 solitaire policy). Process (CPU) time is printed beside wall time: on a busy machine the
 CPU time says more. With ``--games N`` it then plays N seeded two-player games of the win
-robot against each other level, alternating who starts.
+robot against each other level on the batch simulator (:func:`dicelab.simulate.head_to_head`:
+half the games each way round, a shared win counting half), with the 95 % interval and the
+CPU seconds of the run.
 Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import tempfile
 import time
 
-from dicelab import fivethousand, thousand
+from dicelab import fivethousand, simulate, thousand
 from dicelab.fivethousand import policy as five_policy
 from dicelab.fivethousand import win as five_win
 from dicelab.thousand import policy as thousand_policy
@@ -34,25 +35,16 @@ def timed(build) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, built
 
 
-def reference(module, preset: str) -> float:
-    """Wall seconds to build the points policy of the same game."""
+def reference(module, preset: str) -> tuple[float, float]:
+    """Wall and CPU seconds to build the points policy of the same game."""
     if module is fivethousand:
         five_policy._turn_policy.cache_clear()
-        return timed(lambda: fivethousand.turn_policy(preset))[0]
+        return timed(lambda: fivethousand.turn_policy(preset))[:2]
     thousand_policy._solitaire_policy.cache_clear()
-    return timed(lambda: thousand.solitaire_policy(preset))[0]
+    return timed(lambda: thousand.solitaire_policy(preset))[:2]
 
 
-def win_rate(module, opponent: str, games: int, rules) -> tuple[float, float]:
-    wins = 0.0
-    for seed in range(games):
-        seats = [{"name": "win", "bot": "win"}, {"name": opponent, "bot": opponent}]
-        game = module.Game(players=seats[::-1] if seed % 2 else seats, rules=rules, seed=seed)
-        game.play_bots()
-        winners = [player.name for player in game.winners]
-        wins += winners.count("win") / len(winners)
-    rate = wins / games
-    return rate, math.sqrt(rate * (1 - rate) / games)
+SEED = 15  # the seed of the 100 000-game test against the optimal robot
 
 
 def main() -> None:
@@ -64,19 +56,24 @@ def main() -> None:
         os.environ["DICELAB_CACHE_DIR"] = folder
         for preset in args.only:
             module, win = TABLES[preset]
-            points = reference(module, preset)
+            points, points_cpu = reference(module, preset)
             win._win_policy.cache_clear()
             build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
             win._win_policy.cache_clear()
             load_wall, load_cpu, _ = timed(lambda: win.win_policy(preset))
             print(f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
                   f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "
-                  f"points policy {points:.2f} s, build ratio {build_wall / points:.0f}x")
+                  f"points policy {points:.2f} s (CPU {points_cpu:.2f} s), build ratio {build_wall / points:.0f}x "
+                  f"(CPU {build_cpu / points_cpu:.0f}x)")
             if hasattr(policy, "cap_error"):
                 print(f"  cap {policy.cap * policy.unit} points, error bound {policy.cap_error:.1e}")
             for opponent in [level for level in module.BOTS if level not in ("win", "random")][::-1] * bool(args.games):
-                rate, error = win_rate(module, opponent, args.games, preset)
-                print(f"  win vs {opponent}: {rate:.4f} ± {error:.4f} ({args.games} games)")
+                cpu = time.process_time()
+                share = simulate.head_to_head(module, "win", opponent, n=args.games, seed=SEED, rules=preset,
+                                              progress=False)
+                low, high = share.interval(0.95)
+                print(f"  win vs {opponent}: {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}] "
+                      f"({args.games} games, CPU {time.process_time() - cpu:.1f} s)")
 
 
 if __name__ == "__main__":

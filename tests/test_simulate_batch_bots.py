@@ -29,7 +29,8 @@ CASES = [pytest.param(game, rules, level, id=f"{game}-{rules.preset_name or f'cu
          for level in LEVELS[game] + [ThresholdBot(250)]]
 # The win bot: small rules (the presets' policies take a minute to solve), two players, plus
 # the other seat counts where it plays like the optimal bot.
-WIN_RULES = {"fivethousand": [fivethousand.Rules(dice=3, target=500)],
+WIN_RULES = {"fivethousand": [fivethousand.Rules(dice=3, target=500),
+                              fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False)],
              "thousand": [thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
                           thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True)]}
 CASES += [pytest.param(game, rules, "win", id=f"{game}-small{k}-win")

@@ -160,9 +160,9 @@ class Game:
 
     def prepare_bots(self) -> None:
         """Do the bots' slow set-up now (e.g. an optimal bot solving the game), not at their
-        first move."""
+        first move; ``prepare(engine, players=...)`` is told how many sit at the table."""
         for level in self.bots_to_prepare():
-            self._bots[level].prepare(self.engine)
+            self._bots[level].prepare(self.engine, players=len(self.players))
 
     def play_bot(self) -> Event:
         """Let the bot to move play one action."""

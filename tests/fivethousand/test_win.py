@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from dicelab.fivethousand import Engine, Rules, State, score
-from dicelab.fivethousand.win import CAP_ERROR, win_policy
+from dicelab.fivethousand.win import CAP_ERROR, FivethousandWinPolicy, win_policy
+from dicelab.setaside import Throw
 from tests.setaside_helpers import self_play_wins, value_iteration
 
 
@@ -143,3 +147,60 @@ def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
             state = State(scores=(row["you"], row["opponent"]), dice_left=dice, turn_points=least, phase="decide")
             assert policy.bank_value(state) >= policy.throw_value(state)
     assert "<table>" in table._repr_html_()
+
+
+@st.composite
+def small_rules(draw):
+    """Small custom rules: few dice, a low target, scores on or off, either bust rule."""
+    return Rules(dice=draw(st.integers(1, 4)), target=draw(st.sampled_from(range(100, 901, 50))),
+                 single_five=draw(st.sampled_from([0, 50, 100])), three_ones=draw(st.sampled_from([300, 1000])),
+                 three_pairs=draw(st.sampled_from([0, 500])), four_of_a_kind=draw(st.sampled_from([0, 2000])),
+                 bust_keeps_completed_rounds=draw(st.booleans()))
+
+
+def reachable_states(engine, rng, games: int, push: float):
+    """Every state of ``games`` random two-player games from random scores; the players
+    throw on with chance ``push`` (so turns run far past the target), else at random."""
+    target = engine.rules.target
+    for _ in range(games):
+        state = engine.initial_state(2)
+        state = type(state)(scores=(rng.randrange(0, target, 50), rng.randrange(0, target, 50)),
+                            dice_left=engine.rules.dice, player=rng.randrange(2))
+        while not state.is_over:
+            yield state
+            if state.is_chance:
+                state = engine.apply_chance(state, engine.sample_chance(state, rng))
+                continue
+            actions = engine.legal_actions(state)
+            throws = [a for a in actions if isinstance(a, Throw)]
+            state = engine.apply(state, throws[0] if throws and rng.random() < push else rng.choice(actions))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=small_rules(), seed=st.integers(0, 2**32 - 1), push=st.sampled_from([0.5, 0.9]))
+def test_every_reachable_state_is_answered(rules, seed, push):
+    policy = win_policy(rules, use_cache=False)
+    engine = Engine(rules)
+    for state in reachable_states(engine, random.Random(seed), 6, push):
+        if state.is_chance:
+            continue
+        chance = policy.chance_to_win(state)
+        assert 0.0 <= chance <= 1.0
+        if state.phase in ("choose", "decide"):
+            options = policy.options(state)
+            assert policy.action(state) in engine.legal_actions(state)
+            assert chance == options[0].value
+            assert all(0.0 <= option.value <= 1.0 for option in options)
+
+
+@pytest.mark.parametrize("zillions", [True, False])
+def test_a_policy_read_from_the_cache_answers_last_turns(zillions, tmp_path, monkeypatch):
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+    rules = Rules(dice=3, target=400, bust_keeps_completed_rounds=zillions)
+    solved = win_policy(rules, use_cache=False)
+    FivethousandWinPolicy(rules)  # solves and saves
+    loaded = FivethousandWinPolicy(rules)  # reads the saved arrays
+    for points, dice in ((0, 3), (100, 2), (250, 1)):
+        state = State(scores=(450, 200), player=1, dice_left=dice, turn_points=points, phase="decide",
+                      final_turns=(1,))
+        assert loaded.chance_to_win(state) == solved.chance_to_win(state)

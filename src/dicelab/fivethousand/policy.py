@@ -251,8 +251,8 @@ class OptimalRobot:
 
     level = "optimal"
 
-    def prepare(self, engine: Engine) -> None:
-        """Work out the turn policy now rather than at the first move."""
+    def prepare(self, engine: Engine, players: int | None = None) -> None:
+        """Work out the turn policy now rather than at the first move (for any table)."""
         turn_policy(engine.rules)
 
     def choose(self, engine: Engine, state: State, rng):

@@ -29,7 +29,7 @@ from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
 from dicelab.odds.table import Table
 from dicelab.setaside.policy import pick, take, throw_table
-from dicelab.setaside.win import Turns, WinPolicy, solve_level, sweep
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level, sweep
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -75,19 +75,22 @@ class FinalTurns:
         self._traditional = None
 
     def extend(self, size: int) -> np.ndarray:
-        """Start chances for deficits 0 to ``size`` (computing the missing ones)."""
+        """Start chances for deficits 0 to ``size`` (computing the missing ones; without
+        Zillions rules also the throw values behind them, which a loaded policy lacks)."""
+        if not self.keeps_rounds:
+            known = -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
+            if known < size:
+                self._traditional = self._solve_traditional(max(size, len(self.start) - 1))
+                self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+            return self.start[:size + 1]
         if len(self.start) > size:
             return self.start[:size + 1]
-        if self.keeps_rounds:
-            start = np.zeros(size + 1)
-            start[:len(self.start)] = self.start
-            start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
-            for d in range(len(self.start), size + 1):
-                start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
-            self.start = start
-        else:
-            self._traditional = self._solve_traditional(size)
-            self.start = self._traditional[self._max_points:, self.rules.dice].copy()
+        start = np.zeros(size + 1)
+        start[:len(self.start)] = self.start
+        start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
+        for d in range(len(self.start), size + 1):
+            start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
+        self.start = start
         return self.start
 
     def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:
@@ -104,9 +107,9 @@ class FinalTurns:
 
     @lru_cache(maxsize=64)
     def _cached_round(self, deficit: int):
-        return self._round(deficit, self.start, keep_all=True)
+        return self._round(deficit, self.start, every_row=True)
 
-    def _round(self, deficit: int, start: np.ndarray, keep_all: bool = False):
+    def _round(self, deficit: int, start: np.ndarray, every_row: bool = False):
         """The rounds of a last turn with ``deficit`` units to make up by safe points."""
         top = min(deficit, self._round_top)
         width = top + self._max_points + 2
@@ -118,7 +121,7 @@ class FinalTurns:
         fresh = np.where(after == 0, start[0], fresh)
         turns = Turns(value, np.zeros_like(value), bank, np.array([top + 1]), np.maximum(bank, fresh))
         return sweep(self.throws, self.next_dice, turns, np.array([_tie(np.array(deficit))]) * 1.0,
-                     keep_all=keep_all)
+                     rows=top + 1 if every_row else None)
 
     def _solve_traditional(self, size: int) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
@@ -209,7 +212,7 @@ class FivethousandWinPolicy(WinPolicy):
             self._solve_leads(start, after, goal, lead)
         for m, b in _levels(goal - 1, goal):
             partner = b - m[0]
-            guess = 1 - after[b, m + 1]
+            guess = 1 - guess_values(after, b, m)
             start[m, b] = solve_level(self.throws, self.next_dice,
                                       lambda x: self._turns(m, b, start, after, lead, x), partner, np.zeros(len(m)), guess)
             after[m, b] = start[m, b]
@@ -227,11 +230,12 @@ class FivethousandWinPolicy(WinPolicy):
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[m, b]
 
-    def _turns(self, m, b, start, after, lead, x=None) -> Turns:
+    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> Turns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
         to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
         past the target where banking is proved best: throwing is worth at most
-        ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``."""
+        ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``.
+        The arrays are wide enough for ``rows`` rows of throw values."""
         ends = b + lead - m
         if self.keeps_rounds:
             ends = np.minimum(ends, self._round_top + 1)
@@ -241,7 +245,7 @@ class FivethousandWinPolicy(WinPolicy):
             banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
             # ... once past the target, where banking leaves the other player a last turn
             ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
-        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         capped = (b + lead)[:, None]
         standing = np.minimum(m[:, None] + np.arange(width), capped)
         bank = 1 - after[b[:, None], standing]
@@ -287,7 +291,8 @@ class FivethousandWinPolicy(WinPolicy):
         theirs = min(theirs, self.goal - 1)
         if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
             return 1.0 - float(self.after[theirs, self.cap])
-        return float(self.turn_values(safe, theirs)[at_risk, dice])
+        table = self.turn_values(safe, theirs)
+        return float(table[min(at_risk, table.shape[0] - 1), dice])
 
     def pairs_by_level(self):
         for m, b in _levels(self.start.shape[0] - 1, self.goal):
@@ -295,8 +300,14 @@ class FivethousandWinPolicy(WinPolicy):
             if inside.any():
                 yield m[inside], b[inside]
 
-    def level_turns(self, m, b) -> Turns:
-        return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b))
+    def level_turns(self, m, b, rows: int = 0) -> Turns:
+        return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b), rows)
+
+    def table_rows(self, m, b) -> np.ndarray:
+        """Up to the lead cap, where every row is the same (the capped lead); under Zillions
+        rules no further than one round can reach."""
+        reach = b + self.lead - m
+        return (np.minimum(reach, self._round_top) if self.keeps_rounds else reach) + 1
 
     def bust_values(self, m, b) -> np.ndarray:
         return 1.0 - self.after[b, m]

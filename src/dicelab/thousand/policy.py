@@ -146,8 +146,8 @@ class OptimalBot:
 
     level = "optimal"
 
-    def prepare(self, engine: Engine) -> None:
-        """Work out the policy now rather than at the first move."""
+    def prepare(self, engine: Engine, players: int | None = None) -> None:
+        """Work out the policy now rather than at the first move (for any table)."""
         solitaire_policy(engine.rules)
 
     def choose(self, engine: Engine, state: State, rng):

@@ -20,7 +20,7 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.setaside.policy import throw_table
-from dicelab.setaside.win import Turns, WinPolicy, solve_level
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
@@ -72,16 +72,17 @@ class ThousandWinPolicy(WinPolicy):
         goal = self.goal
         start = np.zeros((goal, goal))
         for a, b in self.pairs_by_level():
-            guess = 1 - start[b, np.minimum(a + 1, goal - 1)]
+            guess = 1 - guess_values(start, b, a)
             start[a, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
                                       b - a[0], np.zeros(len(a)), guess)
         return {"start": start}
 
-    def _turns(self, a, b, start) -> Turns:
+    def _turns(self, a, b, start, rows: int = 0) -> Turns:
         """The turns from banked scores ``a`` against ``b`` (arrays): at ``ends`` the target
-        is reached exactly (a win), beyond it the turn burns (worth the bust value)."""
+        is reached exactly (a win), beyond it the turn burns (worth the bust value); wide
+        enough for ``rows`` rows of throw values."""
         ends = self.goal - a
-        width = int(ends.max()) + int(self.throws.points.max()) + 1
+        width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         standing = a[:, None] + np.arange(width)
         inside = standing < self.goal
         bank = np.where(inside, 1 - start[b[:, None], np.minimum(standing, self.goal - 1)], -np.inf)
@@ -123,8 +124,12 @@ class ThousandWinPolicy(WinPolicy):
             a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
             yield a, total - a
 
-    def level_turns(self, a, b) -> Turns:
-        return self._turns(a, b, self.start)
+    def level_turns(self, a, b, rows: int = 0) -> Turns:
+        return self._turns(a, b, self.start, rows)
+
+    def table_rows(self, a, b) -> np.ndarray:
+        """Every score below the target: a turn that reaches it has ended."""
+        return self.goal - a
 
     def bust_values(self, a, b) -> np.ndarray:
         return 1.0 - self.start[b, a]

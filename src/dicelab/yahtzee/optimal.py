@@ -20,8 +20,9 @@ class OptimalBot:
     def __init__(self):
         self._decision = (None, None)  # (situation, option): one choice serves a whole hold sequence
 
-    def prepare(self, engine) -> None:
-        """Solve the game's rules now (seconds the first time, then cached on disk)."""
+    def prepare(self, engine, players: int | None = None) -> None:
+        """Solve the game's rules now (seconds the first time, then cached on disk), for any
+        table."""
         from dicelab.yahtzee.solver import solve
 
         solve(engine.rules, progress=False)
