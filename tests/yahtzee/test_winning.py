@@ -15,7 +15,7 @@ from dicelab.dice import outcomes
 from dicelab.yahtzee import Outlook
 from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.win_bot import WinBot
-from dicelab.yahtzee.winning import Rivals, _below_and_equal, option_chances, win_shares
+from dicelab.yahtzee.winning import Rivals, _below_and_equal, win_shares
 from tests.bot_matches import play_checking_legality
 
 RULES = "no_bonus"  # the fastest preset to solve
