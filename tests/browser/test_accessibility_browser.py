@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.browser.axe import violations
 from tests.browser.harness import DARK_THEME, LIGHT_THEME, open_notebook, run_all_cells, write_notebook
 
 # A game shown mid-turn, so that dice, a choice, the history and the turn's numbers are drawn.
@@ -81,22 +82,9 @@ def show(page, server, game: str) -> None:
     page.locator(".dicelab-ranking").first.wait_for()
 
 
-SHOW_THE_SHELL = "html, body, .jp-LabShell, .jp-ThemedContainer { overflow: visible !important; }"
-
-
-def violations(page, screen) -> list:
-    """axe-core's violations of any impact in one screen (a game widget), the experimental
-    label-in-name rule included."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    options = {"resultTypes": ["violations"],
-               "rules": {"label-content-name-mismatch": {"enabled": True}}}
-    results = Axe().run(page, context=f".dicelab-game[data-screen='{screen}']", options=options)
-    assert results.response["passes"], "axe-core checked nothing"
-    return [f"{v['id']} ({v['impact']}): {v['help']} at "
-            + "; ".join(node["target"][0] + " " + node.get("failureSummary", "").replace("\n", " ")
-                        for node in v["nodes"][:4])
-            for v in results.response["violations"]]
+def screen_violations(page, screen) -> list:
+    """axe-core's violations in one screen (a game widget) of the notebook."""
+    return violations(page, f".dicelab-game[data-screen='{screen}']")
 
 
 @pytest.mark.parametrize("theme", [LIGHT_THEME, DARK_THEME], ids=["light", "dark"])
@@ -107,15 +95,11 @@ def test_axe_finds_no_violation_at_rest_or_with_any_control_hovered_or_focused(
         request.getfixturevalue("dark_theme")
     show(page, jupyter_server, game)
     assert page.evaluate("document.body.dataset.jpThemeName") == theme
-    # axe-core counts text inside JupyterLab's shell, whose boxes hide their overflow, as
-    # hidden, and then checks the contrast of no text at all; showing the shell's overflow
-    # changes no colour and lets it check every text.
-    page.add_style_tag(content=SHOW_THE_SHELL)
     # Each screen is checked by itself (the notebook shows three games, all named alike).
     screens = page.locator(".dicelab-game").evaluate_all(
         "(games) => games.map((game, index) => { game.dataset.screen = String(index); return index; })")
     page.mouse.move(0, 0)
-    found = {f"screen {screen} at rest": violations(page, screen) for screen in screens}
+    found = {f"screen {screen} at rest": screen_violations(page, screen) for screen in screens}
     tried = set()
     for kind, selector in CONTROLS.items():
         control = page.locator(f".dicelab-game {selector}").first
@@ -125,12 +109,12 @@ def test_axe_finds_no_violation_at_rest_or_with_any_control_hovered_or_focused(
         screen = control.evaluate("(node) => node.closest('.dicelab-game').dataset.screen")
         control.scroll_into_view_if_needed()
         control.hover()
-        found[f"{kind} hovered"] = violations(page, screen)
+        found[f"{kind} hovered"] = screen_violations(page, screen)
         page.mouse.move(0, 0)
         page.keyboard.press("Shift")  # a key, so that focus is shown as a keyboard user sees it
         control.focus()
         assert control.evaluate("(node) => node.matches(':focus-visible')"), kind
-        found[f"{kind} focused"] = violations(page, screen)
+        found[f"{kind} focused"] = screen_violations(page, screen)
         control.blur()
     faults = {state: faults for state, faults in found.items() if faults}
     assert not faults, "\n".join(f"{state}: {fault}"

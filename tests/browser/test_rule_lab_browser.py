@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.browser.axe import violations
 from tests.browser.harness import (
     ARTIFACTS, LIGHT_THEME, assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells,
     set_theme, wait_for_kernel_value, write_notebook,
@@ -39,16 +40,6 @@ def value(server, code):
 def wait_until_worked_out(page):
     page.locator('.dicelab-rule-value.is-ready[data-figure="win"]').wait_for(timeout=60_000)
     page.locator('.dicelab-rule-value.is-ready[data-figure="turn"]').wait_for(timeout=60_000)
-
-
-def violations(page) -> list:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, context=".dicelab-lab")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at "
-            + "; ".join(node["target"][0] + " " + node.get("failureSummary", "").replace("\n", " ")
-                        for node in v["nodes"][:4])
-            for v in results.response["violations"]]
 
 
 def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_page, jupyter_server):
@@ -106,7 +97,7 @@ def test_the_lab_is_accessible_in_light_and_dark_themes(request, theme, jupyter_
         request.getfixturevalue("dark_theme")
     page = request.getfixturevalue("lab_page")
     page.mouse.move(0, 0)
-    assert violations(page) == []
+    assert violations(page, ".dicelab-lab") == []
     # Keyboard only: Tab reaches the preset picker, then the first rule's field.
     page.get_by_role("combobox", name=re.compile("^Preset")).focus()
     page.keyboard.press("Tab")
@@ -115,9 +106,9 @@ def test_the_lab_is_accessible_in_light_and_dark_themes(request, theme, jupyter_
     page.keyboard.type("0")  # 0 dice (or 30): refused, shown beside the field
     page.keyboard.press("Enter")
     page.locator(".dicelab-rule-error").wait_for()
-    assert violations(page) == []
+    assert violations(page, ".dicelab-lab") == []
     page.get_by_role("button", name="Play these rules").hover()
-    assert violations(page) == []
+    assert violations(page, ".dicelab-lab") == []
     frame = page.locator(".dicelab-lab")
     colours = frame.evaluate("(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]")
     dark = sum(map(int, re.findall(r"\d+", colours[0])[:3])) < 300

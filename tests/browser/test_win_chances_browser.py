@@ -13,7 +13,7 @@ from tests.browser.harness import (
     ARTIFACTS, DARK_THEME, LIGHT_THEME, assert_no_widget_errors, kernel_eval, open_notebook,
     run_all_cells, set_theme, wait_for_kernel_value, write_notebook,
 )
-from tests.browser.test_accessibility_browser import violations
+from tests.browser.axe import violations
 
 # Small rules, so that the win policy or the solution is built in seconds.
 GAMES = {
@@ -104,9 +104,9 @@ def test_the_toggle_shows_a_percentage_for_each_seat_and_the_coach_rates_by_it(
     widget.screenshot(path=str(tmp_path / shot))
     ARTIFACTS.mkdir(exist_ok=True)
     widget.screenshot(path=str(ARTIFACTS / shot))
-    assert violations(page) == []
+    assert violations(page, ".dicelab-game") == []
     win.focus()
-    assert violations(page) == []
+    assert violations(page, ".dicelab-game") == []
     assert_no_widget_errors(page)
     if theme != LIGHT_THEME:
         set_theme(page, LIGHT_THEME)

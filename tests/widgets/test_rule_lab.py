@@ -276,12 +276,12 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
         assert lab.working == ["turn", "win"] and figure(lab, "win")["state"] == "working"
         assert lab.results.busy.startswith("Working out 2 figures") and lab.results.elapsed == "0 s so far"
         set_text(lab, "target", "300")  # before the first worker is done
-        await asyncio.sleep(0.5)
-        assert first.poll() is not None  # stopped
+        assert lab.working and lab._worker._process is not first
         ticks = 0
         while lab.working:
             await asyncio.sleep(0.05)
             ticks += 1
+        assert first.poll() is not None  # stopped
         return lab, ticks
 
     lab, ticks = run_on_fresh_loop(scenario())

@@ -384,7 +384,7 @@ def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
 
     widget = YahtzeeGame(rules=yahtzee.Rules(boxes=("chance",)), seed=1, pace=0)
     shown = []
-    monkeypatch.setattr(OptimalBot, "prepare", lambda bot, engine: shown.append(widget.controls.status))
+    monkeypatch.setattr(OptimalBot, "prepare", lambda bot, engine, players=2: shown.append(widget.controls.status))
     widget.start(["Ann", {"name": "Robo", "bot": "optimal"}])
     assert shown == [PREPARING] and widget.controls.status != PREPARING
 
