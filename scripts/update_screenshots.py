@@ -18,12 +18,14 @@ SHOTS = {  # the README's picture -> the browser test's screenshot
     "fivethousand.png": "fivethousand-light.png",
     "thousand.png": "thousand-light.png",
     "history.png": "history-log.png",
+    "rule_lab.png": "rule-lab-light.png",
 }
 TESTS = [
     "tests/browser/test_yahtzee_browser.py::test_dark_theme_is_readable_and_saved_as_a_screenshot",
     "tests/browser/test_fivethousand_browser.py::test_the_widget_in_light_and_dark_themes",
     "tests/browser/test_thousand_browser.py::test_the_game_looks_right_in_both_themes",
     "tests/browser/test_table_browser.py::test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it",
+    "tests/browser/test_rule_lab_browser.py::test_the_lab_is_accessible_in_light_and_dark_themes[light]",
 ]
 
 
