@@ -53,9 +53,14 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory):
     stop_jupyter_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
-    """Headless Debian Chromium driven by Playwright."""
+    """Headless Debian Chromium driven by Playwright, for the browser tests only.
+
+    Playwright's sync API keeps an asyncio loop running in this thread while it is started,
+    and the widgets take a running loop for a kernel's (work goes to the background, results
+    come back on the loop). So it is stopped once the browser tests are done, and the tests
+    after them run without a loop, as a script does."""
     _require_browser_stack()
     from playwright.sync_api import sync_playwright
 
