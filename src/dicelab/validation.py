@@ -130,11 +130,21 @@ def faces(value, low: int = 0, high: int = 6, *, what: str = "the dice", error=N
     return tuple(sorted(dice))
 
 
-def die_index(value, dice: int = 5, *, error=IllegalMoveError) -> int:
-    """``value`` when it names one of ``dice`` dice by position (0 to dice - 1)."""
+def die_index(value, dice: int = 5, *, error=IllegalMoveError, counted_from: int = 0) -> int:
+    """``value`` when it names one of ``dice`` dice by position (0 to dice - 1).
+
+    A refusal numbers the dice from ``counted_from``: 0 as the Python API does, 1 where the
+    player sees them numbered from 1 (a widget), though ``value`` is a position from 0.
+
+    >>> die_index(5, counted_from=1)
+    Traceback (most recent call last):
+    ...
+    dicelab.errors.IllegalMoveError: there is no die number 6 (dice are numbered 1 to 5)
+    """
     if type(value) is not int or not 0 <= value < dice:
-        _raise(error, type(value) is not int,
-               f"there is no die number {shown(value)} (dice are numbered 0 to {dice - 1})")
+        number = shown(value + counted_from if type(value) is int else value)
+        _raise(error, type(value) is not int, f"there is no die number {number} "
+               f"(dice are numbered {counted_from} to {dice - 1 + counted_from})")
     return value
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicelab import yahtzee
+from dicelab.errors import IllegalMoveError
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
@@ -123,7 +124,12 @@ def test_keys_roll_hold_and_confirm(duel):
 REFUSED = [
     ("unknown type", "tray", {"type": "explode"}, "not understood"),
     ("not an object", "tray", "toggle", "not understood"),
-    ("die 9", "tray", {"type": "toggle", "die": 9}, "no die number 9"),
+    ("die 9", "tray", {"type": "toggle", "die": 9},
+     "There is no die number 10 (dice are numbered 1 to 5)."),  # as the player counts them
+    ("die 5", "tray", {"type": "toggle", "die": 5},
+     "There is no die number 6 (dice are numbered 1 to 5)."),
+    ("die -1", "tray", {"type": "toggle", "die": -1},
+     "There is no die number 0 (dice are numbered 1 to 5)."),
     ("die as text", "tray", {"type": "toggle", "die": "2"}, "bad 'die'"),
     ("die as bool", "tray", {"type": "toggle", "die": True}, "bad 'die'"),
     ("extra field", "tray", {"type": "toggle", "die": 1, "player": 0}, "bad 'player'"),
@@ -146,6 +152,17 @@ def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, component, m
     assert says in notice(duel)
     assert snapshot(duel) == before
 
+
+
+def test_a_forged_die_is_refused_in_the_players_numbering_and_the_api_keeps_its_own(duel):
+    press(duel, "roll")
+    toggle(duel, 4)  # the last die, which the player sees as die 5: held
+    assert duel.game.state.held[4] and notice(duel) == ""
+    toggle(duel, 5)
+    assert notice(duel) == "There is no die number 6 (dice are numbered 1 to 5)."
+    api = r"^there is no die number 5 \(dice are numbered 0 to 4\)$"
+    with pytest.raises(IllegalMoveError, match=api):
+        yahtzee.Hold(5)
 
 def test_scoring_a_used_box_is_refused(duel):
     press(duel, "roll")

@@ -3,7 +3,8 @@
 No build tool and nothing from the network: the module text is the shared helpers, then
 each component file (each registers itself with ``component(name, mount)``), then the
 table that lays the parts out and owns the keyboard (``table.js``, which ends with
-``export default { render }``). The style sheet is ``table.css`` and each component's CSS.
+``export default { render }``). The style sheet is ``theme.css`` (the frame and the buttons
+every display shares, so that each look is written once), ``table.css`` and each component's CSS.
 
 >>> esm, css = compose(("dice",))
 >>> esm.count("export default"), "component(\\"dice\\"" in esm
@@ -27,7 +28,7 @@ def _read(name: str) -> str:
 def compose(components: tuple[str, ...]) -> tuple[str, str]:
     """The ES module and CSS text of a widget drawing ``components`` (names of static files)."""
     scripts = ["helpers.js", *(f"{name}.js" for name in components), "table.js"]
-    styles = ["table.css", *(f"{name}.css" for name in components)]
+    styles = ["theme.css", "table.css", *(f"{name}.css" for name in components)]
     esm = "\n".join(f"// --- {name}\n{_read(name)}" for name in scripts)
     css = "\n".join(_read(name) for name in styles)
     return esm, css

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from dicelab import yahtzee
+from dicelab import validation, yahtzee
 from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
@@ -56,7 +56,8 @@ class YahtzeeGame(GameController):
         """Hold die ``die`` (0-4), or release it when it is held."""
         self.human_turn()
         held = self._game.state.held
-        self.play(Release(die) if 0 <= die < len(held) and held[die] else Hold(die))
+        validation.die_index(die, len(held), error=MalformedIntent, counted_from=1)  # as shown
+        self.play(Release(die) if held[die] else Hold(die))
 
     def select(self, column: int, row: str) -> None:
         """Choose box ``row`` of player ``column`` and show what it would score."""

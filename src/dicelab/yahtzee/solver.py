@@ -37,6 +37,7 @@ import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.cache import load_or_compute, path_for, source_digest
+from dicelab.once import OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
@@ -50,7 +51,7 @@ THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every 
 # as float64, and the expected scores stay within 1e-4 of float64's.
 DTYPE = np.float32
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
-_SOLUTIONS: dict = {}  # rules -> Solution, for this process
+_SOLUTIONS = OncePerKey()  # rules -> Solution, for this process (built once at a time)
 
 
 @dataclass(frozen=True)
@@ -555,17 +556,15 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     ``cache=False`` it is computed afresh and not stored.
     """
     rules = Rules.coerce(rules)
-    if cache and rules in _SOLUTIONS:
-        return _SOLUTIONS[rules]
-    if cache:
+    if not cache:
+        return Solution(rules, *_solve(rules, progress))
+
+    def build() -> Solution:
         moments = load_or_compute(_cache_key(rules), lambda: {"moments": _solve(rules, progress)},
                                   CACHE_KIND, check=partial(_check_cached, rules))["moments"]
-    else:
-        moments = _solve(rules, progress)
-    solution = Solution(rules, *moments)
-    if cache:
-        _SOLUTIONS[rules] = solution
-    return solution
+        return Solution(rules, *moments)
+
+    return _SOLUTIONS.get(rules, build)  # a second caller waits for a build under way
 
 
 def _cache_key(rules: Rules) -> dict:

@@ -70,10 +70,29 @@ function keyboard(root, keysLine, model) {
   return { show, onKey, onPointer };
 }
 
+// Each display is a region named by its title. Where the page shows several with one title
+// (two Yahtzee games in a notebook), they are numbered in page order: "Yahtzee game",
+// "Yahtzee game 2", ... so that every landmark has a name of its own. The page is the only
+// place that sees them all (several notebooks and kernels may share it), and page order is
+// what a reader counts; a name changes only when a display of the same title comes or goes
+// above it. Run on every draw and whenever a display is put on the page (it gets a size).
+function nameRegions() {
+  const seen = new Map();  // title -> how many regions of that title came before
+  for (const region of document.querySelectorAll("[data-dicelab-title]")) {
+    const title = region.dataset.dicelabTitle;
+    const number = (seen.get(title) ?? 0) + 1;
+    seen.set(title, number);
+    const name = number === 1 ? title : `${title} ${number}`;
+    if (region.getAttribute("aria-label") !== name) region.setAttribute("aria-label", name);
+  }
+}
+
 function render({ model, el }) {
   const root = element("div");
   root.tabIndex = -1;
   root.setAttribute("role", "region");
+  const placed = new ResizeObserver(nameRegions);
+  placed.observe(root);
   const keysLine = element("p", "dicelab-keys");
   keysLine.setAttribute("aria-live", "polite");
   el.append(root);
@@ -102,7 +121,9 @@ function render({ model, el }) {
     if (!view.areas) return;
     const focus = focusOf(root);
     root.className = `dicelab-${view.kind} is-${view.layout}`;
-    root.setAttribute("aria-label", view.title);
+    root.dataset.dicelabTitle = view.title;
+    if (root.isConnected) nameRegions();
+    else root.setAttribute("aria-label", view.title);  // numbered once it is on the page
     const used = new Set();
     const areaNodes = view.areas.map((area) => {
       if (!areas.has(area.name)) areas.set(area.name, element("div", `dicelab-area is-${area.name}`));
@@ -133,6 +154,7 @@ function render({ model, el }) {
   window.addEventListener("keydown", keys.onKey, true);
   window.addEventListener("pointerdown", keys.onPointer, true);
   return () => {
+    placed.disconnect();
     model.off("change:view", draw);
     window.removeEventListener("keydown", keys.onKey, true);
     window.removeEventListener("pointerdown", keys.onPointer, true);
