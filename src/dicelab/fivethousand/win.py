@@ -47,8 +47,8 @@ def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "Fivetho
     return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 
 
-def _throws(rules: Rules):
-    throws = throw_table(rules.combinations(), rules.dice, "all")
+def _throws(rules: Rules, choices: str = "all"):
+    throws = throw_table(rules.combinations(), rules.dice, choices)
     return throws, np.where(throws.left == 0, rules.dice, throws.left)
 
 
@@ -177,6 +177,7 @@ class FivethousandWinPolicy(WinPolicy):
         super().__init__(Engine(rules))
         self.rules = rules
         self.throws, self.next_dice = _throws(rules)
+        self.dominant = _throws(rules, "most_per_count")  # enough where more points never hurt
         self.unit = self.throws.unit
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
@@ -226,7 +227,7 @@ class FivethousandWinPolicy(WinPolicy):
             guess = 1 - guess_values(after, b, m)
             donors = above and (one_unit_up(m, above[0]), above[1])
             level = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead, x),
-                                partner, np.zeros(len(m)), guess, donors)
+                                partner, np.zeros(len(m)), guess, donors, self.dominant)
             start[m, b] = after[m, b] = level.start
             above = (m, level)
         return {"start": start, "after": after, "final": final}
@@ -242,7 +243,7 @@ class FivethousandWinPolicy(WinPolicy):
             m = b + d
             x = 1 - after[b, m]
             start[m, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead),
-                                      np.full(len(d), -1), x, x).start
+                                      np.full(len(d), -1), x, x, dominant=self.dominant).start
         for d in range(1, lead):
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]

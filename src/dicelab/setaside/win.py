@@ -109,8 +109,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     values = np.stack([turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)])
     values[0, :, ::columns], values[1, :, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
-    groups = _groups(throws, next_dice, columns)
-    bases = [np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1] for group in groups]
+    layout = _layout(throws, next_dice, columns)
+    bases = {id(group): np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1]
+             for group in layout.groups + [layout.merged]}
     kept = np.zeros((2, count, len(reach), columns)) if rows else None
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
     inside = ends[:, None] > reach  # (L, r)
@@ -128,8 +129,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
             k = int(active[r])
             both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
             now = values[:, :k]
-            for group, base in zip(groups, bases):
-                ac = np.take(now, group.flat + r * columns, axis=2)  # (2, k, rows, choices)
+            for group in layout.groups if k >= layout.merge_below else [layout.merged]:
+                base = bases[id(group)]
+                ac = np.take(now[:, :, r * columns:], group.flat, axis=2)  # (2, k, rows, choices)
                 if hot_of is not None and group.hot.any():
                     hot = np.take(hot_of[:k], group.points + r, axis=1)
                     ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
@@ -141,7 +143,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                     ac = chosen
                 else:
                     ac = ac[..., 0]
-                both[:, :, group.dice] += np.add.reduceat(ac * group.probability, group.starts, axis=2)
+                sums = np.add.reduceat(ac * group.probability, group.starts, axis=2)
+                for dice, part in group.parts:
+                    both[:, :, dice] += sums[:, :, part]
             if rows:
                 kept[:, :, r] = both
             if r > 0:
@@ -179,36 +183,48 @@ def _narrow(low, high, margin, axis) -> None:
     ``da``, ``dc``: the chosen value minus an alternative, ``da + dc * x``, >= 0 at the
     current ``x``) stays >= 0 (a margin with ``dc`` 0 sets no limit)."""
     da, dc = margin
-    cross = -da / dc
-    np.maximum(low, np.where(dc > 0, cross, -np.inf).max(axis=axis), out=low)
-    np.minimum(high, np.where(dc < 0, cross, np.inf).min(axis=axis), out=high)
+    ratio = da / dc  # the margin is 0 where x is minus this
+    np.maximum(low, -np.min(ratio, axis=axis, where=dc > 0, initial=np.inf), out=low)
+    np.minimum(high, -np.max(ratio, axis=axis, where=dc < 0, initial=-np.inf), out=high)
 
 
 @dataclass(frozen=True)
 class _Group:
     """Rows of a throw table with about as many choices each, cut to that many columns,
-    in order of the dice thrown: rows ``starts[k]`` on throw ``dice[k]`` dice."""
+    in order of the dice thrown. Their sums by ``starts`` (segments of rows) are added, in
+    ``parts``' order, to the columns ``dice`` of segments ``part``."""
 
     flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
     points: np.ndarray
     hot: np.ndarray
-    valid: np.ndarray
     probability: np.ndarray
-    dice: np.ndarray
     starts: np.ndarray
+    parts: tuple  # ((dice, part), ...)
 
 
-_GROUPS: dict = {}
+@dataclass(frozen=True)
+class _Layout:
+    """A throw table's rows for a sweep: in ``groups`` by number of choices, so that a sweep
+    does not look at the padding of the rows with many choices for every row; or all in
+    ``merged``, which a sweep of fewer than ``merge_below`` pairs takes (fewer steps over
+    numpy arrays cost less than the padding). Both add the same sums in the same order."""
+
+    groups: list
+    merged: _Group
+    merge_below: int
+
+
+_LAYOUTS: dict = {}
 GROUP_WIDTHS = (1, 3, 7)  # rows are grouped by choices up to these (and the rest)
+STEP_ENTRIES = 4000  # a step over one group costs about as much as this many entries of a pair
 
 
-def _groups(throws, next_dice, columns: int) -> list[_Group]:
-    """The throw table's rows in groups by number of choices, so that a sweep does not
-    look at the padding of the rows with many choices for every row."""
+def _layout(throws, next_dice, columns: int) -> _Layout:
+    """The :class:`_Layout` of a throw table (kept)."""
     key = (id(throws), columns)
-    if key not in _GROUPS:
+    if key not in _LAYOUTS:
         choices = throws.valid.sum(axis=1)
-        groups, low = [], 0
+        groups, low, blocks = [], 0, []
         for high in GROUP_WIDTHS + (throws.valid.shape[1],):
             rows = np.nonzero((choices > low) & (choices <= high))[0]
             low = high
@@ -219,12 +235,26 @@ def _groups(throws, next_dice, columns: int) -> list[_Group]:
             order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
             pick_rows = rows[:, None]
             points = throws.points[pick_rows, order]
-            valid = throws.valid[pick_rows, order]
-            flat = np.where(valid, points * columns + next_dice[pick_rows, order], 0)  # padding: no state
-            groups.append(_Group(flat, points,
-                                 throws.left[pick_rows, order] == 0, valid, throws.probability[rows], dice, starts))
-        _GROUPS[key] = (throws, groups)  # the table is kept so that its id stays its own
-    return _GROUPS[key][1]
+            flat = np.where(throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0)
+            hot = throws.left[pick_rows, order] == 0
+            groups.append(_Group(flat, points, hot, throws.probability[rows], starts,
+                                 ((dice, slice(0, len(dice))),)))  # padding leads to no state
+            blocks.append((flat, points, hot))
+        width = max(flat.shape[1] for flat, _, _ in blocks)
+
+        def padded(index):
+            return np.concatenate([np.pad(block[index], ((0, 0), (0, width - block[index].shape[1])))
+                                   for block in blocks])
+
+        offsets = np.cumsum([0] + [len(group.flat) for group in groups])
+        segments = np.cumsum([0] + [len(group.starts) for group in groups])
+        merged = _Group(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
+                        np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
+                        tuple((group.parts[0][0], slice(segments[i], segments[i + 1])) for i, group in enumerate(groups)))
+        extra = merged.flat.size - sum(group.flat.size for group in groups)
+        _LAYOUTS[key] = (throws, _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)))
+        # the table is kept so that its id stays its own
+    return _LAYOUTS[key][1]
 
 
 @dataclass
@@ -247,7 +277,7 @@ FIRST_KEPT = 1  # a turn's row 0 holds no values: a sweep never keeps it
 
 
 def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
-                guess_x: np.ndarray, above: tuple[np.ndarray, Level] | None = None) -> Level:
+                guess_x: np.ndarray, above: tuple[np.ndarray, Level] | None = None, dominant=None) -> Level:
     """Solve the ``L`` pairs of one level (total score) exactly.
 
     ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
@@ -263,6 +293,11 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
     opponent, or -1. In a game whose turns depend only on the score standing (banked plus
     at risk) and the opponent's, pair l's row ``r`` is then the donor's row ``r - 1``; the
     rows whose choices stay best at pair l's bust value are taken from the donor, not swept.
+
+    ``dominant`` is ``(throws, next_dice)`` of the throw table with, for each number of dice
+    set aside, only the most points: a pair is swept with it when neither banking nor hot
+    dice are ever worth less with more points at risk. Then no state is (by induction from
+    the top of the turn), so the fewer points are never the better choice.
     """
     dice = throws.dice
     has_partner = partner >= 0
@@ -280,15 +315,20 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
             given = _taken(given, x, above, shift=1)
         else:  # the pair's own rows that still hold
             given = _taken(given, x[todo], (todo, level), shift=0)
-        swept = sweep(throws, next_dice, given, x[todo], bounds=True)
         level = _grown(level, count, given.value_a.shape[1:])
         width = given.value_a.shape[1]
-        level.value_a[todo, :width], level.value_c[todo, :width] = swept.value_a, swept.value_c
         level.low[todo, :width] = -np.inf if given.low is None else given.low
         level.high[todo, :width] = np.inf if given.high is None else given.high
-        rows = swept.low.shape[1]
-        level.low[todo, :rows], level.high[todo, :rows] = swept.low, swept.high
-        a[todo], c[todo] = swept.throw_a[:, dice], swept.throw_c[:, dice]
+        fewer = _never_worse_with_more(given) if dominant else np.zeros(len(todo), dtype=bool)
+        for these, table in ((~fewer, (throws, next_dice)), (fewer, dominant)):
+            if not these.any():
+                continue
+            pairs = todo[these]
+            swept = sweep(*table, given.take(np.nonzero(these)[0], width), x[pairs], bounds=True)
+            level.value_a[pairs, :width], level.value_c[pairs, :width] = swept.value_a, swept.value_c
+            rows = swept.low.shape[1]
+            level.low[pairs, :rows], level.high[pairs, :rows] = swept.low, swept.high
+            a[pairs], c[pairs] = swept.throw_a[:, dice], swept.throw_c[:, dice]
         swept_ends[todo] = turns.ends[todo]
         level.ends = swept_ends
         level.start = np.where(has_partner, (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate]), a + c * known_x)
@@ -301,18 +341,26 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
     raise RuntimeError("the win policy did not settle; please report these rules")
 
 
-def one_unit_up(mover: np.ndarray, above: np.ndarray | None) -> np.ndarray | None:
+def one_unit_up(mover: np.ndarray, above: np.ndarray) -> np.ndarray:
     """The donors of a level's pairs (``mover`` against ``total - mover``) in the level
-    above (``above`` against ``total + 1 - above``, or None): the index of the pair with the
-    mover one unit up, -1 where it is not there.
+    above (``above`` against ``total + 1 - above``): the index of the pair with the mover
+    one unit up, -1 where it is not there.
 
     >>> one_unit_up(np.array([0, 1, 2]), np.array([1, 2])).tolist()
     [0, 1, -1]
     """
-    if above is None:
-        return None
     index = mover + 1 - above[0]
     return np.where(index < len(above), index, -1)
+
+
+def _never_worse_with_more(turns: Turns) -> np.ndarray:
+    """Whether banking, and hot dice, are never worth less with more points at risk, in
+    each pair's turn (L,); from 1 point at risk (a turn neither banks nor completes a
+    round with none)."""
+    rises = np.all(np.diff(turns.bank[:, 1:], axis=1) >= 0, axis=1)
+    if turns.hot is not None:
+        rises &= np.all(np.diff(turns.hot[:, 1:], axis=1) >= 0, axis=1)
+    return rises
 
 
 def _grown(level: Level | None, count: int, shape: tuple) -> Level:
