@@ -116,7 +116,6 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
     inside = ends[:, None] > reach  # (L, r)
     if bounds:
-        may_bank = np.isfinite(bank_of)
         given_low = None if turns.low is None else turns.low[order]
         given_high = None if turns.high is None else turns.high[order]
         first = np.minimum(ends, width - 1)
@@ -154,10 +153,11 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                 banks = bank >= ta + tc * x[:k, None]
                 if rows:
                     banks &= inside[:, r, None]
-                if bounds:  # banking against throwing: bank - a - c x, signed so that it is >= 0 at x
-                    sign = np.where(banks, 1.0, -1.0)
-                    margin = np.stack([sign * (bank - ta), np.where(may_bank[:k, r, None], sign * -tc, 0.0)])
-                    _narrow(low[:k], high[:k], margin, axis=1)
+                if bounds:  # banking is best while x is at most (bank - a) / c (c, a chance, is never < 0)
+                    even = (bank - ta) / tc
+                    rising = tc > 0
+                    np.minimum(high[:k], np.min(even, axis=1, where=banks & rising, initial=np.inf), out=high[:k])
+                    np.maximum(low[:k], np.max(even, axis=1, where=~banks & rising, initial=-np.inf), out=low[:k])
                 here = now[:, :, r * columns + 1:(r + 1) * columns]
                 value_a, value_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
                 if rows:  # past its end a turn's values are given
@@ -237,8 +237,10 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
             points = throws.points[pick_rows, order]
             flat = np.where(throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0)
             hot = throws.left[pick_rows, order] == 0
+            if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)):
+                dice = slice(int(dice[0]), int(dice[-1]) + 1)  # a slice adds in place, faster
             groups.append(_Group(flat, points, hot, throws.probability[rows], starts,
-                                 ((dice, slice(0, len(dice))),)))  # padding leads to no state
+                                 ((dice, slice(0, len(starts))),)))  # padding leads to no state
             blocks.append((flat, points, hot))
         width = max(flat.shape[1] for flat, _, _ in blocks)
 
