@@ -3,6 +3,9 @@ when each is switched off.
 
 - Rows taken from the turn of the pair one unit up (``solve_level``'s donors).
 - A round's worth of last-turn deficits, and of Zillions leads, solved at once.
+
+Only the most points for each number of dice set aside, where more points never hurt,
+gives the same numbers up to rounding.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as five_win
+from dicelab.setaside import win as setaside_win
 from dicelab.thousand import win as thousand_win
 
 FIVETHOUSAND = [
@@ -64,3 +68,22 @@ def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
 
     monkeypatch.setattr(five_win.FinalTurns, "__init__", one_at_a_time)
     _same(at_once, _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False)))
+
+
+@pytest.mark.parametrize("rules", FIVETHOUSAND, ids=repr)
+def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeypatch):
+    checked = []
+    original = setaside_win._never_worse_with_more
+
+    def counted(turns):
+        checked.append(original(turns))
+        return checked[-1]
+
+    monkeypatch.setattr(setaside_win, "_never_worse_with_more", counted)
+    fewer = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
+    answers = np.concatenate(checked)
+    assert answers.any() and not answers.all()  # near the target, banking more can be worse
+    monkeypatch.setattr(setaside_win, "_never_worse_with_more", lambda turns: np.zeros(len(turns.ends), bool))
+    every = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
+    for name in every:
+        assert np.allclose(fewer[name], every[name], rtol=0, atol=1e-14), name
