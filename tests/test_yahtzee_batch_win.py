@@ -161,3 +161,13 @@ def test_games_are_the_same_whatever_the_chunking():
 def test_the_win_robot_beats_the_greedy_robot_clearly():
     share = simulate.head_to_head("yahtzee", "win", "greedy", n=600, seed=4, progress=False)
     assert share.interval(0.95)[0] > 0.6
+
+
+def test_a_turn_played_in_parts_is_the_same(monkeypatch):
+    """The games of one card are played in turns of at most ``turn_games``; the cut changes nothing."""
+    rules = Rules.preset("no_bonus")
+    bots = [BatchWin(rules), BatchOptimal(rules)]
+    whole = play_games(rules, bots, seed=2, games=numpy.arange(30))
+    monkeypatch.setattr(BatchWin, "turn_games", 7)
+    parts = play_games(rules, bots, seed=2, games=numpy.arange(30))
+    assert all((parts[key] == values).all() for key, values in whole.items())

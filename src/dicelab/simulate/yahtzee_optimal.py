@@ -12,6 +12,8 @@ the one-game bot sees. Games are grouped by card: early and late in a game, many
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy
 
 from dicelab import dice as _dice
@@ -26,6 +28,7 @@ class BatchOptimal(BatchBot):
     """:class:`dicelab.yahtzee.optimal.OptimalBot`, for many games at once."""
 
     moments = False  # whether the turn tables carry second moments (for the spread of each option)
+    turn_games: int | None = None  # the most games of one card played as one turn (None: all)
 
     def __init__(self, rules: Rules):
         from dicelab.yahtzee import solver
@@ -70,8 +73,10 @@ class BatchOptimal(BatchBot):
             rows = order[low:high]
             first = block * BLOCK
             turn_tables = self._turn_tables(cards[first:first + BLOCK])
-            column = inverse[rows] - first
-            play_decided(table.turn(seat, rows), lambda turn, which: self._decide(turn, which, turn_tables, column))
+            size = self.turn_games or len(rows)
+            for part in (rows[start:start + size] for start in range(0, len(rows), size)):
+                play_decided(table.turn(seat, part), partial(self._decide, turn_tables=turn_tables,
+                                                             column=inverse[part] - first))
 
     def _turn_tables(self, cards):
         """The offset of each card's values, and for each number of rolls left (from 1) the

@@ -24,6 +24,7 @@ class BatchWin(BatchOptimal):
     """:class:`dicelab.yahtzee.win_bot.WinBot` (with its ``margin``), for many games at once."""
 
     moments = True
+    turn_games = 1024  # a turn's rivals hold about a thousand scores per game
 
     def __init__(self, rules: Rules, margin: float = math.inf):
         super().__init__(rules)
