@@ -153,7 +153,8 @@ def test_games_are_the_same_whatever_the_chunking():
     rules = Rules.preset("hasbro")
     bots = batch_bots(rules, ["optimal", "win", "greedy"])
     whole = play_games(rules, bots, seed=9, games=numpy.arange(40))
-    parts = [play_games(rules, bots, seed=9, games=numpy.arange(start, stop)) for start, stop in ((0, 1), (1, 17), (17, 40))]
+    parts = [play_games(rules, bots, seed=9, games=numpy.arange(start, stop))
+             for start, stop in ((0, 1), (1, 17), (17, 40))]
     for key, values in whole.items():
         assert (numpy.concatenate([part[key] for part in parts]) == values).all(), key
 

@@ -143,7 +143,8 @@ class BatchOptimal(BatchBot):
         boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
         if not rolls_left:
-            return boxes, (numpy.sqrt(spread) if self.moments else None), numpy.zeros((len(which), 0), dtype=numpy.int64)
+            no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
+            return boxes, (numpy.sqrt(spread) if self.moments else None), no_holds
         offset, hold_values = turn_tables
         holds, columns = self.holds[roll], column[which]
         # as Solution.options sums a hold's value: (points on the card + offset) + value

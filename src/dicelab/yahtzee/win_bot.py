@@ -9,6 +9,7 @@ Ahead, it takes the safer of two near-equal options; behind late in the game, it
 expected points for the spread that may catch up. Alone at the table it plays the optimal
 solitaire game. Ties in chance go to the higher expected score. A ``margin`` limits the
 options weighed to those whose expected score is within that many points of the best.
+The batch simulator plays it with exactly these decisions (:mod:`dicelab.simulate.yahtzee_win`).
 """
 
 from __future__ import annotations

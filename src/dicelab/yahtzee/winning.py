@@ -12,6 +12,10 @@ few boxes decide it), and a player who plays to win does not play the points-opt
 moments describe. Against games played on by optimal robots it was within 3 percentage points
 early in a game, and off by up to 8 late in it.
 
+:func:`choose` is the choice of the win robot (:mod:`dicelab.yahtzee.win_bot`) among the
+options after a roll, for one game or, with the same arithmetic, for many at once
+(:mod:`dicelab.simulate.yahtzee_win`).
+
 >>> shares = win_shares([Outlook(250.0, 40.0), Outlook(250.0, 40.0)])
 >>> [round(share, 6) for share in shares]
 [0.5, 0.5]
@@ -81,10 +85,10 @@ def win_shares(outlooks) -> list[float]:
 
 def choose(rivals: "Rivals", values, stds, margin: float = np.inf, tables=None) -> np.ndarray:
     """The option the win robot takes in each row: the options of a decision at the table of
-    the same number in ``rivals`` (or the number in ``tables``), best expected score first, with those expected final
-    scores (``values``, -inf where there is no option) and their standard deviations.
-    Weighed are those within ``margin`` points of the best; of them it takes the first whose
-    chance to win is the best, to within :data:`SAME_CHANCE`.
+    the same number in ``rivals`` (or the number in ``tables``), best expected score first,
+    with those expected final scores (``values``, -inf where there is no option) and their
+    standard deviations. Weighed are those within ``margin`` points of the best; of them it
+    takes the first whose chance to win is the best, to within :data:`SAME_CHANCE`.
 
     Only the options whose chance may be the best are worked out exactly: bounds over
     blocks of scores rule out the others first (see :meth:`Rivals.bounds`).
