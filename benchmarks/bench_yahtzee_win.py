@@ -10,13 +10,17 @@ Record: :func:`dicelab.simulate.head_to_head` (half the games with the win robot
 with its rival first, a shared win counting half), with the 95 % interval and the CPU seconds
 of each run. The machine may be shared: read the ratios, not the seconds.
 
+With ``--margins M ...`` it also plays win robots that weigh only the options within M
+points of the best expected score (``WinBot(margin=M)``) against the optimal robot.
+
 Run: ``python benchmarks/bench_yahtzee_win.py [--rules scratch] [--games 100000]
-[--greedy-games 20000] [--speed-games 2000] [--engine-games 20]``.
+[--greedy-games 20000] [--speed-games 2000] [--engine-games 20] [--margins M ...]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 import numpy
@@ -25,6 +29,7 @@ from dicelab import simulate, yahtzee
 from dicelab.simulate import engine_path
 from dicelab.simulate.runner import Run
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games
+from dicelab.yahtzee.win_bot import WinBot
 
 SEED = 15
 
@@ -44,11 +49,13 @@ def speed(rules, seats, games: int):
     return games / wall, games / cpu
 
 
-def record(rules, reference: str, games: int) -> None:
-    share, wall, cpu = timed(lambda: simulate.head_to_head("yahtzee", "win", reference, n=games, seed=SEED,
+def record(rules, reference: str, games: int, margin: float = math.inf) -> None:
+    challenger = "win" if margin == math.inf else WinBot(margin)
+    share, wall, cpu = timed(lambda: simulate.head_to_head("yahtzee", challenger, reference, n=games, seed=SEED,
                                                             rules=rules, progress=False))
     low, high = share.interval(0.95)
-    print(f"win vs {reference:<8} {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], {games:,} games "
+    name = "win" if margin == math.inf else f"win (margin {margin:g})"
+    print(f"{name} vs {reference:<8} {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], {games:,} games "
           f"(CPU {cpu:.0f} s, {games / cpu:.0f} games per CPU-second)")
 
 
@@ -59,6 +66,9 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=20_000, help="win vs greedy games")
     parser.add_argument("--speed-games", type=int, default=2000)
     parser.add_argument("--engine-games", type=int, default=20)
+    parser.add_argument("--margins", type=float, nargs="*", default=[],
+                        help="also win robots weighing only the options within these many points of the best, "
+                             "against the optimal robot")
     args = parser.parse_args()
     rules = yahtzee.Rules.preset(args.rules)
     solution, wall, cpu = timed(lambda: yahtzee.solve(rules, progress=False))
@@ -80,6 +90,8 @@ def main() -> None:
     for reference, games in (("optimal", args.games), ("greedy", args.greedy_games)):
         if games:
             record(rules, reference, games)
+    for margin in args.margins:
+        record(rules, "optimal", args.games, margin)
 
 
 if __name__ == "__main__":
