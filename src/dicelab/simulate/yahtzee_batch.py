@@ -42,7 +42,7 @@ def batch_bots(rules: Rules, bots) -> list | None:
             key = bot
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
             key = bot.level
-        elif bot == "win" or type(bot) is WinBot:  # the level, or a win robot with its margin
+        elif isinstance(bot, str) and bot == "win" or type(bot) is WinBot:  # a win robot with its margin
             key = ("win", bot.margin if isinstance(bot, WinBot) else WinBot().margin)
         elif type(bot) is ChaseBox:
             key = ("chase_box", bot.box)

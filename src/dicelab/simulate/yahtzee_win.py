@@ -24,7 +24,7 @@ class BatchWin(BatchOptimal):
     """:class:`dicelab.yahtzee.win_bot.WinBot` (with its ``margin``), for many games at once."""
 
     moments = True
-    turn_games = 1024  # a turn's rivals hold about a thousand scores per game
+    turn_games = 1024  # a turn's rivals hold about a thousand scores per game: kept in memory bounds
 
     def __init__(self, rules: Rules, margin: float = math.inf):
         super().__init__(rules)
@@ -33,6 +33,10 @@ class BatchWin(BatchOptimal):
 
     def __reduce__(self):
         return type(self), (self.rules, self.margin)
+
+    def play(self, table, seat: int) -> None:
+        super().play(table, seat)
+        self._rivals = (None, None)  # the table is played: let it go
 
     def rivals(self, turn) -> Rivals:
         """The other players of each game of ``turn`` (a table for each of its rows): the
