@@ -42,18 +42,21 @@ def sample_states(rules, count: int, seed: int, per_card: int = 8) -> list:
 
 
 def load_turn(rules, states):
-    """A batch table (one seat) holding the cards of ``states``, and a turn holding their dice."""
-    table = Table(rules, 1, 0, numpy.arange(len(states)))
+    """A batch table holding the cards of ``states`` (every seat), and a turn of their player
+    to move (the same in all) holding their dice."""
+    seats, player = len(states[0].cards), states[0].player
+    assert all(len(state.cards) == seats and state.player == player for state in states)
+    table = Table(rules, seats, 0, numpy.arange(len(states)))
     for row, state in enumerate(states):
-        card = state.card
-        boxes = card.boxes
-        table.mask[row, 0] = sum(1 << i for i, box in enumerate(rules.boxes) if box in boxes)
-        if "yahtzee" in boxes:
-            table.context[row, 0] = 1 if boxes["yahtzee"] == rules.yahtzee else 2
-        table.upper[row, 0] = sum(p for box, p in card.filled if box in UPPER_BOXES)
-        table.box_sum[row, 0] = sum(boxes.values())
-        table.yahtzee_bonuses[row, 0] = card.yahtzee_bonuses
-    turn = table.turn(0)
+        for seat, card in enumerate(state.cards):
+            boxes = card.boxes
+            table.mask[row, seat] = sum(1 << i for i, box in enumerate(rules.boxes) if box in boxes)
+            if "yahtzee" in boxes:
+                table.context[row, seat] = 1 if boxes["yahtzee"] == rules.yahtzee else 2
+            table.upper[row, seat] = sum(p for box, p in card.filled if box in UPPER_BOXES)
+            table.box_sum[row, seat] = sum(boxes.values())
+            table.yahtzee_bonuses[row, seat] = card.yahtzee_bonuses
+    turn = table.turn(player)
     turn.dice[:] = [state.dice for state in states]
     turn.held[:] = [state.held for state in states]
     turn.rolls_used[:] = [state.rolls_used for state in states]

@@ -33,6 +33,7 @@ def batch_bots(rules: Rules, bots) -> list | None:
     from dicelab.simulate import ChaseBox
     from dicelab.yahtzee.optimal import OptimalBot
     from dicelab.yahtzee.strategy import GreedyBot
+    from dicelab.yahtzee.win_bot import WinBot
 
     levels = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
     made, result = {}, []
@@ -41,6 +42,8 @@ def batch_bots(rules: Rules, bots) -> list | None:
             key = bot
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
             key = bot.level
+        elif isinstance(bot, str) and bot == "win" or type(bot) is WinBot:  # a win robot with its margin
+            key = ("win", bot.margin if isinstance(bot, WinBot) else WinBot().margin)
         elif type(bot) is ChaseBox:
             key = ("chase_box", bot.box)
         else:
@@ -60,6 +63,10 @@ def _batch_bot(rules: Rules, key):
         from dicelab.simulate.yahtzee_optimal import BatchOptimal  # solves the rules (cached)
 
         return BatchOptimal(rules)
+    if key[0] == "win":
+        from dicelab.simulate.yahtzee_win import BatchWin  # solves the rules (cached)
+
+        return BatchWin(rules, key[1])
     return BatchChaseBox(rules, key[1])
 
 

@@ -12,6 +12,8 @@ the one-game bot sees. Games are grouped by card: early and late in a game, many
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy
 
 from dicelab import dice as _dice
@@ -24,6 +26,9 @@ BLOCK = 2048  # different cards whose turn tables are made together
 
 class BatchOptimal(BatchBot):
     """:class:`dicelab.yahtzee.optimal.OptimalBot`, for many games at once."""
+
+    moments = False  # whether the turn tables carry second moments (for the spread of each option)
+    turn_games: int | None = None  # the most games of one card played as one turn (None: all)
 
     def __init__(self, rules: Rules):
         from dicelab.yahtzee import solver
@@ -68,28 +73,55 @@ class BatchOptimal(BatchBot):
             rows = order[low:high]
             first = block * BLOCK
             turn_tables = self._turn_tables(cards[first:first + BLOCK])
-            column = inverse[rows] - first
-            play_decided(table.turn(seat, rows), lambda turn, which: self._decide(turn, which, turn_tables, column))
+            size = self.turn_games or len(rows)
+            for part in (rows[start:start + size] for start in range(0, len(rows), size)):
+                play_decided(table.turn(seat, part), partial(self._decide, turn_tables=turn_tables,
+                                                             column=inverse[part] - first))
 
     def _turn_tables(self, cards):
         """The offset of each card's values, and for each number of rolls left (from 1) the
         value less that offset of every hold (all but five dice) on each card (columns;
-        flattened) with a last row of -inf: the values of :meth:`Solution._turn` for one card."""
+        flattened) with a last row of -inf: the values of :meth:`Solution._turn` for one card.
+        With :attr:`moments`, each is a pair (a first axis of two): the value and the second
+        moment about the offset (0 in the last row)."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
         special = len(self.special)
         legal = self.scores.legal(numpy.repeat(mask, special), numpy.tile(self.special, len(mask)))
         legal = legal.reshape(len(mask), special, len(self.scores.boxes)).transpose(1, 0, 2)
-        values, offset = self.tables.final_values(self.solution.values, mask, y, u, legal)
+        variances = self.solution.variances if self.moments else None
+        values, offset = self.tables.final_values(self.solution.values, mask, y, u, legal, variances=variances)
+        none = numpy.full((1, len(cards)), -numpy.inf)
+        if self.moments:
+            none = numpy.stack([none, numpy.zeros_like(none)])
         turn = []
         for _ in range(self.rules.rolls - 1):
             holds = self.keeps.hold_values(values)
-            turn.append(numpy.concatenate(holds[:5] + [numpy.full((1, len(cards)), -numpy.inf)]).ravel())
+            stacked = numpy.concatenate(holds[:5] + [none], axis=-2)
+            turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
             values = self.keeps.best_holds(holds)
         return offset, turn
 
     def _decide(self, turn, which, turn_tables, column):
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
+        values, holds = self._options(turn, which, turn_tables, column)[::2]
+        return self._play(numpy.argmax(values, axis=1), holds)
+
+    def _play(self, option, holds):
+        """The box (-1 for a hold) and the faces held (counts) of each game's ``option`` (a
+        column of :meth:`_options`)."""
+        boxes = len(self.scores.boxes)
+        hold = numpy.maximum(option - boxes, 0)
+        keep = (self.hold_counts[holds[numpy.arange(len(option)), hold]] if holds.shape[1]
+                else numpy.zeros((len(option), 6), dtype=numpy.int64))
+        return numpy.where(option < boxes, option, -1), keep
+
+    def _options(self, turn, which, turn_tables, column):
+        """Every option of :meth:`Solution.options` in each game, unsorted: a column per box
+        (in the order of the rules), then a column per hold of the roll (in the order of
+        :func:`dicelab.dice.sub_multisets`; none with no roll left). Returns the expected
+        final scores (-inf where there is no such option), with :attr:`moments` the standard
+        deviations of those scores (else None), and the rows of the holds in the hold tables."""
         scores, tables = self.scores, self.tables
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
@@ -100,20 +132,27 @@ class BatchOptimal(BatchBot):
         legal = scores.legal(mask, roll)
         bonus = scores.bonus[context, matching, roll]
         boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
+        spread = numpy.zeros_like(boxes) if self.moments else None
+        variances = self.solution.variances if self.moments else None
         for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
-            boxes[:, box] = tables.reward(self.solution.values, box, points[:, box], mask, y, u)
+            reward = tables.reward(self.solution.values, box, points[:, box], mask, y, u, variances=variances)
+            if self.moments:
+                boxes[:, box], spread[:, box] = reward
+            else:
+                boxes[:, box] = reward
         boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
-        best = numpy.argmax(boxes, axis=1)
-        lines = numpy.arange(len(which))
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
         if not rolls_left:
-            return best, numpy.zeros((len(which), 6), dtype=numpy.int64)
+            no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
+            return boxes, (numpy.sqrt(spread) if self.moments else None), no_holds
         offset, hold_values = turn_tables
         holds, columns = self.holds[roll], column[which]
         # as Solution.options sums a hold's value: (points on the card + offset) + value
         start = total + offset[columns]
-        values = start[:, None] + hold_values[rolls_left - 1].take(holds * len(offset) + columns[:, None])
-        hold = numpy.argmax(values, axis=1)
-        is_box = boxes[lines, best] >= values[lines, hold]  # on a tie the box, listed first
-        keep = self.hold_counts[holds[lines, hold]]
-        return numpy.where(is_box, best, -1), keep
+        hold = hold_values[rolls_left - 1].take(holds * len(offset) + columns[:, None], axis=-1)
+        values = numpy.concatenate([boxes, start[:, None] + (hold[0] if self.moments else hold)], axis=1)
+        if not self.moments:
+            return values, None, holds
+        # as Solution.options takes a hold's spread: the second moment less the square of the value
+        stds = numpy.sqrt(numpy.maximum(hold[1] - hold[0] * hold[0], 0.0))
+        return values, numpy.concatenate([numpy.sqrt(spread), stds], axis=1), holds

@@ -9,6 +9,7 @@ Ahead, it takes the safer of two near-equal options; behind late in the game, it
 expected points for the spread that may catch up. Alone at the table it plays the optimal
 solitaire game. Ties in chance go to the higher expected score. A ``margin`` limits the
 options weighed to those whose expected score is within that many points of the best.
+The batch simulator plays it with exactly these decisions (:mod:`dicelab.simulate.yahtzee_win`).
 """
 
 from __future__ import annotations
@@ -17,8 +18,6 @@ import math
 
 from dicelab.yahtzee.engine import State
 from dicelab.yahtzee.optimal import OptimalBot
-
-SAME_CHANCE = 1e-9  # chances closer than this are equal: the expected score decides
 
 
 class WinBot(OptimalBot):
@@ -33,11 +32,14 @@ class WinBot(OptimalBot):
         self.margin = margin
 
     def pick(self, engine, state: State):
-        from dicelab.yahtzee.solver import solve
-        from dicelab.yahtzee.winning import option_chances
+        import numpy as np
 
-        chances = option_chances(solve(engine.rules), state)
-        near = [(option, chance) for option, chance in chances
-                if option.value >= chances[0][0].value - self.margin]
-        best = max(chance for _, chance in near)
-        return next(option for option, chance in near if chance >= best - SAME_CHANCE)
+        from dicelab.yahtzee.solver import solve
+        from dicelab.yahtzee.winning import Rivals, choose
+
+        solution = solve(engine.rules)
+        options = solution.options(state)
+        rivals = Rivals.at_table([solution.outlook(state, player) for player in range(len(state.cards))
+                                  if player != state.player])
+        values, stds = np.array([[o.value for o in options]]), np.array([[o.std for o in options]])
+        return options[int(choose(rivals, values, stds, self.margin)[0])]

@@ -1,0 +1,65 @@
+"""The Yahtzee robot that plays to win, for many games at once.
+
+:class:`dicelab.yahtzee.win_bot.WinBot` weighs every option after a roll by its estimated
+chance to win: the option's expected final score and its spread against those of each other
+player's card (:mod:`dicelab.yahtzee.winning`). Here the options of each game come from the
+batch optimal robot's turn tables, carrying second moments as the solver's do, with the
+one-game arithmetic; the chances from the same :class:`~dicelab.yahtzee.winning.Rivals`,
+which gives each game the numbers it would give that game alone; and the choice from the same
+rule (:func:`~dicelab.yahtzee.winning.choose`). So every decision is the one-game robot's.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy
+
+from dicelab.simulate.yahtzee_optimal import BatchOptimal
+from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.winning import Rivals, choose
+
+
+class BatchWin(BatchOptimal):
+    """:class:`dicelab.yahtzee.win_bot.WinBot` (with its ``margin``), for many games at once."""
+
+    moments = True
+    turn_games = 1024  # a turn's rivals hold about a thousand scores per game: kept in memory bounds
+
+    def __init__(self, rules: Rules, margin: float = math.inf):
+        super().__init__(rules)
+        self.margin = margin
+        self._rivals = (None, None)  # (turn, its rivals)
+
+    def __reduce__(self):
+        return type(self), (self.rules, self.margin)
+
+    def play(self, table, seat: int) -> None:
+        super().play(table, seat)
+        self._rivals = (None, None)  # the table is played: let it go
+
+    def rivals(self, turn) -> Rivals:
+        """The other players of each game of ``turn`` (a table for each of its rows): the
+        expected final score of each card and its spread, as :meth:`Solution.outlook` gives
+        them for a player not to move. They stay the same through the turn."""
+        if self._rivals[0] is turn:
+            return self._rivals[1]
+        table, rows = turn.table, turn.rows
+        seats = [seat for seat in range(table.seats) if seat != turn.seat]
+        means, stds = numpy.zeros((len(rows), len(seats))), numpy.zeros((len(rows), len(seats)))
+        for column, seat in enumerate(seats):
+            key = self.solver_cards(table.mask[rows, seat], table.context[rows, seat], table.upper[rows, seat])[2]
+            means[:, column] = table.totals(rows, seat) + self.solution.values.reshape(-1)[key]
+            stds[:, column] = numpy.sqrt(self.solution.variances.reshape(-1)[key])
+        self._rivals = (turn, Rivals(means, stds))
+        return self._rivals[1]
+
+    def _decide(self, turn, which, turn_tables, column):
+        """The option of each game with the best estimated chance to win, among those within
+        the margin of the best expected score; ties as :meth:`WinBot.pick` breaks them."""
+        values, stds, holds = self._options(turn, which, turn_tables, column)
+        # in the order of Solution.options: best expected score first, ties in listed order
+        order = numpy.argsort(-values, axis=1, kind="stable")
+        values, stds = (numpy.take_along_axis(array, order, axis=1) for array in (values, stds))
+        option = order[numpy.arange(len(which)), choose(self.rivals(turn), values, stds, self.margin, which)]
+        return self._play(option, holds)
