@@ -30,7 +30,7 @@ from dicelab.fivethousand.rules import Rules
 from dicelab.odds.table import Table
 from dicelab.once import once_per_key
 from dicelab.setaside.policy import pick, take, throw_table
-from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level, sweep
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level, sweep
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -47,8 +47,8 @@ def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "Fivetho
     return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 
 
-def _throws(rules: Rules):
-    throws = throw_table(rules.combinations(), rules.dice, "all")
+def _throws(rules: Rules, choices: str = "all"):
+    throws = throw_table(rules.combinations(), rules.dice, choices)
     return throws, np.where(throws.left == 0, rules.dice, throws.left)
 
 
@@ -71,7 +71,8 @@ class FinalTurns:
         self.throws, self.next_dice = _throws(rules)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self._max_points = int(self.throws.points.max())
-        self._round_top = _round_top(self.throws)
+        self._round_top = int(_round_units(self.throws).max())
+        self.round_least = int(_round_units(self.throws, np.min)[rules.dice])  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
         self._traditional = None
 
@@ -89,8 +90,12 @@ class FinalTurns:
         start = np.zeros(size + 1)
         start[:len(self.start)] = self.start
         start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
-        for d in range(len(self.start), size + 1):
-            start[d] = self._round(d, start)[0][0, self.rules.dice]  # a farkle loses: x = 0
+        # A deficit's rounds need the start chances of deficits at least a whole round lower:
+        # that many are solved together.
+        step = max(1, min(self.round_least, size))
+        for d in range(max(len(self.start), 1), size + 1, step):
+            deficits = np.arange(d, min(d + step, size + 1))
+            start[deficits] = self._rounds(deficits, start)[0][:, self.rules.dice]  # a farkle loses: x = 0
         self.start = start
         return self.start
 
@@ -108,21 +113,21 @@ class FinalTurns:
 
     @lru_cache(maxsize=64)
     def _cached_round(self, deficit: int):
-        return self._round(deficit, self.start, every_row=True)
+        return self._rounds(np.array([deficit]), self.start, every_row=True)
 
-    def _round(self, deficit: int, start: np.ndarray, every_row: bool = False):
-        """The rounds of a last turn with ``deficit`` units to make up by safe points."""
-        top = min(deficit, self._round_top)
-        width = top + self._max_points + 2
-        at_risk = np.arange(width)
-        bank = _tie(deficit - at_risk)[None, :]
-        value = np.broadcast_to(bank[:, :, None], (1, width, self.rules.dice + 1)).copy()
-        after = deficit - at_risk  # the deficit once the round's points are safe (hot dice)
-        fresh = np.where(after < 0, 1.0, start[np.clip(after, 0, deficit - 1)] if deficit else 1.0)
-        fresh = np.where(after == 0, start[0], fresh)
-        turns = Turns(value, np.zeros_like(value), bank, np.array([top + 1]), np.maximum(bank, fresh))
-        return sweep(self.throws, self.next_dice, turns, np.array([_tie(np.array(deficit))]) * 1.0,
-                     rows=top + 1 if every_row else None)
+    def _rounds(self, deficits: np.ndarray, start: np.ndarray, every_row: bool = False):
+        """The rounds of last turns with ``deficits`` (units, > 0) to make up by safe points;
+        ``start`` holds the start chances of the deficits at least a whole round lower."""
+        tops = np.minimum(deficits, self._round_top)
+        width = int(tops.max()) + self._max_points + 2
+        need = deficits[:, None] - np.arange(width)  # the deficit once the round's points are safe
+        bank = _tie(need)
+        value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
+        fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
+        fresh = np.where(need == 0, start[0], fresh)
+        turns = Turns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
+        return sweep(self.throws, self.next_dice, turns, _tie(deficits) * 1.0,
+                     rows=int(tops.max()) + 1 if every_row else None)
 
     def _solve_traditional(self, size: int) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
@@ -138,15 +143,19 @@ class FinalTurns:
         return throw
 
 
-def _round_top(throws) -> int:
-    """The most units one round (until hot dice) can set aside."""
-    most = np.zeros(throws.dice + 1, dtype=np.int64)
+def _round_units(throws, best=np.max) -> np.ndarray:
+    """By the number of dice a round starts with: the most (or with ``best=np.min`` the
+    fewest) units it can set aside in all, until hot dice (0 / ``NEVER`` if it can't)."""
+    units = np.zeros(throws.dice + 1, dtype=np.int64)
     for n in range(1, throws.dice + 1):
         rows = throws.thrown == n
         left = throws.left[rows]
-        gain = throws.points[rows] + np.where(left > 0, most[np.maximum(left, 0)], 0)
-        most[n] = np.where(throws.valid[rows], gain, 0).max()
-    return int(most.max())
+        gain = throws.points[rows] + np.where(left > 0, units[np.maximum(left, 0)], 0)
+        units[n] = best(np.where(throws.valid[rows], gain, 0 if best is np.max else NEVER))
+    return units
+
+
+NEVER = 2 ** 40  # more units than any round sets aside
 
 
 class FivethousandWinPolicy(WinPolicy):
@@ -168,11 +177,12 @@ class FivethousandWinPolicy(WinPolicy):
         super().__init__(Engine(rules))
         self.rules = rules
         self.throws, self.next_dice = _throws(rules)
+        self.dominant = _throws(rules, "most_per_count")  # enough where more points never hurt
         self.unit = self.throws.unit
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
-        self._round_top = _round_top(self.throws)
+        self._round_top = int(_round_units(self.throws).max())
         if lead_cap is not None and lead_cap < rules.target:
             raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
         self._lead_points = lead_cap
@@ -211,25 +221,32 @@ class FivethousandWinPolicy(WinPolicy):
         after[:] = np.where(s >= goal, final[np.clip(s - b, 0, lead)], 0.0)
         if self.keeps_rounds:
             self._solve_leads(start, after, goal, lead)
+        above = None  # the level above: its movers and how it was solved
         for m, b in _levels(goal - 1, goal):
             partner = b - m[0]
             guess = 1 - guess_values(after, b, m)
-            start[m, b] = solve_level(self.throws, self.next_dice,
-                                      lambda x: self._turns(m, b, start, after, lead, x), partner, np.zeros(len(m)), guess)
-            after[m, b] = start[m, b]
+            donors = above and (one_unit_up(m, above[0]), above[1])
+            level = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead, x),
+                                partner, np.zeros(len(m)), guess, donors, self.dominant)
+            start[m, b] = after[m, b] = level.start
+            above = (m, level)
         return {"start": start, "after": after, "final": final}
 
     def _solve_leads(self, start, after, goal, lead) -> None:
         """Fresh rounds of a turn whose safe points are at or past the target (Zillions
-        rules): the value depends only on the lead ``d``, solved from the cap down."""
-        b = np.array([goal - 1])
-        for d in range(lead - 1, 0, -1):
+        rules): the value depends only on the lead ``d``, solved from the cap down, a
+        round's worth of leads at once (hot dice lead on to leads at least a round higher)."""
+        step = max(1, self.final.round_least)
+        for highest in range(lead - 1, 0, -step):
+            d = np.arange(highest, max(highest - step, 0), -1)
+            b = np.full(len(d), goal - 1)
             m = b + d
             x = 1 - after[b, m]
             start[m, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead),
-                                      np.array([-1]), x, x)
+                                      np.full(len(d), -1), x, x, dominant=self.dominant).start
+        for d in range(1, lead):
             theirs = np.arange(max(0, goal - d), goal)
-            start[theirs + d, theirs] = start[m, b]
+            start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]
 
     def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> Turns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up

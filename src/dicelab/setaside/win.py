@@ -13,11 +13,25 @@ once this way, choosing with a guess of ``x``; the two linear equations of each 
 its swap then give the exact values for those choices. Each comparison the sweep makes is
 between two values affine in ``x``, so it also gives the range of ``x`` over which every
 choice stays best; when the exact bust values lie in their ranges, the choices are the
-solution, and otherwise a new sweep chooses with them (policy iteration; usually one or
-two sweeps).
+solution, and otherwise the pairs whose ranges miss are swept again with them (policy
+iteration; the first guess, a quadratic through the solved pairs nearby, is usually
+right).
 
 A sweep walks the turn's points at risk ``r`` down, from the top (where every pair's
-boundary values are given) to 0, every pair and every number of dice at once.
+boundary values are given) to 0, every pair and every number of dice at once. It keeps,
+for each row, the range of ``x`` over which the choices of that row and of every row
+above stay best. Three things keep the work small (:func:`solve_level`):
+
+- In Fivethousand a turn depends on the banked score only through the score standing, so
+  the turn of ``(a, b)`` is the turn of ``(a + 1, b)`` (solved just before) one row
+  lower. The rows whose ranges hold this pair's ``x`` are taken from it; only the rows
+  below are swept (about a fifth of them). Thousand does the same within a cask.
+- A pair swept again keeps its own rows whose ranges still hold.
+- Where banking and hot dice are never worth less with more points at risk, no state is,
+  so each number of dice set aside needs only its most points (a third fewer choices).
+
+The first two give the same numbers, bit for bit, as sweeping every row; the third the
+same up to rounding (a tie between two choices may be broken the other way).
 """
 
 from __future__ import annotations
@@ -44,7 +58,9 @@ class Turns:
     the sweep fills those below. ``bank`` (L, width): the value of banking ``r`` points,
     ``-inf`` where the rules forbid it. ``hot`` (L, width) or None: the value of hot dice
     after reaching ``r`` points when a bonus round starts afresh (Zillions rules); None
-    when hot dice go on with the same points at risk.
+    when hot dice go on with the same points at risk. ``low``/``high`` (L, width) or None:
+    the bust values for which each given row's values hold (rows taken from another
+    pair's turn, :func:`solve_level`); None when they hold for any.
     """
 
     value_a: np.ndarray
@@ -52,107 +68,177 @@ class Turns:
     bank: np.ndarray
     ends: np.ndarray
     hot: np.ndarray | None = None
+    low: np.ndarray | None = None
+    high: np.ndarray | None = None
+
+    def take(self, pairs: np.ndarray, width: int) -> "Turns":
+        """The turns of ``pairs`` (indices), cut to ``width`` rows."""
+        def cut(rows):
+            return None if rows is None else rows[pairs, :width]
+        return Turns(cut(self.value_a), cut(self.value_c), cut(self.bank), self.ends[pairs], cut(self.hot),
+                     cut(self.low), cut(self.high))
+
+
+@dataclass
+class Swept:
+    """What a sweep with bounds found for ``L`` pairs: the value of throwing with nothing at
+    risk, (L, dice + 1) as ``throw_a + throw_c * x``; the bust values ``low``..``high``
+    (L, rows) for which the choices of each row ``r``, and of every row above it, stay
+    best; and the values of every state, ``value_a``/``value_c`` (L, width, dice + 1)."""
+
+    throw_a: np.ndarray
+    throw_c: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    value_a: np.ndarray
+    value_c: np.ndarray
 
 
 def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None, bounds: bool = False):
     """Solve ``turns`` below their ends, choosing with bust value ``x`` (L,).
 
     Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``; with
-    ``bounds`` also ``(low, high)`` (L,): every choice of pair ``l``'s turn stays best for
-    any bust value from ``low[l]`` to ``high[l]`` (each compares two values affine in it). With
-    ``rows`` it returns instead the throw values of ``r = 0 .. rows - 1`` (L, rows, dice + 1),
-    also where ``r`` is at or past a turn's end (from the given values there); the turns'
-    width must then reach ``rows - 1`` plus the most points of a throw.
+    ``bounds`` a :class:`Swept` instead, with the range of bust values over which each row's
+    choices stay best (each compares two values affine in ``x``). With ``rows`` it returns
+    instead the throw values of ``r = 0 .. rows - 1`` (L, rows, dice + 1), also where ``r``
+    is at or past a turn's end (from the given values there); the turns' width must then
+    reach ``rows - 1`` plus the most points of a throw.
 
-    Each pair's numbers are the same, bit for bit, whichever other pairs are swept with it:
-    every operation is elementwise or a sum along one pair's row (no matrix product, whose
-    rounding depends on the shape).
+    The pairs are taken longest turn first, so that each row is worked out only for the
+    pairs whose turns reach it (all of them with ``rows``). Each pair's numbers are the
+    same, bit for bit, whichever other pairs are swept with it: every operation is
+    elementwise or a sum along one pair's row (no matrix product, whose rounding depends on
+    the shape).
     """
-    top = max(int(turns.ends.max()), rows or 0) - 1
-    xs = x[:, None, None]
     count, width, columns = turns.value_a.shape
-    # a and c of every state, flat by (r, dice) (flat look-ups are faster): (2, L, width * columns)
-    values = np.stack([turns.value_a.reshape(count, width * columns), turns.value_c.reshape(count, width * columns)])
-    groups = _groups(throws, next_dice, columns)
-    bases = [np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1] for group in groups]
-    kept = np.zeros((2, count, max(top, 0) + 1, columns)) if rows else None
-    bust = np.stack([np.zeros(columns), throws.bust])[:, None, :]
-    inside = turns.ends[:, None] > np.arange(max(top, 0) + 1)  # (L, r)
-    low, high = np.full(count, -np.inf), np.full(count, np.inf)
-    both = None
-    for r in range(top, -1, -1):
-        both = np.repeat(bust, count, axis=1)  # (2, L, columns): a and c of throwing
-        for group, base in zip(groups, bases):
-            ac = np.take(values, group.flat + r * columns, axis=2)  # (2, L, rows, choices)
-            if turns.hot is not None and group.hot.any():
-                hot = np.take(turns.hot, group.points + r, axis=1)
-                ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
-            if group.valid.shape[-1] > 1:
-                best = np.where(group.valid, ac[0] + ac[1] * xs, -np.inf).argmax(axis=-1).ravel()
-                chosen = np.take(ac, base + np.concatenate([best, best])).reshape(2, count, -1)
-                if bounds:
-                    _narrow(low, high, chosen[..., None] - ac, group.valid, axis=(1, 2))
-                ac = chosen
-            else:
-                ac = ac[..., 0]
-            both[:, :, group.dice] += np.add.reduceat(ac * group.probability, group.starts, axis=2)
-        if rows:
-            kept[:, :, r] = both
-        if r == 0:
-            break
-        ta, tc = both
-        bank = turns.bank[:, r, None]
-        banks = (bank >= ta + tc * x[:, None]) & inside[:, r, None]
-        if bounds:  # banking against throwing: bank - a - c x, signed so that it is >= 0 at x
-            sign = np.where(banks, 1.0, -1.0)
-            _narrow(low, high, np.stack([sign * (bank - ta), sign * -tc]),
-                    inside[:, r, None] & np.isfinite(bank), axis=1)
-        here = values[:, :, r * columns:(r + 1) * columns]
-        here[0] = np.where(inside[:, r, None], np.where(banks, bank, ta), here[0])
-        here[1] = np.where(inside[:, r, None], np.where(banks, 0.0, tc), here[1])
-    if rows:
-        return kept[0, :, :rows], kept[1, :, :rows]
+    order = np.argsort(-turns.ends, kind="stable")
+    ends = turns.ends[order]
+    top = max(int(ends[0]), rows or 0) - 1
+    reach = np.arange(max(top, 0) + 1)
+    active = np.full(len(reach), count) if rows else (ends[None, :] > reach[:, None]).sum(axis=1)
+    x = x[order]
+    xs = x[:, None, None]
+    # a and c of every state, flat by (r, dice) (flat look-ups are faster): (2, L, width * columns).
+    # Column 0 (no dice) is no state: worth -inf, it is where a row's padding choices lead.
+    values = np.stack([turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)])
+    values[0, :, ::columns], values[1, :, ::columns] = -np.inf, 0.0
+    bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
+    layout = _layout(throws, next_dice, columns)
+    bases = {id(group): np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1]
+             for group in layout.groups + [layout.merged]}
+    kept = np.zeros((2, count, len(reach), columns)) if rows else None
+    bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
+    inside = ends[:, None] > reach  # (L, r)
     if bounds:
-        return both[0], both[1], low, high
-    return both[0], both[1]
+        given_low = None if turns.low is None else turns.low[order]
+        given_high = None if turns.high is None else turns.high[order]
+        first = np.minimum(ends, width - 1)
+        low = np.full(count, -np.inf) if given_low is None else given_low[np.arange(count), first]
+        high = np.full(count, np.inf) if given_high is None else given_high[np.arange(count), first]
+        row_low, row_high = np.empty((count, len(reach))), np.empty((count, len(reach)))
+    both = None
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for r in range(top, -1, -1):
+            k = int(active[r])
+            both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
+            now = values[:, :k]
+            for group in layout.groups if k >= layout.merge_below else [layout.merged]:
+                base = bases[id(group)]
+                ac = np.take(now[:, :, r * columns:], group.flat, axis=2)  # (2, k, rows, choices)
+                if hot_of is not None and group.hot.any():
+                    hot = np.take(hot_of[:k], group.points + r, axis=1)
+                    ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
+                if group.flat.shape[-1] > 1:
+                    best = (ac[0] + ac[1] * xs[:k]).argmax(axis=-1).ravel()
+                    chosen = np.take(ac, base[:2 * len(best)] + np.concatenate([best, best])).reshape(2, k, -1)
+                    if bounds:
+                        _narrow(low[:k], high[:k], chosen[..., None] - ac, axis=(1, 2))
+                    ac = chosen
+                else:
+                    ac = ac[..., 0]
+                sums = np.add.reduceat(ac * group.probability, group.starts, axis=2)
+                for dice, part in group.parts:
+                    both[:, :, dice] += sums[:, :, part]
+            if rows:
+                kept[:, :, r] = both
+            if r > 0:
+                ta, tc = both[:, :, 1:]
+                bank = bank_of[:k, r, None]
+                banks = bank >= ta + tc * x[:k, None]
+                if rows:
+                    banks &= inside[:, r, None]
+                if bounds:  # banking is best while x is at most (bank - a) / c (c, a chance, is never < 0)
+                    even = (bank - ta) / tc
+                    rising = tc > 0
+                    np.minimum(high[:k], np.min(even, axis=1, where=banks & rising, initial=np.inf), out=high[:k])
+                    np.maximum(low[:k], np.max(even, axis=1, where=~banks & rising, initial=-np.inf), out=low[:k])
+                here = now[:, :, r * columns + 1:(r + 1) * columns]
+                value_a, value_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
+                if rows:  # past its end a turn's values are given
+                    value_a = np.where(inside[:, r, None], value_a, here[0])
+                    value_c = np.where(inside[:, r, None], value_c, here[1])
+                here[0], here[1] = value_a, value_c
+            if bounds:  # a row past a turn's end keeps its given range (rows above may hold for more)
+                row_low[:k, r], row_high[:k, r] = low[:k], high[:k]
+                row_low[k:, r] = -np.inf if given_low is None else given_low[k:, r]
+                row_high[k:, r] = np.inf if given_high is None else given_high[k:, r]
+    unsort = np.argsort(order)
+    if rows:
+        return kept[0, unsort, :rows], kept[1, unsort, :rows]
+    if bounds:
+        shape = (count, width, columns)
+        return Swept(both[0, unsort], both[1, unsort], row_low[unsort], row_high[unsort],
+                     values[0].reshape(shape)[unsort], values[1].reshape(shape)[unsort])
+    return both[0, unsort], both[1, unsort]
 
 
-def _narrow(low, high, margin, valid, axis) -> None:
+def _narrow(low, high, margin, axis) -> None:
     """Narrow each pair's range of bust values ``x`` to where every ``margin`` (a stack of
     ``da``, ``dc``: the chosen value minus an alternative, ``da + dc * x``, >= 0 at the
-    current ``x``) stays >= 0."""
+    current ``x``) stays >= 0 (a margin with ``dc`` 0 sets no limit)."""
     da, dc = margin
-    with np.errstate(divide="ignore", invalid="ignore"):
-        cross = -da / dc
-    np.maximum(low, np.where(valid & (dc > 0), cross, -np.inf).max(axis=axis), out=low)
-    np.minimum(high, np.where(valid & (dc < 0), cross, np.inf).min(axis=axis), out=high)
+    ratio = da / dc  # the margin is 0 where x is minus this
+    np.maximum(low, -np.min(ratio, axis=axis, where=dc > 0, initial=np.inf), out=low)
+    np.minimum(high, -np.max(ratio, axis=axis, where=dc < 0, initial=-np.inf), out=high)
 
 
 @dataclass(frozen=True)
 class _Group:
     """Rows of a throw table with about as many choices each, cut to that many columns,
-    in order of the dice thrown: rows ``starts[k]`` on throw ``dice[k]`` dice."""
+    in order of the dice thrown. Their sums by ``starts`` (segments of rows) are added, in
+    ``parts``' order, to the columns ``dice`` of segments ``part``."""
 
     flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
     points: np.ndarray
     hot: np.ndarray
-    valid: np.ndarray
     probability: np.ndarray
-    dice: np.ndarray
     starts: np.ndarray
+    parts: tuple  # ((dice, part), ...)
 
 
-_GROUPS: dict = {}
+@dataclass(frozen=True)
+class _Layout:
+    """A throw table's rows for a sweep: in ``groups`` by number of choices, so that a sweep
+    does not look at the padding of the rows with many choices for every row; or all in
+    ``merged``, which a sweep of fewer than ``merge_below`` pairs takes (fewer steps over
+    numpy arrays cost less than the padding). Both add the same sums in the same order."""
+
+    groups: list
+    merged: _Group
+    merge_below: int
+
+
+_LAYOUTS: dict = {}
 GROUP_WIDTHS = (1, 3, 7)  # rows are grouped by choices up to these (and the rest)
+STEP_ENTRIES = 4000  # a step over one group costs about as much as this many entries of a pair
 
 
-def _groups(throws, next_dice, columns: int) -> list[_Group]:
-    """The throw table's rows in groups by number of choices, so that a sweep does not
-    look at the padding of the rows with many choices for every row."""
+def _layout(throws, next_dice, columns: int) -> _Layout:
+    """The :class:`_Layout` of a throw table (kept)."""
     key = (id(throws), columns)
-    if key not in _GROUPS:
+    if key not in _LAYOUTS:
         choices = throws.valid.sum(axis=1)
-        groups, low = [], 0
+        groups, low, blocks = [], 0, []
         for high in GROUP_WIDTHS + (throws.valid.shape[1],):
             rows = np.nonzero((choices > low) & (choices <= high))[0]
             low = high
@@ -163,51 +249,207 @@ def _groups(throws, next_dice, columns: int) -> list[_Group]:
             order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
             pick_rows = rows[:, None]
             points = throws.points[pick_rows, order]
-            groups.append(_Group(points * columns + next_dice[pick_rows, order], points,
-                                 throws.left[pick_rows, order] == 0, throws.valid[pick_rows, order],
-                                 throws.probability[rows], dice, starts))
-        _GROUPS[key] = (throws, groups)  # the table is kept so that its id stays its own
-    return _GROUPS[key][1]
+            flat = np.where(throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0)
+            hot = throws.left[pick_rows, order] == 0
+            if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)):
+                dice = slice(int(dice[0]), int(dice[-1]) + 1)  # a slice adds in place, faster
+            groups.append(_Group(flat, points, hot, throws.probability[rows], starts,
+                                 ((dice, slice(0, len(starts))),)))  # padding leads to no state
+            blocks.append((flat, points, hot))
+        width = max(flat.shape[1] for flat, _, _ in blocks)
+
+        def padded(index):
+            return np.concatenate([np.pad(block[index], ((0, 0), (0, width - block[index].shape[1])))
+                                   for block in blocks])
+
+        offsets = np.cumsum([0] + [len(group.flat) for group in groups])
+        segments = np.cumsum([0] + [len(group.starts) for group in groups])
+        merged = _Group(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
+                        np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
+                        tuple((group.parts[0][0], slice(segments[i], segments[i + 1])) for i, group in enumerate(groups)))
+        extra = merged.flat.size - sum(group.flat.size for group in groups)
+        _LAYOUTS[key] = (throws, _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)))
+        # the table is kept so that its id stays its own
+    return _LAYOUTS[key][1]
+
+
+@dataclass
+class Level:
+    """The pairs of one level (total score) as solved: ``start`` (L,), each pair's chance to
+    win about to throw all the dice, and its turn as last swept: the values of every state
+    ``value_a``/``value_c`` (L, width, dice + 1), for each row the bust values ``low``..
+    ``high`` (L, width) over which its choices and those of every row above stay best, and
+    ``ends`` (L,), the rows up to which the turn was the game's own (its ends then)."""
+
+    start: np.ndarray
+    value_a: np.ndarray
+    value_c: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    ends: np.ndarray
+
+
+FIRST_KEPT = 1  # a turn's row 0 holds no values: a sweep never keeps it
 
 
 def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
-                guess_x: np.ndarray) -> np.ndarray:
-    """The exact start values of the ``L`` pairs of one level (total score).
+                guess_x: np.ndarray, above: tuple[np.ndarray, Level] | None = None, dominant=None) -> Level:
+    """Solve the ``L`` pairs of one level (total score) exactly.
 
     ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
     -1 when its bust value is ``known_x[l]``. ``make_turns(x)`` gives fresh :class:`Turns`
     for bust values ``x`` (a game may end a turn early where ``x`` proves banking best).
+
+    Policy iteration, pair by pair: a pair is swept again only while its exact bust value
+    lies outside the range its choices hold for, or its turn now reaches further; and then
+    only the rows whose choices no longer hold (those above are kept).
+
+    ``above`` is ``(donors, level)``: ``donors[l]`` is the index in the solved ``level``
+    (the one above) of the pair whose player to move has one unit more against the same
+    opponent, or -1. In a game whose turns depend only on the score standing (banked plus
+    at risk) and the opponent's, pair l's row ``r`` is then the donor's row ``r - 1``; the
+    rows whose choices stay best at pair l's bust value are taken from the donor, not swept.
+
+    ``dominant`` is ``(throws, next_dice)`` of the throw table with, for each number of dice
+    set aside, only the most points: a pair is swept with it when neither banking nor hot
+    dice are ever worth less with more points at risk. Then no state is (by induction from
+    the top of the turn), so the fewer points are never the better choice.
     """
     dice = throws.dice
     has_partner = partner >= 0
     mate = np.where(has_partner, partner, 0)
     x = np.where(has_partner, guess_x, known_x)
-    if not has_partner.any():  # every bust value known: one sweep is exact
-        ta, tc = sweep(throws, next_dice, make_turns(x), x)
-        return ta[:, dice] + tc[:, dice] * known_x
+    count = len(x)
+    a, c = np.zeros(count), np.zeros(count)
+    swept_ends = np.zeros(count, dtype=np.int64)
+    level = None
+    todo = np.arange(count)
     turns = make_turns(x)
-    for _ in range(MAX_SWEEPS):
-        ta, tc, low, high = sweep(throws, next_dice, turns, x, bounds=True)
-        a, c = ta[:, dice], tc[:, dice]
-        paired = (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate])
-        new = np.where(has_partner, paired, a + c * known_x)
-        ends = turns.ends
-        x = np.where(has_partner, 1 - new[mate], known_x)
+    for sweeps in range(MAX_SWEEPS):
+        given = turns.take(todo, turns.value_a.shape[1])
+        if sweeps == 0:
+            given = _taken(given, x, above, shift=1)
+        else:  # the pair's own rows that still hold
+            given = _taken(given, x[todo], (todo, level), shift=0)
+        level = _grown(level, count, given.value_a.shape[1:])
+        width = given.value_a.shape[1]
+        level.low[todo, :width] = -np.inf if given.low is None else given.low
+        level.high[todo, :width] = np.inf if given.high is None else given.high
+        fewer = _never_worse_with_more(given) if dominant else np.zeros(len(todo), dtype=bool)
+        for these, table in ((~fewer, (throws, next_dice)), (fewer, dominant)):
+            if not these.any():
+                continue
+            pairs = todo[these]
+            swept = sweep(*table, given.take(np.nonzero(these)[0], width), x[pairs], bounds=True)
+            level.value_a[pairs, :width], level.value_c[pairs, :width] = swept.value_a, swept.value_c
+            rows = swept.low.shape[1]
+            level.low[pairs, :rows], level.high[pairs, :rows] = swept.low, swept.high
+            a[pairs], c[pairs] = swept.throw_a[:, dice], swept.throw_c[:, dice]
+        swept_ends[todo] = turns.ends[todo]
+        level.ends = swept_ends
+        level.start = np.where(has_partner, (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate]), a + c * known_x)
+        x = np.where(has_partner, 1 - level.start[mate], known_x)
         turns = make_turns(x)
-        if ((low - SLACK <= x) & (x <= high + SLACK)).all() and np.array_equal(turns.ends, ends):
-            return new  # the choices made stay best at their exact bust values: the solution
+        holds = (level.low[:, 0] - SLACK <= x) & (x <= level.high[:, 0] + SLACK)
+        todo = np.nonzero(~((holds | ~has_partner) & (turns.ends <= swept_ends)))[0]  # a known x is exact
+        if not len(todo):  # every choice made stays best at the exact bust values: the solution
+            return level
     raise RuntimeError("the win policy did not settle; please report these rules")
+
+
+def one_unit_up(mover: np.ndarray, above: np.ndarray) -> np.ndarray:
+    """The donors of a level's pairs (``mover`` against ``total - mover``) in the level
+    above (``above`` against ``total + 1 - above``): the index of the pair with the mover
+    one unit up, -1 where it is not there.
+
+    >>> one_unit_up(np.array([0, 1, 2]), np.array([1, 2])).tolist()
+    [0, 1, -1]
+    """
+    index = mover + 1 - above[0]
+    return np.where(index < len(above), index, -1)
+
+
+def _never_worse_with_more(turns: Turns) -> np.ndarray:
+    """Whether banking, and hot dice, are never worth less with more points at risk, in
+    each pair's turn (L,); from 1 point at risk (a turn neither banks nor completes a
+    round with none)."""
+    rises = np.all(np.diff(turns.bank[:, 1:], axis=1) >= 0, axis=1)
+    if turns.hot is not None:
+        rises &= np.all(np.diff(turns.hot[:, 1:], axis=1) >= 0, axis=1)
+    return rises
+
+
+def _grown(level: Level | None, count: int, shape: tuple) -> Level:
+    """``level``'s arrays (or new ones) with room for ``shape`` (width, dice + 1) per pair."""
+    if level is not None and level.value_a.shape[1] >= shape[0]:
+        return level
+    grown = Level(np.zeros(count), np.zeros((count,) + shape), np.zeros((count,) + shape),
+                  np.full((count, shape[0]), -np.inf), np.full((count, shape[0]), np.inf),
+                  np.zeros(count, dtype=np.int64))
+    if level is not None:
+        old = level.value_a.shape[1]
+        for name in ("value_a", "value_c", "low", "high"):
+            getattr(grown, name)[:, :old] = getattr(level, name)
+        grown.ends = level.ends
+    return grown
+
+
+def _taken(turns: Turns, x: np.ndarray, source, shift: int) -> Turns:
+    """``turns`` with the rows that ``source`` has solved and whose choices hold at ``x``.
+
+    ``source`` is ``(index, level)`` or None: pair l's row ``r`` is row ``r - shift`` of
+    ``level``'s pair ``index[l]`` (none where -1), at the same score standing. Rows from
+    ``e`` to the turn's end are taken, where ``e - shift`` is the lowest row of that pair
+    whose range holds ``x``; the turn then ends at ``e`` for a sweep. A pair serves only
+    if its own rows reach as far.
+    """
+    if source is None:
+        return turns
+    index, level = source
+    serves = index >= 0
+    d = np.where(serves, index, 0)
+    holds = (level.low[d] - SLACK <= x[:, None]) & (x[:, None] <= level.high[d] + SLACK)  # (L, its rows)
+    lowest = holds.shape[1] - np.cumprod(holds[:, ::-1], axis=1).sum(axis=1)  # the ranges nest upwards
+    first = np.maximum(lowest, FIRST_KEPT) + shift
+    serves &= (first < turns.ends) & (turns.ends - shift <= level.ends[d])
+    if not serves.any():
+        return turns
+    r = np.arange(turns.value_a.shape[1])
+    taken = serves[:, None] & (r >= first[:, None]) & (r < turns.ends[:, None])
+    rows = (d[:, None], np.clip(r - shift, 0, level.value_a.shape[1] - 1))
+    value_a = np.where(taken[:, :, None], level.value_a[rows], turns.value_a)
+    value_c = np.where(taken[:, :, None], level.value_c[rows], turns.value_c)
+    low = np.where(taken, level.low[rows], -np.inf if turns.low is None else turns.low)
+    high = np.where(taken, level.high[rows], np.inf if turns.high is None else turns.high)
+    return Turns(value_a, value_c, turns.bank, np.where(serves, first, turns.ends), turns.hot, low, high)
+
+
+NEIGHBOURS = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2))  # solved before (m, o)
+# the least-squares quadratic a + b m + c o + d m^2 + e m o + f o^2 through them, read at (0, 0)
+QUADRATIC = np.linalg.pinv(np.array([[1, m, o, m * m, m * o, o * o] for m, o in NEIGHBOURS], dtype=float))[0]
 
 
 def guess_values(values: np.ndarray, mover: np.ndarray, other: np.ndarray) -> np.ndarray:
     """A first guess of ``values[mover, other]`` (chances to win of pairs of one level)
-    from the three solved pairs above it: ``V(m + 1, o) + V(m, o + 1) - V(m + 1, o + 1)``,
-    or ``V(m, o + 1)`` at the edge."""
-    up, right = mover + 1, np.minimum(other + 1, values.shape[1] - 1)
-    inner = up < values.shape[0]
-    up = np.minimum(up, values.shape[0] - 1)
-    corner = values[up, other] + values[mover, right] - values[up, right]
-    return np.clip(np.where(inner, corner, values[mover, right]), 0.0, 1.0)
+    from the solved pairs above it: the least-squares quadratic through the eight pairs up
+    to two units up in each score; nearer the edge the plane through three,
+    ``V(m + 1, o) + V(m, o + 1) - V(m + 1, o + 1)``, or ``V(m, o + 1)`` at the edge.
+
+    >>> m, o = np.meshgrid(np.arange(6.0), np.arange(6.0), indexing="ij")
+    >>> values = 0.5 + 0.01 * m - 0.02 * o + 0.001 * m * o - 0.002 * o * o
+    >>> bool(np.isclose(guess_values(values, np.array([1]), np.array([1]))[0], values[1, 1]))
+    True
+    """
+    rows, columns = values.shape
+    up, right = np.minimum(mover + 1, rows - 1), np.minimum(other + 1, columns - 1)
+    plane = values[up, other] + values[mover, right] - values[up, right]
+    guess = np.where(mover + 1 < rows, plane, values[mover, right])
+    inner = (mover + 2 < rows) & (other + 2 < columns)
+    if inner.any():
+        m, o = mover[inner], other[inner]
+        quadratic = sum(weight * values[m + dm, o + do] for weight, (dm, do) in zip(QUADRATIC, NEIGHBOURS))
+        guess[inner] = quadratic
+    return np.clip(guess, 0.0, 1.0)
 
 
 class WinPolicy(SetAsidePolicy, abc.ABC):

@@ -19,7 +19,7 @@ import numpy as np
 from dicelab import cache
 from dicelab.once import once_per_key
 from dicelab.setaside.policy import throw_table
-from dicelab.setaside.win import Turns, WinPolicy, guess_values, solve_level
+from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
@@ -70,10 +70,18 @@ class ThousandWinPolicy(WinPolicy):
     def _solve(self) -> dict:
         goal = self.goal
         start = np.zeros((goal, goal))
+        # A turn depends on the banked score only through its cask: the pair one unit up
+        # has the same turn (see ``solve_level``) when its cask is the same (or none).
+        casks = [self.rules.cask_at(units * self.unit) for units in range(goal + 1)]
+        same_cask = np.array([casks[units] == casks[units + 1] for units in range(goal)])
+        above = None  # the level above: its banked scores and how it was solved
         for a, b in self.pairs_by_level():
             guess = 1 - guess_values(start, b, a)
-            start[a, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
-                                      b - a[0], np.zeros(len(a)), guess)
+            donors = above and (np.where(same_cask[a], one_unit_up(a, above[0]), -1), above[1])
+            level = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
+                                b - a[0], np.zeros(len(a)), guess, donors)
+            start[a, b] = level.start
+            above = (a, level)
         return {"start": start}
 
     def _turns(self, a, b, start, rows: int = 0) -> Turns:
