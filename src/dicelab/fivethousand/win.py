@@ -71,7 +71,7 @@ class FinalTurns:
         self.throws, self.next_dice = _throws(rules)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self._max_points = int(self.throws.points.max())
-        self._round_top = int(_round_units(self.throws).max())
+        self.round_top = int(_round_units(self.throws).max())  # no round sets aside more units
         self.round_least = int(_round_units(self.throws, np.min)[rules.dice])  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
         self._traditional = None
@@ -118,7 +118,7 @@ class FinalTurns:
     def _rounds(self, deficits: np.ndarray, start: np.ndarray, every_row: bool = False):
         """The rounds of last turns with ``deficits`` (units, > 0) to make up by safe points;
         ``start`` holds the start chances of the deficits at least a whole round lower."""
-        tops = np.minimum(deficits, self._round_top)
+        tops = np.minimum(deficits, self.round_top)
         width = int(tops.max()) + self._max_points + 2
         need = deficits[:, None] - np.arange(width)  # the deficit once the round's points are safe
         bank = _tie(need)
@@ -182,7 +182,6 @@ class FivethousandWinPolicy(WinPolicy):
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
-        self._round_top = int(_round_units(self.throws).max())
         if lead_cap is not None and lead_cap < rules.target:
             raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
         self._lead_points = lead_cap
@@ -256,7 +255,7 @@ class FivethousandWinPolicy(WinPolicy):
         The arrays are wide enough for ``rows`` rows of throw values."""
         ends = b + lead - m
         if self.keeps_rounds:
-            ends = np.minimum(ends, self._round_top + 1)
+            ends = np.minimum(ends, self.final.round_top + 1)
         elif x is not None:
             bound = self.throws.bust[1:].min() * (1 - x) * (1 - 1e-9)
             proved = self.final.start[None, :lead + 1] <= bound[:, None]
@@ -325,14 +324,14 @@ class FivethousandWinPolicy(WinPolicy):
         """Up to the lead cap, where every row is the same (the capped lead); under Zillions
         rules no further than one round can reach."""
         reach = b + self.lead - m
-        return (np.minimum(reach, self._round_top) if self.keeps_rounds else reach) + 1
+        return (np.minimum(reach, self.final.round_top) if self.keeps_rounds else reach) + 1
 
     def bust_values(self, m, b) -> np.ndarray:
         return 1.0 - self.after[b, m]
 
     @property
     def longest_turn(self) -> int:
-        return min(self.cap, self._round_top + 1) if self.keeps_rounds else self.cap
+        return min(self.cap, self.final.round_top + 1) if self.keeps_rounds else self.cap
 
     def chance_to_win(self, state: State) -> float:
         self.check_two_players(state)
