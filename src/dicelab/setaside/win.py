@@ -37,6 +37,8 @@ same up to rounding (a tie between two choices may be broken the other way).
 from __future__ import annotations
 
 import abc
+import math
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -118,14 +120,16 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     active = np.full(len(reach), count) if rows else (ends[None, :] > reach[:, None]).sum(axis=1)
     x = x[order]
     xs = x[:, None, None]
-    # a and c of every state, flat by (r, dice) (flat look-ups are faster): (2, L, width * columns).
-    # Column 0 (no dice) is no state: worth -inf, it is where a row's padding choices lead.
-    values = np.stack([turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)])
-    values[0, :, ::columns], values[1, :, ::columns] = -np.inf, 0.0
+    # a and c of every state, flat by (r, dice), one pair a row: the active pairs are a prefix,
+    # so ``np.take`` reads them in place. Column 0 (no dice) is no state: worth -inf, it is
+    # where a row's padding choices lead.
+    value_a, value_c = turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)
+    value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
     layout = _layout(throws, next_dice, columns)
-    bases = {id(group): np.arange(2 * count * group.flat.shape[0]) * group.flat.shape[1]
+    bases = {id(group): np.arange(count * group.flat.shape[0]) * group.flat.shape[1]
              for group in layout.groups + [layout.merged]}
+    scratch = _Scratch.at_least(count, layout)
     kept = np.zeros((2, count, len(reach), columns)) if rows else None
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
     inside = ends[:, None] > reach  # (L, r)
@@ -141,22 +145,25 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
         for r in range(top, -1, -1):
             k = int(active[r])
             both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
-            now = values[:, :k]
             for group in layout.groups if k >= layout.merge_below else [layout.merged]:
-                base = bases[id(group)]
-                ac = np.take(now[:, :, r * columns:], group.flat, axis=2)  # (2, k, rows, choices)
+                states = group.flat + r * columns
+                a, c = scratch.take(value_a[:k], states, "a"), scratch.take(value_c[:k], states, "c")  # (k, rows, choices)
                 if hot_of is not None and group.hot.any():
-                    hot = np.take(hot_of[:k], group.points + r, axis=1)
-                    ac = np.where(group.hot, np.stack([hot, np.zeros_like(hot)]), ac)
-                if group.flat.shape[-1] > 1:
-                    best = (ac[0] + ac[1] * xs[:k]).argmax(axis=-1).ravel()
-                    chosen = np.take(ac, base[:2 * len(best)] + np.concatenate([best, best])).reshape(2, k, -1)
+                    np.copyto(a, np.take(hot_of[:k], group.points + r, axis=1), where=group.hot)
+                    np.copyto(c, 0.0, where=group.hot)
+                chosen = scratch.view("chosen", (2, k, group.flat.shape[0]))
+                if group.flat.shape[1] > 1:
+                    worth = np.multiply(c, xs[:k], out=scratch.view("worth", a.shape))
+                    worth += a
+                    best = bases[id(group)][:chosen[0].size] + worth.argmax(axis=-1).ravel()  # flat in (k, rows, choices)
+                    np.take(a, best, out=chosen[0].reshape(-1), mode="clip")
+                    np.take(c, best, out=chosen[1].reshape(-1), mode="clip")
                     if bounds:
-                        _narrow(low[:k], high[:k], chosen[..., None] - ac, axis=(1, 2))
-                    ac = chosen
+                        _narrow(low[:k], high[:k], x[:k], chosen, worth, c)
                 else:
-                    ac = ac[..., 0]
-                sums = np.add.reduceat(ac * group.probability, group.starts, axis=2)
+                    chosen[0], chosen[1] = a[..., 0], c[..., 0]
+                weighted = np.multiply(chosen, group.probability, out=scratch.view("weighted", chosen.shape))
+                sums = np.add.reduceat(weighted, group.starts, axis=2)
                 for dice, part in group.parts:
                     both[:, :, dice] += sums[:, :, part]
             if rows:
@@ -170,14 +177,14 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                 if bounds:  # banking is best while x is at most (bank - a) / c (c, a chance, is never < 0)
                     even = (bank - ta) / tc
                     rising = tc > 0
-                    np.minimum(high[:k], np.min(even, axis=1, where=banks & rising, initial=np.inf), out=high[:k])
-                    np.maximum(low[:k], np.max(even, axis=1, where=~banks & rising, initial=-np.inf), out=low[:k])
-                here = now[:, :, r * columns + 1:(r + 1) * columns]
-                value_a, value_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
+                    np.minimum(high[:k], np.where(banks & rising, even, np.inf).min(axis=1), out=high[:k])
+                    np.maximum(low[:k], np.where(~banks & rising, even, -np.inf).max(axis=1), out=low[:k])
+                here = slice(r * columns + 1, (r + 1) * columns)
+                new_a, new_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
                 if rows:  # past its end a turn's values are given
-                    value_a = np.where(inside[:, r, None], value_a, here[0])
-                    value_c = np.where(inside[:, r, None], value_c, here[1])
-                here[0], here[1] = value_a, value_c
+                    new_a = np.where(inside[:, r, None], new_a, value_a[:k, here])
+                    new_c = np.where(inside[:, r, None], new_c, value_c[:k, here])
+                value_a[:k, here], value_c[:k, here] = new_a, new_c
             if bounds:  # a row past a turn's end keeps its given range (rows above may hold for more)
                 row_low[:k, r], row_high[:k, r] = low[:k], high[:k]
                 row_low[k:, r] = -np.inf if given_low is None else given_low[k:, r]
@@ -188,18 +195,60 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     if bounds:
         shape = (count, width, columns)
         return Swept(both[0, unsort], both[1, unsort], row_low[unsort], row_high[unsort],
-                     values[0].reshape(shape)[unsort], values[1].reshape(shape)[unsort])
+                     value_a.reshape(shape)[unsort], value_c.reshape(shape)[unsort])
     return both[0, unsort], both[1, unsort]
 
 
-def _narrow(low, high, margin, axis) -> None:
-    """Narrow each pair's range of bust values ``x`` to where every ``margin`` (a stack of
-    ``da``, ``dc``: the chosen value minus an alternative, ``da + dc * x``, >= 0 at the
-    current ``x``) stays >= 0 (a margin with ``dc`` 0 sets no limit)."""
-    da, dc = margin
-    ratio = da / dc  # the margin is 0 where x is minus this
-    np.maximum(low, -np.min(ratio, axis=axis, where=dc > 0, initial=np.inf), out=low)
-    np.minimum(high, -np.max(ratio, axis=axis, where=dc < 0, initial=-np.inf), out=high)
+def _narrow(low, high, x, chosen, worth, c) -> None:
+    """Narrow each pair's range ``low``..``high`` of bust values to where the ``chosen``
+    ``(a, c)`` (2, L, rows) of each row stays at least as good as every alternative, with
+    coefficients ``c`` and worth ``worth`` = ``a + c * x`` (L, rows, choices) at the
+    current ``x`` (L,). Overwrites ``worth`` and ``c``.
+
+    An alternative with more weight on the bust value overtakes the chosen one at
+    ``x + margin / (c - chosen c)``, one with less falls below it at that point going down;
+    so the nearest limits come from the extremes of ``w = (c - chosen c) / margin``, which
+    needs no mask (an alternative with the same ``c`` gives 0, or NaN when it ties, and
+    ``fmin``/``fmax`` pass over NaN).
+    """
+    chosen_a, chosen_c = chosen
+    margin = np.subtract((chosen_a + chosen_c * x[:, None])[..., None], worth, out=worth)  # >= 0: the best is chosen
+    w = np.subtract(c, chosen_c[..., None], out=c)
+    w /= margin
+    falls, rises = np.fmin.reduce(w, axis=(1, 2)), np.fmax.reduce(w, axis=(1, 2))
+    np.maximum(low, np.where(falls < 0, x + 1 / falls, -np.inf), out=low)
+    np.minimum(high, np.where(rises > 0, x + 1 / rises, np.inf), out=high)
+
+
+class _Scratch:
+    """A sweep's work arrays, reused by every step and every sweep of a thread: a fresh
+    large array costs more in page faults than the arithmetic on it."""
+
+    _kept = threading.local()
+
+    def __init__(self, entries: int, rows: int):
+        self.entries, self.rows = entries, rows
+        self.arrays = {"a": np.empty(entries), "c": np.empty(entries), "worth": np.empty(entries),
+                       "chosen": np.empty(rows), "weighted": np.empty(rows)}
+
+    @classmethod
+    def at_least(cls, count: int, layout: "_Layout") -> "_Scratch":
+        """This thread's work arrays, grown if need be for ``count`` pairs of ``layout``."""
+        groups = layout.groups + [layout.merged]
+        entries = count * max(group.flat.size for group in groups)
+        rows = 2 * count * max(group.flat.shape[0] for group in groups)
+        kept = getattr(cls._kept, "scratch", None)
+        if kept is None or kept.entries < entries or kept.rows < rows:
+            kept = cls._kept.scratch = cls(max(entries, getattr(kept, "entries", 0)), max(rows, getattr(kept, "rows", 0)))
+        return kept
+
+    def view(self, name: str, shape: tuple) -> np.ndarray:
+        """The work array ``name`` as an array of ``shape``."""
+        return self.arrays[name][:math.prod(shape)].reshape(shape)
+
+    def take(self, values: np.ndarray, states: np.ndarray, name: str) -> np.ndarray:
+        """``np.take(values, states, axis=1)`` into the work array ``name``."""
+        return np.take(values, states, axis=1, out=self.view(name, values.shape[:1] + states.shape), mode="clip")
 
 
 @dataclass(frozen=True)
