@@ -127,8 +127,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
     layout = _layout(throws, next_dice, columns)
-    bases = {id(group): np.arange(count * group.flat.shape[0]) * group.flat.shape[1]
-             for group in layout.groups + [layout.merged]}
+    # where each pair's row of each group starts in a flat (pairs, choices, rows) array
+    firsts = {id(group): np.arange(count)[:, None] * group.flat.size + np.arange(group.flat.shape[1])
+              for group in layout.groups + [layout.merged]}
     scratch = _Scratch.at_least(count, layout)
     kept = np.zeros((2, count, len(reach), columns)) if rows else None
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
@@ -147,21 +148,23 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
             both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
             for group in layout.groups if k >= layout.merge_below else [layout.merged]:
                 states = group.flat + r * columns
-                a, c = scratch.take(value_a[:k], states, "a"), scratch.take(value_c[:k], states, "c")  # (k, rows, choices)
+                a, c = scratch.take(value_a[:k], states, "a"), scratch.take(value_c[:k], states, "c")  # (k, choices, rows)
                 if hot_of is not None and group.hot.any():
-                    np.copyto(a, np.take(hot_of[:k], group.points + r, axis=1), where=group.hot)
+                    np.copyto(a, hot_of[:k].take(group.points + r, axis=1), where=group.hot)
                     np.copyto(c, 0.0, where=group.hot)
-                chosen = scratch.view("chosen", (2, k, group.flat.shape[0]))
-                if group.flat.shape[1] > 1:
+                chosen = scratch.view("chosen", (2, k, group.flat.shape[1]))
+                if len(group.flat) > 1:
                     worth = np.multiply(c, xs[:k], out=scratch.view("worth", a.shape))
                     worth += a
-                    best = bases[id(group)][:chosen[0].size] + worth.argmax(axis=-1).ravel()  # flat in (k, rows, choices)
-                    np.take(a, best, out=chosen[0].reshape(-1), mode="clip")
-                    np.take(c, best, out=chosen[1].reshape(-1), mode="clip")
+                    most = np.maximum.reduce(worth, axis=1)
+                    first = np.multiply(worth == most[:, None], group.rank, dtype=np.int8).max(axis=1)
+                    best = firsts[id(group)][:k] + (len(group.flat) - first.astype(np.int64)) * group.flat.shape[1]
+                    a.take(best, out=chosen[0], mode="clip")
+                    c.take(best, out=chosen[1], mode="clip")
                     if bounds:
-                        _narrow(low[:k], high[:k], x[:k], chosen, worth, c)
+                        _narrow(low[:k], high[:k], x[:k], chosen[1], most, worth, c)
                 else:
-                    chosen[0], chosen[1] = a[..., 0], c[..., 0]
+                    chosen[0], chosen[1] = a[:, 0], c[:, 0]
                 weighted = np.multiply(chosen, group.probability, out=scratch.view("weighted", chosen.shape))
                 sums = np.add.reduceat(weighted, group.starts, axis=2)
                 for dice, part in group.parts:
@@ -199,21 +202,20 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     return both[0, unsort], both[1, unsort]
 
 
-def _narrow(low, high, x, chosen, worth, c) -> None:
-    """Narrow each pair's range ``low``..``high`` of bust values to where the ``chosen``
-    ``(a, c)`` (2, L, rows) of each row stays at least as good as every alternative, with
-    coefficients ``c`` and worth ``worth`` = ``a + c * x`` (L, rows, choices) at the
-    current ``x`` (L,). Overwrites ``worth`` and ``c``.
+def _narrow(low, high, x, chosen_c, most, worth, c) -> None:
+    """Narrow each pair's range ``low``..``high`` of bust values to where the chosen
+    choice of each row, worth ``most`` = ``a + chosen_c * x`` (L, rows) at the current
+    ``x`` (L,), stays at least as good as every alternative, with coefficients ``c`` and
+    worth ``worth`` (L, choices, rows). Overwrites ``worth`` and ``c``.
 
     An alternative with more weight on the bust value overtakes the chosen one at
-    ``x + margin / (c - chosen c)``, one with less falls below it at that point going down;
-    so the nearest limits come from the extremes of ``w = (c - chosen c) / margin``, which
+    ``x + margin / (c - chosen_c)``, one with less falls below it at that point going down;
+    so the nearest limits come from the extremes of ``w = (c - chosen_c) / margin``, which
     needs no mask (an alternative with the same ``c`` gives 0, or NaN when it ties, and
     ``fmin``/``fmax`` pass over NaN).
     """
-    chosen_a, chosen_c = chosen
-    margin = np.subtract((chosen_a + chosen_c * x[:, None])[..., None], worth, out=worth)  # >= 0: the best is chosen
-    w = np.subtract(c, chosen_c[..., None], out=c)
+    margin = np.subtract(most[:, None], worth, out=worth)  # >= 0: the best is chosen
+    w = np.subtract(c, chosen_c[:, None], out=c)
     w /= margin
     falls, rises = np.fmin.reduce(w, axis=(1, 2)), np.fmax.reduce(w, axis=(1, 2))
     np.maximum(low, np.where(falls < 0, x + 1 / falls, -np.inf), out=low)
@@ -236,7 +238,7 @@ class _Scratch:
         """This thread's work arrays, grown if need be for ``count`` pairs of ``layout``."""
         groups = layout.groups + [layout.merged]
         entries = count * max(group.flat.size for group in groups)
-        rows = 2 * count * max(group.flat.shape[0] for group in groups)
+        rows = 2 * count * max(group.flat.shape[1] for group in groups)
         kept = getattr(cls._kept, "scratch", None)
         if kept is None or kept.entries < entries or kept.rows < rows:
             kept = cls._kept.scratch = cls(max(entries, getattr(kept, "entries", 0)), max(rows, getattr(kept, "rows", 0)))
@@ -248,21 +250,34 @@ class _Scratch:
 
     def take(self, values: np.ndarray, states: np.ndarray, name: str) -> np.ndarray:
         """``np.take(values, states, axis=1)`` into the work array ``name``."""
-        return np.take(values, states, axis=1, out=self.view(name, values.shape[:1] + states.shape), mode="clip")
+        return values.take(states, axis=1, out=self.view(name, values.shape[:1] + states.shape), mode="clip")
 
 
 @dataclass(frozen=True)
 class _Group:
-    """Rows of a throw table with about as many choices each, cut to that many columns,
-    in order of the dice thrown. Their sums by ``starts`` (segments of rows) are added, in
-    ``parts``' order, to the columns ``dice`` of segments ``part``."""
+    """Rows of a throw table with about as many choices each, cut to that many choices,
+    in order of the dice thrown; choices first (each choice's rows are contiguous, so that
+    a sweep compares choices elementwise). Their sums by ``starts`` (segments of rows) are
+    added, in ``parts``' order, to the columns ``dice`` of segments ``part``."""
 
-    flat: np.ndarray  # (rows, width): flat index of the state after each choice, at r = 0
-    points: np.ndarray
-    hot: np.ndarray
+    flat: np.ndarray  # (choices, rows): flat index of the state after each choice, at r = 0
+    points: np.ndarray  # (choices, rows)
+    hot: np.ndarray  # (choices, rows)
     probability: np.ndarray
     starts: np.ndarray
     parts: tuple  # ((dice, part), ...)
+
+    @classmethod
+    def of_rows(cls, flat, points, hot, probability, starts, parts) -> "_Group":
+        """The group of ``flat``, ``points``, ``hot`` given as (rows, choices)."""
+        def choices_first(block):
+            return np.ascontiguousarray(block.T)
+        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, parts)
+
+    @property
+    def rank(self) -> np.ndarray:
+        """(choices, 1): the first choice ranks highest, as ``argmax`` breaks ties."""
+        return np.arange(len(self.flat), 0, -1, dtype=np.int8)[:, None]
 
 
 @dataclass(frozen=True)
@@ -302,8 +317,8 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
             hot = throws.left[pick_rows, order] == 0
             if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)):
                 dice = slice(int(dice[0]), int(dice[-1]) + 1)  # a slice adds in place, faster
-            groups.append(_Group(flat, points, hot, throws.probability[rows], starts,
-                                 ((dice, slice(0, len(starts))),)))  # padding leads to no state
+            groups.append(_Group.of_rows(flat, points, hot, throws.probability[rows], starts,
+                                         ((dice, slice(0, len(starts))),)))  # padding leads to no state
             blocks.append((flat, points, hot))
         width = max(flat.shape[1] for flat, _, _ in blocks)
 
@@ -311,11 +326,12 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
             return np.concatenate([np.pad(block[index], ((0, 0), (0, width - block[index].shape[1])))
                                    for block in blocks])
 
-        offsets = np.cumsum([0] + [len(group.flat) for group in groups])
+        offsets = np.cumsum([0] + [group.flat.shape[1] for group in groups])
         segments = np.cumsum([0] + [len(group.starts) for group in groups])
-        merged = _Group(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
-                        np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
-                        tuple((group.parts[0][0], slice(segments[i], segments[i + 1])) for i, group in enumerate(groups)))
+        merged = _Group.of_rows(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
+                                np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
+                                tuple((group.parts[0][0], slice(segments[i], segments[i + 1]))
+                                      for i, group in enumerate(groups)))
         extra = merged.flat.size - sum(group.flat.size for group in groups)
         _LAYOUTS[key] = (throws, _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)))
         # the table is kept so that its id stays its own
