@@ -121,51 +121,48 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     x = x[order]
     xs = x[:, None, None]
     # a and c of every state, flat by (r, dice), one pair a row: the active pairs are a prefix,
-    # so ``np.take`` reads them in place. Column 0 (no dice) is no state: worth -inf, it is
+    # so ``take`` reads them in place. Column 0 (no dice) is no state: worth -inf, it is
     # where a row's padding choices lead.
     value_a, value_c = turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)
     value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
     layout = _layout(throws, next_dice, columns)
-    # where each pair's row of each group starts in a flat (pairs, choices, rows) array
-    firsts = {id(group): np.arange(count)[:, None] * group.flat.size + np.arange(group.flat.shape[1])
-              for group in layout.groups + [layout.merged]}
     scratch = _Scratch.at_least(count, layout)
     kept = np.zeros((2, count, len(reach), columns)) if rows else None
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
     inside = ends[:, None] > reach  # (L, r)
-    if bounds:
-        given_low = None if turns.low is None else turns.low[order]
-        given_high = None if turns.high is None else turns.high[order]
-        first = np.minimum(ends, width - 1)
-        low = np.full(count, -np.inf) if given_low is None else given_low[np.arange(count), first]
-        high = np.full(count, np.inf) if given_high is None else given_high[np.arange(count), first]
-        row_low, row_high = np.empty((count, len(reach))), np.empty((count, len(reach)))
+    if bounds:  # each row's nearest changes of choice below and above x, as slopes over margins
+        falls, rises = np.full((len(reach), count), np.nan), np.full((len(reach), count), np.nan)
     both = None
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         for r in range(top, -1, -1):
             k = int(active[r])
             both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
+            fresh = True  # no slope over margin of this row yet
             for group in layout.groups if k >= layout.merge_below else [layout.merged]:
+                work = scratch.of(group, k)
                 states = group.flat + r * columns
-                a, c = scratch.take(value_a[:k], states, "a"), scratch.take(value_c[:k], states, "c")  # (k, choices, rows)
+                a = value_a[:k].take(states, axis=1, out=work.a, mode="clip")  # (k, choices, rows)
+                c = value_c[:k].take(states, axis=1, out=work.c, mode="clip")
                 if hot_of is not None and group.hot.any():
                     np.copyto(a, hot_of[:k].take(group.points + r, axis=1), where=group.hot)
                     np.copyto(c, 0.0, where=group.hot)
-                chosen = scratch.view("chosen", (2, k, group.flat.shape[1]))
+                chosen = work.chosen
                 if len(group.flat) > 1:
-                    worth = np.multiply(c, xs[:k], out=scratch.view("worth", a.shape))
+                    worth = np.multiply(c, xs[:k], out=work.worth)
                     worth += a
                     most = np.maximum.reduce(worth, axis=1)
-                    first = np.multiply(worth == most[:, None], group.rank, dtype=np.int8).max(axis=1)
-                    best = firsts[id(group)][:k] + (len(group.flat) - first.astype(np.int64)) * group.flat.shape[1]
+                    best = work.past_last - np.multiply(worth == most[:, None], group.rank, dtype=np.int32).max(axis=1)
                     a.take(best, out=chosen[0], mode="clip")
                     c.take(best, out=chosen[1], mode="clip")
                     if bounds:
-                        _narrow(low[:k], high[:k], x[:k], chosen[1], most, worth, c)
+                        slopes = np.subtract(c, chosen[1][:, None], out=c)
+                        slopes /= np.subtract(most[:, None], worth, out=worth)  # the margins, >= 0
+                        _extremes(slopes, falls[r, :k], rises[r, :k], (1, 2), fresh)
+                        fresh = False
                 else:
                     chosen[0], chosen[1] = a[:, 0], c[:, 0]
-                weighted = np.multiply(chosen, group.probability, out=scratch.view("weighted", chosen.shape))
+                weighted = np.multiply(chosen, group.probability, out=work.weighted)
                 sums = np.add.reduceat(weighted, group.starts, axis=2)
                 for dice, part in group.parts:
                     both[:, :, dice] += sums[:, :, part]
@@ -174,24 +171,23 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
             if r > 0:
                 ta, tc = both[:, :, 1:]
                 bank = bank_of[:k, r, None]
-                banks = bank >= ta + tc * x[:k, None]
+                throw = ta + tc * x[:k, None]
+                banks = bank >= throw
                 if rows:
                     banks &= inside[:, r, None]
-                if bounds:  # banking is best while x is at most (bank - a) / c (c, a chance, is never < 0)
-                    even = (bank - ta) / tc
-                    rising = tc > 0
-                    np.minimum(high[:k], np.where(banks & rising, even, np.inf).min(axis=1), out=high[:k])
-                    np.maximum(low[:k], np.where(~banks & rising, even, -np.inf).max(axis=1), out=low[:k])
+                if bounds:  # banking against throwing, as any choice (throwing has slope c, banking 0)
+                    slopes = np.where(banks, tc, -tc)
+                    slopes /= np.abs(bank - throw)
+                    _extremes(slopes, falls[r, :k], rises[r, :k], 1, fresh)
                 here = slice(r * columns + 1, (r + 1) * columns)
                 new_a, new_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
                 if rows:  # past its end a turn's values are given
                     new_a = np.where(inside[:, r, None], new_a, value_a[:k, here])
                     new_c = np.where(inside[:, r, None], new_c, value_c[:k, here])
                 value_a[:k, here], value_c[:k, here] = new_a, new_c
-            if bounds:  # a row past a turn's end keeps its given range (rows above may hold for more)
-                row_low[:k, r], row_high[:k, r] = low[:k], high[:k]
-                row_low[k:, r] = -np.inf if given_low is None else given_low[k:, r]
-                row_high[k:, r] = np.inf if given_high is None else given_high[k:, r]
+        if bounds:
+            row_low, row_high = _ranges(falls, rises, x, ends, None if turns.low is None else turns.low[order],
+                                        None if turns.high is None else turns.high[order])
     unsort = np.argsort(order)
     if rows:
         return kept[0, unsort, :rows], kept[1, unsort, :rows]
@@ -202,24 +198,43 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     return both[0, unsort], both[1, unsort]
 
 
-def _narrow(low, high, x, chosen_c, most, worth, c) -> None:
-    """Narrow each pair's range ``low``..``high`` of bust values to where the chosen
-    choice of each row, worth ``most`` = ``a + chosen_c * x`` (L, rows) at the current
-    ``x`` (L,), stays at least as good as every alternative, with coefficients ``c`` and
-    worth ``worth`` (L, choices, rows). Overwrites ``worth`` and ``c``.
+def _extremes(slopes, falls, rises, axis, fresh: bool) -> None:
+    """Fold ``slopes`` (each an alternative's slope relative to the chosen one, over its
+    margin at ``x``) into ``falls`` and ``rises`` (L,): their least and greatest for each
+    pair; NaN (a tie of two equal choices) passes, as no limit."""
+    if fresh:
+        np.fmin.reduce(slopes, axis=axis, out=falls)
+        np.fmax.reduce(slopes, axis=axis, out=rises)
+    else:
+        np.fmin(falls, np.fmin.reduce(slopes, axis=axis), out=falls)
+        np.fmax(rises, np.fmax.reduce(slopes, axis=axis), out=rises)
 
-    An alternative with more weight on the bust value overtakes the chosen one at
-    ``x + margin / (c - chosen_c)``, one with less falls below it at that point going down;
-    so the nearest limits come from the extremes of ``w = (c - chosen_c) / margin``, which
-    needs no mask (an alternative with the same ``c`` gives 0, or NaN when it ties, and
-    ``fmin``/``fmax`` pass over NaN).
+
+def _ranges(falls, rises, x, ends, given_low, given_high) -> tuple[np.ndarray, np.ndarray]:
+    """The bust values ``low``..``high`` (L, rows) over which the choices of each row, and of
+    every row above it, stay best, from each swept row's extreme slopes over margins at
+    ``x`` (``falls``, ``rises``: (rows, L), NaN where not swept); rows from a turn's end
+    up keep the ``given`` ranges (L, width) or None, and the one at its end bounds those
+    below.
+
+    An alternative with more weight on the bust value than the chosen one (a positive
+    slope ``s`` over its margin) overtakes it at ``x + 1 / s``; one with less (negative)
+    falls below it, going down, at that point. So a row's own choices hold from
+    ``x + 1 / falls`` to ``x + 1 / rises`` (a slope of 0 sets no limit).
     """
-    margin = np.subtract(most[:, None], worth, out=worth)  # >= 0: the best is chosen
-    w = np.subtract(c, chosen_c[:, None], out=c)
-    w /= margin
-    falls, rises = np.fmin.reduce(w, axis=(1, 2)), np.fmax.reduce(w, axis=(1, 2))
-    np.maximum(low, np.where(falls < 0, x + 1 / falls, -np.inf), out=low)
-    np.minimum(high, np.where(rises > 0, x + 1 / rises, np.inf), out=high)
+    count, reach = len(x), len(falls)
+    inside = ends[:, None] > np.arange(reach)
+    ranges = []
+    for extreme, sign, given, accumulate in ((falls, -1, given_low, np.maximum), (rises, 1, given_high, np.minimum)):
+        unbounded = sign * np.inf
+        crossed = np.where(extreme * sign > 0, x + 1 / extreme, unbounded)
+        swept = accumulate.accumulate(crossed[::-1], axis=0)[::-1].T  # every row from the top down
+        if given is None:
+            ranges.append(np.where(inside, swept, unbounded))
+        else:
+            at_end = given[np.arange(count), np.minimum(ends, given.shape[1] - 1)]
+            ranges.append(np.where(inside, accumulate(swept, at_end[:, None]), given[:, :reach]))
+    return ranges[0], ranges[1]
 
 
 class _Scratch:
@@ -232,6 +247,7 @@ class _Scratch:
         self.entries, self.rows = entries, rows
         self.arrays = {"a": np.empty(entries), "c": np.empty(entries), "worth": np.empty(entries),
                        "chosen": np.empty(rows), "weighted": np.empty(rows)}
+        self.views: dict = {}
 
     @classmethod
     def at_least(cls, count: int, layout: "_Layout") -> "_Scratch":
@@ -244,13 +260,35 @@ class _Scratch:
             kept = cls._kept.scratch = cls(max(entries, getattr(kept, "entries", 0)), max(rows, getattr(kept, "rows", 0)))
         return kept
 
-    def view(self, name: str, shape: tuple) -> np.ndarray:
-        """The work array ``name`` as an array of ``shape``."""
-        return self.arrays[name][:math.prod(shape)].reshape(shape)
+    def of(self, group: "_Group", pairs: int) -> "_Work":
+        """The work arrays of a step over ``group`` for ``pairs`` pairs."""
+        key = (id(group), pairs)
+        if key not in self.views:
+            choices, rows = group.flat.shape
 
-    def take(self, values: np.ndarray, states: np.ndarray, name: str) -> np.ndarray:
-        """``np.take(values, states, axis=1)`` into the work array ``name``."""
-        return values.take(states, axis=1, out=self.view(name, values.shape[:1] + states.shape), mode="clip")
+            def view(name, shape):
+                return self.arrays[name][:math.prod(shape)].reshape(shape)
+
+            entries, kept = (pairs, choices, rows), (2, pairs, rows)
+            past_last = np.arange(pairs)[:, None] * group.flat.size + np.arange(rows) + group.flat.size
+            self.views[key] = _Work(view("a", entries), view("c", entries), view("worth", entries),
+                                    view("chosen", kept), view("weighted", kept), past_last)
+        return self.views[key]
+
+
+@dataclass(frozen=True)
+class _Work:
+    """The work arrays of one group for some number of pairs: ``a``, ``c``, ``worth``
+    (pairs, choices, rows); ``chosen`` and ``weighted`` (2, pairs, rows); ``past_last``
+    (pairs, rows), the flat index in (pairs, choices, rows) of each row's place one past
+    its last choice (less a choice's :attr:`_Group.rank`, the place of that choice)."""
+
+    a: np.ndarray
+    c: np.ndarray
+    worth: np.ndarray
+    chosen: np.ndarray
+    weighted: np.ndarray
+    past_last: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -266,18 +304,17 @@ class _Group:
     probability: np.ndarray
     starts: np.ndarray
     parts: tuple  # ((dice, part), ...)
+    rank: np.ndarray  # (choices, 1): the first choice ranks highest, as argmax breaks ties
 
     @classmethod
     def of_rows(cls, flat, points, hot, probability, starts, parts) -> "_Group":
-        """The group of ``flat``, ``points``, ``hot`` given as (rows, choices)."""
+        """The group of ``flat``, ``points``, ``hot`` given as (rows, choices). A choice's
+        rank is how far it lies before the end of a row in a flat (choices, rows) array."""
         def choices_first(block):
             return np.ascontiguousarray(block.T)
-        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, parts)
-
-    @property
-    def rank(self) -> np.ndarray:
-        """(choices, 1): the first choice ranks highest, as ``argmax`` breaks ties."""
-        return np.arange(len(self.flat), 0, -1, dtype=np.int8)[:, None]
+        choices, rows = flat.shape[1], flat.shape[0]
+        rank = (np.arange(choices, 0, -1, dtype=np.int32) * rows)[:, None]
+        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, parts, rank)
 
 
 @dataclass(frozen=True)
