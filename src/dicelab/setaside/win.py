@@ -164,8 +164,10 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                     chosen[0], chosen[1] = a[:, 0], c[:, 0]
                 weighted = np.multiply(chosen, group.probability, out=work.weighted)
                 sums = np.add.reduceat(weighted, group.starts, axis=2)
-                for dice, part in group.parts:
-                    both[:, :, dice] += sums[:, :, part]
+                if group.into is not None:
+                    both[:, :, group.into] += sums
+                else:  # in order, each dice count once per group
+                    np.add.at(both, (slice(None), slice(None), group.dice), sums)
             if rows:
                 kept[:, :, r] = both
             if r > 0:
@@ -175,10 +177,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                 banks = bank >= throw
                 if rows:
                     banks &= inside[:, r, None]
-                if bounds:  # banking against throwing, as any choice (throwing has slope c, banking 0)
-                    slopes = np.where(banks, tc, -tc)
-                    slopes /= np.abs(bank - throw)
-                    _extremes(slopes, falls[r, :k], rises[r, :k], 1, fresh)
+                if bounds:  # bank or throw, like any choice: banking, throwing's slope c over the margin
+                    # bank - throw; throwing, banking's slope -c over throw - bank: c / (bank - throw) both ways
+                    _extremes(tc / (bank - throw), falls[r, :k], rises[r, :k], 1, fresh)
                 here = slice(r * columns + 1, (r + 1) * columns)
                 new_a, new_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
                 if rows:  # past its end a turn's values are given
@@ -296,25 +297,29 @@ class _Group:
     """Rows of a throw table with about as many choices each, cut to that many choices,
     in order of the dice thrown; choices first (each choice's rows are contiguous, so that
     a sweep compares choices elementwise). Their sums by ``starts`` (segments of rows) are
-    added, in ``parts``' order, to the columns ``dice`` of segments ``part``."""
+    added, in order, to the columns ``dice`` (one per segment): by the slice ``into`` when
+    the columns are consecutive and distinct, one by one otherwise."""
 
     flat: np.ndarray  # (choices, rows): flat index of the state after each choice, at r = 0
     points: np.ndarray  # (choices, rows)
     hot: np.ndarray  # (choices, rows)
     probability: np.ndarray
     starts: np.ndarray
-    parts: tuple  # ((dice, part), ...)
+    dice: np.ndarray
+    into: slice | None
     rank: np.ndarray  # (choices, 1): the first choice ranks highest, as argmax breaks ties
 
     @classmethod
-    def of_rows(cls, flat, points, hot, probability, starts, parts) -> "_Group":
+    def of_rows(cls, flat, points, hot, probability, starts, dice) -> "_Group":
         """The group of ``flat``, ``points``, ``hot`` given as (rows, choices). A choice's
         rank is how far it lies before the end of a row in a flat (choices, rows) array."""
         def choices_first(block):
             return np.ascontiguousarray(block.T)
         choices, rows = flat.shape[1], flat.shape[0]
         rank = (np.arange(choices, 0, -1, dtype=np.int32) * rows)[:, None]
-        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, parts, rank)
+        into = slice(int(dice[0]), int(dice[-1]) + 1) if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)) else None
+        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, dice, into,
+                   rank)
 
 
 @dataclass(frozen=True)
@@ -352,10 +357,8 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
             points = throws.points[pick_rows, order]
             flat = np.where(throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0)
             hot = throws.left[pick_rows, order] == 0
-            if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)):
-                dice = slice(int(dice[0]), int(dice[-1]) + 1)  # a slice adds in place, faster
-            groups.append(_Group.of_rows(flat, points, hot, throws.probability[rows], starts,
-                                         ((dice, slice(0, len(starts))),)))  # padding leads to no state
+            groups.append(_Group.of_rows(flat, points, hot, throws.probability[rows], starts, dice))
+            # padding leads to no state
             blocks.append((flat, points, hot))
         width = max(flat.shape[1] for flat, _, _ in blocks)
 
@@ -364,11 +367,9 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
                                    for block in blocks])
 
         offsets = np.cumsum([0] + [group.flat.shape[1] for group in groups])
-        segments = np.cumsum([0] + [len(group.starts) for group in groups])
         merged = _Group.of_rows(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
                                 np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
-                                tuple((group.parts[0][0], slice(segments[i], segments[i + 1]))
-                                      for i, group in enumerate(groups)))
+                                np.concatenate([group.dice for group in groups]))
         extra = merged.flat.size - sum(group.flat.size for group in groups)
         _LAYOUTS[key] = (throws, _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)))
         # the table is kept so that its id stays its own
