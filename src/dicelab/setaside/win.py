@@ -25,13 +25,19 @@ above stay best. Three things keep the work small (:func:`solve_level`):
 - In Fivethousand a turn depends on the banked score only through the score standing, so
   the turn of ``(a, b)`` is the turn of ``(a + 1, b)`` (solved just before) one row
   lower. The rows whose ranges hold this pair's ``x`` are taken from it; only the rows
-  below are swept (about a fifth of them). Thousand does the same within a cask.
+  below are swept (about two in five). Thousand does the same within a cask.
 - A pair swept again keeps its own rows whose ranges still hold.
 - Where banking and hot dice are never worth less with more points at risk, no state is,
   so each number of dice set aside needs only its most points (a third fewer choices).
 
 The first two give the same numbers, bit for bit, as sweeping every row; the third the
 same up to rounding (a tie between two choices may be broken the other way).
+
+A step of a sweep (one row, every pair) is a few passes of numpy over arrays of (pairs,
+choices, rows of the throw table), choices first so that choices compare elementwise,
+into work arrays that are reused (:class:`_Scratch`). Each alternative's slope relative to
+the chosen one over its margin gives, by its least and greatest, where the choices of a
+row change (:func:`_ranges`, worked out once the sweep is done), with no masks.
 """
 
 from __future__ import annotations
@@ -239,27 +245,35 @@ def _ranges(falls, rises, x, ends, given_low, given_high) -> tuple[np.ndarray, n
 
 
 class _Scratch:
-    """A sweep's work arrays, reused by every step and every sweep of a thread: a fresh
-    large array costs more in page faults than the arithmetic on it."""
+    """A sweep's work arrays, reused by every step, and by every sweep of a thread up to
+    :attr:`KEPT_ENTRIES` (a fresh large array costs more in page faults than the
+    arithmetic on it): room for ``pairs`` pairs, ``entries`` choices of a group's rows and
+    ``rows`` rows of a group (a and c)."""
 
+    KEPT_ENTRIES = 1 << 20  # a thread keeps work arrays up to this size (8 MB each)
     _kept = threading.local()
 
-    def __init__(self, entries: int, rows: int):
-        self.entries, self.rows = entries, rows
+    def __init__(self, pairs: int, entries: int, rows: int):
+        self.pairs, self.entries, self.rows = pairs, entries, rows
         self.arrays = {"a": np.empty(entries), "c": np.empty(entries), "worth": np.empty(entries),
                        "chosen": np.empty(rows), "weighted": np.empty(rows)}
         self.views: dict = {}
+        self.past_last: dict = {}
 
     @classmethod
     def at_least(cls, count: int, layout: "_Layout") -> "_Scratch":
-        """This thread's work arrays, grown if need be for ``count`` pairs of ``layout``."""
+        """Work arrays for ``count`` pairs of ``layout``: this thread's, grown if need be."""
         groups = layout.groups + [layout.merged]
-        entries = count * max(group.flat.size for group in groups)
-        rows = 2 * count * max(group.flat.shape[1] for group in groups)
+        need = (count, count * max(group.flat.size for group in groups),
+                2 * count * max(group.flat.shape[1] for group in groups))
         kept = getattr(cls._kept, "scratch", None)
-        if kept is None or kept.entries < entries or kept.rows < rows:
-            kept = cls._kept.scratch = cls(max(entries, getattr(kept, "entries", 0)), max(rows, getattr(kept, "rows", 0)))
-        return kept
+        have = (0, 0, 0) if kept is None else (kept.pairs, kept.entries, kept.rows)
+        if all(h >= n for h, n in zip(have, need)):
+            return kept
+        scratch = cls(*(max(h, n) for h, n in zip(have, need)))
+        if scratch.entries <= cls.KEPT_ENTRIES:
+            cls._kept.scratch = scratch
+        return scratch
 
     def of(self, group: "_Group", pairs: int) -> "_Work":
         """The work arrays of a step over ``group`` for ``pairs`` pairs."""
@@ -270,10 +284,12 @@ class _Scratch:
             def view(name, shape):
                 return self.arrays[name][:math.prod(shape)].reshape(shape)
 
+            if id(group) not in self.past_last:
+                self.past_last[id(group)] = (np.arange(self.pairs)[:, None] * group.flat.size + np.arange(rows)
+                                             + group.flat.size)
             entries, kept = (pairs, choices, rows), (2, pairs, rows)
-            past_last = np.arange(pairs)[:, None] * group.flat.size + np.arange(rows) + group.flat.size
             self.views[key] = _Work(view("a", entries), view("c", entries), view("worth", entries),
-                                    view("chosen", kept), view("weighted", kept), past_last)
+                                    view("chosen", kept), view("weighted", kept), self.past_last[id(group)][:pairs])
         return self.views[key]
 
 
