@@ -87,3 +87,28 @@ def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeyp
     every = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
     for name in every:
         assert np.allclose(fewer[name], every[name], rtol=0, atol=1e-14), name
+
+
+def test_a_sweep_gives_the_bust_values_over_which_its_choices_hold():
+    """Swept again with a bust value inside a pair's range, every state's value (and that
+    of throwing with nothing at risk) is the same affine function, bit for bit; just past
+    either end of the range, one changes."""
+    policy = five_win.FivethousandWinPolicy(FIVETHOUSAND[0], use_cache=False)
+    checked = {"inside": 0, "past": 0}
+    for m, b in list(policy.pairs_by_level())[::9]:
+        turns, x = policy.level_turns(m, b), policy.bust_values(m, b)
+        swept = setaside_win.sweep(policy.throws, policy.next_dice, turns, x, bounds=True)
+        low, high = swept.low[:, 0], swept.high[:, 0]
+        assert np.all((low <= x) & (x <= high))
+        for l in range(len(x)):
+            one = turns.take(np.array([l]), turns.value_a.shape[1])
+            middle = (max(low[l], 0.0) + min(high[l], 1.0)) / 2
+            for moved, kind in ((middle, "inside"), (low[l] - 1e-9, "past"), (high[l] + 1e-9, "past")):
+                if not 0 <= moved <= 1:
+                    continue
+                again = setaside_win.sweep(policy.throws, policy.next_dice, one, np.array([moved]), bounds=True)
+                same = all(np.array_equal(getattr(again, name)[0], getattr(swept, name)[l])
+                           for name in ("value_a", "value_c", "throw_a", "throw_c"))
+                assert same == (kind == "inside"), (m[l], b[l], kind, moved, low[l], high[l])
+                checked[kind] += 1
+    assert checked["inside"] > 20 and checked["past"] > 20

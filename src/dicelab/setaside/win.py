@@ -133,6 +133,8 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
     layout = _layout(throws, next_dice, columns)
+    if top * columns + layout.reach > value_a.shape[1]:  # the look-ups below do not check
+        raise ValueError(f"turns {width} rows wide are too narrow for a sweep from row {top}")
     scratch = _Scratch.at_least(count, layout)
     kept = np.zeros((2, count, len(reach), columns)) if rows else None
     bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
@@ -348,6 +350,11 @@ class _Layout:
     groups: list
     merged: _Group
     merge_below: int
+
+    @property
+    def reach(self) -> int:
+        """How far past a row's first state (flat) its choices look: one past the furthest."""
+        return int(self.merged.flat.max()) + 1
 
 
 _LAYOUTS: dict = {}
