@@ -22,6 +22,8 @@ def notebook_state(page) -> dict:
 
 
 def test_a_click_on_the_game_takes_the_keys_and_r_m_y_never_change_the_cell(page, jupyter_server):
+    from playwright.sync_api import expect  # the keys line follows the focus a moment later
+
     name = "keys-stay.ipynb"
     write_notebook(jupyter_server.root_dir, name, [
         "from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame(players=['Ann', 'Ben'], seed=3, pace=0)\nw",
@@ -30,12 +32,12 @@ def test_a_click_on_the_game_takes_the_keys_and_r_m_y_never_change_the_cell(page
     run_all_cells(page)
     keys = page.locator(".dicelab-keys")
     keys.wait_for()
-    assert keys.inner_text() == "Keys: off. Click the game to use its keys"
+    expect(keys).to_have_text("Keys: off. Click the game to use its keys")
     before = notebook_state(page)
     assert before == {"cells": 2, "type": "code", "game": True}
 
     page.locator(".dicelab-heading").click()  # on the game, outside any button
-    assert keys.inner_text() == "Keys: on (Esc gives them back to the notebook)"
+    expect(keys).to_have_text("Keys: on (Esc gives them back to the notebook)")
     for key in ("r", "m", "y", "1", "M", "Y"):
         page.keyboard.press(key)
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d, held$")).wait_for()
@@ -46,10 +48,10 @@ def test_a_click_on_the_game_takes_the_keys_and_r_m_y_never_change_the_cell(page
     # Escape hands the keys back; a game key with the game's cell selected takes them again,
     # because a player who presses R at this table means "roll", never "make this a raw cell".
     page.keyboard.press("Escape")
-    assert keys.inner_text() == "Keys: off. Click the game to use its keys"
+    expect(keys).to_have_text("Keys: off. Click the game to use its keys")
     page.keyboard.press("r")
     assert wait_for_kernel_value(jupyter_server, name, "w.game.state.rolls_used", "2") == "2"
-    assert keys.inner_text() == "Keys: on (Esc gives them back to the notebook)"
+    expect(keys).to_have_text("Keys: on (Esc gives them back to the notebook)")
     page.keyboard.press("y")
     assert notebook_state(page) == before
     assert_no_widget_errors(page)
