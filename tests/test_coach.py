@@ -15,11 +15,6 @@ from dicelab.coach import (
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
 def thrown(engine, state, dice):
     """``state`` after throwing ``dice``."""
     return engine.apply_chance(engine.apply(state, fivethousand.Throw()), dice)

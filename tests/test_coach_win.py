@@ -11,11 +11,6 @@ SMALL_FIVETHOUSAND = fivethousand.Rules(dice=3, target=400)
 SMALL_THOUSAND = thousand.Rules(dice=3, target=60, casks=((0, 15),))
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
 def thrown(engine, state, dice):
     return engine.apply_chance(engine.apply(state, fivethousand.Throw()), dice)
 

@@ -1,12 +1,15 @@
 """Optional libraries: a missing one gives one line naming the extra that installs it."""
 
 import importlib
+import json
+import re
 import sys
 
 import pytest
 
 from dicelab import cli, odds, simulate
-from dicelab.extras import EXTRAS, MissingExtraError, require
+from dicelab import extras
+from dicelab.extras import EXTRAS, MissingExtraError, install_hint, require
 
 
 def hide(monkeypatch, *modules):
@@ -19,7 +22,7 @@ def test_require_returns_the_module_or_names_the_extra(monkeypatch):
     hide(monkeypatch, "pandas")
     with pytest.raises(MissingExtraError) as error:
         require("pandas", "data", "to_dataframe()")
-    assert str(error.value) == 'to_dataframe() needs pandas: pip install "dicelab[data]"'
+    assert str(error.value) == f"to_dataframe() needs pandas: {install_hint('data')}"
     assert isinstance(error.value, ImportError) and error.value.__cause__ is None
 
 
@@ -39,10 +42,10 @@ def test_an_unknown_extra_is_a_mistake_of_the_caller():
 
 def test_to_dataframe_names_the_data_extra(monkeypatch):
     hide(monkeypatch, "pandas")
-    with pytest.raises(MissingExtraError, match=r'pip install "dicelab\[data\]"'):
+    with pytest.raises(MissingExtraError, match=re.escape(install_hint("data"))):
         odds.bust_table("thousand").to_dataframe()
     results = simulate.games("fivethousand", ["simple", "simple"], n=4, seed=0, progress=False)
-    with pytest.raises(MissingExtraError, match=r'pip install "dicelab\[data\]"'):
+    with pytest.raises(MissingExtraError, match=re.escape(install_hint("data"))):
         results.to_dataframe()
 
 
@@ -50,7 +53,7 @@ def test_dicelab_lab_names_the_lab_extra(monkeypatch, tmp_path, capsys):
     hide(monkeypatch, "jupyterlab")
     with pytest.raises(SystemExit) as stop:
         cli.main(["lab", str(tmp_path), "--no-browser"])
-    assert stop.value.code == 'dicelab: dicelab lab needs jupyterlab: pip install "dicelab[lab]"'
+    assert stop.value.code == f"dicelab: dicelab lab needs jupyterlab: {install_hint('lab')}"
 
 
 @pytest.mark.parametrize("missing", ["gymnasium", "pettingzoo"])
@@ -58,5 +61,29 @@ def test_the_rl_environments_name_the_rl_extra(monkeypatch, missing):
     for name in [m for m in sys.modules if m.startswith("dicelab.rl.")]:
         monkeypatch.delitem(sys.modules, name)
     hide(monkeypatch, missing, f"{missing}.spaces", f"{missing}.utils.seeding")
-    with pytest.raises(MissingExtraError, match=rf'dicelab.rl needs {missing}: pip install "dicelab\[rl\]"'):
+    with pytest.raises(MissingExtraError, match=re.escape(f"dicelab.rl needs {missing}: {install_hint('rl')}")):
         importlib.import_module("dicelab.rl.aec")
+
+
+class Origin:
+    """A stand-in for dicelab's installed metadata, saying where it was installed from."""
+
+    def __init__(self, direct_url):
+        self.direct_url = direct_url
+
+    def read_text(self, name):
+        assert name == "direct_url.json"
+        return None if self.direct_url is None else json.dumps(self.direct_url)
+
+
+@pytest.mark.parametrize("origin, hint", [
+    (None, 'pip install "dicelab[plots]"'),  # from the package index
+    ({"url": "file:///home/ann/dice%20lab", "dir_info": {"editable": True}},
+     'pip install -e "/home/ann/dice lab[plots]"'),  # pip install -e . in a clone
+    ({"url": "file:///home/ann/dicelab", "dir_info": {}}, 'pip install "/home/ann/dicelab[plots]"'),
+    ({"url": "file:///tmp/dicelab-0.1.0-py3-none-any.whl", "archive_info": {}},
+     'pip install "dicelab[plots]"'),
+])
+def test_the_install_hint_works_where_dicelab_came_from(monkeypatch, origin, hint):
+    monkeypatch.setattr(extras.importlib.metadata, "distribution", lambda name: Origin(origin))
+    assert install_hint("plots") == hint

@@ -110,7 +110,6 @@ def _timeout(cell) -> int:
 def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
     from jupyter_client.manager import KernelManager
 
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path / "cache"))  # no solver cache from elsewhere
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     notebook = _read(name)
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)

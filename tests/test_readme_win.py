@@ -3,8 +3,7 @@
 from tests.test_readme import python_blocks
 
 
-def test_the_playing_to_win_example_runs(tmp_path, monkeypatch, capsys):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+def test_the_playing_to_win_example_runs(capsys):
     (block,) = python_blocks("Playing to win")
     exec(compile(block, "README playing to win", "exec"), {})
     out = capsys.readouterr().out

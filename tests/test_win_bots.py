@@ -16,11 +16,6 @@ SMALL = {fivethousand: fivethousand.Rules(dice=3, target=500),
 WIN = {fivethousand: fivethousand_win, thousand: thousand_win}
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
 @pytest.mark.parametrize("module", [fivethousand, thousand])
 def test_every_level_is_described_in_one_line(module):
     assert list(module.LEVELS) == list(module.BOTS)

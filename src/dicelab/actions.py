@@ -20,7 +20,8 @@ Keep(dice=(1, 5))
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 from dicelab.errors import IllegalMoveError
 from dicelab.validation import faces, shown
@@ -32,24 +33,24 @@ class Action:
 
     type: ClassVar[str] = ""
 
-    def to_json(self) -> dict:
-        document = {"type": self.type}
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"type": self.type}
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             document[field.name] = list(value) if isinstance(value, tuple) else value
         return document
 
-    def normalise(self, name: str, value) -> None:
+    def normalise(self, name: str, value: object) -> None:
         """Store the checked ``value`` of the field ``name`` (for ``__post_init__``)."""
         object.__setattr__(self, name, value)
 
 
-def dice_field(value) -> tuple:
+def dice_field(value: object) -> tuple[int, ...]:
     """The faces of an action's ``dice`` field as a sorted tuple (at most 6 faces)."""
     return faces(value, 0, 6, what="the dice to set aside", error=IllegalMoveError)
 
 
-def action_from_json(document, kinds) -> Action:
+def action_from_json(document: object, kinds: Iterable[type[Action]]) -> Action:
     """The action that ``document`` describes; IllegalMoveError when it is not one of
     ``kinds`` with exactly its fields (each action checks its own fields' values)."""
     if type(document) is not dict:

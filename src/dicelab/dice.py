@@ -16,26 +16,27 @@ import itertools
 import math
 import random
 from fractions import Fraction
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 FACES = (1, 2, 3, 4, 5, 6)
-Dice = tuple  # a sorted tuple of faces, e.g. (1, 5, 5)
+Dice = tuple[int, ...]  # a sorted tuple of faces, e.g. (1, 5, 5)
 
 
-def as_dice(faces) -> Dice:
+def as_dice(faces: Iterable[object]) -> Dice:
     """Check that ``faces`` are die faces and return them as a sorted tuple.
 
     >>> as_dice([5, 1, 5])
     (1, 5, 5)
     """
-    dice = tuple(sorted(faces))
-    for face in dice:
+    given = list(faces)
+    for face in given:
         if type(face) is not int or not 1 <= face <= 6:
             raise ValueError(f"{face!r} is not a die face (1 to 6)")
-    return dice
+    return tuple(sorted(face for face in given if isinstance(face, int)))
 
 
-def counts(dice) -> tuple[int, ...]:
+def counts(dice: Iterable[int]) -> tuple[int, ...]:
     """How many dice show each face 1..6."""
     tally = [0] * 6
     for face in dice:
@@ -43,7 +44,7 @@ def counts(dice) -> tuple[int, ...]:
     return tuple(tally)
 
 
-def from_counts(tally) -> Dice:
+def from_counts(tally: Iterable[int]) -> Dice:
     """The multiset with ``tally[i]`` dice showing face ``i + 1``.
 
     >>> from_counts((0, 2, 0, 0, 0, 1))
@@ -62,7 +63,7 @@ def multisets(n: int) -> tuple[Dice, ...]:
     return tuple(itertools.combinations_with_replacement(FACES, n))
 
 
-def probability(dice) -> Fraction:
+def probability(dice: Sequence[int]) -> Fraction:
     """The exact chance that throwing ``len(dice)`` dice shows this multiset."""
     arrangements = math.factorial(len(dice))
     for n in counts(dice):
@@ -89,7 +90,7 @@ def sub_multisets(dice: Dice) -> tuple[Dice, ...]:
     return tuple(from_counts(tally) for tally in itertools.product(*ranges))
 
 
-def remove(dice: Dice, part) -> Dice:
+def remove(dice: Dice, part: Iterable[int]) -> Dice:
     """``dice`` without the faces of ``part``; ValueError when part is not among them.
 
     >>> remove((1, 2, 5, 5), (5, 1))
@@ -103,7 +104,7 @@ def remove(dice: Dice, part) -> Dice:
     return tuple(left)
 
 
-def throw(rng: random.Random, n: int) -> tuple:
+def throw(rng: random.Random, n: int) -> tuple[int, ...]:
     """Throw ``n`` fair dice with ``rng``: their faces in the order they were thrown, one per
     die position (sort them for the multiset)."""
     return tuple(rng.randint(1, 6) for _ in range(n))

@@ -26,12 +26,6 @@ from tests.browser.harness import (
 BROWSER_TESTS_DIR = Path(__file__).parent
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers", "browser: runs a real JupyterLab in headless Chromium (tests/browser)"
-    )
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_TESTS_DIR in item.path.parents:

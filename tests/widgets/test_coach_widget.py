@@ -18,11 +18,6 @@ from tests.widgets.intents import forge, key, notice, press, shown, snapshot, wa
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
 def panel(widget):
     return widget.coaching.panel
 

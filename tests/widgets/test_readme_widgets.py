@@ -15,8 +15,7 @@ def python_blocks(section: str) -> list[str]:
             for block in re.findall(r"```python\n(.*?)```", text, re.S)]
 
 
-def test_the_play_in_a_notebook_snippets_run(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
+def test_the_play_in_a_notebook_snippets_run():
     shown, chances, marimo = python_blocks("Play in a notebook")
     namespace = {}
     exec(compile(shown, "README widgets", "exec"), namespace)

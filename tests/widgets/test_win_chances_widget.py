@@ -22,11 +22,6 @@ SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 ROBOT = {"name": "Robo", "bot": "simple"}
 
 
-@pytest.fixture(autouse=True)
-def own_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
-
-
 def panel(widget):
     return widget.winning.panel
 

@@ -1,0 +1,58 @@
+"""What every test run shares: one disk cache of solved policies, and the test tiers.
+
+**One cache.** Solving a policy takes seconds to a minute, and many tests (and every
+notebook's kernel) ask for the same ones. The whole run, every pytest-xdist worker and every
+kernel a test starts, reads and writes one cache folder, so each policy is solved once per run.
+Writes are atomic (:mod:`dicelab.cache`), so workers solving the same policy at once both
+finish with the same file. A test about the cache itself points ``DICELAB_CACHE_DIR``
+somewhere fresh with ``monkeypatch``, as before.
+
+**Tiers.** Tests are marked ``browser`` (tests/browser), ``notebook`` (executes lessons),
+``fresh_install`` (installs dicelab into a new virtual environment) and ``slow`` (the
+statistical and brute-force checks, listed in ``SLOW`` below by test file and name). The
+fast tier for development is::
+
+    python -m pytest -m "not slow and not browser and not notebook and not fresh_install"
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent / "tests"
+
+#: Test files whose tests are all ``notebook`` tests (they execute lessons in a kernel).
+NOTEBOOK_FILES = {"test_notebooks.py", "test_readme_lessons.py"}
+
+#: The tests marked ``slow``: (file name, test name without parameters). Each takes tens of
+#: seconds or more on two cores: statistical matches of thousands of games, brute-force
+#: solves and full policy builds.
+SLOW = {
+    ("test_win_against_optimal.py", "test_the_win_robot_beats_the_points_optimal_robot"),
+}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_policy_cache(tmp_path_factory: pytest.TempPathFactory):
+    """Point ``DICELAB_CACHE_DIR`` at one folder for the whole run (shared by xdist workers)."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's folder, above each worker's own
+    folder = base / "dicelab-cache"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DICELAB_CACHE_DIR", str(folder))
+        yield folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        name = item.path.name
+        if name in NOTEBOOK_FILES:
+            item.add_marker(pytest.mark.notebook)
+        test_name = getattr(item, "originalname", item.name)
+        if (name, test_name) in SLOW:
+            item.add_marker(pytest.mark.slow)
