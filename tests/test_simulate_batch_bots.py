@@ -12,7 +12,7 @@ from dicelab import fivethousand, thousand
 from dicelab.players import RandomBot
 from dicelab.setaside import Bank, SetAside
 from dicelab.simulate import ThresholdBot
-from dicelab.simulate.setaside_bots import Turns, batch_bot, may_bank_thousand
+from dicelab.simulate.setaside_bots import Turns, batch_bot
 from dicelab.simulate.throws import MULTISETS, ThrowTable
 
 NUMBER = {m: i for i, m in enumerate(MULTISETS)}
@@ -116,7 +116,7 @@ def test_the_states_cover_last_turns_and_casks():
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)
     deciding = [s for s in states if s.phase == "decide"]
-    allowed = may_bank_thousand(rules, [s.scores[s.player] for s in deciding], [s.turn_points for s in deciding])
+    allowed = rules.casks_allow_saving([s.scores[s.player] for s in deciding], [s.turn_points for s in deciding])
     assert allowed.tolist() == [engine.bank_refusal(s) is None for s in deciding]
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy
 
 from dicelab.fivethousand.rules import Rules as FivethousandRules
-from dicelab.simulate.setaside_bots import Turns, batch_bot, may_bank_thousand
+from dicelab.simulate.setaside_bots import Turns, batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.throws import ThrowTable, throw_of
 
@@ -147,7 +147,7 @@ class _Lockstep:
                       choice, banked=banked)
         deciding = ~ended & self.recording
         if not self.fivethousand:
-            deciding &= may_bank_thousand(rules, banked, turn_points)
+            deciding &= rules.casks_allow_saving(banked, turn_points)
         bank = deciding & self._ask("bank", turns, deciding)
         burned = ended & ~bust & ~won
         gained = numpy.where(bank | won, turn_points, 0)

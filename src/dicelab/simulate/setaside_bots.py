@@ -214,12 +214,8 @@ class CaskAware(BatchBot):
         _, points, rooms = self._gain.shape
         at = (turns.dice_left * points + numpy.minimum(turns.turn_points // self.unit, points - 1)) * rooms + room
         gain = self._gain.reshape(-1)[at]
-        pending = numpy.ones(len(turns), dtype=bool)
-        for low, high in self.rules.casks:  # the first cask the standing lies in counts
-            inside = pending & (low <= standing) & (standing < high)
-            pending &= ~inside
-            gain = numpy.where(inside & (turns.banked < low), gain + (high - standing), gain)
-        return gain <= 0
+        low, high = self.rules.casks_at(standing)
+        return numpy.where((high >= 0) & (turns.banked < low), gain + (high - standing), gain) <= 0
 
 
 def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
@@ -465,7 +461,7 @@ class PolicyBot(BatchBot):
             won = standing == self.rules.target
             after = Turns(after.scores, after.player, numpy.where(ended, 0, after.turn_points), after.round_start,
                           after.dice_left, after.final, None)
-            may = may_bank_thousand(self.rules, after.banked, after.turn_points)
+            may = self.rules.casks_allow_saving(after.banked, after.turn_points)
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
             valid[..., 1] = ~ended
@@ -473,18 +469,6 @@ class PolicyBot(BatchBot):
             values[..., 0] = policy.bank(after)
         values[..., 1] = policy.throw(after)
         return values, valid
-
-
-def may_bank_thousand(rules, banked, turn_points) -> numpy.ndarray:
-    """Whether Thousand's casks let players with these banked scores and turn points save."""
-    banked = numpy.asarray(banked)
-    allowed = numpy.ones(banked.shape, dtype=bool)
-    pending = numpy.ones(banked.shape, dtype=bool)
-    for low, high in rules.casks:  # the first cask the banked score lies in counts
-        inside = pending & (low <= banked) & (banked < high)
-        pending &= ~inside
-        allowed &= ~(inside & (banked + turn_points < high))
-    return allowed
 
 
 def _fivethousand_values(rules):
@@ -567,4 +551,4 @@ def batch_bot(rules, bot) -> BatchBot | None:
 
 
 __all__ = ["BatchBot", "CaskAware", "FinalTurnValues", "Intelligent", "PolicyBot", "RandomChoices",
-           "StateValues", "Threshold", "ThrowTables", "Turns", "WinValues", "batch_bot", "batch_forms", "may_bank_thousand"]
+           "StateValues", "Threshold", "ThrowTables", "Turns", "WinValues", "batch_bot", "batch_forms"]

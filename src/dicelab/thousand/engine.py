@@ -23,11 +23,8 @@ class Engine(SetAsideEngine):
         return self.rules.choose_keep
 
     def bank_refusal(self, state: State) -> str | None:
-        banked = state.scores[state.player]
-        cask = self.rules.cask_at(banked)
-        if cask and banked + state.turn_points < cask[1]:
-            return f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
-        return None
+        cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)
+        return cask and f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
 
     def after_set_aside(self, state: State) -> State:
         standing = state.scores[state.player] + state.turn_points

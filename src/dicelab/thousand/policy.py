@@ -105,8 +105,8 @@ class SolitairePolicy(SetAsidePolicy):
         return np.full(size, 1e6)
 
     def _save_allowed(self, banked: int, standing: int) -> bool:
-        cask = self.rules.cask_at(banked * self.unit)
-        return banked < standing and (cask is None or standing * self.unit >= cask[1])
+        return banked < standing and self.rules.cask_blocking(
+            banked * self.unit, (standing - banked) * self.unit) is None
 
     def _sweep(self, guess: np.ndarray):
         """One policy-iteration sweep: choices made with ``guess`` (the expected turns from

@@ -12,6 +12,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
 
@@ -74,9 +76,51 @@ class Rules(RuleSet):
         rows += [((1, 2, 3, 4, 5), self.low_straight), ((2, 3, 4, 5, 6), self.high_straight)]
         return [row for row in rows if row[1] > 0 and len(row[0]) <= self.dice]
 
+    # --- the cask rule: every engine, policy, batch bot and widget asks these ------------
     def cask_at(self, score: int) -> tuple | None:
-        """The cask a banked ``score`` lies in, or None."""
+        """The cask a banked ``score`` lies in, or None.
+
+        >>> Rules().cask_at(350), Rules().cask_at(400)
+        ((300, 400), None)
+        """
         return next((cask for cask in self.casks if cask[0] <= score < cask[1]), None)
+
+    def cask_blocking(self, banked: int, turn_points: int) -> tuple | None:
+        """The cask that forbids saving ``turn_points`` on a banked score of ``banked``, or
+        None when the save is allowed: inside a cask, a player saves only once the turn
+        reaches its upper end.
+
+        >>> Rules().cask_blocking(300, 60), Rules().cask_blocking(300, 100)
+        ((300, 400), None)
+        """
+        cask = self.cask_at(banked)
+        return cask if cask and banked + turn_points < cask[1] else None
+
+    def casks_at(self, scores) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`cask_at` for an array of scores: the low and high ends of each score's
+        cask, both -1 where a score lies in none.
+
+        >>> [ends.tolist() for ends in Rules().casks_at([50, 100, 350])]
+        [[0, -1, 300], [100, -1, 400]]
+        """
+        scores = np.asarray(scores)
+        low = np.full(scores.shape, -1, dtype=np.int64)
+        high = np.full(scores.shape, -1, dtype=np.int64)
+        for start, end in self.casks:  # casks do not overlap: at most one holds a score
+            inside = (start <= scores) & (scores < end)
+            low[inside], high[inside] = start, end
+        return low, high
+
+    def casks_allow_saving(self, banked, turn_points) -> np.ndarray:
+        """:meth:`cask_blocking` for arrays (the batch simulator's form): True where the
+        save is allowed.
+
+        >>> Rules().casks_allow_saving([300, 300, 500], [60, 100, 5]).tolist()
+        [False, True, True]
+        """
+        banked = np.asarray(banked)
+        _, high = self.casks_at(banked)
+        return (high < 0) | (banked + np.asarray(turn_points) >= high)
 
 
 Rules.PRESETS = {"classic": Rules()}

@@ -63,8 +63,8 @@ class ThousandWinPolicy(WinPolicy):
         self.start = arrays["start"]
 
     def _bank_allowed(self, banked: int, standing: int) -> bool:
-        cask = self.rules.cask_at(banked * self.unit)
-        return banked < standing and (cask is None or standing * self.unit >= cask[1])
+        return banked < standing and self.rules.cask_blocking(
+            banked * self.unit, (standing - banked) * self.unit) is None
 
     # --- solving ----------------------------------------------------------------------
     def _solve(self) -> dict:

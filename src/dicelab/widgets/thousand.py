@@ -211,10 +211,8 @@ class ThousandGame(GameController):
         """(cask, points still needed) while ``player``, with ``turn_points`` this turn, is in
         a cask and may not save yet; None when they may."""
         banked = self._game.state.scores[player]
-        cask = self.rules.cask_at(banked)
-        if cask and banked + turn_points < cask[1]:
-            return cask, cask[1] - banked - turn_points
-        return None
+        cask = self.rules.cask_blocking(banked, turn_points)
+        return cask and (cask, cask[1] - banked - turn_points)
 
     # --- drawing ------------------------------------------------------------------------------
     def render_board(self) -> None:
