@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import importlib
 import os
 import shlex
 import shutil
@@ -21,6 +20,7 @@ import time
 from pathlib import Path
 
 import dicelab
+from dicelab import registry
 from dicelab.extras import MissingExtraError, require
 
 DEMO_TABLES = {
@@ -47,14 +47,12 @@ def describe(game, event) -> str:
 
 def demo(game_name: str, seed: int | None, out=None) -> None:
     out = out or sys.stdout
-    module = importlib.import_module(f"dicelab.{game_name}")
-    game = module.Game(players=DEMO_TABLES[game_name], seed=seed)
+    game = registry.GAMES[game_name].Game(players=DEMO_TABLES[game_name], seed=seed)
     print(f"A game of {game_name} between bots (seed {game.seed}).", file=out)
     for event in game.play_bots():
         if event.action.type not in ("hold", "release"):
             print("  " + describe(game, event), file=out)
-    scores = game.totals() if game_name == "yahtzee" else list(game.scores)
-    for player, score in zip(game.players, scores):
+    for player, score in zip(game.players, game.engine.scores(game.state)):
         print(f"{player.name}: {score}", file=out)
     print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
 

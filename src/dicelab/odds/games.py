@@ -1,6 +1,7 @@
 """Which game a name, a module, a rules object, an engine or a game means.
 
-This is the one place that decides it, for the odds and for the simulations.
+The game comes from :mod:`dicelab.registry`; this adds the rules it is played by, for the
+odds and the simulations.
 
 >>> from dicelab import thousand
 >>> resolve("fivethousand", "farkle").rules.target
@@ -13,12 +14,13 @@ True
 
 from __future__ import annotations
 
-import importlib
 import types
 from dataclasses import dataclass
 
-GAMES = ("fivethousand", "thousand", "yahtzee")
-SET_ASIDE_GAMES = ("fivethousand", "thousand")
+from dicelab import registry
+
+GAMES = tuple(registry.GAMES)
+SET_ASIDE_GAMES = tuple(name for name, spec in registry.GAMES.items() if spec.set_aside)
 
 
 @dataclass(frozen=True)
@@ -31,7 +33,7 @@ class GameRules:
     @property
     def module(self) -> types.ModuleType:
         """The game's package, e.g. ``dicelab.fivethousand``."""
-        return importlib.import_module(f"dicelab.{self.name}")
+        return registry.GAMES[self.name].module
 
 
 def resolve(game_or_rules, rules=None) -> GameRules:
@@ -42,30 +44,20 @@ def resolve(game_or_rules, rules=None) -> GameRules:
     ``rules`` (a preset name, a dict or a ``Rules``) picks the rules when only the game is
     named; by default the game's default preset.
     """
+    spec = registry.game(game_or_rules)
     thing = game_or_rules
-    if isinstance(thing, str):
-        path = thing
-    elif isinstance(thing, types.ModuleType):
-        path = thing.__name__
-    else:
-        if not isinstance(thing, type) and hasattr(thing, "rules"):
-            thing = thing.rules
-        path = (thing if isinstance(thing, type) else type(thing)).__module__
-    parts = path.split(".")
-    name = parts[1] if parts[0] == "dicelab" and len(parts) > 1 else parts[0]
-    if name not in GAMES:
-        raise ValueError(f"{game_or_rules!r} is not one of the games {', '.join(GAMES)}")
-    module = importlib.import_module(f"dicelab.{name}")
-    if isinstance(thing, module.Rules):
+    if not isinstance(thing, (str, type, types.ModuleType)) and hasattr(thing, "rules"):
+        thing = thing.rules
+    if isinstance(thing, spec.Rules):
         if rules is not None:
             raise TypeError("give the rules once: either a Rules object or rules=")
-        return GameRules(name, thing)
-    return GameRules(name, module.Rules.coerce(rules))
+        return GameRules(spec.name, thing)
+    return GameRules(spec.name, spec.Rules.coerce(rules))
 
 
 def resolve_set_aside(game_or_rules, rules=None) -> GameRules:
     """Like :func:`resolve`, for Fivethousand or Thousand only."""
     game = resolve(game_or_rules, rules)
-    if game.name not in SET_ASIDE_GAMES:
+    if not registry.GAMES[game.name].set_aside:
         raise ValueError(f"this is about Fivethousand and Thousand, not {game.name}")
     return game

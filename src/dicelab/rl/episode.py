@@ -13,12 +13,12 @@ throw or roll of each turn. ``state`` is therefore always a decision or the end.
 
 from __future__ import annotations
 
-import importlib
 import random
 
+from dicelab import registry
 from dicelab.rl.actions import SetAsideActions, YahtzeeActions
 
-GAMES = ("fivethousand", "thousand", "yahtzee")
+GAMES = tuple(registry.GAMES)
 
 
 def check_seats(players) -> int:
@@ -37,10 +37,11 @@ class Episode:
         if game not in GAMES:
             raise ValueError(f"unknown game {game!r}; choose one of {list(GAMES)}")
         self.game, self.players = game, check_seats(players)
-        self.module = importlib.import_module(f"dicelab.{game}")
-        self.rules = self.module.Rules.coerce(rules)
-        self.engine = self.module.Engine(self.rules)
-        self.actions = (YahtzeeActions if game == "yahtzee" else SetAsideActions)(self.engine)
+        self.spec = registry.GAMES[game]
+        self.module = self.spec.module
+        self.rules = self.spec.Rules.coerce(rules)
+        self.engine = self.spec.Engine(self.rules)
+        self.actions = (SetAsideActions if self.spec.set_aside else YahtzeeActions)(self.engine)
         self.state = None
         self._bots = {}
 
@@ -62,7 +63,7 @@ class Episode:
     def standings(self, state=None) -> list[int]:
         """Each seat's score: the banked points, or the Yahtzee card's total."""
         state = state or self.state
-        return self.engine.totals(state) if self.game == "yahtzee" else list(state.scores)
+        return self.engine.scores(state)
 
     def bot_action(self, bot) -> int:
         """The decision that ``bot`` (a level name from the game's BOTS, or a bot) makes now."""
@@ -80,7 +81,7 @@ class Episode:
         scores = "scores " + " ".join(map(str, self.standings()))
         if state.is_over:
             return f"game over; {scores}"
-        if self.game == "yahtzee":
+        if not self.spec.set_aside:
             now = f"dice {' '.join(map(str, state.dice))}, {self.rules.rolls - state.rolls_used} rolls left"
         elif state.phase == "choose":
             now = f"throw {' '.join(map(str, state.throw))} to choose from, turn {state.turn_points}"

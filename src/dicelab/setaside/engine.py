@@ -260,6 +260,10 @@ class SetAsideEngine:
             return state
         return self.set_aside(state, best[0])
 
+    def scores(self, state: State) -> list[int]:
+        """Each seat's banked score."""
+        return list(state.scores)
+
     def winners(self, state: State) -> list[int]:
         best = max(state.scores)
         return [i for i, score in enumerate(state.scores) if score == best]

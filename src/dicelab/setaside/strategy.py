@@ -34,11 +34,11 @@ def win_bot(game: str):
     """The bot of ``game`` ("fivethousand" or "thousand") that plays to win (two players;
     with more it plays like the game's optimal bot). Its modules (numpy, the exact
     policies) are imported on first use."""
-    from importlib import import_module
-
+    from dicelab.registry import GAMES
     from dicelab.setaside.win import WinBot
 
-    return WinBot(import_module(f"dicelab.{game}.win").win_policy, import_module(f"dicelab.{game}").BOTS["optimal"]())
+    spec = GAMES[game]
+    return WinBot(spec.win_policy, spec.bots["optimal"]())
 
 
 class SetAsideBot(abc.ABC):

@@ -36,11 +36,6 @@ def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
     return True, after.cards[before.player].filled[-1][1] == 0
 
 
-def _final_scores(engine, state) -> list[int]:
-    totals = getattr(engine, "totals", None)
-    return list(totals(state)) if totals else list(state.scores)
-
-
 def play_games(run, start: int, stop: int) -> dict:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
     engine, bots = run.engine(), run.bot_objects()
@@ -57,7 +52,7 @@ def play_games(run, start: int, stop: int) -> dict:
             turns += ended
             busts[before.player] += bust
         winners = engine.winners(state)
-        out["scores"].append(_final_scores(engine, state))
+        out["scores"].append(engine.scores(state))
         out["wins"].append([seat in winners for seat in range(seats)])
         out["turns"].append(turns)
         out["busts"].append(busts)
@@ -71,7 +66,7 @@ def play_turns(run, start: int, stop: int) -> dict:
     first = engine.initial_state(1)
     if run.banked:
         first = replace(first, scores=(run.banked,))
-    before_score = _final_scores(engine, first)[0]
+    before_score = engine.scores(first)[0]
     for index in range(start, stop):
         dice = rng(run.seed, index)
         state, throws, ended, bust = first, 0, False, False
@@ -80,7 +75,7 @@ def play_turns(run, start: int, stop: int) -> dict:
             state, threw, action = _step(engine, state, [bot], dice)
             throws += threw
             ended, bust = _turn_end(run.game, before, state, action)
-        out["points"].append(_final_scores(engine, state)[0] - before_score)
+        out["points"].append(engine.scores(state)[0] - before_score)
         out["busts"].append(bust)
         out["throws"].append(throws)
     return out

@@ -494,7 +494,7 @@ def _thousand_values(rules):
 
 def _win_values(game: str, rules, fallback):
     """The win bot's values: its policy's with two players, ``fallback``'s otherwise."""
-    from importlib import import_module
+    from dicelab.registry import GAMES
 
     win = []  # solved (or read from the disk cache) at the first two-player decision
 
@@ -502,7 +502,7 @@ def _win_values(game: str, rules, fallback):
         if turns.scores.shape[-1] != 2:
             return fallback(turns)
         if not win:
-            win.append(WinValues(import_module(f"dicelab.{game}.win").win_policy(rules)))
+            win.append(WinValues(GAMES[game].win_policy(rules)))
         return [(numpy.ones(len(turns), dtype=bool), win[0])]
     return values
 

@@ -252,7 +252,12 @@ class Engine:
 
     # --- the end ----------------------------------------------------------------------
     def totals(self, state: State) -> list[int]:
+        """Each card's total, bonuses included."""
         return [card.total(self.rules) for card in state.cards]
+
+    def scores(self, state: State) -> list[int]:
+        """Each seat's score: its card's total (every engine has ``scores``)."""
+        return self.totals(state)
 
     def winners(self, state: State) -> list[int]:
         totals = self.totals(state)
