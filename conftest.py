@@ -17,10 +17,13 @@ fast tier for development is::
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
 import pytest
+
+from dicelab.ruleset import RuleSet
 
 TESTS = Path(__file__).parent / "tests"
 
@@ -46,6 +49,20 @@ def shared_policy_cache(tmp_path_factory: pytest.TempPathFactory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DICELAB_CACHE_DIR", str(folder))
         yield folder
+
+
+def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
+    """Short test ids for rules: the nearest preset's name and the settings that differ
+    from it (``test_x[traditional,target=1500]`` rather than every field's repr)."""
+    if not isinstance(val, RuleSet):
+        return None
+
+    def changes(preset: RuleSet) -> list[str]:
+        return [f"{field.name}={getattr(val, field.name)!r}".replace(" ", "")
+                for field in dataclasses.fields(val) if getattr(val, field.name) != getattr(preset, field.name)]
+
+    name, preset = min(val.PRESETS.items(), key=lambda item: len(changes(item[1])))
+    return ",".join([name, *changes(preset)])
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

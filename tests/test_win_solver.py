@@ -41,7 +41,7 @@ def _same(first: dict, second: dict) -> None:
         assert np.array_equal(first[name], second[name]), name
 
 
-@pytest.mark.parametrize("rules", FIVETHOUSAND + THOUSAND, ids=repr)
+@pytest.mark.parametrize("rules", FIVETHOUSAND + THOUSAND)
 def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatch):
     module = five_win if isinstance(rules, fivethousand.Rules) else thousand_win
     policy = module.win_policy(rules, use_cache=False)
@@ -55,7 +55,7 @@ def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatc
         module._win_policy.cache_clear()
 
 
-@pytest.mark.parametrize("rules", FIVETHOUSAND, ids=repr)
+@pytest.mark.parametrize("rules", FIVETHOUSAND)
 def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
     policy = five_win.FivethousandWinPolicy(rules, use_cache=False)
     assert policy.final.round_least >= 6  # six single 5s: the fewest units a round sets aside
@@ -70,7 +70,7 @@ def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
     _same(at_once, _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False)))
 
 
-@pytest.mark.parametrize("rules", FIVETHOUSAND, ids=repr)
+@pytest.mark.parametrize("rules", FIVETHOUSAND)
 def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeypatch):
     checked = []
     original = setaside_win._never_worse_with_more
