@@ -67,3 +67,15 @@ def test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray(tmp
     for name in names:
         if name.endswith(".ipynb"):
             json.loads(zipfile.ZipFile(wheel).read(name))  # every lesson is a whole notebook
+
+
+def test_ci_runs_the_readme_test_command_and_the_readme_has_the_fast_tier():
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Test\n", 1)[1].split("\n## ", 1)[0]
+    command = section.split("```bash\n", 1)[1].split("\n", 1)[0]
+    assert command.startswith('pip install -e ".[test]" && ')
+    test_command = command.split(" && ", 1)[1]
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert ci[-1] == test_command and ci[-2] == "# The test command of README.md:"
+    fast = 'python -m pytest -n auto -m "not slow and not browser and not notebook and not fresh_install"'
+    assert fast in section and fast in (ROOT / "CONTRIBUTING.md").read_text()

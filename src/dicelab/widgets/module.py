@@ -20,8 +20,18 @@ STATIC = Path(__file__).resolve().parent / "static"
 
 
 def _read(name: str) -> str:
+    """The text of the static file ``name``; FileNotFoundError naming it when it is missing
+    (a widget without one of its parts would draw nothing and say nothing).
+
+    >>> _read("no_such_part.js")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: the widget part no_such_part.js is missing from dicelab/widgets/static
+    """
     path = STATIC / name
-    return path.read_text(encoding="utf-8") if path.exists() else ""
+    if not path.is_file():
+        raise FileNotFoundError(f"the widget part {name} is missing from dicelab/widgets/static")
+    return path.read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
