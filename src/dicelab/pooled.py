@@ -45,7 +45,7 @@ class ClassShares:
                                  "(trials at least 1, successes from 0 to the trials)")
 
     @classmethod
-    def of(cls, successes, trials, names=None) -> "ClassShares":
+    def of(cls, successes, trials, names=None) -> ClassShares:
         """From lists of counts (``trials`` a list, or one number for every student)."""
         successes = [int(s) if hasattr(s, "__index__") and type(s) is not bool else s for s in successes]
         if isinstance(trials, int) and not isinstance(trials, bool):
@@ -55,7 +55,7 @@ class ClassShares:
         return cls(tuple(names), tuple(successes), tuple(trials))
 
     @classmethod
-    def from_text(cls, text: str) -> "ClassShares":
+    def from_text(cls, text: str) -> ClassShares:
         """From pasted lines, one student a line: ``Ann 3/20``, ``3/20``, ``3 of 20`` or
         ``Ann,3,20`` (blank lines and lines starting with # are skipped)."""
         names, successes, trials = [], [], []
@@ -71,7 +71,7 @@ class ClassShares:
         return cls.of(successes, trials, names)
 
     @classmethod
-    def from_csv(cls, source) -> "ClassShares":
+    def from_csv(cls, source) -> ClassShares:
         """From a CSV file (a path) or its text, with columns ``successes`` and ``trials``
         and optionally ``name``."""
         text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) or (
