@@ -107,12 +107,14 @@ def _timeout(cell) -> int:
     return SOLVE_TIMEOUT if "solves" in cell.metadata.get("tags", []) else CELL_TIMEOUT
 
 
-def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
+def _executed(name: str, kernel_specs, tmp_path, monkeypatch, edition: str = "teacher"):
     from jupyter_client.manager import KernelManager
+
+    from dicelab.editions import edition as make_edition
 
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path / "cache"))  # no solver cache from elsewhere
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
-    notebook = _read(name)
+    notebook = nbformat.from_dict(make_edition(_read(name), edition))
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
     client = nbclient.NotebookClient(notebook, km=manager, timeout_func=_timeout, kernel_name=KERNEL,
                                      allow_errors=True, store_widget_state=True,
@@ -121,9 +123,11 @@ def _executed(name: str, kernel_specs, tmp_path, monkeypatch):
     return notebook
 
 
+@pytest.mark.parametrize("edition", ["teacher", "student"])
 @pytest.mark.parametrize("name", NAMES)
-def test_notebook_runs_without_errors(name, kernel_specs, tmp_path, monkeypatch):
-    notebook = _executed(name, kernel_specs, tmp_path, monkeypatch)
+def test_notebook_runs_without_errors(name, edition, kernel_specs, tmp_path, monkeypatch):
+    """Both editions run: the student edition needs nothing that only an answer computes."""
+    notebook = _executed(name, kernel_specs, tmp_path, monkeypatch, edition)
     errors = [f"cell {i}: {output.ename}: {output.evalue}"
               for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
               for output in cell.outputs if output.output_type == "error"]

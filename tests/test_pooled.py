@@ -15,6 +15,13 @@ def test_pasted_lines_in_each_form_give_the_same_counts():
     assert shares.shares == [3 / 20, 5 / 20, 7 / 20, 1 / 10]
 
 
+def test_a_shared_win_counts_half():
+    shares = ClassShares.from_text("Ann 2.5/4\nBen 1/4")
+    assert shares.successes == (2.5, 1) and shares.pooled == 3.5 / 8
+    assert ClassShares.of([2.0, 1.5], 4).successes == (2, 1.5)
+    assert ClassShares.from_csv("successes,trials\n0.5,1\n").pooled == 0.5
+
+
 def test_a_csv_file_or_its_text(tmp_path):
     text = "name,successes,trials\nAnn,3,20\nBen,5,20\n"
     path = tmp_path / "class.csv"
@@ -47,7 +54,7 @@ def test_bad_lines_are_refused_with_a_sentence(bad, error, words):
 
 def test_bad_counts_and_csv_are_refused():
     with pytest.raises(TypeError, match="whole numbers"):
-        ClassShares.of([1.5], 10)
+        ClassShares.of([1.25], 10)
     with pytest.raises(TypeError, match="whole numbers"):
         ClassShares.of([True], 10)
     with pytest.raises(ValueError, match="each student needs"):

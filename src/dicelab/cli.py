@@ -13,7 +13,6 @@ import ctypes
 import importlib
 import os
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -67,8 +66,11 @@ def tutorial_notebooks() -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
-def copy_notebooks(folder: Path, out=None) -> list[Path]:
-    """Copy the notebooks that ``folder`` lacks; a notebook already there is kept as it is."""
+def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:
+    """Write the ``edition`` of each notebook that ``folder`` lacks (see
+    :mod:`dicelab.editions`); a notebook already there is kept as it is."""
+    from dicelab.editions import write_edition
+
     out = out or sys.stdout
     notebooks = tutorial_notebooks()
     if not notebooks:
@@ -79,8 +81,8 @@ def copy_notebooks(folder: Path, out=None) -> list[Path]:
         if target.exists():
             print(f"kept your copy of {target}", file=out)
         else:
-            shutil.copyfile(notebook, target)
-            print(f"copied {target}", file=out)
+            write_edition(notebook, target, edition)
+            print(f"copied {target} ({edition} edition)", file=out)
     return [folder / notebook.name for notebook in notebooks]
 
 
@@ -100,10 +102,11 @@ def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[st
     return command + list(extra)
 
 
-def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None) -> int:
-    """Copy the notebooks into ``folder`` and run JupyterLab there until it stops."""
+def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, teacher: bool = False) -> int:
+    """Copy the notebooks (the student edition, or with ``teacher`` the teacher's) into
+    ``folder`` and run JupyterLab there until it stops."""
     out = out or sys.stdout
-    copy_notebooks(folder, out)
+    copy_notebooks(folder, out, "teacher" if teacher else "student")
     command = lab_command(folder, open_browser, extra, out)
     if dry_run:
         print("would run: " + shlex.join(command), file=out)
@@ -173,7 +176,8 @@ def _signal(process: subprocess.Popen, signum) -> None:
 
 
 def run_lab(args) -> int:
-    return lab(args.folder, not args.no_browser, args.dry_run, args.jupyter_args)
+    folder = args.folder or Path("dicelab-teacher-notebooks" if args.teacher else "dicelab-notebooks")
+    return lab(folder, not args.no_browser, args.dry_run, args.jupyter_args, teacher=args.teacher)
 
 
 def run_handout(args) -> int:
@@ -221,10 +225,13 @@ def main(argv=None) -> int:
 
     lab_parser = commands.add_parser(
         "lab", help="open the tutorial notebooks in JupyterLab", description=LAB_HELP,
-        usage="dicelab lab [FOLDER] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
+        usage="dicelab lab [FOLDER] [--teacher] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    lab_parser.add_argument("folder", nargs="?", type=Path, default=Path("dicelab-notebooks"),
-                            help="where the notebooks go (default: ./dicelab-notebooks)")
+    lab_parser.add_argument("folder", nargs="?", type=Path, default=None,
+                            help="where the notebooks go (default: ./dicelab-notebooks, with --teacher "
+                                 "./dicelab-teacher-notebooks)")
+    lab_parser.add_argument("--teacher", action="store_true",
+                            help="the teacher edition: worked answers, timing plan, exit questions")
     lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
     lab_parser.add_argument("--dry-run", action="store_true",
                             help="copy the notebooks and show the command, but start nothing")

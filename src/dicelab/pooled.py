@@ -1,5 +1,6 @@
 """A class experiment's results pooled: each student's count of successes out of their
-trials, typed in, pasted from a CSV file, or (later) fed by the class server.
+trials, typed in, pasted from a CSV file, or (later) fed by the class server. A count may
+end in a half (a shared win counts half a win).
 
 Each student's share has its own band (±2 standard errors of *their* number of trials);
 the pooled share has the band of all the trials together. A band is pointwise: it holds
@@ -21,7 +22,19 @@ from dataclasses import dataclass
 from math import sqrt
 from pathlib import Path
 
-LINE = re.compile(r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$")
+LINE = re.compile(r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+(?:\.5)?)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$")
+
+
+def _count(value):
+    """A count as an int, or a float ending in a half (numpy numbers too; a bool is no count)."""
+    if type(value) is bool:
+        return value
+    if hasattr(value, "__index__"):
+        return int(value)
+    if isinstance(value, float) or hasattr(value, "is_integer"):
+        value = float(value)
+        return int(value) if value.is_integer() else value
+    return value
 
 
 @dataclass(frozen=True)
@@ -38,8 +51,9 @@ class ClassShares:
         if not len(self.names) == len(self.successes) == len(self.trials_each):
             raise ValueError("each student needs a name, a count of successes and a number of trials")
         for name, hits, tries in zip(self.names, self.successes, self.trials_each):
-            if type(hits) is not int or type(tries) is not int:
-                raise TypeError(f"{name}: counts are whole numbers, not {hits!r} and {tries!r}")
+            if type(tries) is not int or not (type(hits) is int or type(hits) is float and (2 * hits).is_integer()):
+                raise TypeError(f"{name}: counts are whole numbers (successes may end in a half), "
+                                f"not {hits!r} and {tries!r}")
             if tries < 1 or not 0 <= hits <= tries:
                 raise ValueError(f"{name}: {hits} successes out of {tries} trials is not a count "
                                  "(trials at least 1, successes from 0 to the trials)")
@@ -47,10 +61,11 @@ class ClassShares:
     @classmethod
     def of(cls, successes, trials, names=None) -> ClassShares:
         """From lists of counts (``trials`` a list, or one number for every student)."""
-        successes = [int(s) if hasattr(s, "__index__") and type(s) is not bool else s for s in successes]
+        successes = [_count(s) for s in successes]
         if isinstance(trials, int) and not isinstance(trials, bool):
             trials = [trials] * len(successes)
         trials = [int(t) if hasattr(t, "__index__") and type(t) is not bool else t for t in trials]
+
         names = [f"student {i + 1}" for i in range(len(successes))] if names is None else list(names)
         return cls(tuple(names), tuple(successes), tuple(trials))
 
@@ -66,7 +81,7 @@ class ClassShares:
             if match is None:
                 raise ValueError(f"line {number} ({line.strip()!r}) is not a count: write it like 'Ann 3/20'")
             names.append(match["name"] or f"student {len(names) + 1}")
-            successes.append(int(match["successes"]))
+            successes.append(float(match["successes"]) if "." in match["successes"] else int(match["successes"]))
             trials.append(int(match["trials"]))
         return cls.of(successes, trials, names)
 
@@ -82,9 +97,10 @@ class ClassShares:
         counts = []
         for number, row in enumerate(rows, 2):
             try:
-                counts.append((int(row["successes"]), int(row["trials"])))
+                hits = row["successes"].strip()
+                counts.append((float(hits) if hits.endswith(".5") else int(hits), int(row["trials"])))
             except (TypeError, ValueError):
-                raise ValueError(f"CSV line {number}: successes and trials are whole numbers, "
+                raise ValueError(f"CSV line {number}: successes and trials are counts, "
                                  f"not {row['successes']!r} and {row['trials']!r}") from None
         names = [row.get("name") or f"student {i + 1}" for i, row in enumerate(rows)]
         return cls.of([s for s, _ in counts], [t for _, t in counts], names)
