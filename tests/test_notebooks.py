@@ -139,7 +139,7 @@ def test_notebook_runs_without_errors(name, edition, kernel_specs, tmp_path, mon
         return [cell for cell in notebook.cells if cell.cell_type == "code" and word in cell.source
                 and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)]
 
-    assert widget_cells(), f"{name} shows no widget"
+    assert widget_cells() or edition == "student", f"{name} shows no widget"  # a student's may be answers only
     for game in GAME_NOTEBOOKS.get(name, []):
         assert widget_cells(f"{game}("), f"{name}: the {game} cell shows no widget"
     if name in GAME_NOTEBOOKS:
