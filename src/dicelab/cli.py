@@ -182,8 +182,13 @@ def run_lab(args) -> int:
 
 def run_handout(args) -> int:
     from dicelab.handout import write_handout
+    from dicelab.worksheet import write_worksheet
 
-    path = write_handout(args.game, args.output or Path(f"{args.game}-handout.html"))
+    output = args.output or Path(f"{args.game}-handout.html")
+    if args.game.startswith("lesson"):
+        path = write_worksheet(int(args.game.removeprefix("lesson")), output)
+    else:
+        path = write_handout(args.game, output)
     print(f"wrote {path}: open it in a browser and print it")
     return 0
 
@@ -246,12 +251,15 @@ def main(argv=None) -> int:
     demo_parser.set_defaults(run=run_demo)
 
     from dicelab.handout import GAMES
+    from dicelab.worksheet import LESSONS
 
     handout_parser = commands.add_parser(
-        "handout", help="write a printable class sheet for a game",
-        description="Write a printable HTML page for a class: the rules, the scoring table, a "
-                    "blank scorecard or tally sheet and the lesson's exercises (no answers).")
-    handout_parser.add_argument("game", choices=GAMES)
+        "handout", help="write a printable class sheet for a game, or a lesson's worksheet",
+        description="Write a printable HTML page for a class: for a game the rules, the scoring table, a "
+                    "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
+                    f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
+                    "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).")
+    handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
     handout_parser.add_argument("-o", "--output", type=Path, default=None,
                                 help="the HTML file to write (default: GAME-handout.html)")
     handout_parser.set_defaults(run=run_handout)

@@ -26,8 +26,8 @@ TALLY_MARGIN = 2  # a tally sheet has this many times the turns perfect play nee
 SEATS = 6  # columns of a scorecard or tally sheet
 
 CSS = """
-@page { size: A4; margin: 14mm; }
-body { font-family: system-ui, sans-serif; color: #111; background: #fff; max-width: 190mm;
+@page { margin: 14mm; }
+body { font-family: system-ui, sans-serif; color: #111; background: #fff; max-width: 180mm;
        margin: 0 auto; font-size: 11pt; line-height: 1.35; }
 h1 { font-size: 20pt; margin: 0 0 2mm; }
 h2 { font-size: 13pt; border-bottom: 1.5pt solid #111; margin: 6mm 0 2mm; padding-bottom: 1mm; }
