@@ -83,3 +83,17 @@ def test_the_teacher_edition_holds_the_whole_source_with_answers_and_a_plan(name
 def test_an_unknown_edition_is_refused():
     with pytest.raises(ValueError, match="no 'pupil' edition"):
         edition(_read(LESSONS[0]), "pupil")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_a_lesson_is_a_core_path_of_at_most_six_parts_in_45_minutes(name):
+    cells = _read(name)["cells"]
+    headings = [match.group(1) for cell in cells if cell["cell_type"] == "markdown"
+                for match in re.finditer(r"^## (.*)$", _source(cell), re.M)]
+    core = [h for h in headings if not h.startswith(("Optional", "Teacher's note", "What next"))]
+    assert [h.split(" · ")[0] for h in core] == [f"Part {n}" for n in range(1, len(core) + 1)], core
+    assert 3 <= len(core) <= 6
+    note = next(_source(cell) for cell in cells if "teacher" in _tags(cell) and "| minutes |" in _source(cell))
+    spans = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)–(\d+) \|", note, re.M)]
+    assert len(spans) == len(core) and spans[0][0] == 0 and spans[-1][1] == 45
+    assert all(end == start for (_, end), (start, _) in zip(spans, spans[1:]))  # minute by minute, no gaps
