@@ -25,6 +25,11 @@ from pathlib import Path
 LINE = re.compile(r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+(?:\.5)?)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$")
 
 
+def _bars(shares, widths) -> list[list[float]]:
+    """Error bars below and above each share, cut off at 0 and 1 (a share lies between)."""
+    return [[min(w, s) for s, w in zip(shares, widths)], [min(w, 1 - s) for s, w in zip(shares, widths)]]
+
+
 def _count(value):
     """A count as an int, or a float ending in a half (numpy numbers too; a bool is no count)."""
     if type(value) is bool:
@@ -149,11 +154,11 @@ class ClassShares:
         ax = _axes(ax)
         p = self.pooled if exact is None else float(exact)
         students = range(1, len(self.names) + 1)
-        ax.errorbar(students, self.shares, yerr=[2 * self.standard_error(p, n) for n in self.trials_each],
+        ax.errorbar(students, self.shares, yerr=_bars(self.shares, [2 * self.standard_error(p, n) for n in self.trials_each]),
                     fmt="o", markersize=4, capsize=2, color="tab:blue", alpha=0.7,
                     label="one student's share ± 2 SE of their own trials")
         class_x = len(self.names) + 2
-        ax.errorbar([class_x], [self.pooled], yerr=[2 * self.standard_error(p)], fmt="s", markersize=7,
+        ax.errorbar([class_x], [self.pooled], yerr=_bars([self.pooled], [2 * self.standard_error(p)]), fmt="s", markersize=7,
                     capsize=4, color="tab:red", label=f"the class, pooled ± 2 SE of all {self.trials:,}")
         if exact is not None:
             ax.axhline(exact, color="tab:green", label="exact chance")
@@ -162,7 +167,7 @@ class ClassShares:
         ax.set_xlabel("student")
         ax.set_ylabel(label)
         ax.set_title(f"{len(self.names)} students, {self.trials:,} results pooled", fontsize="medium")
-        ax.legend(fontsize="small")
+        ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, frameon=False)
         return ax
 
 
