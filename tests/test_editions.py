@@ -97,3 +97,11 @@ def test_a_lesson_is_a_core_path_of_at_most_six_parts_in_45_minutes(name):
     spans = [(int(a), int(b)) for a, b in re.findall(r"^\| (\d+)–(\d+) \|", note, re.M)]
     assert len(spans) == len(core) and spans[0][0] == 0 and spans[-1][1] == 45
     assert all(end == start for (_, end), (start, _) in zip(spans, spans[1:]))  # minute by minute, no gaps
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_prompt_is_hidden_with_an_answer(name):
+    for i, cell in enumerate(_read(name)["cells"]):
+        if _tags(cell) & HIDDEN and "teacher" not in _tags(cell):
+            assert "**Predict first.**" not in _source(cell) and "### Exercise" not in _source(cell), \
+                f"{name} cell {i}: a prompt students need is tagged {_tags(cell)}"
