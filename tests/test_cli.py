@@ -3,6 +3,7 @@
 import os
 import signal
 import socket
+import json
 import subprocess
 import sys
 import time
@@ -172,3 +173,21 @@ def test_demo_piped_into_head_exits_0():
                              sys.executable], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout.startswith("A game of yahtzee between bots")
+
+
+def test_lab_gives_students_their_edition_and_the_teacher_theirs(tmp_path, monkeypatch, capsys):
+    from dicelab.editions import HIDDEN
+
+    def tags(path):
+        return [set(cell["metadata"].get("tags", [])) for cell in json.loads(path.read_text())["cells"]]
+
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["lab", "--no-browser", "--dry-run"]) == 0
+    assert cli.main(["lab", "--teacher", "--no-browser", "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "(student edition)" in out and "(teacher edition)" in out
+    student, teacher = tmp_path / "dicelab-notebooks", tmp_path / "dicelab-teacher-notebooks"
+    lesson = "07_points_against_wins.ipynb"
+    assert not any(cell & HIDDEN for cell in tags(student / lesson))
+    assert any("answer" in cell for cell in tags(teacher / lesson))
+    assert any("teacher" in cell for cell in tags(teacher / lesson))

@@ -89,3 +89,40 @@ def test_the_command_writes_the_sheet(tmp_path, monkeypatch, capsys):
     assert "Casks" in (tmp_path / "sheet.html").read_text(encoding="utf-8")
     with pytest.raises(SystemExit):
         cli.main(["handout", "chess"])
+
+
+def test_the_tally_has_room_for_the_turns_perfect_play_needs_and_a_possible_example():
+    from dicelab.handout import TALLY_MARGIN, tally_example, tally_rows
+
+    rules = thousand.Rules()
+    needed = thousand.solitaire_policy(rules).expected_turns(0)  # 37.4 turns, exactly computed
+    rows = tally_rows(rules)
+    assert rows >= TALLY_MARGIN * needed > needed > 30 and rows % 5 == 0
+    text = " ".join(parsed(handout("thousand")).text)
+    assert f"{rows} " in text and f"{rows + 1} " not in text.split("Tally sheet")[1].split("Exercise")[0]
+    for rules in (thousand.Rules(), fivethousand.Rules(), fivethousand.Rules(target=1000)):
+        gain, after = tally_example(rules)
+        assert after < rules.target  # a banked score a game can show next to its target
+        before = after - gain
+        assert not any(low <= before < high for low, high in getattr(rules, "casks", ()))
+    assert thousand.score([1, 2, 3, 4, 5]) == fivethousand.score([1, 5]) == 150  # a turn of 150 happens
+    assert "+150 → 650" in " ".join(parsed(handout("thousand")).text)
+
+
+def _words(page: str) -> str:
+    return " ".join(" ".join(parsed(page).text).split())
+
+
+def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_house_is():
+    text = _words(handout("yahtzee"))
+    for box, hand in (("three_of_a_kind", [4, 4, 4, 2, 6]), ("four_of_a_kind", [5, 5, 5, 5, 1]),
+                      ("chance", [1, 3, 4, 6, 6])):
+        assert yahtzee.score(box, hand) == sum(hand)  # the sum of all five dice
+    assert text.count("the sum of all five dice") == 3
+    assert "three of one face and two of another, or five of a kind: 25" in text
+    assert yahtzee.score("full_house", [4, 4, 4, 4, 4]) == 25 and "4 4 4 4 4 → 25" in text
+    hasbro = _words(handout("yahtzee", "hasbro"))
+    assert "or five of a kind" not in hasbro and "4 4 4 4 4 → 0" in hasbro
+    yatzy = _words(handout("yahtzee", "yatzy"))
+    assert "the sum of all five dice" in yatzy and "at least three dice of one face: the sum of those dice only" in yatzy
+    assert "1 2 3 4 5: 15" in yatzy

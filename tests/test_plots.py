@@ -77,3 +77,24 @@ def test_a_clear_message_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'needs matplotlib: pip install "dicelab\[plots\]"'):
         plots.score_histogram([1, 2, 3])
+
+
+def test_running_share_says_how_much_of_its_path_lies_outside_the_pointwise_band():
+    import numpy as np
+
+    hits = np.zeros(1000)
+    hits[::4] = 1  # a share of exactly 1/4 from n = 4 on
+    ax, outside = plots.running_share(hits, 0.25)
+    assert outside == 0.0 and ax.get_xscale() == "log"
+    _, outside = plots.running_share(np.zeros(1000), 0.25)  # never a hit: outside from the start
+    assert outside == 1.0
+    n = np.arange(100, 1001)
+    low = 0.2  # a steady share of 0.2 leaves the band once 2 SE of 1/4 is below 0.05
+    hits = np.diff(np.floor(low * np.arange(0, 1001)))
+    _, outside = plots.running_share(hits, 0.25)
+    expected = np.mean(0.25 - np.floor(low * n) / n > 2 * np.sqrt(0.25 * 0.75 / n))
+    assert abs(outside - expected) < 1e-12 and 0 < outside < 1
+    labels = [text.get_text() for text in ax.get_legend().get_texts()]
+    assert "exact ± 2 SE at each n (pointwise)" in labels
+    with pytest.raises(ValueError, match="more than 100 trials"):
+        plots.running_share([1, 0], 0.5)

@@ -24,3 +24,13 @@ def test_the_simulation_example_compares_one_throw_with_one_throw(monkeypatch):
     share_of_zero = float((first.points == 0).mean())
     assert abs(share_of_zero - exact) < 4 * (exact * (1 - exact) / len(first)) ** 0.5
     assert set(first.frequencies()) <= set(odds.throw_odds("fivethousand", 6).points)
+
+
+def test_the_pooling_example_says_what_it_shows():
+    blocks = [b for b in python_blocks("Notebooks") if "ClassShares" in b]
+    assert len(blocks) == 1
+    namespace = {}
+    exec(compile(blocks[0], "README pooling", "exec"), namespace)
+    counts = namespace["counts"]
+    assert (counts.trials, round(counts.pooled, 3), counts.inside(5 / 18)) == (60, 0.267, True)
+    assert "# (60, 0.267, True)" in blocks[0]

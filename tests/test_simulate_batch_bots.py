@@ -139,3 +139,18 @@ def test_bots_of_your_own_have_no_batch_form():
 
     assert batch_bot(fivethousand.Rules(), Cautious()) is None
     assert batch_bot(thousand.Rules(), ThresholdBot(100)) is not None
+
+
+@pytest.mark.parametrize("preset", ["zillions", "traditional"])
+def test_the_batch_optimal_bot_shares_a_win_in_its_last_turn_as_the_one_game_bot_does(preset):
+    # Last turns near level with the leader, where counting a shared win as half decides.
+    rules = fivethousand.Rules.preset(preset)
+    engine, bot, batch = fivethousand.Engine(rules), one_game_bot("fivethousand", "optimal"), batch_bot(rules, "optimal")
+    states = [fivethousand.State(scores=(5000 - at_stake + gap, 5000), dice_left=dice, phase="decide",
+                                 turn_points=at_stake, final_turns=(0,))
+              for at_stake in (350, 700, 1500) for gap in (-100, -50, 0, 50) for dice in range(1, 7)]
+    banks = batch.bank(as_turns(engine, states)).tolist()
+    assert banks == [isinstance(bot.choose(engine, state, None), Bank) for state in states]
+    level_one_die = states.index(fivethousand.State(scores=(4300, 5000), dice_left=1, phase="decide",
+                                                    turn_points=700, final_turns=(0,)))
+    assert banks[level_one_die]  # 1/2 for the shared win against 1/3 for throwing

@@ -12,7 +12,6 @@ import argparse
 import ctypes
 import os
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -65,8 +64,11 @@ def tutorial_notebooks() -> list[Path]:
     return sorted(folder.glob("*.ipynb"))
 
 
-def copy_notebooks(folder: Path, out=None) -> list[Path]:
-    """Copy the notebooks that ``folder`` lacks; a notebook already there is kept as it is."""
+def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:
+    """Write the ``edition`` of each notebook that ``folder`` lacks (see
+    :mod:`dicelab.editions`); a notebook already there is kept as it is."""
+    from dicelab.editions import write_edition
+
     out = out or sys.stdout
     notebooks = tutorial_notebooks()
     if not notebooks:
@@ -77,8 +79,8 @@ def copy_notebooks(folder: Path, out=None) -> list[Path]:
         if target.exists():
             print(f"kept your copy of {target}", file=out)
         else:
-            shutil.copyfile(notebook, target)
-            print(f"copied {target}", file=out)
+            write_edition(notebook, target, edition)
+            print(f"copied {target} ({edition} edition)", file=out)
     return [folder / notebook.name for notebook in notebooks]
 
 
@@ -98,10 +100,11 @@ def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[st
     return command + list(extra)
 
 
-def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None) -> int:
-    """Copy the notebooks into ``folder`` and run JupyterLab there until it stops."""
+def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, teacher: bool = False) -> int:
+    """Copy the notebooks (the student edition, or with ``teacher`` the teacher's) into
+    ``folder`` and run JupyterLab there until it stops."""
     out = out or sys.stdout
-    copy_notebooks(folder, out)
+    copy_notebooks(folder, out, "teacher" if teacher else "student")
     command = lab_command(folder, open_browser, extra, out)
     if dry_run:
         print("would run: " + shlex.join(command), file=out)
@@ -171,13 +174,19 @@ def _signal(process: subprocess.Popen, signum) -> None:
 
 
 def run_lab(args) -> int:
-    return lab(args.folder, not args.no_browser, args.dry_run, args.jupyter_args)
+    folder = args.folder or Path("dicelab-teacher-notebooks" if args.teacher else "dicelab-notebooks")
+    return lab(folder, not args.no_browser, args.dry_run, args.jupyter_args, teacher=args.teacher)
 
 
 def run_handout(args) -> int:
     from dicelab.handout import write_handout
+    from dicelab.worksheet import write_worksheet
 
-    path = write_handout(args.game, args.output or Path(f"{args.game}-handout.html"))
+    output = args.output or Path(f"{args.game}-handout.html")
+    if args.game.startswith("lesson"):
+        path = write_worksheet(int(args.game.removeprefix("lesson")), output)
+    else:
+        path = write_handout(args.game, output)
     print(f"wrote {path}: open it in a browser and print it")
     return 0
 
@@ -219,10 +228,13 @@ def main(argv=None) -> int:
 
     lab_parser = commands.add_parser(
         "lab", help="open the tutorial notebooks in JupyterLab", description=LAB_HELP,
-        usage="dicelab lab [FOLDER] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
+        usage="dicelab lab [FOLDER] [--teacher] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    lab_parser.add_argument("folder", nargs="?", type=Path, default=Path("dicelab-notebooks"),
-                            help="where the notebooks go (default: ./dicelab-notebooks)")
+    lab_parser.add_argument("folder", nargs="?", type=Path, default=None,
+                            help="where the notebooks go (default: ./dicelab-notebooks, with --teacher "
+                                 "./dicelab-teacher-notebooks)")
+    lab_parser.add_argument("--teacher", action="store_true",
+                            help="the teacher edition: worked answers, timing plan, exit questions")
     lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
     lab_parser.add_argument("--dry-run", action="store_true",
                             help="copy the notebooks and show the command, but start nothing")
@@ -237,12 +249,15 @@ def main(argv=None) -> int:
     demo_parser.set_defaults(run=run_demo)
 
     from dicelab.handout import GAMES
+    from dicelab.worksheet import LESSONS
 
     handout_parser = commands.add_parser(
-        "handout", help="write a printable class sheet for a game",
-        description="Write a printable HTML page for a class: the rules, the scoring table, a "
-                    "blank scorecard or tally sheet and the lesson's exercises (no answers).")
-    handout_parser.add_argument("game", choices=GAMES)
+        "handout", help="write a printable class sheet for a game, or a lesson's worksheet",
+        description="Write a printable HTML page for a class: for a game the rules, the scoring table, a "
+                    "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
+                    f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
+                    "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).")
+    handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
     handout_parser.add_argument("-o", "--output", type=Path, default=None,
                                 help="the HTML file to write (default: GAME-handout.html)")
     handout_parser.set_defaults(run=run_handout)

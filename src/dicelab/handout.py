@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import importlib
 import json
+import math
 import re
 from pathlib import Path
 
@@ -21,12 +22,12 @@ from dicelab import dice as _dice
 
 GAMES = ("fivethousand", "thousand", "yahtzee")
 TITLES = {"fivethousand": "Fivethousand", "thousand": "Thousand", "yahtzee": "Yahtzee"}
-TALLY_TURNS = 30  # rows of a set-aside game's tally sheet
+TALLY_MARGIN = 2  # a tally sheet has this many times the turns perfect play needs on average (people need more)
 SEATS = 6  # columns of a scorecard or tally sheet
 
 CSS = """
-@page { size: A4; margin: 14mm; }
-body { font-family: system-ui, sans-serif; color: #111; background: #fff; max-width: 190mm;
+@page { margin: 14mm; }
+body { font-family: system-ui, sans-serif; color: #111; background: #fff; max-width: 180mm;
        margin: 0 auto; font-size: 11pt; line-height: 1.35; }
 h1 { font-size: 20pt; margin: 0 0 2mm; }
 h2 { font-size: 13pt; border-bottom: 1.5pt solid #111; margin: 6mm 0 2mm; padding-bottom: 1mm; }
@@ -36,6 +37,8 @@ th { background: #eee; }
 th.blank { background: #fff; height: 7mm; width: 13%; }
 td.blank { height: 6.5mm; }
 table.tally td { height: 6mm; }
+tr, .exercise, .box { break-inside: avoid; page-break-inside: avoid; }
+thead { display: table-header-group; }
 .columns { columns: 2; column-gap: 8mm; }
 .exercise { break-inside: avoid; margin-bottom: 4mm; }
 .working { border: 0.75pt dashed #666; height: 26mm; margin-top: 1.5mm; }
@@ -52,10 +55,9 @@ JOKERS = {  # Rules.joker -> how a further Yahtzee is scored
     "free": ["Joker: a further Yahtzee may go in any open box; Full House and the straights score their "
              "full value only when the Yahtzee box and the matching upper box are both filled."],
 }
-YAHTZEE_BOXES = {  # box -> what it asks for (the examples show what it scores under the rules)
-    "ones": "the sum of the 1s", "twos": "the sum of the 2s", "threes": "the sum of the 3s",
-    "fours": "the sum of the 4s", "fives": "the sum of the 5s", "sixes": "the sum of the 6s",
-    "one_pair": "two dice of one face", "two_pairs": "two pairs of different faces",
+YAHTZEE_BOXES = {  # box -> what it asks for (what it scores is read from the rules, see _box_text)
+    "ones": "the 1s", "twos": "the 2s", "threes": "the 3s", "fours": "the 4s", "fives": "the 5s",
+    "sixes": "the 6s", "one_pair": "two dice of one face", "two_pairs": "two pairs of different faces",
     "three_of_a_kind": "at least three dice of one face", "four_of_a_kind": "at least four dice of one face",
     "full_house": "three of one face and two of another", "small_straight": "four faces in a row",
     "large_straight": "five faces in a row", "yahtzee": "five dice of one face", "chance": "any dice",
@@ -186,6 +188,25 @@ def _combination_table(rules) -> str:
             f"{cells}</table></div>")
 
 
+def _box_text(box: str, rules) -> str:
+    """What ``box`` asks for and what it scores under ``rules``."""
+    asks = YAHTZEE_BOXES[box]
+    if rules.style == "yatzy" and box in ("small_straight", "large_straight"):
+        asks = "1 2 3 4 5" if box == "small_straight" else "2 3 4 5 6"
+    if box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
+        return f"the sum of {asks}"
+    if box in ("small_straight", "large_straight", "yahtzee"):
+        return f"{asks}: {getattr(rules, box)}"
+    if box == "full_house" and rules.style == "yahtzee":
+        either = ", or five of a kind" if rules.five_of_a_kind_is_full_house else ""
+        return f"{asks}{either}: {rules.full_house}"
+    if box == "chance" or (rules.style == "yahtzee" and box in ("three_of_a_kind", "four_of_a_kind")):
+        return f"{asks}: the sum of <b>all five</b> dice"
+    if box == "full_house":  # yatzy
+        return f"{asks}: the sum of the dice"
+    return f"{asks}: the sum of those dice only"
+
+
 def _yahtzee_table(rules) -> str:
     from dicelab.yahtzee import BOX_TITLES, score
 
@@ -193,8 +214,8 @@ def _yahtzee_table(rules) -> str:
     for box in rules.boxes:
         examples = ", ".join(f"{' '.join(map(str, hand))} → {score(box, hand, rules)}"
                              for hand in YAHTZEE_EXAMPLES[box])
-        rows.append(f"<tr><td>{BOX_TITLES[box]}</td><td>{YAHTZEE_BOXES[box]}</td><td>{examples}</td></tr>")
-    return ("<table><tr><th>box</th><th>for</th><th>examples</th></tr>" + "".join(rows) + "</table>")
+        rows.append(f"<tr><td>{BOX_TITLES[box]}</td><td>{_box_text(box, rules)}</td><td>{examples}</td></tr>")
+    return ("<table><tr><th>box</th><th>for: points</th><th>examples</th></tr>" + "".join(rows) + "</table>")
 
 
 # --- sheets -----------------------------------------------------------------------------
@@ -220,13 +241,44 @@ def _yahtzee_scorecard(rules) -> str:
     return f"<table><tr><th>player →</th>{_player_columns()}</tr>{''.join(rows)}</table>"
 
 
+def tally_rows(rules) -> int:
+    """Rows of a set-aside game's tally sheet: ``TALLY_MARGIN`` times the turns a player alone
+    needs on average to reach the target with perfect play, rounded up to a multiple of 5
+    (Thousand: exact; Fivethousand: 2000 seeded games of the optimal robot)."""
+    from dicelab import fivethousand, thousand
+
+    if isinstance(rules, thousand.Rules):
+        turns = thousand.solitaire_policy(rules).expected_turns(0)
+    else:
+        from dicelab import simulate
+
+        turns = float(simulate.games(fivethousand.Rules.coerce(rules), ["optimal"], n=2000, seed=0,
+                                     progress=False).turns.mean())
+    return 5 * math.ceil(TALLY_MARGIN * turns / 5)
+
+
+def tally_example(rules) -> tuple[int, int]:
+    """(points, new banked score) of the example line: a turn of 150 (a 1 and a 5 in
+    Fivethousand, the low straight in Thousand) from the highest banked score at most half
+    the target where a player may save it, ending below the target."""
+    from dicelab import thousand
+
+    casks = rules.casks if isinstance(rules, thousand.Rules) else ()
+    gain = 150
+    for before in range(rules.target // 2 // 50 * 50, -1, -50):
+        if before + gain < rules.target and not any(low <= before < high for low, high in casks):
+            return gain, before + gain
+    raise ValueError(f"a target of {rules.target} leaves no room for an example turn of {gain}")
+
+
 def _tally_sheet(rules) -> str:
     blank = "<td></td>" * SEATS
-    rows = "".join(f"<tr><td>{turn}</td>{blank}</tr>" for turn in range(1, TALLY_TURNS + 1))
-    return (f"<p>Names in the top row; for each turn write its points and the new banked score "
-            f"(e.g. <i>+350 → 1200</i>). "
-            f"Target: {rules.target}.</p>"
-            f"<table class='tally'><tr><th>turn</th>{_player_columns()}</tr>{rows}</table>")
+    rows = "".join(f"<tr><td>{turn}</td>{blank}</tr>" for turn in range(1, tally_rows(rules) + 1))
+    gain, after = tally_example(rules)
+    return (f"<p>Target: {rules.target}. Names in the top row; for each turn write its points and the new "
+            f"banked score (e.g. <i>+{gain} → {after}</i>; a farkle or burn: <i>0</i>).</p>"
+            f"<table class='tally'><thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
 
 
 def _markdown(text: str) -> str:

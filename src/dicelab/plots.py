@@ -3,7 +3,9 @@
 - :func:`exact_vs_simulated`: exact probabilities beside simulated frequencies, the law of
   large numbers at a glance;
 - :func:`score_histogram`: the final scores of simulated games, one histogram per seat;
-- :func:`bank_boundary`: when to bank, against a score, for one or more ways of playing.
+- :func:`bank_boundary`: when to bank, against a score, for one or more ways of playing;
+- :func:`running_share`: a share counted as trials go on, in its pointwise ±2 SE band (log
+  axis), saying how much of the path lies outside.
 
 Each function draws on ``ax`` (a new figure when None) and returns the Axes.
 """
@@ -103,3 +105,34 @@ def bank_boundary(scores, boundaries, ax=None, title: str = "", xlabel: str = "o
     ax.set_title(title)
     ax.legend(fontsize="small")
     return ax
+
+
+def running_share(hits, exact: float, ax=None, label: str = "share so far", start: int = 100):
+    """The running share of ``hits`` (0/1 per trial) against the number of trials, on a log
+    axis (each step to the right is ten times as many trials), inside the exact chance's
+    ±2 standard-error band at each number of trials.
+
+    The band is *pointwise*: at any one number of trials the share lies inside it about 19
+    times in 20, but a path followed over many numbers of trials usually leaves it somewhere.
+    Returns ``(ax, outside)``: the Axes, and the share of the numbers of trials from ``start``
+    on where this path lies outside the band (said in the legend).
+    """
+    import numpy as np
+
+    hits = np.asarray(hits, dtype=float)
+    if hits.ndim != 1 or len(hits) <= start:
+        raise ValueError(f"running_share needs more than {start} trials in a row, not {hits.shape}")
+    n = np.arange(1, len(hits) + 1)
+    share = np.cumsum(hits) / n
+    band = 2 * np.sqrt(exact * (1 - exact) / n)
+    outside = float(np.mean(np.abs(share - exact)[start - 1:] > band[start - 1:]))
+    ax = _axes(ax)
+    ax.plot(n, share, label=f"{label} (outside the band for {outside:.0%} of n ≥ {start})")
+    ax.fill_between(n, exact - band, exact + band, color="tab:red", alpha=0.15,
+                    label="exact ± 2 SE at each n (pointwise)")
+    ax.axhline(exact, color="red", linestyle="--", label="exact chance")
+    ax.set_xscale("log")
+    ax.set_xlabel("number of trials n (log scale: each step is ten times more)")
+    ax.set_ylabel(label)
+    ax.legend(fontsize="small")
+    return ax, outside

@@ -138,9 +138,76 @@ def test_final_turn_chance_falls_as_the_score_to_beat_grows():
     chances = [final_turn_policy("zillions", to_beat).success_probability(3000)
                for to_beat in range(2950, 6000, 50)]
     assert chances[0] == 1.0  # already above: the score cannot fall
-    assert chances[1] == pytest.approx(1 - 5 / 162, rel=1e-12)  # any scoring throw
+    assert chances[1] == pytest.approx(1 - 5 / 162 / 2, rel=1e-12)  # level: any scoring throw, a farkle shares
+    one_short = final_turn_policy("zillions", 3049).success_probability(3000)
+    assert one_short == pytest.approx(1 - 5 / 162, rel=1e-12)  # no tie to be had: any scoring throw wins
     assert all(a >= b for a, b in zip(chances, chances[1:]))
     assert chances[-1] < 0.01
+
+
+def _brute_last_turn(dice: int, keeps_rounds: bool, short: int, at_risk: int, left: int) -> Fraction:
+    """Best chance to win a last turn ``short`` points behind the leader (level counts 1/2),
+    throwing ``left`` of ``dice`` dice with ``at_risk`` points in the current round, by hand."""
+
+    def outcome(behind):
+        return Fraction(1) if behind < 0 else Fraction(1, 2) if behind == 0 else Fraction(0)
+
+    @lru_cache(maxsize=None)
+    def throw(short, at_risk, left):
+        total = Fraction(0)
+        for roll in _throws(left):
+            options = []
+            for p, k in _choices(roll):
+                hot = k == left
+                then = (short - p, 0 if keeps_rounds and hot else at_risk + p, dice if hot else left - k)
+                options.append(max(outcome(then[0]), throw(*then) if then[0] >= 0 else 0))
+            total += max(options) if options else outcome(short + at_risk)  # a farkle keeps the safe points
+        return total / 6 ** left
+
+    return throw(short, at_risk, left)
+
+
+@pytest.mark.parametrize("keeps_rounds", [False, True])
+def test_final_turn_counts_a_shared_win_half_as_brute_force_does(keeps_rounds):
+    rules = Rules(dice=2, bust_keeps_completed_rounds=keeps_rounds)
+    policy = final_turn_policy(rules, to_beat=3000)
+    for short in (0, 50, 100, 200, 350):
+        for at_risk in (0, 100):
+            for dice in (1, 2):
+                state = State(scores=(3000 - short - at_risk, 3000), dice_left=dice, phase="decide",
+                              turn_points=at_risk)
+                assert policy.throw_value(state) == pytest.approx(
+                    float(_brute_last_turn(2, keeps_rounds, short, at_risk, dice)), rel=1e-12)
+
+
+@pytest.mark.parametrize("preset", ["zillions", "traditional"])
+def test_final_turn_agrees_with_the_win_policys_last_turn(preset):
+    # The two-player win solver values its last turn by its own code, ties counting half.
+    from dicelab.fivethousand.win import FinalTurns
+
+    rules = Rules.preset(preset)
+    last = FinalTurns(rules)
+    policy = final_turn_policy(rules, to_beat=5000)
+    for short in (0, 1, 2, 7, 20, 60):
+        for at_risk in (0, 1, 6, 14):
+            if short == at_risk == 0 and preset == "traditional":
+                continue  # level with nothing at risk: out of reach for two players, so not solved there
+            for dice in (1, 3, 6):
+                state = State(scores=(5000 - 50 * (short + at_risk), 5000), dice_left=dice, phase="decide",
+                              turn_points=50 * at_risk, round_start=0)
+                assert policy.throw_value(state) == pytest.approx(last.throw_value(short + at_risk, at_risk, dice),
+                                                                  abs=1e-12)
+
+
+def test_level_in_the_last_turn_with_one_die_the_robot_banks_the_shared_win():
+    # Lesson 7: 4300 banked, 700 set aside, one die left, the leader at 5000. Banking shares
+    # the win (1/2); throwing wins only with a 1 or a 5 (1/3).
+    engine = Engine(Rules())
+    level = State(scores=(4300, 5000), dice_left=1, phase="decide", turn_points=700, final_turns=(0,))
+    policy = OptimalRobot.policy(engine, level)
+    values = {option.bank: option.value for option in policy.options(level)}
+    assert values[True] == 0.5 and values[False] == pytest.approx(1 / 3, rel=1e-12)
+    assert policy.best(level).bank
 
 
 def test_final_turn_banks_once_ahead_and_throws_while_behind():

@@ -75,3 +75,16 @@ def test_yatzy_pairs_and_straights():
     assert greedy_keep(rules, "one_pair", (2, 2, 3, 6, 6)) == (6, 6)
     assert greedy_keep(rules, "small_straight", (1, 2, 2, 4, 6)) == (1, 2, 4)
     assert greedy_keep(rules, "three_of_a_kind", (2, 4, 4, 4, 6)) == (4, 4, 4)
+
+
+def test_the_level_line_says_what_the_bot_does():
+    """LEVELS: it aims at the box worth most now, not at the commonest face."""
+    from dicelab.yahtzee import LEVELS
+
+    rules = Rules()
+    assert "the most points now" in LEVELS["greedy"] and "commonest" not in LEVELS["greedy"]
+    card = card_with_open(rules, "ones", "fours")
+    # 1, 1, 2, 3, 4: the commonest face is 1 (two of them, 2 points), but Fours is worth 4 now.
+    assert choose(rules, card, (1, 1, 2, 3, 4), 1) == Hold(4)
+    # at a box's most it scores at once, rolls left or not
+    assert choose(rules, card_with_open(rules, "fours", "yahtzee"), (4, 4, 4, 4, 4), 1) == Score("yahtzee")

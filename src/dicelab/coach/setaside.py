@@ -113,8 +113,8 @@ class SetAsideCoach(Coach):
 
 
 class FivethousandCoach(SetAsideCoach):
-    """By points: expected points of the turn; in a last turn, the chance to overtake the
-    leader. By win: the chance to win the game."""
+    """By points: expected points of the turn; in a last turn, the chance to win against the
+    leader (a shared win counting half). By win: the chance to win the game."""
 
     bank_word = "pass"
 

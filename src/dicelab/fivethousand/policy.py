@@ -1,5 +1,6 @@
 """Optimal play of a Fivethousand turn: the most points on average, or, in the final turn,
-the best chance to overtake a score; and the robot that plays them.
+the best chance to win against the leader's score (a shared win counting half); and the
+robot that plays them.
 
 A turn is at risk by its current round under Zillions rules (a farkle keeps the completed
 rounds), by all its points otherwise, so a turn's value is its safe points plus the value
@@ -30,8 +31,8 @@ def turn_policy(rules=None) -> "TurnPolicy":
 
 
 def final_turn_policy(rules, to_beat: int) -> "FinalTurnPolicy":
-    """The policy that maximises the chance that a last turn ends above ``to_beat``
-    (``rules`` None for the default preset; cached per rules and score)."""
+    """The policy with the best chance to win a last turn against ``to_beat``, a shared win
+    counting half (``rules`` None for the default preset; cached per rules and score)."""
     return _final_turn_policy(Rules.coerce(rules), int(to_beat))
 
 
@@ -169,17 +170,20 @@ class TurnPolicy(_Turn):
 
 
 class FinalTurnPolicy(_Turn):
-    """The play that maximises the chance that a last turn ends with the banked score above
-    ``to_beat`` (strictly: a tie is a shared win, which this policy does not aim for).
+    """The play with the best chance to win a last turn against the score ``to_beat``:
+    ending above it wins, ending level is a shared win and counts half (as the rules do).
 
-    Values are exact chances (as floats) over (points still needed, points at risk, dice
-    left); they do not depend on ``to_beat``, so one table per rules serves every score.
+    Values are exact chances (as floats) over (units short of ``to_beat``, units at risk,
+    dice left), one table for scores a throw can draw level with and one for those it can't
+    (``to_beat`` not a multiple of the unit); they do not otherwise depend on ``to_beat``, so
+    the tables of one rules serve every score.
     """
 
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
         self.to_beat = to_beat
-        self._chance = _final_table(rules, self._table_size(to_beat))
+        self._size = self._table_size(to_beat)
+        _final_table(rules, self._size, True)  # worked out now rather than at the first move
 
     def _table_size(self, to_beat):
         """The size of the chance table a score to beat needs (a power of two; numbers or
@@ -190,64 +194,78 @@ class FinalTurnPolicy(_Turn):
         return int(sizes) if sizes.ndim == 0 else sizes
 
     def success_probability(self, banked: int) -> float:
-        """The chance that a fresh last turn from ``banked`` ends above ``to_beat``."""
+        """The chance to win a fresh last turn from ``banked`` (a shared win counting half)."""
         return self.throw_value(State(scores=(banked,), dice_left=self.rules.dice))
 
     def bank_values(self, banked, turn_points, to_beat=None) -> np.ndarray:
-        """1 where banking ends above ``to_beat``, else 0 (numpy arrays of states at once;
-        ``to_beat`` an array gives each state its own score to beat)."""
+        """1 where banking ends above ``to_beat``, 1/2 where it ends level, else 0 (numpy
+        arrays of states at once; ``to_beat`` an array gives each state its own score)."""
         to_beat = self.to_beat if to_beat is None else to_beat
-        return np.where(np.asarray(banked) + turn_points > to_beat, 1.0, 0.0)
+        return _outcome(np.asarray(banked) + turn_points, to_beat)
 
     def throw_values(self, banked, turn_points, round_start, dice_left, to_beat=None) -> np.ndarray:
-        """The chance of ending above ``to_beat`` when the player throws the dice left now,
-        for numpy arrays of states at once. With ``to_beat`` (an array), each state is
-        valued against its own score to beat, exactly as by ``final_turn_policy(rules,
+        """The chance to win (a shared win counting half) when the player throws the dice
+        left now, for numpy arrays of states at once. With ``to_beat`` (an array), each state
+        is valued against its own score to beat, exactly as by ``final_turn_policy(rules,
         to_beat)``."""
         to_beat = self.to_beat if to_beat is None else to_beat
         banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
             *(np.asarray(a, dtype=np.int64) for a in (banked, turn_points, round_start, dice_left, to_beat)))
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
-        need = to_beat + 1 - safe - at_risk
-        # Already above (no need): only a farkle can spoil it.
+        short = to_beat - safe - at_risk  # points short of drawing level
+        # Already above: any scoring throw keeps it so; a farkle leaves the safe points.
         bust = self.throws.bust[dice_left]
-        values = np.array(1 - bust + np.where(safe > to_beat, bust, 0.0))
-        short = need > 0
-        sizes = self._table_size(to_beat[short])
-        flat, need, at_risk, dice_left = values.reshape(-1), need.ravel(), at_risk.ravel(), dice_left.ravel()
+        values = np.array(1 - bust + bust * _outcome(safe, to_beat))
+        behind = short >= 0
+        sizes = self._table_size(to_beat[behind])
+        level = (short[behind] % self.unit == 0)
+        flat = values.reshape(-1)
+        rows_behind = np.flatnonzero(behind.ravel())
+        short, at_risk, dice_left = short.ravel(), at_risk.ravel(), dice_left.ravel()
         for size in np.unique(sizes).tolist():
-            rows = np.flatnonzero(short.ravel())[sizes == size]
-            chance = self._chance if size == len(self._chance) - 1 else _final_table(self.rules, size)
-            flat[rows] = chance[-(-need[rows] // self.unit), at_risk[rows] // self.unit, dice_left[rows]]
+            for ties in (True, False):
+                rows = rows_behind[(sizes == size) & (level == ties)]
+                chance = _final_table(self.rules, size, ties)
+                flat[rows] = chance[short[rows] // self.unit, at_risk[rows] // self.unit, dice_left[rows]]
         return values
 
 
-@lru_cache(maxsize=None)
-def _final_table(rules: Rules, size: int) -> np.ndarray:
-    """Chance of success when throwing, by (units still needed, units at risk, dice left),
-    for needs 1 to ``size`` units and needed + at risk ≤ ``size``.
+def _outcome(score, to_beat) -> np.ndarray:
+    """A finished last turn: 1 above ``to_beat``, 1/2 level (a shared win), 0 below."""
+    return np.where(score > to_beat, 1.0, np.where(score == to_beat, 0.5, 0.0))
 
-    A throw moves to a smaller need, so needs are solved in increasing order, each for every
-    amount at risk at once. Entry [0] is unused (nothing needed: bank).
+
+@lru_cache(maxsize=None)
+def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
+    """Chance to win when throwing, by (units short, units at risk, dice left), for 0 to
+    ``size`` units short and short + at risk ≤ ``size``.
+
+    ``ties``: being 0 units short is level, a shared win worth 1/2 (otherwise it is still
+    behind: the score to beat is not a multiple of the unit). A throw moves to fewer units
+    short, so they are solved in increasing order, each for every amount at risk at once.
+    A farkle leaves the safe points, level only when nothing was short or at risk.
     """
     throws, hot, next_dice = _throws(rules)
+    level = 0.5 if ties else 0.0
     chance = np.zeros((size + 1, size + int(throws.points.max()) + 1, rules.dice + 1))
-    for need in range(1, size + 1):
-        at_risk = np.arange(size - need + 1)[:, None, None]
-        need_after = need - throws.points
+    for short in range(size + 1):
+        at_risk = np.arange(size - short + 1)[:, None, None]
+        short_after = short - throws.points
         at_risk_after = at_risk + throws.points
         if rules.bust_keeps_completed_rounds:
             at_risk_after = np.where(hot, 0, at_risk_after)
-        after = np.where(need_after <= 0, 1.0,
-                         chance[np.maximum(need_after, 0), at_risk_after, next_dice])
-        chance[need, :size - need + 1] = throws.expect(take(after, pick(after, throws.valid)))
+        throw_on = chance[np.maximum(short_after, 0), at_risk_after, next_dice]
+        after = np.where(short_after < 0, 1.0, np.where(short_after == 0, np.maximum(level, throw_on), throw_on))
+        chance[short, :size - short + 1] = throws.expect(take(after, pick(after, throws.valid)))
+        if short == 0:  # level with nothing at risk: a farkle still shares the win
+            chance[0, 0] += throws.bust * level
     return chance
 
 
 class OptimalRobot:
     """Plays each turn for the most points on average and its last turn for the best chance
-    to overtake the leader."""
+    to win against the leader (a shared win counting half)."""
 
     level = "optimal"
 

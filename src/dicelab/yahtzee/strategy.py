@@ -125,7 +125,8 @@ BOTS["win"] = __import__("dicelab.yahtzee.win_bot", fromlist=["WinBot"]).WinBot 
 # What each level does, in one line (for a game's setup)
 LEVELS = {
     "random": "Plays any legal move at random.",
-    "greedy": "Chases the commonest face or a straight, and scores where it beats a box's usual points.",
+    "greedy": ("After each roll aims at the box that would add the most points now (the upper bonus "
+               "included), holds the dice that build it, and scores there once it can't do better."),
     "optimal": "Plays for the highest expected final score, as if alone at the table.",
     "win": "Plays for the best chance to win against the players at the table.",
 }

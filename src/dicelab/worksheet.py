@@ -1,0 +1,130 @@
+"""A printable worksheet for each lesson, read from the lesson's student edition: a box for
+each prediction, a tally sized for the class experiment, and the exercises with room to
+work them out by hand. The answers are in the teacher edition (``dicelab lab --teacher``).
+
+A lesson's experiment is described in the metadata of its class-experiment cell, as
+``{"dicelab": {"tally": {"trials": 20, "of": "throws of three dice", "mark": "farkle"}}}``.
+
+>>> page = worksheet(1)
+>>> "Prediction 1" in page and "20 throws of three dice" in page and "reveal" not in page
+True
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+from dicelab.handout import CSS, _markdown
+
+LESSONS = tuple(range(1, 8))
+PER_ROW = 10  # tally cells in a row
+SHEET_CSS = CSS + """
+.box { border: 0.75pt solid #444; border-radius: 1.5mm; padding: 2mm 3mm; margin: 0 0 3mm; }
+.box .room { height: 16mm; }
+table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top; font-size: 7pt; color: #555; }
+.count { margin: 2mm 0 4mm; }
+"""
+
+
+def lesson_notebook(lesson: int) -> Path:
+    """The notebook file of lesson ``lesson`` (1 to 7)."""
+    from dicelab.cli import tutorial_notebooks
+
+    if type(lesson) is not int or lesson not in LESSONS:
+        raise ValueError(f"there is no lesson {lesson!r}: the lessons are 1 to {LESSONS[-1]}")
+    return next(path for path in tutorial_notebooks() if path.stem.startswith(f"{lesson:02d}_"))
+
+
+def _cells(lesson: int) -> list[dict]:
+    from dicelab.editions import student_edition
+
+    notebook = json.loads(lesson_notebook(lesson).read_text(encoding="utf-8"))
+    return student_edition(notebook)["cells"]
+
+
+def _text(cell) -> str:
+    return cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
+
+
+def predictions(lesson: int) -> list[str]:
+    """The prompts of the lesson's predictions, in order (the paragraph after "Predict first")."""
+    found = []
+    for cell in _cells(lesson):
+        if cell["cell_type"] != "markdown":
+            continue
+        for match in re.finditer(r"\*\*Predict first[.:]?\*\*:?\s*(.*?)(?=\n\s*\n|\Z)", _text(cell), re.S):
+            found.append(match.group(1).strip())
+    return found
+
+
+def exercises(lesson: int) -> list[tuple[str, str]]:
+    """(title, question) of each exercise: the markdown under each "### Exercise" heading."""
+    found = []
+    for cell in _cells(lesson):
+        if cell["cell_type"] == "markdown":
+            for match in re.finditer(r"^### (Exercise \d+)\n(.*?)(?=^#|\Z)", _text(cell), re.M | re.S):
+                found.append((match.group(1), match.group(2).strip()))
+    return found
+
+
+def tally(lesson: int) -> dict | None:
+    """The class experiment's tally (trials, what they are, what to mark), or None."""
+    for cell in _cells(lesson):
+        found = cell.get("metadata", {}).get("dicelab", {}).get("tally")
+        if found:
+            return found
+    return None
+
+
+def _title(lesson: int) -> str:
+    first = _text(_cells(lesson)[0]).splitlines()[0]
+    return first.lstrip("# ").strip()
+
+
+def _tally_html(found: dict) -> str:
+    trials = found["trials"]
+    rows = []
+    for start in range(1, trials + 1, PER_ROW):
+        cells = "".join(f"<td>{n}</td>" for n in range(start, min(start + PER_ROW, trials + 1)))
+        rows.append(f"<tr>{cells}</tr>")
+    return (f"<p>{trials} {html.escape(found['of'])}: in each square write <b>✓</b> for a "
+            f"{html.escape(found['mark'])}, <b>✗</b> otherwise.</p>"
+            f"<table class='marks'>{''.join(rows)}</table>"
+            f"<p class='count'>My count: ______ {html.escape(found['mark'])}s out of {trials}. "
+            f"Class total: ______ out of ______ (share: ______).</p>")
+
+
+def worksheet(lesson: int) -> str:
+    """The printable HTML worksheet of lesson ``lesson`` (1 to 7)."""
+    title = _title(lesson)
+    parts = [f"<h1>{html.escape(title)} <span class='name'>Name: ____________________</span></h1>",
+             "<p>Write each prediction <b>before</b> the lesson shows the answer.</p>"]
+    prompts = predictions(lesson)
+    if prompts:
+        parts.append("<section><h2>Predictions</h2>" + "".join(
+            f"<div class='box'><p><b>Prediction {i}</b></p>{_markdown(prompt)}<div class='room'></div></div>"
+            for i, prompt in enumerate(prompts, 1)) + "</section>")
+    found = tally(lesson)
+    if found:
+        parts.append(f"<section><h2>Class experiment</h2>{_tally_html(found)}</section>")
+    work = exercises(lesson)
+    if work:
+        parts.append("<section class='sheet'><h2>Exercises</h2>" + "".join(
+            f"<div class='exercise'><h3>{html.escape(name)}</h3>{_markdown(text)}<div class='working'></div></div>"
+            for name, text in work) + "</section>")
+    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{html.escape(title)}: worksheet</title><style>{SHEET_CSS}</style></head>"
+            f"<body>{''.join(parts)}</body></html>\n")
+
+
+def write_worksheet(lesson: int, path) -> Path:
+    """Write the worksheet of ``lesson`` to ``path`` and return the path."""
+    path = Path(path)
+    path.write_text(worksheet(lesson), encoding="utf-8")
+    return path
+
+
+__all__ = ["LESSONS", "exercises", "predictions", "tally", "worksheet", "write_worksheet"]
