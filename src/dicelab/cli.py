@@ -20,6 +20,7 @@ from pathlib import Path
 
 import dicelab
 from dicelab import registry
+from dicelab.editions import tutorial_notebooks
 from dicelab.extras import MissingExtraError, require
 
 DEMO_TABLES = {
@@ -54,14 +55,6 @@ def demo(game_name: str, seed: int | None, out=None) -> None:
     for player, score in zip(game.players, game.engine.scores(game.state)):
         print(f"{player.name}: {score}", file=out)
     print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
-
-
-def tutorial_notebooks() -> list[Path]:
-    """The tutorial notebooks shipped with dicelab (in a wheel, or in a source checkout)."""
-    shipped = Path(__file__).parent / "notebooks"
-    checkout = Path(__file__).parents[2] / "notebooks"
-    folder = shipped if shipped.is_dir() else checkout
-    return sorted(folder.glob("*.ipynb"))
 
 
 def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:

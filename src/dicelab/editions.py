@@ -26,6 +26,14 @@ TEACHER_NOTE = ("*Teacher edition*: the worked answers, the timing plan, common 
                 "questions are in this copy; `dicelab lab` gives students theirs without them.")
 
 
+def tutorial_notebooks() -> list[Path]:
+    """The lessons' source notebooks shipped with dicelab (in a wheel, or in a source checkout)."""
+    shipped = Path(__file__).parent / "notebooks"
+    checkout = Path(__file__).parents[2] / "notebooks"
+    folder = shipped if shipped.is_dir() else checkout
+    return sorted(folder.glob("*.ipynb"))
+
+
 def _tags(cell) -> set:
     return set(cell.get("metadata", {}).get("tags", []))
 

@@ -114,7 +114,7 @@ def write_handout(game: str, path, rules=None) -> Path:
 def lesson_exercises(game: str) -> list[tuple[str, str]]:
     """(title, question) of each exercise in the game's lesson notebook, without answers:
     the markdown under each "### Exercise" heading, up to the next heading."""
-    from dicelab.cli import tutorial_notebooks
+    from dicelab.editions import tutorial_notebooks
 
     lesson = next((path for path in tutorial_notebooks() if path.stem.endswith(f"_{game}")), None)
     if lesson is None:

@@ -31,7 +31,7 @@ table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top;
 
 def lesson_notebook(lesson: int) -> Path:
     """The notebook file of lesson ``lesson`` (1 to 7)."""
-    from dicelab.cli import tutorial_notebooks
+    from dicelab.editions import tutorial_notebooks
 
     if type(lesson) is not int or lesson not in LESSONS:
         raise ValueError(f"there is no lesson {lesson!r}: the lessons are 1 to {LESSONS[-1]}")
