@@ -1,5 +1,6 @@
 """Lesson plots draw what they are given (Agg backend, skipped without matplotlib)."""
 
+import re
 import sys
 from fractions import Fraction
 
@@ -9,6 +10,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 from dicelab import plots, simulate  # noqa: E402
+from dicelab.extras import install_hint  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +77,7 @@ def test_bank_boundary_wants_one_threshold_per_score_and_draws_nothing_otherwise
 
 def test_a_clear_message_without_matplotlib(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r'needs matplotlib: pip install "dicelab\[plots\]"'):
+    with pytest.raises(ImportError, match=re.escape(f"needs matplotlib: {install_hint('plots')}")):
         plots.score_histogram([1, 2, 3])
 
 
