@@ -9,7 +9,8 @@ somewhere fresh with ``monkeypatch``, as before.
 
 **Tiers.** Tests are marked ``browser`` (tests/browser), ``notebook`` (executes lessons),
 ``fresh_install`` (installs dicelab into a new virtual environment) and ``slow`` (the
-statistical and brute-force checks, listed in ``SLOW`` below by test file and name). The
+statistical and brute-force checks, listed in ``SLOW`` below by test file and name).
+``tests/test_tooling.py`` checks that every name in ``SLOW`` is a test that exists. The
 fast tier for development is::
 
     python -m pytest -m "not slow and not browser and not notebook and not fresh_install"
@@ -30,11 +31,26 @@ TESTS = Path(__file__).parent / "tests"
 #: Test files whose tests are all ``notebook`` tests (they execute lessons in a kernel).
 NOTEBOOK_FILES = {"test_notebooks.py", "test_readme_lessons.py"}
 
-#: The tests marked ``slow``: (file name, test name without parameters). Each takes tens of
-#: seconds or more on two cores: statistical matches of thousands of games, brute-force
-#: solves and full policy builds.
+#: The tests marked ``slow``, as "file" (every test in it) or "file::test" (without its
+#: parameters). Each takes tens of seconds or more on two cores: statistical matches of
+#: thousands of games, brute-force solves, property tests of thousands of examples, builds of
+#: the wheel and of the API reference, and runs of JupyterLab.
 SLOW = {
-    ("test_win_against_optimal.py", "test_the_win_robot_beats_the_points_optimal_robot"),
+    "test_win_against_optimal.py",
+    "test_properties.py",
+    "test_entry_points_properties.py",
+    "test_fresh_install.py",
+    "fivethousand/test_policy.py::test_the_optimal_robot_beats_the_intelligent_one",
+    "fivethousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
+    "fivethousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
+    "fivethousand/test_win.py::test_every_reachable_state_is_answered",
+    "test_cli.py::test_the_built_wheel_ships_the_notebooks",
+    "test_cli.py::test_lab_serves_and_leaves_no_server_behind",
+    "test_duplicate_dice.py::test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments",
+    "test_coach.py::test_thousand_fewer_expected_turns_are_better",
+    "test_tooling.py::test_mypy_finds_nothing",
+    "test_tooling.py::test_the_api_reference_builds_with_warnings_as_errors",
+    "test_tooling.py::test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray",
 }
 
 
@@ -67,9 +83,10 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        name = item.path.name
-        if name in NOTEBOOK_FILES:
+        if item.path.name in NOTEBOOK_FILES:
             item.add_marker(pytest.mark.notebook)
-        test_name = getattr(item, "originalname", item.name)
-        if (name, test_name) in SLOW:
+        if TESTS not in item.path.parents:
+            continue
+        file = item.path.relative_to(TESTS).as_posix()
+        if file in SLOW or f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
             item.add_marker(pytest.mark.slow)

@@ -79,3 +79,12 @@ def test_ci_runs_the_readme_test_command_and_the_readme_has_the_fast_tier():
     assert ci[-1] == test_command and ci[-2] == "# The test command of README.md:"
     fast = 'python -m pytest -n auto -m "not slow and not browser and not notebook and not fresh_install"'
     assert fast in section and fast in (ROOT / "CONTRIBUTING.md").read_text()
+
+
+def test_every_test_listed_as_slow_exists():
+    from conftest import SLOW, TESTS
+
+    for entry in SLOW:
+        file, _, name = entry.partition("::")
+        assert (TESTS / file).is_file(), entry
+        assert not name or f"def {name}(" in (TESTS / file).read_text(), entry
