@@ -23,10 +23,10 @@ from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.picks import Picks
 from dicelab.widgets.words import count, says, seat_name, turn_of, verb, whom
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
-NOTHING_TO_TAKE_BACK = "no die was clicked since the throw"
 KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw every scoring die is out "
              "and the others are back in the shaker; click a die or press its number (1 to 6) "
              "to send it back into the shaker or take it out, and U to take the last click "
@@ -59,8 +59,7 @@ class FivethousandGame(GameController):
     COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
-        self.back = frozenset()  # positions in the last throw sent back into the shaker
-        self._clicks = []  # the selections before each die click since the throw (Take back)
+        self._back = Picks()  # positions in the last throw sent back into the shaker
         self.scoreboard = Scoreboard()
         self.shaker = Shaker(key="t")
         self.tray = DiceTray(label="Thrown dice")
@@ -78,16 +77,13 @@ class FivethousandGame(GameController):
             raise IllegalMoveError("no dice are on the table: click the shaker to throw")
         if not 0 <= die < len(throw):
             raise MalformedIntent(f"There is no thrown die number {die + 1}.")
-        self._clicks.append(self.back)
-        self.back = self.back ^ {die}
+        self._back.flip(die)
         self._status = self._selection_sentence()
 
     def take_back(self) -> None:
         """Undo the last die click since the throw (refused when there is none)."""
         self.human_turn()
-        if not self._clicks:
-            raise IllegalMoveError(NOTHING_TO_TAKE_BACK)
-        self.back = self._clicks.pop()
+        self._back.take_back()
         self._status = self._selection_sentence()
 
     def shake(self) -> None:
@@ -162,7 +158,7 @@ class FivethousandGame(GameController):
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
         label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
-        back = self.refusal() or ("" if self._clicks else NOTHING_TO_TAKE_BACK)
+        back = self.refusal() or self._back.refusal()
         return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
                 Button("take_back", "Take back", self.take_back, "Take back the last die click",
                        not back, back, "u")]
@@ -182,8 +178,16 @@ class FivethousandGame(GameController):
             return {"play": play}, "stack"
         return {"play": play, "shaker": [self.shaker], "table": [self.tray, self.kept_tray]}, "table"
 
+    @property
+    def back(self) -> frozenset:
+        """The positions in the last throw sent back into the shaker."""
+        return self._back.now
+
+    @back.setter
+    def back(self, positions) -> None:
+        self._back.propose(positions)
+
     def after(self, event) -> None:
-        self._clicks = []
         self.back = self._proposal()
 
     def _proposal(self) -> frozenset:

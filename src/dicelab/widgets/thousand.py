@@ -13,6 +13,7 @@ from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.picks import Picks
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
@@ -45,7 +46,7 @@ class ThousandGame(GameController):
     COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
     def build(self) -> None:
-        self.picked = set()  # positions in the throw picked to set aside (choose_keep)
+        self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)
         self._thrower = ""  # who threw the dice on the tray
         self._aside = ()  # dice set aside earlier in this round, before the last throw
         self._thrown = ()  # the last throw
@@ -56,12 +57,64 @@ class ThousandGame(GameController):
 
     # --- what a player does ---------------------------------------------------------------
     def throw(self) -> None:
-        """Throw the dice that are not set aside."""
-        self.play(Throw())
+        """Throw the dice that are not set aside (with ``choose_keep``, after setting the
+        picked dice aside)."""
+        self._play_all(self._then(Throw()))
 
     def save(self) -> None:
-        """Save the turn's points (refused inside a cask until the player leaves it)."""
-        self.play(Bank())
+        """Save the turn's points (refused inside a cask until the player leaves it); with
+        ``choose_keep``, the picked dice are set aside first."""
+        self._play_all(self._then(Bank()))
+
+    def take_back(self) -> None:
+        """Undo the last pick or unpick since the throw (``choose_keep``)."""
+        self.human_turn()
+        self._picks.take_back()
+
+    @property
+    def picked(self) -> frozenset:
+        """The positions in the throw picked to set aside (``choose_keep``)."""
+        return self._picks.now
+
+    @picked.setter
+    def picked(self, positions) -> None:
+        self._picks.propose(positions)
+
+    def _then(self, action) -> list:
+        """The actions that play ``action`` now: while dice are to be picked, the picked dice
+        are set aside first (and if that ends the turn, a burn or a win, nothing follows)."""
+        state = self._game.state
+        if state.phase != "choose":
+            return [action]
+        aside = SetAside(self._picked_dice())
+        try:
+            after = self._game.engine.apply(state, aside)
+        except IllegalMoveError:
+            return [aside, action]
+        return [aside, action] if after.player == state.player and not after.is_over else [aside]
+
+    def _refusal_of(self, actions) -> str | None:
+        """Why the human to move may not play ``actions`` one after another; None if they may."""
+        state = self._game.state
+        try:
+            self.human_turn()
+            for action in actions:
+                if isinstance(action, SetAside) and not action.dice:
+                    raise IllegalMoveError("pick the scoring dice to set aside first")
+                state = self._game.engine.apply(state, action)
+        except IllegalMoveError as reason:
+            return str(reason)
+        return None
+
+    def _play_all(self, actions) -> None:
+        refusal = self._refusal_of(actions)
+        if refusal:
+            raise IllegalMoveError(refusal)
+        said = []
+        for action in actions:
+            self.play(action)
+            said.append(self._status)
+        self._status = " ".join(said)
 
     def toggle(self, die: int) -> None:
         """Pick die ``die`` (its place on the tray) to set aside, or unpick it (``choose_keep``)."""
@@ -78,7 +131,7 @@ class ThousandGame(GameController):
         face = state.throw[index]
         if not self._may_pick(face):
             raise IllegalMoveError(f"a {face} doesn't score in this throw")
-        self.picked ^= {index}
+        self._picks.flip(index)
 
     def set_aside(self) -> None:
         """Set the picked dice aside (``choose_keep``)."""
@@ -97,7 +150,7 @@ class ThousandGame(GameController):
     def play_buttons(self) -> list[Button]:
         state = self._game.state
         left = count(state.dice_left, "die")
-        throw, save = self.refusal(Throw()), self.refusal(Bank())
+        throw, save = self._refusal_of(self._then(Throw())), self._refusal_of(self._then(Bank()))
         buttons = [
             Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
             Button("save", f"Save {state.turn_points}", self.save,
@@ -109,6 +162,10 @@ class ThousandGame(GameController):
                      else self.refusal() or "pick the scoring dice to set aside first")
             buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
                                      "Set aside the picked dice", aside is None, aside or "", "a"))
+        if self.rules.choose_keep:
+            back = self.refusal() or self._picks.refusal()
+            buttons.append(Button("take_back", "Take back", self.take_back,
+                                  "Take back the last die click", not back, back, "u"))
         return buttons
 
     def shortcuts(self) -> dict:
@@ -123,7 +180,7 @@ class ThousandGame(GameController):
         return {"play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])}, "stack"
 
     def after(self, event) -> None:
-        self.picked = set()
+        self.picked = self._proposal()
         if event is None or isinstance(event.action, Bank):
             self._thrower, self._aside, self._thrown, self._part = "", (), (), ()
         elif isinstance(event.action, SetAside):
@@ -134,6 +191,15 @@ class ThousandGame(GameController):
             self._thrower = self._game.players[event.player].name
             self._thrown = event.dice
             self._part = self._auto_part(event.dice)
+
+    def _proposal(self) -> set:
+        """The positions of the best-scoring set-aside of the throw, picked at first while dice
+        are to be picked (``choose_keep``)."""
+        state = self._game.state
+        if state.phase != "choose":
+            return set()
+        best = self._game.engine.table.best_choice(state.throw)
+        return _positions_of(state.throw, best[0]) if best else set()
 
     def _auto_part(self, thrown: tuple) -> tuple:
         """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
@@ -149,10 +215,7 @@ class ThousandGame(GameController):
             self._play(action)
 
     def _show_bot_pick(self, dice: tuple) -> None:
-        throw = list(self._game.state.throw)
-        self.picked = set()
-        for face in dice:
-            self.picked.add(next(i for i, f in enumerate(throw) if f == face and i not in self.picked))
+        self.picked = _positions_of(self._game.state.throw, dice)
         self._status = f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
 
     def describe(self, event, before) -> str:
@@ -167,11 +230,14 @@ class ThousandGame(GameController):
             return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
         text = f"{says(name, 'threw')} {_faces(event.dice)}"
         if "bust" in state.news:
-            lost = (f"the turn's {count(before.turn_points, 'point')} are lost" if before.turn_points
+            lost = (f"the turn's {count(before.turn_points, 'point')} are burned" if before.turn_points
                     else "the turn ends")
-            return f"{text}: no combination, farkle! {lost[:1].upper()}{lost[1:]}."
+            return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
         if state.phase == "choose":
-            return f"{text}: pick the scoring dice to set aside."
+            if self._game.players[event.player].is_bot:
+                return f"{text}."
+            best, points = self._game.engine.table.best_choice(state.throw)
+            return f"{text}: proposed to set aside {_faces(best)} ({count(points, 'point')})."
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
@@ -291,6 +357,14 @@ def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=F
     die = {"face": face, "held": held, "kept": kept, "rolled": rolled,
            "selectable": selectable, "label": label, "key": key}
     return die | ({"look": look} if look else {}) | ({"tag": tag} if tag else {})
+
+
+def _positions_of(throw: tuple, dice: tuple) -> set:
+    """The positions in ``throw`` of ``dice`` (a part of it), the leftmost of equal faces first."""
+    positions = set()
+    for face in dice:
+        positions.add(next(i for i, f in enumerate(throw) if f == face and i not in positions))
+    return positions
 
 
 def _faces(dice) -> str:
