@@ -427,6 +427,7 @@ def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
             break
     widget.back = frozenset()
     widget.render()
-    assert widget.shaker.text == widget.shaker.label == "Shaker: set every die aside for a bonus round"
+    assert widget.shaker.text == "Shaker: bonus round next"
+    assert widget.shaker.label == "Shaker: bonus round next: set every die aside"
     shake(widget)
     assert widget.game.state.news == ("hot_dice",) and widget.shaker.text == "Shaker: throw 1 die"

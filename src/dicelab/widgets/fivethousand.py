@@ -361,12 +361,14 @@ class FivethousandGame(GameController):
         if self._game.state.phase == "choose" and not self.back:
             if self._game.engine.table.score(self.dice_out()) is None:
                 return "Shaker: empty"
-            return "Shaker: set every die aside for a bonus round"
+            return "Shaker: bonus round next"
         return f"Shaker: throw {count(in_cup, 'die')}"
 
     def _shaker_label(self, in_cup: int) -> str:
         if self._game.state.phase == "choose" and self.back:
             return f"{self._shaker_text(in_cup)}, setting aside the dice left out"
+        if self._game.state.phase == "choose" and self._game.engine.table.score(self.dice_out()):
+            return f"{self._shaker_text(in_cup)}: set every die aside"
         return self._shaker_text(in_cup)
 
     def _proposal_sentence(self) -> str:

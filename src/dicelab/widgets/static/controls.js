@@ -12,7 +12,9 @@ component("controls", (slot, { send }) => {
   const help = element("details", "dicelab-help");
   const helpText = element("p");
   help.append(element("summary", "", "Keys"), helpText);
-  root.append(heading, turn, row, status, notice, help);
+  const messages = element("div", "dicelab-messages");
+  messages.append(status, notice);
+  root.append(heading, turn, row, messages, help);
   slot.append(root);
 
   const drawButton = (spec) => {
