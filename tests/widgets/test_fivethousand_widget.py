@@ -268,7 +268,7 @@ def test_a_die_set_aside_earlier_cannot_go_back(duel):
 def test_pass_before_a_throw_is_refused(duel):
     assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "PASS",
                                              "enabled": False, "reason": "throw the dice first",
-                                             "key": "p"}
+                                             "key": "p", "tone": ""}
     before = snapshot(duel)
     key(duel, "p")
     assert notice(duel) == "Throw the dice first." and snapshot(duel) == before

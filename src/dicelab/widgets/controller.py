@@ -51,10 +51,11 @@ class Button:
     enabled: bool = True
     reason: str = ""
     key: str = ""
+    tone: str = ""  # a colour of its own ("roll", "confirm"), drawn by theme.css
 
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "aria_label": self.aria_label or self.label,
-                "enabled": self.enabled, "reason": self.reason, "key": self.key}
+                "enabled": self.enabled, "reason": self.reason, "key": self.key, "tone": self.tone}
 
 
 class GameController(Table):

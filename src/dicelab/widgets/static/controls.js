@@ -21,6 +21,7 @@ component("controls", (slot, { send }) => {
     const node = button("dicelab-button", spec.label, spec.aria_label || spec.label, spec.id,
       () => send({ type: "press", button: spec.id }));
     node.setAttribute("aria-disabled", String(!spec.enabled));
+    if (spec.tone) node.dataset.tone = spec.tone;
     if (!spec.enabled && spec.reason) node.title = spec.reason;
     if (spec.key) {
       node.setAttribute("aria-keyshortcuts", spec.key);

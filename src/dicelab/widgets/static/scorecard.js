@@ -1,10 +1,11 @@
-// Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box.
+// Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box, and
+// {type: "score", column, row} for a double click (choose it and score it).
 component("scorecard", (slot, { send }) => {
   const table = element("table", "dicelab-scorecard");
   slot.append(table);
 
   const drawCell = (cell, column, row) => {
-    const td = element("td", cell.chosen ? "is-chosen" : "");
+    const td = element("td", [cell.chosen ? "is-chosen" : "", cell.preview ? "is-preview" : ""].join(" ").trim());
     if (!cell.button) {
       td.textContent = cell.text;
       if (cell.label) td.setAttribute("aria-label", cell.label);
@@ -12,6 +13,7 @@ component("scorecard", (slot, { send }) => {
     }
     const box = button("dicelab-box", cell.text, cell.label, `${row.key}/${column}`,
       () => send({ type: "select", column, row: row.key }));
+    box.addEventListener("dblclick", () => send({ type: "score", column, row: row.key }));
     box.setAttribute("aria-disabled", String(!cell.enabled));
     box.setAttribute("aria-pressed", String(Boolean(cell.chosen)));
     td.append(box);
