@@ -417,3 +417,18 @@ def test_without_a_pace_nothing_waits():
     load_dice(widget, (2, 2, 3, 4, 6))
     press(widget, "throw")
     assert not widget.waiting and widget.game.current_player.name == "You"
+
+
+def test_a_random_first_player_as_in_the_original_app_is_repeatable_with_a_seed():
+    starters = set()
+    for seed in range(12):
+        widget = ThousandGame(seed=seed, pace=0, first_player="random")
+        again = ThousandGame(seed=seed, pace=0, first_player="random")
+        names = [p.name for p in widget.game.players]
+        assert names == [p.name for p in again.game.players]
+        assert names in (["You", "Bot 1", "Bot 2"], ["Bot 1", "Bot 2", "You"], ["Bot 2", "You", "Bot 1"])
+        starters.add(names[0])
+    assert starters == {"You", "Bot 1", "Bot 2"}
+    assert [p.name for p in ThousandGame(seed=0, pace=0).game.players][0] == "You"  # by default
+    with pytest.raises(ValueError, match="first_player is 'first' or 'random', not 'last'"):
+        ThousandGame(first_player="last")

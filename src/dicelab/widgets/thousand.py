@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 from dicelab import thousand
 from dicelab.coach import ThousandCoach
-from dicelab.errors import IllegalMoveError
+from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
@@ -34,7 +35,9 @@ class ThousandGame(GameController):
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
     1-5 pick dice and A sets them aside (with ``choose_keep``), K toggles the coach
     (``coach=True`` starts with it on), W toggles each seat's chance to win (``chances=True`` shows
-    it from the start).
+    it from the start). ``first_player="random"`` lets chance pick who starts each game, as the
+    original app does (the order round the table stays; with a ``seed`` the pick is repeatable);
+    by default the first seat starts.
     """
 
     Game = thousand.Game
@@ -44,6 +47,27 @@ class ThousandGame(GameController):
     HELP = KEYS_HELP
     STARTS_AT_ONCE = True
     COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
+
+    FIRST_PLAYERS = ("first", "random")
+
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
+                 coach: bool = False, rating: str = "points", chances: bool = False,
+                 first_player: str = "first"):
+        if first_player not in self.FIRST_PLAYERS:
+            raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
+        self.first_player = first_player
+        super().__init__(players, rules, seed, pace, coach, rating, chances)
+
+    def start(self, players) -> None:
+        """Start a new game with these players; with ``first_player="random"``, from a seat
+        chance picks (seeded by the game's seed), the others following in table order."""
+        if self.first_player == "random":
+            seats = self.Game.seat(players)
+            seed = None if self.seed is None else self.seed + self._games_started
+            dealer = random.SystemRandom() if seed is None else random.Random(f"first player {seed}")
+            first = dealer.randrange(len(seats))
+            players = seats[first:] + seats[:first]
+        super().start(players)
 
     def build(self) -> None:
         self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)
