@@ -99,8 +99,8 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
     assert row(duel, 0) == {"name": "Ann", "colour": CSS_COLOURS["Red"], "banked": 0, "standing": 0,
                             "current": True,
                             "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save"}
-    assert duel.scales.caption == ("Ann's turn: 15 points this turn; 85 points more needed to leave "
-                                   "the 0–100 cask and save.")
+    assert duel.scales.caption == ("Ann's turn: this turn 15, banked 0; 85 points more needed to "
+                                   "leave the 0–100 cask and stop.")
     assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
     assert button(duel, "throw")["label"] == "Throw 3 dice"
     key(duel, "t")
@@ -364,7 +364,7 @@ def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
     press(widget, "throw")
     assert widget.controls.status.startswith("You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points")
     assert widget.controls.status.endswith("; you need 85 more to leave the 0–100 cask and save.")
-    assert widget.scales.caption.startswith("Your turn: 15 points this turn; 85 points more needed")
+    assert widget.scales.caption.startswith("Your turn: this turn 15, banked 0; 85 points more needed")
     assert button(widget, "throw")["label"] == "Throw 3 dice"
     press(widget, "throw")  # 2, 2, 3: no combination, the robot plays
     mine = [e["text"] for e in widget.history.entries if e["player"] == "You"]
@@ -432,3 +432,14 @@ def test_a_random_first_player_as_in_the_original_app_is_repeatable_with_a_seed(
     assert [p.name for p in ThousandGame(seed=0, pace=0).game.players][0] == "You"  # by default
     with pytest.raises(ValueError, match="first_player is 'first' or 'random', not 'last'"):
         ThousandGame(first_player="last")
+
+
+def test_the_caption_says_this_turn_banked_and_if_you_stop_now_in_words():
+    widget = ThousandGame(players=["Ann", "Ben"], seed=1, pace=0)
+    mid_turn(widget, banked=120, turn_points=35)
+    widget.render()
+    assert widget.scales.caption == "Ann's turn: this turn 35, banked 120, if you stop now 155."
+    assert widget.scales.legend[-1] == ["is-standing", "if you stop now"]
+    mid_turn(widget, banked=120, turn_points=0)
+    widget.render()
+    assert widget.scales.caption == "Ann's turn: this turn 0, banked 120."

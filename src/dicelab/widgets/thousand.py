@@ -361,19 +361,21 @@ class ThousandGame(GameController):
         return rows
 
     def _caption(self) -> str:
+        """The turn in plain words: this turn's points, the banked score, and where the player
+        would stand if they stopped now (or what the cask still asks for)."""
         if self._game.is_over:
             return ""
         state = self._game.state
         name = self._game.current_player.name
+        banked = state.scores[state.player]
+        text = f"{turn_of(name)}: this turn {state.turn_points}, banked {banked}"
         need = self.needed_to_save(state.player, state.turn_points)
-        points = f"{count(state.turn_points, 'point')} this turn" if state.turn_points else "no points yet"
         if need:
-            return (f"{turn_of(name)}: {points}; {count(need[1], 'point')} more needed to leave the "
-                    f"{_cask(need[0])} cask and save.")
+            return (f"{text}; {count(need[1], 'point')} more needed to leave the {_cask(need[0])} "
+                    f"cask and stop.")
         if not state.turn_points:
-            return f"{turn_of(name)}: no points yet."
-        standing = state.scores[state.player] + state.turn_points
-        return f"{turn_of(name)}: {points}; saving now would make {standing}."
+            return f"{text}."
+        return f"{text}, if you stop now {banked + state.turn_points}."
 
 
 def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="",
