@@ -428,8 +428,8 @@ class GameController(Table):
             areas, layout = {"play": [self.setup, self.controls]}, "stack"
         else:
             areas, layout = self.areas()
-            foot = areas.get("foot", []) + self.winning.widgets() + self.coaching.widgets()
-            areas = {**areas, "foot": foot + [self.history]}
+            advice = self.winning.widgets() + self.coaching.widgets()
+            areas = {**areas, "advice": advice, "foot": areas.get("foot", []) + [self.history]}
         self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
     def _render_setup(self) -> None:
@@ -495,8 +495,9 @@ class GameController(Table):
     def areas(self) -> tuple[dict, str]:
         """The parts to show in each area, top to bottom, while playing and at the end, and
         the layout ("stack" or "columns"): by default the controls in the "play" area, then
-        the ranking once the game is over. Games add their parts; the coach and the history
-        follow in the "foot" area."""
+        the ranking once the game is over. Games add their parts; the chance to win and the
+        coach follow in the "advice" area (beside the table where it is wide enough, else
+        below it), the history in the "foot" area."""
         return {"play": [self.controls, self.ranking] if self.phase == "over"
                 else [self.controls]}, "stack"
 
