@@ -102,7 +102,7 @@ def test_the_view_document_is_plain_json_naming_each_parts_component():
     assert [area["name"] for area in view["areas"]] == ["play", "shaker", "table", "advice", "foot"]
     assert {part["component"] for part in view["parts"].values()} == {
         "controls", "scoreboard", "shaker", "dice", "history"}
-    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "u", "w"]
+    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "u", "v", "w"]
     assert view["title"] == "Fivethousand game"
 
 

@@ -345,7 +345,7 @@ def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_
     assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
         ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
     assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
-    assert [b["id"] for b in widget.controls.buttons] == ["pass", "take_back", "coach", "chances", "new"]
+    assert [b["id"] for b in widget.controls.buttons] == ["pass", "take_back", "coach", "chances", "new", "pace"]
     assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
 
 
@@ -431,3 +431,29 @@ def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
     assert widget.shaker.label == "Shaker: bonus round next: set every die aside"
     shake(widget)
     assert widget.game.state.news == ("hot_dice",) and widget.shaker.text == "Shaker: throw 1 die"
+
+
+def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
+    async def scenario():
+        widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0.6)
+        assert button(widget, "pace")["label"] == "Robots: normal"
+        assert button(widget, "pace")["aria_label"] == "Robots: normal, make them fast"
+        press(widget, "pace")
+        assert widget.pace == 0.08 and button(widget, "pace")["label"] == "Robots: fast"
+        key(widget, "v"), key(widget, "v")
+        assert button(widget, "pace")["label"] == "Robots: slow" and widget.pace == 1.2
+        assert "skip" not in [b["id"] for b in widget.controls.buttons]  # Red is to move
+        shake(widget)
+        while widget.game.state.player == 0:  # Red passes at once, or farkles
+            press(widget, "pass") if widget.game.state.phase == "choose" else shake(widget)
+        if widget.waiting:
+            press(widget, "go_on")
+        assert widget.game.current_player.name == "Robot"
+        assert button(widget, "skip")["label"] == "Skip to my turn"
+        before = len(widget.game.history)
+        key(widget, "j")  # the robot's whole turn at once, not at the slow pace
+        assert widget.game.current_player.name == "Red" and len(widget.game.history) > before
+        assert "skip" not in [b["id"] for b in widget.controls.buttons]
+        widget._cancel_bots()
+
+    run_on_fresh_loop(scenario())

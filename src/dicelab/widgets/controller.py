@@ -27,6 +27,7 @@ from dicelab.players import Player
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.pace import next_pace, pace_name
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
 from dicelab.widgets.words import count, says, turn_of, unnamed_robot
@@ -37,6 +38,8 @@ PREPARING = ("The optimal robots are working out their strategy for these rules:
 MAX_NAME = 24
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+PACE_KEYS = ("With robots at the table, V changes their pace (slow, normal, fast, instant) and "
+             "J skips to your turn while they play.")
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -98,7 +101,7 @@ class GameController(Table):
         self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
-        self.controls = Controls(help=self.HELP)
+        self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
@@ -475,8 +478,32 @@ class GameController(Table):
                     self._coach_button(), self._chances_button()]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
-        return self.play_buttons() + [self._coach_button(), self._chances_button(),
-                                      Button("new", "New game", self.new_game, "New game: set up the players")]
+        buttons = self.play_buttons() + [self._coach_button(), self._chances_button(),
+                                         Button("new", "New game", self.new_game, "New game: set up the players")]
+        if any(player.is_bot for player in self._game.players):
+            buttons.append(self._pace_button())
+            if self._bot_to_move() and not all(player.is_bot for player in self._game.players):
+                buttons.append(Button("skip", "Skip to my turn", self.skip_to_human,
+                                      "Skip to my turn: the robots play at once", key="j"))
+        return buttons
+
+    def _pace_button(self) -> Button:
+        now, then = pace_name(self.pace), pace_name(next_pace(self.pace))
+        return Button("pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}",
+                      key="v")
+
+    def faster(self) -> None:
+        """The robots' next pace: slow, normal, fast, instant, then slow again (V does it)."""
+        self.pace = next_pace(self.pace)
+        if self._bot_timer is not None:  # the step waiting now comes at the new pace
+            self._cancel_bots()
+
+    def skip_to_human(self) -> None:
+        """Let the robots play at once until a human is to move (or the game is over)."""
+        self._cancel_bots()
+        while self._bot_to_move():
+            self.bot_step()
+        self.coaching.review()
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
