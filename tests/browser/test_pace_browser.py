@@ -70,6 +70,7 @@ def test_at_fast_a_robot_turn_takes_under_a_second_and_skip_plays_it_at_once(pag
     assert statistics.median(times) < 1000
 
     # Back to slow, and Skip to my turn (J) plays the robot's turn at once.
+    page.locator(".dicelab-heading").click()  # the game takes the keys
     for _ in range(3):
         page.keyboard.press("v")
     page.get_by_role("button", name="Robots: slow").wait_for()

@@ -457,3 +457,11 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
         widget._cancel_bots()
 
     run_on_fresh_loop(scenario())
+
+
+def test_a_robots_farkled_dice_leave_the_table_at_your_turn():
+    widget = next(w for w in (FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"],
+                                               seed=seed, pace=0) for seed in range(60))
+                  if "bust" in w.game.state.news)
+    assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
+    assert widget.tray.dice == [] and widget.tray.label == "Dice thrown by Ann"

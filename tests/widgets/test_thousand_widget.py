@@ -443,3 +443,12 @@ def test_the_caption_says_this_turn_banked_and_if_you_stop_now_in_words():
     mid_turn(widget, banked=120, turn_points=0)
     widget.render()
     assert widget.scales.caption == "Ann's turn: this turn 0, banked 120."
+
+
+def test_a_robots_burned_dice_leave_the_table_at_your_turn():
+    widget = next(w for w in (ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"],
+                                           seed=seed, pace=0) for seed in range(60))
+                  if "bust" in w.game.state.news)
+    assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
+    assert [d["face"] for d in widget.tray.dice] == [None] * 5
+    assert widget.tray.label == "Dice, not thrown yet"

@@ -302,6 +302,12 @@ class GameController(Table):
         """Whether the table holds a human's farkle, burn or big score until they go on."""
         return self._waiting
 
+    def shows_ended_turn(self, player: int) -> bool:
+        """Whether the dice of ``player``'s turn, which has just ended, stay on the table: a
+        human's do until the next throw (the players at one device see it), a robot's until
+        a robot to move throws, but never at a human's turn."""
+        return not self._game.players[player].is_bot or self._waiting or self._bot_to_move()
+
     def go_on(self) -> None:
         """Let the robots play after a moment that waited for the human (a click or key does it)."""
         self._cancel_bots()

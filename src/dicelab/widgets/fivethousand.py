@@ -328,6 +328,8 @@ class FivethousandGame(GameController):
         state = self._game.state
         last = self._game.history[-1] if self._game.history else None
         if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
+            if not self.shows_ended_turn(last.player):
+                return []
             return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
                      "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": "",
                      "look": "farkle"}

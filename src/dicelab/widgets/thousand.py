@@ -310,7 +310,8 @@ class ThousandGame(GameController):
     def render_board(self) -> None:
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
-        label = f"Dice of {whom(self._thrower)}" if self._thrower else "Dice, not thrown yet"
+        label = (f"Dice of {whom(self._thrower)}" if self._thrower and not self._ended_robot_turn()
+                 else "Dice, not thrown yet")
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
         step = max(1, target // 10)
@@ -319,7 +320,16 @@ class ThousandGame(GameController):
                                 for low, high in self.rules.casks],
                          rows=self._scale_rows(), caption=self._caption())
 
+    def _ended_robot_turn(self) -> bool:
+        """Whether the dice on the tray are of a turn that has ended and no longer show."""
+        game = self._game
+        last = game.history[-1].player if game.history else game.state.player
+        return (bool(self._thrower) and last != game.state.player and not game.is_over
+                and not self.shows_ended_turn(last))
+
     def _dice(self) -> list:
+        if self._ended_robot_turn():
+            return [_die(None, "not thrown yet")] * self.rules.dice
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
         dice = [_die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
                 for face in self._aside]
