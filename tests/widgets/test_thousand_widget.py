@@ -151,7 +151,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
-    assert [b["id"] for b in duel.controls.buttons] == ["new", "coach", "chances"]
+    assert [b["id"] for b in duel.controls.buttons] == ["rematch", "new", "coach", "chances"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")

@@ -57,9 +57,14 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
     assert "Game over" in widget.ranking.heading
-    assert [b["id"] for b in widget.controls.buttons] == ["new", "coach", "chances"]
+    assert [b["id"] for b in widget.controls.buttons] == ["rematch", "new", "coach", "chances"]
     total_row = widget.scorecard.rows[-1]
     assert [cell["text"] for cell in total_row["cells"]] == [str(t) for t in totals]
+    finished = widget.game
+    key(widget, "r")  # a rematch: the same players, a new game at once, the ranking gone
+    assert widget.phase == "play" and widget.game is not finished and widget.game.history == []
+    assert [p.name for p in widget.game.players] == ["Ann", "Ben"] and "ranking" not in shown(widget)
+    assert widget.game.seed == finished.seed + 1  # the next seed: repeatable, yet new dice
     press(widget, "new")
     assert widget.phase == "setup" and widget.game is None
     assert [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]

@@ -191,6 +191,10 @@ class GameController(Table):
         free = [c for c in in_seat_order(self.COLOURS) if c not in {p.colour for p in players}]
         return [p if p.colour or not free else Player(p.name, p.bot, free.pop(0)) for p in players]
 
+    def rematch(self) -> None:
+        """A new game at once with the players of the last one (the next seed, if seeded)."""
+        self.start(list(self._game.players))
+
     def new_game(self) -> None:
         """Back to the setup screen, with the players of the last game."""
         self._cancel_bots()
@@ -480,7 +484,9 @@ class GameController(Table):
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
+            return [Button("rematch", "Rematch", self.rematch, "Rematch: the same players again",
+                           key="r", tone="confirm"),
+                    Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                     self._coach_button(), self._chances_button()]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
