@@ -9,7 +9,12 @@ import re
 import pytest
 
 from tests.browser.harness import (
-    ARTIFACTS, assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells, write_notebook,
+    ARTIFACTS,
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
 )
 
 NOTEBOOK = "one-click.ipynb"

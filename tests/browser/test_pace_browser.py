@@ -7,7 +7,11 @@ import re
 import statistics
 
 from tests.browser.harness import (
-    assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells, write_notebook,
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
 )
 
 NOTEBOOK = "pace.ipynb"

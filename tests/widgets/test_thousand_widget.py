@@ -429,7 +429,7 @@ def test_a_random_first_player_as_in_the_original_app_is_repeatable_with_a_seed(
         assert names in (["You", "Bot 1", "Bot 2"], ["Bot 1", "Bot 2", "You"], ["Bot 2", "You", "Bot 1"])
         starters.add(names[0])
     assert starters == {"You", "Bot 1", "Bot 2"}
-    assert [p.name for p in ThousandGame(seed=0, pace=0).game.players][0] == "You"  # by default
+    assert ThousandGame(seed=0, pace=0).game.players[0].name == "You"  # by default
     with pytest.raises(ValueError, match="first_player is 'first' or 'random', not 'last'"):
         ThousandGame(first_player="last")
 
