@@ -38,6 +38,7 @@ component("controls", (slot, { send }) => {
     status.textContent = part.status;
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
+    status.classList.toggle("is-covered", Boolean(notice.textContent));  // the refusal shows instead
     helpText.textContent = part.help;
     help.hidden = !part.help;
   };
