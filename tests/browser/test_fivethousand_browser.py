@@ -50,24 +50,22 @@ def test_a_turn_against_the_robot_by_mouse_and_keys(game_page, jupyter_server):
     shaker.click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",
                                  "(1, 2, 3, 5, 6, 6)") == "(1, 2, 3, 5, 6, 6)"
-    page.get_by_role("button", name="die 2 showing 2, left out").click()
-    page.get_by_role("button", name="die 3 showing 3, left out").click()
-    page.get_by_role("button", name="die 3 showing 3, back in the shaker").wait_for()
-    page.keyboard.press("5")  # focus is on die 3, inside the game: keys reach it
-    page.keyboard.press("6")
-    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.dice_out()", "(1, 5)") == "(1, 5)"
+    # The best set-aside is proposed: the 1 and the 5 out, the rest back in the shaker.
+    page.get_by_role("button", name="die 6 showing 6, back in the shaker").wait_for()
     assert page.locator(".dicelab-die-tag", has_text="In shaker").count() == 4
     assert page.locator(".dicelab-shaker-caption").inner_text() == "Set aside 150, throw 4 dice"
+    page.get_by_role("button", name="die 2 showing 2, back in the shaker").click()  # a misclick
+    page.locator(".dicelab-status", has_text="a 2 doesn't score on its own").wait_for()
+    page.keyboard.press("u")  # taken back
+    page.get_by_role("button", name="die 2 showing 2, back in the shaker").wait_for()
+    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.dice_out()", "(1, 5)") == "(1, 5)"
 
-    page.keyboard.press("t")  # throws the four dice in the shaker
+    page.keyboard.press("t")  # sets the 1 and the 5 aside and throws the four dice in the shaker
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.kept", "(1, 5)") == "(1, 5)"
     assert value(jupyter_server, "w.game.state.throw") == "(1, 3, 5, 5)"
-    assert page.locator(".dicelab-die-tag", has_text="Set aside").count() == 2
+    page.locator(".dicelab-die-tag", has_text="Set aside").nth(1).wait_for()
     upper = page.locator(".dicelab-board-player").first.locator(".dicelab-board-value").first
-    assert upper.inner_text() == "150"
-
-    page.get_by_role("button", name="die 2 showing 3, left out").click()  # the 3 goes back
-    page.get_by_role("button", name="die 2 showing 3, back in the shaker").wait_for()
+    assert upper.inner_text() == "350"  # 150 set aside and the proposed 1, 5, 5
     page.get_by_role("button", name=re.compile("^PASS: bank 350 points")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.scores[0]", "350") == "350"
 
@@ -91,17 +89,16 @@ def test_the_widget_in_light_and_dark_themes(request, theme, jupyter_server):
         request.getfixturevalue("dark_theme")
     page = request.getfixturevalue("game_page")
     page.get_by_role("button", name=re.compile("^Shaker")).click()
-    page.get_by_role("button", name="die 2 showing 2, left out").click()
     page.get_by_role("button", name="die 2 showing 2, back in the shaker").wait_for()
-    for key in "356t":  # send back the 3 and both 6s, throw four dice
-        page.keyboard.press(key)
+    page.keyboard.press("t")  # sets the proposed 1 and 5 aside, throws four dice
     page.locator(".dicelab-die-tag", has_text="Set aside").first.wait_for()
-    page.get_by_role("button", name="die 2 showing 3, left out").click()
     page.get_by_role("button", name="die 2 showing 3, back in the shaker").wait_for()
+    page.mouse.move(0, 0)
     game = page.locator(".dicelab-game")
     colours = game.evaluate("(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]")
     assert colours[0] != colours[1]
     dark = colours[0] in ("rgb(17, 17, 17)",) or sum(map(int, re.findall(r"\d+", colours[0])[:3])) < 300
     assert dark == (theme == "dark")
+    page.wait_for_timeout(500)  # the dice have landed
     game.screenshot(path=str(ARTIFACTS / f"fivethousand-{theme}.png"))
     assert_no_widget_errors(page)

@@ -22,8 +22,9 @@ def play_a_yahtzee_turn(page) -> None:
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d$")).click()
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d, held$")).wait_for()
     page.get_by_role("button", name="Roll the dice, 2 rolls left").click()
-    page.get_by_role("button", name="Chance for Ann: open").click()
-    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
+    page.get_by_role("button", name="Roll the dice, 1 roll left").wait_for()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$")).wait_for()
     page.get_by_role("button", name=re.compile(r"^Confirm: score Chance")).click()
     page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
 

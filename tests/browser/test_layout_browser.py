@@ -115,7 +115,7 @@ PLACES = """(game) => Object.fromEntries(
 # A click each game refuses, with the long message it gives: (selector, message).
 REFUSED_CLICKS = {
     "yahtzee": ("[data-key='ones/1']", "It is Ann's turn: choose a box in Ann's column, not Robo's."),
-    "fivethousand": (".dicelab-shaker-button", "3, 4, 6, 6 don't score together with the rest."),
+    "fivethousand": (".dicelab-shaker-button", "A 2 doesn't score on its own."),
     "thousand": ("[data-key=save]", "You are in the 0–100 cask: reach 100 to save."),
 }
 

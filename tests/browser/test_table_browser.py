@@ -69,7 +69,7 @@ def test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it(page, j
     run_all_cells(page)
     page.get_by_role("button", name="Throw 5 dice").click()
     status = page.locator(".dicelab-status")
-    said = "You threw 2, 2, 3, 4, 6: no combination, farkle! The turn ends."
+    said = "You threw 2, 2, 3, 4, 6: no combination, burned! The turn ends."
     status.get_by_text(said).wait_for()
     page.wait_for_timeout(2000)  # forty robot steps' worth of time: the robot still waits
     assert status.inner_text() == said

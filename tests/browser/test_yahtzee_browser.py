@@ -95,15 +95,20 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     after = faces(page)
     assert (after[1], after[3]) == (kept[1], kept[3])
 
-    # Preview a box in light red, then confirm it.
-    page.get_by_role("button", name="Chance for Ann: open").click()
+    # Every open box of Ann's shows what it would score, in light red; Ben's show nothing.
+    previews = page.locator(".dicelab-scorecard td.is-preview .dicelab-box")
+    assert previews.count() == 13 and all(re.fullmatch(r"\d+", text) for text in previews.all_inner_texts())
+    assert all(text == "" for text in page.locator("[data-key$='/1']").all_inner_texts())
+    ink = previews.first.evaluate("(box) => getComputedStyle(box).color")
+    assert ink == "rgb(183, 28, 28)"
+    # Choose a box, then confirm it.
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
     chosen = page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$"))
     chosen.wait_for()
     assert chosen.inner_text() == str(sum(after))
     style = chosen.evaluate("(button) => { const s = getComputedStyle(button);"
                             " return [s.color, s.fontWeight, s.outlineStyle]; }")
-    text = page.locator(".dicelab-game").evaluate("(game) => getComputedStyle(game).color")
-    assert style == [text, "800", "solid"]  # the preview is marked, in the text's own colour
+    assert style == [ink, "800", "solid"]  # the chosen box is marked by more than its colour
     page.get_by_role("button", name="Confirm: score Chance").click()
     page.locator(".dicelab-status").get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
     screenshot(page, ARTIFACTS / "yahtzee-clicks.png")
@@ -144,7 +149,7 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("2")
     page.keyboard.press("r")
     page.get_by_role("button", name="Roll the dice, 1 roll left").wait_for()
-    page.get_by_role("button", name="Chance for Ann: open").focus()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).focus()
     page.keyboard.press("Enter")
     page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
     page.keyboard.press("c")
@@ -184,15 +189,13 @@ def test_dark_theme_is_readable_and_saved_as_a_screenshot(page, jupyter_server, 
     for _ in range(2):  # two rounds: Ann and Ben score, Robo plays its turn in between
         page.get_by_role("button", name="Roll the dice, 3 rolls left").click()
         page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
-        page.locator(".dicelab-box:not([aria-disabled='true'])").first.click()
-        page.get_by_role("button", name=re.compile(r"would score")).wait_for()
-        page.get_by_role("button", name=re.compile(r"^Confirm: score")).click()
+        page.locator(".dicelab-box:not([aria-disabled='true'])").first.dblclick()  # choose and score
         page.get_by_role("button", name="Roll the dice, 3 rolls left").wait_for()
     page.get_by_role("button", name="Roll the dice, 3 rolls left").click()
     page.get_by_role("button", name=re.compile(r"^die 1 showing")).click()
     page.get_by_role("button", name=re.compile(r"^die 3 showing")).click()
-    page.get_by_role("button", name="Chance for Ann: open").click()
-    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
+    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen")).wait_for()
     page.mouse.move(0, 0)
 
     colours = page.locator(".dicelab-game").evaluate("""(game) => {

@@ -263,7 +263,9 @@ def test_at_a_table_of_three_the_choice_of_the_chance_to_win_says_why_it_is_not_
                           seed=1, pace=0, coach=True)
     why = ("Rating by chance to win is not offered: it is worked out exactly for two players only, "
            "and this table has 3 players.")
-    assert measures(widget) == [("points", "Points", True, ""), ("win", "Chance to win", False, why)]
+    # Thousand's own measure is the turns to reach the target, and "Rate by" says so.
+    assert measures(widget) == [("points", "Fewest turns", True, ""), ("win", "Chance to win", False, why)]
+    assert panel(widget).help.startswith("Values: expected turns to reach the target")
     before = snapshot(widget, widget.coaching.rating)
     choose(widget, "win")
     assert notice(widget) == why

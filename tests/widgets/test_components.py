@@ -99,10 +99,10 @@ def test_one_click_sends_one_message(monkeypatch):
 def test_the_view_document_is_plain_json_naming_each_parts_component():
     widget = FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], seed=1, pace=0)
     view = widget.view
-    assert [area["name"] for area in view["areas"]] == ["play", "shaker", "table", "foot"]
+    assert [area["name"] for area in view["areas"]] == ["play", "shaker", "table", "advice", "foot"]
     assert {part["component"] for part in view["parts"].values()} == {
         "controls", "scoreboard", "shaker", "dice", "history"}
-    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "w"]
+    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "u", "v", "w"]
     assert view["title"] == "Fivethousand game"
 
 

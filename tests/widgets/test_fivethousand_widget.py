@@ -9,7 +9,7 @@ from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
+from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
 
 
 def shake(widget):
@@ -17,12 +17,14 @@ def shake(widget):
 
 
 def leave_out(widget, dice):
-    """Send back every thrown die but ``dice`` (a part of the throw)."""
+    """Click the thrown dice whose place must change for ``dice`` (a part of the throw) alone
+    to be out, the leftmost of equal faces first."""
     wanted = list(dice)
     for position, face in enumerate(widget.game.state.throw):
-        if face in wanted:
+        out = face in wanted
+        if out:
             wanted.remove(face)
-        else:
+        if out == (position in widget.back):
             toggle(widget, position)
 
 
@@ -75,36 +77,57 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
     assert [numbers[1] for numbers in board_numbers(widget)] == list(game.scores)
-    assert [b["id"] for b in widget.controls.buttons] == ["new", "coach", "chances"]
+    assert all(numbers[0] == numbers[2] == "–" for numbers in board_numbers(widget))
+    assert [b["id"] for b in widget.controls.buttons] == ["rematch", "new", "coach", "chances"]
     press(widget, "new")
     assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
 
-def test_after_a_throw_every_die_is_out_and_a_click_sends_it_back(duel):
+def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(duel):
     shake(duel)
     throw = duel.game.state.throw
-    assert throw == (1, 2, 3, 5, 6, 6) and duel.shaker.dice == 0
-    assert [d["tag"] for d in duel.tray.dice] == ["Out"] * 6
-    assert all(d["held"] and d["selectable"] for d in duel.tray.dice)
-    for die in (1, 2, 4, 5):
-        toggle(duel, die)
-    assert duel.dice_out() == (1, 5) and duel.shaker.dice == 4
+    assert throw == (1, 2, 3, 5, 6, 6) and duel.dice_out() == (1, 5) and duel.shaker.dice == 4
+    assert [d["tag"] for d in duel.tray.dice] == ["Out", "In shaker", "In shaker", "Out",
+                                                 "In shaker", "In shaker"]
     assert duel.tray.dice[1] | {} == {"face": 2, "held": False, "kept": True, "rolled": True,
-                                      "selectable": True, "tag": "↩ In shaker", "look": "shaker", "key": "2",
-                                      "label": "die 2 showing 2, back in the shaker"}
-    assert duel.controls.status == "Ann leaves 1, 5 out (worth 150) and sends 2, 3, 6, 6 back to the shaker."
-    assert duel.shaker.caption == "Set aside 150, throw 4 dice"
-    assert duel.controls.buttons[0]["aria_label"] == "PASS: bank 150 points"
-    toggle(duel, 2)  # take the 3 out again: now a junk die is out
-    assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
-    toggle(duel, 2)
-    shake(duel)
+                                      "selectable": True, "tag": "In shaker", "look": "shaker",
+                                      "key": "2", "label": "die 2 showing 2, back in the shaker"}
+    assert duel.controls.status == "Ann throws 1, 2, 3, 5, 6, 6. Proposed: 1, 5 out for 150 points."
+    assert duel.shaker.caption == "Set aside 150, throw 4 dice" and duel.shaker.enabled
+    assert button(duel, "pass")["aria_label"] == "PASS: bank 150 points"
+    assert not button(duel, "take_back")["enabled"]
+    shake(duel)  # one click: the 1 and the 5 are set aside, the other four dice thrown
     state = duel.game.state
     assert state.kept == (1, 5) and state.turn_points == 150 and len(state.throw) == 4
     assert [d["face"] for d in duel.kept_tray.dice] == [1, 5]
     assert all(d["tag"] == "Set aside" and not d["selectable"] for d in duel.kept_tray.dice)
-    assert board_numbers(duel) == [[150, 0], [0, 0]]
+    assert board_numbers(duel)[1] == ["–", 0, "–"]
     assert duel.controls.status.startswith("Ann sets aside 1, 5 (150 points; 150 this turn). Ann throws ")
+
+
+def test_a_click_changes_the_proposal_says_why_it_is_refused_and_can_be_taken_back(duel):
+    shake(duel)
+    toggle(duel, 2)  # the 3 comes out: it can't be set aside
+    assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
+    assert duel.controls.status == ("Ann leaves 1, 3, 5 out and sends 2, 6, 6 back to the shaker: "
+                                    "a 3 doesn't score on its own.")
+    assert not duel.shaker.enabled and not button(duel, "pass")["enabled"]
+    assert board_numbers(duel)[0] == [0, 0, "–"]
+    key(duel, "u")  # takes the misclick back
+    assert duel.dice_out() == (1, 5) and duel.shaker.enabled
+    assert duel.controls.status == ("Ann leaves 1, 5 out and sends 2, 3, 6, 6 back to the shaker: "
+                                    "150 points.")
+    toggle(duel, 3), toggle(duel, 0)  # both back: nothing is out
+    assert duel.controls.status.endswith("back to the shaker: leave out at least one scoring die.")
+    press(duel, "take_back"), press(duel, "take_back")
+    assert duel.dice_out() == (1, 5) and not button(duel, "take_back")["enabled"]
+    before = snapshot(duel)
+    press(duel, "take_back")
+    assert notice(duel) == "No die was clicked since the throw."
+    assert snapshot(duel) == before
+    toggle(duel, 0)  # only the 5 out
+    shake(duel)
+    assert duel.game.state.kept == (5,) and not button(duel, "take_back")["enabled"]
 
 
 def test_pass_banks_the_dice_set_aside_and_those_left_out(duel):
@@ -115,7 +138,7 @@ def test_pass_banks_the_dice_set_aside_and_those_left_out(duel):
     points = duel.game.state.turn_points + duel.game.engine.table.score(duel.dice_out())
     key(duel, "p")
     assert duel.game.scores == (points, 0) and duel.game.state.player == 1
-    assert board_numbers(duel) == [[0, points], [0, 0]]
+    assert board_numbers(duel) == [["–", points, "–"], [0, 0, "–"]]
     assert duel.scoreboard.players[1]["current"] and not duel.scoreboard.players[0]["current"]
     assert duel.controls.status.endswith(f"Ann passes and banks {points}: {points} in all. Ben's turn.")
     assert duel.tray.dice == [] and duel.kept_tray.dice == [] and duel.shaker.dice == 6
@@ -196,21 +219,22 @@ def test_the_final_turn_is_announced_and_the_robot_plays_it_to_catch_up():
     assert all(e.player == 1 for e in last_turn) and game.state.is_over
 
 
-def send_back_2_3_6(widget):
-    for die in (1, 2, 4):  # of 1, 2, 3, 5, 6, 6: leaves 1, 5, 6 out
-        toggle(widget, die)
+def take_out_a_6(widget):
+    toggle(widget, 4)  # of 1, 2, 3, 5, 6, 6 proposed as 1, 5: leaves 1, 5, 6 out
 
 
 REFUSED = [
-    ("junk die left out", send_back_2_3_6, "shaker", {"type": "shake"}, "A 6 doesn't score on its own."),
-    ("junk dice left out", lambda w: None, "shaker", {"type": "shake"},
+    ("junk die left out", take_out_a_6, "shaker", {"type": "shake"}, "A 6 doesn't score on its own."),
+    ("junk dice left out", lambda w: [toggle(w, i) for i in (1, 2, 4, 5)], "shaker", {"type": "shake"},
      "2, 3, 6, 6 don't score together with the rest."),
-    ("junk die on pass", send_back_2_3_6, "controls", {"type": "press", "button": "pass"},
+    ("junk die on pass", take_out_a_6, "controls", {"type": "press", "button": "pass"},
      "A 6 doesn't score on its own."),
-    ("nothing left out", lambda w: [toggle(w, i) for i in range(6)], "shaker", {"type": "shake"},
+    ("nothing left out", lambda w: [toggle(w, i) for i in (0, 3)], "shaker", {"type": "shake"},
      "Leave out at least one scoring die."),
-    ("junk on the t key", send_back_2_3_6, "controls", {"type": "key", "key": "t"},
+    ("junk on the t key", take_out_a_6, "controls", {"type": "key", "key": "t"},
      "A 6 doesn't score on its own."),
+    ("nothing to take back", lambda w: None, "controls", {"type": "key", "key": "u"},
+     "No die was clicked since the throw."),
     ("die 7", lambda w: None, "tray", {"type": "toggle", "die": 6}, "There is no thrown die number 7."),
     ("die as text", lambda w: None, "tray", {"type": "toggle", "die": "1"}, "bad 'die'"),
     ("shake with a field", lambda w: None, "shaker", {"type": "shake", "dice": 6}, "bad 'dice'"),
@@ -244,7 +268,7 @@ def test_a_die_set_aside_earlier_cannot_go_back(duel):
 def test_pass_before_a_throw_is_refused(duel):
     assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "PASS",
                                              "enabled": False, "reason": "throw the dice first",
-                                             "key": "p"}
+                                             "key": "p", "tone": ""}
     before = snapshot(duel)
     key(duel, "p")
     assert notice(duel) == "Throw the dice first." and snapshot(duel) == before
@@ -293,8 +317,11 @@ def test_the_trait_a_front_end_writes_changes_nothing(duel, monkeypatch):
     forge(duel, monkeypatch, duel.tray, dice=[dict(d, held=False, kept=True) for d in duel.tray.dice])
     forge(duel, monkeypatch, duel.shaker, enabled=False, dice=6)
     assert snapshot(duel) == before
-    shake(duel)  # still refused for the junk dice the engine sees
-    assert notice(duel) == "2, 3, 6, 6 don't score together with the rest."
+    take_out_a_6(duel)
+    before = snapshot(duel)
+    forge(duel, monkeypatch, duel.shaker, enabled=True)
+    shake(duel)  # still refused for the junk die the engine sees
+    assert notice(duel) == "A 6 doesn't score on its own."
     assert snapshot(duel) == before
 
 
@@ -302,8 +329,8 @@ def test_digit_keys_toggle_dice_and_t_throws(duel):
     key(duel, "t")
     for digit in "235":
         key(duel, digit)
-    assert duel.dice_out() == (1, 5, 6)
-    key(duel, "6")
+    assert duel.dice_out() == (1, 2, 3, 5, 6)
+    key(duel, "u"), key(duel, "u"), key(duel, "u")
     assert duel.dice_out() == (1, 5)
     key(duel, "x")  # a key that means nothing is ignored without a message
     assert notice(duel) == ""
@@ -318,7 +345,7 @@ def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_
     assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
         ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
     assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
-    assert [b["id"] for b in widget.controls.buttons] == ["pass", "coach", "chances", "new"]
+    assert [b["id"] for b in widget.controls.buttons] == ["pass", "take_back", "coach", "chances", "new", "pace"]
     assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
 
 
@@ -375,17 +402,17 @@ def test_one_die_and_one_point_are_singular():
     assert widget.shaker.label.startswith("Shaker: throw 1 die, ")
 
 
-def test_this_turn_counts_the_dice_left_out_as_pending(duel):
+def test_the_scoreboard_says_this_turn_banked_and_if_you_stop_now_in_the_same_rows(duel):
+    assert board_numbers(duel) == [[0, 0, "–"], ["–", 0, "–"]]  # no passing before a throw
     shake(duel)
     assert duel.game.state.throw == (1, 2, 3, 5, 6, 6)
-    toggle(duel, 1), toggle(duel, 2), toggle(duel, 4), toggle(duel, 5)  # 1 and 5 stay out
     assert duel.pending_points() == 150
     assert duel.scoreboard.players[0]["numbers"] == [
-        {"label": "This turn", "value": 150}, {"label": "of which pending", "value": 150},
-        {"label": "Banked", "value": 0}]
+        {"label": "This turn", "value": 150}, {"label": "Banked", "value": 0},
+        {"label": "If you stop now", "value": 150}]
     toggle(duel, 0), toggle(duel, 3)  # everything back in the shaker: nothing pending
-    assert duel.scoreboard.players[0]["numbers"] == [{"label": "This turn", "value": 0},
-                                                    {"label": "Banked", "value": 0}]
+    assert board_numbers(duel)[0] == [0, 0, "–"]
+    assert [len(p["numbers"]) for p in duel.scoreboard.players] == [3, 3]
 
 
 def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
@@ -400,6 +427,41 @@ def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
             break
     widget.back = frozenset()
     widget.render()
-    assert widget.shaker.text == widget.shaker.label == "Shaker: set every die aside for a bonus round"
+    assert widget.shaker.text == "Shaker: bonus round next"
+    assert widget.shaker.label == "Shaker: bonus round next: set every die aside"
     shake(widget)
     assert widget.game.state.news == ("hot_dice",) and widget.shaker.text == "Shaker: throw 1 die"
+
+
+def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
+    async def scenario():
+        widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0.6)
+        assert button(widget, "pace")["label"] == "Robots: normal"
+        assert button(widget, "pace")["aria_label"] == "Robots: normal, make them fast"
+        press(widget, "pace")
+        assert widget.pace == 0.08 and button(widget, "pace")["label"] == "Robots: fast"
+        key(widget, "v"), key(widget, "v")
+        assert button(widget, "pace")["label"] == "Robots: slow" and widget.pace == 1.2
+        assert "skip" not in [b["id"] for b in widget.controls.buttons]  # Red is to move
+        shake(widget)
+        while widget.game.state.player == 0:  # Red passes at once, or farkles
+            press(widget, "pass") if widget.game.state.phase == "choose" else shake(widget)
+        if widget.waiting:
+            press(widget, "go_on")
+        assert widget.game.current_player.name == "Robot"
+        assert button(widget, "skip")["label"] == "Skip to my turn"
+        before = len(widget.game.history)
+        key(widget, "j")  # the robot's whole turn at once, not at the slow pace
+        assert widget.game.current_player.name == "Red" and len(widget.game.history) > before
+        assert "skip" not in [b["id"] for b in widget.controls.buttons]
+        widget._cancel_bots()
+
+    run_on_fresh_loop(scenario())
+
+
+def test_a_robots_farkled_dice_leave_the_table_at_your_turn():
+    widget = next(w for w in (FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"],
+                                               seed=seed, pace=0) for seed in range(60))
+                  if "bust" in w.game.state.news)
+    assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
+    assert widget.tray.dice == [] and widget.tray.label == "Dice thrown by Ann"

@@ -99,8 +99,8 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
     assert row(duel, 0) == {"name": "Ann", "colour": CSS_COLOURS["Red"], "banked": 0, "standing": 0,
                             "current": True,
                             "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save"}
-    assert duel.scales.caption == ("Ann's turn: 15 points this turn; 85 points more needed to leave "
-                                   "the 0–100 cask and save.")
+    assert duel.scales.caption == ("Ann's turn: this turn 15, banked 0; 85 points more needed to "
+                                   "leave the 0–100 cask and stop.")
     assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
     assert button(duel, "throw")["label"] == "Throw 3 dice"
     key(duel, "t")
@@ -113,8 +113,8 @@ def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
     mid_turn(duel, banked=150, turn_points=60, dice_left=5)
     load_dice(duel, (2, 3, 4, 6, 6))
     press(duel, "throw")
-    assert duel.controls.status == ("Ann threw 2, 3, 4, 6, 6: no combination, farkle! "
-                                    "The turn's 60 points are lost.")
+    assert duel.controls.status == ("Ann threw 2, 3, 4, 6, 6: no combination, burned! "
+                                    "The turn's 60 points are burned.")
     assert duel.game.state.scores == (150, 0) and duel.game.current_player.name == "Ben"
     assert [d["face"] for d in duel.tray.dice] == [2, 3, 4, 6, 6]
     assert duel.tray.label == "Dice of Ann"
@@ -151,7 +151,7 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
                                     "1000! Game over: Ann wins with 1000 points.")
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
-    assert [b["id"] for b in duel.controls.buttons] == ["new", "coach", "chances"]
+    assert [b["id"] for b in duel.controls.buttons] == ["rematch", "new", "coach", "chances"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")
@@ -159,39 +159,39 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
 
 
 # --- choose_keep -----------------------------------------------------------------------------
-def test_with_choose_keep_the_player_picks_the_scoring_dice():
+def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     widget = ThousandGame(players=["Ann", "Ben"], rules=CHOOSE_KEEP, seed=1, pace=0)
     load_dice(widget, (1, 5, 5, 2, 2), (6, 6, 3, 4))
     press(widget, "throw")
     assert widget.game.state.phase == "choose" and widget.game.state.turn_points == 0
-    assert "pick the scoring dice" in widget.controls.status
-    assert [(d["face"], d["selectable"], d["key"]) for d in widget.tray.dice] == [
-        (1, True, "1"), (2, False, "2"), (2, False, "3"), (5, True, "4"), (5, True, "5")]
-    assert [b["id"] for b in widget.controls.buttons] == ["set_aside", "throw", "save", "coach", "chances", "new"]
-    assert button(widget, "throw")["reason"] == "set aside at least one scoring die first"
-    assert button(widget, "set_aside")["reason"] == "pick the scoring dice to set aside first"
+    assert widget.controls.status == "Ann threw 1, 2, 2, 5, 5: proposed to set aside 1, 5, 5 (20 points)."
+    assert widget.picked == {0, 3, 4}
+    assert [(d["face"], d["selectable"], d["key"], d["held"]) for d in widget.tray.dice] == [
+        (1, True, "1", True), (2, False, "2", False), (2, False, "3", False), (5, True, "4", True),
+        (5, True, "5", True)]
+    assert [b["id"] for b in widget.controls.buttons] == [
+        "set_aside", "throw", "save", "take_back", "coach", "chances", "new"]
+    assert button(widget, "throw")["enabled"] and button(widget, "set_aside")["enabled"]
+    assert button(widget, "save")["reason"].startswith("you are in the 0–100 cask")
+    assert button(widget, "take_back")["reason"] == "no die was clicked since the throw"
 
     before = snapshot(widget)
     toggle(widget, 1)
     assert notice(widget) == "A 2 doesn't score in this throw." and snapshot(widget) == before
-    toggle(widget, 0)  # the 1, by a click
-    key(widget, "4")  # a 5, by its number
-    assert widget.picked == {0, 3}
-    assert [d["held"] for d in widget.tray.dice] == [True, False, False, True, False]
+    toggle(widget, 3)  # a 5, by a click
+    key(widget, "5")  # the other 5, by its number
+    assert widget.picked == {0}
     assert widget.tray.dice[0]["label"] == "die 1: a 1, picked"
-    assert button(widget, "set_aside")["enabled"]
-    key(widget, "4")
-    key(widget, "1")
-    assert widget.picked == set()
-    toggle(widget, 0)
-    key(widget, "a")
-    state = widget.game.state
-    assert (state.phase, state.turn_points, state.dice_left) == ("decide", 10, 4)
+    key(widget, "u")  # the misclick taken back
+    assert widget.picked == {0, 4}
+    press(widget, "take_back")
+    assert widget.picked == {0, 3, 4}
+    key(widget, "u")
+    assert notice(widget) == "No die was clicked since the throw."
+    toggle(widget, 3), toggle(widget, 4)
+    press(widget, "throw")  # sets the 1 aside and throws the other four
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
-    assert [b["id"] for b in widget.controls.buttons] == ["throw", "save", "coach", "chances", "new"]
-    assert [(d["face"], d["kept"]) for d in widget.tray.dice] == [
-        (1, True), (2, False), (2, False), (5, False), (5, False)]
-    press(widget, "throw")
+    assert "Ann threw 3, 4, 6, 6: no combination" in widget.controls.status
     assert [(d["face"], d["kept"], d["selectable"]) for d in widget.tray.dice] == [
         (1, True, False), (3, False, False), (4, False, False), (6, False, False), (6, False, False)]
     assert widget.game.current_player.name == "Ben"  # 3, 4, 6, 6: no combination
@@ -201,16 +201,18 @@ def test_setting_aside_dice_that_do_not_score_together_is_refused():
     widget = ThousandGame(players=["Ann"], rules=CHOOSE_KEEP, seed=1, pace=0)
     load_dice(widget, (2, 2, 2, 5, 3))
     press(widget, "throw")
-    toggle(widget, 0)  # one 2 of the three
+    assert widget.picked == {0, 1, 2, 4}  # 2, 2, 2, 5 of 2, 2, 2, 3, 5
+    toggle(widget, 1), toggle(widget, 2)  # one 2 of the three stays picked
     assert button(widget, "set_aside") == {**button(widget, "set_aside"), "enabled": False,
                                            "reason": "a 2 doesn't score on its own"}
+    assert button(widget, "throw")["reason"] == "a 2 doesn't score on its own"
     before = snapshot(widget)
     press(widget, "set_aside")
     assert notice(widget) == "A 2 doesn't score on its own." and snapshot(widget) == before
     toggle(widget, 1)
     toggle(widget, 2)
     press(widget, "set_aside")
-    assert widget.game.state.turn_points == 20 and widget.game.state.dice_left == 2
+    assert widget.game.state.turn_points == 25 and widget.game.state.dice_left == 1
 
 
 def test_without_choose_keep_dice_are_not_picked(duel):
@@ -332,8 +334,13 @@ def test_a_bot_shows_its_pick_before_setting_it_aside():
                               seed=2, pace=30)
         widget._cancel_bots()  # the test takes the bot's steps itself
         widget.bot_step()  # throws
-        assert widget.game.state.phase == "choose" and not widget.picked
-        widget.bot_step()  # shows its pick
+        assert widget.game.state.phase == "choose"
+        proposal = widget.picked
+        widget.bot_step()  # shows its pick (or, if it is the proposal, sets it aside)
+        if widget.game.state.phase != "choose":
+            assert widget.game.history[-1].action.type == "set_aside"
+            assert len(widget.game.history[-1].action.dice) == len(proposal)
+            return
         widget.render()
         assert widget.game.state.phase == "choose" and widget.picked
         assert widget.controls.status.startswith("Robo picks ")
@@ -357,11 +364,11 @@ def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
     press(widget, "throw")
     assert widget.controls.status.startswith("You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points")
     assert widget.controls.status.endswith("; you need 85 more to leave the 0–100 cask and save.")
-    assert widget.scales.caption.startswith("Your turn: 15 points this turn; 85 points more needed")
+    assert widget.scales.caption.startswith("Your turn: this turn 15, banked 0; 85 points more needed")
     assert button(widget, "throw")["label"] == "Throw 3 dice"
     press(widget, "throw")  # 2, 2, 3: no combination, the robot plays
     mine = [e["text"] for e in widget.history.entries if e["player"] == "You"]
-    assert mine[-1] == "You threw 2, 2, 3: no combination, farkle! The turn's 15 points are lost."
+    assert mine[-1] == "You threw 2, 2, 3: no combination, burned! The turn's 15 points are burned."
     robot_lines = [e["text"] for e in widget.history.entries if e["player"] == "Robo"]
     assert robot_lines and not any("you" in line.lower().split() for line in robot_lines)
     assert any("Robo needs" in line for line in robot_lines)  # the robot's cask, in the third person
@@ -373,7 +380,7 @@ def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keep
         load_dice(widget, (2, 2, 3, 4, 6))
         press(widget, "throw")
         farkle = widget.controls.status
-        assert widget.waiting and farkle.startswith("You threw 2, 2, 3, 4, 6: no combination, farkle!")
+        assert widget.waiting and farkle.startswith("You threw 2, 2, 3, 4, 6: no combination, burned!")
         await asyncio.sleep(0.3)  # thirty robot steps' worth: the robot waits
         assert widget.waiting and widget.game.current_player.name == "Robo"
         assert len(widget.game.history) == 1 and widget.controls.status == farkle
@@ -410,3 +417,38 @@ def test_without_a_pace_nothing_waits():
     load_dice(widget, (2, 2, 3, 4, 6))
     press(widget, "throw")
     assert not widget.waiting and widget.game.current_player.name == "You"
+
+
+def test_a_random_first_player_as_in_the_original_app_is_repeatable_with_a_seed():
+    starters = set()
+    for seed in range(12):
+        widget = ThousandGame(seed=seed, pace=0, first_player="random")
+        again = ThousandGame(seed=seed, pace=0, first_player="random")
+        names = [p.name for p in widget.game.players]
+        assert names == [p.name for p in again.game.players]
+        assert names in (["You", "Bot 1", "Bot 2"], ["Bot 1", "Bot 2", "You"], ["Bot 2", "You", "Bot 1"])
+        starters.add(names[0])
+    assert starters == {"You", "Bot 1", "Bot 2"}
+    assert ThousandGame(seed=0, pace=0).game.players[0].name == "You"  # by default
+    with pytest.raises(ValueError, match="first_player is 'first' or 'random', not 'last'"):
+        ThousandGame(first_player="last")
+
+
+def test_the_caption_says_this_turn_banked_and_if_you_stop_now_in_words():
+    widget = ThousandGame(players=["Ann", "Ben"], seed=1, pace=0)
+    mid_turn(widget, banked=120, turn_points=35)
+    widget.render()
+    assert widget.scales.caption == "Ann's turn: this turn 35, banked 120, if you stop now 155."
+    assert widget.scales.legend[-1] == ["is-standing", "if you stop now"]
+    mid_turn(widget, banked=120, turn_points=0)
+    widget.render()
+    assert widget.scales.caption == "Ann's turn: this turn 0, banked 120."
+
+
+def test_a_robots_burned_dice_leave_the_table_at_your_turn():
+    widget = next(w for w in (ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"],
+                                           seed=seed, pace=0) for seed in range(60))
+                  if "bust" in w.game.state.news)
+    assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
+    assert [d["face"] for d in widget.tray.dice] == [None] * 5
+    assert widget.tray.label == "Dice, not thrown yet"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from dicelab import yahtzee
+from dicelab.yahtzee import BOX_TITLES
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
@@ -56,22 +57,35 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
     assert "Game over" in widget.ranking.heading
-    assert [b["id"] for b in widget.controls.buttons] == ["new", "coach", "chances"]
+    assert [b["id"] for b in widget.controls.buttons] == ["rematch", "new", "coach", "chances"]
     total_row = widget.scorecard.rows[-1]
     assert [cell["text"] for cell in total_row["cells"]] == [str(t) for t in totals]
+    finished = widget.game
+    key(widget, "r")  # a rematch: the same players, a new game at once, the ranking gone
+    assert widget.phase == "play" and widget.game is not finished and widget.game.history == []
+    assert [p.name for p in widget.game.players] == ["Ann", "Ben"] and "ranking" not in shown(widget)
+    assert widget.game.seed == finished.seed + 1  # the next seed: repeatable, yet new dice
     press(widget, "new")
     assert widget.phase == "setup" and widget.game is None
     assert [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
 
-def test_the_scorecard_shows_the_preview_only_for_the_chosen_open_box(duel):
+def test_after_a_roll_every_open_box_of_the_player_to_move_shows_its_score(duel):
+    cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
+    assert all(cells[box][0]["text"] == "" and not cells[box][0]["preview"] for box in duel.rules.boxes)
     press(duel, "roll")
+    dice = duel.game.state.dice
+    cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
+    for box in duel.rules.boxes:  # Ann's boxes show what they would score, Ben's nothing
+        assert cells[box][0]["text"] == str(yahtzee.score(box, dice)) and cells[box][0]["preview"]
+        assert cells[box][0]["label"] == f"{yahtzee.score(box, dice)} would score in {BOX_TITLES[box]} for Ann"
+        assert cells[box][1]["text"] == "" and not cells[box][1]["preview"]
     select(duel, "chance")
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
-    assert cells["chance"][0] == {"text": str(sum(duel.game.state.dice)), "button": True,
-                                  "enabled": True, "chosen": True,
-                                  "label": f"{sum(duel.game.state.dice)} would score in Chance for Ann, chosen"}
-    assert not cells["ones"][0]["chosen"] and cells["ones"][0]["text"] == ""
+    assert cells["chance"][0] == {"text": str(sum(dice)), "button": True, "enabled": True,
+                                  "chosen": True, "preview": True,
+                                  "label": f"{sum(dice)} would score in Chance for Ann, chosen"}
+    assert not cells["ones"][0]["chosen"] and cells["ones"][0]["preview"]
     assert cells["chance"][1]["button"] and not cells["chance"][1]["enabled"]  # Ben's box: says why
     assert duel.controls.buttons[1]["enabled"]
     press(duel, "confirm")
@@ -79,6 +93,24 @@ def test_the_scorecard_shows_the_preview_only_for_the_chosen_open_box(duel):
     assert cells["chance"][0]["text"] == str(duel.game.state.cards[0].boxes["chance"])
     assert cells["chance"][0]["enabled"] is False  # filled: a click is refused in words
     assert duel.scorecard.columns[1]["current"] and not duel.scorecard.columns[0]["current"]
+
+
+def test_a_double_click_on_a_box_chooses_and_scores_it(duel):
+    press(duel, "roll")
+    dice = duel.game.state.dice
+    duel.send_intent(duel.scorecard, {"type": "score", "column": 0, "row": "chance"})
+    assert duel.game.totals()[0] == sum(dice) and duel.game.state.player == 1
+    before = drawn_state(duel, duel.selected)
+    duel.send_intent(duel.scorecard, {"type": "score", "column": 0, "row": "ones"})
+    assert notice(duel) == "It is Ben's turn: choose a box in Ben's column, not Ann's."
+    assert drawn_state(duel, duel.selected) == before
+
+
+def test_roll_is_yellow_and_confirm_green():
+    widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
+    assert [(b["id"], b["tone"]) for b in widget.controls.buttons[:2]] == [("roll", "roll"), ("confirm", "confirm")]
+    css = widget._css
+    assert "--dicelab-roll: #fdd835;" in css and "--dicelab-confirm: #2e7d32;" in css
 
 
 def test_yatzy_has_fifteen_boxes_and_no_yahtzee_bonus_row():

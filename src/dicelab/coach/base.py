@@ -16,6 +16,7 @@ class Coach(abc.ABC):
     situation in words and the measure."""
 
     odds_title = ""  # what the odds of an advice are
+    points_label = "Points"  # the game's own measure, as the coach's "Rate by" names it
 
     def __init__(self, rules, rating: str = "points"):
         self.rules = rules

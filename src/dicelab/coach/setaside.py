@@ -137,6 +137,7 @@ class ThousandCoach(SetAsideCoach):
     chance to win the game."""
 
     bank_word = "save"
+    points_label = "Fewest turns"
 
     def win_policy(self):
         from dicelab.thousand.win import win_policy

@@ -31,7 +31,6 @@ from dicelab.widgets.words import count, is_you, whom
 
 THINKING = ("Coach is thinking… working out the best play for these rules. The first time takes "
             "from a few seconds to a minute, then it is saved; play on meanwhile.")
-MEASURE_LABELS = {"points": "Points", "win": "Chance to win"}
 
 
 def prepared_coach(Coach, rules, rating: str):
@@ -199,8 +198,13 @@ class Coaching(SwitchedPanel):
             traits.update(self._advise(coach, game), verdict=self._verdict)
         self.panel.draw(**traits)
 
+    def _label(self, measure: str) -> str:
+        """A measure as "Rate by" names it: the game's own ("Points", in Thousand "Fewest
+        turns") or "Chance to win"."""
+        return self._controller.Coach.points_label if measure == "points" else "Chance to win"
+
     def _measures(self) -> list:
-        return [{"id": measure, "label": MEASURE_LABELS[measure], "chosen": measure == self.rating,
+        return [{"id": measure, "label": self._label(measure), "chosen": measure == self.rating,
                  "reason": self.why_not(measure)} for measure in RATINGS]
 
     def _advise(self, coach, game) -> dict:
@@ -228,7 +232,7 @@ class Coaching(SwitchedPanel):
                 "help": help_text}
 
     def _report(self) -> dict:
-        heading = f"Coach's report, by {MEASURE_LABELS[self.rating].lower()}"
+        heading = f"Coach's report, by {self._label(self.rating).lower()}"
         summaries = self.ledger.summaries()
         if not summaries:
             return {"heading": heading, "costliest": [],

@@ -27,6 +27,7 @@ from dicelab.players import Player
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.pace import next_pace, pace_name
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
 from dicelab.widgets.words import count, says, turn_of, unnamed_robot
@@ -37,6 +38,8 @@ PREPARING = ("The optimal robots are working out their strategy for these rules:
 MAX_NAME = 24
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+PACE_KEYS = ("With robots at the table, V changes their pace (slow, normal, fast, instant) and "
+             "J skips to your turn while they play.")
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -51,10 +54,11 @@ class Button:
     enabled: bool = True
     reason: str = ""
     key: str = ""
+    tone: str = ""  # a colour of its own ("roll", "confirm"), drawn by theme.css
 
     def to_json(self) -> dict:
         return {"id": self.id, "label": self.label, "aria_label": self.aria_label or self.label,
-                "enabled": self.enabled, "reason": self.reason, "key": self.key}
+                "enabled": self.enabled, "reason": self.reason, "key": self.key, "tone": self.tone}
 
 
 class GameController(Table):
@@ -97,7 +101,7 @@ class GameController(Table):
         self._entries = []  # the history entries of this game
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
-        self.controls = Controls(help=self.HELP)
+        self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
@@ -186,6 +190,10 @@ class GameController(Table):
         players = [Player.coerce(player) for player in players]
         free = [c for c in in_seat_order(self.COLOURS) if c not in {p.colour for p in players}]
         return [p if p.colour or not free else Player(p.name, p.bot, free.pop(0)) for p in players]
+
+    def rematch(self) -> None:
+        """A new game at once with the players of the last one (the next seed, if seeded)."""
+        self.start(list(self._game.players))
 
     def new_game(self) -> None:
         """Back to the setup screen, with the players of the last game."""
@@ -297,6 +305,12 @@ class GameController(Table):
     def waiting(self) -> bool:
         """Whether the table holds a human's farkle, burn or big score until they go on."""
         return self._waiting
+
+    def shows_ended_turn(self, player: int) -> bool:
+        """Whether the dice of ``player``'s turn, which has just ended, stay on the table: a
+        human's do until the next throw (the players at one device see it), a robot's until
+        a robot to move throws, but never at a human's turn."""
+        return not self._game.players[player].is_bot or self._waiting or self._bot_to_move()
 
     def go_on(self) -> None:
         """Let the robots play after a moment that waited for the human (a click or key does it)."""
@@ -427,8 +441,8 @@ class GameController(Table):
             areas, layout = {"play": [self.setup, self.controls]}, "stack"
         else:
             areas, layout = self.areas()
-            foot = areas.get("foot", []) + self.winning.widgets() + self.coaching.widgets()
-            areas = {**areas, "foot": foot + [self.history]}
+            advice = self.winning.widgets() + self.coaching.widgets()
+            areas = {**areas, "advice": advice, "foot": areas.get("foot", []) + [self.history]}
         self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
     def _render_setup(self) -> None:
@@ -470,12 +484,38 @@ class GameController(Table):
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
+            return [Button("rematch", "Rematch", self.rematch, "Rematch: the same players again",
+                           key="r", tone="confirm"),
+                    Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                     self._coach_button(), self._chances_button()]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
-        return self.play_buttons() + [self._coach_button(), self._chances_button(),
-                                      Button("new", "New game", self.new_game, "New game: set up the players")]
+        buttons = self.play_buttons() + [self._coach_button(), self._chances_button(),
+                                         Button("new", "New game", self.new_game, "New game: set up the players")]
+        if any(player.is_bot for player in self._game.players):
+            buttons.append(self._pace_button())
+            if self._bot_to_move() and not all(player.is_bot for player in self._game.players):
+                buttons.append(Button("skip", "Skip to my turn", self.skip_to_human,
+                                      "Skip to my turn: the robots play at once", key="j"))
+        return buttons
+
+    def _pace_button(self) -> Button:
+        now, then = pace_name(self.pace), pace_name(next_pace(self.pace))
+        return Button("pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}",
+                      key="v")
+
+    def faster(self) -> None:
+        """The robots' next pace: slow, normal, fast, instant, then slow again (V does it)."""
+        self.pace = next_pace(self.pace)
+        if self._bot_timer is not None:  # the step waiting now comes at the new pace
+            self._cancel_bots()
+
+    def skip_to_human(self) -> None:
+        """Let the robots play at once until a human is to move (or the game is over)."""
+        self._cancel_bots()
+        while self._bot_to_move():
+            self.bot_step()
+        self.coaching.review()
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
@@ -494,8 +534,9 @@ class GameController(Table):
     def areas(self) -> tuple[dict, str]:
         """The parts to show in each area, top to bottom, while playing and at the end, and
         the layout ("stack" or "columns"): by default the controls in the "play" area, then
-        the ranking once the game is over. Games add their parts; the coach and the history
-        follow in the "foot" area."""
+        the ranking once the game is over. Games add their parts; the chance to win and the
+        coach follow in the "advice" area (beside the table where it is wide enough, else
+        below it), the history in the "foot" area."""
         return {"play": [self.controls, self.ranking] if self.phase == "over"
                 else [self.controls]}, "stack"
 

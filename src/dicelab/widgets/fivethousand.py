@@ -1,10 +1,11 @@
 """Fivethousand as one widget: the shaker, the thrown dice, the dice set aside, PASS.
 
-After a throw every thrown die is out on the table; clicking one sends it back into the
-shaker (and clicking it again takes it out). Clicking the shaker sets aside the dice left
-out and throws the rest; PASS sets them aside and banks the turn. Which dice went back is
-the controller's selection, checked with the engine before anything is played, so a
-refused click changes nothing.
+After a throw the table proposes the best-scoring set-aside: every scoring die stays out,
+every other die goes back into the shaker, so throwing on or passing is one click. Clicking
+a die sends it back into the shaker or takes it out again, and Take back undoes the last
+such click. Clicking the shaker sets aside the dice left out and throws the rest; PASS sets
+them aside and banks the turn. Which dice went back is the controller's selection, checked
+with the engine before anything is played, so a refused click changes nothing.
 """
 
 from __future__ import annotations
@@ -22,14 +23,16 @@ from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.picks import Picks
 from dicelab.widgets.words import count, says, seat_name, turn_of, verb, whom
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
-KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw, click a die or press its "
-             "number (1 to 6) to send it back into the shaker, and again to take it out; the "
-             "dice you leave out are set aside and must all score. Space or Enter on a focused "
-             "die or on the shaker clicks it. P passes: it sets aside the dice left out and "
-             "banks the turn. K switches the coach on or off, and W shows or hides each seat's "
+KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw every scoring die is out "
+             "and the others are back in the shaker; click a die or press its number (1 to 6) "
+             "to send it back into the shaker or take it out, and U to take the last click "
+             "back. The dice you leave out are set aside and must all score. Space or Enter on "
+             "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
+             "out and banks the turn. K switches the coach on or off, and W shows or hides each seat's "
              "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
              "notebook.")
 
@@ -41,7 +44,8 @@ class FivethousandGame(GameController):
     shaker ready (New game opens the setup screen);
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
-    played. Keys: T throws, 1-6 send a thrown die back or take it out, P passes, K toggles
+    played. After a throw the best-scoring set-aside is proposed. Keys: T throws, 1-6 send a
+    thrown die back or take it out, U takes the last die click back, P passes, K toggles
     the coach (``coach=True`` starts with it on), W toggles each seat's chance to win
     (``chances=True`` shows it from the start).
     """
@@ -55,7 +59,7 @@ class FivethousandGame(GameController):
     COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
-        self.back = frozenset()  # positions in the last throw sent back into the shaker
+        self._back = Picks()  # positions in the last throw sent back into the shaker
         self.scoreboard = Scoreboard()
         self.shaker = Shaker(key="t")
         self.tray = DiceTray(label="Thrown dice")
@@ -73,7 +77,13 @@ class FivethousandGame(GameController):
             raise IllegalMoveError("no dice are on the table: click the shaker to throw")
         if not 0 <= die < len(throw):
             raise MalformedIntent(f"There is no thrown die number {die + 1}.")
-        self.back = self.back ^ {die}
+        self._back.flip(die)
+        self._status = self._selection_sentence()
+
+    def take_back(self) -> None:
+        """Undo the last die click since the throw (refused when there is none)."""
+        self.human_turn()
+        self._back.take_back()
         self._status = self._selection_sentence()
 
     def shake(self) -> None:
@@ -116,6 +126,10 @@ class FivethousandGame(GameController):
     def _check(self, actions) -> None:
         """IllegalMoveError unless the human to move may play ``actions`` one after another."""
         self.human_turn()
+        self._check_rules(actions)
+
+    def _check_rules(self, actions) -> None:
+        """IllegalMoveError unless the rules let the player to move play ``actions``."""
         state, engine = self._game.state, self._game.engine
         for action in actions:
             if isinstance(action, SetAside):
@@ -144,7 +158,10 @@ class FivethousandGame(GameController):
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
         label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
-        return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p")]
+        back = self.refusal() or self._back.refusal()
+        return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
+                Button("take_back", "Take back", self.take_back, "Take back the last die click",
+                       not back, back, "u")]
 
     def shortcuts(self) -> dict:
         keys = super().shortcuts()
@@ -161,8 +178,24 @@ class FivethousandGame(GameController):
             return {"play": play}, "stack"
         return {"play": play, "shaker": [self.shaker], "table": [self.tray, self.kept_tray]}, "table"
 
+    @property
+    def back(self) -> frozenset:
+        """The positions in the last throw sent back into the shaker."""
+        return self._back.now
+
+    @back.setter
+    def back(self, positions) -> None:
+        self._back.propose(positions)
+
     def after(self, event) -> None:
-        self.back = frozenset()
+        self.back = self._proposal()
+
+    def _proposal(self) -> frozenset:
+        """The dice of the throw to send back into the shaker at first: every die but those of
+        the best-scoring set-aside (none when there is no throw to choose from)."""
+        state = self._game.state
+        best = self._game.engine.table.best_choice(state.throw) if state.phase == "choose" else None
+        return _positions_left(state.throw, best[0]) if best else frozenset()
 
     def bot_step(self) -> None:
         """A robot first shows which dice it sends back, then sets the others aside."""
@@ -177,9 +210,12 @@ class FivethousandGame(GameController):
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Throw):
-            text = f"{says(name, 'throws')} {_faces(event.dice)}."
             if "bust" in state.news:
-                text += " " + self._farkle(name, before)
+                text = f"{says(name, 'throws')} {_faces(event.dice)}. " + self._farkle(name, before)
+            else:  # in the order of the dice on the table
+                text = f"{says(name, 'throws')} {_faces(state.throw)}."
+                if not self._game.players[event.player].is_bot:
+                    text += " " + self._proposal_sentence()
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
             text = (f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
@@ -195,7 +231,7 @@ class FivethousandGame(GameController):
     def log_entry(self, event, before) -> tuple[tuple, str]:
         action, news = event.action, self._game.state.news
         if isinstance(action, Throw):
-            return event.dice, "farkle" if "bust" in news else ""
+            return (event.dice, "farkle") if "bust" in news else (self._game.state.throw, "")
         if isinstance(action, SetAside):
             return action.dice, ""
         return (), "big" if before.turn_points >= BIG_BANK else "bank"
@@ -254,7 +290,6 @@ class FivethousandGame(GameController):
     def _board_players(self) -> list:
         game, state = self._game, self._game.state
         winners = game.winners
-        pending = self.pending_points()
         players = []
         for i, player in enumerate(game.players):
             current = i == state.player and not game.is_over
@@ -263,8 +298,7 @@ class FivethousandGame(GameController):
             players.append({"name": seat_name(player),
                             "colour": css_colour(player.colour), "ink": ink(player.colour),
                             "current": current, "note": note,
-                            "numbers": self._numbers(state.turn_points + pending if current else 0,
-                                                     pending if current else 0, state.scores[i])})
+                            "numbers": self._numbers(i if current else None, state.scores[i])})
         return players
 
     def pending_points(self) -> int:
@@ -274,17 +308,28 @@ class FivethousandGame(GameController):
         out = self.dice_out() if state.phase == "choose" else ()
         return (self._game.engine.table.score(out) or 0) if out else 0
 
-    @staticmethod
-    def _numbers(turn: int, pending: int, banked: int) -> list:
-        numbers = [{"label": "This turn", "value": turn}]
-        if pending:
-            numbers.append({"label": "of which pending", "value": pending})
-        return numbers + [{"label": "Banked", "value": banked}]
+    def _numbers(self, player: int | None, banked: int) -> list:
+        """A seat's numbers, the same three rows for every seat (a dash where they don't apply):
+        the turn's points with the dice left out now, the banked score, and where the player
+        to move (``player``, None for the others) would stand if they passed now."""
+        turn = stop = "–"
+        if player is not None:
+            turn = self._game.state.turn_points + self.pending_points()
+            try:
+                self._check_rules(self._pass_actions())
+            except IllegalMoveError:
+                pass
+            else:
+                stop = banked + turn
+        return [{"label": "This turn", "value": turn}, {"label": "Banked", "value": banked},
+                {"label": "If you stop now", "value": stop}]
 
     def _thrown_dice(self) -> list:
         state = self._game.state
         last = self._game.history[-1] if self._game.history else None
         if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
+            if not self.shows_ended_turn(last.player):
+                return []
             return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
                      "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": "",
                      "look": "farkle"}
@@ -295,7 +340,7 @@ class FivethousandGame(GameController):
             back = i in self.back
             where = "back in the shaker" if back else "left out"
             dice.append({"face": face, "held": not back, "kept": back, "rolled": True,
-                         "selectable": selectable, "tag": "↩ In shaker" if back else "Out",
+                         "selectable": selectable, "tag": "In shaker" if back else "Out",
                          "look": "shaker" if back else "out",
                          "label": f"die {i + 1} showing {face}, {where}", "key": str(i + 1)})
         return dice
@@ -318,22 +363,32 @@ class FivethousandGame(GameController):
         if self._game.state.phase == "choose" and not self.back:
             if self._game.engine.table.score(self.dice_out()) is None:
                 return "Shaker: empty"
-            return "Shaker: set every die aside for a bonus round"
+            return "Shaker: bonus round next"
         return f"Shaker: throw {count(in_cup, 'die')}"
 
     def _shaker_label(self, in_cup: int) -> str:
         if self._game.state.phase == "choose" and self.back:
             return f"{self._shaker_text(in_cup)}, setting aside the dice left out"
+        if self._game.state.phase == "choose" and self._game.engine.table.score(self.dice_out()):
+            return f"{self._shaker_text(in_cup)}: set every die aside"
         return self._shaker_text(in_cup)
+
+    def _proposal_sentence(self) -> str:
+        """What the table proposes after a throw, in words."""
+        best, points = self._game.engine.table.best_choice(self._game.state.throw)
+        return f"Proposed: {_faces(best)} out for {count(points, 'point')}."
 
     def _selection_sentence(self) -> str:
         out = self.dice_out()
         name = self._game.current_player.name
         back = remove(self._game.state.throw, out)
-        points = self._game.engine.table.score(out) if out else None
-        worth = f" (worth {points})" if points is not None else " (they don't all score)"
-        return (f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out{worth if out else ''} "
-                f"and {verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker.")
+        text = (f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out and "
+                f"{verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker")
+        try:
+            self._game.engine.check_keep(self._game.state.throw, out)
+        except IllegalMoveError as refusal:
+            return f"{text}: {refusal}."
+        return f"{text}: {count(self._game.engine.table.score(out), 'point')}."
 
 
 def _positions_left(throw: tuple, dice: tuple) -> frozenset:

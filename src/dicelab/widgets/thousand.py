@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from functools import partial
 
 from dicelab import thousand
 from dicelab.coach import ThousandCoach
-from dicelab.errors import IllegalMoveError
+from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.picks import Picks
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
@@ -33,7 +35,9 @@ class ThousandGame(GameController):
     ``.game`` is the :class:`dicelab.thousand.Game` being played. Keys: T throws, S saves,
     1-5 pick dice and A sets them aside (with ``choose_keep``), K toggles the coach
     (``coach=True`` starts with it on), W toggles each seat's chance to win (``chances=True`` shows
-    it from the start).
+    it from the start). ``first_player="random"`` lets chance pick who starts each game, as the
+    original app does (the order round the table stays; with a ``seed`` the pick is repeatable);
+    by default the first seat starts.
     """
 
     Game = thousand.Game
@@ -44,8 +48,29 @@ class ThousandGame(GameController):
     STARTS_AT_ONCE = True
     COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
+    FIRST_PLAYERS = ("first", "random")
+
+    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
+                 coach: bool = False, rating: str = "points", chances: bool = False,
+                 first_player: str = "first"):
+        if first_player not in self.FIRST_PLAYERS:
+            raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
+        self.first_player = first_player
+        super().__init__(players, rules, seed, pace, coach, rating, chances)
+
+    def start(self, players) -> None:
+        """Start a new game with these players; with ``first_player="random"``, from a seat
+        chance picks (seeded by the game's seed), the others following in table order."""
+        if self.first_player == "random":
+            seats = self.Game.seat(players)
+            seed = None if self.seed is None else self.seed + self._games_started
+            dealer = random.SystemRandom() if seed is None else random.Random(f"first player {seed}")
+            first = dealer.randrange(len(seats))
+            players = seats[first:] + seats[:first]
+        super().start(players)
+
     def build(self) -> None:
-        self.picked = set()  # positions in the throw picked to set aside (choose_keep)
+        self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)
         self._thrower = ""  # who threw the dice on the tray
         self._aside = ()  # dice set aside earlier in this round, before the last throw
         self._thrown = ()  # the last throw
@@ -56,12 +81,64 @@ class ThousandGame(GameController):
 
     # --- what a player does ---------------------------------------------------------------
     def throw(self) -> None:
-        """Throw the dice that are not set aside."""
-        self.play(Throw())
+        """Throw the dice that are not set aside (with ``choose_keep``, after setting the
+        picked dice aside)."""
+        self._play_all(self._then(Throw()))
 
     def save(self) -> None:
-        """Save the turn's points (refused inside a cask until the player leaves it)."""
-        self.play(Bank())
+        """Save the turn's points (refused inside a cask until the player leaves it); with
+        ``choose_keep``, the picked dice are set aside first."""
+        self._play_all(self._then(Bank()))
+
+    def take_back(self) -> None:
+        """Undo the last pick or unpick since the throw (``choose_keep``)."""
+        self.human_turn()
+        self._picks.take_back()
+
+    @property
+    def picked(self) -> frozenset:
+        """The positions in the throw picked to set aside (``choose_keep``)."""
+        return self._picks.now
+
+    @picked.setter
+    def picked(self, positions) -> None:
+        self._picks.propose(positions)
+
+    def _then(self, action) -> list:
+        """The actions that play ``action`` now: while dice are to be picked, the picked dice
+        are set aside first (and if that ends the turn, a burn or a win, nothing follows)."""
+        state = self._game.state
+        if state.phase != "choose":
+            return [action]
+        aside = SetAside(self._picked_dice())
+        try:
+            after = self._game.engine.apply(state, aside)
+        except IllegalMoveError:
+            return [aside, action]
+        return [aside, action] if after.player == state.player and not after.is_over else [aside]
+
+    def _refusal_of(self, actions) -> str | None:
+        """Why the human to move may not play ``actions`` one after another; None if they may."""
+        state = self._game.state
+        try:
+            self.human_turn()
+            for action in actions:
+                if isinstance(action, SetAside) and not action.dice:
+                    raise IllegalMoveError("pick the scoring dice to set aside first")
+                state = self._game.engine.apply(state, action)
+        except IllegalMoveError as reason:
+            return str(reason)
+        return None
+
+    def _play_all(self, actions) -> None:
+        refusal = self._refusal_of(actions)
+        if refusal:
+            raise IllegalMoveError(refusal)
+        said = []
+        for action in actions:
+            self.play(action)
+            said.append(self._status)
+        self._status = " ".join(said)
 
     def toggle(self, die: int) -> None:
         """Pick die ``die`` (its place on the tray) to set aside, or unpick it (``choose_keep``)."""
@@ -78,7 +155,7 @@ class ThousandGame(GameController):
         face = state.throw[index]
         if not self._may_pick(face):
             raise IllegalMoveError(f"a {face} doesn't score in this throw")
-        self.picked ^= {index}
+        self._picks.flip(index)
 
     def set_aside(self) -> None:
         """Set the picked dice aside (``choose_keep``)."""
@@ -97,7 +174,7 @@ class ThousandGame(GameController):
     def play_buttons(self) -> list[Button]:
         state = self._game.state
         left = count(state.dice_left, "die")
-        throw, save = self.refusal(Throw()), self.refusal(Bank())
+        throw, save = self._refusal_of(self._then(Throw())), self._refusal_of(self._then(Bank()))
         buttons = [
             Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
             Button("save", f"Save {state.turn_points}", self.save,
@@ -109,6 +186,10 @@ class ThousandGame(GameController):
                      else self.refusal() or "pick the scoring dice to set aside first")
             buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
                                      "Set aside the picked dice", aside is None, aside or "", "a"))
+        if self.rules.choose_keep:
+            back = self.refusal() or self._picks.refusal()
+            buttons.append(Button("take_back", "Take back", self.take_back,
+                                  "Take back the last die click", not back, back, "u"))
         return buttons
 
     def shortcuts(self) -> dict:
@@ -123,7 +204,7 @@ class ThousandGame(GameController):
         return {"play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])}, "stack"
 
     def after(self, event) -> None:
-        self.picked = set()
+        self.picked = self._proposal()
         if event is None or isinstance(event.action, Bank):
             self._thrower, self._aside, self._thrown, self._part = "", (), (), ()
         elif isinstance(event.action, SetAside):
@@ -134,6 +215,15 @@ class ThousandGame(GameController):
             self._thrower = self._game.players[event.player].name
             self._thrown = event.dice
             self._part = self._auto_part(event.dice)
+
+    def _proposal(self) -> set:
+        """The positions of the best-scoring set-aside of the throw, picked at first while dice
+        are to be picked (``choose_keep``)."""
+        state = self._game.state
+        if state.phase != "choose":
+            return set()
+        best = self._game.engine.table.best_choice(state.throw)
+        return _positions_of(state.throw, best[0]) if best else set()
 
     def _auto_part(self, thrown: tuple) -> tuple:
         """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
@@ -149,10 +239,7 @@ class ThousandGame(GameController):
             self._play(action)
 
     def _show_bot_pick(self, dice: tuple) -> None:
-        throw = list(self._game.state.throw)
-        self.picked = set()
-        for face in dice:
-            self.picked.add(next(i for i, f in enumerate(throw) if f == face and i not in self.picked))
+        self.picked = _positions_of(self._game.state.throw, dice)
         self._status = f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
 
     def describe(self, event, before) -> str:
@@ -167,11 +254,14 @@ class ThousandGame(GameController):
             return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
         text = f"{says(name, 'threw')} {_faces(event.dice)}"
         if "bust" in state.news:
-            lost = (f"the turn's {count(before.turn_points, 'point')} are lost" if before.turn_points
+            lost = (f"the turn's {count(before.turn_points, 'point')} are burned" if before.turn_points
                     else "the turn ends")
-            return f"{text}: no combination, farkle! {lost[:1].upper()}{lost[1:]}."
+            return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
         if state.phase == "choose":
-            return f"{text}: pick the scoring dice to set aside."
+            if self._game.players[event.player].is_bot:
+                return f"{text}."
+            best, points = self._game.engine.table.best_choice(state.throw)
+            return f"{text}: proposed to set aside {_faces(best)} ({count(points, 'point')})."
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
@@ -218,7 +308,8 @@ class ThousandGame(GameController):
     def render_board(self) -> None:
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
-        label = f"Dice of {whom(self._thrower)}" if self._thrower else "Dice, not thrown yet"
+        label = (f"Dice of {whom(self._thrower)}" if self._thrower and not self._ended_robot_turn()
+                 else "Dice, not thrown yet")
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
         step = max(1, target // 10)
@@ -227,7 +318,16 @@ class ThousandGame(GameController):
                                 for low, high in self.rules.casks],
                          rows=self._scale_rows(), caption=self._caption())
 
+    def _ended_robot_turn(self) -> bool:
+        """Whether the dice on the tray are of a turn that has ended and no longer show."""
+        game = self._game
+        last = game.history[-1].player if game.history else game.state.player
+        return (bool(self._thrower) and last != game.state.player and not game.is_over
+                and not self.shows_ended_turn(last))
+
     def _dice(self) -> list:
+        if self._ended_robot_turn():
+            return [_die(None, "not thrown yet")] * self.rules.dice
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
         dice = [_die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
                 for face in self._aside]
@@ -269,19 +369,21 @@ class ThousandGame(GameController):
         return rows
 
     def _caption(self) -> str:
+        """The turn in plain words: this turn's points, the banked score, and where the player
+        would stand if they stopped now (or what the cask still asks for)."""
         if self._game.is_over:
             return ""
         state = self._game.state
         name = self._game.current_player.name
+        banked = state.scores[state.player]
+        text = f"{turn_of(name)}: this turn {state.turn_points}, banked {banked}"
         need = self.needed_to_save(state.player, state.turn_points)
-        points = f"{count(state.turn_points, 'point')} this turn" if state.turn_points else "no points yet"
         if need:
-            return (f"{turn_of(name)}: {points}; {count(need[1], 'point')} more needed to leave the "
-                    f"{_cask(need[0])} cask and save.")
+            return (f"{text}; {count(need[1], 'point')} more needed to leave the {_cask(need[0])} "
+                    f"cask and stop.")
         if not state.turn_points:
-            return f"{turn_of(name)}: no points yet."
-        standing = state.scores[state.player] + state.turn_points
-        return f"{turn_of(name)}: {points}; saving now would make {standing}."
+            return f"{text}."
+        return f"{text}, if you stop now {banked + state.turn_points}."
 
 
 def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="",
@@ -289,6 +391,14 @@ def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=F
     die = {"face": face, "held": held, "kept": kept, "rolled": rolled,
            "selectable": selectable, "label": label, "key": key}
     return die | ({"look": look} if look else {}) | ({"tag": tag} if tag else {})
+
+
+def _positions_of(throw: tuple, dice: tuple) -> set:
+    """The positions in ``throw`` of ``dice`` (a part of it), the leftmost of equal faces first."""
+    positions = set()
+    for face in dice:
+        positions.add(next(i for i, f in enumerate(throw) if f == face and i not in positions))
+    return positions
 
 
 def _faces(dice) -> str:

@@ -45,7 +45,7 @@ class YahtzeeGame(GameController):
         self.tray = DiceTray()
         self.scorecard = Scorecard()
         self.listen(self.tray, toggle=self.toggle)
-        self.listen(self.scorecard, select=self.select)
+        self.listen(self.scorecard, select=self.select, score=self.select_and_score)
 
     # --- what a player does ---------------------------------------------------------------
     def roll(self) -> None:
@@ -80,6 +80,11 @@ class YahtzeeGame(GameController):
         self._status = (f"{BOX_TITLES[row]} would score {count(points, 'point')} for "
                         f"{whom(mover)}. Press Confirm to score it.")
 
+    def select_and_score(self, column: int, row: str) -> None:
+        """Choose box ``row`` of player ``column`` and score it at once (a double click)."""
+        self.select(column, row)
+        self.confirm()
+
     def confirm(self) -> None:
         """Score the chosen box."""
         self.play(Score(self.selected)) if self.selected else self._no_box_yet()
@@ -104,9 +109,9 @@ class YahtzeeGame(GameController):
             confirm = self.refusal(Score(self.selected))
         box = BOX_TITLES[self.selected] if self.selected else "the chosen box"
         return [
-            Button("roll", rolls, self.roll, rolls, roll is None, roll or "", "r"),
+            Button("roll", rolls, self.roll, rolls, roll is None, roll or "", "r", tone="roll"),
             Button("confirm", "Confirm", self.confirm, f"Confirm: score {box}",
-                   confirm is None, confirm or "", "c"),
+                   confirm is None, confirm or "", "c", tone="confirm"),
         ]
 
     def shortcuts(self) -> dict:
@@ -241,11 +246,21 @@ class YahtzeeGame(GameController):
                     "label": f"{filled[box]} scored in {title} for {name}"}
         to_move = player == game.state.player and not game.is_over
         chosen = to_move and box == self.selected
-        text = str(game.preview(box)) if chosen else ""
+        scorable = to_move and game.state.rolls_used > 0 and self._rules_allow(box)
+        text = str(game.preview(box)) if scorable else ""
         # A spoken name begins with the text shown (WCAG 2.5.3, label in name).
-        label = f"{text} would score in {title} for {name}, chosen" if chosen else f"{title} for {name}: open"
+        label = (f"{text} would score in {title} for {name}" + (", chosen" if chosen else "")
+                 if scorable else f"{title} for {name}: open")
         return {"text": text, "button": playing, "enabled": to_move and self.refusal(Score(box)) is None,
-                "chosen": chosen, "label": label}
+                "chosen": chosen, "preview": scorable, "label": label}
+
+    def _rules_allow(self, box: str) -> bool:
+        """Whether the rules let the player to move score ``box`` now (a bot's turn too)."""
+        try:
+            self._game.engine.apply(self._game.state, Score(box))
+        except IllegalMoveError:
+            return False
+        return True
 
 
 def _total(key: str, label: str, values: list) -> dict:

@@ -26,5 +26,5 @@ class CaskScales(Part):
         "rows": [],
         "caption": "",
         "legend": [["is-cask", "cask: no saving until you leave it"], ["is-banked", "banked"],
-                   ["is-standing", "if you save now"]],  # [class, words] of each key shown
+                   ["is-standing", "if you stop now"]],  # [class, words] of each key shown
     }

@@ -8,7 +8,8 @@ from dicelab.widgets.parts import Part
 class Controls(Part):
     """Buttons from specs, a turn banner, an ``aria-live`` status line and a refusal notice.
 
-    ``buttons`` is a list of ``{"id", "label", "aria_label", "enabled", "reason", "key"}``;
+    ``buttons`` is a list of ``{"id", "label", "aria_label", "enabled", "reason", "key",
+    "tone"}`` (``tone``: "" or a colour of its own, "roll" yellow, "confirm" green);
     every button sends ``{"type": "press", "button": id}``, a disabled one too (so the
     refusal can give its ``reason``). The table sends the keys pressed in the game as the
     controls' ``{"type": "key", "key": k}``.

@@ -10,13 +10,15 @@ class Scorecard(Part):
 
     ``columns``: ``{"name", "colour", "ink", "current"}`` per player.
     ``rows``: ``{"key", "label", "total"}`` and ``cells``, one per column:
-    ``{"text", "button", "enabled", "chosen", "label"}`` - ``button`` cells can be clicked
-    (a disabled one still sends, so the refusal can say why), a ``chosen`` cell shows a
-    preview, ``label`` is what a screen reader says.
+    ``{"text", "button", "enabled", "chosen", "preview", "label"}`` - ``button`` cells can be
+    clicked (a disabled one still sends, so the refusal can say why), a ``preview`` cell's text
+    is what the box would score now (drawn in light red), a ``chosen`` cell is the box chosen,
+    ``label`` is what a screen reader says. A double click on a box sends ``{"type": "score",
+    "column": c, "row": key}``: choose it and score it.
     """
 
     component = "scorecard"
-    INTENTS = {"select": {"column": int, "row": str}}
+    INTENTS = {"select": {"column": int, "row": str}, "score": {"column": int, "row": str}}
     title = "scorecard"
 
     FIELDS = {

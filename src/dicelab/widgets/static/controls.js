@@ -12,13 +12,16 @@ component("controls", (slot, { send }) => {
   const help = element("details", "dicelab-help");
   const helpText = element("p");
   help.append(element("summary", "", "Keys"), helpText);
-  root.append(heading, turn, row, status, notice, help);
+  const messages = element("div", "dicelab-messages");
+  messages.append(status, notice);
+  root.append(heading, turn, row, messages, help);
   slot.append(root);
 
   const drawButton = (spec) => {
     const node = button("dicelab-button", spec.label, spec.aria_label || spec.label, spec.id,
       () => send({ type: "press", button: spec.id }));
     node.setAttribute("aria-disabled", String(!spec.enabled));
+    if (spec.tone) node.dataset.tone = spec.tone;
     if (!spec.enabled && spec.reason) node.title = spec.reason;
     if (spec.key) {
       node.setAttribute("aria-keyshortcuts", spec.key);
@@ -35,6 +38,7 @@ component("controls", (slot, { send }) => {
     status.textContent = part.status;
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
+    status.classList.toggle("is-covered", Boolean(notice.textContent));  // the refusal shows instead
     helpText.textContent = part.help;
     help.hidden = !part.help;
   };

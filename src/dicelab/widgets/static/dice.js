@@ -16,10 +16,12 @@ component("dice", (slot, { send }) => {
     node.setAttribute("aria-pressed", String(Boolean(die.held)));
     node.setAttribute("aria-disabled", String(!die.selectable));
     if (die.key) node.setAttribute("aria-keyshortcuts", die.key);
-    node.classList.toggle("is-held", Boolean(die.held));
-    node.classList.toggle("is-kept", Boolean(die.kept));
+    if (die.look) node.classList.add(`is-${die.look}`);  // the look, where given, says it all
+    else {
+      node.classList.toggle("is-held", Boolean(die.held));
+      node.classList.toggle("is-kept", Boolean(die.kept));
+    }
     node.classList.toggle("is-blank", !die.face);
-    if (die.look) node.classList.add(`is-${die.look}`);
     node.append(dieFace(die.face));
     if (tumble && die.rolled) node.classList.add("is-rolling");
     const tag = element("div", "dicelab-die-tag");

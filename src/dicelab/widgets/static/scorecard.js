@@ -1,17 +1,28 @@
-// Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box.
+// Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box, and
+// {type: "score", column, row} for a double click (choose it and score it).
+const DOUBLE_CLICK_MS = 500;
+
 component("scorecard", (slot, { send }) => {
   const table = element("table", "dicelab-scorecard");
+  let last = { key: "", time: 0 };  // the box clicked last, and when
   slot.append(table);
 
   const drawCell = (cell, column, row) => {
-    const td = element("td", cell.chosen ? "is-chosen" : "");
+    const td = element("td", [cell.chosen ? "is-chosen" : "", cell.preview ? "is-preview" : ""].join(" ").trim());
     if (!cell.button) {
       td.textContent = cell.text;
       if (cell.label) td.setAttribute("aria-label", cell.label);
       return td;
     }
-    const box = button("dicelab-box", cell.text, cell.label, `${row.key}/${column}`,
-      () => send({ type: "select", column, row: row.key }));
+    const key = `${row.key}/${column}`;
+    const box = button("dicelab-box", cell.text, cell.label, key, () => {
+      // A second click on the same box soon after is a double click, even though the first
+      // one redrew the scorecard (so the browser's own dblclick never reaches a box).
+      const now = performance.now();
+      const double = last.key === key && now - last.time < DOUBLE_CLICK_MS;
+      last = double ? { key: "", time: 0 } : { key, time: now };
+      send({ type: double ? "score" : "select", column, row: row.key });
+    });
     box.setAttribute("aria-disabled", String(!cell.enabled));
     box.setAttribute("aria-pressed", String(Boolean(cell.chosen)));
     td.append(box);

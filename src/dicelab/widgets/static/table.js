@@ -97,6 +97,10 @@ function render({ model, el }) {
   keysLine.setAttribute("aria-live", "polite");
   el.append(root);
   const areas = new Map();  // area name -> its element
+  // The table's areas in the layout, with the advice beside them (or below, when narrow),
+  // then the foot (the history) across the whole width.
+  const body = element("div", "dicelab-body");
+  const main = element("div", "dicelab-main");
   const mounted = new Map();  // part name -> {slot, update, kind, drawn: the fields drawn}
 
   const mount = (name, kind) => {
@@ -120,12 +124,14 @@ function render({ model, el }) {
     const view = model.get("view");
     if (!view.areas) return;
     const focus = focusOf(root);
-    root.className = `dicelab-${view.kind} is-${view.layout}`;
+    const game = view.kind === "game";  // a lesson or the rule lab lays its areas out alone
+    root.className = game ? "dicelab-game" : `dicelab-${view.kind} is-${view.layout}`;
+    main.className = `dicelab-main is-${view.layout}`;
     root.dataset.dicelabTitle = view.title;
     if (root.isConnected) nameRegions();
     else root.setAttribute("aria-label", view.title);  // numbered once it is on the page
     const used = new Set();
-    const areaNodes = view.areas.map((area) => {
+    const areaNodes = view.areas.filter((area) => area.parts.length).map((area) => {
       if (!areas.has(area.name)) areas.set(area.name, element("div", `dicelab-area is-${area.name}`));
       const node = areas.get(area.name);
       place(node, area.parts.map((name) => {
@@ -141,7 +147,15 @@ function render({ model, el }) {
       return node;
     });
     for (const name of [...mounted.keys()]) if (!used.has(name)) mounted.delete(name);
-    place(root, view.keys.length ? [keysLine, ...areaNodes] : areaNodes);
+    let shown = areaNodes;
+    if (game) {
+      const named = (name) => areaNodes.filter((node) => node.classList.contains(`is-${name}`));
+      const aside = new Set([...named("advice"), ...named("foot")]);
+      place(main, areaNodes.filter((node) => !aside.has(node)));
+      place(body, [main, ...named("advice")]);
+      shown = [body, ...named("foot")];
+    }
+    place(root, view.keys.length ? [keysLine, ...shown] : shown);
     restoreFocus(root, focus);
   };
 

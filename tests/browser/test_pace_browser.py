@@ -1,0 +1,92 @@
+"""The robots' pace in the player's hands, in a real JupyterLab: at "fast" a robot's whole
+turn is over within a second, measured in the browser; Skip to my turn plays it at once."""
+
+from __future__ import annotations
+
+import re
+import statistics
+
+from tests.browser.harness import (
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
+)
+
+NOTEBOOK = "pace.ipynb"
+GAME = ("from dicelab import fivethousand\n"
+        "from dicelab.widgets import FivethousandGame\n"
+        "w = FivethousandGame(players=['Red', {'name': 'Robot', 'bot': 'intelligent'}],\n"
+        "                     rules=fivethousand.Rules(target=100000), seed=8, pace=0.6)\n"
+        "w")
+
+# Click `selector`, then wait until the robot has played and it is Red's turn again, with
+# the shaker ready: the milliseconds that took, in the browser's own clock (-1: never). A
+# big bank of Red's waits for Red: the Go on click then starts the clock again.
+ROBOT_TURN = """async (selector) => {
+    let start = performance.now();
+    let robotSeen = false;
+    document.querySelector(`.dicelab-game ${selector}`).click();
+    return await new Promise((done) => {
+        const look = () => {
+            const goOn = document.querySelector(".dicelab-game [data-key=go_on]");
+            if (goOn && !goOn.dataset.clicked) {
+                goOn.dataset.clicked = "yes";
+                goOn.click();
+                start = performance.now();
+            }
+            const turn = document.querySelector(".dicelab-turn")?.textContent ?? "";
+            const shaker = document.querySelector(".dicelab-shaker-button");
+            robotSeen ||= turn.includes("Robot's turn");
+            if (robotSeen && turn.includes("Red's turn")
+                && shaker?.getAttribute("aria-label") === "Shaker: throw 6 dice") {
+                return done(performance.now() - start);
+            }
+            if (performance.now() - start > 30000) return done(-1);
+            requestAnimationFrame(look);
+        };
+        look();
+    });
+}"""
+
+
+def test_at_fast_a_robot_turn_takes_under_a_second_and_skip_plays_it_at_once(page, jupyter_server):
+    write_notebook(jupyter_server.root_dir, NOTEBOOK, [GAME])
+    open_notebook(page, jupyter_server, NOTEBOOK)
+    run_all_cells(page)
+    page.get_by_role("button", name="Robots: normal").click()
+    page.get_by_role("button", name="Robots: fast").wait_for()
+    assert kernel_eval(jupyter_server, NOTEBOOK, "w.pace") == "0.08"
+
+    times, steps = [], []
+    for _ in range(4):
+        page.get_by_role("button", name="Shaker: throw 6 dice").click()
+        go_on = page.get_by_role("button", name=re.compile("^Go on"))
+        passing = page.get_by_role("button", name=re.compile("^PASS: bank"))
+        go_on.or_(passing).wait_for()
+        before = int(kernel_eval(jupyter_server, NOTEBOOK, "len(w.game.history)"))
+        times.append(page.evaluate(ROBOT_TURN, "[data-key=go_on]" if go_on.count() else "[data-key=pass]"))
+        steps.append(int(kernel_eval(jupyter_server, NOTEBOOK, "len(w.game.history)")) - before)
+    print(f"\nA robot's turn at 'fast', in the browser: {', '.join(f'{t:.0f} ms' for t in times)} "
+          f"({', '.join(map(str, steps))} moves)")
+    assert -1 not in times and all(n >= 2 for n in steps)  # the robot really played each time
+    assert statistics.median(times) < 1000
+
+    # Back to slow, and Skip to my turn (J) plays the robot's turn at once.
+    page.locator(".dicelab-heading").click()  # the game takes the keys
+    for _ in range(2):  # fast, instant, slow
+        page.keyboard.press("v")
+    page.get_by_role("button", name="Robots: slow").wait_for()
+    page.get_by_role("button", name="Shaker: throw 6 dice").click()
+    go_on = page.get_by_role("button", name=re.compile("^Go on"))
+    skip = page.get_by_role("button", name="Skip to my turn")
+    go_on.or_(page.get_by_role("button", name=re.compile("^PASS: bank"))).wait_for()
+    (go_on if go_on.count() else page.get_by_role("button", name=re.compile("^PASS: bank"))).click()
+    go_on.or_(skip).wait_for()
+    if go_on.count():  # a big bank of Red's waits for Red first
+        go_on.click()
+    skip.click()
+    page.get_by_role("button", name="Shaker: throw 6 dice").wait_for(timeout=5000)
+    assert kernel_eval(jupyter_server, NOTEBOOK, "w.game.current_player.name") == "'Red'"
+    assert_no_widget_errors(page)
