@@ -15,7 +15,6 @@ import importlib
 import json
 import os
 import shlex
-import shutil
 import signal
 import subprocess
 import sys

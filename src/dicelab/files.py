@@ -19,13 +19,13 @@ from __future__ import annotations
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Union
 
 STALE_SECONDS = 24 * 3600  # a temporary file this old belongs to a process that died
 SUFFIX = ".tmp"
 
-Content = Union[bytes, str, Callable]
+Content = bytes | str | Callable
 
 
 def write_atomic(path, content: Content) -> Path:
