@@ -18,12 +18,14 @@ win, see :mod:`dicelab.widgets.win_chances`), and fills in the extension points:
 from __future__ import annotations
 
 import asyncio
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
+from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
@@ -34,7 +36,7 @@ from dicelab.widgets.words import count, says, turn_of, unnamed_robot
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
              "the first time, and the notebook waits meanwhile.")
-MAX_NAME = 24
+INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
@@ -92,6 +94,7 @@ class GameController(Table):
         self._notice = {}
         self._refusals = 0
         self._bot_timer = None
+        self._closed = False
         self._waiting = False  # a human's farkle, burn or big score stays until they go on
         self._seats = []
         self._entries = []  # the history entries of this game
@@ -157,11 +160,38 @@ class GameController(Table):
                 f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
                 f"game itself.>")
 
+    # --- living and dying ---------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the robots (no timer or pending move is left) and close the widget."""
+        self._closed = True
+        self._cancel_bots()
+        super().close()
+
+    def seen(self) -> None:
+        """The robots play only while someone can see the table (or no browser ever said)."""
+        if self.visible:
+            self._schedule_bots()
+        else:
+            self._stop_timer()
+
     # --- starting -----------------------------------------------------------------------
     def start(self, players) -> None:
-        """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
+        """Start a new game with these players (ValueError, nothing changed, if they can't play).
+
+        Robots that need their strategy worked out first get it before the game begins; an
+        interrupt meanwhile leaves the table as it was, with a sentence saying so.
+        """
         seed = None if self.seed is None else self.seed + self._games_started
         game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
+        if game.bots_to_prepare():
+            before, self._status = self._status, PREPARING
+            self.render()
+            try:
+                game.prepare_bots()
+            except BaseException:
+                self._status = before if self._game is not None else INTERRUPTED
+                self.render()
+                raise
         self._cancel_bots()
         self._game = game
         self._games_started += 1
@@ -171,11 +201,6 @@ class GameController(Table):
         self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()
         self.after(None)
-        if game.bots_to_prepare():
-            self._status = PREPARING
-            self.render()
-            game.prepare_bots()
-            self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.render()
         self._schedule_bots()
 
@@ -233,7 +258,7 @@ class GameController(Table):
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
         if button not in specs:
-            raise MalformedIntent(f"There is no {button!r} button now.")
+            raise MalformedIntent(f"There is no {shown(button)} button now.")
         if not specs[button].enabled:
             raise IllegalMoveError(specs[button].reason)
         specs[button].action()
@@ -313,7 +338,7 @@ class GameController(Table):
 
         With ``pace`` 0, or outside a running event loop, they play at once.
         """
-        if self._bot_timer is not None or not self._bot_to_move():
+        if self._bot_timer is not None or self._closed or not self.visible or not self._bot_to_move():
             return
         try:
             loop = asyncio.get_running_loop()
@@ -326,7 +351,7 @@ class GameController(Table):
                 self.render()
             return
         wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
-        self._bot_timer = loop.call_later(wait, self._bot_tick)
+        self._bot_timer = loop.call_later(wait, _tick, weakref.ref(self))  # (a timer keeps no table alive)
 
     def _bot_tick(self) -> None:
         self._bot_timer = None
@@ -340,6 +365,9 @@ class GameController(Table):
 
     def _cancel_bots(self) -> None:
         self._waiting = False
+        self._stop_timer()
+
+    def _stop_timer(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -382,12 +410,12 @@ class GameController(Table):
         chosen["colour"] = self.COLOURS[(at + step) % len(self.COLOURS)]
 
     def _rename(self, seat: int, name: str) -> None:
-        self._seat(seat)["name"] = " ".join(name.split())[:MAX_NAME]
+        self._seat(seat)["name"] = clean_name(name)
 
     def _change_kind(self, seat: int, kind: str) -> None:
         chosen = self._seat(seat)
         if kind != HUMAN and kind not in self.Game.BOTS:
-            raise MalformedIntent(f"There is no player kind {kind!r}.")
+            raise MalformedIntent(f"There is no player kind {shown(kind)}.")
         chosen["kind"] = kind
 
     def _choose_rules(self, preset: str) -> None:
@@ -400,7 +428,10 @@ class GameController(Table):
 
     # --- drawing ------------------------------------------------------------------------
     def render(self) -> None:
-        """Draw every part from the game's state (or the seats, before a game) and publish."""
+        """Draw every part from the game's state (or the seats, before a game) and publish
+        (nothing once the widget is closed)."""
+        if self._closed:
+            return
         phase = self.phase
         turn = {}
         if phase == "play":
@@ -441,7 +472,8 @@ class GameController(Table):
             heading=f"New game of {self.heading}",
             seats=[{**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
                    for i, seat in enumerate(self._seats)],
-            kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
+            kinds=kinds, presets=presets, preset=self.rules.preset_name or "",
+            max_name=MAX_NAME_LENGTH)
 
     def _render_ranking(self) -> None:
         scores = self.scores()
@@ -529,6 +561,13 @@ class GameController(Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end (each game says)."""
         raise NotImplementedError
+
+
+def _tick(table: weakref.ref) -> None:
+    """A robot's step of ``table``, if it is still there and open."""
+    controller = table()
+    if controller is not None and not controller._closed:
+        controller._bot_tick()
 
 
 def _sentence(text: str) -> str:
