@@ -78,13 +78,16 @@ def test_a_robots_timer_keeps_no_table_alive():
 
 
 def test_every_message_gets_an_answer(monkeypatch):
+    """The changed view document, or else a short acknowledgement."""
     widget = YahtzeeGame(players=["Ann"], pace=0)
     sent = []
-    monkeypatch.setattr(widget, "send", lambda content, buffers=None: sent.append(content))
+    monkeypatch.setattr(widget.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
     press(widget, "roll")
-    widget.send_intent(widget.controls, {"type": "press", "button": "nothing"})  # refused
+    widget.send_intent(widget.controls, {"type": "key", "key": "x"})  # nothing to do
+    widget.send_intent(widget.controls, {"type": "press", "button": "nothing"})  # refused: said
     view(widget, True)
-    assert sent == [{"type": "ack"}] * 3
+    assert [message["method"] for message in sent] == ["update", "custom", "update", "custom"]
+    assert sent[1]["content"] == sent[3]["content"] == {"type": "ack"}
 
 
 def test_an_interrupted_start_leaves_a_playable_setup(monkeypatch):

@@ -7,8 +7,8 @@ never writes it: a front end that sends state gets the true document back at onc
 :meth:`Table.set_state`). Clicks come back as custom messages ``{"part": name, "type": ...}``,
 checked by the part's intents and handed to the handler registered with :meth:`Table.listen`.
 
-Every message gets a reply, ``{"type": "ack"}``: a front end whose click gets none within
-a few seconds knows the kernel is gone and says so. Each view in a browser says when it is
+Every message gets an answer, the changed view document or else ``{"type": "ack"}``: a
+front end whose click gets none within a few seconds knows the kernel is gone and says so. Each view in a browser says when it is
 shown and when it goes (``{"part": "table", "type": "view", "shown": bool}``), so that a
 table nobody can see any more (its cell run again) can stop its work (see :meth:`Table.seen`).
 
@@ -85,6 +85,7 @@ class Table(anywidget.AnyWidget):
                                 else message, [])
 
     def _receive(self, _widget, message, _buffers) -> None:
+        before = self.view
         try:
             if isinstance(message, dict) and message.get("part") == "table":
                 self._view_message(message)
@@ -96,7 +97,8 @@ class Table(anywidget.AnyWidget):
                 return
             self.handle(part, handler, fields)
         finally:
-            self.send({"type": "ack"})
+            if self.view == before:  # nothing new was sent: say that the message arrived
+                self.send({"type": "ack"})
 
     def _view_message(self, message) -> None:
         if message.get("type") != "view" or type(message.get("shown")) is not bool:

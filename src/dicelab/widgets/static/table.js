@@ -87,8 +87,8 @@ function nameRegions() {
   }
 }
 
-// Whether the kernel still answers. Every message gets {type: "ack"} back; a message with
-// no answer within ANSWER_MS means the kernel is gone (restarted, shut down, or a notebook
+// Whether the kernel still answers. Every message gets an answer (a new view, or else
+// {type: "ack"}); a message with no answer within ANSWER_MS means the kernel is gone (restarted, shut down, or a notebook
 // reopened with its widgets' saved state), and the table says so in words above the parts.
 const ANSWER_MS = 4000;
 const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
@@ -99,12 +99,15 @@ function connection(model, line) {
     line.textContent = DISCONNECTED;
     line.hidden = false;
   };
-  const answered = (message) => {
-    if (message?.type !== "ack") return;
+  const answered = () => {
     clearTimeout(waiting);
     waiting = null;
   };
-  model.on("msg:custom", answered);
+  const acked = (message) => {
+    if (message?.type === "ack") answered();
+  };
+  model.on("msg:custom", acked);
+  model.on("change:view", answered);
   const send = (message) => {
     if (waiting === null) waiting = setTimeout(lost, ANSWER_MS);
     try {
@@ -115,7 +118,8 @@ function connection(model, line) {
   };
   const stop = () => {
     clearTimeout(waiting);
-    model.off("msg:custom", answered);
+    model.off("msg:custom", acked);
+    model.off("change:view", answered);
   };
   return { send, stop };
 }
