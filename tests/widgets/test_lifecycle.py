@@ -13,7 +13,13 @@ import pytest
 
 from dicelab import fivethousand, yahtzee
 from dicelab.once import KEPT
-from dicelab.widgets import FivethousandGame, RuleLab, YahtzeeGame, background, figure_worker
+from dicelab.widgets import (
+    FivethousandGame,
+    RuleLab,
+    YahtzeeGame,
+    background,
+    figure_worker,
+)
 from dicelab.widgets.controller import INTERRUPTED, _tick
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, press

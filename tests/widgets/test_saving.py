@@ -5,11 +5,19 @@ from __future__ import annotations
 
 import errno
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from dicelab import files, yahtzee
-from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame, saved_games, saving
+from dicelab.widgets import (
+    FivethousandGame,
+    ThousandGame,
+    YahtzeeGame,
+    saved_games,
+    saving,
+)
 from dicelab.widgets.controller import RESUMED
 from tests.widgets.intents import notice, press
 
@@ -93,3 +101,13 @@ def test_a_damaged_save_is_not_continued(monkeypatch):
         assert YahtzeeGame(resume=True).phase == "setup"
     (tmp := saving.games_dir() / "notes.json").write_text("not a save")
     assert len(saved_games()) == 1 and tmp.exists()
+
+
+def test_the_readme_snippet_runs():
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    section = readme.split("## Restarts, closed widgets and full disks\n", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    namespace = {}
+    exec(compile(code, "README restarts", "exec"), namespace)
+    assert namespace["again"].game.to_json() == namespace["w"].game.to_json()
+    assert namespace["saved_games"]()[0].players == ("Ann", "Ben") and namespace["w"]._closed
