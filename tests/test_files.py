@@ -66,13 +66,14 @@ def test_a_full_disk_during_a_cache_write_keeps_the_old_file(tmp_path, monkeypat
 
 
 def test_a_full_disk_during_dicelab_lab_leaves_no_truncated_lesson(tmp_path, monkeypatch, capsys):
-    full_disk(monkeypatch)
-    with pytest.raises(SystemExit) as stop:
-        cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"])
+    with monkeypatch.context() as patch:
+        full_disk(patch)
+        with pytest.raises(SystemExit) as stop:
+            cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1 and "No space left on device" in err
     assert names(tmp_path) == []
-    monkeypatch.undo()  # space again: every lesson is copied, none is taken for "your copy"
+    # Space again: every lesson is copied, none is taken for "your copy".
     assert cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"]) == 0
     assert "kept your copy" not in capsys.readouterr().out
     assert all(cli.is_notebook(path) for path in tmp_path.iterdir())

@@ -104,12 +104,12 @@ def test_an_interrupted_start_leaves_a_playable_setup(monkeypatch):
 
     def interrupted(bot, engine, players=2):
         raise KeyboardInterrupt
-    monkeypatch.setattr(OptimalBot, "prepare", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        press(widget, "start")
+    with monkeypatch.context() as patch:
+        patch.setattr(OptimalBot, "prepare", interrupted)
+        with pytest.raises(KeyboardInterrupt):
+            press(widget, "start")
     assert widget.phase == "setup" and widget.controls.status == INTERRUPTED
     assert button(widget, "start")["enabled"]
-    monkeypatch.undo()
     press(widget, "start")
     assert widget.phase == "over" or not widget.game.current_player.is_bot
     assert widget.controls.status != INTERRUPTED

@@ -1,4 +1,4 @@
-"""Every test saves widget games in a folder of its own, never in the user's data folder."""
+"""Every test (and doctest) saves widget games in a folder of its own, never in the user's data folder."""
 
 import pytest
 
