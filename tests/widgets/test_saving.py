@@ -111,3 +111,15 @@ def test_the_readme_snippet_runs():
     exec(compile(code, "README restarts", "exec"), namespace)
     assert namespace["again"].game.to_json() == namespace["w"].game.to_json()
     assert namespace["saved_games"]()[0].players == ("Ann", "Ben") and namespace["w"]._closed
+
+
+def test_a_new_game_of_a_table_replaces_its_save(monkeypatch):
+    monkeypatch.setattr(saving, "cell", lambda: "cell-3")
+    widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
+    play_some(widget, 2)
+    widget.new_game()  # the first game is left unfinished
+    widget.start(["Ann"])
+    play_some(widget, 1)
+    (saved,) = saved_games()
+    assert saved.game_json == widget.game.to_json()
+    assert YahtzeeGame(players=["Ann"], seed=1, pace=0).game.to_json() == widget.game.to_json()

@@ -265,8 +265,9 @@ class GameController(Table):
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
         self._entries = []
-        self._save_name = saving.new_name()
-        _SAVING[self._save_name] = self
+        if self._save_name is None:  # one file per table: a new game replaces the one before
+            self._save_name = saving.new_name()
+            _SAVING[self._save_name] = self
         self._unsaved = True
         self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()

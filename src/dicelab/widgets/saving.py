@@ -1,10 +1,11 @@
 """Widget games saved after every action, so that a kernel restart loses nothing.
 
-Each game a widget plays is one JSON file in ``games/`` of the user data folder
+Each widget's game is one JSON file in ``games/`` of the user data folder
 (``$DICELAB_DATA_DIR``, else ``$XDG_DATA_HOME/dicelab``, else ``~/.local/share/dicelab``),
 written atomically (:func:`dicelab.files.write_atomic`): the game as ``Game.to_json`` writes
 it, the history the widget lists, and where it was made (the widget's class, the arguments
-it was made with and the notebook cell, when the front end says which). A widget made
+it was made with and the notebook cell, when the front end says which); a new game of the
+same widget replaces the one before in its file. A widget made
 again in the same cell with the same arguments continues the game that cell left
 unfinished; ``resume=True`` continues the latest unfinished game of that widget, and
 :func:`saved_games` lists them all, the latest first. The :data:`KEPT_FILES` saved last
