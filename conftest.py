@@ -90,3 +90,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         file = item.path.relative_to(TESTS).as_posix()
         if file in SLOW or f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Every test (and doctest) saves widget games in a folder of its own, never in the
+    user's data folder."""
+    monkeypatch.setenv("DICELAB_DATA_DIR", str(tmp_path_factory.mktemp("dicelab-data")))

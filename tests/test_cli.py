@@ -37,10 +37,11 @@ def test_lab_copies_notebooks_and_keeps_an_edited_copy(tmp_path, capsys):
     names = [p.name for p in cli.tutorial_notebooks()]
     assert "00_start_here.ipynb" in names
     edited = tmp_path / "00_start_here.ipynb"
-    edited.write_text("my own notes")
+    notes = '{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'
+    edited.write_text(notes)
     assert cli.main(["lab", str(tmp_path), "--no-browser", "--dry-run"]) == 0
     out = capsys.readouterr().out
-    assert edited.read_text() == "my own notes" and "kept your copy" in out
+    assert edited.read_text() == notes and "kept your copy" in out
     assert sorted(p.name for p in tmp_path.glob("*.ipynb")) == sorted(names)
     assert "jupyterlab" in out and "--no-browser" in out
 

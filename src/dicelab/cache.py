@@ -4,9 +4,10 @@
 A file is used only when it is a complete archive written for exactly that key (its key
 and a checksum of every array are stored inside it). Anything else at the cache path (a
 truncated or foreign file, a ``.npy``, a folder, something unreadable) is computed again
-with one :class:`CacheWarning`, and writing goes through a temporary file in the same
-folder that is renamed into place, or removed when anything fails: no temporary file is
-left behind.
+with one :class:`CacheWarning`, and writing goes through
+:func:`dicelab.files.write_atomic`: no half-written file, no temporary file left behind
+(and those a killed process left are removed once a day old, the first time a folder is
+used).
 
 >>> import numpy as np, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -24,14 +25,16 @@ import inspect
 import json
 import os
 import stat
-import tempfile
 import warnings
 from pathlib import Path
 
 import numpy as np
 
+from dicelab.files import remove_stale, write_atomic
+
 _KEY = "__key__"
 _CHECKSUM = "__checksum__"
+_SWEPT: set[Path] = set()  # folders whose stale temporary files were removed this process
 
 
 class CacheWarning(UserWarning):
@@ -86,6 +89,9 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     """
     identity = _identity(key, kind)
     path = path_for(key, kind, folder)
+    if path.parent not in _SWEPT:
+        _SWEPT.add(path.parent)
+        remove_stale(path.parent)
     arrays, problem = _read(path, identity, check)
     if arrays is not None:
         return arrays
@@ -143,22 +149,10 @@ def _read(path: Path, identity: str, check) -> tuple[dict | None, str | None]:
 
 def _write(path: Path, identity: str, arrays: dict) -> str | None:
     """Save ``arrays`` at ``path`` atomically; the reason when it could not be done."""
+    extra = {_KEY: np.array(identity), _CHECKSUM: np.array(_checksum(identity, arrays))}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        write_atomic(path, lambda file: np.savez(file, **arrays, **extra))
     except OSError as error:
         return str(error)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            np.savez(file, **arrays, **{_KEY: np.array(identity),
-                                        _CHECKSUM: np.array(_checksum(identity, arrays))})
-        os.replace(temporary, path)
-    except BaseException as error:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(error, OSError):
-            return str(error)
-        raise
     return None

@@ -4,12 +4,14 @@
 student has edited) and runs JupyterLab there (as root too, with arguments after ``--``
 passed on, stopping it cleanly on Ctrl-C or SIGTERM); ``dicelab demo`` lets bots play a
 game in the terminal. Each subcommand is a parser with ``set_defaults(run=function)``.
+Every error is one line on stderr and exit status 2, as argparse's own errors are.
 """
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import json
 import os
 import shlex
 import signal
@@ -19,9 +21,11 @@ import time
 from pathlib import Path
 
 import dicelab
-from dicelab import registry
-from dicelab.editions import tutorial_notebooks
+from dicelab import registry, validation
+from dicelab.editions import tutorial_notebooks, write_edition
+from dicelab.errors import InvalidInputError
 from dicelab.extras import MissingExtraError, require
+from dicelab.files import reason, remove_stale, write_atomic
 
 DEMO_TABLES = {
     "fivethousand": [{"name": "Robot A", "bot": "intelligent"}, {"name": "Robot B", "bot": "simple"}],
@@ -57,24 +61,64 @@ def demo(game_name: str, seed: int | None, out=None) -> None:
     print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
 
 
+class CommandError(Exception):
+    """What stops a command, as the one line it prints."""
+
+
+def is_notebook(path: Path) -> bool:
+    """Whether ``path`` holds a notebook Jupyter can open (JSON with its cells)."""
+    try:
+        document = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return False
+    return (type(document) is dict and type(document.get("cells")) is list
+            and type(document.get("nbformat")) is int)
+
+
 def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:
     """Write the ``edition`` of each notebook that ``folder`` lacks (see
-    :mod:`dicelab.editions`); a notebook already there is kept as it is."""
-    from dicelab.editions import write_edition
+    :mod:`dicelab.editions`); a notebook already there is kept as it is.
 
+    A copy that Jupyter could not open (a write cut short) is moved aside as
+    ``NAME (damaged).ipynb`` and the lesson copied again. Every copy is written atomically,
+    and temporary files a killed copy left behind are removed once a day old.
+    """
     out = out or sys.stdout
     notebooks = tutorial_notebooks()
     if not notebooks:
-        raise SystemExit("dicelab: no tutorial notebooks were found in this installation")
-    folder.mkdir(parents=True, exist_ok=True)
+        raise CommandError("no tutorial notebooks were found in this installation")
+    if folder.exists() and not folder.is_dir():
+        raise CommandError(f"{folder} is a file, not a folder: give a folder for the notebooks")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CommandError(f"cannot make the folder {folder}: {reason(error)}") from None
+    remove_stale(folder)
     for notebook in notebooks:
         target = folder / notebook.name
-        if target.exists():
+        if target.exists() and is_notebook(target):
             print(f"kept your copy of {target}", file=out)
-        else:
+            continue
+        try:
+            if target.exists():
+                aside = _aside(target)
+                os.replace(target, aside)
+                print(f"{target} could not be opened: moved it to {aside.name}", file=out)
             write_edition(notebook, target, edition)
-            print(f"copied {target} ({edition} edition)", file=out)
+        except OSError as error:
+            raise CommandError(f"cannot write {target}: {reason(error)}") from None
+        print(f"copied {target} ({edition} edition)", file=out)
     return [folder / notebook.name for notebook in notebooks]
+
+
+def _aside(target: Path) -> Path:
+    """A free name beside ``target`` for a damaged copy of it."""
+    for number in range(1, 1000):
+        mark = " (damaged)" if number == 1 else f" (damaged {number})"
+        aside = target.with_name(f"{target.stem}{mark}{target.suffix}")
+        if not aside.exists() and not aside.is_symlink():
+            return aside
+    raise CommandError(f"too many damaged copies of {target.name} in {target.parent}")
 
 
 def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[str]:
@@ -105,7 +149,7 @@ def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, tea
     try:
         require("jupyterlab", "lab", "dicelab lab")
     except MissingExtraError as error:
-        raise SystemExit(f"dicelab: {error}") from None
+        raise CommandError(str(error)) from None
     out.flush()
     return serve(command)
 
@@ -172,21 +216,32 @@ def run_lab(args) -> int:
 
 
 def run_handout(args) -> int:
-    from dicelab.handout import write_handout
-    from dicelab.worksheet import write_worksheet
+    from dicelab.handout import default_name, handout, write_handout
+    from dicelab.worksheet import worksheet, write_worksheet
 
-    output = args.output or Path(f"{args.game}-handout.html")
-    if args.game.startswith("lesson"):
-        path = write_worksheet(int(args.game.removeprefix("lesson")), output)
-    else:
-        path = write_handout(args.game, output)
+    lesson = int(args.game.removeprefix("lesson")) if args.game.startswith("lesson") else None
+    if args.output == "-":
+        page = worksheet(lesson) if lesson else handout(args.game)
+        return _to_stdout(lambda: sys.stdout.write(page))
+    target = Path(args.output or default_name(args.game))
+    try:
+        path = write_worksheet(lesson, target) if lesson else write_handout(args.game, target)
+    except OSError as error:
+        if not target.parent.is_dir():
+            raise CommandError(f"cannot write {target}: there is no folder {target.parent}") from None
+        raise CommandError(f"cannot write {target}: {reason(error)}") from None
     print(f"wrote {path}: open it in a browser and print it")
     return 0
 
 
 def run_demo(args) -> int:
+    return _to_stdout(lambda: demo(args.game, args.seed))
+
+
+def _to_stdout(write) -> int:
+    """Run ``write`` (printing to stdout) to its end or to the end of the reader."""
     try:
-        demo(args.game, args.seed)
+        write()
         sys.stdout.flush()
     except BrokenPipeError:
         # The reader went away (``dicelab demo | head``): that is the end, not an error.
@@ -209,15 +264,34 @@ running when dicelab ends.
 """
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with each error as one line (``dicelab demo: error: ...``), status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def seed_argument(text: str) -> int:
+    """A ``--seed`` as the games take it (a whole number from 0 to 2**64 - 1)."""
+    try:
+        return validation.seed(int(text))
+    except ValueError as problem:
+        shown = validation.shown(text)
+        raise argparse.ArgumentTypeError(
+            f"{shown} is not a seed: {problem}" if isinstance(problem, InvalidInputError)
+            else f"{shown} is not a seed (a whole number from 0 to {validation.MAX_SEED})") from None
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     passed_on = argv[argv.index("--") + 1:] if "--" in argv else []
     argv = argv[:argv.index("--")] if "--" in argv else argv
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="dicelab", description=dicelab.__doc__.splitlines()[0],
         epilog="Run 'dicelab COMMAND --help' for the options of a command.")
     parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                     parser_class=Parser)
 
     lab_parser = commands.add_parser(
         "lab", help="open the tutorial notebooks in JupyterLab", description=LAB_HELP,
@@ -238,7 +312,8 @@ def main(argv=None) -> int:
         description="Bots play one whole game, one line per move. The output can be piped "
                     "(dicelab demo | head -5).")
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
-    demo_parser.add_argument("--seed", type=int, default=None, help="the same seed plays the same game")
+    demo_parser.add_argument("--seed", type=seed_argument, default=None,
+                             help="the same seed plays the same game")
     demo_parser.set_defaults(run=run_demo)
 
     from dicelab.handout import GAMES
@@ -251,12 +326,16 @@ def main(argv=None) -> int:
                     f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
                     "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).")
     handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
-    handout_parser.add_argument("-o", "--output", type=Path, default=None,
-                                help="the HTML file to write (default: GAME-handout.html)")
+    handout_parser.add_argument("-o", "--output", default=None, metavar="FILE",
+                                help="the HTML file to write, a folder to write it in, or - for "
+                                     "standard output (default: GAME-handout.html)")
     handout_parser.set_defaults(run=run_handout)
 
     args = parser.parse_args(argv)
     if passed_on and args.command != "lab":
         parser.error(f"only 'dicelab lab' passes arguments after -- on, not 'dicelab {args.command}'")
     args.jupyter_args = passed_on
-    return args.run(args)
+    try:
+        return args.run(args)
+    except CommandError as error:
+        commands.choices[args.command].error(str(error))

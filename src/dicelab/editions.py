@@ -82,11 +82,12 @@ def edition(notebook: dict, name: str) -> dict:
 
 
 def write_edition(source: Path, target: Path, name: str) -> Path:
-    """Write the ``name`` edition of the notebook file ``source`` to ``target``."""
+    """Write the ``name`` edition of the notebook file ``source`` to ``target``, atomically
+    (a write cut short leaves no half notebook)."""
+    from dicelab.files import write_atomic
+
     notebook = json.loads(Path(source).read_text(encoding="utf-8"))
-    Path(target).write_text(json.dumps(edition(notebook, name), indent=1, ensure_ascii=False) + "\n",
-                            encoding="utf-8")
-    return Path(target)
+    return write_atomic(Path(target), json.dumps(edition(notebook, name), indent=1, ensure_ascii=False) + "\n")
 
 
 __all__ = ["EDITIONS", "edition", "student_edition", "teacher_edition", "write_edition"]

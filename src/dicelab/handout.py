@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 from dicelab import dice as _dice
+from dicelab.files import write_atomic
 
 GAMES = ("fivethousand", "thousand", "yahtzee")
 TITLES = {"fivethousand": "Fivethousand", "thousand": "Thousand", "yahtzee": "Yahtzee"}
@@ -105,10 +106,17 @@ def handout(game: str, rules=None) -> str:
 
 
 def write_handout(game: str, path, rules=None) -> Path:
-    """Write the handout of ``game`` to ``path`` and return the path."""
+    """Write the handout of ``game`` to ``path`` (atomically: a failed write leaves the old
+    file as it was) and return the path. A folder gets the file ``GAME-handout.html`` inside."""
     path = Path(path)
-    path.write_text(handout(game, rules), encoding="utf-8")
-    return path
+    if path.is_dir():
+        path = path / default_name(game)
+    return write_atomic(path, handout(game, rules))
+
+
+def default_name(game: str) -> str:
+    """The file name of a handout written without a name."""
+    return f"{game}-handout.html"
 
 
 def lesson_exercises(game: str) -> list[tuple[str, str]]:

@@ -21,6 +21,7 @@ from concurrent.futures import Future
 from functools import wraps
 
 _ABANDONED = object()  # what waiters are told when the building caller was interrupted
+KEPT = 3  # the prepared strategies (solutions, policies, coaches) of each kind kept in memory
 
 
 class OncePerKey:

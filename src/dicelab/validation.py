@@ -24,20 +24,51 @@ dicelab.errors.IllegalMoveError: there is no die number 7 (dice are numbered 0 t
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
+
 from dicelab.errors import IllegalMoveError, InvalidInputError, WrongTypeError
 
-MAX_NAME_LENGTH = 40  # a player's name or colour, a bot level, a box name
+MAX_NAME_LENGTH = 40  # a player's name or colour, a bot level, a box name (typed or given)
 MAX_SEED = 2**64 - 1
 FACES = range(1, 7)
+SHOWN = 40  # the most of a refused value a message repeats
+_INVISIBLE = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # control, format (bidi), surrogate, line breaks
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = SHOWN
 
 
 def shown(value) -> str:
-    """``value`` as a short text for an error message (long values are cut)."""
+    r"""``value`` as a short text for an error message: at most 40 characters, control and
+    bidi characters escaped, and a huge value never copied whole.
+
+    >>> shown("x" * 5_000_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    >>> shown("Ann\u202e")
+    "'Ann\\u202e'"
+    """
     try:
-        text = repr(value)
+        if type(value) is str:
+            text = repr(value[:SHOWN])
+        elif isinstance(value, (list, tuple, dict, set, frozenset, bytes)) and len(value) > 8:
+            text = _SHORT.repr(value)
+        else:
+            text = repr(value)
     except Exception:  # a broken __repr__ must not hide the real problem
         text = f"a {type(value).__name__}"
-    return text if len(text) <= 40 else text[:37] + "..."
+    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+
+
+def clean_name(value: str) -> str:
+    r"""A typed name without control or bidi characters, each run of spaces or line breaks
+    as one space, cut to :data:`MAX_NAME_LENGTH` characters.
+
+    >>> clean_name("  Ann\u202e \n\t Lee ")
+    'Ann Lee'
+    """
+    kept = "".join(" " if c.isspace() else c for c in value
+                   if c.isspace() or unicodedata.category(c) not in _INVISIBLE)
+    return " ".join(kept.split())[:MAX_NAME_LENGTH]
 
 
 def _raise(error, wrong_type: bool, message: str, setting: str | None = None):
@@ -79,12 +110,16 @@ def flag(value, what: str, *, error=None, setting: str | None = None) -> bool:
 
 def text(value, what: str, *, max_length: int = MAX_NAME_LENGTH, error=None,
          setting: str | None = None) -> str:
-    """``value`` when it is a non-empty string of at most ``max_length`` characters."""
+    """``value`` when it is a non-empty string of at most ``max_length`` characters, without
+    control or bidi characters."""
     if type(value) is not str:
         _raise(error, True, f"{what} must be a string, not {shown(value)}", setting)
     if not value.strip() or len(value) > max_length:
         _raise(error, False, f"{what} must have 1 to {max_length} characters, not {shown(value)}",
                setting)
+    if any(unicodedata.category(c) in _INVISIBLE for c in value):
+        _raise(error, False, f"{what} must not hold control or direction characters, not "
+               f"{shown(value)}", setting)
     return value
 
 

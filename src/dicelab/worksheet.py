@@ -121,10 +121,14 @@ def worksheet(lesson: int) -> str:
 
 
 def write_worksheet(lesson: int, path) -> Path:
-    """Write the worksheet of ``lesson`` to ``path`` and return the path."""
+    """Write the worksheet of ``lesson`` to ``path`` (atomically; a folder gets the file
+    ``lessonN-handout.html`` inside) and return the path."""
+    from dicelab.files import write_atomic
+
     path = Path(path)
-    path.write_text(worksheet(lesson), encoding="utf-8")
-    return path
+    if path.is_dir():
+        path = path / f"lesson{lesson}-handout.html"
+    return write_atomic(path, worksheet(lesson))
 
 
 __all__ = ["LESSONS", "exercises", "predictions", "tally", "worksheet", "write_worksheet"]

@@ -168,6 +168,7 @@ def _isolated_env(base_dir: Path) -> dict[str, str]:
         "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
         "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
         "IPYTHONDIR": "ipython",
+        "DICELAB_DATA_DIR": "dicelab-data",
     }
     for variable, name in dirs.items():
         path = base_dir / name

@@ -92,8 +92,8 @@ def test_one_click_sends_one_message(monkeypatch):
     monkeypatch.setattr(widget.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
     widget.send_intent(widget.controls, {"type": "press", "button": "roll"})
     assert len(sent) == 1 and set(sent[0]["state"]) == {"view"}
-    widget.send_intent(widget.controls, {"type": "key", "key": "x"})  # nothing changes: nothing sent
-    assert len(sent) == 1
+    widget.send_intent(widget.controls, {"type": "key", "key": "x"})  # nothing changes: a short answer
+    assert len(sent) == 2 and sent[1] == {"method": "custom", "content": {"type": "ack"}}
 
 
 def test_the_view_document_is_plain_json_naming_each_parts_component():

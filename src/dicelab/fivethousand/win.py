@@ -28,7 +28,7 @@ from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
 from dicelab.odds.table import Table
-from dicelab.once import once_per_key
+from dicelab.once import KEPT, once_per_key
 from dicelab.setaside.policy import pick, take, throw_table
 from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level, sweep
 
@@ -42,7 +42,7 @@ def win_policy(rules=None, *, lead_cap: int | None = None, use_cache: bool = Tru
     return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
 
 
-@once_per_key(maxsize=8)  # built once, even when two threads ask at once
+@once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
 def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
     return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 

@@ -25,9 +25,10 @@ import numpy
 
 from dicelab.odds.games import SET_ASIDE_GAMES, resolve
 from dicelab.simulate.bots import ChaseBox, ThresholdBot
+from dicelab.simulate.engine_path import BotFailed
 from dicelab.simulate.results import Estimate, GameResults, TurnResults
-from dicelab.simulate.runner import (Run, batch_bots, bot_name, check_bots, pick_seed, play_game_chunk,
-                                     play_turn_chunk, run_chunks)
+from dicelab.simulate.runner import (Run, RunInterrupted, RunStopped, batch_bots, bot_name, check_bots,
+                                     pick_seed, play_game_chunk, play_turn_chunk, run_chunks)
 
 
 def games(game="fivethousand", players=("simple", "intelligent"), n: int = 1000, seed: int | None = 0,
@@ -48,15 +49,18 @@ def games(game="fivethousand", players=("simple", "intelligent"), n: int = 1000,
         raise ValueError(f"{chosen.name} is played by 1 to {chosen.module.Game.MAX_PLAYERS} players")
     batch = batch_bots(chosen.name, chosen.rules, bots) is not None
     run = Run(chosen.name, chosen.rules, bots, pick_seed(seed), batch=batch)
-    out = run_chunks(play_game_chunk, run, n, chunk_size, executor, progress, "game")
     seats = len(bots)
-    arrays = {key: out[key] if key in out else numpy.zeros((0, seats)) for key in ("scores", "wins", "busts")}
-    return GameResults(
-        chosen.name, chosen.rules, tuple(bot_name(b) for b in bots), run.seed,
-        scores=arrays["scores"].astype(numpy.int64).reshape(n, seats),
-        wins=arrays["wins"].astype(bool).reshape(n, seats),
-        turns=out.get("turns", numpy.zeros(0)).astype(numpy.int64),
-        busts=arrays["busts"].astype(numpy.int64).reshape(n, seats))
+
+    def finish(out: dict, count: int) -> GameResults:
+        arrays = {key: out[key] if key in out else numpy.zeros((0, seats)) for key in ("scores", "wins", "busts")}
+        return GameResults(
+            chosen.name, chosen.rules, tuple(bot_name(b) for b in bots), run.seed,
+            scores=arrays["scores"].astype(numpy.int64).reshape(count, seats),
+            wins=arrays["wins"].astype(bool).reshape(count, seats),
+            turns=out.get("turns", numpy.zeros(0)).astype(numpy.int64),
+            busts=arrays["busts"].astype(numpy.int64).reshape(count, seats))
+
+    return finish(run_chunks(play_game_chunk, run, n, chunk_size, executor, progress, "game", finish), n)
 
 
 def head_to_head(game="fivethousand", challenger="intelligent", reference="simple", n: int = 10_000,
@@ -97,11 +101,15 @@ def turns(game="fivethousand", bot="simple", n: int = 10_000, seed: int | None =
         raise ValueError(f"banked is a score, a whole number from 0, not {banked!r}")
     batch = batch_bots(chosen.name, chosen.rules, (bot,)) is not None
     run = Run(chosen.name, chosen.rules, (bot,), pick_seed(seed), banked=banked, batch=batch)
-    out = run_chunks(play_turn_chunk, run, n, chunk_size, executor, progress, "turn")
     empty = numpy.zeros(0)
-    return TurnResults(chosen.name, chosen.rules, bot_name(bot), run.seed,
-                       points=out.get("points", empty).astype(numpy.int64),
-                       busts=out.get("busts", empty).astype(bool),
-                       throws=out.get("throws", empty).astype(numpy.int64))
 
-__all__ = ["ChaseBox", "Estimate", "GameResults", "ThresholdBot", "TurnResults", "games", "head_to_head", "turns"]
+    def finish(out: dict, _count: int) -> TurnResults:
+        return TurnResults(chosen.name, chosen.rules, bot_name(bot), run.seed,
+                           points=out.get("points", empty).astype(numpy.int64),
+                           busts=out.get("busts", empty).astype(bool),
+                           throws=out.get("throws", empty).astype(numpy.int64))
+
+    return finish(run_chunks(play_turn_chunk, run, n, chunk_size, executor, progress, "turn", finish), n)
+
+__all__ = ["BotFailed", "ChaseBox", "Estimate", "GameResults", "RunInterrupted", "RunStopped", "ThresholdBot", "TurnResults",
+           "games", "head_to_head", "turns"]

@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from dicelab.odds.games import SET_ASIDE_GAMES
+from dicelab.validation import shown
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -18,12 +19,31 @@ def rng(seed: int, index: int) -> random.Random:
     return random.Random(f"dicelab-simulate/{seed}/{index}")
 
 
-def _step(engine, state, bots, rng):
-    """One action or one throw; returns (new state, whether it was a throw, the action)."""
+class BotFailed(RuntimeError):
+    """A bot raised or chose an illegal action: which game (or turn), which seat, in what
+    state (the bot's own error is the ``__cause__``)."""
+
+    def __init__(self, message: str, number: int, seat: int, state) -> None:
+        super().__init__(message, number, seat, state)  # (picklable: a pool sends it back)
+        self.number, self.seat, self.state = number, seat, state
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def _step(engine, state, bots, rng, number: int = 0, unit: str = "game"):
+    """One action or one throw; returns (new state, whether it was a throw, the action).
+    A bot's failure is a :class:`BotFailed` naming game (or turn) ``number``."""
     if state.is_chance:
         return engine.apply_chance(state, engine.sample_chance(state, rng)), True, None
-    action = bots[state.player].choose(engine, state, rng)
-    return engine.apply(state, action), False, action
+    bot = bots[state.player]
+    try:
+        action = bot.choose(engine, state, rng)
+        return engine.apply(state, action), False, action
+    except Exception as error:
+        raise BotFailed(f"{unit} {number} (numbered from 0), seat {state.player} ({shown(bot)}): "
+                        f"{type(error).__name__}: {error}, in the state {state!r}",
+                        number, state.player, state) from error
 
 
 def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
@@ -47,7 +67,7 @@ def play_games(run, start: int, stop: int) -> dict:
         turns, busts = 0, [0] * seats
         while not state.is_over:
             before = state
-            state, _, action = _step(engine, state, bots, dice)
+            state, _, action = _step(engine, state, bots, dice, index)
             ended, bust = _turn_end(run.game, before, state, action)
             turns += ended
             busts[before.player] += bust
@@ -72,7 +92,7 @@ def play_turns(run, start: int, stop: int) -> dict:
         state, throws, ended, bust = first, 0, False, False
         while not ended:
             before = state
-            state, threw, action = _step(engine, state, [bot], dice)
+            state, threw, action = _step(engine, state, [bot], dice, index, "turn")
             throws += threw
             ended, bust = _turn_end(run.game, before, state, action)
         out["points"].append(engine.scores(state)[0] - before_score)

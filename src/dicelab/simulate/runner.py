@@ -5,12 +5,19 @@ every seat's bot has a batch form, else the engine path. Chunks are independent 
 (module-level functions of picklable arguments, so process pools and Dask workers can run
 them); each chunk's games depend only on the seed and their numbers, so the merged results
 are the same whatever the chunk size and wherever the chunks ran.
+
+Chunks are made as they are consumed, and an executor holds only a few of them at a time,
+so memory stays bounded whatever ``n`` is. When a chunk fails, or the run is interrupted,
+the chunks not started yet are cancelled at once and :class:`RunStopped` (or
+:class:`RunInterrupted`) carries the results of the games completed so far.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import random
+from collections import deque
 from dataclasses import dataclass
 from importlib import import_module
 
@@ -18,10 +25,29 @@ import numpy
 
 from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.simulate import engine_path
+from dicelab.validation import shown
 
 ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
 BATCH_CHUNK = {"game": 50_000, "turn": 200_000}
 _YAHTZEE_BATCH = "dicelab.simulate.yahtzee_batch"
+AHEAD = 2  # chunks an executor holds per worker: one playing, one waiting
+
+
+class Stopped:
+    """What a run that stopped early has: ``results`` of the ``completed`` games (or turns)
+    played before it stopped, of ``total``."""
+
+    def __init__(self, message: str, results, completed: int, total: int) -> None:
+        super().__init__(message)
+        self.results, self.completed, self.total = results, completed, total
+
+
+class RunStopped(Stopped, RuntimeError):
+    """A run stopped by an error in one of its chunks (the error is its ``__cause__``)."""
+
+
+class RunInterrupted(Stopped, KeyboardInterrupt):
+    """A run stopped by an interrupt (Ctrl-C, or a notebook's Interrupt)."""
 
 
 def batch_module(game: str):
@@ -90,32 +116,76 @@ def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
     return engine_path.play_turns(run, start, stop)
 
 
-def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: str) -> dict:
-    """Play ``n`` games (or turns) of ``run`` in chunks and merge them into numpy arrays."""
-    if type(n) is not int or n < 0:
-        raise ValueError(f"n is a number of {unit}s, not {n!r}")
+def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: str,
+               finish=None) -> dict:
+    """Play ``n`` games (or turns) of ``run`` in chunks and merge them into numpy arrays.
+
+    ``finish(arrays, count)`` makes the results of ``count`` completed games from merged
+    arrays, for :class:`RunStopped` and :class:`RunInterrupted` (the arrays themselves
+    without it).
+    """
+    if type(n) is not int or n < 1:
+        raise ValueError(f"n is a number of {unit}s, at least 1, not {shown(n)}")
     if chunk_size is None:
         chunk_size = (BATCH_CHUNK if run.batch else ENGINE_CHUNK)[unit]
     if type(chunk_size) is not int or chunk_size < 1:
-        raise ValueError(f"chunk_size is a positive whole number, not {chunk_size!r}")
-    chunks = [(start, min(start + chunk_size, n)) for start in range(0, n, chunk_size)]
+        raise ValueError(f"chunk_size is a positive whole number, not {shown(chunk_size)}")
+    chunks = ((start, min(start + chunk_size, n)) for start in range(0, n, chunk_size))
     bar = progress_bar(n, progress, unit)
-    if executor is None:
-        parts = (worker(run, start, stop) for start, stop in chunks)
-    else:
-        futures = [executor.submit(worker, run, start, stop) for start, stop in chunks]
-        parts = (future.result() for future in futures)
     merged: dict = {}
+    completed = 0
+    played = _played(worker, run, chunks, executor)
     try:
-        for part, (start, stop) in zip(parts, chunks):
+        for (start, stop), part in played:
             for key, values in part.items():
                 merged.setdefault(key, []).append(numpy.asarray(values))
+            completed = stop
             if bar is not None:
                 bar.update(stop - start)
+    except BaseException as error:
+        if not isinstance(error, (Exception, KeyboardInterrupt)):
+            raise
+        arrays = _merge(merged)
+        results = finish(arrays, completed) if finish is not None else arrays
+        kind = RunInterrupted if isinstance(error, KeyboardInterrupt) else RunStopped
+        why = "it was interrupted" if kind is RunInterrupted else f"{type(error).__name__}: {error}"
+        raise kind(f"the run stopped after {completed:,} of {n:,} {unit}s, because {why} "
+                   f"(.results holds the {unit}s completed)", results, completed, n) from error
     finally:
+        played.close()  # cancels the chunks not started
         if bar is not None:
             bar.close()
+    return _merge(merged)
+
+
+def _merge(merged: dict) -> dict:
     return {key: numpy.concatenate(values) for key, values in merged.items()}
+
+
+def _played(worker, run: Run, chunks, executor):
+    """``((start, stop), part)`` for each chunk in order, played here or by ``executor``,
+    which holds at most :data:`AHEAD` chunks per worker; the ones not started are
+    cancelled when the caller stops (an error, an interrupt)."""
+    if executor is None:
+        for start, stop in chunks:
+            yield (start, stop), worker(run, start, stop)
+        return
+    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    pending: deque = deque()
+    try:
+        while True:
+            while len(pending) < AHEAD * workers:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                pending.append((chunk, executor.submit(worker, run, *chunk)))
+            if not pending:
+                return
+            chunk, future = pending.popleft()
+            yield chunk, future.result()
+    finally:
+        for _chunk, future in pending:
+            future.cancel()
 
 
 def progress_bar(total: int, progress, unit: str):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicelab import cache
-from dicelab.once import once_per_key
+from dicelab.once import KEPT, once_per_key
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level
 from dicelab.thousand.engine import Engine, State
@@ -32,7 +32,7 @@ def win_policy(rules=None, *, use_cache: bool = True) -> "ThousandWinPolicy":
     return _win_policy(Rules.coerce(rules), use_cache)
 
 
-@once_per_key(maxsize=8)  # built once, even when two threads ask at once
+@once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
 def _win_policy(rules: Rules, use_cache: bool) -> "ThousandWinPolicy":
     return ThousandWinPolicy(rules, use_cache=use_cache)
 

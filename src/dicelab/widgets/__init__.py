@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dicelab.lazy import lazy_names
 
-__all__ = ["FivethousandGame", "RuleLab", "ThousandGame", "YahtzeeGame"]
+__all__ = ["FivethousandGame", "RuleLab", "ThousandGame", "YahtzeeGame", "saved_games"]
 # Each game's widget is imported on first use, so one game never slows another down.
 __getattr__ = lazy_names(__name__, {"FivethousandGame": "fivethousand", "ThousandGame": "thousand",
-                                    "YahtzeeGame": "yahtzee", "RuleLab": "rule_lab"})
+                                    "YahtzeeGame": "yahtzee", "RuleLab": "rule_lab",
+                                    "saved_games": "saving"})

@@ -5,7 +5,8 @@ the first time (tens of seconds; then it is read from the disk cache). :func:`pr
 starts such work once per key on one worker thread shared by every widget of the kernel
 (so two widgets never compute the same thing twice at once), and :func:`ready` says when
 it is done, on the event loop, where only the widget's state is ever changed. Outside a
-running event loop (a script, a test) the work is simply waited for.
+running event loop (a script, a test) the work is simply waited for. The finished jobs
+kept are the :data:`dicelab.once.KEPT` used last (what a table still shows holds its own).
 
 >>> job = prepared(("example", 2), lambda: 2 ** 10)
 >>> ready(job, lambda: print("done")), job.result()
@@ -15,19 +16,28 @@ running event loop (a script, a test) the work is simply waited for.
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Callable, Hashable
+
+from dicelab.once import KEPT
 
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dicelab-prepare")
-_JOBS: dict[Hashable, Future] = {}
+_JOBS: OrderedDict[Hashable, Future] = OrderedDict()  # the latest used last
 
 
 def prepared(key: Hashable, work: Callable[[], object]) -> Future:
     """The future of ``work()`` for ``key``: started on the worker thread the first time,
-    the same future afterwards (its result, or the exception it raised)."""
-    if key not in _JOBS:
-        _JOBS[key] = _WORKER.submit(work)
-    return _JOBS[key]
+    the same future afterwards (its result, or the exception it raised) while it is among
+    the ``KEPT`` finished jobs used last."""
+    if key in _JOBS:
+        _JOBS.move_to_end(key)
+        return _JOBS[key]
+    job = _JOBS[key] = _WORKER.submit(work)
+    finished = [old for old, future in _JOBS.items() if future.done()]
+    for old in finished[:max(0, len(finished) - KEPT)]:
+        del _JOBS[old]
+    return job
 
 
 def ready(job: Future, then: Callable[[], None]) -> bool:

@@ -23,6 +23,7 @@ from functools import partial
 from dicelab.coach import TOP, Ledger
 from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
+from dicelab.validation import shown
 from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
 from dicelab.widgets.intents import MalformedIntent
@@ -68,7 +69,7 @@ class Coaching(SwitchedPanel):
         """Rate by ``measure`` ("points" or "win"); IllegalMoveError, nothing changed, where
         the game has no chance to win for this table."""
         if measure not in RATINGS:
-            raise MalformedIntent(f"There is no measure {measure!r}: the coach rates by "
+            raise MalformedIntent(f"There is no measure {shown(measure)}: the coach rates by "
                                   f"{' or '.join(map(repr, RATINGS))}.")
         why = self.why_not(measure)
         if why:

@@ -18,15 +18,19 @@ win, see :mod:`dicelab.widgets.win_chances`), and fills in the extension points:
 from __future__ import annotations
 
 import asyncio
+import json
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
+from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets import saving
 from dicelab.widgets.pace import next_pace, pace_name
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
@@ -35,7 +39,9 @@ from dicelab.widgets.words import count, says, turn_of, unnamed_robot
 HUMAN = "human"
 PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
              "the first time, and the notebook waits meanwhile.")
-MAX_NAME = 24
+INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
+RESUMED = "Welcome back: the game goes on where it was left."
+_SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
 PACE_KEYS = ("With robots at the table, V changes their pace (slow, normal, fast, instant) and "
@@ -71,6 +77,12 @@ class GameController(Table):
     ``rating`` is what it rates by, "points" or "win" (the chance to win; its panel chooses);
     ``chances`` shows each seat's chance to win from the start (the Chance to win button or W
     toggles it).
+
+    Every game is saved after each action (see :mod:`dicelab.widgets.saving`). The same
+    cell run again (after a kernel restart too) continues the game it left unfinished;
+    ``resume=True`` continues the latest unfinished game of this widget from anywhere, and
+    ``resume=`` one of :func:`~dicelab.widgets.saved_games` that game. With nothing to
+    continue, a new game starts as usual.
     """
 
     Game: type  # the game driver, e.g. dicelab.yahtzee.Game
@@ -83,9 +95,14 @@ class GameController(Table):
     # yet, "Player n" as its placeholder); () = the game's default table
     STARTS_AT_ONCE = False  # True: ``Game()`` plays at once at the default table, not the setup screen
     COMPONENTS = ("controls", "setup", "ranking", "win_chances", "coach", "history")  # games add theirs
+    _bot_timer = None  # the robots' next step on the event loop (also before __init__ has run)
+    _waiting = False
 
     def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
-                 coach: bool = False, rating: str = "points", chances: bool = False):
+                 coach: bool = False, rating: str = "points", chances: bool = False,
+                 resume=False):
+        if type(resume) is not bool and not isinstance(resume, saving.SavedGame):
+            raise TypeError(f"resume is True, False or one of saved_games(), not {shown(resume)}")
         super().__init__()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
@@ -96,9 +113,16 @@ class GameController(Table):
         self._notice = {}
         self._refusals = 0
         self._bot_timer = None
+        self._closed = False
         self._waiting = False  # a human's farkle, burn or big score stays until they go on
         self._seats = []
         self._entries = []  # the history entries of this game
+        self._save_name = None  # the file this game is saved in
+        self._unsaved = False  # whether an action was played since the last save
+        self._save_problem = None  # why the game could not be saved, said once
+        cell = saving.cell()
+        self._made = json.dumps({"players": repr(players), "rules": repr(rules), "seed": seed,
+                                 "cell": cell})
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
         self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
@@ -112,7 +136,10 @@ class GameController(Table):
         self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
                     name=self._rename, kind=self._change_kind, rules=self._choose_rules)
         self.build()
-        if players is None and not self.STARTS_AT_ONCE:
+        if self._resume(resume if resume is not False else (
+                saving.latest(type(self).__name__, self._made) if cell else None)):
+            pass
+        elif players is None and not self.STARTS_AT_ONCE:
             self._status = "Choose the players, then press Start."
             self.render()
         else:
@@ -161,27 +188,97 @@ class GameController(Table):
                 f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
                 f"game itself.>")
 
+    # --- living and dying ---------------------------------------------------------------
+    def close(self) -> None:
+        """Stop the robots (no timer or pending move is left) and close the widget."""
+        self._closed = True
+        self._cancel_bots()
+        super().close()
+
+    def seen(self) -> None:
+        """The robots play only while someone can see the table (or no browser ever said)."""
+        if self.visible:
+            self._schedule_bots()
+        else:
+            self._stop_timer()
+
+    # --- saving -------------------------------------------------------------------------
+    def _resume(self, saved) -> bool:
+        """Continue ``saved`` (True: the latest unfinished game of this widget); whether a
+        game was continued."""
+        if saved is True:
+            saved = saving.latest(type(self).__name__)
+        game = saving.load(saved, self.Game) if saved is not None else None
+        if game is None:
+            return False
+        earlier = _SAVING.get(saved.path.name)
+        if earlier is not None and earlier is not self:
+            earlier.close()  # its cell was run again: this table goes on with its game
+        entries = saved.document.get("entries")
+        self._game = game
+        self.rules = game.rules
+        self.seed = saved.document.get("seed", self.seed)
+        self._games_started = saved.document.get("games_started", 1)
+        self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
+                       for p in game.players]
+        self._entries = entries if type(entries) is list and all(type(e) is dict for e in entries) else []
+        self._save_name = saved.path.name
+        _SAVING[self._save_name] = self
+        self._status = RESUMED
+        self.coaching.new_game()
+        self.after(None)
+        self.render()
+        self._schedule_bots()
+        self._autosave()
+        return True
+
+    def _autosave(self) -> None:
+        """Save the game if an action was played since it was last saved."""
+        if not self._unsaved or self._game is None or self._closed:
+            return
+        self._unsaved = False
+        extra = {"seed": self.seed, "games_started": self._games_started}
+        problem = saving.save(self._save_name, type(self).__name__, self._made, self._game,
+                              self._entries, extra)
+        if problem and problem != self._save_problem:
+            self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
+            self.render()
+        self._save_problem = problem
+
     # --- starting -----------------------------------------------------------------------
     def start(self, players) -> None:
-        """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
+        """Start a new game with these players (ValueError, nothing changed, if they can't play).
+
+        Robots that need their strategy worked out first get it before the game begins; an
+        interrupt meanwhile leaves the table as it was, with a sentence saying so.
+        """
         seed = None if self.seed is None else self.seed + self._games_started
         game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
+        if game.bots_to_prepare():
+            before, self._status = self._status, PREPARING
+            self.render()
+            try:
+                game.prepare_bots()
+            except BaseException:
+                self._status = before if self._game is not None else INTERRUPTED
+                self.render()
+                raise
         self._cancel_bots()
         self._game = game
         self._games_started += 1
         self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
                        for p in game.players]
         self._entries = []
+        if self._save_name is None:  # one file per table: a new game replaces the one before
+            self._save_name = saving.new_name()
+            _SAVING[self._save_name] = self
+        self._unsaved = True
         self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()
         self.after(None)
-        if game.bots_to_prepare():
-            self._status = PREPARING
-            self.render()
-            game.prepare_bots()
-            self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.render()
         self._schedule_bots()
+        self._autosave()
 
     def _coloured(self, players) -> list:
         """``players`` (as ``Game`` takes them), each without a colour given the next free one."""
@@ -228,6 +325,7 @@ class GameController(Table):
         self.coaching.review()
         self.render()
         self._schedule_bots()
+        self._autosave()
 
     def refused(self, refusal: IllegalMoveError) -> None:
         """A malformed intent: say so, as for any refusal."""
@@ -241,7 +339,7 @@ class GameController(Table):
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
         if button not in specs:
-            raise MalformedIntent(f"There is no {button!r} button now.")
+            raise MalformedIntent(f"There is no {shown(button)} button now.")
         if not specs[button].enabled:
             raise IllegalMoveError(specs[button].reason)
         specs[button].action()
@@ -277,11 +375,13 @@ class GameController(Table):
         self.human_turn()
         self._play(action)
         self.coaching.review()
+        self._autosave()
 
     def _play(self, action) -> None:
         self.coaching.note(action)
         before = self._game.state
         event = self._game.play(action)
+        self._unsaved = True
         self._status = self.describe(event, before)
         if self._game.is_over:
             self._status += " " + self._result()
@@ -327,7 +427,7 @@ class GameController(Table):
 
         With ``pace`` 0, or outside a running event loop, they play at once.
         """
-        if self._bot_timer is not None or not self._bot_to_move():
+        if self._bot_timer is not None or self._closed or not self.visible or not self._bot_to_move():
             return
         try:
             loop = asyncio.get_running_loop()
@@ -338,9 +438,10 @@ class GameController(Table):
             while self._bot_to_move():
                 self.bot_step()
                 self.render()
+            self._autosave()
             return
         wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
-        self._bot_timer = loop.call_later(wait, self._bot_tick)
+        self._bot_timer = loop.call_later(wait, _tick, weakref.ref(self))  # (a timer keeps no table alive)
 
     def _bot_tick(self) -> None:
         self._bot_timer = None
@@ -351,9 +452,13 @@ class GameController(Table):
             self.bot_step()
             self.render()
         self._schedule_bots()
+        self._autosave()
 
     def _cancel_bots(self) -> None:
         self._waiting = False
+        self._stop_timer()
+
+    def _stop_timer(self) -> None:
         if self._bot_timer is not None:
             self._bot_timer.cancel()
             self._bot_timer = None
@@ -396,12 +501,12 @@ class GameController(Table):
         chosen["colour"] = self.COLOURS[(at + step) % len(self.COLOURS)]
 
     def _rename(self, seat: int, name: str) -> None:
-        self._seat(seat)["name"] = " ".join(name.split())[:MAX_NAME]
+        self._seat(seat)["name"] = clean_name(name)
 
     def _change_kind(self, seat: int, kind: str) -> None:
         chosen = self._seat(seat)
         if kind != HUMAN and kind not in self.Game.BOTS:
-            raise MalformedIntent(f"There is no player kind {kind!r}.")
+            raise MalformedIntent(f"There is no player kind {shown(kind)}.")
         chosen["kind"] = kind
 
     def _choose_rules(self, preset: str) -> None:
@@ -414,7 +519,10 @@ class GameController(Table):
 
     # --- drawing ------------------------------------------------------------------------
     def render(self) -> None:
-        """Draw every part from the game's state (or the seats, before a game) and publish."""
+        """Draw every part from the game's state (or the seats, before a game) and publish
+        (nothing once the widget is closed)."""
+        if self._closed:
+            return
         phase = self.phase
         turn = {}
         if phase == "play":
@@ -455,7 +563,8 @@ class GameController(Table):
             heading=f"New game of {self.heading}",
             seats=[{**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
                    for i, seat in enumerate(self._seats)],
-            kinds=kinds, presets=presets, preset=self.rules.preset_name or "")
+            kinds=kinds, presets=presets, preset=self.rules.preset_name or "",
+            max_name=MAX_NAME_LENGTH)
 
     def _render_ranking(self) -> None:
         scores = self.scores()
@@ -570,6 +679,13 @@ class GameController(Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end (each game says)."""
         raise NotImplementedError
+
+
+def _tick(table: weakref.ref) -> None:
+    """A robot's step of ``table``, if it is still there and open."""
+    controller = table()
+    if controller is not None and not controller._closed:
+        controller._bot_tick()
 
 
 def _sentence(text: str) -> str:

@@ -57,8 +57,10 @@ class Worker:
                 self._deliver(request, key, value, error)
             return
         try:
+            # In a session of its own: a notebook's Interrupt (SIGINT to the kernel's process
+            # group) is for the cell that runs, never for this worker.
             process = subprocess.Popen([sys.executable, "-c", BOOT], stdin=subprocess.PIPE,
-                                       stdout=subprocess.PIPE)
+                                       stdout=subprocess.PIPE, start_new_session=True)
             pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
             pickle.dump((game, rules, tuple(keys)), process.stdin)
             process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)

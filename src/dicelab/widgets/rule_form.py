@@ -24,6 +24,7 @@ import ast
 import dataclasses
 
 from dicelab.errors import InvalidInputError
+from dicelab.validation import shown
 
 KINDS = {bool: "flag", int: "number", str: "word"}
 MAX_TYPED = 400  # characters typed into one field
@@ -87,7 +88,7 @@ def edit(rules, name: str, typed):
     """
     settings = {field.name: field for field in dataclasses.fields(rules)}
     if name not in settings:
-        raise InvalidInputError(f"there is no rule setting called {name!r}")
+        raise InvalidInputError(f"there is no rule setting called {shown(name)}")
     return rules.replace(**{name: parse(kind(settings[name].default), typed, label(name))})
 
 
@@ -128,5 +129,5 @@ def _pairs(typed: str, what: str) -> tuple:
     except (SyntaxError, ValueError):
         value = None
     if not isinstance(value, list) or not all(isinstance(item, tuple) for item in value):
-        raise InvalidInputError(f"write {what} as {HINTS['pairs']}, not {typed!r}", what.replace(" ", "_"))
+        raise InvalidInputError(f"write {what} as {HINTS['pairs']}, not {shown(typed)}", what.replace(" ", "_"))
     return tuple(value)

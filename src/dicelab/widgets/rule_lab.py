@@ -29,6 +29,7 @@ import time
 import ipywidgets
 
 from dicelab import odds
+from dicelab.validation import shown
 from dicelab.widgets import rule_figures, rule_form
 from dicelab.widgets.figure_worker import Worker
 from dicelab.widgets.components import MalformedIntent
@@ -45,9 +46,13 @@ class RuleLabTable(Table):
 
     COMPONENTS = ("rule_form", "rule_results")
 
-    def __init__(self, refused):
+    def __init__(self, refused, seen):
         super().__init__()
         self._refused = refused
+        self._seen = seen
+
+    def seen(self) -> None:
+        self._seen()
 
     def handle(self, part, handler, fields: dict) -> None:
         try:
@@ -87,9 +92,9 @@ class RuleLab(ipywidgets.VBox):
         self._started = 0.0
         self.form = RuleForm()
         self.results = RuleResults()
-        self.lab = RuleLabTable(self._say_refused)
+        self.lab = RuleLabTable(self._say_refused, self._seen)
         self.lab.listen(self.form, set=self._set, flag=self._flag, preset=self._preset)
-        self.lab.listen(self.results, play=self.play)
+        self.lab.listen(self.results, play=self.play, retry=self.retry)
         super().__init__(children=[self.lab])
         self._recompute()
 
@@ -115,14 +120,39 @@ class RuleLab(ipywidgets.VBox):
         return self
 
     def set_rules(self, rules) -> None:
-        """Show ``rules`` (a Rules of this game, a preset name or a dict) and recompute."""
+        """Show ``rules`` (a Rules of this game, a preset name or a dict) and recompute
+        (the same rules again: the figures that could not be worked out are tried again)."""
         rules = type(self.rules).coerce(rules)
         self._errors = {}
         if rules != self.rules:
             self.rules = rules
             self._recompute()
+        elif self._failed:
+            self.retry()
         else:
             self.render()
+
+    def retry(self) -> None:
+        """Work out again the figures that could not be worked out (the Try again button)."""
+        self._failed = {}
+        self._resume()
+
+    def _seen(self) -> None:
+        """A lab nobody can see any more (its cell run again) stops its worker; shown again,
+        it goes on with the figures still missing."""
+        if self.lab.visible:
+            if not self._worker.busy:
+                self._resume()
+        else:
+            self._worker.stop()
+            self._cancel_timer()
+
+    def _resume(self) -> None:
+        self._started = time.monotonic()
+        self._cancel_timer()
+        self.render()
+        self._worker.start(self._request, self.name, self.rules, self.working)
+        self._schedule_tick()
 
     def _set(self, setting: str, text: str) -> None:
         self._edit(setting, text)
@@ -133,12 +163,12 @@ class RuleLab(ipywidgets.VBox):
     def _edit(self, setting: str, typed) -> None:
         names = [field["name"] for field in rule_form.fields(self.rules)]
         if setting not in names:
-            raise MalformedIntent(f"The rule form sent a setting it does not have: {setting!r}.")
+            raise MalformedIntent(f"The rule form sent a setting it does not have: {shown(setting)}.")
         try:
             rules = rule_form.edit(self.rules, setting, typed)
         except ValueError as refusal:
-            shown = typed if type(typed) is str else rule_form.text(typed)
-            self._errors = {setting: (shown, _sentence(str(refusal)))}
+            text = typed[:rule_form.MAX_TYPED] if type(typed) is str else rule_form.text(typed)
+            self._errors = {setting: (text, _sentence(str(refusal)))}
             self._say(f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.",
                       setting)
             self.render()
@@ -148,7 +178,7 @@ class RuleLab(ipywidgets.VBox):
 
     def _preset(self, name: str) -> None:
         if name not in type(self.rules).PRESETS:
-            raise MalformedIntent(f"The rule form sent a preset it does not offer: {name!r}.")
+            raise MalformedIntent(f"The rule form sent a preset it does not offer: {shown(name)}.")
         self._notice = {}
         self.set_rules(name)
 

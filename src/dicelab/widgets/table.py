@@ -7,6 +7,11 @@ never writes it: a front end that sends state gets the true document back at onc
 :meth:`Table.set_state`). Clicks come back as custom messages ``{"part": name, "type": ...}``,
 checked by the part's intents and handed to the handler registered with :meth:`Table.listen`.
 
+Every message gets an answer, the changed view document or else ``{"type": "ack"}``: a
+front end whose click gets none within a few seconds knows the kernel is gone and says so. Each view in a browser says when it is
+shown and when it goes (``{"part": "table", "type": "view", "shown": bool}``), so that a
+table nobody can see any more (its cell run again) can stop its work (see :meth:`Table.seen`).
+
 Later panels slot in as parts: a new component file in ``static/``, its name in
 ``COMPONENTS``, and the part placed in an area.
 """
@@ -35,7 +40,18 @@ class Table(anywidget.AnyWidget):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._listeners = {}  # part name -> (part, {intent type: handler})
+        self._views = 0  # the views shown in browsers now
+        self._was_seen = False  # whether a browser ever showed one
         self.on_msg(self._receive)
+
+    @property
+    def visible(self) -> bool:
+        """Whether someone may be looking: a view is shown, or none ever was (a script, a
+        test, a front end that does not say)."""
+        return self._views > 0 or not self._was_seen
+
+    def seen(self) -> None:
+        """Called when a view is shown or goes (see :attr:`visible`); games pause their robots."""
 
     # --- out: the view document -----------------------------------------------------------
     def show(self, areas: dict, *, title: str, layout: str = "stack", keys=(),
@@ -69,12 +85,27 @@ class Table(anywidget.AnyWidget):
                                 else message, [])
 
     def _receive(self, _widget, message, _buffers) -> None:
+        before = self.view
         try:
-            part, kind, fields, handler = self._route(message)
-        except MalformedIntent as refusal:
-            self.refused(refusal)
-            return
-        self.handle(part, handler, fields)
+            if isinstance(message, dict) and message.get("part") == "table":
+                self._view_message(message)
+                return
+            try:
+                part, kind, fields, handler = self._route(message)
+            except MalformedIntent as refusal:
+                self.refused(refusal)
+                return
+            self.handle(part, handler, fields)
+        finally:
+            if self.view == before:  # nothing new was sent: say that the message arrived
+                self.send({"type": "ack"})
+
+    def _view_message(self, message) -> None:
+        if message.get("type") != "view" or type(message.get("shown")) is not bool:
+            return  # nothing to show for it: the front end only says whether it is shown
+        self._was_seen = True
+        self._views = max(0, self._views + (1 if message["shown"] else -1))
+        self.seen()
 
     def _route(self, message):
         name = message.get("part") if isinstance(message, dict) else None

@@ -66,7 +66,7 @@ class YahtzeeGame(GameController):
         if not 0 <= column < len(game.players):
             raise MalformedIntent(f"There is no scorecard column {column + 1}.")
         if row not in self.rules.boxes:
-            raise MalformedIntent(f"There is no box called {row!r}.")
+            raise MalformedIntent(f"There is no box called {validation.shown(row)}.")
         mover, owner = game.current_player.name, game.players[column].name
         if column != game.state.player:
             raise IllegalMoveError(f"it is {whose(mover)} turn: choose a box in {whose(mover)} "

@@ -37,7 +37,7 @@ import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.cache import load_or_compute, path_for, source_digest
-from dicelab.once import OncePerKey
+from dicelab.once import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
@@ -51,7 +51,7 @@ THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every 
 # as float64, and the expected scores stay within 1e-4 of float64's.
 DTYPE = np.float32
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
-_SOLUTIONS = OncePerKey()  # rules -> Solution, for this process (built once at a time)
+_SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
 
 @dataclass(frozen=True)

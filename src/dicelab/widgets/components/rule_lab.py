@@ -34,11 +34,12 @@ class RuleResults(Part):
     "value", "state"}`` with ``state`` "ready", "working", "error" or "skipped" (too big for
     the lab; ``value`` says why). ``busy``: what is being worked out, "" when nothing is, and
     ``elapsed`` for how long.
-    ``play``: the Play button's label. Intent: ``{"type": "play"}``.
+    ``play``: the Play button's label. Intents: ``{"type": "play"}``, and ``{"type": "retry"}``
+    from the button beside a figure that could not be worked out.
     """
 
     component = "rule_results"
     title = "rule lab"
-    INTENTS = {"play": {}}
+    INTENTS = {"play": {}, "retry": {}}
     FIELDS = {"heading": "", "odds": {"caption": "", "columns": [], "rows": []}, "figures": [],
               "busy": "", "elapsed": "", "play": ""}

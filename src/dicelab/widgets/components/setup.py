@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dicelab.validation import MAX_NAME_LENGTH
 from dicelab.widgets.parts import Part
 
 
@@ -33,4 +34,5 @@ class SeatSetup(Part):
         "kinds": [],
         "presets": [],
         "preset": "",
+        "max_name": MAX_NAME_LENGTH,  # the longest name the name fields take
     }

@@ -23,6 +23,10 @@ component("rule_results", (slot, { send }) => {
       value.append(bar, " ");
     }
     value.append(element("span", "", shown.value));
+    if (shown.state === "error") {
+      value.append(" ", button("dicelab-button dicelab-rule-retry", "Try again", `Try again: ${shown.label}`,
+                               `retry/${shown.key}`, () => send({ type: "retry" })));
+    }
     row.append(term, value);
     return row;
   };

@@ -14,12 +14,12 @@ component("setup", (slot, { send }) => {
   const step = (className, text, label, key, intent) =>
     button(`dicelab-setup-button ${className}`, text, label, key, () => send(intent));
 
-  const drawSeat = (seat, index, kinds) => {
+  const drawSeat = (seat, index, kinds, maxName) => {
     const who = `player ${index + 1}`;
     const row = element("li", "dicelab-seat");
     const name = element("input", "dicelab-seat-name");
     Object.assign(name, { type: "text", value: seat.name, placeholder: seat.placeholder ?? "",
-                          maxLength: 24, spellcheck: false });
+                          maxLength: maxName, spellcheck: false });
     name.dataset.key = `name/${index}`;
     name.setAttribute("aria-label", `Name of ${who}`);
     name.addEventListener("change", () => send({ type: "name", seat: index, name: name.value }));
@@ -47,7 +47,7 @@ component("setup", (slot, { send }) => {
       step("is-plus", "+", "One player more", "more", { type: "seats", delta: 1 }),
     );
     const list = element("ol", "dicelab-seats");
-    list.append(...part.seats.map((seat, index) => drawSeat(seat, index, part.kinds)));
+    list.append(...part.seats.map((seat, index) => drawSeat(seat, index, part.kinds, part.max_name)));
     const rules = element("label", "dicelab-setup-rules");
     rules.append(element("span", "dicelab-setup-label", "Rules"),
       choice(part.presets, part.preset, "Rules", "rules", (preset) => send({ type: "rules", preset })));

@@ -24,7 +24,7 @@ function restoreFocus(root, focus) {
 }
 
 // The keys state shown on the table, and leaving or taking the keys.
-function keyboard(root, keysLine, model) {
+function keyboard(root, keysLine, send, model) {
   const notebook = () => root.closest(".jp-Notebook");
   const has = () => root.contains(document.activeElement);
   const show = () => {
@@ -61,7 +61,7 @@ function keyboard(root, keysLine, model) {
     const typing = event.target.matches("input, textarea, select, [contenteditable]");
     if (typing || key.length !== 1 || key === " ") return;  // Space and Enter press the focused control
     event.preventDefault();
-    if (gameKeys().includes(key)) model.send({ part: "controls", type: "key", key });
+    if (gameKeys().includes(key)) send({ part: "controls", type: "key", key });
   };
   // A click elsewhere gives the keys back (JupyterLab's own clicks may keep the focus here).
   const onPointer = (event) => {
@@ -87,6 +87,43 @@ function nameRegions() {
   }
 }
 
+// Whether the kernel still answers. Every message gets an answer (a new view, or else
+// {type: "ack"}); a message with no answer within ANSWER_MS means the kernel is gone (restarted, shut down, or a notebook
+// reopened with its widgets' saved state), and the table says so in words above the parts.
+const ANSWER_MS = 4000;
+const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
+
+function connection(model, line) {
+  let waiting = null;
+  const lost = () => {
+    line.textContent = DISCONNECTED;
+    line.hidden = false;
+  };
+  const answered = () => {
+    clearTimeout(waiting);
+    waiting = null;
+  };
+  const acked = (message) => {
+    if (message?.type === "ack") answered();
+  };
+  model.on("msg:custom", acked);
+  model.on("change:view", answered);
+  const send = (message) => {
+    if (waiting === null) waiting = setTimeout(lost, ANSWER_MS);
+    try {
+      model.send(message);
+    } catch {
+      lost();
+    }
+  };
+  const stop = () => {
+    clearTimeout(waiting);
+    model.off("msg:custom", acked);
+    model.off("change:view", answered);
+  };
+  return { send, stop };
+}
+
 function render({ model, el }) {
   const root = element("div");
   root.tabIndex = -1;
@@ -95,6 +132,10 @@ function render({ model, el }) {
   placed.observe(root);
   const keysLine = element("p", "dicelab-keys");
   keysLine.setAttribute("aria-live", "polite");
+  const lostLine = element("p", "dicelab-disconnected");
+  lostLine.setAttribute("role", "alert");
+  lostLine.hidden = true;
+  const kernel = connection(model, lostLine);
   el.append(root);
   const areas = new Map();  // area name -> its element
   // The table's areas in the layout, with the advice beside them (or below, when narrow),
@@ -107,7 +148,7 @@ function render({ model, el }) {
     const slot = element("div", `dicelab-part is-${kind}`);
     slot.dataset.part = name;
     const mountComponent = COMPONENTS.get(kind);
-    const update = mountComponent(slot, { send: (intent) => model.send({ part: name, ...intent }), table: root });
+    const update = mountComponent(slot, { send: (intent) => kernel.send({ part: name, ...intent }), table: root });
     const entry = { slot, update, kind, drawn: null };
     mounted.set(name, entry);
     return entry;
@@ -155,11 +196,11 @@ function render({ model, el }) {
       place(body, [main, ...named("advice")]);
       shown = [body, ...named("foot")];
     }
-    place(root, view.keys.length ? [keysLine, ...shown] : shown);
+    place(root, [lostLine, ...(view.keys.length ? [keysLine] : []), ...shown]);
     restoreFocus(root, focus);
   };
 
-  const keys = keyboard(root, keysLine, model);
+  const keys = keyboard(root, keysLine, kernel.send, model);
   draw();
   keys.show();
   model.on("change:view", draw);
@@ -167,7 +208,12 @@ function render({ model, el }) {
   root.addEventListener("focusout", () => setTimeout(keys.show));
   window.addEventListener("keydown", keys.onKey, true);
   window.addEventListener("pointerdown", keys.onPointer, true);
+  model.send({ part: "table", type: "view", shown: true });  // (no answer awaited: a saved page has no kernel)
   return () => {
+    try {
+      model.send({ part: "table", type: "view", shown: false });
+    } catch {}  // the kernel may be gone already
+    kernel.stop();
     placed.disconnect();
     model.off("change:view", draw);
     window.removeEventListener("keydown", keys.onKey, true);

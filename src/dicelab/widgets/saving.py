@@ -1,0 +1,169 @@
+"""Widget games saved after every action, so that a kernel restart loses nothing.
+
+Each widget's game is one JSON file in ``games/`` of the user data folder
+(``$DICELAB_DATA_DIR``, else ``$XDG_DATA_HOME/dicelab``, else ``~/.local/share/dicelab``),
+written atomically (:func:`dicelab.files.write_atomic`): the game as ``Game.to_json`` writes
+it, the history the widget lists, and where it was made (the widget's class, the arguments
+it was made with and the notebook cell, when the front end says which); a new game of the
+same widget replaces the one before in its file. A widget made
+again in the same cell with the same arguments continues the game that cell left
+unfinished; ``resume=True`` continues the latest unfinished game of that widget, and
+:func:`saved_games` lists them all, the latest first. The :data:`KEPT_FILES` saved last
+are kept.
+
+>>> import os, tempfile
+>>> from dicelab.widgets import YahtzeeGame, saved_games
+>>> with tempfile.TemporaryDirectory() as folder:
+...     os.environ["DICELAB_DATA_DIR"] = folder
+...     first = YahtzeeGame(players=["Ann"], seed=4, pace=0)
+...     first.play(first.game.legal_actions()[0])
+...     again = YahtzeeGame(resume=True)
+...     (again.game.to_json() == first.game.to_json(), saved_games()[0].players)
+(True, ('Ann',))
+>>> del os.environ["DICELAB_DATA_DIR"]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from dicelab.errors import CorruptGameError
+from dicelab.files import remove_stale, write_atomic
+
+FORMAT = 1
+KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
+_SWEPT: set[Path] = set()
+
+
+def data_dir() -> Path:
+    """Where dicelab keeps what it saves for the user."""
+    if os.environ.get("DICELAB_DATA_DIR"):
+        return Path(os.environ["DICELAB_DATA_DIR"])
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dicelab"
+
+
+def games_dir() -> Path:
+    """The folder of the saved widget games."""
+    return data_dir() / "games"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """One saved widget game: which widget, who plays, when it was saved, whether it is over."""
+
+    path: Path
+    widget: str
+    players: tuple
+    saved: float  # seconds since the epoch
+    over: bool
+    made: str  # the arguments the widget was made with, and its cell
+    document: dict
+
+    def __repr__(self) -> str:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.saved))
+        state = "over" if self.over else "unfinished"
+        return f"<{self.widget} of {', '.join(self.players)}, {state}, saved {when}>"
+
+    @property
+    def game_json(self) -> str:
+        """The game, as ``Game.from_json`` reads it."""
+        return self.document["game"]
+
+
+def new_name() -> str:
+    """A file name for a new game's saves."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}.json"
+
+
+def save(name: str, widget: str, made: str, game, entries: list, extra: dict) -> str | None:
+    """Save ``game`` (and the widget's history ``entries``) in the file ``name``; the
+    reason when it could not be saved (a full disk), which the widget says once."""
+    folder = games_dir()
+    document = {"format": FORMAT, "widget": widget, "made": made, "saved": time.time(),
+                "over": game.is_over, "players": [p.name for p in game.players],
+                "game": game.to_json(), "entries": entries, **extra}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if folder not in _SWEPT:
+            _SWEPT.add(folder)
+            remove_stale(folder)
+        write_atomic(folder / name, json.dumps(document))
+    except OSError as error:
+        return error.strerror or str(error)
+    _prune(folder)
+    return None
+
+
+def _prune(folder: Path) -> None:
+    files = sorted(folder.glob("*.json"), key=_modified)
+    for old in files[:max(0, len(files) - KEPT_FILES)]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def saved_games(widget: str | None = None) -> list[SavedGame]:
+    """The saved widget games (of the widget class named ``widget``, or all), the latest
+    first; a file that is not a save is left out."""
+    found = []
+    try:
+        paths = list(games_dir().glob("*.json"))
+    except OSError:
+        return found
+    for path in paths:
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+            if type(document) is not dict or document.get("format") != FORMAT:
+                continue
+            entry = SavedGame(path, str(document["widget"]), tuple(map(str, document["players"])),
+                              float(document["saved"]), bool(document["over"]),
+                              str(document["made"]), document)
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if widget is None or entry.widget == widget:
+            found.append(entry)
+    return sorted(found, key=lambda entry: -entry.saved)
+
+
+def latest(widget: str, made: str | None = None) -> SavedGame | None:
+    """The latest unfinished game of ``widget`` (made with ``made``, when given)."""
+    return next((entry for entry in saved_games(widget)
+                 if not entry.over and (made is None or entry.made == made)), None)
+
+
+def load(entry: SavedGame, Game):
+    """The game of ``entry``, replayed and checked by ``Game.from_json``; None (with a
+    warning) when the file does not hold a game that replays."""
+    try:
+        return Game.from_json(entry.game_json)
+    except (CorruptGameError, ValueError, TypeError) as problem:
+        warnings.warn(f"the saved game {entry.path.name} could not be continued: {problem}",
+                      stacklevel=3)
+        return None
+
+
+def cell() -> str:
+    """The notebook cell running now, as the front end names it ("" when it does not)."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent("shell") if kernel is not None else {}
+    except Exception:  # no IPython, or one that does not say: no cell  # noqa: BLE001
+        return ""
+    cell_id = (parent or {}).get("metadata", {}).get("cellId", "")
+    return cell_id if isinstance(cell_id, str) else ""

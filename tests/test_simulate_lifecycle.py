@@ -1,0 +1,129 @@
+"""Runs stay bounded: chunks made as they are played, stopped at once by an error, an
+interrupt or a killed worker, with the completed games' results; n=0 refused."""
+
+import os
+import signal
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from dicelab import simulate
+from dicelab.fivethousand import BOTS
+from dicelab.simulate import runner
+
+PARENT = os.getpid()
+
+
+class Cautious:
+    """Banks whenever it can (a user bot: the engine path plays it)."""
+
+    level = "cautious"
+
+    def __init__(self, fail_after=None, pause=0.0, kill=False):
+        self.fail_after, self.pause, self.kill, self.calls = fail_after, pause, kill, 0
+
+    def choose(self, engine, state, rng):
+        self.calls += 1
+        if self.kill and os.getpid() != PARENT:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if self.fail_after is not None and self.calls > self.fail_after:
+            return "not an action"
+        if self.pause:
+            time.sleep(self.pause)
+        return BOTS["simple"]().choose(engine, state, rng)
+
+    def __repr__(self):
+        return "Cautious()"
+
+
+class Counting(Executor):
+    """An executor that remembers the most chunks it ever held unfinished."""
+
+    def __init__(self, inner):
+        self.inner, self.held, self.most = inner, set(), 0
+        self._max_workers = inner._max_workers
+
+    def submit(self, function, *args):
+        future = self.inner.submit(function, *args)
+        self.held.add(future)
+        future.add_done_callback(self.held.discard)
+        self.most = max(self.most, len(self.held))
+        return future
+
+
+@pytest.mark.parametrize("call", [simulate.games, simulate.turns])
+def test_no_games_is_refused(call):
+    with pytest.raises(ValueError, match="at least 1"):
+        call("fivethousand", n=0, progress=False) if call is simulate.turns else call(n=0, progress=False)
+
+
+def test_a_bots_error_names_the_game_the_seat_and_the_state_and_keeps_the_games_played():
+    bot = Cautious(fail_after=2000)
+    with pytest.raises(simulate.RunStopped) as stopped:
+        simulate.games("fivethousand", ["simple", bot], n=10_000, seed=1, chunk_size=5, progress=False)
+    failure = stopped.value.__cause__
+    assert isinstance(failure, simulate.BotFailed) and failure.seat == 1
+    assert f"game {failure.number} " in str(failure) and "seat 1 (Cautious())" in str(failure)
+    assert "IllegalMoveError" in str(failure) and repr(failure.state) in str(failure)
+    done = stopped.value.completed
+    assert done == failure.number - failure.number % 5 and done > 0
+    results = stopped.value.results
+    assert results.scores.shape == (done, 2) and results.wins.shape == (done, 2)
+    assert f"after {done:,} of 10,000 games" in str(stopped.value)
+    again = simulate.games("fivethousand", ["simple", "simple"], n=done, seed=1, progress=False)
+    assert again.scores[:, 0].tolist() != [] and len(again.scores) == done
+
+
+def test_chunks_are_made_as_they_are_played():
+    """n = 10**12 (every chunk made at once took 2.3 GB and ended in MemoryError): the
+    executor never holds more than a few chunks, and an error stops the run at once."""
+    with ThreadPoolExecutor(2) as pool:
+        counting = Counting(pool)
+        with pytest.raises(simulate.RunStopped) as stopped:
+            simulate.games("fivethousand", ["simple", Cautious(fail_after=3000)], n=10**12, seed=2,
+                           chunk_size=3, executor=counting, progress=False)
+    assert counting.most <= runner.AHEAD * 2 and stopped.value.total == 10**12
+
+
+def _interrupt_soon(after: float) -> threading.Timer:
+    timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+def test_ctrl_c_during_a_pool_run_cancels_the_queued_chunks_and_returns_at_once():
+    started = time.monotonic()
+    with ProcessPoolExecutor(2) as pool:
+        timer = _interrupt_soon(1.0)
+        with pytest.raises(simulate.RunInterrupted) as stopped:
+            simulate.games("fivethousand", ["simple", Cautious(pause=0.0005)], n=20_000, seed=3,
+                           chunk_size=5, executor=pool, progress=False)
+        returned = time.monotonic()
+    left = time.monotonic()
+    timer.join()
+    assert isinstance(stopped.value, KeyboardInterrupt) and stopped.value.completed < 20_000
+    assert stopped.value.results.scores.shape == (stopped.value.completed, 2)
+    assert returned - started < 1.0 + 2.0  # the call returns at once,
+    assert left - started < 1.0 + 2.0  # and the pool has only the chunks being played to finish
+
+
+def test_an_error_in_a_pool_run_returns_at_once():
+    started = time.monotonic()
+    with ProcessPoolExecutor(2) as pool:
+        with pytest.raises(simulate.RunStopped) as stopped:
+            simulate.games("fivethousand", ["simple", Cautious(fail_after=300, pause=0.0005)], n=20_000,
+                           seed=4, chunk_size=20, executor=pool, progress=False)
+    assert time.monotonic() - started < 2.0 + 1.0  # (1 s for starting the pool's processes)
+    assert isinstance(stopped.value.__cause__, simulate.BotFailed)
+
+
+def test_a_killed_worker_returns_at_once():
+    started = time.monotonic()
+    with ProcessPoolExecutor(2) as pool:
+        with pytest.raises(simulate.RunStopped) as stopped:
+            simulate.games("fivethousand", ["simple", Cautious(kill=True)], n=20_000, seed=5,
+                           chunk_size=20, executor=pool, progress=False)
+    assert time.monotonic() - started < 2.0 + 1.0
+    assert "BrokenProcessPool" in str(stopped.value) and stopped.value.completed == 0

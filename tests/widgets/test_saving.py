@@ -1,0 +1,125 @@
+"""Games survive: saved atomically after each action, continued by resume=True or by the
+same cell run again, listed by saved_games()."""
+
+from __future__ import annotations
+
+import errno
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from dicelab import files, yahtzee
+from dicelab.widgets import (
+    FivethousandGame,
+    ThousandGame,
+    YahtzeeGame,
+    saved_games,
+    saving,
+)
+from dicelab.widgets.controller import RESUMED
+from tests.widgets.intents import notice, press
+
+WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame]
+
+
+def play_some(widget, actions: int = 4) -> None:
+    for _ in range(actions):
+        if widget.game.is_over:
+            return
+        widget.play(widget.game.legal_actions()[-1])
+
+
+@pytest.mark.parametrize("Widget", WIDGETS, ids=lambda w: w.__name__)
+def test_every_action_is_saved_and_resume_continues_the_latest_unfinished_game(Widget):
+    widget = Widget(players=["Ann", "Ben"], seed=5, pace=0)
+    for _ in range(4):
+        play_some(widget, 1)
+        (saved,) = saved_games(Widget.__name__)
+        assert saved.game_json == widget.game.to_json() and not saved.over
+    again = Widget(resume=True, pace=0)
+    assert again.game.to_json() == widget.game.to_json() and again.controls.status == RESUMED
+    assert again._entries == widget._entries and again.history.entries == widget._entries
+    assert saved_games()[0].players == ("Ann", "Ben") and "unfinished" in repr(saved_games()[0])
+
+
+def test_resume_takes_a_saved_game_and_a_finished_one_is_not_resumed():
+    first = YahtzeeGame(players=["Ann"], rules=yahtzee.Rules(boxes=("chance",)), seed=1, pace=0)
+    second = YahtzeeGame(players=["Ben"], seed=2, pace=0)
+    play_some(second, 2)
+    play_some(first, 3)
+    assert first.game.is_over
+    older, newest = saved_games()[1], saved_games()[0]
+    assert newest.over and not older.over
+    assert YahtzeeGame(resume=True).game.to_json() == second.game.to_json()
+    assert YahtzeeGame(resume=newest).game.to_json() == first.game.to_json()
+
+
+def test_with_nothing_to_continue_a_new_game_starts_as_usual():
+    widget = YahtzeeGame(resume=True)
+    assert widget.phase == "setup"
+    with pytest.raises(TypeError, match="resume is True, False or one of saved_games"):
+        YahtzeeGame(resume="yes")
+
+
+def test_the_same_cell_run_again_continues_its_game_and_closes_the_old_table(monkeypatch):
+    monkeypatch.setattr(saving, "cell", lambda: "cell-1")
+    first = FivethousandGame(players=["Ann", "Ben"], seed=3, pace=0)
+    play_some(first, 3)
+    again = FivethousandGame(players=["Ann", "Ben"], seed=3, pace=0)
+    assert again.game.to_json() == first.game.to_json() and first._closed
+    other = FivethousandGame(players=["Ann", "Cy"], seed=3, pace=0)  # other arguments: a new game
+    assert other.game.history == []
+    monkeypatch.setattr(saving, "cell", lambda: "cell-2")
+    assert FivethousandGame(players=["Ann", "Ben"], seed=3, pace=0).game.history == []
+
+
+def test_a_full_disk_keeps_the_last_save_and_says_so_once(monkeypatch):
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    play_some(widget, 1)
+    before = saved_games()[0].game_json
+
+    def fsync(_fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(files.os, "fsync", fsync)
+    play_some(widget, 1)
+    assert "could not be saved: No space left on device" in notice(widget)
+    (saved,) = saved_games()
+    assert saved.game_json == before
+    assert [p.name for p in saving.games_dir().iterdir()] == [saved.path.name]  # no .tmp left
+
+
+def test_a_damaged_save_is_not_continued(monkeypatch):
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    (saved,) = saved_games()
+    document = json.loads(saved.path.read_text())
+    document["game"] = document["game"].replace('"seed": 9', '"seed": 10')
+    saved.path.write_text(json.dumps(document))
+    with pytest.warns(UserWarning, match="could not be continued"):
+        assert YahtzeeGame(resume=True).phase == "setup"
+    (tmp := saving.games_dir() / "notes.json").write_text("not a save")
+    assert len(saved_games()) == 1 and tmp.exists()
+
+
+def test_the_readme_snippet_runs():
+    readme = (Path(__file__).parents[2] / "README.md").read_text()
+    section = readme.split("## Restarts, closed widgets and full disks\n", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    namespace = {}
+    exec(compile(code, "README restarts", "exec"), namespace)
+    assert namespace["again"].game.to_json() == namespace["w"].game.to_json()
+    assert namespace["saved_games"]()[0].players == ("Ann", "Ben") and namespace["w"]._closed
+
+
+def test_a_new_game_of_a_table_replaces_its_save(monkeypatch):
+    monkeypatch.setattr(saving, "cell", lambda: "cell-3")
+    widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
+    play_some(widget, 2)
+    widget.new_game()  # the first game is left unfinished
+    widget.start(["Ann"])
+    play_some(widget, 1)
+    (saved,) = saved_games()
+    assert saved.game_json == widget.game.to_json()
+    assert YahtzeeGame(players=["Ann"], seed=1, pace=0).game.to_json() == widget.game.to_json()
