@@ -182,7 +182,7 @@ class FivethousandWinPolicy(WinPolicy):
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
-        if lead_cap is not None and lead_cap < rules.target:
+        if lead_cap is not None and lead_cap // self.unit < self.goal:
             raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
         self._lead_points = lead_cap
         identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "lead_cap": lead_cap,
@@ -196,7 +196,8 @@ class FivethousandWinPolicy(WinPolicy):
     # --- solving ----------------------------------------------------------------------
     def _choose_lead(self) -> int:
         """The smallest lead cap (units) whose error bound, a last turn making it up, is
-        below CAP_ERROR; or the one asked for."""
+        below CAP_ERROR, and at least the target (so that only a leader past the target is
+        capped, where the bound holds); or the one asked for."""
         if self._lead_points is not None:
             return self._lead_points // self.unit
         size = 2 * self.goal
@@ -204,7 +205,7 @@ class FivethousandWinPolicy(WinPolicy):
             start = self.final.extend(size)
             below = np.nonzero(start[1:] <= CAP_ERROR)[0]
             if len(below):
-                return int(below[0]) + 1
+                return max(int(below[0]) + 1, self.goal)
             size *= 2
 
     def _solve(self) -> dict:
