@@ -69,5 +69,7 @@ Rules.PRESETS = {
     "traditional": Rules(bust_keeps_completed_rounds=False),
     "farkle": Rules(target=10000, straight=1500, three_pairs=1500, four_of_a_kind=1000,
                     five_of_a_kind=2000, six_of_a_kind=3000, bust_keeps_completed_rounds=False),
+    # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
+    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
 }
 PRESETS = Rules.PRESETS
