@@ -99,3 +99,4 @@ Rules.PRESETS = {
     "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
 }
 PRESETS = Rules.PRESETS
+Rules.WORDS = {"more_of_a_kind": MORE_OF_A_KIND}
