@@ -10,7 +10,8 @@ points over the other player). At that lead the player banks; a bigger lead coun
 lead. This changes a chance to win by at most ``cap_error``, the chance of a last turn
 making up the capped lead: banking there already wins unless that last turn succeeds, and
 no play does better than winning. The cap is chosen so that this bound is below
-``CAP_ERROR``. Under Zillions rules a turn can go on past the target with its completed
+``CAP_ERROR``, and no smaller than the target, so that only a leader past the target is
+capped (a lead mid-game is no near-certain win). Under Zillions rules a turn can go on past the target with its completed
 rounds safe; those states depend only on the lead, and are solved once per lead.
 
 >>> policy = win_policy(Rules(target=300))
