@@ -9,13 +9,19 @@ CPU time says more. With ``--games N`` it then plays N seeded two-player games o
 robot against each other level on the batch simulator (:func:`dicelab.simulate.head_to_head`:
 half the games each way round, a shared win counting half), with the 95 % interval and the
 CPU seconds of the run.
-Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``.
+With ``--growth`` it instead builds Fivethousand win policies (zillions and traditional rules)
+for targets from 5 000 to 20 000 points with six dice (budget: 120 s at 20 000), and for 1 to
+6 dice at 5 000 points, printing each build's wall and CPU time against the 5 000-point,
+six-dice build, the lead cap and the process's peak memory so far.
+Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``
+or ``python benchmarks/bench_win_policies.py --growth [--only zillions traditional]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import tempfile
 import time
 
@@ -47,11 +53,39 @@ def reference(module, preset: str) -> tuple[float, float]:
 SEED = 15  # the seed of the 100 000-game test against the optimal robot
 
 
+GROWTH_TARGETS = (5000, 10000, 15000, 20000)
+GROWTH_DICE = (1, 2, 3, 4, 5, 6)
+
+
+def growth(presets) -> None:
+    """Build times of Fivethousand win policies against the target and the number of dice."""
+    for preset in [name for name in presets if name in ("zillions", "traditional")]:
+        base = fivethousand.Rules.preset(preset)
+        reference_wall = reference_cpu = None
+        cases = [(target, base.dice) for target in GROWTH_TARGETS]
+        cases += [(base.target, dice) for dice in GROWTH_DICE if dice != base.dice]
+        for target, dice in cases:
+            rules = base.replace(target=target, dice=dice)
+            wall, cpu, policy = timed(lambda: five_win.win_policy(rules, use_cache=False))
+            if reference_wall is None:
+                reference_wall, reference_cpu = wall, cpu
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(f"fivethousand {preset} target {target} dice {dice}: first player wins "
+                  f"{policy.first_player_wins:.6f}; build {wall:.1f} s (CPU {cpu:.1f} s), "
+                  f"{wall / reference_wall:.2f}x (CPU {cpu / reference_cpu:.2f}x) the 5000-point six-dice build; "
+                  f"lead cap {policy.lead * policy.unit} points; peak memory so far {peak:.0f} MB", flush=True)
+            five_win._win_policy.cache_clear()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=list(TABLES), choices=list(TABLES))
     parser.add_argument("--games", type=int, default=0)
+    parser.add_argument("--growth", action="store_true")
     args = parser.parse_args()
+    if args.growth:
+        growth(args.only)
+        return
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DICELAB_CACHE_DIR"] = folder
         for preset in args.only:

@@ -150,7 +150,8 @@ def setting_values(rules_class):
         if isinstance(default, int):
             return st.integers(-2, 2 * default + 10)
         if isinstance(default, str):
-            return st.sampled_from(["yahtzee", "yatzy", "none", "forced", "free", "other"])
+            return st.sampled_from(["yahtzee", "yatzy", "none", "forced", "free", "fixed", "doubling", "adding",
+                                    "other"])
         if default and isinstance(default[0], tuple):  # casks
             return st.lists(st.tuples(st.integers(-1, 1100), st.integers(-1, 1100)), max_size=4)
         if default and isinstance(default[0], str):  # boxes

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicelab import fivethousand, thousand, yahtzee
+from dicelab.errors import InvalidInputError
 from dicelab.yahtzee.scoring import upper_bonus
 
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -48,6 +49,29 @@ def test_fivethousand(preset, seed, players):
 
     play_checking(game, step)
     assert max(game.state.scores) >= target
+    check_replay_and_seed(fivethousand, game)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), players=seats(["random", "simple", "intelligent"]),
+       dice=st.integers(4, 6), more=st.sampled_from(["fixed", "doubling", "adding"]),
+       pair=st.sampled_from([0, 1500]), triplets=st.sampled_from([0, 2500]), keeps=st.booleans())
+def test_fivethousand_house_rules(seed, players, dice, more, pair, triplets, keeps):
+    try:
+        rules = fivethousand.Rules(dice=dice, target=1500, more_of_a_kind=more, four_of_a_kind_and_pair=pair,
+                                   two_triplets=triplets, bust_keeps_completed_rounds=keeps)
+    except InvalidInputError as refusal:  # the six-dice combinations with fewer dice
+        assert dice < 6 and (pair or triplets) and "needs six dice" in str(refusal)
+        return
+    game = fivethousand.Game(players=players, rules=rules, seed=seed)
+
+    def step(game, before, event):
+        after = game.state
+        gained = after.scores[before.player] - before.scores[before.player]
+        assert gained in (0, before.turn_points, before.round_start)
+
+    play_checking(game, step)
+    assert max(game.state.scores) >= rules.target
     check_replay_and_seed(fivethousand, game)
 
 

@@ -19,7 +19,9 @@ NUMBER = {m: i for i, m in enumerate(MULTISETS)}
 
 RULES = {
     "fivethousand": [fivethousand.Rules.preset(name) for name in fivethousand.PRESETS]
-    + [fivethousand.Rules(dice=4, single_five=0, three_pairs=700, target=3000)],
+    + [fivethousand.Rules(dice=4, single_five=0, three_pairs=700, target=3000),
+       fivethousand.Rules(more_of_a_kind="doubling", four_of_a_kind_and_pair=1500, two_triplets=2500,
+                          bust_keeps_completed_rounds=False)],
     "thousand": [thousand.Rules(), thousand.Rules(choose_keep=True),
                  thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50)],
 }
@@ -30,7 +32,8 @@ CASES = [pytest.param(game, rules, level, id=f"{game}-{rules.preset_name or f'cu
 # The win bot: small rules (the presets' policies take a minute to solve), two players, plus
 # the other seat counts where it plays like the optimal bot.
 WIN_RULES = {"fivethousand": [fivethousand.Rules(dice=3, target=500),
-                              fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False)],
+                              fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False),
+                              fivethousand.Rules(dice=4, target=600, more_of_a_kind="adding")],
              "thousand": [thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
                           thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True)]}
 CASES += [pytest.param(game, rules, "win", id=f"{game}-small{k}-win")

@@ -51,6 +51,7 @@ class RuleSet:
     """Mixin for a game's frozen ``Rules`` dataclass."""
 
     PRESETS: dict = {}
+    WORDS: dict = {}  # setting -> the words it takes, where presets do not use them all
 
     def __post_init__(self):
         for field in dataclasses.fields(self):

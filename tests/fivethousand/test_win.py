@@ -113,6 +113,23 @@ def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
 
 
+@pytest.mark.parametrize("rules", [
+    Rules(dice=1, target=2000),
+    Rules(dice=1, target=2000, bust_keeps_completed_rounds=False),
+])
+def test_a_target_past_the_lead_the_cap_needs_is_solved(rules):
+    """With one die a last turn almost never makes up 1400 points, so the cap's error bound
+    alone would cap leads below the target, in the middle of the game (this crashed)."""
+    policy = win_policy(rules, use_cache=False)
+    assert policy.lead * policy.unit >= rules.target and policy.cap_error <= CAP_ERROR
+    wider = win_policy(rules, lead_cap=2 * rules.target, use_cache=False)
+    engine = Engine(rules)
+    for mine in range(0, rules.target, 50):
+        for theirs in range(0, rules.target, 50):
+            state = type(engine.initial_state(2))(scores=(mine, theirs), dice_left=rules.dice)
+            assert abs(policy.chance_to_win(state) - wider.chance_to_win(state)) <= policy.cap_error + 1e-12
+
+
 def test_the_cap_changes_little_and_its_bound_holds():
     rules = Rules(dice=3, target=400)
     low, high = win_policy(rules, lead_cap=400, use_cache=False), win_policy(rules, lead_cap=800, use_cache=False)

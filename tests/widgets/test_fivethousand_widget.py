@@ -355,7 +355,7 @@ def test_new_game_offers_red_against_the_intelligent_robot_every_level_and_prese
     assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
         ("Red", "human", "Red"), ("Robot", "intelligent", "Blue")]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
-    assert [p["id"] for p in widget.setup.presets] == ["zillions", "traditional", "farkle"]
+    assert [p["id"] for p in widget.setup.presets] == ["zillions", "traditional", "farkle", "greed"]
     for _ in range(4):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
     widget.send_intent(widget.setup, {"type": "seats", "delta": 1})

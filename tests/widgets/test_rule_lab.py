@@ -76,6 +76,8 @@ def test_the_kinds_of_field_follow_the_defaults():
     assert kinds["ones"] == "numbers" and kinds["casks"] == "pairs"
     words = {f["name"]: f for f in rule_form.fields(yahtzee.Rules())}
     assert words["boxes"]["kind"] == "words" and words["joker"]["choices"] == ["forced", "free", "none"]
+    more = {f["name"]: f for f in rule_form.fields(fivethousand.Rules())}["more_of_a_kind"]
+    assert more["kind"] == "word" and more["choices"] == ["adding", "doubling", "fixed"]
 
 
 @pytest.mark.parametrize("game", ["fivethousand", "thousand", "yahtzee"])
@@ -162,6 +164,8 @@ REFUSED = [
     ("fivethousand", "dice", "2.5", {"dice": 2.5}),
     ("fivethousand", "target", "lots", {"target": "lots"}),
     ("fivethousand", "single_one", "-100", {"single_one": -100}),
+    ("fivethousand", "two_triplets", "2500", {"two_triplets": 2500}),  # needs six dice
+    ("fivethousand", "more_of_a_kind", "tripling", {"more_of_a_kind": "tripling"}),
     ("thousand", "target", "47", {"target": 47}),
     ("thousand", "ones", "10, 20", {"ones": (10, 20)}),
     ("thousand", "casks", "(0, 15), (10, 40)", {"casks": ((0, 15), (10, 40))}),

@@ -91,3 +91,14 @@ def test_yahtzee_bonus_only_while_the_box_holds_50(preset, bonus):
     assert yahtzee_bonus(rules, (2,) * 5, {"yahtzee": 0}) == 0
     assert yahtzee_bonus(rules, (2,) * 5, {}) == 0
     assert yahtzee_bonus(rules, (2, 2, 2, 2, 3), {"yahtzee": 50}) == 0
+
+
+@pytest.mark.parametrize("style, boxes, value", [("yahtzee", yahtzee.rules.YAHTZEE_BOXES, 25),
+                                                 ("yatzy", yahtzee.rules.YATZY_BOXES, 15)])
+def test_five_of_a_kind_is_full_house_holds_in_every_style(style, boxes, value):
+    counted = yahtzee.Rules(style=style, boxes=boxes, five_of_a_kind_is_full_house=True)
+    not_counted = counted.replace(five_of_a_kind_is_full_house=False)
+    assert yahtzee.score("full_house", [3, 3, 3, 3, 3], counted) == value
+    assert yahtzee.score("full_house", [3, 3, 3, 3, 3], not_counted) == 0
+    for rules in (counted, not_counted):  # a real full house scores either way
+        assert yahtzee.score("full_house", [3, 3, 3, 5, 5], rules) == (25 if style == "yahtzee" else 19)

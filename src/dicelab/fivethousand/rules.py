@@ -12,16 +12,25 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
+
+
+MORE_OF_A_KIND = ("fixed", "doubling", "adding")
 
 
 @dataclass(frozen=True)
 class Rules(RuleSet):
     """Every number of the Fivethousand section of the rules, as a setting.
 
-    A combination worth 0 is not used. ``bust_keeps_completed_rounds`` is the Zillions
-    rule: a farkle in a bonus round loses only that round's points.
+    A combination worth 0 is not used. ``more_of_a_kind`` says what four, five and six of
+    a face score: "fixed" (the ``four_of_a_kind`` .. ``six_of_a_kind`` values; 0 leaves a
+    triple plus singles), "doubling" (each die past three doubles the triple: 2, 4 and 8
+    times it) or "adding" (each adds the triple: 2, 3 and 4 times it).
+    ``four_of_a_kind_and_pair`` and ``two_triplets`` are six-dice combinations.
+    ``bust_keeps_completed_rounds`` is the Zillions rule: a farkle in a bonus round loses
+    only that round's points.
     """
 
     dice: int = 6
@@ -35,6 +44,9 @@ class Rules(RuleSet):
     four_of_a_kind: int = 0
     five_of_a_kind: int = 0
     six_of_a_kind: int = 0
+    more_of_a_kind: str = "fixed"
+    four_of_a_kind_and_pair: int = 0
+    two_triplets: int = 0
     bust_keeps_completed_rounds: bool = True
 
     def check(self) -> None:
@@ -42,6 +54,15 @@ class Rules(RuleSet):
             self.refuse("dice", f"Fivethousand is played with 1 to 6 dice, not {self.dice}")
         if self.target < 1:
             self.refuse("target", "the target must be at least 1 point")
+        validation.one_of(self.more_of_a_kind, MORE_OF_A_KIND, "more of a kind", setting="more_of_a_kind")
+        fixed = [name for name in ("four_of_a_kind", "five_of_a_kind", "six_of_a_kind") if getattr(self, name)]
+        if self.more_of_a_kind != "fixed" and fixed:
+            self.refuse("more_of_a_kind", f"{' and '.join(fixed)} {'gives a fixed value' if len(fixed) == 1 else 'give fixed values'}, "
+                                          f"so more_of_a_kind must be 'fixed', not {self.more_of_a_kind!r} "
+                                          f"(or set {'it' if len(fixed) == 1 else 'them'} to 0)")
+        for name in ("four_of_a_kind_and_pair", "two_triplets"):
+            if getattr(self, name) and self.dice < 6:
+                self.refuse(name, f"{name} needs six dice, and dice is {self.dice}: set it to 0 or play with six dice")
         if not any(len(faces) <= self.dice for faces, _ in self._rows()):
             self.refuse("dice", f"no combination that scores fits in {self.dice} dice: "
                                 "every throw would be a farkle")
@@ -54,10 +75,15 @@ class Rules(RuleSet):
     def _rows(self) -> list:
         """Each combination that scores, as (faces, points)."""
         rows = [((1,), self.single_one), ((5,), self.single_five), ((1, 1, 1), self.three_ones)]
-        rows += [((face,) * 3, self.three_of_a_kind_per_pip * face) for face in range(2, 7)]
+        triples = {1: self.three_ones, **{face: self.three_of_a_kind_per_pip * face for face in range(2, 7)}}
+        rows += [((face,) * 3, triples[face]) for face in range(2, 7)]
         for size, points in ((4, self.four_of_a_kind), (5, self.five_of_a_kind),
                              (6, self.six_of_a_kind)):
-            rows += [((face,) * size, points) for face in range(1, 7)]
+            times = {"fixed": None, "doubling": 2 ** (size - 3), "adding": size - 2}[self.more_of_a_kind]
+            rows += [((face,) * size, points if times is None else times * triples[face]) for face in range(1, 7)]
+        rows += [((four,) * 4 + (two,) * 2, self.four_of_a_kind_and_pair)
+                 for four in range(1, 7) for two in range(1, 7) if four != two]
+        rows += [((low,) * 3 + (high,) * 3, self.two_triplets) for low, high in itertools.combinations(range(1, 7), 2)]
         rows.append(((1, 2, 3, 4, 5, 6), self.straight))
         rows += [(tuple(sorted(pairs * 2)), self.three_pairs)
                  for pairs in itertools.combinations(range(1, 7), 3)]
@@ -69,5 +95,8 @@ Rules.PRESETS = {
     "traditional": Rules(bust_keeps_completed_rounds=False),
     "farkle": Rules(target=10000, straight=1500, three_pairs=1500, four_of_a_kind=1000,
                     five_of_a_kind=2000, six_of_a_kind=3000, bust_keeps_completed_rounds=False),
+    # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
+    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
 }
 PRESETS = Rules.PRESETS
+Rules.WORDS = {"more_of_a_kind": MORE_OF_A_KIND}

@@ -10,7 +10,8 @@ points over the other player). At that lead the player banks; a bigger lead coun
 lead. This changes a chance to win by at most ``cap_error``, the chance of a last turn
 making up the capped lead: banking there already wins unless that last turn succeeds, and
 no play does better than winning. The cap is chosen so that this bound is below
-``CAP_ERROR``. Under Zillions rules a turn can go on past the target with its completed
+``CAP_ERROR``, and no smaller than the target, so that only a leader past the target is
+capped (a lead mid-game is no near-certain win). Under Zillions rules a turn can go on past the target with its completed
 rounds safe; those states depend only on the lead, and are solved once per lead.
 
 >>> policy = win_policy(Rules(target=300))
@@ -182,7 +183,7 @@ class FivethousandWinPolicy(WinPolicy):
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
-        if lead_cap is not None and lead_cap < rules.target:
+        if lead_cap is not None and lead_cap // self.unit < self.goal:
             raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
         self._lead_points = lead_cap
         identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "lead_cap": lead_cap,
@@ -196,7 +197,8 @@ class FivethousandWinPolicy(WinPolicy):
     # --- solving ----------------------------------------------------------------------
     def _choose_lead(self) -> int:
         """The smallest lead cap (units) whose error bound, a last turn making it up, is
-        below CAP_ERROR; or the one asked for."""
+        below CAP_ERROR, and at least the target (so that only a leader past the target is
+        capped, where the bound holds); or the one asked for."""
         if self._lead_points is not None:
             return self._lead_points // self.unit
         size = 2 * self.goal
@@ -204,7 +206,7 @@ class FivethousandWinPolicy(WinPolicy):
             start = self.final.extend(size)
             below = np.nonzero(start[1:] <= CAP_ERROR)[0]
             if len(below):
-                return int(below[0]) + 1
+                return max(int(below[0]) + 1, self.goal)
             size *= 2
 
     def _solve(self) -> dict:

@@ -80,6 +80,20 @@ def score_throw(rules, dice) -> int | None:
     return rules.combinations().score(faces)
 
 
+def best_throw_score(rules, dice) -> int:
+    """The most points ``dice`` thrown at once can score under ``rules``, the dice that
+    score nothing left out (0 when none scores), as the scoring katas count a throw.
+    The dice are checked as in :func:`score_throw`.
+
+    >>> from dicelab import fivethousand
+    >>> best_throw_score(fivethousand.Rules(), [2, 5, 2, 2, 3]), best_throw_score(fivethousand.Rules(), [2, 3])
+    (250, 0)
+    """
+    faces = validation.faces(dice, 0, rules.dice, what="the dice of one throw")
+    best = rules.combinations().best_choice(faces)
+    return 0 if best is None else best[1]
+
+
 @lru_cache(maxsize=None)
 def _best_split(table: CombinationTable, tally: tuple[int, ...]) -> int:
     if not any(tally):

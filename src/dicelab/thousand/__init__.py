@@ -5,7 +5,7 @@
 """
 
 from dicelab.lazy import lazy_names
-from dicelab.setaside.combinations import score_throw
+from dicelab.setaside.combinations import best_throw_score, score_throw
 from dicelab.thousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.thousand.game import Game
 from dicelab.thousand.rules import PRESETS, Rules
@@ -21,4 +21,10 @@ def score(dice, rules=None) -> int | None:
     return score_throw(Rules.coerce(rules), dice)
 
 
-__all__ = ["BOTS", "LEVELS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "score", "win_policy", *_POLICIES]
+
+def best_score(dice, rules=None) -> int:
+    """The most points these dice from one throw can score, the dice that score nothing
+    left out (0 when none scores): the scoring katas' count. :func:`score` is strict."""
+    return best_throw_score(Rules.coerce(rules), dice)
+
+__all__ = ["BOTS", "LEVELS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "best_score", "score", "win_policy", *_POLICIES]

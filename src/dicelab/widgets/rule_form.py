@@ -67,12 +67,14 @@ def label(name: str) -> str:
 def fields(rules) -> list[dict]:
     """One field per setting of ``rules``, in the dataclass's order: its name, label, kind,
     the text shown, whether it is on (flags), a hint of what to write, the words the presets
-    use (word settings: suggestions; the rules say what they take) and no error yet."""
+    use and the rules' ``WORDS`` list (word settings: suggestions; the rules say what they
+    take) and no error yet."""
     shown = []
     for field in dataclasses.fields(rules):
         value = getattr(rules, field.name)
         field_kind = kind(field.default)
         used = {getattr(preset, field.name, None) for preset in type(rules).PRESETS.values()}
+        used |= set(type(rules).WORDS.get(field.name, ()))
         choices = sorted(used - {None}) if field_kind == "word" else []
         shown.append({"name": field.name, "label": label(field.name), "kind": field_kind,
                       "text": text(value), "on": value if type(value) is bool else False,

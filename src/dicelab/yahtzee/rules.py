@@ -46,6 +46,8 @@ class Rules(RuleSet):
     the dice that form them, straights are 1-5 and 2-6). ``joker`` is "none", "forced"
     (the official Hasbro rule) or "free" (a further Yahtzee may go in any open box).
     In the "yatzy" style Full House scores the sum of the dice, so ``full_house`` is unused.
+    ``five_of_a_kind_is_full_house`` holds in both styles (a Yatzy Full House of five 3s
+    scores 15).
     """
 
     style: str = "yahtzee"

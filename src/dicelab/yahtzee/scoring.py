@@ -31,16 +31,20 @@ def _of_a_kind(tally, n: int) -> int:
     return max((face for face in range(1, 7) if tally[face - 1] >= n), default=0)
 
 
+def _is_full_house(tally, rules: Rules) -> bool:
+    """Three of one face and two of another, or five of a kind where the rules count it."""
+    shape = sorted(n for n in tally if n)
+    return shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
+
+
 def _yahtzee_style(box: str, dice, tally, rules: Rules) -> int:
     total = sum(dice)
-    shape = sorted(n for n in tally if n)
     if box == "three_of_a_kind":
         return total if _of_a_kind(tally, 3) else 0
     if box == "four_of_a_kind":
         return total if _of_a_kind(tally, 4) else 0
     if box == "full_house":
-        full = shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
-        return rules.full_house if full else 0
+        return rules.full_house if _is_full_house(tally, rules) else 0
     if box == "small_straight":
         return rules.small_straight if _straight_run(tally) >= 4 else 0
     if box == "large_straight":
@@ -59,7 +63,7 @@ def _yatzy_style(box: str, dice, tally, rules: Rules) -> int:
     if box == "four_of_a_kind":
         return 4 * _of_a_kind(tally, 4)
     if box == "full_house":
-        return sum(dice) if sorted(n for n in tally if n) == [2, 3] else 0
+        return sum(dice) if _is_full_house(tally, rules) else 0
     if box == "small_straight":
         return rules.small_straight if tally[:5] == (1, 1, 1, 1, 1) else 0
     if box == "large_straight":
