@@ -161,7 +161,11 @@ class GameController(Table):
     def start(self, players) -> None:
         """Start a new game with these players (ValueError, nothing changed, if they can't play)."""
         seed = None if self.seed is None else self.seed + self._games_started
-        game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
+        self.resume(self.Game(players=self._coloured(players), rules=self.rules, seed=seed))
+
+    def resume(self, game) -> None:
+        """Play on with ``game`` (a new one, or one restored with ``Game.from_json``)."""
+        self.rules = game.rules
         self._cancel_bots()
         self._game = game
         self._games_started += 1

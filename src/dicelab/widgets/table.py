@@ -21,6 +21,18 @@ from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.module import compose
 
 
+def view_document(areas: dict, *, title: str, layout: str = "stack", keys=(),
+                  kind: str = "game") -> dict:
+    """The view document of ``areas`` (area name -> its parts, top to bottom), as plain JSON."""
+    shown = [part for parts in areas.values() for part in parts]
+    return {
+        "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
+        "areas": [{"name": name, "parts": [part.name for part in parts]}
+                  for name, parts in areas.items()],
+        "parts": {part.name: part.to_json() for part in shown},
+    }
+
+
 class Table(anywidget.AnyWidget):
     """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
 
@@ -46,13 +58,7 @@ class Table(anywidget.AnyWidget):
         without keys (a lesson) never listens to the keyboard. ``kind`` ("game" or
         "lesson") names the frame it is drawn in.
         """
-        shown = [part for parts in areas.values() for part in parts]
-        self.view = {
-            "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
-            "areas": [{"name": name, "parts": [part.name for part in parts]}
-                      for name, parts in areas.items()],
-            "parts": {part.name: part.to_json() for part in shown},
-        }
+        self.view = view_document(areas, title=title, layout=layout, keys=keys, kind=kind)
 
     def set_state(self, sync_data) -> None:
         """State written by a front end is refused: the document last shown is sent back."""
@@ -69,6 +75,11 @@ class Table(anywidget.AnyWidget):
                                 else message, [])
 
     def _receive(self, _widget, message, _buffers) -> None:
+        self.receive(message)
+
+    def receive(self, message) -> None:
+        """Handle one intent message (``{"part": name, "type": ...}``) as the browser sends it:
+        checked by the part's intents, refused with a notice, or handed to its handler."""
         try:
             part, kind, fields, handler = self._route(message)
         except MalformedIntent as refusal:
