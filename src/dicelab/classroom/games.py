@@ -78,7 +78,14 @@ class GameSession:
         return {b.key for b in self.widget.buttons() if b.id in HIDDEN_BUTTONS and b.key}
 
     def receive(self, message) -> None:
-        """Hand the intent to the widget, unless it asks for what the class leaves out."""
+        """Hand the intent to the widget, unless it asks for what the class leaves out (then
+        the widget shows the refusal, as it shows its own)."""
+        try:
+            self._receive(message)
+        except IllegalMoveError as refusal:
+            self.widget.refused(refusal)
+
+    def _receive(self, message) -> None:
         if not isinstance(message, dict):
             raise MalformedIntent("The game received a request that is not understood.")
         shown = self.widget.view["areas"]

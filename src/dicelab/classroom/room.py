@@ -153,7 +153,9 @@ class Room:
 
     def teacher(self, message) -> None:
         """Do one of the board's intents (checked by its checker)."""
-        kind, fields = ClassBoard().parse(message)
+        if not isinstance(message, dict) or message.get("part") != "board":
+            raise Refused("the teacher's page sent a request that is not understood")
+        kind, fields = ClassBoard().parse({k: v for k, v in message.items() if k != "part"})
         if kind == "start":
             spec = activity(fields["activity"])
             self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
