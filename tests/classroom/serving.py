@@ -21,10 +21,10 @@ SRC = Path(__file__).parents[2] / "src"
 class ServerProcess:
     """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
 
-    def __init__(self, data, *arguments):
+    def __init__(self, data, *arguments, port: int = 0):
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "dicelab", "class", "serve", "--port", "0", "--data", str(data),
+            [sys.executable, "-m", "dicelab", "class", "serve", "--port", str(port), "--data", str(data),
              *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
         if not self.lines[0]:
