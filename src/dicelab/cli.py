@@ -229,6 +229,9 @@ As root (containers, Colab, classroom images) dicelab adds --allow-root, which
 JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop
 the server cleanly without a question; a second one kills it. No server is left
 running when dicelab ends.
+
+To let a whole class take part from their own browsers, without JupyterLab, run
+'dicelab class serve' (or Classroom() in a notebook; see the README).
 """
 
 

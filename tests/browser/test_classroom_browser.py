@@ -50,7 +50,8 @@ def throw_farkles(page, times: int, done: int = 0) -> None:
 
 
 def play_fivethousand(page) -> int:
-    """A whole game by clicks: throw, send back the dice that don't score best, pass."""
+    """A whole game by clicks: throw, send back the dice that don't score best, pass (the
+    dice can be chosen only while they are the student's to choose)."""
     table = fivethousand.Rules().combinations()
     for _ in range(500):
         if page.locator("[data-part='ranking']").count():
@@ -60,8 +61,9 @@ def play_fivethousand(page) -> int:
                 const mine = rows.find((row) => row.querySelector(".dicelab-ranking-name").textContent === me);
                 return mine.querySelector(".dicelab-ranking-score").textContent;
             }"""))
-        labels = [DIE.search(label) for label in page.locator("[data-part='dice'] button.dicelab-die")
-                  .evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")]
+        labels = [DIE.search(label) for label in page.locator(
+            "[data-part='dice'] button.dicelab-die[aria-disabled='false']")
+            .evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")]
         dice = [(int(m[1]) - 1, int(m[2]), m[3]) for m in labels if m]
         if not dice:
             click(page, "[data-part='shaker'] button")

@@ -129,3 +129,24 @@ def test_the_teacher_starts_and_stops_and_every_student_hears(server):
             break
     assert board["exact"]["text"] == "5/162"
     teacher.close()
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (["--activity", "cards"], "there is no activity 'cards'; there are "),
+    (["--base-path", "/a/../b"], "--base-path is a plain path"),
+    (["--host", "256.1.1.1"], "the class server can't listen on 256.1.1.1:0"),
+])
+def test_bad_serve_options_say_what_is_wrong_and_start_nothing(tmp_path, arguments, words):
+    from dicelab import cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["class", "serve", "--port", "0", "--data", str(tmp_path), *arguments])
+    assert words in str(stop.value)
+
+
+def test_a_port_in_use_is_said(server, tmp_path):
+    from dicelab import cli
+
+    port = server.origin.rsplit(":", 1)[1]
+    with pytest.raises(SystemExit, match=f"can't listen on 127.0.0.1:{port}"):
+        cli.main(["class", "serve", "--port", port, "--data", str(tmp_path)])
