@@ -139,3 +139,48 @@ def test_the_pool_sums_every_student():
     assert pooled["trials"] == 18 and pooled["successes"] == 4
     assert sum(s["trials"] for s in pooled["students"]) == 18
     assert pool([]) == {"trials": 0, "successes": 0, "share": None, "se": None, "students": []}
+
+
+def _play_by_buttons(session, boxes=()):
+    """Press the first enabled button of the game (or choose the next open box) until it ends."""
+    for _ in range(3000):
+        if session.widget.phase == "over":
+            return
+        buttons = [b for b in session.view["parts"]["controls"]["buttons"] if b["enabled"]]
+        if buttons:
+            session.receive({"part": "controls", "type": "press", "button": buttons[0]["id"]})
+            continue
+        card = session.widget.game.state.cards[0]
+        box = next(box for box in boxes if box not in dict(card.filled))
+        session.receive({"part": "scorecard", "type": "select", "column": 0, "row": box})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("name, robot", [("thousand", "simple"), ("yahtzee", "greedy"), ("duplicate", None)])
+def test_every_game_activity_plays_to_its_one_result(name, robot):
+    from dicelab.yahtzee import Rules
+
+    spec = activity(name)
+    options = {} if robot is None else {"robot": robot}
+    session = spec.session(seeder(2, 1, 1), "Ann", options)
+    _play_by_buttons(session, Rules().boxes)
+    (result,) = session.take_results()
+    trials, success, detail = result
+    scores = session.widget.scores()
+    assert trials == 1 and detail["score"] == scores[0]
+    if robot:
+        assert detail["robot"] == robot and detail["robot_score"] == scores[1]
+        assert success == (session.widget.game.players[0] in session.widget.game.winners)
+    else:
+        assert success == (scores[0] >= detail["optimal_score"]) and detail["optimal_score"] > 100
+    restored = spec.session(seeder(2, 1, 1), "Ann", options, session.state())
+    assert restored.widget.game.to_json() == session.widget.game.to_json()
+    assert restored.take_results() == []  # a restored finished game is not counted again
+
+
+def test_in_duplicate_everyone_has_the_same_dice():
+    first = activity("duplicate").session(seeder(4, 1, 1), "Ann", {})
+    second = activity("duplicate").session(seeder(4, 1, 2), "Ben", {})
+    for session in (first, second):
+        session.receive({"part": "controls", "type": "press", "button": "roll"})
+    assert first.widget.game.state.dice == second.widget.game.state.dice
