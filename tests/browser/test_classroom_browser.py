@@ -10,8 +10,16 @@ from collections import Counter
 import pytest
 
 from dicelab import fivethousand
-from tests.browser.harness import (ARTIFACTS, assert_no_widget_errors, free_port, kernel_eval,
-                                   open_notebook, run_all_cells, screenshot, write_notebook)
+from tests.browser.harness import (
+    ARTIFACTS,
+    assert_no_widget_errors,
+    free_port,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    screenshot,
+    write_notebook,
+)
 from tests.classroom.serving import ServerProcess
 
 pytest.importorskip("tornado")
@@ -25,7 +33,7 @@ DIE = re.compile(r"die (\d) showing (\d), (left out|back in the shaker)")
 
 def settled(page) -> None:
     """Wait until every intent the page sent is acknowledged."""
-    page.wait_for_function("document.body.dataset.pending === '0'")
+    page.locator("body[data-pending='0']").wait_for(state="attached")
 
 
 def click(page, selector: str) -> None:
@@ -49,11 +57,18 @@ def throw_farkles(page, times: int, done: int = 0) -> None:
         page.get_by_text(re.compile(rf"in {n} throws?\.")).wait_for()
 
 
+def enabled(page, selector: str) -> bool:
+    found = page.locator(selector)
+    return found.count() > 0 and found.first.get_attribute("aria-disabled") != "true"
+
+
 def play_fivethousand(page) -> int:
-    """A whole game by clicks: throw, send back the dice that don't score best, pass (the
-    dice can be chosen only while they are the student's to choose)."""
+    """A whole game by clicks: throw, send back the dice that don't score best, pass (or
+    throw again after hot dice). Each step reads the page again, so it is only ever one click
+    ahead of what the page shows."""
     table = fivethousand.Rules().combinations()
-    for _ in range(500):
+    shaker, passing = "[data-part='shaker'] button", "[data-part='controls'] button[data-key='pass']"
+    for _ in range(1000):
         if page.locator("[data-part='ranking']").count():
             return int(page.evaluate("""() => {
                 const me = document.getElementById("who").textContent.replace("You are ", "");
@@ -65,18 +80,24 @@ def play_fivethousand(page) -> int:
             "[data-part='dice'] button.dicelab-die[aria-disabled='false']")
             .evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")]
         dice = [(int(m[1]) - 1, int(m[2]), m[3]) for m in labels if m]
-        if not dice:
-            click(page, "[data-part='shaker'] button")
-            continue
-        best, _ = table.best_choice(tuple(sorted(face for _, face, _ in dice)))
-        wanted = list(best)
-        for index, face, where in dice:
-            keep = face in wanted
-            if keep:
-                wanted.remove(face)
-            if keep == (where != "left out"):
-                click(page, f"[data-part='dice'] button[data-key='die-{index}']")
-        click(page, "[data-part='controls'] button[data-key='pass']")
+        wrong = []
+        if dice:
+            best, _ = table.best_choice(tuple(sorted(face for _, face, _ in dice)))
+            wanted = list(best)
+            for index, face, where in dice:
+                keep = face in wanted
+                if keep:
+                    wanted.remove(face)
+                if keep == (where != "left out"):
+                    wrong.append(index)
+        if wrong:
+            click(page, f"[data-part='dice'] button[data-key='die-{wrong[0]}']")
+        elif dice and enabled(page, passing):
+            click(page, passing)
+        elif enabled(page, shaker):
+            click(page, shaker)
+        else:
+            page.wait_for_timeout(100)
     raise AssertionError("the game did not end")
 
 

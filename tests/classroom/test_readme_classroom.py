@@ -18,7 +18,7 @@ SECTION = README.read_text().split("## Teaching with a class\n", 1)[1].split("\n
 
 
 def blocks(language: str) -> list[str]:
-    return re.findall(rf"```{language}\n(.*?)```", SECTION, re.S)
+    return re.findall(rf"```{language}\n(.*?)```", SECTION, re.DOTALL)
 
 
 def test_every_serve_command_starts_a_server_that_says_its_addresses(tmp_path):

@@ -16,9 +16,10 @@ Fraction(5, 162)
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Protocol
+from typing import Protocol
 
 
 class Session(Protocol):
@@ -55,7 +56,7 @@ class Activity:
     def checked_options(self, options: dict) -> dict:
         """``options`` with every default filled in; ValueError for an unknown one."""
         if not isinstance(options, dict):
-            raise ValueError("the options are a mapping of option to choice")
+            raise TypeError("the options are a mapping of option to choice")
         unknown = set(options) - set(self.options)
         if unknown:
             raise ValueError(f"{self.title} has no option {', '.join(sorted(map(str, unknown)))}")

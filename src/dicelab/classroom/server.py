@@ -29,8 +29,15 @@ import tornado.web
 import tornado.websocket
 
 from dicelab import validation
-from dicelab.classroom.limits import (JOIN_BURST, JOIN_RATE, MAX_MESSAGE, STUDENT_BURST, STUDENT_RATE,
-                                      Bucket, Refused)
+from dicelab.classroom.limits import (
+    JOIN_BURST,
+    JOIN_RATE,
+    MAX_MESSAGE,
+    STUDENT_BURST,
+    STUDENT_RATE,
+    Bucket,
+    Refused,
+)
 from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMoveError

@@ -35,6 +35,7 @@ const model = new SocketModel((intent) => {
   const item = { run, seq: seat.seq, intent };
   seat.pending.push(item);
   save();
+  document.body.dataset.pending = String(seat.pending.length);
   if (welcomed) socket.send({ type: "intent", ...item });
 });
 table.render({ model, el: stage });
