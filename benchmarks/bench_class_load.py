@@ -198,7 +198,8 @@ def report(kind: str, size: int, figures: dict) -> None:
           f"p95 {1000 * figures['p95']:.1f} ms, p99 {1000 * figures['p99']:.1f} ms; "
           f"lost {figures['lost']}, answered twice {figures['answered_twice']}"
           + (f", stored {figures['stored']} (twice: {figures['stored_twice']})" if "stored" in figures else "")
-          + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB")
+          + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB; "
+          f"machine load {os.getloadavg()[0]:.1f}")
 
 
 def main(seconds: float = SECONDS, sizes=SIZES) -> None:

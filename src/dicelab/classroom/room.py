@@ -46,6 +46,11 @@ class Room:
         self.online: set[int] = set()
         self._load_run()
 
+    def reload(self) -> None:
+        """Forget what is in memory and read the class again from the store (after a failed write)."""
+        self.names = {s["id"]: s["name"] for s in self.store.students()}
+        self._load_run()
+
     def _load_run(self) -> None:
         self.run = self.store.current_run()
         self.sessions, self.done = {}, {}

@@ -98,6 +98,7 @@ class ClassServer:
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self._board_timer = None
         self._http = None
+        self._waiting: list = []  # (connection, message kind, fields): done in the next batch
 
     # --- addresses ----------------------------------------------------------------------
     @property
@@ -158,6 +159,33 @@ class ClassServer:
             self._http.stop()
         (self.store.folder / SERVER_FILE).unlink(missing_ok=True)
         self.store.close()
+
+    # --- group commit -------------------------------------------------------------------
+    def later(self, connection, kind: str, fields: dict) -> None:
+        """Do a join or an intent in the next batch: all that arrived while the last batch was
+        written are stored in one transaction, and answered once it is committed."""
+        if not self._waiting:
+            asyncio.get_running_loop().call_soon(self._do_batch)
+        self._waiting.append((connection, kind, fields))
+
+    def _do_batch(self) -> None:
+        batch, self._waiting = self._waiting, []
+        answers = []
+        try:
+            with self.store.batch():
+                for connection, kind, fields in batch:
+                    try:
+                        answers.append((connection, kind, connection.do(kind, fields)))
+                    except IllegalMoveError as refusal:
+                        answers.append((connection, "refused", str(refusal)))
+        except Exception:
+            self.room.reload()  # nothing of the batch was stored: the pages send it again
+            for connection, _, _ in batch:
+                connection.close(1011, "the class could not store that: reconnecting")
+            raise
+        for connection, kind, answer in answers:
+            connection.answer(kind, answer)
+        self.board_changed()
 
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
@@ -304,9 +332,23 @@ class StudentSocket(_Socket):
             raise Refused("you have joined already")
         if not self.server.joins.take():
             raise Refused("too many students are joining at once: try again in a moment")
-        joined = self.server.room.join(code, name)
-        self.send({"type": "joined", **joined})
-        self.on_hello(joined["student"], joined["secret"])
+        self.server.later(self, "join", {"code": code, "name": name})
+
+    def do(self, kind: str, fields: dict):
+        """Within the server's batch: the join or the intent, stored (not yet committed)."""
+        if kind == "join":
+            return self.server.room.join(**fields)
+        return self.server.room.intent(self.student, **fields)
+
+    def answer(self, kind: str, answer) -> None:
+        """After the batch is committed: tell the student."""
+        if kind == "refused":
+            self.refuse(answer)
+        elif kind == "join":
+            self.send({"type": "joined", **answer})
+            self.on_hello(answer["student"], answer["secret"])
+        else:
+            self.send({"type": "ack", **answer})
 
     def on_hello(self, student: int, secret: str):
         name = self.server.room.hello(student, secret)
@@ -321,10 +363,7 @@ class StudentSocket(_Socket):
     def on_intent(self, run: int, seq: int, intent: dict):
         if self.student is None:
             raise Refused("join the class first")
-        answer = self.server.room.intent(self.student, run, seq, intent)
-        self.send({"type": "ack", **answer})
-        if not answer["duplicate"] and not answer["stale"]:
-            self.server.board_changed()
+        self.server.later(self, "intent", {"run": run, "seq": seq, "message": intent})
 
     def send_view(self):
         if self.student is not None:

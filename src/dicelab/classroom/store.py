@@ -5,6 +5,8 @@ It holds the class (its code, the teacher's token, the activity being run), the 
 (its saved state and the number of the last intent done) and the results. A result and the
 state it leaves are written in one transaction, committed before the student hears back:
 what a student was told is stored, and an intent sent again (same number) is not done twice.
+The server writes the intents that arrive together in one :meth:`Store.batch`, so that a class
+waits for the disk once per batch rather than once per throw.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -87,6 +89,11 @@ class Store:
 
     # --- the class ----------------------------------------------------------------------
     def _transaction(self):
+        return _Transaction(self._db)
+
+    def batch(self):
+        """``with store.batch():`` many writes, one commit (one wait for the disk); each write
+        inside still fails alone. Nothing in it is stored until the block ends."""
         return _Transaction(self._db)
 
     def _meta_default(self, key: str, make) -> None:
@@ -222,13 +229,21 @@ class Store:
 
 
 class _Transaction:
-    """``with`` block: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises."""
+    """``with`` block: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises. Inside
+    another (a :meth:`Store.batch`) it is a savepoint: its changes are undone alone when it
+    raises, and committed with the batch."""
 
     def __init__(self, db):
         self._db = db
 
     def __enter__(self):
-        self._db.execute("BEGIN IMMEDIATE")
+        self._nested = self._db.in_transaction
+        self._db.execute("SAVEPOINT step" if self._nested else "BEGIN IMMEDIATE")
 
     def __exit__(self, kind, _value, _traceback):
-        self._db.execute("ROLLBACK" if kind else "COMMIT")
+        if not self._nested:
+            self._db.execute("ROLLBACK" if kind else "COMMIT")
+            return
+        if kind:
+            self._db.execute("ROLLBACK TO step")
+        self._db.execute("RELEASE step")
