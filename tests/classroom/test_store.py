@@ -82,3 +82,24 @@ def test_the_store_is_a_plain_sqlite_file(tmp_path):
     store.close()
     with sqlite3.connect(tmp_path / Store.FILE) as db:
         assert db.execute("SELECT name FROM students").fetchall() == [("Ann",)]
+
+
+def test_a_batch_commits_once_and_a_failed_write_in_it_is_undone_alone(tmp_path):
+    store = Store(tmp_path)
+    ann, _ = store.join("Ann")
+    run = store.start_run("farkles", {})
+    with store.batch():
+        assert store.record(ann, run, 1, {"n": 1}, [(1, 0, {})])
+        with pytest.raises(TypeError):
+            store.record(ann, run, 2, {"n": 2}, [(1, 0, {"bad": object()})])
+        assert store.record(ann, run, 3, {"n": 3}, [(1, 1, {})])
+        other = sqlite3.connect(tmp_path / Store.FILE)
+        assert other.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)  # not yet
+    assert other.execute("SELECT seq FROM results ORDER BY seq").fetchall() == [(1,), (3,)]
+    other.close()
+    assert store.seat(ann, run) == (3, {"n": 3})
+    with pytest.raises(RuntimeError), store.batch():
+        store.record(ann, run, 4, {"n": 4}, [(1, 0, {})])
+        raise RuntimeError("the disk is full")
+    assert store.seat(ann, run) == (3, {"n": 3}) and len(store.results()) == 2
+    store.close()
