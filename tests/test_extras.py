@@ -37,7 +37,7 @@ def test_a_library_that_is_there_but_fails_to_import_raises_its_own_error(monkey
 def test_an_unknown_extra_is_a_mistake_of_the_caller():
     with pytest.raises(ValueError, match="unknown extra 'graphs'"):
         require("fractions", "graphs", "odds")
-    assert set(EXTRAS) == {"lab", "plots", "data", "rl", "all"}
+    assert set(EXTRAS) == {"lab", "plots", "data", "rl", "class", "all"}
 
 
 def test_to_dataframe_names_the_data_extra(monkeypatch):

@@ -234,6 +234,29 @@ def run_handout(args) -> int:
     return 0
 
 
+def run_class_serve(args) -> int:
+    try:
+        require("tornado", "class", "dicelab class serve")
+        require("segno", "class", "dicelab class serve")
+    except MissingExtraError as error:
+        raise SystemExit(f"dicelab: {error}") from None
+    from dicelab.classroom.activities import ACTIVITIES
+    from dicelab.classroom.server import base_path, serve
+
+    if args.activity is not None and args.activity not in ACTIVITIES:
+        raise SystemExit(f"dicelab: there is no activity {args.activity!r}; there are "
+                         f"{', '.join(sorted(ACTIVITIES))}")
+    try:
+        base = base_path(args.base_path)
+    except ValueError as error:
+        raise SystemExit(f"dicelab: {error}") from None
+    try:
+        return serve(args.data, args.host, args.port, base, args.activity)
+    except OSError as error:
+        raise SystemExit(f"dicelab: the class server can't listen on {args.host}:{args.port}: "
+                         f"{error.strerror or error}") from None
+
+
 def run_demo(args) -> int:
     return _to_stdout(lambda: demo(args.game, args.seed))
 
@@ -261,6 +284,9 @@ As root (containers, Colab, classroom images) dicelab adds --allow-root, which
 JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop
 the server cleanly without a question; a second one kills it. No server is left
 running when dicelab ends.
+
+To let a whole class take part from their own browsers, without JupyterLab, run
+'dicelab class serve' (or Classroom() in a notebook; see the README).
 """
 
 
@@ -330,6 +356,29 @@ def main(argv=None) -> int:
                                 help="the HTML file to write, a folder to write it in, or - for "
                                      "standard output (default: GAME-handout.html)")
     handout_parser.set_defaults(run=run_handout)
+
+    class_parser = commands.add_parser(
+        "class", help="run a class server that students join from any browser",
+        description="A class server: students join from any browser with a code, take part in "
+                    "activities and games, and their results are pooled live for the teacher.")
+    class_commands = class_parser.add_subparsers(dest="class_command", required=True, metavar="ACTION")
+    serve_parser = class_commands.add_parser(
+        "serve", help="start the class server",
+        description="Start the class server and print the students' address (with the class "
+                    "code) and the teacher's address (with a secret token). Results are kept in "
+                    "SQLite under --data; a restarted server carries on where it stopped.")
+    serve_parser.add_argument("--host", default="127.0.0.1",
+                              help="the address to listen on (default 127.0.0.1, this computer only; "
+                                   "0.0.0.0 opens the class to the local network)")
+    serve_parser.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free port)")
+    serve_parser.add_argument("--data", type=Path, default=None,
+                              help="the folder of the class's data (default: the user data folder, "
+                                   "~/.local/share/dicelab/class)")
+    serve_parser.add_argument("--activity", default=None, help="the activity to start with, e.g. farkles")
+    serve_parser.add_argument("--base-path", default="/",
+                              help="the path prefix the server is reached under, e.g. "
+                                   "/user/NAME/proxy/8765/ through jupyter-server-proxy")
+    serve_parser.set_defaults(run=run_class_serve)
 
     args = parser.parse_args(argv)
     if passed_on and args.command != "lab":

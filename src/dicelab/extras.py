@@ -24,6 +24,7 @@ EXTRAS = {
     "plots": "matplotlib, for dicelab.plots",
     "data": "pandas, for .to_dataframe()",
     "rl": "gymnasium and pettingzoo, for dicelab.rl",
+    "class": "tornado and segno, for the class server (dicelab class serve, dicelab.classroom)",
     "all": "every extra above",
 }
 

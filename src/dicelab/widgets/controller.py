@@ -254,6 +254,13 @@ class GameController(Table):
         """
         seed = None if self.seed is None else self.seed + self._games_started
         game = self.Game(players=self._coloured(players), rules=self.rules, seed=seed)
+        self.resume(game)
+
+    def resume(self, game) -> None:
+        """Play on with ``game`` (a new one, or one restored with ``Game.from_json``).
+
+        Robots that need their strategy worked out first get it before play goes on; an
+        interrupt meanwhile leaves the table as it was, with a sentence saying so."""
         if game.bots_to_prepare():
             before, self._status = self._status, PREPARING
             self.render()
@@ -263,6 +270,7 @@ class GameController(Table):
                 self._status = before if self._game is not None else INTERRUPTED
                 self.render()
                 raise
+        self.rules = game.rules
         self._cancel_bots()
         self._game = game
         self._games_started += 1

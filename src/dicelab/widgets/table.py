@@ -26,6 +26,18 @@ from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.module import compose
 
 
+def view_document(areas: dict, *, title: str, layout: str = "stack", keys=(),
+                  kind: str = "game") -> dict:
+    """The view document of ``areas`` (area name -> its parts, top to bottom), as plain JSON."""
+    shown = [part for parts in areas.values() for part in parts]
+    return {
+        "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
+        "areas": [{"name": name, "parts": [part.name for part in parts]}
+                  for name, parts in areas.items()],
+        "parts": {part.name: part.to_json() for part in shown},
+    }
+
+
 class Table(anywidget.AnyWidget):
     """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
 
@@ -62,13 +74,7 @@ class Table(anywidget.AnyWidget):
         without keys (a lesson) never listens to the keyboard. ``kind`` ("game" or
         "lesson") names the frame it is drawn in.
         """
-        shown = [part for parts in areas.values() for part in parts]
-        self.view = {
-            "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
-            "areas": [{"name": name, "parts": [part.name for part in parts]}
-                      for name, parts in areas.items()],
-            "parts": {part.name: part.to_json() for part in shown},
-        }
+        self.view = view_document(areas, title=title, layout=layout, keys=keys, kind=kind)
 
     def set_state(self, sync_data) -> None:
         """State written by a front end is refused: the document last shown is sent back."""
@@ -87,18 +93,23 @@ class Table(anywidget.AnyWidget):
     def _receive(self, _widget, message, _buffers) -> None:
         before = self.view
         try:
-            if isinstance(message, dict) and message.get("part") == "table":
-                self._view_message(message)
-                return
-            try:
-                part, kind, fields, handler = self._route(message)
-            except MalformedIntent as refusal:
-                self.refused(refusal)
-                return
-            self.handle(part, handler, fields)
+            self.receive(message)
         finally:
             if self.view == before:  # nothing new was sent: say that the message arrived
                 self.send({"type": "ack"})
+
+    def receive(self, message) -> None:
+        """Handle one intent message (``{"part": name, "type": ...}``) as the browser sends it:
+        checked by the part's intents, refused with a notice, or handed to its handler."""
+        if isinstance(message, dict) and message.get("part") == "table":
+            self._view_message(message)
+            return
+        try:
+            part, kind, fields, handler = self._route(message)
+        except MalformedIntent as refusal:
+            self.refused(refusal)
+            return
+        self.handle(part, handler, fields)
 
     def _view_message(self, message) -> None:
         if message.get("type") != "view" or type(message.get("shown")) is not bool:

@@ -1,0 +1,220 @@
+"""A class server under load: simulated students over loopback WebSockets.
+
+For each class size (60, then 200 students) a real ``dicelab class serve`` runs the
+``farkles`` activity in its own process. First every student joins at once (the time until
+the last one sees the activity, and how many succeeded); then each student throws twice a
+second for ``SECONDS`` seconds, each throw numbered as the student page numbers it. Printed:
+p50/p95/p99 of the time from sending a throw to its acknowledged view, the throws lost (sent,
+never acknowledged) and counted twice (the results file against the acknowledgements), and
+the server's CPU (cores used) and peak memory.
+
+The reference is the least any durable server must do, run in the same way with the same
+clients: a tornado WebSocket server that commits one SQLite (WAL, synchronous=FULL) row per
+message and answers. The ratio is dicelab's p95 over the reference's.
+
+Run: ``python benchmarks/bench_class_load.py [seconds] [sizes...]`` (default 60 s, 60 200).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from tornado.websocket import websocket_connect
+
+SECONDS = 60.0
+SIZES = (60, 200)
+RATE = 2.0  # throws a second per student
+THROW = {"part": "controls", "type": "press", "button": "throw"}
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+REFERENCE_SERVER = r"""
+import asyncio, json, sqlite3, sys, tornado.web, tornado.websocket
+db = sqlite3.connect(sys.argv[2] + "/reference.sqlite3", isolation_level=None)
+db.execute("PRAGMA journal_mode=WAL"); db.execute("PRAGMA synchronous=FULL")
+db.execute("CREATE TABLE IF NOT EXISTS r (student INTEGER, seq INTEGER, PRIMARY KEY (student, seq))")
+class Socket(tornado.websocket.WebSocketHandler):
+    def on_message(self, text):
+        message = json.loads(text)
+        if message["type"] == "join":
+            self.student = db.execute("SELECT COUNT(DISTINCT student) FROM r").fetchone()[0] + id(self)
+            self.write_message(json.dumps({"type": "view", "run": 1, "seq": 0}))
+            return
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT OR IGNORE INTO r VALUES (?, ?)", (self.student, message["seq"]))
+        db.execute("COMMIT")
+        self.write_message(json.dumps({"type": "ack", "ack": message["seq"], "run": 1}))
+async def main():
+    tornado.web.Application([("/ws", Socket)]).listen(int(sys.argv[1]), "127.0.0.1")
+    print("ready", flush=True)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_memory_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Server:
+    """The dicelab class server, or the reference, in a child process."""
+
+    def __init__(self, kind: str, data: str):
+        self.port = free_port()
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        if kind == "dicelab":
+            command = [sys.executable, "-m", "dicelab", "class", "serve", "--port", str(self.port),
+                       "--data", data, "--activity", "farkles"]
+        else:
+            command = [sys.executable, "-c", REFERENCE_SERVER, str(self.port), data]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+        first = self.process.stdout.readline().split()
+        self.code = first[-1].rsplit("/", 1)[-1] if kind == "dicelab" else ""
+        self.teacher = self.process.stdout.readline().split()[-1] if kind == "dicelab" else ""
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+
+    def results(self) -> list[list[str]]:
+        with urllib.request.urlopen(self.teacher + "/results.csv", timeout=60) as answer:
+            return list(csv.reader(io.StringIO(answer.read().decode())))[1:]
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+class SimulatedStudent:
+    def __init__(self, index: int):
+        self.index = index
+        self.sent: dict[int, float] = {}
+        self.latencies: list[float] = []
+        self.acked: set[int] = set()
+        self.duplicates = 0
+        self.seq = 0
+
+    async def join(self, server: Server) -> bool:
+        self.socket = await websocket_connect(server.ws)
+        await self.socket.write_message(json.dumps({"type": "join", "code": server.code,
+                                                    "name": f"Student {self.index}"}))
+        while True:
+            message = json.loads(await self.socket.read_message())
+            if message["type"] == "view":
+                self.run = message["run"]
+                return True
+            if message["type"] == "refused":
+                return False
+
+    async def listen(self) -> None:
+        while (text := await self.socket.read_message()) is not None:
+            message = json.loads(text)
+            if message["type"] == "ack":
+                now = time.perf_counter()
+                if message["ack"] in self.acked:
+                    self.duplicates += 1
+                self.acked.add(message["ack"])
+                self.latencies.append(now - self.sent[message["ack"]])
+
+    async def throw(self, until: float) -> None:
+        await asyncio.sleep(random.random() / RATE)
+        while time.perf_counter() < until:
+            self.seq += 1
+            self.sent[self.seq] = time.perf_counter()
+            await self.socket.write_message(json.dumps({"type": "intent", "run": self.run,
+                                                        "seq": self.seq, "intent": THROW}))
+            await asyncio.sleep(1 / RATE)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+async def load(server: Server, size: int, seconds: float) -> dict:
+    students = [SimulatedStudent(i) for i in range(size)]
+    start = time.perf_counter()
+    joined = await asyncio.gather(*(student.join(server) for student in students))
+    join_seconds = time.perf_counter() - start
+    listeners = [asyncio.ensure_future(student.listen()) for student in students]
+    cpu_before, wall_before = cpu_seconds(server.process.pid), time.perf_counter()
+    await asyncio.gather(*(student.throw(time.perf_counter() + seconds) for student in students))
+    await asyncio.sleep(2.0)  # the last answers
+    cores = (cpu_seconds(server.process.pid) - cpu_before) / (time.perf_counter() - wall_before)
+    for student in students:
+        student.socket.close()
+    for listener in listeners:
+        listener.cancel()
+    latencies = [value for student in students for value in student.latencies]
+    sent = sum(student.seq for student in students)
+    acked = sum(len(student.acked) for student in students)
+    return {"joined": sum(joined), "join_seconds": join_seconds, "sent": sent, "acked": acked,
+            "lost": sent - acked, "answered_twice": sum(s.duplicates for s in students),
+            "p50": percentile(latencies, 0.50), "p95": percentile(latencies, 0.95),
+            "p99": percentile(latencies, 0.99), "cores": cores,
+            "memory_mb": peak_memory_mb(server.process.pid)}
+
+
+def run(kind: str, size: int, seconds: float) -> dict:
+    with tempfile.TemporaryDirectory() as data:
+        server = Server(kind, data)
+        try:
+            figures = asyncio.run(load(server, size, seconds))
+            if kind == "dicelab":
+                rows = server.results()
+                keys = [(row[2], row[4]) for row in rows]
+                figures["stored"] = len(rows)
+                figures["stored_twice"] = len(keys) - len(set(keys))
+        finally:
+            server.stop()
+    return figures
+
+
+def report(kind: str, size: int, figures: dict) -> None:
+    print(f"  {kind:9} {size:3} students: joins {figures['joined']}/{size} in "
+          f"{figures['join_seconds']:.2f} s; {figures['sent']} throws, p50 {1000 * figures['p50']:.1f} ms, "
+          f"p95 {1000 * figures['p95']:.1f} ms, p99 {1000 * figures['p99']:.1f} ms; "
+          f"lost {figures['lost']}, answered twice {figures['answered_twice']}"
+          + (f", stored {figures['stored']} (twice: {figures['stored_twice']})" if "stored" in figures else "")
+          + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB; "
+          f"machine load {os.getloadavg()[0]:.1f}")
+
+
+def main(seconds: float = SECONDS, sizes=SIZES) -> None:
+    print(f"Class server load: each student throws {RATE:g} times a second for {seconds:g} s "
+          f"over loopback WebSockets ({os.cpu_count()} cores)")
+    for size in sizes:
+        ours = run("dicelab", size, seconds)
+        report("dicelab", size, ours)
+        reference = run("reference", size, seconds)
+        report("reference", size, reference)
+        print(f"  p95 ratio dicelab / reference: {ours['p95'] / reference['p95']:.2f}; "
+              f"stored = acknowledged: {ours['stored'] == ours['acked']}")
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    main(float(arguments[0]) if arguments else SECONDS,
+         tuple(int(a) for a in arguments[1:]) or SIZES)

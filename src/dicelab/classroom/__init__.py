@@ -1,0 +1,39 @@
+"""A class in one room: students join a class server from any browser, and results pool live.
+
+``dicelab class serve`` (or ``Classroom()`` in a notebook) runs one server per class. The
+activities (:data:`ACTIVITIES`, e.g. ``farkles`` or ``fivethousand``) say what every student
+does and what is pooled; :func:`read_results` and :func:`pool` read a class's results from
+Python, as lessons do.
+
+>>> from dicelab.classroom import ACTIVITIES
+>>> ACTIVITIES["yahtzee-in-three"].exact
+Fraction(347897, 7558272)
+"""
+
+from __future__ import annotations
+
+from dicelab.classroom.activities import ACTIVITIES, Activity, activity, register
+from dicelab.classroom.pool import pool
+
+__all__ = ["ACTIVITIES", "Activity", "Classroom", "activity", "pool", "read_results", "register"]
+
+
+def read_results(activity: str | None = None, data=None) -> list[dict]:
+    """The results stored in the class folder ``data`` (the user data folder by default),
+    of ``activity`` or of all, oldest first: dicts of run, activity, student, name, seq,
+    trials, successes, detail, at. ``pool(read_results("farkles"))`` pools them."""
+    from dicelab.classroom.store import Store
+
+    store = Store(data)
+    try:
+        return store.results(activity)
+    finally:
+        store.close()
+
+
+def __getattr__(name: str):
+    if name == "Classroom":
+        from dicelab.classroom.widget import Classroom
+
+        return Classroom
+    raise AttributeError(f"module 'dicelab.classroom' has no attribute {name!r}")

@@ -1,0 +1,35 @@
+"""The teacher's board: join address, code and QR code, roster, activity controls and the pool.
+
+One part, drawn by ``static/class_board.js`` on the teacher's page and in the notebook's
+:class:`~dicelab.classroom.widget.Classroom` alike. Its intents are the teacher's actions;
+only a connection holding the teacher's token reaches them.
+"""
+
+from __future__ import annotations
+
+from dicelab.widgets.parts import Part
+
+
+class ClassBoard(Part):
+    """The teacher's view of the class (fields filled by :meth:`dicelab.classroom.room.Room.board`)."""
+
+    component = "class_board"
+    title = "class board"
+    INTENTS = {"start": {"activity": str, "robot": str}, "stop": {}, "reveal": {}, "end": {}}
+    FIELDS = {
+        "join_url": "", "code": "", "qr": [], "activities": [], "current": None, "roster": [],
+        "pool": None, "exact": None, "revealed": False, "games": [], "notice": "",
+    }
+
+
+def qr_rows(text: str) -> list[str]:
+    """The QR code of ``text`` as rows of "1" (dark) and "0", drawn as squares (offline: segno).
+
+    >>> rows = qr_rows("http://127.0.0.1:8765/join/K7Q2XM")
+    >>> len(rows) == len(rows[0]) >= 21
+    True
+    """
+    import segno
+
+    return ["".join("1" if cell else "0" for cell in row)
+            for row in segno.make(text, error="m", micro=False).matrix]

@@ -1,0 +1,157 @@
+"""Whole games in class: each student plays the game's own widget controller against a robot.
+
+The session wraps the notebook widget (``FivethousandGame`` ...), so every rule, every
+refusal and every drawing is the widget's. The class only narrows it: no setup screen, no
+coach or chance-to-win panels (they would make the server solve policies), and a
+"Play again" button instead of "New game". A finished game is one result: 1 try, 1 success
+when the student won (or shared the win), with both scores. In ``duplicate`` everyone plays
+Yahtzee alone on the same dice, and the result carries the optimal robot's score on them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dicelab.errors import IllegalMoveError
+from dicelab.widgets.intents import MalformedIntent
+
+HIDDEN_BUTTONS = ("new", "coach", "chances")
+AGAIN = {"id": "again", "label": "Play again", "aria_label": "Play again: a new game",
+         "enabled": True, "reason": "", "key": "a"}
+
+
+def _widgets():
+    from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
+
+    return {"fivethousand": FivethousandGame, "thousand": ThousandGame, "yahtzee": YahtzeeGame}
+
+
+def robots(game: str) -> tuple[str, ...]:
+    """The robots a class may play against: those that need no strategy worked out first."""
+    Game = _widgets()[game].Game
+    default = next((p.bot for p in Game.DEFAULT_PLAYERS if getattr(p, "bot", None)), None)
+    levels = sorted(Game.BOTS, key=lambda level: level != default)
+    return tuple(level for level in levels
+                 if not Game(players=[{"name": "r", "bot": level}], seed=0).bots_to_prepare())
+
+
+class GameSession:
+    """A student's game against ``robot`` (None: alone), restored from ``state`` if given."""
+
+    def __init__(self, game: str, seed_of, name: str, robot: str | None, state=None,
+                 shared: bool = False):
+        self.game_name = game
+        self.seed_of = seed_of
+        self.shared = shared
+        self.players = [{"name": name}] + ([{"name": "Robot", "bot": robot}] if robot else [])
+        self.widget = _widgets()[game](players=self.players, pace=0, seed=self._seed(0))
+        self.games = 0
+        self.recorded = False
+        self._results = []
+        if state is not None:
+            self.games, self.recorded = state["games"], state["recorded"]
+            self.widget.resume(self.widget.Game.from_json(state["game"]))
+
+    def _seed(self, games: int) -> int:
+        return self.seed_of("shared", "game", games) if self.shared else self.seed_of("game", games)
+
+    def state(self) -> dict:
+        return {"games": self.games, "recorded": self.recorded, "game": self.widget.game.to_json()}
+
+    def take_results(self) -> list:
+        results, self._results = self._results, []
+        return results
+
+    @property
+    def view(self) -> dict:
+        """The widget's view document without what the class leaves out."""
+        view = self.widget.view
+        controls = dict(view["parts"]["controls"])
+        buttons = [b for b in controls["buttons"] if b["id"] not in HIDDEN_BUTTONS]
+        if self.widget.phase == "over":
+            buttons.append(AGAIN)
+        controls["buttons"] = buttons
+        keys = sorted(set(view["keys"]) - self._hidden_keys() | ({"a"} if self.widget.phase == "over" else set()))
+        return {**view, "keys": keys, "parts": {**view["parts"], "controls": controls}}
+
+    def _hidden_keys(self) -> set:
+        return {b.key for b in self.widget.buttons() if b.id in HIDDEN_BUTTONS and b.key}
+
+    def receive(self, message) -> None:
+        """Hand the intent to the widget, unless it asks for what the class leaves out (then
+        the widget shows the refusal, as it shows its own)."""
+        try:
+            self._receive(message)
+        except IllegalMoveError as refusal:
+            self.widget.refused(refusal)
+
+    def _receive(self, message) -> None:
+        if not isinstance(message, dict):
+            raise MalformedIntent("The game received a request that is not understood.")
+        shown = self.widget.view["areas"]
+        parts = {name for area in shown for name in area["parts"]}
+        if message.get("part") not in parts or message.get("part") in ("setup", "coach", "win_chances"):
+            raise MalformedIntent("The game received a request that is not understood.")
+        press = message.get("type") == "press" and message.get("button")
+        key = message.get("type") == "key" and message.get("key")
+        if press == "again" or (key == "a" and self.widget.phase == "over"):
+            return self._again()
+        if press in HIDDEN_BUTTONS or (key and key in self._hidden_keys()):
+            raise IllegalMoveError("that is not part of this class activity")
+        self.widget.receive(message)
+        self._record()
+
+    def _again(self) -> None:
+        if self.widget.phase != "over":
+            raise IllegalMoveError("finish this game first")
+        self.games += 1
+        self.recorded = False
+        self.widget.resume(self.widget.Game(players=self.players, rules=self.widget.rules,
+                                            seed=self._seed(self.games)))
+
+    def _record(self) -> None:
+        if self.widget.phase != "over" or self.recorded:
+            return
+        game = self.widget.game
+        scores = self.widget.scores()
+        won = game.players[0] in game.winners
+        detail = {"game": self.games, "score": scores[0], "seed": game.seed}
+        if len(scores) > 1:
+            detail |= {"robot": game.players[1].bot, "robot_score": scores[1]}
+        if self.shared:
+            detail["optimal_score"] = optimal_score(self.game_name, game.seed)
+            won = scores[0] >= detail["optimal_score"]
+        self.recorded = True
+        self._results.append((1, int(won), detail))
+
+
+@lru_cache(maxsize=64)
+def optimal_score(game: str, seed: int) -> float:
+    """The score of Yahtzee's optimal solitaire robot on the dice of ``seed``."""
+    from dicelab import yahtzee
+
+    robot = yahtzee.Game(players=[{"name": "Optimal", "bot": "optimal"}], seed=seed)
+    robot.play_bots()
+    return robot.totals()[0]
+
+
+def register_all(register) -> None:
+    from dicelab.classroom.activities import Activity
+
+    for game, title in (("fivethousand", "Fivethousand"), ("thousand", "Thousand"),
+                        ("yahtzee", "Yahtzee")):
+        def make(seed_of, name, options, state, game=game):
+            return GameSession(game, seed_of, name, options["robot"], state)
+
+        register(Activity(game, f"{title} against a robot",
+                          f"Play a whole game of {title} against the robot.",
+                          "the share of games the students win, and their scores", make,
+                          options={"robot": robots(game)}))
+
+    def duplicate(seed_of, name, options, state):
+        return GameSession("yahtzee", seed_of, name, None, state, shared=True)
+
+    register(Activity("duplicate", "Duplicate Yahtzee",
+                      "Everyone plays Yahtzee alone on the same dice.",
+                      "the share of students who score as much as the optimal robot on the "
+                      "same dice, and each score beside the robot's", duplicate))

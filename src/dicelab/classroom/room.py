@@ -1,0 +1,217 @@
+"""The class itself, apart from the network: students, the activity being run, intents, the pool.
+
+A :class:`Room` is what the server asks. It keeps each student's session of the current
+activity in memory, rebuilt from the store after a restart, and writes every intent (its
+number, the state it left, its results) to the store before it answers: the answer is the
+acknowledgement. An intent whose number was done already is answered again, not done again.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     room = Room(Store(folder))
+...     ann = room.join(room.store.code, "Ann")["student"]
+...     run = room.start("farkles", {})
+...     answer = room.intent(ann, run, 1, {"part": "controls", "type": "press", "button": "throw"})
+...     again = room.intent(ann, run, 1, {"part": "controls", "type": "press", "button": "throw"})
+...     room.pooled()["trials"], answer["seq"], again["duplicate"]
+...     room.store.close()
+(1, 1, True)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from dicelab.classroom.activities import ACTIVITIES, activity, seeder
+from dicelab.classroom.board import ClassBoard, qr_rows
+from dicelab.classroom.limits import MAX_STUDENTS, Refused, clean_name
+from dicelab.classroom.pool import pool
+from dicelab.classroom.store import RESULT_COLUMNS, Store
+from dicelab.errors import IllegalMoveError
+from dicelab.widgets.components import Controls
+from dicelab.widgets.table import view_document
+
+GAMES_SHOWN = 30  # the latest finished games the board lists
+
+
+class Room:
+    """The class kept in ``store``."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.sessions: dict[int, object] = {}
+        self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
+        self.names = {s["id"]: s["name"] for s in store.students()}
+        self.online: set[int] = set()
+        self._load_run()
+
+    def reload(self) -> None:
+        """Forget what is in memory and read the class again from the store (after a failed write)."""
+        self.names = {s["id"]: s["name"] for s in self.store.students()}
+        self._load_run()
+
+    def _load_run(self) -> None:
+        self.run = self.store.current_run()
+        self.sessions, self.done = {}, {}
+        self.tallies: dict[int, list[int]] = {}
+        self.games: list[dict] = []
+        if self.run is not None:
+            for row in self.store.results(run=self.run["id"]):
+                self._count(row["student"], row["trials"], row["successes"], row["detail"])
+        self.revealed = self.store.meta("revealed") == str(self.run and self.run["id"])
+
+    def _count(self, student: int, trials: int, successes: int, detail: dict) -> None:
+        tally = self.tallies.setdefault(student, [0, 0])
+        tally[0] += trials
+        tally[1] += successes
+        if "score" in detail:
+            self.games = [{"name": self.names[student], **detail}, *self.games][:GAMES_SHOWN]
+
+    # --- students -----------------------------------------------------------------------
+    def join(self, code, name) -> dict:
+        """A new student in the class with this ``code``: ``{student, secret, name}``."""
+        if code != self.store.code:
+            raise Refused("there is no class with this code: check the address")
+        if len(self.names) >= MAX_STUDENTS:
+            raise Refused("the class is full")
+        name = clean_name(name)
+        student, secret = self.store.join(name)
+        self.names[student] = name
+        return {"student": student, "secret": secret, "name": name}
+
+    def hello(self, student, secret) -> str:
+        """The name of the student with this id and secret; Refused for anyone else."""
+        if type(student) is not int or type(secret) is not str or len(secret) > 64:
+            raise Refused("sign in with your own seat")
+        found = self.store.student(student, secret)
+        if found is None:
+            raise Refused("this seat is not yours, or the class has ended: join again")
+        return found["name"]
+
+    def _session(self, student: int):
+        if student not in self.sessions:
+            run = self.run
+            seq, state = self.store.seat(student, run["id"])
+            spec = activity(run["activity"])
+            seed_of = seeder(self.store.seed, run["id"], student)
+            self.sessions[student] = spec.session(seed_of, self.names[student], run["options"], state)
+            self.done[student] = seq
+        return self.sessions[student]
+
+    def student_view(self, student: int) -> dict:
+        """What the student's page shows now: ``{run, seq, view}`` (``run`` None between activities)."""
+        if self.run is None:
+            controls = Controls(heading="Waiting for your teacher", status=(
+                f"You joined as {self.names[student]}. The activity starts when your teacher starts it."))
+            return {"run": None, "seq": 0, "view": view_document({"play": [controls]}, title="Class")}
+        session = self._session(student)
+        return {"run": self.run["id"], "seq": self.done[student], "view": session.view}
+
+    def intent(self, student: int, run, seq, message) -> dict:
+        """Do intent number ``seq`` of ``student`` in ``run`` and store it; the answer is the
+        student's view with ``seq`` (the acknowledgement) and ``duplicate`` (done before)."""
+        if type(run) is not int or type(seq) is not int or seq < 1:
+            raise Refused("an intent carries its activity and its number")
+        if self.run is None or run != self.run["id"]:
+            return {**self.student_view(student), "ack": seq, "stale": True, "duplicate": False}
+        session = self._session(student)
+        duplicate = seq <= self.done[student]
+        if not duplicate:
+            try:
+                session.receive(message)
+                results = session.take_results()
+                self.store.record(student, run, seq, session.state(), results)
+            except BaseException:
+                self.sessions.pop(student, None)  # rebuilt from the store: what was stored is true
+                raise
+            self.done[student] = seq
+            for trials, successes, detail in results:
+                self._count(student, trials, successes, detail)
+        return {**self.student_view(student), "ack": seq, "stale": False, "duplicate": duplicate}
+
+    # --- the teacher --------------------------------------------------------------------
+    def start(self, name: str, options: dict) -> int:
+        """Start activity ``name`` with ``options`` (ValueError, nothing changed, if wrong)."""
+        options = activity(name).checked_options(options)
+        self.store.start_run(name, options)
+        self._load_run()
+        return self.run["id"]
+
+    def stop(self) -> None:
+        self.store.stop_run()
+        self._load_run()
+
+    def reveal(self) -> None:
+        """Show the exact value of the current activity on the board."""
+        if self.run is None:
+            raise IllegalMoveError("start an activity first")
+        self.store.set_meta("revealed", str(self.run["id"]))
+        self.revealed = True
+
+    def end(self) -> None:
+        """End the class: every student and result is deleted; a new code is made."""
+        self.store.delete_everything()
+        self.names = {}
+        self.online = set()
+        self._load_run()
+
+    def teacher(self, message) -> None:
+        """Do one of the board's intents (checked by its checker)."""
+        if not isinstance(message, dict) or message.get("part") != "board":
+            raise Refused("the teacher's page sent a request that is not understood")
+        kind, fields = ClassBoard().parse({k: v for k, v in message.items() if k != "part"})
+        if kind == "start":
+            spec = activity(fields["activity"])
+            self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
+        else:
+            getattr(self, kind)()
+
+    # --- what is pooled -----------------------------------------------------------------
+    def pooled(self) -> dict:
+        """The pool of the current run (see :func:`dicelab.classroom.pool.pool`)."""
+        rows = [{"student": s, "name": self.names[s], "trials": t[0], "successes": t[1]}
+                for s, t in self.tallies.items()]
+        return pool(rows)
+
+    def board(self, join_url: str, notice: str = "") -> dict:
+        """The teacher's view document, with ``join_url`` as the students' address."""
+        spec = activity(self.run["activity"]) if self.run else None
+        exact = None
+        if spec is not None and spec.exact is not None:
+            exact = {"text": f"{spec.exact.numerator}/{spec.exact.denominator}",
+                     "value": float(spec.exact)} if self.revealed else {"hidden": True}
+        roster = [{"student": s, "name": name, "online": s in self.online,
+                   "trials": self.tallies.get(s, [0, 0])[0], "successes": self.tallies.get(s, [0, 0])[1]}
+                  for s, name in self.names.items()]
+        part = ClassBoard(
+            join_url=join_url, code=self.store.code, qr=qr_rows(join_url), roster=roster,
+            activities=[{"name": a.name, "title": a.title, "robots": list(a.options.get("robot", ()))}
+                        for a in ACTIVITIES.values()],
+            current=None if spec is None else {"run": self.run["id"], "name": spec.name, "title": spec.title,
+                                               "task": spec.task, "pooled": spec.pooled,
+                                               "options": self.run["options"]},
+            pool=self.pooled() if spec else None, exact=exact, revealed=self.revealed,
+            games=self.games, notice=notice)
+        part.name = "board"
+        return view_document({"board": [part]}, title="Class", kind="game")
+
+    def results(self, activity_name: str | None = None) -> list[dict]:
+        return self.store.results(activity_name)
+
+    def csv(self) -> str:
+        """Every result as CSV (one row per result; ``detail`` as JSON)."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(RESULT_COLUMNS)
+        for row in self.store.results():
+            writer.writerow([_cell(json.dumps(row[c]) if c == "detail" else row[c])
+                             for c in RESULT_COLUMNS])
+        return out.getvalue()
+
+
+def _cell(value):
+    """A CSV cell that a spreadsheet shows as text: a name starting with = + - @ is quoted with '."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value

@@ -1,0 +1,436 @@
+"""The class server: tornado, WebSockets, and the pages, under one path prefix.
+
+Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" on a hub):
+
+- ``B join/CODE``: the student page; ``B ws``: the students' WebSocket.
+- ``B teacher/TOKEN``: the teacher's page; ``B teacher/TOKEN/ws``, ``.../results.csv`` and
+  ``.../results.json``: the teacher's socket and the results. Without the token: 403.
+- ``B static/...``: the page scripts and the widgets' component modules; ``B health``.
+
+Students' messages (JSON, at most :data:`~dicelab.classroom.limits.MAX_MESSAGE` bytes, rate
+limited per student) are checked by :func:`dicelab.validation.intent` and then by the
+activity's own parts, as a widget's are. The answer to an intent is sent after its result
+is committed. WebSocket origins must be the page's own host (tornado's same-origin check).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+import tornado.websocket
+
+from dicelab import validation
+from dicelab.classroom.limits import (
+    JOIN_BURST,
+    JOIN_RATE,
+    MAX_MESSAGE,
+    STUDENT_BURST,
+    STUDENT_RATE,
+    Bucket,
+    Refused,
+)
+from dicelab.classroom.room import Room
+from dicelab.classroom.store import Store
+from dicelab.errors import IllegalMoveError
+from dicelab.widgets.module import compose
+
+PAGES = Path(__file__).resolve().parent / "static"
+COMPONENTS = ("controls", "dice", "shaker", "scoreboard", "cask_scales", "scorecard", "history",
+              "ranking", "tally", "class_board")
+STUDENT_MESSAGES = {"join": {"code": str, "name": str}, "hello": {"student": int, "secret": str},
+                    "intent": {"run": int, "seq": int, "intent": dict}}
+TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
+BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
+HEADERS = {
+    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'self'"),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",  # the teacher's address carries the token
+    "Cache-Control": "no-store",
+}
+SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+
+
+def base_path(path: str) -> str:
+    """``path`` as a prefix: "/" or "/a/b/" (ValueError for what is not a plain path).
+
+    >>> base_path("user/x/proxy/8765"), base_path("/")
+    ('/user/x/proxy/8765/', '/')
+    """
+    parts = [p for p in path.split("/") if p]
+    if any(not all(c.isalnum() or c in "-._~%@" for c in p) or p in (".", "..") for p in parts):
+        raise ValueError(f"--base-path is a plain path such as /user/ann/proxy/8765/, not {path!r}")
+    return "/" + "".join(p + "/" for p in parts)
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a route out would use)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the interface
+            return probe.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"
+
+
+class ClassServer:
+    """A class on ``host``:``port`` (0: any free port) kept in ``data``."""
+
+    def __init__(self, data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/",
+                 activity: str | None = None):
+        self.store = Store(data)
+        self.room = Room(self.store)
+        self.host, self.port, self.base = host, port, base_path(base)
+        if activity is not None and (self.room.run is None or self.room.run["activity"] != activity):
+            self.room.start(activity, {})
+        self.students: dict[int, set] = {}  # student -> their open sockets
+        self.teachers: set = set()
+        self.buckets: dict[int, Bucket] = {}
+        self.joins = Bucket(JOIN_RATE, JOIN_BURST)
+        self._board_timer = None
+        self._http = None
+        self._waiting: list = []  # (connection, message kind, fields): done in the next batch
+
+    # --- addresses ----------------------------------------------------------------------
+    @property
+    def origin(self) -> str:
+        host = lan_address() if self.host in ("0.0.0.0", "", "::") else self.host
+        return f"http://{host}:{self.port}"
+
+    @property
+    def student_url(self) -> str:
+        return f"{self.origin}{self.base}join/{self.store.code}"
+
+    @property
+    def teacher_url(self) -> str:
+        return f"{self.origin}{self.base}teacher/{self.store.token}"
+
+    def lines(self) -> list[str]:
+        """What the server prints when it starts."""
+        lines = [f"Students join at {self.student_url}",
+                 f"Teacher (keep this address secret): {self.teacher_url}"]
+        if self.host in ("0.0.0.0", "", "::"):
+            lines.append(f"The class is open to the local network: students on it open {self.student_url}")
+        return lines
+
+    # --- running ------------------------------------------------------------------------
+    def application(self) -> tornado.web.Application:
+        b = self.base
+        token = r"([A-Za-z0-9_\-]{1,64})"
+        return tornado.web.Application([
+            (b + r"join/([A-Za-z0-9]{1,16})", PageHandler, {"server": self, "page": "student.html"}),
+            (b + "ws", StudentSocket, {"server": self}),
+            (b + "teacher/" + token, PageHandler, {"server": self, "page": "teacher.html"}),
+            (b + "teacher/" + token + "/ws", TeacherSocket, {"server": self}),
+            (b + "teacher/" + token + r"/results\.(csv|json)", ResultsHandler, {"server": self}),
+            (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
+            (b + "health", HealthHandler),
+        ], websocket_max_message_size=MAX_MESSAGE * 2, max_body_size=MAX_MESSAGE, xheaders=False)
+
+    def listen(self) -> int:
+        """Bind and serve (on the running event loop); the port bound."""
+        sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
+        self.port = sockets[0].getsockname()[1]
+        self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=MAX_MESSAGE)
+        self._http.add_sockets(sockets)
+        return self.port
+
+    def write_server_file(self) -> Path:
+        """Say where this server is, for ``Classroom()`` (readable by the owner only)."""
+        path = self.store.folder / SERVER_FILE
+        text = json.dumps({"pid": os.getpid(), "student_url": self.student_url,
+                           "teacher_url": self.teacher_url, "port": self.port, "base": self.base})
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(text)
+        return path
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.stop()
+        (self.store.folder / SERVER_FILE).unlink(missing_ok=True)
+        self.store.close()
+
+    # --- group commit -------------------------------------------------------------------
+    def later(self, connection, kind: str, fields: dict) -> None:
+        """Do a join or an intent in the next batch: all that arrived while the last batch was
+        written are stored in one transaction, and answered once it is committed."""
+        if not self._waiting:
+            asyncio.get_running_loop().call_soon(self._do_batch)
+        self._waiting.append((connection, kind, fields))
+
+    def _do_batch(self) -> None:
+        batch, self._waiting = self._waiting, []
+        answers = []
+        try:
+            with self.store.batch():
+                for connection, kind, fields in batch:
+                    try:
+                        answers.append((connection, kind, connection.do(kind, fields)))
+                    except IllegalMoveError as refusal:
+                        answers.append((connection, "refused", str(refusal)))
+        except Exception:
+            self.room.reload()  # nothing of the batch was stored: the pages send it again
+            for connection, _, _ in batch:
+                connection.close(1011, "the class could not store that: reconnecting")
+            raise
+        for connection, kind, answer in answers:
+            connection.answer(kind, answer)
+        self.board_changed()
+
+    # --- telling everyone ---------------------------------------------------------------
+    def board_changed(self) -> None:
+        """Redraw the teachers' boards soon (at most every :data:`BOARD_DELAY` seconds)."""
+        if self._board_timer is None and self.teachers:
+            loop = asyncio.get_running_loop()
+            self._board_timer = loop.call_later(BOARD_DELAY, self._send_boards)
+
+    def _send_boards(self, notice: str = "") -> None:
+        self._board_timer = None
+        for teacher in list(self.teachers):
+            teacher.send_board(notice)
+
+    def activity_changed(self) -> None:
+        """Send every student their new view (and close the seats of a class that ended)."""
+        for student, sockets in list(self.students.items()):
+            for connection in list(sockets):
+                if student in self.room.names:
+                    connection.send_view()
+                else:
+                    connection.close(4401, "the class has ended")
+        self._send_boards()
+
+    def online(self, student: int, connection, here: bool) -> None:
+        sockets = self.students.setdefault(student, set())
+        (sockets.add if here else sockets.discard)(connection)
+        (self.room.online.add if sockets else self.room.online.discard)(student)
+        self.board_changed()
+
+
+def _secure(handler: tornado.web.RequestHandler) -> None:
+    for name, value in HEADERS.items():
+        handler.set_header(name, value)
+
+
+class PageHandler(tornado.web.RequestHandler):
+    def initialize(self, server: ClassServer, page: str):
+        self.server, self.page = server, page
+
+    def get(self, key: str):
+        _secure(self)
+        wanted = self.server.store.code if self.page == "student.html" else self.server.store.token
+        if not _same(key, wanted):
+            raise tornado.web.HTTPError(404 if self.page == "student.html" else 403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.write((PAGES / self.page).read_text(encoding="utf-8"))
+
+
+class StaticHandler(tornado.web.RequestHandler):
+    def get(self, name: str):
+        _secure(self)
+        self.set_header("Cache-Control", "no-cache")
+        if name in ("table.js", "table.css"):
+            esm, css = compose(COMPONENTS)
+            text = esm if name == "table.js" else css
+        elif (PAGES / name).is_file():
+            text = (PAGES / name).read_text(encoding="utf-8")
+        else:
+            raise tornado.web.HTTPError(404)
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        self.set_header("Content-Type", f"{kind}; charset=utf-8")
+        self.write(text)
+
+
+class HealthHandler(tornado.web.RequestHandler):
+    def get(self):
+        _secure(self)
+        self.write({"ok": True, "server": "dicelab class"})
+
+
+class ResultsHandler(tornado.web.RequestHandler):
+    def initialize(self, server: ClassServer):
+        self.server = server
+
+    def get(self, token: str, kind: str):
+        _secure(self)
+        if not _same(token, self.server.store.token):
+            raise tornado.web.HTTPError(403)
+        if kind == "csv":
+            self.set_header("Content-Type", "text/csv; charset=utf-8")
+            self.set_header("Content-Disposition", 'attachment; filename="results.csv"')
+            self.write(self.server.room.csv())
+        else:
+            name = self.get_argument("activity", None)
+            self.set_header("Content-Type", "application/json")
+            self.write(json.dumps(self.server.room.results(name)))
+
+
+def _same(given: str, wanted: str) -> bool:
+    import hmac
+
+    return hmac.compare_digest(given.encode(), wanted.encode())
+
+
+class _Socket(tornado.websocket.WebSocketHandler):
+    """A WebSocket whose messages are JSON, of bounded size, checked against ``MESSAGES``."""
+
+    MESSAGES: dict = {}
+
+    def initialize(self, server: ClassServer):
+        self.server = server
+
+    def check_origin(self, origin: str) -> bool:
+        """Only pages of this server (the same host as the request) may open a socket."""
+        return super().check_origin(origin)
+
+    def send(self, message: dict) -> None:
+        try:
+            self.write_message(json.dumps(message))
+        except tornado.websocket.WebSocketClosedError:
+            pass
+
+    def refuse(self, reason: str) -> None:
+        self.send({"type": "refused", "reason": reason})
+
+    def parse(self, text) -> tuple[str, dict]:
+        if isinstance(text, bytes) or len(text.encode()) > MAX_MESSAGE:
+            raise Refused("that message is too big" if len(text) > MAX_MESSAGE else "messages are text")
+        try:
+            message = json.loads(text)
+        except ValueError:
+            raise Refused("that message is not JSON") from None
+        return validation.intent(message, self.MESSAGES, error=Refused, sender="the page")
+
+
+class StudentSocket(_Socket):
+    MESSAGES = STUDENT_MESSAGES
+
+    def open(self):
+        self.student = None
+        self.bucket = Bucket(STUDENT_RATE, STUDENT_BURST)
+
+    def on_message(self, text):
+        try:
+            if not self.bucket.take():
+                raise Refused("slow down: too many messages")
+            kind, fields = self.parse(text)
+            getattr(self, "on_" + kind)(**fields)
+        except IllegalMoveError as refusal:
+            self.refuse(str(refusal))
+
+    def on_join(self, code: str, name: str):
+        if self.student is not None:
+            raise Refused("you have joined already")
+        if not self.server.joins.take():
+            raise Refused("too many students are joining at once: try again in a moment")
+        self.server.later(self, "join", {"code": code, "name": name})
+
+    def do(self, kind: str, fields: dict):
+        """Within the server's batch: the join or the intent, stored (not yet committed)."""
+        if kind == "join":
+            return self.server.room.join(**fields)
+        return self.server.room.intent(self.student, **fields)
+
+    def answer(self, kind: str, answer) -> None:
+        """After the batch is committed: tell the student."""
+        if kind == "refused":
+            self.refuse(answer)
+        elif kind == "join":
+            self.send({"type": "joined", **answer})
+            self.on_hello(answer["student"], answer["secret"])
+        else:
+            self.send({"type": "ack", **answer})
+
+    def on_hello(self, student: int, secret: str):
+        name = self.server.room.hello(student, secret)
+        if self.student is not None and self.student != student:
+            raise Refused("one seat per connection")
+        self.student = student
+        self.bucket = self.server.buckets.setdefault(student, Bucket(STUDENT_RATE, STUDENT_BURST))
+        self.send({"type": "welcome", "student": student, "name": name})
+        self.server.online(student, self, True)
+        self.send_view()
+
+    def on_intent(self, run: int, seq: int, intent: dict):
+        if self.student is None:
+            raise Refused("join the class first")
+        self.server.later(self, "intent", {"run": run, "seq": seq, "message": intent})
+
+    def send_view(self):
+        if self.student is not None:
+            self.send({"type": "view", **self.server.room.student_view(self.student)})
+
+    def on_close(self):
+        if self.student is not None:
+            self.server.online(self.student, self, False)
+
+
+class TeacherSocket(_Socket):
+    MESSAGES = TEACHER_MESSAGES
+
+    def open(self, token: str):
+        if not _same(token, self.server.store.token):
+            self.close(4403, "not the teacher's address")
+            return
+        self.join_url = self.server.student_url
+        self.server.teachers.add(self)
+        self.send_board()
+
+    def on_message(self, text):
+        if self not in self.server.teachers:
+            return
+        notice = ""
+        try:
+            kind, fields = self.parse(text)
+            if kind == "hello":
+                self._set_join_url(fields["join_url"])
+            else:
+                self.server.room.teacher(fields["intent"])
+                self.server.activity_changed()
+        except (IllegalMoveError, ValueError) as refusal:
+            notice = str(refusal)
+        self.send_board(notice)
+
+    def _set_join_url(self, url: str) -> None:
+        """The students' address as this teacher's browser reaches the server (behind a proxy)."""
+        if url.startswith(("http://", "https://")) and url.endswith("/join/" + self.server.store.code):
+            self.join_url = url
+
+    def send_board(self, notice: str = ""):
+        if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
+            self.join_url = self.server.student_url
+        self.send({"type": "view", "view": self.server.room.board(self.join_url, notice)})
+
+    def on_close(self):
+        self.server.teachers.discard(self)
+
+
+def serve(data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/",
+          activity: str | None = None, out=None) -> int:
+    """Run a class server until SIGTERM or Ctrl-C; print its addresses first."""
+    out = out or sys.stdout
+
+    async def main():
+        server = ClassServer(data, host, port, base, activity)
+        server.listen()
+        server.write_server_file()
+        for line in server.lines():
+            print(line, file=out, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        server.close()
+
+    asyncio.run(main())
+    return 0

@@ -1,0 +1,113 @@
+// The student's page: join with a nickname, then draw the activity with the widgets' own
+// table and components. The seat (id and secret) is kept in localStorage, so a reload or a
+// dropped connection comes back to the same seat. Every intent is numbered and kept until
+// the server acknowledges it (after storing its result); unacknowledged intents are sent
+// again on reconnecting, and the server does each number once.
+import table from "./table.js";
+import { SocketModel, keepOpen, socketAddress } from "./model.js";
+
+const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
+const storageKey = `dicelab-class-${code}`;
+const byId = (id) => document.getElementById(id);
+const joinForm = byId("join");
+const nameInput = byId("name");
+const status = byId("status");
+const who = byId("who");
+const stage = byId("stage");
+
+const load = () => {
+  try {
+    return JSON.parse(window.localStorage.getItem(storageKey)) ?? null;
+  } catch {
+    return null;
+  }
+};
+let seat = load();  // {student, secret, name, seq, pending: [{run, seq, intent}]}
+const save = () => window.localStorage.setItem(storageKey, JSON.stringify(seat));
+let run = null;
+let welcomed = false;
+
+const say = (text) => { status.textContent = text; };
+
+const model = new SocketModel((intent) => {
+  if (!seat || run === null) return;
+  seat.seq += 1;
+  const item = { run, seq: seat.seq, intent };
+  seat.pending.push(item);
+  save();
+  document.body.dataset.pending = String(seat.pending.length);
+  if (welcomed) socket.send({ type: "intent", ...item });
+});
+table.render({ model, el: stage });
+
+function showJoin(reason) {
+  joinForm.hidden = false;
+  who.textContent = "";
+  if (reason) say(reason);
+  nameInput.focus();
+}
+
+function onMessage(message) {
+  if (message.type === "joined") {
+    seat = { student: message.student, secret: message.secret, name: message.name, seq: 0, pending: [] };
+    save();
+  } else if (message.type === "welcome") {
+    welcomed = true;
+    joinForm.hidden = true;
+    who.textContent = `You are ${message.name}`;
+    say("Connected.");
+    for (const item of seat.pending) socket.send({ type: "intent", ...item });
+  } else if (message.type === "view" || message.type === "ack") {
+    if (message.type === "ack") {
+      seat.pending = seat.pending.filter((item) => item.seq !== message.ack);
+    }
+    if (message.run !== run) seat.pending = seat.pending.filter((item) => item.run === message.run);
+    run = message.run;
+    seat.seq = Math.max(seat.seq, message.seq);
+    save();
+    document.body.dataset.pending = String(seat.pending.length);
+    model.show(message.view);
+  } else if (message.type === "refused") {
+    if (!welcomed) {
+      if (seat && !seat.pending.length && /seat|ended/.test(message.reason)) {
+        seat = null;
+        window.localStorage.removeItem(storageKey);
+      }
+      showJoin(message.reason[0].toUpperCase() + message.reason.slice(1) + ".");
+    } else {
+      say(message.reason[0].toUpperCase() + message.reason.slice(1) + ".");
+    }
+  }
+}
+
+const socket = keepOpen(socketAddress("../ws"), {
+  onOpen: () => {
+    welcomed = false;
+    if (seat) socket.send({ type: "hello", student: seat.student, secret: seat.secret });
+    else showJoin("Type a nickname and press Join.");
+  },
+  onMessage,
+  onClose: (closeCode) => {
+    welcomed = false;
+    document.body.dataset.online = "false";
+    if (closeCode === 4401) {
+      seat = null;
+      window.localStorage.removeItem(storageKey);
+      run = null;
+      model.show({});
+      stage.replaceChildren();
+      showJoin("The class has ended. Thank you!");
+      return false;
+    }
+    say("Connection lost: reconnecting…");
+    return true;
+  },
+});
+
+joinForm.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = nameInput.value.trim();
+  if (!name) return say("Type a nickname first.");
+  if (!socket.isOpen()) return say("Not connected yet: try again in a moment.");
+  socket.send({ type: "join", code, name });
+});

@@ -1,0 +1,249 @@
+"""The class's store: one SQLite file in WAL mode, so that a killed server loses nothing.
+
+It holds the class (its code, the teacher's token, the activity being run), the students
+(a nickname and a hash of each one's secret), each student's place in the current activity
+(its saved state and the number of the last intent done) and the results. A result and the
+state it leaves are written in one transaction, committed before the student hears back:
+what a student was told is stored, and an intent sent again (same number) is not done twice.
+The server writes the intents that arrive together in one :meth:`Store.batch`, so that a class
+waits for the disk once per batch rather than once per throw.
+
+>>> import tempfile
+>>> with tempfile.TemporaryDirectory() as folder:
+...     store = Store(folder)
+...     student, secret = store.join("Ann")
+...     run = store.start_run("farkles", {})
+...     store.record(student, run, 1, {"throws": 1}, [(1, 0, {"dice": [2, 3, 4, 4, 6, 6]})])
+...     store.record(student, run, 1, {"throws": 1}, [(1, 0, {})])  # sent again: not counted
+...     [(row["name"], row["trials"], row["successes"]) for row in store.results("farkles")]
+...     store.close()
+True
+False
+[('Ann', 1, 0)]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+import sqlite3
+import time
+from pathlib import Path
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread on a projector
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS students (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,
+    joined REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY, activity TEXT NOT NULL, options TEXT NOT NULL,
+    started REAL NOT NULL, stopped REAL);
+CREATE TABLE IF NOT EXISTS seats (
+    student INTEGER NOT NULL REFERENCES students(id), run INTEGER NOT NULL REFERENCES runs(id),
+    seq INTEGER NOT NULL, state TEXT NOT NULL, PRIMARY KEY (student, run));
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),
+    student INTEGER NOT NULL REFERENCES students(id), seq INTEGER NOT NULL,
+    part INTEGER NOT NULL DEFAULT 0, trials INTEGER NOT NULL, successes INTEGER NOT NULL,
+    detail TEXT NOT NULL, at REAL NOT NULL, UNIQUE (run, student, seq, part));
+"""
+RESULT_COLUMNS = ("run", "activity", "student", "name", "seq", "trials", "successes", "detail",
+                  "at")
+
+
+def data_dir() -> Path:
+    """Where classes are kept: ``$DICELAB_DATA_DIR``, else the user data folder."""
+    if os.environ.get("DICELAB_DATA_DIR"):
+        return Path(os.environ["DICELAB_DATA_DIR"])
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "dicelab" / "class"
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class Store:
+    """The class kept in ``folder``/class.sqlite3 (created on first use, readable by its owner only)."""
+
+    FILE = "class.sqlite3"
+
+    def __init__(self, folder=None):
+        self.folder = Path(folder) if folder is not None else data_dir()
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.path = self.folder / self.FILE
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        os.chmod(self.path, 0o600)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before it is acknowledged
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+        with self._transaction():
+            self._meta_default("code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6)))
+            self._meta_default("token", lambda: secrets.token_urlsafe(24))
+            self._meta_default("seed", lambda: str(secrets.randbits(62)))
+
+    # --- the class ----------------------------------------------------------------------
+    def _transaction(self):
+        return _Transaction(self._db)
+
+    def batch(self):
+        """``with store.batch():`` many writes, one commit (one wait for the disk); each write
+        inside still fails alone. Nothing in it is stored until the block ends."""
+        return _Transaction(self._db)
+
+    def _meta_default(self, key: str, make) -> None:
+        self._db.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, make()))
+
+    def meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else row[0]
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
+
+    @property
+    def code(self) -> str:
+        """The class code students type or scan (six letters and digits)."""
+        return self.meta("code")
+
+    @property
+    def token(self) -> str:
+        """The teacher's secret token."""
+        return self.meta("token")
+
+    @property
+    def seed(self) -> int:
+        """The class's dice seed: every throw of the class is drawn from it and the moment."""
+        return int(self.meta("seed"))
+
+    def close(self) -> None:
+        self._db.close()
+
+    # --- students -----------------------------------------------------------------------
+    def join(self, name: str) -> tuple[int, str]:
+        """A new student: their id and their secret (only its hash is kept)."""
+        secret = secrets.token_urlsafe(24)
+        with self._transaction():
+            cursor = self._db.execute("INSERT INTO students (name, secret_hash, joined) VALUES (?, ?, ?)",
+                                      (name, _hash(secret), time.time()))
+        return cursor.lastrowid, secret
+
+    def student(self, student: int, secret: str) -> dict | None:
+        """The student with this id and secret, or None (a wrong secret is no student)."""
+        row = self._db.execute("SELECT id, name, secret_hash FROM students WHERE id = ?",
+                               (student,)).fetchone()
+        if row is None or not secrets.compare_digest(row["secret_hash"], _hash(secret)):
+            return None
+        return {"id": row["id"], "name": row["name"]}
+
+    def students(self) -> list[dict]:
+        """Every student, in the order they joined."""
+        return [dict(row) for row in self._db.execute("SELECT id, name, joined FROM students ORDER BY id")]
+
+    # --- activities ---------------------------------------------------------------------
+    def start_run(self, activity: str, options: dict) -> int:
+        """Start ``activity`` (stopping the one running): the new run's id."""
+        with self._transaction():
+            self._stop(time.time())
+            cursor = self._db.execute("INSERT INTO runs (activity, options, started) VALUES (?, ?, ?)",
+                                      (activity, json.dumps(options), time.time()))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(cursor.lastrowid),))
+        return cursor.lastrowid
+
+    def stop_run(self) -> None:
+        """Stop the activity being run, if any."""
+        with self._transaction():
+            self._stop(time.time())
+
+    def _stop(self, now: float) -> None:
+        self._db.execute("UPDATE runs SET stopped = ? WHERE stopped IS NULL", (now,))
+        self._db.execute("DELETE FROM meta WHERE key = 'run'")
+
+    def current_run(self) -> dict | None:
+        """The run going on now ({id, activity, options}), or None."""
+        run = self.meta("run")
+        if run is None:
+            return None
+        row = self._db.execute("SELECT id, activity, options FROM runs WHERE id = ?", (int(run),)).fetchone()
+        return {"id": row["id"], "activity": row["activity"], "options": json.loads(row["options"])}
+
+    # --- seats and results --------------------------------------------------------------
+    def seat(self, student: int, run: int) -> tuple[int, dict | None]:
+        """The number of the student's last intent done in ``run`` and the state it left."""
+        row = self._db.execute("SELECT seq, state FROM seats WHERE student = ? AND run = ?",
+                               (student, run)).fetchone()
+        return (0, None) if row is None else (row["seq"], json.loads(row["state"]))
+
+    def record(self, student: int, run: int, seq: int, state: dict, results) -> bool:
+        """Store intent number ``seq`` of a student: the state it left and its results
+        (``(trials, successes, detail)`` each), in one transaction. False, and nothing
+        changed, when that intent was stored already (sent again after a lost answer)."""
+        with self._transaction():
+            done, _ = self.seat(student, run)
+            if seq <= done:
+                return False
+            self._db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
+                             (student, run, seq, json.dumps(state)))
+            now = time.time()
+            self._db.executemany(
+                "INSERT INTO results (run, student, seq, part, trials, successes, detail, at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(run, student, seq, part, trials, successes, json.dumps(detail), now)
+                 for part, (trials, successes, detail) in enumerate(results)])
+        return True
+
+    def results(self, activity: str | None = None, run: int | None = None) -> list[dict]:
+        """The results (of ``activity``, or of one ``run``), oldest first, as dicts of
+        :data:`RESULT_COLUMNS` (``detail`` decoded)."""
+        query = ("SELECT r.run, u.activity, r.student, s.name, r.seq, r.trials, r.successes, "
+                 "r.detail, r.at FROM results r JOIN runs u ON u.id = r.run "
+                 "JOIN students s ON s.id = r.student")
+        where, values = [], []
+        if activity is not None:
+            where.append("u.activity = ?")
+            values.append(activity)
+        if run is not None:
+            where.append("r.run = ?")
+            values.append(run)
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        rows = self._db.execute(query + " ORDER BY r.id", values)
+        return [{**dict(row), "detail": json.loads(row["detail"])} for row in rows]
+
+    def delete_everything(self) -> None:
+        """End the class: every student, run and result is deleted, and a new code made (the
+        teacher's token stays, so the teacher's address still works)."""
+        with self._transaction():
+            for table in ("results", "seats", "runs", "students"):
+                self._db.execute(f"DELETE FROM {table}")
+            self._db.execute("DELETE FROM meta WHERE key != 'token'")
+            self._meta_default("code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6)))
+            self._meta_default("seed", lambda: str(secrets.randbits(62)))
+        self._db.execute("VACUUM")
+
+
+class _Transaction:
+    """``with`` block: BEGIN IMMEDIATE ... COMMIT, or ROLLBACK when the block raises. Inside
+    another (a :meth:`Store.batch`) it is a savepoint: its changes are undone alone when it
+    raises, and committed with the batch."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def __enter__(self):
+        self._nested = self._db.in_transaction
+        self._db.execute("SAVEPOINT step" if self._nested else "BEGIN IMMEDIATE")
+
+    def __exit__(self, kind, _value, _traceback):
+        if not self._nested:
+            self._db.execute("ROLLBACK" if kind else "COMMIT")
+            return
+        if kind:
+            self._db.execute("ROLLBACK TO step")
+        self._db.execute("RELEASE step")

@@ -1,0 +1,140 @@
+"""The teacher's view in a notebook: ``room = Classroom()`` shows the class board.
+
+``Classroom()`` connects to the class server of the data folder, starting one first (a
+process that outlives the kernel) when none runs; ``Classroom(teacher_url)`` connects to a
+server anywhere. The board is the teacher's page's own (``class_board``), received over the
+teacher's WebSocket in a background thread; the board's buttons go back as the same intents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import urllib.parse
+import urllib.request
+
+from dicelab.extras import require
+from dicelab.widgets.table import Table
+
+CONNECT_SECONDS = 30.0
+
+
+class Classroom(Table):
+    """A class server's board. ``url`` is the teacher's address (with its token); without it,
+    the server running on ``data`` (the user data folder by default) is used, or started on
+    ``host``:``port``."""
+
+    COMPONENTS = ("class_board",)
+
+    def __init__(self, url: str | None = None, *, data=None, host: str = "127.0.0.1",
+                 port: int = 8765):
+        require("tornado", "class", "Classroom")
+        super().__init__()
+        if url is None:
+            from dicelab.classroom.process import running_server, start_server
+
+            found = running_server(data) or start_server(data, host, port)
+            url = found["teacher_url"]
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("http", "https") or "/teacher/" not in parts.path:
+            raise ValueError(f"Classroom() takes the teacher's address (…/teacher/TOKEN), not {url!r}")
+        self.teacher_url = url.rstrip("/")
+        self._connected = threading.Event()
+        self._socket = None
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
+                                        name="dicelab-classroom")
+        self._thread.start()
+        asyncio.run_coroutine_threadsafe(self._listen(), self._loop)
+        if not self._connected.wait(CONNECT_SECONDS):
+            raise ConnectionError(f"no class server answers at {self.teacher_url}")
+
+    def __repr__(self) -> str:
+        return (f"<Classroom at {self.student_url or self.teacher_url}: show it in a notebook for "
+                f"the board; .results(activity) gives the results.>")
+
+    # --- the connection -----------------------------------------------------------------
+    async def _listen(self) -> None:
+        from tornado.websocket import websocket_connect
+
+        address = self.teacher_url.replace("http", "ws", 1) + "/ws"
+        origin = "/".join(self.teacher_url.split("/")[:3])
+        wait = 0.5
+        while True:
+            try:
+                from tornado.httpclient import HTTPRequest
+
+                self._socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
+                wait = 0.5
+                while (text := await self._socket.read_message()) is not None:
+                    message = json.loads(text)
+                    if message.get("type") == "view":
+                        self.view = message["view"]
+                        self._connected.set()
+            except OSError:
+                pass
+            self._socket = None
+            await asyncio.sleep(wait)  # the server restarts, or the network drops: try again
+            wait = min(5.0, wait * 2)
+
+    def receive(self, message) -> None:
+        """The board's buttons: sent to the server, which alone decides (and redraws)."""
+        self._to_server({"type": "intent", "intent": message})
+
+    def _to_server(self, message: dict) -> None:
+        def send():
+            if self._socket is not None:
+                self._socket.write_message(json.dumps(message))
+
+        self._loop.call_soon_threadsafe(send)
+
+    # --- the class from Python ----------------------------------------------------------
+    @property
+    def board(self) -> dict:
+        """The board's fields as last received (code, roster, current activity, pool...)."""
+        return self.view.get("parts", {}).get("board", {})
+
+    @property
+    def student_url(self) -> str:
+        return self.board.get("join_url", "")
+
+    @property
+    def code(self) -> str:
+        return self.board.get("code", "")
+
+    def start(self, activity: str, robot: str = "") -> None:
+        """Start ``activity`` (e.g. "farkles"; ``robot`` for a game)."""
+        self.receive({"part": "board", "type": "start", "activity": activity, "robot": robot})
+
+    def stop(self) -> None:
+        self.receive({"part": "board", "type": "stop"})
+
+    def reveal(self) -> None:
+        self.receive({"part": "board", "type": "reveal"})
+
+    def pooled(self) -> dict | None:
+        """The pool of the current activity: trials, successes, share, se, students."""
+        return self.board.get("pool")
+
+    def results(self, activity: str | None = None):
+        """The results (of ``activity``), one row per result: a DataFrame when pandas is
+        installed, else a list of dicts (run, activity, student, name, seq, trials,
+        successes, detail, at)."""
+        query = "" if activity is None else "?" + urllib.parse.urlencode({"activity": activity})
+        with urllib.request.urlopen(self.teacher_url + "/results.json" + query, timeout=30) as answer:
+            rows = json.load(answer)
+        try:
+            import pandas
+        except ImportError:
+            return rows
+        from dicelab.classroom.store import RESULT_COLUMNS
+
+        return pandas.DataFrame(rows, columns=list(RESULT_COLUMNS))
+
+    def close(self) -> None:
+        """Disconnect this board (the server goes on)."""
+        loop = getattr(self, "_loop", None)
+        if loop is not None and loop.is_running():
+            loop.call_soon_threadsafe(loop.stop)
+        super().close()

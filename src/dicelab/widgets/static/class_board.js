@@ -1,0 +1,199 @@
+// Class board: the teacher's view of a class. Join address, code and QR code; the activity
+// picker with Start, Stop, Reveal and End class; the pooled share (each student a dot, the
+// class's share with its band of two standard errors, the exact value once revealed); the
+// roster; the latest games. Every name is drawn as text (textContent), never as markup.
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  return node;
+}
+
+function qrCode(rows, label) {
+  const size = rows.length + 8;  // a quiet zone of four modules
+  const picture = svg("svg", { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-label": label,
+                               class: "dicelab-qr", "shape-rendering": "crispEdges" });
+  picture.append(svg("rect", { width: size, height: size, fill: "#fff" }));
+  rows.forEach((row, y) => {
+    for (let x = 0; x < row.length; x += 1) {
+      if (row[x] === "1") picture.append(svg("rect", { x: x + 4, y: y + 4, width: 1, height: 1, fill: "#000" }));
+    }
+  });
+  return picture;
+}
+
+const percent = (share) => `${(100 * share).toFixed(1)} %`;
+
+// The pooled share on a line from 0 to a top that fits every dot: dots, band, pooled, exact.
+function poolChart(pool, exact) {
+  const width = 600, height = 150, left = 30, right = 20, axis = 120;
+  const shares = pool.students.filter((s) => s.share !== null).map((s) => s.share);
+  const highest = Math.max(0.05, ...shares, pool.share ?? 0, exact?.value ?? 0, (pool.share ?? 0) + 2 * (pool.se ?? 0));
+  const top = Math.min(1, Math.ceil(highest * 12) / 10);
+  const x = (share) => left + (width - left - right) * Math.min(share, top) / top;
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "dicelab-pool-chart", role: "img" });
+  const words = [`Pooled share ${pool.share === null ? "not known yet" : percent(pool.share)}`];
+  if (pool.share !== null) {
+    const low = Math.max(0, pool.share - 2 * pool.se), high = Math.min(1, pool.share + 2 * pool.se);
+    chart.append(svg("rect", { x: x(low), y: 8, width: Math.max(1, x(high) - x(low)), height: axis - 8,
+                               class: "dicelab-pool-band" }));
+    chart.append(svg("line", { x1: x(pool.share), x2: x(pool.share), y1: 4, y2: axis, class: "dicelab-pool-line" }));
+    words.push(`band from ${percent(low)} to ${percent(high)}`);
+  }
+  pool.students.forEach((student, index) => {
+    if (student.share === null) return;
+    const y = 16 + ((index * 37) % 96);
+    const dot = svg("circle", { cx: x(student.share), cy: y, r: 5, class: "dicelab-pool-dot" });
+    const title = svg("title");
+    title.textContent = `${student.name}: ${student.successes} in ${student.trials}`;
+    dot.append(title);
+    chart.append(dot);
+  });
+  if (exact && !exact.hidden) {
+    chart.append(svg("line", { x1: x(exact.value), x2: x(exact.value), y1: 4, y2: axis, class: "dicelab-pool-exact" }));
+    words.push(`exact ${exact.text}`);
+  }
+  chart.append(svg("line", { x1: left, x2: width - right, y1: axis, y2: axis, class: "dicelab-pool-axis" }));
+  for (let tick = 0; tick <= 4; tick += 1) {
+    const share = (top * tick) / 4;
+    const text = svg("text", { x: x(share), y: axis + 20, "text-anchor": "middle", class: "dicelab-pool-tick" });
+    text.textContent = percent(share).replace(".0 %", " %");
+    chart.append(text);
+  }
+  chart.setAttribute("aria-label", words.join(", "));
+  return chart;
+}
+
+component("class_board", (slot, { send }) => {
+  const root = element("div", "dicelab-board");
+  const join = element("section", "dicelab-board-join");
+  const run = element("section", "dicelab-board-run");
+  const people = element("section", "dicelab-board-roster");
+  root.append(join, run, people);
+  slot.append(root);
+  let ending = false;
+  let chosen = null;  // the activity picked in the menu (kept across redraws)
+  let robot = null;
+
+  const drawJoin = (part) => {
+    const address = element("a", "dicelab-board-address", part.join_url);
+    address.href = part.join_url;
+    address.target = "_blank";
+    address.rel = "noopener";
+    const code = element("p", "dicelab-board-code");
+    code.append(element("span", "", "Class code "), element("b", "", part.code));
+    join.replaceChildren(element("h3", "", "Join the class"), qrCode(part.qr, `QR code of ${part.join_url}`),
+                         address, code);
+  };
+
+  const drawPicker = (part) => {
+    const form = element("div", "dicelab-board-picker");
+    const menu = element("select");
+    menu.setAttribute("aria-label", "Activity");
+    menu.dataset.key = "activity";
+    for (const activity of part.activities) {
+      const option = element("option", "", activity.title);
+      option.value = activity.name;
+      menu.append(option);
+    }
+    chosen = chosen ?? part.current?.name ?? part.activities[0]?.name;
+    menu.value = chosen;
+    const robots = element("select");
+    robots.setAttribute("aria-label", "Robot");
+    robots.dataset.key = "robot";
+    const fillRobots = () => {
+      const spec = part.activities.find((a) => a.name === menu.value);
+      robots.replaceChildren(...(spec?.robots ?? []).map((name) => {
+        const option = element("option", "", `against the ${name} robot`);
+        option.value = name;
+        return option;
+      }));
+      robots.hidden = !robots.options.length;
+      if (robot && [...robots.options].some((o) => o.value === robot)) robots.value = robot;
+    };
+    menu.addEventListener("change", () => { chosen = menu.value; fillRobots(); });
+    robots.addEventListener("change", () => { robot = robots.value; });
+    fillRobots();
+    const start = button("dicelab-button", part.current ? "Start anew" : "Start", "Start this activity", "start",
+      () => send({ type: "start", activity: menu.value, robot: robots.hidden ? "" : robots.value }));
+    const buttons = [start];
+    if (part.current) {
+      buttons.push(button("dicelab-button", "Stop", "Stop the activity", "stop", () => send({ type: "stop" })));
+      if (part.exact?.hidden) {
+        buttons.push(button("dicelab-button", "Reveal", "Reveal the exact value", "reveal", () => send({ type: "reveal" })));
+      }
+    }
+    const end = button("dicelab-button is-end", ending ? "Press again to end and delete" : "End class",
+      ending ? "Press again: end the class and delete its students and results" : "End the class",
+      "end", () => {
+        if (ending) send({ type: "end" });
+        ending = !ending;
+        end.textContent = ending ? "Press again to end and delete" : "End class";
+      });
+    buttons.push(end);
+    form.append(menu, robots, ...buttons);
+    return form;
+  };
+
+  const drawRun = (part) => {
+    const heading = element("h3", "", part.current ? part.current.title : "No activity running");
+    const children = [heading, drawPicker(part)];
+    if (part.notice) children.push(element("p", "dicelab-notice", part.notice));
+    if (part.current && part.pool) {
+      const pool = part.pool;
+      children.push(element("p", "dicelab-board-task", `${part.current.task} Pooled: ${part.current.pooled}.`));
+      const sentence = pool.trials
+        ? `Class: ${pool.successes} in ${pool.trials} = ${percent(pool.share)}, ± ${percent(2 * pool.se)} (2 SE), from ${pool.students.length} students.`
+        : "No results yet.";
+      const line = element("p", "dicelab-board-pooled", sentence);
+      line.setAttribute("aria-live", "polite");
+      line.dataset.trials = String(pool.trials);
+      line.dataset.successes = String(pool.successes);
+      children.push(line);
+      children.push(poolChart(pool, part.exact));
+      if (part.exact) {
+        children.push(element("p", "dicelab-board-exact", part.exact.hidden
+          ? "The exact value is hidden: ask for predictions, then press Reveal."
+          : `Exact: ${part.exact.text} = ${percent(part.exact.value)}.`));
+      }
+    }
+    if (part.games.length) {
+      const table = element("table", "dicelab-board-games");
+      const head = element("tr");
+      const columns = ["Student", "Score", "Robot", "Optimal"].filter((c, i) =>
+        i < 2 || part.games.some((g) => (i === 2 ? g.robot_score : g.optimal_score) !== undefined));
+      for (const c of columns) head.append(element("th", "", c));
+      table.append(element("caption", "", "Latest games"), head);
+      for (const game of part.games) {
+        const row = element("tr");
+        const cells = [game.name, game.score, game.robot_score, game.optimal_score].slice(0, 2);
+        if (columns.includes("Robot")) cells.push(game.robot_score ?? "");
+        if (columns.includes("Optimal")) cells.push(game.optimal_score === undefined ? "" : Number(game.optimal_score).toFixed(0));
+        for (const c of cells) row.append(element("td", "", String(c)));
+        table.append(row);
+      }
+      children.push(table);
+    }
+    run.replaceChildren(...children);
+  };
+
+  const drawRoster = (part) => {
+    const online = part.roster.filter((s) => s.online).length;
+    const list = element("ul", "dicelab-board-names");
+    for (const student of part.roster) {
+      const item = element("li", student.online ? "is-online" : "is-away");
+      item.append(element("span", "dicelab-board-name", student.name),
+                  element("span", "dicelab-board-count", `${student.successes}/${student.trials}`),
+                  element("span", "dicelab-board-away", student.online ? "" : "(away)"));
+      list.append(item);
+    }
+    people.replaceChildren(element("h3", "", `Students: ${part.roster.length} (${online} here)`), list);
+  };
+
+  return (part) => {
+    drawJoin(part);
+    drawRun(part);
+    drawRoster(part);
+  };
+});

@@ -1,0 +1,160 @@
+"""A real class server in a child process on a loopback port, and students over WebSockets."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import websocket
+
+from dicelab import fivethousand
+
+SRC = Path(__file__).parents[2] / "src"
+
+
+class ServerProcess:
+    """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
+
+    def __init__(self, data, *arguments, port: int = 0):
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "dicelab", "class", "serve", "--port", str(port), "--data", str(data),
+             *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
+        if not self.lines[0]:
+            raise RuntimeError(self.process.stderr.read())
+        self.student_url = self.lines[0].split()[-1]
+        self.teacher_url = self.lines[1].split()[-1]
+        self.origin = "/".join(self.student_url.split("/")[:3])
+        self.code = self.student_url.rsplit("/", 1)[-1]
+        self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
+
+    def kill(self) -> None:
+        """SIGKILL: nothing is flushed or closed."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def get(self, url: str) -> tuple[int, str]:
+        try:
+            with urllib.request.urlopen(url, timeout=30) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, ""
+
+    def csv_rows(self) -> list[list[str]]:
+        import csv
+        import io
+
+        status, text = self.get(self.teacher_url + "/results.csv")
+        assert status == 200
+        return list(csv.reader(io.StringIO(text)))[1:]
+
+
+class Student:
+    """A student's connection: join or sign in, send numbered intents, read answers."""
+
+    def __init__(self, server: ServerProcess, name: str | None = None, seat: dict | None = None):
+        self.server = server
+        self.socket = websocket.create_connection(server.ws, timeout=60)
+        self.seq = 0
+        if seat is None:
+            self.send({"type": "join", "code": server.code, "name": name})
+            joined = self.expect("joined")
+            self.seat = {"student": joined["student"], "secret": joined["secret"]}
+            self.name = joined["name"]
+        else:
+            self.seat = seat
+            self.send({"type": "hello", **seat})
+        self.expect("welcome")
+        self.last = self.expect("view")
+
+    def send(self, message) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self) -> dict:
+        return json.loads(self.socket.recv())
+
+    def expect(self, kind: str) -> dict:
+        message = self.receive()
+        assert message["type"] == kind, message
+        return message
+
+    def intent(self, intent: dict, seq: int | None = None) -> dict:
+        """Send ``intent`` (the next number, or ``seq``) and return its acknowledgement."""
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        self.send({"type": "intent", "run": self.last["run"], "seq": seq, "intent": intent})
+        while True:
+            message = self.receive()
+            if message["type"] == "ack":
+                self.last = message
+                return message
+            if message["type"] == "refused" and message["reason"].startswith("slow down"):
+                time.sleep(0.3)  # over the rate limit: the intent was not taken, send it again
+                self.send({"type": "intent", "run": self.last["run"], "seq": seq, "intent": intent})
+            elif message["type"] == "refused":
+                raise AssertionError(message["reason"])
+
+    @property
+    def view(self) -> dict:
+        return self.last["view"]
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+THROW = {"part": "controls", "type": "press", "button": "throw"}
+
+
+def play_fivethousand(student: Student, most: int = 400) -> dict:
+    """Play a whole game from the view alone: throw, keep the best scoring dice, bank."""
+    table = fivethousand.Rules().combinations()
+    for _ in range(most):
+        parts = student.view["parts"]
+        if "ranking" in parts:
+            return parts["ranking"]
+        dice = [d["face"] for d in parts["dice"]["dice"]] if "dice" in parts else []
+        out = [d for d in parts.get("dice", {}).get("dice", []) if d.get("look") in ("out", "shaker")]
+        if not out:
+            student.intent({"part": "shaker", "type": "shake"})
+            continue
+        best, _ = table.best_choice(tuple(sorted(dice)))
+        wanted = list(best)
+        back = []
+        for i, face in enumerate(dice):
+            if face in wanted:
+                wanted.remove(face)
+            else:
+                back.append(i)
+        for i in back:
+            if out[i]["look"] == "out":
+                student.intent({"part": "dice", "type": "toggle", "die": i})
+        student.intent({"part": "controls", "type": "press", "button": "pass"})
+    raise AssertionError("the game did not end")
+
+
+def wait_for(check, seconds: float = 60):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError("timed out")

@@ -1,0 +1,152 @@
+"""A real class server on a loopback port with a real SQLite file: addresses, base path,
+acknowledgements, and a SIGKILL in the middle of an activity."""
+
+import json
+
+import pytest
+import websocket
+
+from tests.classroom.serving import THROW, ServerProcess, Student, play_fivethousand
+
+pytest.importorskip("tornado")
+pytest.importorskip("segno")
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = ServerProcess(tmp_path / "class", "--activity", "farkles")
+    yield running
+    running.stop()
+
+
+def test_it_prints_the_students_and_the_teachers_address_on_loopback(server):
+    assert server.lines[0].startswith("Students join at http://127.0.0.1:")
+    assert server.student_url.rsplit("/", 2)[-2:] == ["join", server.code]
+    assert server.lines[1].startswith("Teacher (keep this address secret): http://127.0.0.1:")
+    assert "/teacher/" in server.teacher_url
+    assert server.get(server.student_url)[0] == 200
+    assert server.get(server.teacher_url)[0] == 200
+    assert server.get(server.origin + "/join/AAAAAA")[0] == 404
+
+
+def test_the_local_network_is_said_in_one_line(tmp_path):
+    running = ServerProcess(tmp_path, "--host", "0.0.0.0")
+    try:
+        extra = running.process.stdout.readline()
+        assert extra.startswith("The class is open to the local network: students on it open http://")
+        assert "/join/" + running.code in extra
+    finally:
+        running.stop()
+
+
+def test_it_works_under_a_base_path(tmp_path):
+    running = ServerProcess(tmp_path, "--base-path", "/user/ann/proxy/8765", "--activity", "farkles")
+    try:
+        assert "/user/ann/proxy/8765/join/" in running.student_url
+        assert running.ws.endswith("/user/ann/proxy/8765/ws")
+        assert running.get(running.student_url)[0] == 200
+        assert running.get(running.origin + "/user/ann/proxy/8765/static/student.js")[0] == 200
+        assert running.get(running.origin + "/join/" + running.code)[0] == 404
+        ann = Student(running, "Ann")
+        assert ann.intent(THROW)["ack"] == 1
+        assert len(running.csv_rows()) == 1
+    finally:
+        running.stop()
+
+
+def test_each_result_is_acknowledged_once_and_a_resend_is_not_counted(server):
+    ann = Student(server, "Ann")
+    first = ann.intent(THROW)
+    assert first["ack"] == 1 and not first["duplicate"]
+    again = ann.intent(THROW, seq=1)
+    assert again["duplicate"] and again["view"] == first["view"]
+    assert len(server.csv_rows()) == 1
+
+
+def test_a_killed_server_keeps_every_acknowledged_result_student_and_activity(tmp_path):
+    data = tmp_path / "class"
+    first = ServerProcess(data, "--activity", "farkles")
+    students = [Student(first, f"S{i}") for i in range(4)]
+    acknowledged = {}
+    for round_ in range(6):
+        for student in students:
+            student.intent(THROW)
+            acknowledged[student.name] = student.seq
+    # one more intent each, sent but never read: done or not, it is not acknowledged
+    for student in students:
+        student.send({"type": "intent", "run": student.last["run"], "seq": student.seq + 1, "intent": THROW})
+    first.kill()
+    second = ServerProcess(data)  # no --activity: the current one comes from the store
+    try:
+        token = first.teacher_url.rsplit("/", 1)[-1]
+        assert second.code == first.code and second.teacher_url.endswith("/teacher/" + token)
+        rows = second.csv_rows()
+        for name, count in acknowledged.items():
+            mine = [int(row[4]) for row in rows if row[3] == name]
+            assert mine[:count] == list(range(1, count + 1)) and len(mine) in (count, count + 1)
+        for student in students:  # each comes back to the same seat, and resends
+            back = Student(second, seat=student.seat)
+            assert back.last["run"] == student.last["run"]
+            assert "Farkles" in back.view["title"]
+            back.seq = student.seq
+            resent = back.intent(THROW, seq=student.seq + 1)
+            assert resent["ack"] == student.seq + 1
+            back.close()
+        rows = second.csv_rows()
+        per_student = {name: [row[4] for row in rows if row[3] == name] for name in acknowledged}
+        assert all(len(seqs) == len(set(seqs)) == acknowledged[name] + 1 for name, seqs in per_student.items())
+    finally:
+        second.stop()
+
+
+def test_a_game_against_the_robot_over_the_socket(tmp_path):
+    running = ServerProcess(tmp_path, "--activity", "fivethousand")
+    try:
+        ann = Student(running, "Ann")
+        ranking = play_fivethousand(ann)
+        rows = running.csv_rows()
+        assert len(rows) == 1 and rows[0][1] == "fivethousand"
+        detail = json.loads(rows[0][7])
+        assert {r["name"]: r["score"] for r in ranking["rows"]} == {"Ann": detail["score"],
+                                                                     "Robot": detail["robot_score"]}
+    finally:
+        running.stop()
+
+
+def test_the_teacher_starts_and_stops_and_every_student_hears(server):
+    ann = Student(server, "Ann")
+    teacher = websocket.create_connection(server.teacher_url.replace("http", "ws") + "/ws", timeout=60)
+    board = json.loads(teacher.recv())["view"]["parts"]["board"]
+    assert board["current"]["name"] == "farkles" and board["exact"] == {"hidden": True}
+    teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "start",
+                                                          "activity": "tally", "robot": ""}}))
+    view = ann.expect("view")
+    assert view["view"]["title"].startswith("Tally")
+    teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "reveal"}}))
+    while True:
+        board = json.loads(teacher.recv())["view"]["parts"]["board"]
+        if board["revealed"]:
+            break
+    assert board["exact"]["text"] == "5/162"
+    teacher.close()
+
+
+@pytest.mark.parametrize("arguments, words", [
+    (["--activity", "cards"], "there is no activity 'cards'; there are "),
+    (["--base-path", "/a/../b"], "--base-path is a plain path"),
+    (["--host", "256.1.1.1"], "the class server can't listen on 256.1.1.1:0"),
+])
+def test_bad_serve_options_say_what_is_wrong_and_start_nothing(tmp_path, arguments, words):
+    from dicelab import cli
+
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["class", "serve", "--port", "0", "--data", str(tmp_path), *arguments])
+    assert words in str(stop.value)
+
+
+def test_a_port_in_use_is_said(server, tmp_path):
+    from dicelab import cli
+
+    port = server.origin.rsplit(":", 1)[1]
+    with pytest.raises(SystemExit, match=f"can't listen on 127.0.0.1:{port}"):
+        cli.main(["class", "serve", "--port", port, "--data", str(tmp_path)])

@@ -1,0 +1,63 @@
+"""The teacher's board in a notebook: Classroom() starts a server that outlives its kernel."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.classroom.serving import SRC, THROW, Student, wait_for
+
+pytest.importorskip("tornado")
+
+
+class _Address:  # what Student needs of a server: the code and the socket's address
+    def __init__(self, room):
+        self.code = room.code
+        self.ws = room.student_url.rsplit("/join/", 1)[0].replace("http", "ws") + "/ws"
+
+
+def test_a_server_started_by_a_kernel_outlives_it(tmp_path):
+    from dicelab.classroom import Classroom, pool, read_results
+    from dicelab.classroom.process import running_server, stop_server
+
+    kernel = subprocess.run(
+        [sys.executable, "-c", ("from dicelab.classroom import Classroom; "
+                                f"room = Classroom(data={str(tmp_path)!r}, port=0); print(room.code)")],
+        check=False, capture_output=True, text=True, timeout=120,
+        env={**os.environ, "PYTHONPATH": str(SRC)})
+    assert kernel.returncode == 0, kernel.stderr
+    code = kernel.stdout.split()[-1]
+    found = running_server(tmp_path)
+    assert found is not None  # the "kernel" has ended; its server has not
+    try:
+        room = Classroom(data=tmp_path)
+        assert room.code == code and room.view["parts"]["board"]["code"] == code
+        assert "QR" not in repr(room) and room.student_url.endswith("/join/" + code)
+        room.start("farkles")
+        wait_for(lambda: room.board.get("current"))
+        students = [Student(_Address(room), name) for name in ("Ann", "Ben")]
+        for student in students:
+            for _ in range(3):
+                student.intent(THROW)
+        wait_for(lambda: room.pooled()["trials"] == 6)
+        rows = room.results("farkles")
+        assert len(rows) == 6 and set(rows["name"]) == {"Ann", "Ben"}
+        assert pool(read_results("farkles", data=tmp_path))["trials"] == 6
+        room.reveal()
+        wait_for(lambda: room.board["revealed"])
+        assert room.board["exact"]["text"] == "5/162"
+        room.close()
+        again = Classroom(found["teacher_url"])
+        assert again.code == code
+        again.close()
+    finally:
+        assert stop_server(tmp_path)
+    wait_for(lambda: running_server(tmp_path) is None)
+
+
+def test_a_wrong_address_is_refused():
+    from dicelab.classroom import Classroom
+
+    with pytest.raises(ValueError, match="teacher's address"):
+        Classroom("http://127.0.0.1:1/join/ABCDEF")
