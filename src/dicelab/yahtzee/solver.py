@@ -44,11 +44,17 @@ from dicelab.once import OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
+from dicelab.yahtzee.scoring import (
+    box_points,
+    joker_is_active,
+    legal_boxes,
+    upper_bonus,
+    yahtzee_bonus,
+)
 
 FORMAT = 3  # bump when the layout of the saved values changes (3: float64, slots of _Layout)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = 512  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
+CHUNK = 256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey()  # rules -> Solution, for this process (built once at a time)
@@ -363,29 +369,30 @@ def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
 
 
-def _cards(tables: _Tables, layout: _Layout, filled: int) -> tuple:
-    """The cards with ``filled`` boxes filled that are reachable and have a slot of their own,
-    as arrays (mask, y, u): per slot, the first reachable card found for it."""
-    nb = len(tables.boxes)
-    masks = np.arange(1 << nb)
-    masks = masks[sum(masks >> i & 1 for i in range(nb)) == filled]
-    totals = np.zeros((tables.upper_mask + 1, tables.cap + 1), dtype=np.int64)
-    count = np.zeros(tables.upper_mask + 1, dtype=np.int64)
-    for sub, reachable in tables.reachable.items():
-        totals[sub, :len(reachable)], count[sub] = reachable, len(reachable)
-    per_y = count[masks & tables.upper_mask]
-    per_mask = per_y * np.where(masks & tables.yahtzee_bit, layout.ny, 1)
-    mask = np.repeat(masks, per_mask)
-    position = np.arange(len(mask)) - np.repeat(np.cumsum(per_mask) - per_mask, per_mask)
-    per_y = np.repeat(per_y, per_mask)
-    y, u = position // per_y, totals[mask & tables.upper_mask, position % per_y]
-    first = np.unique(layout.place(mask, y, u), return_index=True)[1]
-    return mask[first], y[first], u[first]
+def _cards(tables: _Tables, layout: _Layout, masks) -> tuple:
+    """The reachable cards with a slot of their own among the cards of ``masks``, as arrays
+    (mask, y, u): every reachable upper total from the layout's ``low`` up, and below it
+    one (the highest) for the slot they share."""
+    parts = []
+    for mask in masks.tolist():
+        u = _upper_totals(tables, layout, mask)
+        for y in range(layout.ny if mask & tables.yahtzee_bit else 1):
+            parts.append(np.stack([np.full(len(u), mask), np.full(len(u), y), u]))
+    mask, y, u = np.concatenate(parts, axis=1) if parts else np.zeros((3, 0), dtype=np.int64)
+    return mask, y, u
+
+
+def _upper_totals(tables: _Tables, layout: _Layout, mask: int) -> np.ndarray:
+    """The upper totals of the cards of ``mask`` that :func:`_cards` solves."""
+    totals = tables.reachable[mask & tables.upper_mask]
+    low = layout.low[mask]
+    return totals if totals[0] >= low else totals[np.searchsorted(totals, low) - 1:]
 
 
 def _legal_table(tables: _Tables):
-    """The legal boxes of every special roll on every card (mask, Yahtzee state), and the
-    number of Yahtzee states that matter (1 when full and zero play alike)."""
+    """The legal boxes (as bits) of every special roll on every card (rolls, mask and
+    Yahtzee state), and the number of Yahtzee states that matter (1 when full and zero
+    play alike)."""
     count = 1 << len(tables.boxes)
     bits = np.zeros((count, 2, len(tables.special)), dtype=np.int64)
     if len(tables.special):
@@ -395,7 +402,7 @@ def _legal_table(tables: _Tables):
     alike = ((tables.points[1] == tables.points[2]).all() and (tables.bonus[1] == tables.bonus[2]).all()
              and (bits[:, 0] == bits[:, 1]).all())
     ny = 1 if alike or not tables.has_yahtzee else 2
-    return tables.unpack(bits[:, :ny].reshape(count * ny, -1).T), ny
+    return np.ascontiguousarray(bits[:, :ny].reshape(count * ny, -1).T), ny
 
 
 def _solve(rules: Rules, progress: bool) -> tuple:
@@ -408,14 +415,15 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     layout = _Layout(tables, ny)
     solved = np.full((2, layout.size), np.nan)
     moments = _Moments(*solved, layout)
-    full = (1 << len(tables.boxes)) - 1
+    boxes = len(tables.boxes)
     for y in range(ny):
-        solved[:, layout.place(full, y, np.arange(tables.cap + 1))] = 0.0
-    layers = [_cards(tables, layout, filled) for filled in range(len(tables.boxes))]
+        solved[:, layout.place((1 << boxes) - 1, y, np.arange(tables.cap + 1))] = 0.0
+    masks = np.arange((1 << boxes) - 1)
+    filled = sum(masks >> i & 1 for i in range(boxes))
 
     def solve_part(part):
         mask, y, u = part
-        final = tables.final_values(moments, mask, y, u, legal[:, mask * ny + y])
+        final = tables.final_values(moments, mask, y, u, tables.unpack(legal[:, mask * ny + y]))
         rolls = holds.roll_values(final, rules.rolls - 1)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
@@ -423,11 +431,11 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         moments.variances[place] = np.maximum(second - mean * mean, 0.0)
         return len(mask)
 
-    with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar, \
-            ThreadPoolExecutor(THREADS) as pool:
-        for layer in reversed(layers):
-            parts = [tuple(array[start:start + CHUNK] for array in layer)
-                     for start in range(0, len(layer[0]), CHUNK)]
+    with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
+        for layer in range(boxes - 1, -1, -1):
+            cards = _cards(tables, layout, masks[filled == layer])
+            parts = [tuple(array[start:start + CHUNK] for array in cards)
+                     for start in range(0, len(cards[0]), CHUNK)]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
     return solved, ny
@@ -672,9 +680,26 @@ def cache_path(rules) -> Path:
     return path_for(_cache_key(Rules.coerce(rules)), CACHE_KIND)
 
 
-def _progress_bar(total: int, rules: Rules, enabled: bool):
-    """A tqdm bar over the cards solved (notebook or terminal), hidden unless ``enabled``."""
+class _NoBar:
+    """A progress bar that shows nothing (tqdm is not even imported)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, done: int) -> None:
+        pass
+
+
+def _progress_bar(tables: _Tables, layout: _Layout, enabled: bool):
+    """A tqdm bar over the cards solved (notebook or terminal) if ``enabled``."""
+    if not enabled:
+        return _NoBar()
     from tqdm.auto import tqdm
 
-    label = f"Solving Yahtzee ({rules.preset_name or 'custom rules'})"
-    return tqdm(total=total, desc=label, unit=" cards", unit_scale=True, disable=not enabled)
+    total = sum(len(_upper_totals(tables, layout, mask)) * (layout.ny if mask & tables.yahtzee_bit else 1)
+                for mask in range((1 << len(tables.boxes)) - 1))
+    label = f"Solving Yahtzee ({tables.rules.preset_name or 'custom rules'})"
+    return tqdm(total=total, desc=label, unit=" cards", unit_scale=True)
