@@ -192,6 +192,25 @@ def test_the_outlook_of_each_player(no_bonus):
         no_bonus.outlook(start, 2)
 
 
+def test_upper_totals_that_cannot_reach_the_bonus_share_one_value(no_bonus):
+    """Ones to Fives filled: with only Sixes (at most 30) to come, 20 and 32 points above both
+    miss the bonus and play alike (one slot); 33 can still reach 63, and 32 cannot."""
+    mask = 0b11111  # Ones to Fives, in the order of the rules' boxes
+    u = np.array([20, 32, 33])
+    y = np.zeros(3, dtype=np.int64)
+    places = no_bonus.places(np.full(3, mask), y, u)
+    assert places[0] == places[1] != places[2]
+    values = no_bonus.values[places]
+    assert values[2] > values[1] and not np.isnan(values).any()
+
+    def outlook(fives):  # Ones to Fours scored 0, Fives ``fives``, the rest open
+        card = yahtzee.Card((("ones", 0), ("twos", 0), ("threes", 0), ("fours", 0), ("fives", fives)))
+        return no_bonus.outlook(yahtzee.State(cards=(card,)))
+
+    assert outlook(20).mean - 20 == outlook(25).mean - 25  # both miss the bonus: the same future
+    assert outlook(20).std == outlook(25).std
+
+
 def test_a_finished_card_has_its_total_and_no_spread(no_bonus):
     card = yahtzee.Card(tuple((box, 3 if box == "threes" else 0) for box in no_bonus.rules.boxes))
     assert no_bonus.outlook(yahtzee.State(cards=(card,), over=True)) == yahtzee.Outlook(3.0, 0.0)
