@@ -8,9 +8,8 @@ best box (points, bonuses and the value of the card after it); the value of each
 mean over the dice still to roll, added one die at a time; the value of each roll with rolls
 left is the best hold among its dice. Every card with the same number of filled boxes is
 computed at once, as numpy arrays with one column per card, in double precision (the
-values are exact to the last digits a float64 holds, as the published ones are).
-Upper totals that can no longer reach the bonus play alike, so each card keeps one slot
-for all of them (see :class:`_Layout`).
+expected scores agree with double-precision peers to better than 1e-9). Upper totals that
+can no longer reach the bonus play alike, so they share one slot (see :class:`_Layout`).
 
 Beside its value (the expected score of the rest of the game) each card carries the variance
 of that score under the same play, so the spread of the final score is exact too: each value
