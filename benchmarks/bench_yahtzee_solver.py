@@ -1,75 +1,169 @@
-"""The optimal solitaire Yahtzee solver: solve time per preset, cached load, the exact
-standard deviation of the optimal score (free_joker against the published 59.61), and the
-optimal bot's mean score and spread over 10 000 games against the solved ones.
+"""The optimal solitaire Yahtzee solver against the Rust ``yatzy-solver``, side by side.
 
-The reference, measured in the same run, is ONE elementwise numpy pass over a float32 array
-of (cards x 252 rolls), as many cards as the preset has: ``np.maximum(a, b, out=c)``, the
-basic step of the solver, which is bound by memory like the solver. The ratio (solve time /
-reference) says how many such passes a whole solve costs, which moves far less from machine
-to machine than seconds do. (A BLAS matrix product was tried as the reference: on a busy
-machine its threads make it vary tenfold.) Budget: a solve <= 10 s on 2 cores, a cached load
-<= 0.5 s. Run: ``python benchmarks/bench_yahtzee_solver.py [--games N] [--preset NAME] [--seed S]``.
+``yatzy-solver`` is a benchmark peer (``pip install yatzy-solver``; never a dependency). It
+solves in float64 as we do; its variants of our presets are in ``PEERS``.
+
+1. Values: for every preset, our expected score and standard deviation beside the peer's
+   expected score (to 1e-9) or, where the peer has no such rules, the published one. The
+   peer prints no exact standard deviation: ours is shown beside the published one where
+   there is one, and beside the spread of the peer's own simulated games (± its standard
+   error) as a check that its play has the same spread.
+2. Cost: each full solve in a fresh interpreter (``--child``), the peer's and ours taking
+   turns for ``--rounds`` rounds, so both meet the same load. CPU seconds of every thread,
+   wall seconds, and the peak memory the solve adds to a process that has imported what it
+   needs (its own peak less that of an interpreter that only imported). The yardstick is
+   the peer's solve of the same rules in the same round: the ratio ours / peer is printed
+   per round, and how stable the yardstick was (its slowest round over its fastest).
+   Budgets: CPU ratio <= 0.5, memory ratio <= 2.
+3. A cached load, and the optimal bot's games against the solved mean and spread.
+
+The machine may be shared: read the ratios, not the seconds.
+Run: ``python benchmarks/bench_yahtzee_solver.py [--rounds N] [--games N] [--preset NAME]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-import numpy as np
-
-from dicelab import simulate, yahtzee
-from dicelab.yahtzee import solver
-
-PUBLISHED = {"free_joker": 254.5896, "hasbro": 254.5877, "no_bonus": 245.8708, "yatzy": 248.4400}
-PUBLISHED_STD = {"free_joker": 59.61}  # Holderness, Verhoeff
+PEERS = {"hasbro": "american+forced-joker", "free_joker": "american", "no_bonus": "american+no-bonus",
+         "yatzy": "yatzy-scandinavian"}
+# optimal expected scores and spreads published for rules the peer does not have
+PUBLISHED = {}
+PUBLISHED_STD = {"free_joker": 59.61}  # Holderness; Verhoeff
+PEER_GAMES = 20_000  # the peer's simulated games for the spread check (its standard error about 0.2)
 
 
-def pass_seconds(cards: int, repeats: int = 3) -> float:
-    """The best of a few runs of the reference pass (the least disturbed by other work)."""
-    rng = np.random.default_rng(0)
-    a, b = rng.random((2, cards, 252), dtype=np.float32)
-    out = np.empty_like(a)
-    best = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        np.maximum(a, b, out=out)
-        best = min(best, time.perf_counter() - start)
-    return best
+def peak_megabytes() -> float:
+    """This process's peak resident memory (VmHWM), in MB."""
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    raise OSError("no VmHWM")
 
 
-def card_count(solution) -> int:
-    return int(np.count_nonzero(~np.isnan(solution.values)))
+def child(who: str, preset: str) -> None:
+    """In a fresh interpreter: import, then (unless ``preset`` is "-") solve; print figures."""
+    if who == "peer":
+        import yatzy_solver
+
+        def run():
+            solver = yatzy_solver.Solver.build(yatzy_solver.Variant(PEERS[preset]))
+            return solver.state_value("upper 0 | filled -"), None
+    else:
+        from dicelab import yahtzee
+
+        def run():
+            solution = yahtzee.solve(preset, progress=False, cache=False)
+            return solution.expected_score, solution.std_score
+    if who != "peer":
+        from dicelab.yahtzee import solver  # noqa: F401  (and numpy: what a solve needs)
+    imported = peak_megabytes()
+    wall, cpu = time.perf_counter(), time.process_time()
+    mean, std = run() if preset != "-" else (None, None)
+    print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+                      "peak_mb": peak_megabytes(), "imported_mb": imported, "mean": mean, "std": std}))
 
 
-def bench_solves() -> None:
-    print(f"{'preset':<11} {'expected':>10} {'published':>10} {'diff':>9} {'solve s':>8} "
-          f"{'cards':>9} {'pass s':>7} {'ratio':>6} {'load s':>7} {'std':>8} {'published':>9}")
-    for name in yahtzee.PRESETS:
+def in_child(who: str, preset: str) -> dict:
+    done = subprocess.run([sys.executable, __file__, "--child", who, preset],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def have_peer() -> bool:
+    try:
+        import yatzy_solver  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def bench_values(presets) -> None:
+    from dicelab import yahtzee
+
+    print(f"{'preset':<11} {'expected':>15} {'peer / published':>17} {'diff':>9} "
+          f"{'std':>15} {'published':>9} {'peer simulated std':>20}")
+    for name in presets:
+        solution = yahtzee.solve(name, progress=False)
+        reference, source, simulated = PUBLISHED.get(name), "published", "-"
+        if name in PEERS and have_peer():
+            import yatzy_solver
+
+            peer = yatzy_solver.Solver.build(yatzy_solver.Variant(PEERS[name]))
+            reference, source = peer.state_value("upper 0 | filled -"), "peer"
+            games = peer.simulate(PEER_GAMES, seed=1)["scores"].astype(float)
+            sd = games.std(ddof=1)
+            sd_error = sd / math.sqrt(2 * (len(games) - 1))  # near-normal approximation
+            simulated = f"{sd:.3f} ± {1.96 * sd_error:.3f}"
+        shown = f"{reference:.9f}" if reference is not None else "-"
+        diff = f"{solution.expected_score - reference:+.1e}" if reference is not None else "-"
+        print(f"{name:<11} {solution.expected_score:>15.9f} {shown:>17} {diff:>9} "
+              f"{solution.std_score:>15.9f} {PUBLISHED_STD.get(name, '-'):>9} {simulated:>20}"
+              + ("" if reference is not None else "  (no peer variant, none published)")
+              + (f"  ({source})" if reference is not None and source == "published" else ""))
+
+
+def bench_costs(presets, rounds: int) -> None:
+    peer = have_peer()
+    if not peer:
+        print("\nyatzy-solver is not installed: pip install yatzy-solver to compare costs")
+    base = {who: in_child(who, "-")["peak_mb"] for who in (("ours", "peer") if peer else ("ours",))}
+    print(f"\nfresh interpreters, after import only: ours {base['ours']:.1f} MB"
+          + (f", peer {base['peer']:.1f} MB" if peer else ""))
+    print(f"{'preset':<11} {'round':>5} {'ours CPU s':>10} {'wall s':>7} {'peer CPU s':>10} {'wall s':>7} "
+          f"{'CPU ratio':>9} {'ours +MB':>8} {'peer +MB':>8} {'MB ratio':>8}")
+    for name in presets:
+        has_peer = peer and name in PEERS
+        ratios, yardstick = [], []
+        for round_ in range(rounds):
+            theirs = in_child("peer", name) if has_peer else None
+            ours = in_child("ours", name)
+            ours_mb = ours["peak_mb"] - base["ours"]
+            line = f"{name:<11} {round_ + 1:>5} {ours['cpu']:>10.2f} {ours['wall']:>7.2f} "
+            if theirs:
+                peer_mb = theirs["peak_mb"] - base["peer"]
+                ratios.append(ours["cpu"] / theirs["cpu"])
+                yardstick.append(theirs["cpu"])
+                line += (f"{theirs['cpu']:>10.2f} {theirs['wall']:>7.2f} {ratios[-1]:>9.2f} "
+                         f"{ours_mb:>8.1f} {peer_mb:>8.1f} {ours_mb / peer_mb:>8.2f}")
+            else:
+                line += f"{'-':>10} {'-':>7} {'-':>9} {ours_mb:>8.1f} {'-':>8} {'-':>8}  (no peer variant)"
+            print(line, flush=True)
+        if ratios:
+            print(f"{name:<11} CPU ratio median {statistics.median(ratios):.2f} (range {min(ratios):.2f}-"
+                  f"{max(ratios):.2f}); yardstick: the peer's slowest round / its fastest = "
+                  f"{max(yardstick) / min(yardstick):.2f}")
+
+
+def bench_load(presets) -> None:
+    from dicelab import yahtzee
+    from dicelab.yahtzee import solver
+
+    print()
+    for name in presets:
         rules = yahtzee.Rules.preset(name)
+        yahtzee.solve(rules, progress=False)
         solver._SOLUTIONS.pop(rules, None)
         start = time.perf_counter()
-        solution = yahtzee.solve(rules, progress=False)  # an empty cache folder: a full solve
-        solve_seconds = time.perf_counter() - start
-        solver._SOLUTIONS.pop(rules, None)
-        start = time.perf_counter()
-        loaded = yahtzee.solve(rules, progress=False)
-        load_seconds = time.perf_counter() - start
-        assert loaded.expected_score == solution.expected_score
-        reference = pass_seconds(card_count(solution))
-        published = PUBLISHED.get(name)
-        diff = f"{solution.expected_score - published:+.6f}" if published else "-"
-        print(f"{name:<11} {solution.expected_score:>10.4f} {published or '-':>10} {diff:>9} "
-              f"{solve_seconds:>8.2f} {card_count(solution):>9} {reference:>7.4f} "
-              f"{solve_seconds / reference:>6.0f} {load_seconds:>7.3f} {solution.std_score:>8.4f} "
-              f"{PUBLISHED_STD.get(name, '-'):>9}")
+        score = yahtzee.solve(rules, progress=False).expected_score
+        print(f"{name:<11} cached load and expected score ({score:.4f}): {time.perf_counter() - start:.3f} s "
+              "(budget 0.5 s)")
 
 
 def bench_bot(preset: str, games: int, seed: int) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dicelab import simulate, yahtzee
+
     solution = yahtzee.solve(preset, progress=False)
     expected = solution.expected_score
     start = time.perf_counter()
@@ -88,15 +182,25 @@ def bench_bot(preset: str, games: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Time the optimal Yahtzee solver; check the optimal bot.")
+    if len(sys.argv) == 4 and sys.argv[1] == "--child":
+        return child(sys.argv[2], sys.argv[3])
+    from dicelab import yahtzee
+
+    parser = argparse.ArgumentParser(description="The Yahtzee solver against yatzy-solver.")
+    parser.add_argument("--rounds", type=int, default=3, help="solves of each preset, each side")
     parser.add_argument("--games", type=int, default=10_000, help="optimal-bot games to play")
     parser.add_argument("--preset", default="scratch", help="rules of the bot's games")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the bot's games")
+    parser.add_argument("--presets", nargs="*", default=list(yahtzee.PRESETS), help="presets to solve")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DICELAB_CACHE_DIR"] = folder  # start from an empty cache, leave none behind
-        bench_solves()
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        bench_values(args.presets)
+        bench_costs(args.presets, args.rounds)
+        bench_load(args.presets)
         bench_bot(args.preset, args.games, args.seed)
+        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

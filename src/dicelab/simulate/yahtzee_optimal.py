@@ -36,10 +36,9 @@ class BatchOptimal(BatchBot):
         self.rules = rules
         self.scores = score_tables(rules)
         self.solution = solver.solve(rules, progress=False)
-        self.tables = self.solution._tables  # the solver's box tables: rewards, final values
-        self.keeps = solver._keeps()  # the solver's holds: hold values, best holds
-        self.ny = self.solution.values.shape[1]
-        self.cap = self.tables.cap
+        self.keeps = solver.keeps()  # the solver's holds, in the order of its hold tables
+        self.ny = self.solution.yahtzee_states
+        self.cap = self.solution.upper_cap
         levels = self.keeps.levels[:5]
         start = numpy.cumsum([0] + [len(level) for level in levels])
         # for each roll, its holds (all but the five dice) in the order Solution.options lists them,
@@ -52,12 +51,11 @@ class BatchOptimal(BatchBot):
             self.holds[roll, :len(rows)] = rows
         self.hold_counts = numpy.array([_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6])
         # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
-        self.special = numpy.array([ROLLS.index(self.keeps.rolls[r]) for r in self.tables.special], dtype=numpy.int64)
+        self.special = numpy.array([ROLLS.index(roll) for roll in self.solution.special_rolls], dtype=numpy.int64)
 
     def solver_cards(self, mask, context, upper):
         """The solver's card (Yahtzee state ``y``, capped upper total ``u``) and its number."""
-        y = (context == 2).astype(numpy.int64) if self.ny == 2 else numpy.zeros_like(context)
-        u = numpy.minimum(upper, self.cap)
+        y, u = self.solution.solver_cards(mask, context, upper)[1:]
         return y, u, (mask * self.ny + y) * (self.cap + 1) + u
 
     def play(self, table, seat: int) -> None:
@@ -79,28 +77,23 @@ class BatchOptimal(BatchBot):
                                                              column=inverse[part] - first))
 
     def _turn_tables(self, cards):
-        """The offset of each card's values, and for each number of rolls left (from 1) the
-        value less that offset of every hold (all but five dice) on each card (columns;
-        flattened) with a last row of -inf: the values of :meth:`Solution._turn` for one card.
-        With :attr:`moments`, each is a pair (a first axis of two): the value and the second
-        moment about the offset (0 in the last row)."""
+        """For each number of rolls left (from 1) the value of every hold (all but five dice)
+        on each card (columns; flattened) with a last row of -inf: the values of
+        :meth:`Solution.turn_values`. With :attr:`moments`, each is a pair (a first axis of
+        two): the value and the second moment (0 in the last row)."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
         special = len(self.special)
         legal = self.scores.legal(numpy.repeat(mask, special), numpy.tile(self.special, len(mask)))
         legal = legal.reshape(len(mask), special, len(self.scores.boxes)).transpose(1, 0, 2)
-        variances = self.solution.variances if self.moments else None
-        values, offset = self.tables.final_values(self.solution.values, mask, y, u, legal, variances=variances)
         none = numpy.full((1, len(cards)), -numpy.inf)
         if self.moments:
             none = numpy.stack([none, numpy.zeros_like(none)])
         turn = []
-        for _ in range(self.rules.rolls - 1):
-            holds = self.keeps.hold_values(values)
+        for holds in self.solution.turn_values(mask, y, u, legal, spread=self.moments):
             stacked = numpy.concatenate(holds[:5] + [none], axis=-2)
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
-            values = self.keeps.best_holds(holds)
-        return offset, turn
+        return turn
 
     def _decide(self, turn, which, turn_tables, column):
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
@@ -122,7 +115,7 @@ class BatchOptimal(BatchBot):
         :func:`dicelab.dice.sub_multisets`; none with no roll left). Returns the expected
         final scores (-inf where there is no such option), with :attr:`moments` the standard
         deviations of those scores (else None), and the rows of the holds in the hold tables."""
-        scores, tables = self.scores, self.tables
+        scores = self.scores
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
         y, u, _ = self.solver_cards(mask, context, upper)
@@ -133,9 +126,8 @@ class BatchOptimal(BatchBot):
         bonus = scores.bonus[context, matching, roll]
         boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
         spread = numpy.zeros_like(boxes) if self.moments else None
-        variances = self.solution.variances if self.moments else None
         for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
-            reward = tables.reward(self.solution.values, box, points[:, box], mask, y, u, variances=variances)
+            reward = self.solution.box_values(box, points[:, box], mask, y, u, spread=self.moments)
             if self.moments:
                 boxes[:, box], spread[:, box] = reward
             else:
@@ -145,12 +137,11 @@ class BatchOptimal(BatchBot):
         if not rolls_left:
             no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
             return boxes, (numpy.sqrt(spread) if self.moments else None), no_holds
-        offset, hold_values = turn_tables
         holds, columns = self.holds[roll], column[which]
-        # as Solution.options sums a hold's value: (points on the card + offset) + value
-        start = total + offset[columns]
-        hold = hold_values[rolls_left - 1].take(holds * len(offset) + columns[:, None], axis=-1)
-        values = numpy.concatenate([boxes, start[:, None] + (hold[0] if self.moments else hold)], axis=1)
+        cards = turn_tables[0].shape[-1] // (self.none + 1)
+        hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
+        # as Solution.options sums a hold's value: points on the card + value
+        values = numpy.concatenate([boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1)
         if not self.moments:
             return values, None, holds
         # as Solution.options takes a hold's spread: the second moment less the square of the value

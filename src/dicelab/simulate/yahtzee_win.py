@@ -48,9 +48,11 @@ class BatchWin(BatchOptimal):
         seats = [seat for seat in range(table.seats) if seat != turn.seat]
         means, stds = numpy.zeros((len(rows), len(seats))), numpy.zeros((len(rows), len(seats)))
         for column, seat in enumerate(seats):
-            key = self.solver_cards(table.mask[rows, seat], table.context[rows, seat], table.upper[rows, seat])[2]
-            means[:, column] = table.totals(rows, seat) + self.solution.values.reshape(-1)[key]
-            stds[:, column] = numpy.sqrt(self.solution.variances.reshape(-1)[key])
+            mask = table.mask[rows, seat]
+            y, u = self.solver_cards(mask, table.context[rows, seat], table.upper[rows, seat])[:2]
+            place = self.solution.places(mask, y, u)
+            means[:, column] = table.totals(rows, seat) + self.solution.values[place]
+            stds[:, column] = numpy.sqrt(self.solution.variances[place])
         self._rivals = (turn, Rivals(means, stds))
         return self._rivals[1]
 

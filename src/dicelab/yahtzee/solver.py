@@ -7,7 +7,9 @@ For every such card the value of one turn is a "widget": the value of each final
 best box (points, bonuses and the value of the card after it); the value of each hold is the
 mean over the dice still to roll, added one die at a time; the value of each roll with rolls
 left is the best hold among its dice. Every card with the same number of filled boxes is
-computed at once, as numpy arrays with one column per card.
+computed at once, as numpy arrays with one column per card, in double precision (the
+expected scores agree with double-precision peers to better than 1e-9). Upper totals that
+can no longer reach the bonus play alike, so they share one slot (see :class:`_Layout`).
 
 Beside its value (the expected score of the rest of the game) each card carries the variance
 of that score under the same play, so the spread of the final score is exact too: each value
@@ -29,7 +31,7 @@ from __future__ import annotations
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache, partial
 from pathlib import Path
 
@@ -41,15 +43,18 @@ from dicelab.once import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.scoring import box_points, joker_is_active, legal_boxes, upper_bonus, yahtzee_bonus
+from dicelab.yahtzee.scoring import (
+    box_points,
+    joker_is_active,
+    legal_boxes,
+    upper_bonus,
+    yahtzee_bonus,
+)
 
-FORMAT = 2  # bump when the layout of the saved values changes (2: values and variances)
+FORMAT = 3  # bump when the layout of the saved values changes (3: float64, slots of _Layout)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = 512  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
+CHUNK = 256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
-# The rolls and holds of a turn are float32, relative to an offset per card: twice as fast
-# as float64, and the expected scores stay within 1e-4 of float64's.
-DTYPE = np.float32
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
@@ -79,13 +84,10 @@ class Outlook:
 def _keep_better(best, candidate):
     """``best`` (changed in place) with each entry replaced by ``candidate``'s where that is
     better. Arrays of values are compared as they are; pairs of arrays (the values, and a
-    finite quantity that goes with them) by their values, the pair moving together: by
-    arithmetic, as a masked copy of scattered entries is many times slower."""
+    quantity that goes with them) by their values, the pair moving together."""
     if best.ndim == 2:
         return np.maximum(best, candidate, out=best)
-    gain = candidate[1] - best[1]
-    gain *= candidate[0] > best[0]
-    best[1] += gain
+    np.copyto(best[1], candidate[1], where=candidate[0] > best[0])
     np.maximum(best[0], candidate[0], out=best[0])
     return best
 
@@ -95,7 +97,7 @@ def _rows(values, index):
     return np.take(values, index, axis=-2)
 
 
-class _Keeps:
+class Keeps:
     """The multisets of 0 to 5 dice, one row each, and the index tables of a turn.
 
     Each size is ordered by number of different faces, most first, so the multisets that
@@ -150,8 +152,10 @@ class _Keeps:
 
 
 @lru_cache(maxsize=None)
-def _keeps() -> _Keeps:
-    return _Keeps()
+def keeps() -> Keeps:
+    """The multisets of 0 to 5 dice (the holds of a turn, in the solver's order) and the
+    index tables of a turn, made once."""
+    return Keeps()
 
 
 class _Tables:
@@ -169,7 +173,7 @@ class _Tables:
         self.boxes = rules.boxes
         self.has_yahtzee = "yahtzee" in self.boxes
         self.yahtzee_bit = 1 << self.boxes.index("yahtzee") if self.has_yahtzee else 0
-        rolls = _keeps().rolls
+        rolls = keeps().rolls
         contexts = [(c, m) for c in range(3) for m in range(2)]
         self.points = np.array([[box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
                                 for c, m in contexts for r in rolls]).reshape(3, 2, len(rolls), -1)
@@ -256,7 +260,7 @@ class _Tables:
     def special_legal(self, mask: int, y: int) -> list:
         """For each special roll, the boxes the engine lets it score on this card, as bits."""
         filled = self.filled(mask, y)
-        rolls = _keeps().rolls
+        rolls = keeps().rolls
         return [sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
                 for r in self.special]
 
@@ -264,53 +268,40 @@ class _Tables:
         """Box bits as booleans along a new last axis."""
         return (np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1).astype(bool)
 
-    def reward(self, values, i: int, points, mask, y, u, closed=False, offset=0.0, variances=None):
-        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``,
-        less ``offset`` (-inf on the cards where ``closed``). Given the cards' ``variances``,
-        the pair of that and the variance of the card after (0 where ``closed``)."""
+    def reward(self, moments, i: int, points, mask, y, u, closed=False):
+        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``
+        (-inf on the cards where ``closed``), from the solved cards' ``moments``. With their
+        variances, the pair of that and the variance of the card after (0 where ``closed``)."""
         box = self.boxes[i]
-        ny, size = values.shape[1:]
         after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
-        after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and ny == 2 else y
-        place = ((mask | (1 << i)) * ny + after_y) * size + after_u
-        after = np.where(closed, -np.inf, values.reshape(-1)[place]) - offset
+        after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and moments.ny == 2 else y
+        place = moments.layout.place(mask | (1 << i), after_y, after_u)
+        after = np.where(closed, -np.inf, moments.values[place])
         if box in UPPER_BOXES:
             after += self.upper_bonus[after_u] - self.upper_bonus[u]
-        if variances is None:
-            return points + after
-        spread = np.where(closed, 0.0, variances.reshape(-1)[place])
-        return np.stack(np.broadcast_arrays(points + after, spread))
+        value = points + after
+        if moments.variances is None:
+            return value
+        spread = np.where(closed, 0.0, moments.variances[place])
+        return np.stack(np.broadcast_arrays(value, spread))
 
-    def offset(self, values, mask, y, u, closed):
-        """Per card, a number of the size of its values: the best value of the cards with one
-        more box filled, the same upper total and Yahtzee state."""
-        ny, size = values.shape[1:]
-        best = np.full(len(mask), -np.inf)
-        for i, shut in enumerate(closed):
-            after = values.reshape(-1)[((mask | (1 << i)) * ny + y) * size + u]
-            best = np.fmax(best, np.where(shut, np.nan, after))
-        return np.nan_to_num(best, neginf=0.0)
-
-    def final_values(self, values, mask, y, u, legal, dtype=np.float64, variances=None):
+    def final_values(self, moments, mask, y, u, legal):
         """The value of each of the 252 rolls with no roll left (rows) for each card
-        (columns), less an offset per card so that float32 keeps its precision: returns
-        (values, offset). ``legal`` is each special roll's legal boxes on each card.
+        (columns). ``legal`` is each special roll's legal boxes on each card.
 
-        Given the ``variances`` of the cards' rest of the game (shaped like ``values``), each
-        value is a pair (a new first axis): the value, and the second moment about the offset
-        of the points still to come (the best box's points and what the card after it
-        scores)."""
+        With the variances of the cards' rest of the game in ``moments``, each value is a
+        pair (a new first axis): the value, and the second moment of the points still to
+        come (the best box's points and what the card after it scores)."""
         closed = [(mask >> i & 1).astype(bool) for i in range(len(self.boxes))]
-        offset = self.offset(values, mask, y, u, closed)
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
 
         def outcome(i, points, shut):
             """Scoring ``points`` in box ``i``, or -inf where ``shut``."""
-            return self.reward(values, i, points, mask, y, u, shut, offset, variances)
+            return self.reward(moments, i, points, mask, y, u, shut)
 
         special = np.full((len(self.special), len(mask)), -np.inf)
-        if variances is not None:
+        if moments.variances is not None:
             special = np.stack([special, np.zeros_like(special)])
         final = None
         for group, per_box, row in self.groups:
@@ -318,44 +309,89 @@ class _Tables:
             for i, (points, combination) in zip(group, per_box):
                 if closed[i].all():
                     continue
-                rewards = _rows(outcome(i, points[:, None], closed[i]).astype(dtype), combination)
+                rewards = _rows(outcome(i, points[:, None], closed[i]), combination)
                 best = rewards if best is None else _keep_better(best, rewards)
                 if len(self.special):
                     special_points = self.points[context, matching, self.special[:, None], i]
                     _keep_better(special, outcome(i, special_points, ~legal[:, :, i]))
             if best is not None:
                 final = _rows(best, row) if final is None else _keep_better(final, _rows(best, row))
-        value, special_value = (final, special) if variances is None else (final[0], special[0])
+        value, special_value = (final, special) if moments.variances is None else (final[0], special[0])
         if self.bonus[0, 0].any():
-            value += self.bonus[0, 0][:, None].astype(dtype)
+            value += self.bonus[0, 0][:, None]
         special_value += self.bonus[context, matching, self.special[:, None]]
         final[..., self.special, :] = special
-        if variances is not None:
+        if moments.variances is not None:
             final[1] += value * value
-        return final, offset
+        return final
 
 
-def _cards(tables: _Tables, ny: int) -> list:
-    """Every reachable card that is not full, as arrays (mask, y, u), by number of boxes filled."""
-    nb = len(tables.boxes)
-    masks = np.arange((1 << nb) - 1)
-    totals = np.zeros((tables.upper_mask + 1, tables.cap + 1), dtype=np.int64)
-    count = np.zeros(tables.upper_mask + 1, dtype=np.int64)
-    for sub, reachable in tables.reachable.items():
-        totals[sub, :len(reachable)], count[sub] = reachable, len(reachable)
-    per_y = count[masks & tables.upper_mask]
-    per_mask = per_y * np.where(masks & tables.yahtzee_bit, ny, 1)
-    mask = np.repeat(masks, per_mask)
-    position = np.arange(len(mask)) - np.repeat(np.cumsum(per_mask) - per_mask, per_mask)
-    per_y = np.repeat(per_y, per_mask)
-    y, u = position // per_y, totals[mask & tables.upper_mask, position % per_y]
-    filled = sum(mask >> i & 1 for i in range(nb))
-    return [(mask[filled == k], y[filled == k], u[filled == k]) for k in range(nb)]
+class _Layout:
+    """Where each card's value is kept: a run of slots per box mask and Yahtzee state, for
+    the capped upper totals from ``low`` (the lowest from which the open upper boxes can
+    still reach the bonus) up, after one slot that every lower total shares (the rest of
+    the game is the same for all of them: no bonus). A full card has a slot too (worth 0)."""
+
+    def __init__(self, tables: _Tables, ny: int):
+        masks = np.arange(1 << len(tables.boxes))
+        room = sum((np.where(masks >> i & 1, 0, int(points.max())) for i, points in tables.upper_points.items()),
+                   np.zeros_like(masks))
+        self.ny, self.cap = ny, tables.cap
+        self.low = np.maximum(tables.cap - room, 0)
+        widths = np.repeat(tables.cap - self.low + 2, ny).reshape(-1, ny)
+        if ny == 2:
+            widths[masks & tables.yahtzee_bit == 0, 1] = 0  # the Yahtzee state is that of a filled box
+        self.start = np.concatenate([[0], np.cumsum(widths.ravel())[:-1]])
+        self.size = int(widths.sum())
+
+    def place(self, mask, y, u):
+        """The slots of the cards (mask, Yahtzee state, capped upper total)."""
+        return self.start[mask * self.ny + y] + np.maximum(u - self.low[mask] + 1, 0)
+
+
+@dataclass(frozen=True)
+class _Moments:
+    """The solved cards' values (expected rest-of-game score), variances (or None) and where
+    each card's are."""
+
+    values: np.ndarray
+    variances: np.ndarray | None
+    layout: _Layout
+
+    @property
+    def ny(self) -> int:
+        return self.layout.ny
+
+
+@lru_cache(maxsize=16)
+def _tables(rules: Rules) -> _Tables:
+    return _Tables(rules)
+
+
+def _cards(tables: _Tables, layout: _Layout, masks) -> tuple:
+    """The reachable cards with a slot of their own among the cards of ``masks``, as arrays
+    (mask, y, u): every reachable upper total from the layout's ``low`` up, and below it
+    one (the highest) for the slot they share."""
+    parts = []
+    for mask in masks.tolist():
+        u = _upper_totals(tables, layout, mask)
+        for y in range(layout.ny if mask & tables.yahtzee_bit else 1):
+            parts.append(np.stack([np.full(len(u), mask), np.full(len(u), y), u]))
+    mask, y, u = np.concatenate(parts, axis=1) if parts else np.zeros((3, 0), dtype=np.int64)
+    return mask, y, u
+
+
+def _upper_totals(tables: _Tables, layout: _Layout, mask: int) -> np.ndarray:
+    """The upper totals of the cards of ``mask`` that :func:`_cards` solves."""
+    totals = tables.reachable[mask & tables.upper_mask]
+    low = layout.low[mask]
+    return totals if totals[0] >= low else totals[np.searchsorted(totals, low) - 1:]
 
 
 def _legal_table(tables: _Tables):
-    """The legal boxes of every special roll on every card (mask, Yahtzee state), and the
-    number of Yahtzee states that matter (1 when full and zero play alike)."""
+    """The legal boxes (as bits) of every special roll on every card (rolls, mask and
+    Yahtzee state), and the number of Yahtzee states that matter (1 when full and zero
+    play alike)."""
     count = 1 << len(tables.boxes)
     bits = np.zeros((count, 2, len(tables.special)), dtype=np.int64)
     if len(tables.special):
@@ -365,73 +401,133 @@ def _legal_table(tables: _Tables):
     alike = ((tables.points[1] == tables.points[2]).all() and (tables.bonus[1] == tables.bonus[2]).all()
              and (bits[:, 0] == bits[:, 1]).all())
     ny = 1 if alike or not tables.has_yahtzee else 2
-    return tables.unpack(bits[:, :ny].reshape(count * ny, -1).T), ny
+    return np.ascontiguousarray(bits[:, :ny].reshape(count * ny, -1).T), ny
 
 
-def _solve(rules: Rules, progress: bool) -> np.ndarray:
+def _solve(rules: Rules, progress: bool) -> tuple:
     """The expected score and the variance of the score of the rest of the game for every
-    card: an array (2, mask, y, upper total), NaN for cards that cannot happen."""
-    tables = _Tables(rules)
-    keeps = _keeps()
+    card: an array (2, slot) as :class:`_Layout` places the cards (NaN for slots no card
+    reaches), and the number of Yahtzee states."""
+    tables = _tables(rules)
+    holds = keeps()
     legal, ny = _legal_table(tables)
-    moments = np.full((2, 1 << len(tables.boxes), ny, tables.cap + 1), np.nan)
-    moments[:, -1] = 0.0
-    values, variances = moments
-    layers = _cards(tables, ny)
+    layout = _Layout(tables, ny)
+    solved = np.full((2, layout.size), np.nan)
+    moments = _Moments(*solved, layout)
+    boxes = len(tables.boxes)
+    for y in range(ny):
+        solved[:, layout.place((1 << boxes) - 1, y, np.arange(tables.cap + 1))] = 0.0
+    masks = np.arange((1 << boxes) - 1)
+    filled = sum(masks >> i & 1 for i in range(boxes))
 
     def solve_part(part):
         mask, y, u = part
-        final, offset = tables.final_values(values, mask, y, u, legal[:, mask * ny + y], DTYPE, variances)
-        rolls = keeps.roll_values(final, rules.rolls - 1)
-        mean, second = keeps.roll_probability @ rolls
-        place = (mask * ny + y) * (tables.cap + 1) + u
-        values.reshape(-1)[place] = offset + mean
-        variances.reshape(-1)[place] = np.maximum(second - mean * mean, 0.0)
+        final = tables.final_values(moments, mask, y, u, tables.unpack(legal[:, mask * ny + y]))
+        rolls = holds.roll_values(final, rules.rolls - 1)
+        mean, second = holds.roll_probability @ rolls
+        place = layout.place(mask, y, u)
+        moments.values[place] = mean
+        moments.variances[place] = np.maximum(second - mean * mean, 0.0)
         return len(mask)
 
-    with _progress_bar(sum(len(layer[0]) for layer in layers), rules, progress) as bar, \
-            ThreadPoolExecutor(THREADS) as pool:
-        for layer in reversed(layers):
-            parts = [tuple(array[start:start + CHUNK] for array in layer)
-                     for start in range(0, len(layer[0]), CHUNK)]
+    with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
+        for layer in range(boxes - 1, -1, -1):
+            cards = _cards(tables, layout, masks[filled == layer])
+            parts = [tuple(array[start:start + CHUNK] for array in cards)
+                     for start in range(0, len(cards[0]), CHUNK)]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
-    return moments
+    return solved, ny
 
 
 class Solution:
     """The optimal solitaire strategy for ``rules``: the expected score of a new game and its
     standard deviation, and every option with its expected final score (and the spread of
-    that score) in any situation after a roll."""
+    that score) in any situation after a roll.
 
-    def __init__(self, rules: Rules, values: np.ndarray, variances: np.ndarray):
+    Many cards at once (the batch robots): :meth:`solver_cards` turns cards into the solver's
+    (mask, Yahtzee state, capped upper total), :meth:`places` into slots of :attr:`values` and
+    :attr:`variances`, and :meth:`box_values` and :meth:`turn_values` give the values of a
+    turn's options on each, with the same arithmetic as :meth:`options`."""
+
+    def __init__(self, rules: Rules, moments: np.ndarray, yahtzee_states: int):
         self.rules = rules
-        self.values = values  # rest-of-game value per card (mask, Yahtzee state, upper total)
-        self.variances = variances  # the variance of the rest-of-game score, per card alike
+        self.values, self.variances = moments  # per slot: the rest-of-game score's mean, variance
+        self.yahtzee_states = yahtzee_states  # 2 when a Yahtzee box holding 0 plays unlike a full one
         self._turns: dict = {}
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
         return f"<yahtzee.Solution for {name}: expected score {self.expected_score:.4f}>"
 
-    @cached_property
+    @property
     def _tables(self) -> _Tables:
-        tables = _Tables(self.rules)
-        if (self.values.shape[2] != tables.cap + 1 or self.values.shape[0] != 1 << len(tables.boxes)
-                or self.variances.shape != self.values.shape):
+        return _tables(self.rules)
+
+    @cached_property
+    def _moments(self) -> _Moments:
+        layout = _Layout(self._tables, self.yahtzee_states)
+        if self.values.shape != (layout.size,) or self.variances.shape != self.values.shape:
             raise ValueError("these values do not belong to these rules")
-        return tables
+        return _Moments(self.values, self.variances, layout)
 
     @property
     def expected_score(self) -> float:
         """The expected final score of a solitaire game played optimally."""
-        return Card().total(self.rules) + float(self.values[0, 0, 0])
+        return Card().total(self.rules) + float(self.values[self._place(Card())])
 
     @property
     def std_score(self) -> float:
         """The standard deviation of the final score of a solitaire game played optimally
         (the play whose mean is :attr:`expected_score`)."""
-        return math.sqrt(float(self.variances[0, 0, 0]))
+        return math.sqrt(float(self.variances[self._place(Card())]))
+
+    @property
+    def upper_cap(self) -> int:
+        """The upper total above which more upper points change nothing (the bonus threshold,
+        or less when the upper boxes cannot reach it)."""
+        return self._tables.cap
+
+    @property
+    def special_rolls(self) -> tuple:
+        """The rolls (five dice, sorted) whose points or legal boxes depend on the card beyond
+        which boxes are open: the Yahtzees, under bonus or joker rules."""
+        return tuple(keeps().rolls[r] for r in self._tables.special)
+
+    def solver_cards(self, mask, context, upper) -> tuple:
+        """The solver's cards (mask, Yahtzee state, capped upper total) of cards given as
+        arrays: the bits of the filled boxes (in the order of the rules), the Yahtzee box's
+        context (0 open, 1 holding its full value, 2 holding 0) and the upper total."""
+        mask = np.asarray(mask)
+        y = (np.asarray(context) == 2).astype(np.int64) if self.yahtzee_states == 2 else np.zeros_like(mask)
+        return mask, y, np.minimum(upper, self._tables.cap)
+
+    def places(self, mask, y, u) -> np.ndarray:
+        """The slots in :attr:`values` and :attr:`variances` of solver cards."""
+        return self._moments.layout.place(mask, y, u)
+
+    def box_values(self, box: int, points, mask, y, u, *, spread: bool = False):
+        """The expected rest-of-game score from before scoring ``points`` in the box with index
+        ``box`` on each solver card: those points, the upper bonus they earn and the value of
+        the card after (the Yahtzee bonus aside). With ``spread``, the pair of that and the
+        variance of the score of the card after."""
+        moments = self._moments if spread else replace(self._moments, variances=None)
+        return self._tables.reward(moments, box, points, mask, y, u)
+
+    def turn_values(self, mask, y, u, legal, *, spread: bool = False) -> list:
+        """For each number of rolls left (from 1), the expected rest-of-game score of every hold
+        on each solver card (columns): a list by number of dice held of arrays (keeps of that
+        size in the order of :func:`keeps`, cards). ``legal`` is the legal boxes of each of
+        :attr:`special_rolls` on each card (rolls, cards, boxes). With ``spread``, each is a
+        pair (a first axis of two): the value, and the second moment of the score to come."""
+        moments = self._moments if spread else replace(self._moments, variances=None)
+        values = self._tables.final_values(moments, mask, y, u, legal)
+        turn = []
+        for _ in range(self.rules.rolls - 1):
+            holds = keeps().hold_values(values)
+            turn.append([level.copy() for level in holds])
+            values = keeps().best_holds(holds)
+        return turn
 
     def options(self, situation: State | None = None, *, dice=None, rolls_left=None,
                 filled=None, yahtzee_bonuses: int = 0) -> list[Option]:
@@ -444,19 +540,18 @@ class Solution:
         option (score instead).
         """
         card, dice, rolls_left = self._situation(situation, dice, rolls_left, filled, yahtzee_bonuses)
-        tables = self._tables
         boxes = card.boxes
-        place = mask, y, u = self._card(card)
+        mask, y, u = cards = self._card(card)
         total = card.total(self.rules)
         options = []
         for box in legal_boxes(self.rules, dice, boxes):
-            i, points = tables.boxes.index(box), box_points(self.rules, box, dice, boxes)
-            value, variance = tables.reward(self.values, i, points, mask, y, u, variances=self.variances)
+            i, points = self.rules.boxes.index(box), box_points(self.rules, box, dice, boxes)
+            value, variance = self.box_values(i, points, mask, y, u, spread=True)
             value += yahtzee_bonus(self.rules, dice, boxes)
             options.append(Option("box", box=box, value=total + float(value), std=math.sqrt(variance)))
         if rolls_left:
             for keep in _dice.sub_multisets(dice)[:-1]:
-                outlook = self._hold(total, place, rolls_left, keep)
+                outlook = self._hold(total, cards, rolls_left, keep)
                 options.append(Option("hold", keep=keep, value=outlook.mean, std=outlook.std))
         return sorted(options, key=lambda option: -option.value)
 
@@ -487,7 +582,7 @@ class Solution:
                 return Outlook(option.value, option.std)
             keep = tuple(sorted(face for face, held in zip(state.dice, state.held) if held))
             return self._hold(card.total(self.rules), self._card(card), rolls_left, keep)
-        place = self._card(card)
+        place = self._place(card)
         return Outlook(card.total(self.rules) + float(self.values[place]),
                        math.sqrt(float(self.variances[place])))
 
@@ -513,36 +608,30 @@ class Solution:
         if len(boxes) == len(tables.boxes):
             raise ValueError("the card is full: the game is over")
         mask = sum(1 << i for i, box in enumerate(tables.boxes) if box in boxes)
-        y = int(boxes.get("yahtzee") != self.rules.yahtzee) if self.values.shape[1] == 2 and "yahtzee" in boxes else 0
+        y = int(boxes.get("yahtzee") != self.rules.yahtzee) if self.yahtzee_states == 2 and "yahtzee" in boxes else 0
         u = min(card.upper_total(), tables.cap)
         if u not in tables.reachable[mask & tables.upper_mask]:
             raise ValueError(f"no card with these boxes filled has an upper total of {card.upper_total()}")
         return mask, y, u
 
-    def _hold(self, total: int, place: tuple, rolls_left: int, keep: tuple) -> Outlook:
-        """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
-        the card at ``place`` (mask, Yahtzee state, upper total) with ``total`` points."""
-        offset, turn = self._turn(*place)
-        mean, second = turn[rolls_left - 1][len(keep)][:, _keeps().index[len(keep)][keep], 0]
-        return Outlook(total + offset + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
+    def _place(self, card: Card) -> int:
+        return int(self.places(*self._card(card)))
 
-    def _turn(self, mask: int, y: int, u: int) -> tuple:
-        """The offset of this card's values, and for each number of rolls left (from 1) the
-        pair (value less the offset, second moment about it) of every hold on this card."""
+    def _hold(self, total: int, cards: tuple, rolls_left: int, keep: tuple) -> Outlook:
+        """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
+        the solver card ``cards`` (mask, Yahtzee state, upper total) with ``total`` points."""
+        mean, second = self._turn(*cards)[rolls_left - 1][len(keep)][:, keeps().index[len(keep)][keep], 0]
+        return Outlook(total + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
+
+    def _turn(self, mask: int, y: int, u: int) -> list:
+        """:meth:`turn_values` with spread for one card (kept for the next question)."""
         key = (mask, y, u)
         if key not in self._turns:
-            tables, keeps = self._tables, _keeps()
-            cards = np.array([mask]), np.array([y]), np.array([u])
-            legal = tables.unpack(tables.special_legal(mask, y))[:, None, :]
-            values, offset = tables.final_values(self.values, *cards, legal, variances=self.variances)
-            turn = []
-            for _ in range(self.rules.rolls - 1):
-                holds = keeps.hold_values(values)
-                turn.append([level.copy() for level in holds])
-                values = keeps.best_holds(holds)
+            legal = self._tables.unpack(self._tables.special_legal(mask, y))[:, None, :]
+            turn = self.turn_values(np.array([mask]), np.array([y]), np.array([u]), legal, spread=True)
             if len(self._turns) > 4096:
                 self._turns.clear()
-            self._turns[key] = float(offset[0]), turn
+            self._turns[key] = turn
         return self._turns[key]
 
 
@@ -559,10 +648,13 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     if not cache:
         return Solution(rules, *_solve(rules, progress))
 
+    def compute() -> dict:
+        moments, ny = _solve(rules, progress)
+        return {"moments": moments, "yahtzee_states": np.array(ny)}
+
     def build() -> Solution:
-        moments = load_or_compute(_cache_key(rules), lambda: {"moments": _solve(rules, progress)},
-                                  CACHE_KIND, check=partial(_check_cached, rules))["moments"]
-        return Solution(rules, *moments)
+        arrays = load_or_compute(_cache_key(rules), compute, CACHE_KIND, check=partial(_check_cached, rules))
+        return Solution(rules, arrays["moments"], int(arrays["yahtzee_states"]))
 
     return _SOLUTIONS.get(rules, build)  # a second caller waits for a build under way
 
@@ -574,10 +666,11 @@ def _cache_key(rules: Rules) -> dict:
 
 def _check_cached(rules: Rules, arrays: dict) -> None:
     """ValueError unless ``arrays`` are the solver's moments (values and variances) for
-    ``rules``."""
-    moments = arrays.get("moments")
-    if (set(arrays) != {"moments"} or moments.dtype != np.float64 or moments.ndim != 4
-            or moments.shape[:2] != (2, 1 << len(rules.boxes))):
+    ``rules`` and its number of Yahtzee states."""
+    moments, ny = arrays.get("moments"), arrays.get("yahtzee_states")
+    if (set(arrays) != {"moments", "yahtzee_states"} or moments.dtype != np.float64 or moments.ndim != 2
+            or ny.shape or ny.dtype.kind != "i" or int(ny) not in (1, 2)
+            or moments.shape != (2, _Layout(_tables(rules), int(ny)).size)):
         raise ValueError("these are not the values of a Yahtzee solution for these rules")
 
 
@@ -586,9 +679,26 @@ def cache_path(rules) -> Path:
     return path_for(_cache_key(Rules.coerce(rules)), CACHE_KIND)
 
 
-def _progress_bar(total: int, rules: Rules, enabled: bool):
-    """A tqdm bar over the cards solved (notebook or terminal), hidden unless ``enabled``."""
+class _NoBar:
+    """A progress bar that shows nothing (tqdm is not even imported)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, done: int) -> None:
+        pass
+
+
+def _progress_bar(tables: _Tables, layout: _Layout, enabled: bool):
+    """A tqdm bar over the cards solved (notebook or terminal) if ``enabled``."""
+    if not enabled:
+        return _NoBar()
     from tqdm.auto import tqdm
 
-    label = f"Solving Yahtzee ({rules.preset_name or 'custom rules'})"
-    return tqdm(total=total, desc=label, unit=" cards", unit_scale=True, disable=not enabled)
+    total = sum(len(_upper_totals(tables, layout, mask)) * (layout.ny if mask & tables.yahtzee_bit else 1)
+                for mask in range((1 << len(tables.boxes)) - 1))
+    label = f"Solving Yahtzee ({tables.rules.preset_name or 'custom rules'})"
+    return tqdm(total=total, desc=label, unit=" cards", unit_scale=True)
