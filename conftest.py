@@ -74,8 +74,11 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
         return None
 
     def changes(preset: RuleSet) -> list[str]:
-        return [f"{field.name}={getattr(val, field.name)!r}".replace(" ", "")
-                for field in dataclasses.fields(val) if getattr(val, field.name) != getattr(preset, field.name)]
+        return [
+            f"{field.name}={getattr(val, field.name)!r}".replace(" ", "")
+            for field in dataclasses.fields(val)
+            if getattr(val, field.name) != getattr(preset, field.name)
+        ]
 
     name, preset = min(val.PRESETS.items(), key=lambda item: len(changes(item[1])))
     return ",".join([name, *changes(preset)])

@@ -15,4 +15,6 @@ class LessonsHook(BuildHookInterface):
         folder = Path(self.root) / "notebooks"
         for pattern in LESSONS:
             for path in sorted(folder.glob(pattern)):
-                build_data["force_include"][str(path)] = f"dicelab/notebooks/{path.relative_to(folder).as_posix()}"
+                build_data["force_include"][str(path)] = (
+                    f"dicelab/notebooks/{path.relative_to(folder).as_posix()}"
+                )

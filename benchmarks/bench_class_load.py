@@ -88,8 +88,19 @@ class Server:
         self.port = free_port()
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         if kind == "dicelab":
-            command = [sys.executable, "-m", "dicelab", "class", "serve", "--port", str(self.port),
-                       "--data", data, "--activity", "farkles"]
+            command = [
+                sys.executable,
+                "-m",
+                "dicelab",
+                "class",
+                "serve",
+                "--port",
+                str(self.port),
+                "--data",
+                data,
+                "--activity",
+                "farkles",
+            ]
         else:
             command = [sys.executable, "-c", REFERENCE_SERVER, str(self.port), data]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
@@ -118,8 +129,9 @@ class SimulatedStudent:
 
     async def join(self, server: Server) -> bool:
         self.socket = await websocket_connect(server.ws)
-        await self.socket.write_message(json.dumps({"type": "join", "code": server.code,
-                                                    "name": f"Student {self.index}"}))
+        await self.socket.write_message(
+            json.dumps({"type": "join", "code": server.code, "name": f"Student {self.index}"})
+        )
         while True:
             message = json.loads(await self.socket.read_message())
             if message["type"] == "view":
@@ -143,8 +155,9 @@ class SimulatedStudent:
         while time.perf_counter() < until:
             self.seq += 1
             self.sent[self.seq] = time.perf_counter()
-            await self.socket.write_message(json.dumps({"type": "intent", "run": self.run,
-                                                        "seq": self.seq, "intent": THROW}))
+            await self.socket.write_message(
+                json.dumps({"type": "intent", "run": self.run, "seq": self.seq, "intent": THROW})
+            )
             await asyncio.sleep(1 / RATE)
 
 
@@ -170,11 +183,19 @@ async def load(server: Server, size: int, seconds: float) -> dict:
     latencies = [value for student in students for value in student.latencies]
     sent = sum(student.seq for student in students)
     acked = sum(len(student.acked) for student in students)
-    return {"joined": sum(joined), "join_seconds": join_seconds, "sent": sent, "acked": acked,
-            "lost": sent - acked, "answered_twice": sum(s.duplicates for s in students),
-            "p50": percentile(latencies, 0.50), "p95": percentile(latencies, 0.95),
-            "p99": percentile(latencies, 0.99), "cores": cores,
-            "memory_mb": peak_memory_mb(server.process.pid)}
+    return {
+        "joined": sum(joined),
+        "join_seconds": join_seconds,
+        "sent": sent,
+        "acked": acked,
+        "lost": sent - acked,
+        "answered_twice": sum(s.duplicates for s in students),
+        "p50": percentile(latencies, 0.50),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
+        "cores": cores,
+        "memory_mb": peak_memory_mb(server.process.pid),
+    }
 
 
 def run(kind: str, size: int, seconds: float) -> dict:
@@ -193,28 +214,39 @@ def run(kind: str, size: int, seconds: float) -> dict:
 
 
 def report(kind: str, size: int, figures: dict) -> None:
-    print(f"  {kind:9} {size:3} students: joins {figures['joined']}/{size} in "
-          f"{figures['join_seconds']:.2f} s; {figures['sent']} throws, p50 {1000 * figures['p50']:.1f} ms, "
-          f"p95 {1000 * figures['p95']:.1f} ms, p99 {1000 * figures['p99']:.1f} ms; "
-          f"lost {figures['lost']}, answered twice {figures['answered_twice']}"
-          + (f", stored {figures['stored']} (twice: {figures['stored_twice']})" if "stored" in figures else "")
-          + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB; "
-          f"machine load {os.getloadavg()[0]:.1f}")
+    print(
+        f"  {kind:9} {size:3} students: joins {figures['joined']}/{size} in "
+        f"{figures['join_seconds']:.2f} s; {figures['sent']} throws, p50 {1000 * figures['p50']:.1f} ms, "
+        f"p95 {1000 * figures['p95']:.1f} ms, p99 {1000 * figures['p99']:.1f} ms; "
+        f"lost {figures['lost']}, answered twice {figures['answered_twice']}"
+        + (
+            f", stored {figures['stored']} (twice: {figures['stored_twice']})"
+            if "stored" in figures
+            else ""
+        )
+        + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB; "
+        f"machine load {os.getloadavg()[0]:.1f}"
+    )
 
 
 def main(seconds: float = SECONDS, sizes=SIZES) -> None:
-    print(f"Class server load: each student throws {RATE:g} times a second for {seconds:g} s "
-          f"over loopback WebSockets ({os.cpu_count()} cores)")
+    print(
+        f"Class server load: each student throws {RATE:g} times a second for {seconds:g} s "
+        f"over loopback WebSockets ({os.cpu_count()} cores)"
+    )
     for size in sizes:
         ours = run("dicelab", size, seconds)
         report("dicelab", size, ours)
         reference = run("reference", size, seconds)
         report("reference", size, reference)
-        print(f"  p95 ratio dicelab / reference: {ours['p95'] / reference['p95']:.2f}; "
-              f"stored = acknowledged: {ours['stored'] == ours['acked']}")
+        print(
+            f"  p95 ratio dicelab / reference: {ours['p95'] / reference['p95']:.2f}; "
+            f"stored = acknowledged: {ours['stored'] == ours['acked']}"
+        )
 
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    main(float(arguments[0]) if arguments else SECONDS,
-         tuple(int(a) for a in arguments[1:]) or SIZES)
+    main(
+        float(arguments[0]) if arguments else SECONDS, tuple(int(a) for a in arguments[1:]) or SIZES
+    )

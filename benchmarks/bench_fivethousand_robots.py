@@ -26,8 +26,9 @@ def play(first: int, count: int, rules: str) -> list[float]:
     results = []
     for k in range(first, first + count):
         seats = [{"name": CHALLENGER, "bot": CHALLENGER}, {"name": REFERENCE, "bot": REFERENCE}]
-        game = fivethousand.Game(players=seats if k % 2 == 0 else seats[::-1], rules=rules,
-                                 seed=SEED + k)
+        game = fivethousand.Game(
+            players=seats if k % 2 == 0 else seats[::-1], rules=rules, seed=SEED + k
+        )
         game.play_bots()
         winners = [player.name for player in game.winners]
         results.append(winners.count(CHALLENGER) / len(winners))
@@ -39,17 +40,26 @@ def main(games: int = GAMES, rules: str = "zillions") -> None:
     chunk = math.ceil(games / workers)
     start = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        parts = pool.map(play, range(0, games, chunk),
-                         [min(chunk, games - first) for first in range(0, games, chunk)],
-                         [rules] * workers)
+        parts = pool.map(
+            play,
+            range(0, games, chunk),
+            [min(chunk, games - first) for first in range(0, games, chunk)],
+            [rules] * workers,
+        )
         results = [result for part in parts for result in part]
     seconds = time.perf_counter() - start
     rate = sum(results) / len(results)
-    spread = 1.96 * math.sqrt(sum((r - rate) ** 2 for r in results) / (len(results) - 1) / len(results))
-    print(f"Fivethousand ({rules}): {CHALLENGER} vs {REFERENCE}, {len(results)} games, "
-          f"seeds {SEED}..{SEED + len(results) - 1}, starts alternating")
-    print(f"{CHALLENGER} win rate {rate:.4f}  (95% interval {rate - spread:.4f} .. {rate + spread:.4f}); "
-          f"shared wins {sum(r == 0.5 for r in results)}")
+    spread = 1.96 * math.sqrt(
+        sum((r - rate) ** 2 for r in results) / (len(results) - 1) / len(results)
+    )
+    print(
+        f"Fivethousand ({rules}): {CHALLENGER} vs {REFERENCE}, {len(results)} games, "
+        f"seeds {SEED}..{SEED + len(results) - 1}, starts alternating"
+    )
+    print(
+        f"{CHALLENGER} win rate {rate:.4f}  (95% interval {rate - spread:.4f} .. {rate + spread:.4f}); "
+        f"shared wins {sum(r == 0.5 for r in results)}"
+    )
     print(f"{len(results) / seconds:.1f} games/s on {workers} processes ({seconds:.1f} s)")
 
 

@@ -32,8 +32,10 @@ def main() -> None:
     for name, (module, levels) in TABLES.items():
         heuristic = games_per_second(module, levels)
         reference = games_per_second(module, ["random", "random"])
-        print(f"{name:<13} {' vs '.join(levels):<22} {heuristic:>9.1f} {reference:>15.1f} "
-              f"{heuristic / reference:>6.2f}")
+        print(
+            f"{name:<13} {' vs '.join(levels):<22} {heuristic:>9.1f} {reference:>15.1f} "
+            f"{heuristic / reference:>6.2f}"
+        )
 
 
 if __name__ == "__main__":

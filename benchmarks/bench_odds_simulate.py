@@ -50,7 +50,9 @@ def timed(function, *args, **kwargs):
 
 def bench_simulation(scale: float) -> None:
     print("simulated turns per second (reference: Game driver, one game at a time)")
-    print(f"{'game':14}{'reference':>12}{'simulate':>12}{'ratio':>8}{'2 processes':>14}{'ratio':>8}")
+    print(
+        f"{'game':14}{'reference':>12}{'simulate':>12}{'ratio':>8}{'2 processes':>14}{'ratio':>8}"
+    )
     with ProcessPoolExecutor(max_workers=2) as pool:
         pool.submit(int).result()  # start the workers before timing
         for game, (bots, n) in MATCHES.items():
@@ -59,20 +61,32 @@ def bench_simulation(scale: float) -> None:
             reference = turns / seconds
             run, seconds, _ = timed(simulate.games, game, bots, n=n, seed=0, progress=False)
             alone = run.turns.sum() / seconds
-            run, seconds, _ = timed(simulate.games, game, bots, n=n, seed=0, progress=False,
-                                 chunk_size=max(1, n // 8), executor=pool)
+            run, seconds, _ = timed(
+                simulate.games,
+                game,
+                bots,
+                n=n,
+                seed=0,
+                progress=False,
+                chunk_size=max(1, n // 8),
+                executor=pool,
+            )
             pooled = run.turns.sum() / seconds
-            print(f"{game:14}{reference:12,.0f}{alone:12,.0f}{alone / reference:8.2f}"
-                  f"{pooled:14,.0f}{pooled / reference:8.2f}")
+            print(
+                f"{game:14}{reference:12,.0f}{alone:12,.0f}{alone / reference:8.2f}"
+                f"{pooled:14,.0f}{pooled / reference:8.2f}"
+            )
 
 
 def bench_yahtzee_odds() -> None:
     print("\nexact odds of every Yahtzee box with two rolls left (budget 50 ms)")
     boxes._policy.cache_clear()
-    cases = [("first call, tables for the rules built", (1, 1, 3, 4, 6), None),
-             ("a new situation, same rules", (2, 2, 5, 5, 6), None),
-             ("a new situation, holding 2 2", (2, 2, 5, 5, 6), (2, 2)),
-             ("the first situation again", (1, 1, 3, 4, 6), None)]
+    cases = [
+        ("first call, tables for the rules built", (1, 1, 3, 4, 6), None),
+        ("a new situation, same rules", (2, 2, 5, 5, 6), None),
+        ("a new situation, holding 2 2", (2, 2, 5, 5, 6), (2, 2)),
+        ("the first situation again", (1, 1, 3, 4, 6), None),
+    ]
     print(f"  {'':40}{'wall ms':>9}{'CPU ms':>9}")
     for label, hand, held in cases:
         _, wall, cpu = timed(odds.situation_odds, hand, held, rolls_left=2)
@@ -83,8 +97,10 @@ def bench_yahtzee_odds() -> None:
 def bench_throw_odds() -> None:
     odds.throws._joint.cache_clear()
     _, wall, cpu = timed(lambda: [odds.throw_odds("fivethousand", n) for n in range(1, 7)])
-    print(f"\nexact throw odds of Fivethousand, 1 to 6 dice, first call: {wall * 1000:.1f} ms"
-          f" ({cpu * 1000:.1f} ms CPU)")
+    print(
+        f"\nexact throw odds of Fivethousand, 1 to 6 dice, first call: {wall * 1000:.1f} ms"
+        f" ({cpu * 1000:.1f} ms CPU)"
+    )
 
 
 def main() -> None:

@@ -65,24 +65,38 @@ def main() -> None:
     for name in fivethousand.PRESETS:
         uncached(five_policy._turn_policy, throw_table)
         took, policy = seconds(lambda: fivethousand.turn_policy(name))
-        print(f"  fivethousand turn policy  {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
-              f"   fresh turn {policy.expected_score:.4f} points, bank from {policy.bank_from}")
+        print(
+            f"  fivethousand turn policy  {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
+            f"   fresh turn {policy.expected_score:.4f} points, bank from {policy.bank_from}"
+        )
     for name in fivethousand.PRESETS:
         uncached(five_policy._final_turn_policy, five_policy._final_table)
         took, policy = seconds(lambda: fivethousand.final_turn_policy(name, to_beat=5000))
-        print(f"  fivethousand final turn   {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
-              f"   P(beat 5000 from 3000) {policy.success_probability(3000):.4f}")
-    for label, rules in (("classic", thousand.Rules()), ("choose_keep", thousand.Rules(choose_keep=True))):
+        print(
+            f"  fivethousand final turn   {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
+            f"   P(beat 5000 from 3000) {policy.success_probability(3000):.4f}"
+        )
+    for label, rules in (
+        ("classic", thousand.Rules()),
+        ("choose_keep", thousand.Rules(choose_keep=True)),
+    ):
         uncached(thousand_policy._solitaire_policy, throw_table)
         took, policy = seconds(lambda: thousand.solitaire_policy(rules))
-        print(f"  thousand solitaire        {label:12} {took:6.2f} s = {took / reference:6.0f} x ref"
-              f"   expected turns from 0: {policy.expected_turns(0):.4f}")
+        print(
+            f"  thousand solitaire        {label:12} {took:6.2f} s = {took / reference:6.0f} x ref"
+            f"   expected turns from 0: {policy.expected_turns(0):.4f}"
+        )
     print(f"\nwin rates of the optimal bots over {games} games each (alternating who starts)")
-    for module, opponents in ((fivethousand, ("simple", "intelligent")), (thousand, ("simple", "cask_aware"))):
+    for module, opponents in (
+        (fivethousand, ("simple", "intelligent")),
+        (thousand, ("simple", "cask_aware")),
+    ):
         for opponent in opponents:
             took, (rate, error) = seconds(lambda: win_rate(module, opponent, games))
-            print(f"  {module.__name__.split('.')[-1]:12} optimal vs {opponent:11} {rate:.4f} ± {error:.4f}"
-                  f"   ({took:.0f} s)")
+            print(
+                f"  {module.__name__.split('.')[-1]:12} optimal vs {opponent:11} {rate:.4f} ± {error:.4f}"
+                f"   ({took:.0f} s)"
+            )
 
 
 if __name__ == "__main__":

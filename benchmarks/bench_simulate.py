@@ -118,8 +118,10 @@ def naive_numpy_turns(game: str, n: int) -> float:
 
 def turns_section(scale: float) -> None:
     print(f"threshold-bot turns per second (bank at {THRESHOLD}); budget 1 000 000")
-    print(f"{'game':14}{'dicelab':>12}{'per CPU s':>12}{'engine path':>13}{'ratio':>8}{'plain loop':>12}{'ratio':>8}"
-          f"{'naive numpy':>13}{'ratio':>8}")
+    print(
+        f"{'game':14}{'dicelab':>12}{'per CPU s':>12}{'engine path':>13}{'ratio':>8}{'plain loop':>12}{'ratio':>8}"
+        f"{'naive numpy':>13}{'ratio':>8}"
+    )
     for game in GAMES:
         bot = simulate.ThresholdBot(THRESHOLD)
         n = int(1_000_000 * scale)
@@ -127,19 +129,25 @@ def turns_section(scale: float) -> None:
         _, seconds = timed(simulate.turns, game, bot, n=n, seed=0, progress=False)
         ours, per_cpu = n / seconds, n / timed.cpu
         small = max(200, int(20_000 * scale))
-        _, engine_seconds = timed(simulate.turns, game, OnTheEngine(bot), n=small, seed=0, progress=False)
+        _, engine_seconds = timed(
+            simulate.turns, game, OnTheEngine(bot), n=small, seed=0, progress=False
+        )
         engine = small / engine_seconds
         plain = plain_loop_turns(game, max(200, int(100_000 * scale)))
         naive = naive_numpy_turns(game, n)
-        print(f"{game:14}{ours:12,.0f}{per_cpu:12,.0f}{engine:13,.0f}{ours / engine:8.1f}{plain:12,.0f}{ours / plain:8.1f}"
-              f"{naive:13,.0f}{ours / naive:8.2f}")
+        print(
+            f"{game:14}{ours:12,.0f}{per_cpu:12,.0f}{engine:13,.0f}{ours / engine:8.1f}{plain:12,.0f}{ours / plain:8.1f}"
+            f"{naive:13,.0f}{ours / naive:8.2f}"
+        )
 
 
 def games_section(scale: float) -> None:
     n = int(100_000 * scale)
     print(f"\nbot-vs-bot games per second ({n:,} games each, serial); budget 100 000 games in 10 s")
     print("(on a busy machine the CPU seconds of 100 000 games say more than the wall clock)")
-    print(f"{'game':14}{'players':28}{'dicelab':>10}{'100 000 in':>12}{'CPU':>8}{'engine path':>13}{'ratio':>8}")
+    print(
+        f"{'game':14}{'players':28}{'dicelab':>10}{'100 000 in':>12}{'CPU':>8}{'engine path':>13}{'ratio':>8}"
+    )
     for game, module in GAMES.items():
         for level in sorted(module.BOTS) + ["threshold"]:
             bot = simulate.ThresholdBot(THRESHOLD) if level == "threshold" else level
@@ -148,18 +156,27 @@ def games_section(scale: float) -> None:
             _, seconds = timed(simulate.games, game, players, n=n, seed=0, progress=False)
             ours, cpu = n / seconds, timed.cpu * 100_000 / n
             small = max(20, int((400 if game == "fivethousand" else 100) * scale))
-            engine_players = [OnTheEngine(module.BOTS[p]() if isinstance(p, str) else p) for p in players]
-            _, engine_seconds = timed(simulate.games, game, engine_players, n=small, seed=0, progress=False)
+            engine_players = [
+                OnTheEngine(module.BOTS[p]() if isinstance(p, str) else p) for p in players
+            ]
+            _, engine_seconds = timed(
+                simulate.games, game, engine_players, n=small, seed=0, progress=False
+            )
             engine = small / engine_seconds
             name = f"{level} vs {OPPONENT[game]}"
-            print(f"{game:14}{name:28}{ours:10,.0f}{100_000 / ours:11.1f}s{cpu:7.1f}s{engine:13,.0f}"
-                  f"{ours / engine:8.0f}")
+            print(
+                f"{game:14}{name:28}{ours:10,.0f}{100_000 / ours:11.1f}s{cpu:7.1f}s{engine:13,.0f}"
+                f"{ours / engine:8.0f}"
+            )
 
 
 def memory_section(scale: float) -> None:
     n = int(100_000 * scale)
     print(f"\npeak memory of {n:,} games in one chunk (numpy allocations); budget 1 GB")
-    for game, players in (("fivethousand", ["optimal", "intelligent"]), ("thousand", ["cask_aware", "random"])):
+    for game, players in (
+        ("fivethousand", ["optimal", "intelligent"]),
+        ("thousand", ["cask_aware", "random"]),
+    ):
         simulate.games(game, players, n=50, seed=0, progress=False)
         tracemalloc.start()
         simulate.games(game, players, n=n, seed=0, chunk_size=max(n, 1), progress=False)
@@ -170,7 +187,9 @@ def memory_section(scale: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--scale", type=float, default=1.0, help="multiply every number of games and turns")
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="multiply every number of games and turns"
+    )
     scale = parser.parse_args().scale
     turns_section(scale)
     games_section(scale)

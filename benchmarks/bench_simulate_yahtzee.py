@@ -35,7 +35,12 @@ from dicelab.simulate.runner import Run
 from dicelab.simulate.streams import StepThrows
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games
 
-BOTS = {"random": "random", "greedy": "greedy", "chase_box": simulate.ChaseBox("yahtzee"), "optimal": "optimal"}
+BOTS = {
+    "random": "random",
+    "greedy": "greedy",
+    "chase_box": simulate.ChaseBox("yahtzee"),
+    "optimal": "optimal",
+}
 PEERS = {"free_joker": "american", "yatzy": "yatzy-scandinavian"}
 
 
@@ -77,14 +82,20 @@ def bench_bots(preset: str, games: int, engine_games: int) -> None:
     rules = yahtzee.Rules.preset(preset)
     yahtzee.solve(rules, progress=False)
     print(f"\n{preset}: {games} batch games per bot, {engine_games} on the engine path (one seat)")
-    print(f"{'bot':<10} {'games/s':>10} {'per CPU-s':>10} {'engine/s':>10} {'per CPU-s':>10} {'ratio CPU':>10}")
+    print(
+        f"{'bot':<10} {'games/s':>10} {'per CPU-s':>10} {'engine/s':>10} {'per CPU-s':>10} {'ratio CPU':>10}"
+    )
     for name, bot in BOTS.items():
         _, wall, cpu = batch_run(rules, bot, games)
         _, engine_wall, engine_cpu = engine_run(rules, bot, engine_games)
-        print(f"{name:<10} {rates(games, wall, cpu)} {rates(engine_games, engine_wall, engine_cpu)} "
-              f"{(games / cpu) / (engine_games / engine_cpu):>9.0f}x")
+        print(
+            f"{name:<10} {rates(games, wall, cpu)} {rates(engine_games, engine_wall, engine_cpu)} "
+            f"{(games / cpu) / (engine_games / engine_cpu):>9.0f}x"
+        )
     _, wall, cpu = timed(lambda: dice_pages(rules, games))
-    print(f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)")
+    print(
+        f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)"
+    )
 
 
 def dice_pages(rules, games: int) -> None:
@@ -106,8 +117,10 @@ def bench_peer(preset: str, games: int) -> None:
     print(f"{'':<14} {'games/s':>10} {'per CPU-s':>10} {'mean':>9}")
     print(f"{'dicelab batch':<14} {rates(games, wall, cpu)} {result['scores'].mean():>9.3f}")
     print(f"{'yatzy-solver':<14} {rates(games, peer_wall, peer_cpu)} {float(out['mean']):>9.3f}")
-    print(f"ratio dicelab / yatzy-solver: x{(games / wall) / (games / peer_wall):.2f} per wall second, "
-          f"x{(games / cpu) / (games / peer_cpu):.2f} per CPU-second")
+    print(
+        f"ratio dicelab / yatzy-solver: x{(games / wall) / (games / peer_wall):.2f} per wall second, "
+        f"x{(games / cpu) / (games / peer_cpu):.2f} per CPU-second"
+    )
 
 
 def peak_megabytes() -> float:
@@ -132,8 +145,12 @@ def child(preset: str, bot_name: str, games: int) -> None:
 
 
 def in_child(preset: str, bot_name: str, games: int) -> dict:
-    done = subprocess.run([sys.executable, __file__, "--child", preset, bot_name, str(games)],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", preset, bot_name, str(games)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -142,11 +159,15 @@ def bench_hundred_thousand(preset: str, games: int = 100_000) -> None:
     print(f"{'bot':<10} {'wall s':>8} {'CPU s':>8} {'peak MB':>8} {'of it loading':>14}")
     for name in BOTS:
         run, base = in_child(preset, name, games), in_child(preset, name, 0)
-        print(f"{name:<10} {run['wall']:>8.2f} {run['cpu']:>8.2f} {run['peak_mb']:>8.0f} {base['peak_mb']:>14.0f}")
+        print(
+            f"{name:<10} {run['wall']:>8.2f} {run['cpu']:>8.2f} {run['peak_mb']:>8.0f} {base['peak_mb']:>14.0f}"
+        )
 
 
 def bench_means(games: int = 100_000) -> None:
-    print(f"\noptimal bot, {games} batch games per preset: mean against solve(rules).expected_score")
+    print(
+        f"\noptimal bot, {games} batch games per preset: mean against solve(rules).expected_score"
+    )
     print(f"{'preset':<11} {'mean':>9} {'expected':>9} {'z':>6} {'seconds':>8}")
     for preset in yahtzee.PRESETS:
         rules = yahtzee.Rules.preset(preset)
@@ -159,9 +180,13 @@ def bench_means(games: int = 100_000) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20_000, help="batch games per bot for the rates")
+    parser.add_argument(
+        "--games", type=int, default=20_000, help="batch games per bot for the rates"
+    )
     parser.add_argument("--engine-games", type=int, default=100, help="engine-path games per bot")
-    parser.add_argument("--presets", action="store_true", help="also 100 000 optimal games of every preset")
+    parser.add_argument(
+        "--presets", action="store_true", help="also 100 000 optimal games of every preset"
+    )
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

@@ -26,21 +26,34 @@ def main(games: int = GAMES) -> None:
     half = games // 2
     start = time.perf_counter()
     with ProcessPoolExecutor(WORKERS) as pool:
-        first = simulate.games("thousand", [CHALLENGER, REFERENCE], n=half, seed=SEED,
-                               executor=pool, progress=False)
-        second = simulate.games("thousand", [REFERENCE, CHALLENGER], n=games - half, seed=SEED + 1,
-                                executor=pool, progress=False)
+        first = simulate.games(
+            "thousand", [CHALLENGER, REFERENCE], n=half, seed=SEED, executor=pool, progress=False
+        )
+        second = simulate.games(
+            "thousand",
+            [REFERENCE, CHALLENGER],
+            n=games - half,
+            seed=SEED + 1,
+            executor=pool,
+            progress=False,
+        )
     seconds = time.perf_counter() - start
     wins_first, wins_second = int(first.wins[:, 0].sum()), int(second.wins[:, 1].sum())
     rate = (wins_first + wins_second) / games
     spread = 1.96 * math.sqrt(rate * (1 - rate) / games)
-    print(f"Thousand: {CHALLENGER} vs {REFERENCE}, {games} games (seeds {SEED} and {SEED + 1}), "
-          f"starts alternating")
-    print(f"{CHALLENGER} wins {rate:.1%} (95% interval {rate - spread:.1%} to {rate + spread:.1%}); "
-          f"first {wins_first / half:.1%}, second {wins_second / (games - half):.1%}")
+    print(
+        f"Thousand: {CHALLENGER} vs {REFERENCE}, {games} games (seeds {SEED} and {SEED + 1}), "
+        f"starts alternating"
+    )
+    print(
+        f"{CHALLENGER} wins {rate:.1%} (95% interval {rate - spread:.1%} to {rate + spread:.1%}); "
+        f"first {wins_first / half:.1%}, second {wins_second / (games - half):.1%}"
+    )
     turns = (first.turns.mean() * half + second.turns.mean() * (games - half)) / games
-    print(f"mean turns per game {turns:.1f}; {games / seconds:.0f} games/s "
-          f"({seconds:.1f} s on {WORKERS} processes)")
+    print(
+        f"mean turns per game {turns:.1f}; {games / seconds:.0f} games/s "
+        f"({seconds:.1f} s on {WORKERS} processes)"
+    )
 
 
 if __name__ == "__main__":

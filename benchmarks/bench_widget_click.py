@@ -23,8 +23,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.browser.harness import (  # noqa: E402
-    launch_browser, missing_requirement, open_notebook, run_all_cells, start_jupyter_server,
-    stop_jupyter_server, write_notebook,
+    launch_browser,
+    missing_requirement,
+    open_notebook,
+    run_all_cells,
+    start_jupyter_server,
+    stop_jupyter_server,
+    write_notebook,
 )
 
 CELLS = [
@@ -53,10 +58,14 @@ TIME_CLICK = """async ({target, shown}) => {
     new Function(`return ${target}`)().click();
     return await done;
 }"""
-DIE = {"target": "document.querySelector('.dicelab-die[data-key=\"die-0\"]')",
-       "shown": "document.querySelector('.dicelab-die[data-key=\"die-0\"]').getAttribute('aria-pressed')"}
-PLAIN = {"target": "[...document.querySelectorAll('button')].find(b => b.textContent === 'plain button')",
-         "shown": "document.querySelector('.widget-label').textContent"}
+DIE = {
+    "target": "document.querySelector('.dicelab-die[data-key=\"die-0\"]')",
+    "shown": "document.querySelector('.dicelab-die[data-key=\"die-0\"]').getAttribute('aria-pressed')",
+}
+PLAIN = {
+    "target": "[...document.querySelectorAll('button')].find(b => b.textContent === 'plain button')",
+    "shown": "document.querySelector('.widget-label').textContent",
+}
 
 
 class CommCounter:
@@ -126,11 +135,17 @@ def main() -> None:
         finally:
             stop_jupyter_server(server)
     die_ms, plain_ms = statistics.median(die), statistics.median(plain)
-    print(f"click -> updated dice (YahtzeeGame dice):   median {die_ms:6.1f} ms over {clicks} clicks")
-    print(f"click -> updated label (ipywidgets.Button): median {plain_ms:6.1f} ms over {clicks} clicks")
+    print(
+        f"click -> updated dice (YahtzeeGame dice):   median {die_ms:6.1f} ms over {clicks} clicks"
+    )
+    print(
+        f"click -> updated label (ipywidgets.Button): median {plain_ms:6.1f} ms over {clicks} clicks"
+    )
     print(f"ratio dice / plain button: {die_ms / plain_ms:.2f}")
     print(f"comm messages for one die click:    {die_messages[0]} sent, {die_messages[1]} received")
-    print(f"comm messages for one button click: {plain_messages[0]} sent, {plain_messages[1]} received")
+    print(
+        f"comm messages for one button click: {plain_messages[0]} sent, {plain_messages[1]} received"
+    )
 
 
 if __name__ == "__main__":

@@ -31,8 +31,12 @@ from dicelab.fivethousand import win as five_win
 from dicelab.thousand import policy as thousand_policy
 from dicelab.thousand import win as thousand_win
 
-TABLES = {"zillions": (fivethousand, five_win), "traditional": (fivethousand, five_win),
-          "farkle": (fivethousand, five_win), "classic": (thousand, thousand_win)}
+TABLES = {
+    "zillions": (fivethousand, five_win),
+    "traditional": (fivethousand, five_win),
+    "farkle": (fivethousand, five_win),
+    "classic": (thousand, thousand_win),
+}
 
 
 def timed(build) -> tuple[float, float, object]:
@@ -70,10 +74,13 @@ def growth(presets) -> None:
             if reference_wall is None:
                 reference_wall, reference_cpu = wall, cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-            print(f"fivethousand {preset} target {target} dice {dice}: first player wins "
-                  f"{policy.first_player_wins:.6f}; build {wall:.1f} s (CPU {cpu:.1f} s), "
-                  f"{wall / reference_wall:.2f}x (CPU {cpu / reference_cpu:.2f}x) the 5000-point six-dice build; "
-                  f"lead cap {policy.lead * policy.unit} points; peak memory so far {peak:.0f} MB", flush=True)
+            print(
+                f"fivethousand {preset} target {target} dice {dice}: first player wins "
+                f"{policy.first_player_wins:.6f}; build {wall:.1f} s (CPU {cpu:.1f} s), "
+                f"{wall / reference_wall:.2f}x (CPU {cpu / reference_cpu:.2f}x) the 5000-point six-dice build; "
+                f"lead cap {policy.lead * policy.unit} points; peak memory so far {peak:.0f} MB",
+                flush=True,
+            )
             five_win._win_policy.cache_clear()
 
 
@@ -95,19 +102,28 @@ def main() -> None:
             build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
             win._win_policy.cache_clear()
             load_wall, load_cpu, _ = timed(lambda: win.win_policy(preset))
-            print(f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
-                  f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "
-                  f"points policy {points:.2f} s (CPU {points_cpu:.2f} s), build ratio {build_wall / points:.0f}x "
-                  f"(CPU {build_cpu / points_cpu:.0f}x)")
+            print(
+                f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
+                f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "
+                f"points policy {points:.2f} s (CPU {points_cpu:.2f} s), build ratio {build_wall / points:.0f}x "
+                f"(CPU {build_cpu / points_cpu:.0f}x)"
+            )
             if hasattr(policy, "cap_error"):
-                print(f"  cap {policy.cap * policy.unit} points, error bound {policy.cap_error:.1e}")
-            for opponent in [level for level in module.BOTS if level not in ("win", "random")][::-1] * bool(args.games):
+                print(
+                    f"  cap {policy.cap * policy.unit} points, error bound {policy.cap_error:.1e}"
+                )
+            for opponent in [level for level in module.BOTS if level not in ("win", "random")][
+                ::-1
+            ] * bool(args.games):
                 cpu = time.process_time()
-                share = simulate.head_to_head(module, "win", opponent, n=args.games, seed=SEED, rules=preset,
-                                              progress=False)
+                share = simulate.head_to_head(
+                    module, "win", opponent, n=args.games, seed=SEED, rules=preset, progress=False
+                )
                 low, high = share.interval(0.95)
-                print(f"  win vs {opponent}: {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}] "
-                      f"({args.games} games, CPU {time.process_time() - cpu:.1f} s)")
+                print(
+                    f"  win vs {opponent}: {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}] "
+                    f"({args.games} games, CPU {time.process_time() - cpu:.1f} s)"
+                )
 
 
 if __name__ == "__main__":

@@ -33,12 +33,18 @@ import sys
 import tempfile
 import time
 
-PEERS = {"hasbro": "american+forced-joker", "free_joker": "american", "no_bonus": "american+no-bonus",
-         "yatzy": "yatzy-scandinavian"}
+PEERS = {
+    "hasbro": "american+forced-joker",
+    "free_joker": "american",
+    "no_bonus": "american+no-bonus",
+    "yatzy": "yatzy-scandinavian",
+}
 # optimal expected scores and spreads published for rules the peer does not have
 PUBLISHED = {}
 PUBLISHED_STD = {"free_joker": 59.61}  # Holderness; Verhoeff
-PEER_GAMES = 20_000  # the peer's simulated games for the spread check (its standard error about 0.2)
+PEER_GAMES = (
+    20_000  # the peer's simulated games for the spread check (its standard error about 0.2)
+)
 
 
 def peak_megabytes() -> float:
@@ -64,18 +70,33 @@ def child(who: str, preset: str) -> None:
         def run():
             solution = yahtzee.solve(preset, progress=False, cache=False)
             return solution.expected_score, solution.std_score
+
     if who != "peer":
         from dicelab.yahtzee import solver  # noqa: F401  (and numpy: what a solve needs)
     imported = peak_megabytes()
     wall, cpu = time.perf_counter(), time.process_time()
     mean, std = run() if preset != "-" else (None, None)
-    print(json.dumps({"wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
-                      "peak_mb": peak_megabytes(), "imported_mb": imported, "mean": mean, "std": std}))
+    print(
+        json.dumps(
+            {
+                "wall": time.perf_counter() - wall,
+                "cpu": time.process_time() - cpu,
+                "peak_mb": peak_megabytes(),
+                "imported_mb": imported,
+                "mean": mean,
+                "std": std,
+            }
+        )
+    )
 
 
 def in_child(who: str, preset: str) -> dict:
-    done = subprocess.run([sys.executable, __file__, "--child", who, preset],
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [sys.executable, __file__, "--child", who, preset],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -90,8 +111,10 @@ def have_peer() -> bool:
 def bench_values(presets) -> None:
     from dicelab import yahtzee
 
-    print(f"{'preset':<11} {'expected':>15} {'peer / published':>17} {'diff':>9} "
-          f"{'std':>15} {'published':>9} {'peer simulated std':>20}")
+    print(
+        f"{'preset':<11} {'expected':>15} {'peer / published':>17} {'diff':>9} "
+        f"{'std':>15} {'published':>9} {'peer simulated std':>20}"
+    )
     for name in presets:
         solution = yahtzee.solve(name, progress=False)
         reference, source, simulated = PUBLISHED.get(name), "published", "-"
@@ -106,10 +129,12 @@ def bench_values(presets) -> None:
             simulated = f"{sd:.3f} ± {1.96 * sd_error:.3f}"
         shown = f"{reference:.9f}" if reference is not None else "-"
         diff = f"{solution.expected_score - reference:+.1e}" if reference is not None else "-"
-        print(f"{name:<11} {solution.expected_score:>15.9f} {shown:>17} {diff:>9} "
-              f"{solution.std_score:>15.9f} {PUBLISHED_STD.get(name, '-'):>9} {simulated:>20}"
-              + ("" if reference is not None else "  (no peer variant, none published)")
-              + (f"  ({source})" if reference is not None and source == "published" else ""))
+        print(
+            f"{name:<11} {solution.expected_score:>15.9f} {shown:>17} {diff:>9} "
+            f"{solution.std_score:>15.9f} {PUBLISHED_STD.get(name, '-'):>9} {simulated:>20}"
+            + ("" if reference is not None else "  (no peer variant, none published)")
+            + (f"  ({source})" if reference is not None and source == "published" else "")
+        )
 
 
 def bench_costs(presets, rounds: int) -> None:
@@ -117,10 +142,14 @@ def bench_costs(presets, rounds: int) -> None:
     if not peer:
         print("\nyatzy-solver is not installed: pip install yatzy-solver to compare costs")
     base = {who: in_child(who, "-")["peak_mb"] for who in (("ours", "peer") if peer else ("ours",))}
-    print(f"\nfresh interpreters, after import only: ours {base['ours']:.1f} MB"
-          + (f", peer {base['peer']:.1f} MB" if peer else ""))
-    print(f"{'preset':<11} {'round':>5} {'ours CPU s':>10} {'wall s':>7} {'peer CPU s':>10} {'wall s':>7} "
-          f"{'CPU ratio':>9} {'ours +MB':>8} {'peer +MB':>8} {'MB ratio':>8}")
+    print(
+        f"\nfresh interpreters, after import only: ours {base['ours']:.1f} MB"
+        + (f", peer {base['peer']:.1f} MB" if peer else "")
+    )
+    print(
+        f"{'preset':<11} {'round':>5} {'ours CPU s':>10} {'wall s':>7} {'peer CPU s':>10} {'wall s':>7} "
+        f"{'CPU ratio':>9} {'ours +MB':>8} {'peer +MB':>8} {'MB ratio':>8}"
+    )
     for name in presets:
         has_peer = peer and name in PEERS
         ratios, yardstick = [], []
@@ -133,15 +162,19 @@ def bench_costs(presets, rounds: int) -> None:
                 peer_mb = theirs["peak_mb"] - base["peer"]
                 ratios.append(ours["cpu"] / theirs["cpu"])
                 yardstick.append(theirs["cpu"])
-                line += (f"{theirs['cpu']:>10.2f} {theirs['wall']:>7.2f} {ratios[-1]:>9.2f} "
-                         f"{ours_mb:>8.1f} {peer_mb:>8.1f} {ours_mb / peer_mb:>8.2f}")
+                line += (
+                    f"{theirs['cpu']:>10.2f} {theirs['wall']:>7.2f} {ratios[-1]:>9.2f} "
+                    f"{ours_mb:>8.1f} {peer_mb:>8.1f} {ours_mb / peer_mb:>8.2f}"
+                )
             else:
                 line += f"{'-':>10} {'-':>7} {'-':>9} {ours_mb:>8.1f} {'-':>8} {'-':>8}  (no peer variant)"
             print(line, flush=True)
         if ratios:
-            print(f"{name:<11} CPU ratio median {statistics.median(ratios):.2f} (range {min(ratios):.2f}-"
-                  f"{max(ratios):.2f}); yardstick: the peer's slowest round / its fastest = "
-                  f"{max(yardstick) / min(yardstick):.2f}")
+            print(
+                f"{name:<11} CPU ratio median {statistics.median(ratios):.2f} (range {min(ratios):.2f}-"
+                f"{max(ratios):.2f}); yardstick: the peer's slowest round / its fastest = "
+                f"{max(yardstick) / min(yardstick):.2f}"
+            )
 
 
 def bench_load(presets) -> None:
@@ -155,8 +188,10 @@ def bench_load(presets) -> None:
         solver._SOLUTIONS.pop(rules, None)
         start = time.perf_counter()
         score = yahtzee.solve(rules, progress=False).expected_score
-        print(f"{name:<11} cached load and expected score ({score:.4f}): {time.perf_counter() - start:.3f} s "
-              "(budget 0.5 s)")
+        print(
+            f"{name:<11} cached load and expected score ({score:.4f}): {time.perf_counter() - start:.3f} s "
+            "(budget 0.5 s)"
+        )
 
 
 def bench_bot(preset: str, games: int, seed: int) -> None:
@@ -168,17 +203,20 @@ def bench_bot(preset: str, games: int, seed: int) -> None:
     expected = solution.expected_score
     start = time.perf_counter()
     with ProcessPoolExecutor(os.cpu_count()) as pool:  # each worker loads the cached solution
-        results = simulate.games("yahtzee", ["optimal"], n=games, seed=seed, rules=preset,
-                                 executor=pool, progress=False)
+        results = simulate.games(
+            "yahtzee", ["optimal"], n=games, seed=seed, rules=preset, executor=pool, progress=False
+        )
     seconds = time.perf_counter() - start
     scores = results.scores[:, 0]
     standard_error = scores.std(ddof=1) / math.sqrt(games)
     mean = scores.mean()
     inside = "inside" if abs(mean - expected) <= 1.96 * standard_error else "OUTSIDE"
-    print(f"\noptimal bot, {preset}, {games} games (seed {seed}) in {seconds:.1f} s: mean {mean:.3f} "
-          f"± {1.96 * standard_error:.3f} (95% CI) vs solved {expected:.4f}: {inside} the interval "
-          f"({(mean - expected) / standard_error:+.2f} standard errors; 1 run in 20 falls outside); "
-          f"spread {scores.std(ddof=1):.3f} vs exact {solution.std_score:.4f}")
+    print(
+        f"\noptimal bot, {preset}, {games} games (seed {seed}) in {seconds:.1f} s: mean {mean:.3f} "
+        f"± {1.96 * standard_error:.3f} (95% CI) vs solved {expected:.4f}: {inside} the interval "
+        f"({(mean - expected) / standard_error:+.2f} standard errors; 1 run in 20 falls outside); "
+        f"spread {scores.std(ddof=1):.3f} vs exact {solution.std_score:.4f}"
+    )
 
 
 def main() -> None:
@@ -191,7 +229,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="optimal-bot games to play")
     parser.add_argument("--preset", default="scratch", help="rules of the bot's games")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the bot's games")
-    parser.add_argument("--presets", nargs="*", default=list(yahtzee.PRESETS), help="presets to solve")
+    parser.add_argument(
+        "--presets", nargs="*", default=list(yahtzee.PRESETS), help="presets to solve"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DICELAB_CACHE_DIR"] = folder  # start from an empty cache, leave none behind

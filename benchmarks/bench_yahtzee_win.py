@@ -51,12 +51,17 @@ def speed(rules, seats, games: int):
 
 def record(rules, reference: str, games: int, margin: float = math.inf) -> None:
     challenger = "win" if margin == math.inf else WinBot(margin)
-    share, wall, cpu = timed(lambda: simulate.head_to_head("yahtzee", challenger, reference, n=games, seed=SEED,
-                                                            rules=rules, progress=False))
+    share, wall, cpu = timed(
+        lambda: simulate.head_to_head(
+            "yahtzee", challenger, reference, n=games, seed=SEED, rules=rules, progress=False
+        )
+    )
     low, high = share.interval(0.95)
     name = "win" if margin == math.inf else f"win (margin {margin:g})"
-    print(f"{name} vs {reference:<8} {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], {games:,} games "
-          f"(CPU {cpu:.0f} s, {games / cpu:.0f} games per CPU-second)")
+    print(
+        f"{name} vs {reference:<8} {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], {games:,} games "
+        f"(CPU {cpu:.0f} s, {games / cpu:.0f} games per CPU-second)"
+    )
 
 
 def main() -> None:
@@ -66,26 +71,37 @@ def main() -> None:
     parser.add_argument("--greedy-games", type=int, default=20_000, help="win vs greedy games")
     parser.add_argument("--speed-games", type=int, default=2000)
     parser.add_argument("--engine-games", type=int, default=20)
-    parser.add_argument("--margins", type=float, nargs="*", default=[],
-                        help="also win robots weighing only the options within these many points of the best, "
-                             "against the optimal robot")
+    parser.add_argument(
+        "--margins",
+        type=float,
+        nargs="*",
+        default=[],
+        help="also win robots weighing only the options within these many points of the best, "
+        "against the optimal robot",
+    )
     args = parser.parse_args()
     rules = yahtzee.Rules.preset(args.rules)
     solution, wall, cpu = timed(lambda: yahtzee.solve(rules, progress=False))
-    print(f"{args.rules}: solved or loaded in {wall:.1f} s; optimal mean {solution.expected_score:.2f}, "
-          f"sd {solution.std_score:.2f}")
+    print(
+        f"{args.rules}: solved or loaded in {wall:.1f} s; optimal mean {solution.expected_score:.2f}, "
+        f"sd {solution.std_score:.2f}"
+    )
 
     win = speed(rules, ["win", "optimal"], args.speed_games)
     reference = speed(rules, ["optimal", "optimal"], args.speed_games)
     print(f"{'games/s (2 players)':<28} {'wall':>8} {'per CPU-s':>10}")
     print(f"{'batch win vs optimal':<28} {win[0]:>8.0f} {win[1]:>10.0f}")
-    print(f"{'batch optimal vs optimal':<28} {reference[0]:>8.0f} {reference[1]:>10.0f}  (reference)")
+    print(
+        f"{'batch optimal vs optimal':<28} {reference[0]:>8.0f} {reference[1]:>10.0f}  (reference)"
+    )
     print(f"ratio win / reference: {win[0] / reference[0]:.3f} (CPU {win[1] / reference[1]:.3f})")
     if args.engine_games:
         run = Run("yahtzee", rules, ("win", "optimal"), seed=SEED)
         _, wall, cpu = timed(lambda: engine_path.play_games(run, 0, args.engine_games))
-        print(f"one-game win vs optimal on the engine path: {args.engine_games / cpu:.1f} games per CPU-second; "
-              f"batch / engine {win[1] / (args.engine_games / cpu):.0f}x (CPU)")
+        print(
+            f"one-game win vs optimal on the engine path: {args.engine_games / cpu:.1f} games per CPU-second; "
+            f"batch / engine {win[1] / (args.engine_games / cpu):.0f}x (CPU)"
+        )
 
     for reference, games in (("optimal", args.games), ("greedy", args.greedy_games)):
         if games:

@@ -6,8 +6,13 @@ import json
 def paths(document, path=()):
     """The path (a tuple of keys and indices) of every value in ``document``, itself first."""
     yield path
-    children = (document.items() if isinstance(document, dict)
-                else enumerate(document) if isinstance(document, list) else ())
+    children = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
     for key, child in children:
         yield from paths(child, path + (key,))
 

@@ -15,7 +15,7 @@ def set_partitions(items):
     for partition in set_partitions(rest):
         yield [[first]] + partition
         for i in range(len(partition)):
-            yield partition[:i] + [[first] + partition[i]] + partition[i + 1:]
+            yield partition[:i] + [[first] + partition[i]] + partition[i + 1 :]
 
 
 def best_split(dice, block_points):

@@ -9,8 +9,8 @@ import dicelab
 from dicelab import fivethousand, thousand, validation, yahtzee
 from dicelab.errors import InvalidInputError, WrongTypeError
 
-
 # --- the reproductions ------------------------------------------------------------------
+
 
 def test_a_set_of_dice_is_refused_as_a_move_and_the_game_still_saves():
     game = fivethousand.Game(players=["A", "B"], seed=1)
@@ -20,7 +20,10 @@ def test_a_set_of_dice_is_refused_as_a_move_and_the_game_still_saves():
         game.play(fivethousand.SetAside({1, 5}))
     assert game.to_json() == before
     game.play(fivethousand.SetAside([5, 1]))  # a list is fine, and saved as sorted faces
-    assert json.loads(game.to_json())["events"][-1]["action"] == {"type": "set_aside", "dice": [1, 5]}
+    assert json.loads(game.to_json())["events"][-1]["action"] == {
+        "type": "set_aside",
+        "dice": [1, 5],
+    }
 
 
 def test_holding_several_dice_is_all_or_nothing():
@@ -51,11 +54,20 @@ def test_set_aside_refuses_what_is_not_dice_as_an_illegal_move(dice):
 
 
 @pytest.mark.parametrize("module", [fivethousand, thousand])
-@pytest.mark.parametrize("dice, error", [
-    ([0, 0, 0], InvalidInputError), ([-5], InvalidInputError), ([True] * 3, WrongTypeError),
-    ([7], InvalidInputError), ([1.0], WrongTypeError), ("111", WrongTypeError),
-    ({1, 5}, WrongTypeError), ([1] * 7, InvalidInputError), (None, WrongTypeError),
-])
+@pytest.mark.parametrize(
+    "dice, error",
+    [
+        ([0, 0, 0], InvalidInputError),
+        ([-5], InvalidInputError),
+        ([True] * 3, WrongTypeError),
+        ([7], InvalidInputError),
+        ([1.0], WrongTypeError),
+        ("111", WrongTypeError),
+        ({1, 5}, WrongTypeError),
+        ([1] * 7, InvalidInputError),
+        (None, WrongTypeError),
+    ],
+)
 def test_score_refuses_what_is_not_dice(module, dice, error):
     with pytest.raises(error):
         module.score(dice)
@@ -82,8 +94,25 @@ def test_a_string_of_players_is_not_split_into_letters():
 
 
 @pytest.mark.parametrize("module", [fivethousand, thousand, yahtzee])
-@pytest.mark.parametrize("players", [10**7, 10**30, 0, -1, True, 2.0, [], ["A"] * 10**5, "AB",
-                                     b"AB", {"A", "B"}, [""], [None], [{"name": "A", "age": 3}]])
+@pytest.mark.parametrize(
+    "players",
+    [
+        10**7,
+        10**30,
+        0,
+        -1,
+        True,
+        2.0,
+        [],
+        ["A"] * 10**5,
+        "AB",
+        b"AB",
+        {"A", "B"},
+        [""],
+        [None],
+        [{"name": "A", "age": 3}],
+    ],
+)
 def test_players_are_refused_at_once(module, players):
     with pytest.raises(InvalidInputError):
         module.Game(players=players)
@@ -98,33 +127,43 @@ def test_player_numbers_and_lists():
         thousand.Game(players=[{"name": "R", "bot": "genius"}])
 
 
-@pytest.mark.parametrize("make", [
-    lambda: yahtzee.Rules(rolls=2.5), lambda: thousand.Rules(target=1000.0),
-    lambda: fivethousand.Rules(single_one=1.5), lambda: fivethousand.Rules(bust_keeps_completed_rounds=1),
-    lambda: yahtzee.Rules(style=3), lambda: thousand.Rules(ones=(10, 20, 100, 200, 1000.0)),
-    lambda: yahtzee.Rules().replace(yahtzee=True), lambda: thousand.Rules.from_dict({"dice": 5.0}),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: yahtzee.Rules(rolls=2.5),
+        lambda: thousand.Rules(target=1000.0),
+        lambda: fivethousand.Rules(single_one=1.5),
+        lambda: fivethousand.Rules(bust_keeps_completed_rounds=1),
+        lambda: yahtzee.Rules(style=3),
+        lambda: thousand.Rules(ones=(10, 20, 100, 200, 1000.0)),
+        lambda: yahtzee.Rules().replace(yahtzee=True),
+        lambda: thousand.Rules.from_dict({"dice": 5.0}),
+    ],
+)
 def test_rules_of_the_wrong_type_are_refused_however_they_are_made(make):
     with pytest.raises(WrongTypeError, match="must be"):
         make()
 
 
-@pytest.mark.parametrize("make, setting", [
-    (lambda: thousand.Rules(casks=((0, 100), (50, 150))), "casks"),
-    (lambda: thousand.Rules(casks=((300, 400), (0, 100))), "casks"),
-    (lambda: thousand.Rules(casks=((900, 1100),)), "casks"),
-    (lambda: thousand.Rules(target=1003), "target"),
-    (lambda: thousand.Rules(ones=(10, 20)), "ones"),
-    (lambda: fivethousand.Rules(dice=7), "dice"),
-    (lambda: fivethousand.Rules(dice=2, single_one=0, single_five=0), "dice"),
-    (lambda: fivethousand.Rules(target=0), "target"),
-    (lambda: fivethousand.Rules(target=10**9), "target"),
-    (lambda: yahtzee.Rules(rolls=0), "rolls"),
-    (lambda: yahtzee.Rules(boxes=("chance", "chance")), "boxes"),
-    (lambda: yahtzee.Rules(boxes=("one_pair",)), "boxes"),
-    (lambda: yahtzee.Rules(joker="sometimes"), "joker"),
-    (lambda: yahtzee.Rules().replace(colour="red"), None),
-])
+@pytest.mark.parametrize(
+    "make, setting",
+    [
+        (lambda: thousand.Rules(casks=((0, 100), (50, 150))), "casks"),
+        (lambda: thousand.Rules(casks=((300, 400), (0, 100))), "casks"),
+        (lambda: thousand.Rules(casks=((900, 1100),)), "casks"),
+        (lambda: thousand.Rules(target=1003), "target"),
+        (lambda: thousand.Rules(ones=(10, 20)), "ones"),
+        (lambda: fivethousand.Rules(dice=7), "dice"),
+        (lambda: fivethousand.Rules(dice=2, single_one=0, single_five=0), "dice"),
+        (lambda: fivethousand.Rules(target=0), "target"),
+        (lambda: fivethousand.Rules(target=10**9), "target"),
+        (lambda: yahtzee.Rules(rolls=0), "rolls"),
+        (lambda: yahtzee.Rules(boxes=("chance", "chance")), "boxes"),
+        (lambda: yahtzee.Rules(boxes=("one_pair",)), "boxes"),
+        (lambda: yahtzee.Rules(joker="sometimes"), "joker"),
+        (lambda: yahtzee.Rules().replace(colour="red"), None),
+    ],
+)
 def test_inconsistent_rules_are_refused_naming_the_setting(make, setting):
     with pytest.raises(InvalidInputError) as refusal:
         make()
@@ -133,7 +172,9 @@ def test_inconsistent_rules_are_refused_naming_the_setting(make, setting):
 
 def test_lists_are_taken_as_tuples_in_rules():
     rules = thousand.Rules(casks=[[0, 100], [300, 400]])
-    assert rules.casks == ((0, 100), (300, 400)) and hash(rules) == hash(thousand.Rules(casks=((0, 100), (300, 400))))
+    assert rules.casks == ((0, 100), (300, 400)) and hash(rules) == hash(
+        thousand.Rules(casks=((0, 100), (300, 400)))
+    )
 
 
 @pytest.mark.parametrize("seed", ["7", 7.0, True, -1, 2**64, [7]])
@@ -156,8 +197,10 @@ def test_saves_of_the_issue_are_refused_with_the_path_of_the_problem():
         assert refusal.value.path == path, str(refusal.value)
 
     refused((document, lambda d: d.update(version=True)), "$.version")
-    refused((with_event, lambda d: d["events"][0].update(dice=[1.0, True, 3.0, 5, 5, 6])),
-            "$.events[0].dice[0]")
+    refused(
+        (with_event, lambda d: d["events"][0].update(dice=[1.0, True, 3.0, 5, 5, 6])),
+        "$.events[0].dice[0]",
+    )
     refused((with_event, lambda d: d["events"][0].update(player=False)), "$.events[0].player")
     refused((document, lambda d: d.update(cheat=True)), "$.cheat")
     refused((document, lambda d: d.pop("players")), "$.players")
@@ -175,6 +218,7 @@ def test_saves_of_the_issue_are_refused_with_the_path_of_the_problem():
 
 # --- the validators ---------------------------------------------------------------------
 
+
 def test_validators_for_the_widgets():
     assert validation.die_index(4) == 4
     assert validation.die_indices((0, 3)) == (0, 3)
@@ -189,8 +233,15 @@ def test_validators_for_the_widgets():
         validation.faces([1, 2], 3, 6, error=dicelab.IllegalMoveError)
     fields = {"toggle": {"die": validation.die_index}}
     assert validation.intent({"type": "toggle", "die": 1}, fields) == ("toggle", {"die": 1})
-    for bad in ([], {"type": "dance"}, {"type": "toggle"}, {"type": "toggle", "die": True},
-                {"type": "toggle", "die": 1, "extra": 0}, {"die": 1}, {"type": 3}):
+    for bad in (
+        [],
+        {"type": "dance"},
+        {"type": "toggle"},
+        {"type": "toggle", "die": True},
+        {"type": "toggle", "die": 1, "extra": 0},
+        {"die": 1},
+        {"type": 3},
+    ):
         with pytest.raises(dicelab.IllegalMoveError):
             validation.intent(bad, fields)
 
@@ -206,8 +257,13 @@ def test_messages_are_short_sentences_even_for_huge_values():
 
 def test_actions_check_their_fields_when_made():
     assert fivethousand.SetAside((5, 1)) == fivethousand.SetAside([1, 5])
-    for make in (lambda: yahtzee.Hold(True), lambda: yahtzee.Hold(5), lambda: yahtzee.Release("0"),
-                 lambda: yahtzee.Score(3), lambda: yahtzee.Score("bonus"),
-                 lambda: thousand.SetAside("15")):
+    for make in (
+        lambda: yahtzee.Hold(True),
+        lambda: yahtzee.Hold(5),
+        lambda: yahtzee.Release("0"),
+        lambda: yahtzee.Score(3),
+        lambda: yahtzee.Score("bonus"),
+        lambda: thousand.SetAside("15"),
+    ):
         with pytest.raises(dicelab.IllegalMoveError):
             make()

@@ -21,14 +21,22 @@ def leftovers(folder):
 def test_computes_once_then_loads(tmp_path):
     calls = []
     for _ in range(2):
-        arrays = cache.load_or_compute(KEY, lambda: calls.append(1) or squares(), "test", folder=tmp_path)
-        assert arrays["squares"].tolist() == [0, 1, 4, 9, 16] and arrays["flags"].tolist() == [True, False]
+        arrays = cache.load_or_compute(
+            KEY, lambda: calls.append(1) or squares(), "test", folder=tmp_path
+        )
+        assert arrays["squares"].tolist() == [0, 1, 4, 9, 16] and arrays["flags"].tolist() == [
+            True,
+            False,
+        ]
     assert calls == [1] and list(tmp_path.iterdir()) == [cache.path_for(KEY, "test", tmp_path)]
 
 
 def test_the_key_and_the_kind_choose_the_file(tmp_path):
-    paths = {cache.path_for(KEY, "test", tmp_path), cache.path_for({**KEY, "format": 2}, "test", tmp_path),
-             cache.path_for(KEY, "other", tmp_path)}
+    paths = {
+        cache.path_for(KEY, "test", tmp_path),
+        cache.path_for({**KEY, "format": 2}, "test", tmp_path),
+        cache.path_for(KEY, "other", tmp_path),
+    }
     assert len(paths) == 3
 
 

@@ -1,9 +1,9 @@
 """The dicelab command: demo, lab (copying notebooks without overwriting), and the wheel."""
 
+import json
 import os
 import signal
 import socket
-import json
 import subprocess
 import sys
 import time
@@ -48,28 +48,54 @@ def test_lab_copies_notebooks_and_keeps_an_edited_copy(tmp_path, capsys):
 
 def test_the_built_wheel_ships_the_notebooks(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(dist), str(REPO)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(dist),
+            str(REPO),
+        ],
+        check=True,
+    )
     wheel = next(dist.glob("dicelab-*.whl"))
     env = tmp_path / "env"
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                   check=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+    )
     folder = tmp_path / "class"
-    result = subprocess.run([str(env / "bin" / "dicelab"), "lab", str(folder), "--no-browser", "--dry-run"],
-                            capture_output=True, text=True, check=True)
+    result = subprocess.run(
+        [str(env / "bin" / "dicelab"), "lab", str(folder), "--no-browser", "--dry-run"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     copied = sorted(p.name for p in folder.glob("*.ipynb"))
-    assert copied == sorted(p.name for p in cli.tutorial_notebooks()) and "00_start_here.ipynb" in copied
+    assert (
+        copied == sorted(p.name for p in cli.tutorial_notebooks())
+        and "00_start_here.ipynb" in copied
+    )
     assert "would run:" in result.stdout
 
 
 # --- the lab server: as root, arguments passed on, stopped cleanly -----------------------
 
+
 def test_lab_as_root_adds_allow_root_and_says_so(tmp_path, capsys, monkeypatch):
     for euid, expected in ((0, True), (1000, False)):
         monkeypatch.setattr(cli.os, "geteuid", lambda: euid)
-        assert cli.main(["lab", str(tmp_path), "--no-browser", "--dry-run", "--", "--port", "9000"]) == 0
+        assert (
+            cli.main(["lab", str(tmp_path), "--no-browser", "--dry-run", "--", "--port", "9000"])
+            == 0
+        )
         out = capsys.readouterr().out
         command = out.split("would run: ")[1].split()
         assert ("--allow-root" in command) is expected
@@ -107,7 +133,10 @@ def _alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    return Path(f"/proc/{pid}/stat").exists() and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    return (
+        Path(f"/proc/{pid}/stat").exists()
+        and Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    )
 
 
 def _wait_until(condition, seconds: float) -> bool:
@@ -127,18 +156,36 @@ def _answers(url: str) -> bool:
         return False
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc to find the server process")
+@pytest.mark.skipif(
+    not Path("/proc/self/task").exists(), reason="needs /proc to find the server process"
+)
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
 def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
     pytest.importorskip("jupyterlab")
     port = _free_port()
     dicelab_lab = subprocess.Popen(
-        [sys.executable, "-m", "dicelab", "lab", str(tmp_path / "class"), "--no-browser", "--",
-         f"--port={port}", "--ServerApp.token=classroom", "--ServerApp.port_retries=0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+        [
+            sys.executable,
+            "-m",
+            "dicelab",
+            "lab",
+            str(tmp_path / "class"),
+            "--no-browser",
+            "--",
+            f"--port={port}",
+            "--ServerApp.token=classroom",
+            "--ServerApp.port_retries=0",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
     try:
         url = f"http://127.0.0.1:{port}/api/status?token=classroom"  # the port was passed on
-        assert _wait_until(lambda: _answers(url) or dicelab_lab.poll() is not None, 180), "no answer"
+        assert _wait_until(lambda: _answers(url) or dicelab_lab.poll() is not None, 180), (
+            "no answer"
+        )
         assert dicelab_lab.poll() is None, dicelab_lab.communicate()
         servers = _children(dicelab_lab.pid)
         assert len(servers) == 1 and _alive(servers[0])
@@ -158,20 +205,30 @@ def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
 
 # --- the demo in a pipe ------------------------------------------------------------------
 
+
 def test_demo_survives_a_closed_pipe():
     read, write = os.pipe()
     os.close(read)  # the reader is gone before the first line: every write fails
     try:
-        result = subprocess.run([sys.executable, "-m", "dicelab", "demo", "yahtzee"], stdout=write,
-                                stderr=subprocess.PIPE, text=True, timeout=120)
+        result = subprocess.run(
+            [sys.executable, "-m", "dicelab", "demo", "yahtzee"],
+            stdout=write,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
     finally:
         os.close(write)
     assert result.returncode == 0 and result.stderr == ""
 
 
 def test_demo_piped_into_head_exits_0():
-    result = subprocess.run(["bash", "-c", "set -o pipefail; \"$0\" -m dicelab demo yahtzee | head -1",
-                             sys.executable], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        ["bash", "-c", 'set -o pipefail; "$0" -m dicelab demo yahtzee | head -1', sys.executable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and result.stderr == ""
     assert result.stdout.startswith("A game of yahtzee between bots")
 
@@ -180,7 +237,9 @@ def test_lab_gives_students_their_edition_and_the_teacher_theirs(tmp_path, monke
     from dicelab.editions import HIDDEN
 
     def tags(path):
-        return [set(cell["metadata"].get("tags", [])) for cell in json.loads(path.read_text())["cells"]]
+        return [
+            set(cell["metadata"].get("tags", [])) for cell in json.loads(path.read_text())["cells"]
+        ]
 
     monkeypatch.chdir(tmp_path)
     assert cli.main(["lab", "--no-browser", "--dry-run"]) == 0

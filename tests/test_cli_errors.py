@@ -35,7 +35,10 @@ def test_a_read_only_handout_target(tmp_path, capsys, monkeypatch):
 
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
-    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)  # as a read-only folder refuses (even to root)
+
+    monkeypatch.setattr(
+        files.tempfile, "mkstemp", refuse
+    )  # as a read-only folder refuses (even to root)
     err = fails(["handout", "thousand", "-o", str(target)], capsys)
     assert f"cannot write {target}: Permission denied" in err and target.read_text() == "theirs"
 
@@ -62,6 +65,7 @@ def test_lab_on_a_file(tmp_path, capsys):
 def test_lab_on_a_read_only_folder(tmp_path, capsys, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError(errno.EACCES, "Permission denied")
+
     monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
     err = fails(["lab", str(tmp_path), "--dry-run", "--no-browser"], capsys)
     assert err.startswith("dicelab lab: error: cannot write") and "Permission denied" in err
@@ -78,6 +82,15 @@ def test_an_unknown_option_is_one_line_too(capsys):
 
 
 def test_the_installed_command_prints_no_traceback(tmp_path):
-    result = subprocess.run([sys.executable, "-m", "dicelab", "demo", "--seed", "-1"],
-                            check=False, capture_output=True, text=True, cwd=tmp_path)
-    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    result = subprocess.run(
+        [sys.executable, "-m", "dicelab", "demo", "--seed", "-1"],
+        check=False,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert (
+        result.returncode == 2
+        and result.stderr.count("\n") == 1
+        and "Traceback" not in result.stderr
+    )

@@ -8,8 +8,17 @@ import pytest
 
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.coach import (
-    FINAL_SCORE, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Decision, FivethousandCoach,
-    Ledger, ThousandCoach, YahtzeeCoach, chance,
+    FINAL_SCORE,
+    TURN_POINTS,
+    TURNS_TO_FINISH,
+    WIN_CHANCE,
+    Choice,
+    Decision,
+    FivethousandCoach,
+    Ledger,
+    ThousandCoach,
+    YahtzeeCoach,
+    chance,
 )
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
@@ -33,16 +42,20 @@ def test_fivethousand_a_poor_move_costs_the_difference_of_the_policy_values():
     assert advice.measure == TURN_POINTS
     assert [c.value for c in advice.choices] == [o.value for o in options]
     assert advice.choices[0].label == "set aside 1 and throw 5 dice"
-    assert advice.odds == (("Farkle chance with 5 dice", "25/324 ≈ 7.7%"),
-                           ("Farkle chance with 4 dice", "17/108 ≈ 15.7%"))
+    assert advice.odds == (
+        ("Farkle chance with 5 dice", "25/324 ≈ 7.7%"),
+        ("Farkle chance with 4 dice", "17/108 ≈ 15.7%"),
+    )
 
     poor = coach.rate(state, [fivethousand.SetAside((1, 5)), fivethousand.Bank()], "Red")
     assert poor.taken.label == "set aside 1, 5 and pass (150 points)"
     assert poor.taken.value == 150
     assert poor.cost == pytest.approx(options[0].value - 150) and poor.cost > 200
     assert poor.best == advice.choices[0]
-    assert poor.sentence == ("Your move cost 234.7 points of expected turn score against the best: "
-                             "set aside 1 and throw 5 dice (384.7 points).")
+    assert poor.sentence == (
+        "Your move cost 234.7 points of expected turn score against the best: "
+        "set aside 1 and throw 5 dice (384.7 points)."
+    )
 
     best = coach.rate(state, [fivethousand.SetAside((1,)), fivethousand.Throw()], "Red")
     assert best.cost == 0 and best.sentence.startswith("Best move: set aside 1 and throw 5 dice")
@@ -66,7 +79,9 @@ def test_moves_that_are_no_decision_are_not_rated():
     assert len(coach.advise(start).choices) == 1
     yahtzee_coach = YahtzeeCoach(SMALL_YAHTZEE)
     engine = yahtzee_coach.engine
-    state = engine.apply_chance(engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6))
+    state = engine.apply_chance(
+        engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6)
+    )
     assert yahtzee_coach.rate(state, [yahtzee.Hold(0)], "Ann") is None
     assert yahtzee_coach.rate(engine.initial_state(1), [yahtzee.Roll()], "Ann") is None
 
@@ -88,7 +103,9 @@ def test_fivethousand_last_turn_is_rated_by_the_chance_to_win():
 def test_thousand_fewer_expected_turns_are_better():
     coach = ThousandCoach(thousand.Rules(choose_keep=True))
     engine = coach.engine
-    state = engine.apply_chance(engine.apply(engine.initial_state(1), thousand.Throw()), (1, 5, 5, 3, 3))
+    state = engine.apply_chance(
+        engine.apply(engine.initial_state(1), thousand.Throw()), (1, 5, 5, 3, 3)
+    )
     options = thousand.solitaire_policy(coach.rules).options(state)
     advice = coach.advise(state)
     assert advice.measure == TURNS_TO_FINISH
@@ -103,7 +120,9 @@ def test_thousand_fewer_expected_turns_are_better():
 def test_yahtzee_holds_and_boxes_are_rated_by_the_expected_final_score():
     coach = YahtzeeCoach(SMALL_YAHTZEE)
     engine = coach.engine
-    state = engine.apply_chance(engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6))
+    state = engine.apply_chance(
+        engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6)
+    )
     options = yahtzee.solve(SMALL_YAHTZEE).options(state)
     advice = coach.advise(state)
     assert advice.measure == FINAL_SCORE and advice.choices[0].label == "hold 2, 2 and roll 3"
@@ -115,16 +134,28 @@ def test_yahtzee_holds_and_boxes_are_rated_by_the_expected_final_score():
     assert rated.cost == pytest.approx(options[0].value - hold_5_6) and rated.cost > 0
     scored = coach.rate(state, [yahtzee.Score("chance")], "Ann")
     assert scored.taken.label == "score Chance (16)"
-    assert scored.cost == pytest.approx(options[0].value - next(o.value for o in options if o.box == "chance"))
+    assert scored.cost == pytest.approx(
+        options[0].value - next(o.value for o in options if o.box == "chance")
+    )
 
 
 def test_the_ledger_sums_up_each_player_and_lists_the_costliest_decisions():
     def decision(player, cost, measure=TURN_POINTS):
         best = Choice(("best",), "best", 100.0)
-        return Decision(player, f"cost {cost}", Choice((cost,), f"move {cost}", 100.0 - cost), best, measure)
+        return Decision(
+            player, f"cost {cost}", Choice((cost,), f"move {cost}", 100.0 - cost), best, measure
+        )
 
     ledger = Ledger()
-    for player, cost in [("Ann", 0), ("Ann", 5), ("Ben", 1), ("Ann", 20), ("Ann", 0), ("Ann", 2), ("Ann", 7)]:
+    for player, cost in [
+        ("Ann", 0),
+        ("Ann", 5),
+        ("Ben", 1),
+        ("Ann", 20),
+        ("Ann", 0),
+        ("Ann", 2),
+        ("Ann", 7),
+    ]:
         ledger.add(decision(player, cost))
     ledger.add(decision("Ann", 0.5, WIN_CHANCE))
     assert ledger.total == pytest.approx(35 + 100 * 0.5)
@@ -139,9 +170,11 @@ def test_measures_and_chances_in_words():
     assert TURN_POINTS.say(384.74) == "384.7 points" and WIN_CHANCE.say(0.625) == "62.5%"
     assert TURNS_TO_FINISH.say(28.4123) == "28.41 turns"
     assert TURNS_TO_FINISH.cost(30.0, 29.5) == 0.5 and TURNS_TO_FINISH.cost(29.0, 29.5) == 0
-    assert WIN_CHANCE.say_cost(WIN_CHANCE.cost(0.5, 0.625)) == "12.5 percentage points of win chance"
+    assert (
+        WIN_CHANCE.say_cost(WIN_CHANCE.cost(0.5, 0.625)) == "12.5 percentage points of win chance"
+    )
     assert chance(Fraction(5, 18)) == "5/18 ≈ 27.8%"
-    assert chance(Fraction(1)) == "100%" and chance(Fraction(1, 3 ** 12)) == "≈ 0.0%"
+    assert chance(Fraction(1)) == "100%" and chance(Fraction(1, 3**12)) == "≈ 0.0%"
 
 
 def test_a_coach_rates_by_points_or_by_the_chance_to_win_and_refuses_anything_else():
@@ -163,13 +196,16 @@ def test_yahtzee_rated_by_the_chance_to_win_against_the_table():
     state = yahtzee.State(cards=(yahtzee.Card(), rival), dice=(1, 2, 2, 5, 6), rolls_used=1)
     advice = coach.advise(state)
     assert advice.measure == WIN_ESTIMATE
-    chances = {(o.kind, o.keep if o.kind == "hold" else o.box): c
-               for o, c in option_chances(coach.solution, state)}
+    chances = {
+        (o.kind, o.keep if o.kind == "hold" else o.box): c
+        for o, c in option_chances(coach.solution, state)
+    }
     assert [c.value for c in advice.choices] == sorted(chances.values(), reverse=True)
     assert all(chances[c.move] == c.value for c in advice.choices)
     scored = coach.rate(state, [yahtzee.Score("chance")], "Ann")
     assert scored.measure == WIN_ESTIMATE and scored.cost == pytest.approx(
-        100 * (advice.choices[0].value - chances[("box", "chance")]))
+        100 * (advice.choices[0].value - chances[("box", "chance")])
+    )
     assert "percentage points of win chance" in scored.sentence
     # the end report sums the decisions in the measure they were rated by
     ledger = Ledger()
@@ -177,7 +213,9 @@ def test_yahtzee_rated_by_the_chance_to_win_against_the_table():
     (summary,) = ledger.summaries()
     assert summary.measure == WIN_ESTIMATE and summary.total == pytest.approx(scored.cost)
     # alone at the table there is nobody to beat: points it is
-    alone = engine.apply_chance(engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6))
+    alone = engine.apply_chance(
+        engine.apply(engine.initial_state(1), yahtzee.Roll()), (1, 2, 2, 5, 6)
+    )
     assert coach.advise(alone).measure == FINAL_SCORE
     coach.rating = "points"
     assert coach.advise(state).measure == FINAL_SCORE

@@ -5,7 +5,14 @@ from __future__ import annotations
 import pytest
 
 from dicelab import fivethousand, thousand
-from dicelab.coach import GAME_WIN_CHANCE, TURN_POINTS, TURNS_TO_FINISH, FivethousandCoach, Ledger, ThousandCoach
+from dicelab.coach import (
+    GAME_WIN_CHANCE,
+    TURN_POINTS,
+    TURNS_TO_FINISH,
+    FivethousandCoach,
+    Ledger,
+    ThousandCoach,
+)
 
 SMALL_FIVETHOUSAND = fivethousand.Rules(dice=3, target=400)
 SMALL_THOUSAND = thousand.Rules(dice=3, target=60, casks=((0, 15),))
@@ -24,20 +31,30 @@ def test_fivethousand_coach_by_win_uses_the_win_policy_and_its_measure():
     assert advice.measure == GAME_WIN_CHANCE
     assert [c.value for c in advice.choices] == [o.value for o in options]
     worst = advice.choices[-1]
-    decision = coach.rate(state, [fivethousand.SetAside(worst.move[0]),
-                                  fivethousand.Bank() if worst.move[1] else fivethousand.Throw()], "Red")
+    decision = coach.rate(
+        state,
+        [
+            fivethousand.SetAside(worst.move[0]),
+            fivethousand.Bank() if worst.move[1] else fivethousand.Throw(),
+        ],
+        "Red",
+    )
     assert decision.measure == GAME_WIN_CHANCE
     assert decision.cost == pytest.approx(100 * (options[0].value - options[-1].value))
     assert "percentage points of chance to win the game" in decision.sentence or decision.cost == 0
 
 
 def test_the_end_report_uses_the_measure_the_player_chose():
-    by_win, by_points = (FivethousandCoach(SMALL_FIVETHOUSAND, rating=rating) for rating in ("win", "points"))
+    by_win, by_points = (
+        FivethousandCoach(SMALL_FIVETHOUSAND, rating=rating) for rating in ("win", "points")
+    )
     state = thrown(by_win.engine, fivethousand.State(scores=(0, 0), dice_left=3), (1, 1, 5))
     for coach, measure in ((by_win, GAME_WIN_CHANCE), (by_points, TURN_POINTS)):
         ledger = Ledger()
-        for actions in ([fivethousand.SetAside((1,)), fivethousand.Bank()],
-                        [fivethousand.SetAside((1, 1, 5)), fivethousand.Throw()]):
+        for actions in (
+            [fivethousand.SetAside((1,)), fivethousand.Bank()],
+            [fivethousand.SetAside((1, 1, 5)), fivethousand.Throw()],
+        ):
             ledger.add(coach.rate(state, actions, "Red"))
         [summary] = ledger.summaries()
         assert summary.measure == measure and summary.decisions == 2
@@ -45,8 +62,9 @@ def test_the_end_report_uses_the_measure_the_player_chose():
 
 def test_thousand_coach_by_win_and_by_turns():
     engine = thousand.Engine(SMALL_THOUSAND)
-    state = engine.apply_chance(engine.apply(thousand.State(scores=(20, 35), dice_left=3), thousand.Throw()),
-                                (1, 2, 3))
+    state = engine.apply_chance(
+        engine.apply(thousand.State(scores=(20, 35), dice_left=3), thousand.Throw()), (1, 2, 3)
+    )
     by_win = ThousandCoach(SMALL_THOUSAND, rating="win")
     advice = by_win.advise(state)
     assert advice.measure == GAME_WIN_CHANCE

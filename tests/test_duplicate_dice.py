@@ -63,7 +63,7 @@ def test_fivethousand_different_set_asides_then_the_same_positions_show_the_same
     a, b = fivethousand.Game(seed=40), fivethousand.Game(seed=40)
     throw = a.throw().dice
     assert b.throw().dice == throw == (1, 5, 6, 3, 1, 5)
-    a.set_aside([1])       # the leftmost 1 goes aside: position 0
+    a.set_aside([1])  # the leftmost 1 goes aside: position 0
     b.set_aside([1, 1, 5])  # positions 0, 4 and 1
     assert a.state.aside == (0,) and b.state.aside == (0, 1, 4)
     second_a, second_b = a.throw().dice, b.throw().dice
@@ -97,7 +97,10 @@ def test_undo_and_a_different_choice_still_shows_the_class_dice():
     game.undo()  # and the hold of die 2
     game.play(Hold(3))  # a different choice: hold 0, 1 and 3
     game.roll()
-    assert game.state.dice[2] == reference.state.dice[2] and game.state.dice[4] == reference.state.dice[4]
+    assert (
+        game.state.dice[2] == reference.state.dice[2]
+        and game.state.dice[4] == reference.state.dice[4]
+    )
     assert assert_same_faces(game, reference) == 5 + 2
     game.play(Score("chance"))
     game.roll()
@@ -126,9 +129,15 @@ def test_undo_of_a_set_aside_then_another_keeps_the_moments():
 
 
 @settings(max_examples=60, deadline=None)
-@given(module=st.sampled_from(GAMES), seed=st.integers(0, 2**32), a=st.integers(0, 2**16),
-       b=st.integers(0, 2**16))
-def test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments(module, seed, a, b):
+@given(
+    module=st.sampled_from(GAMES),
+    seed=st.integers(0, 2**32),
+    a=st.integers(0, 2**16),
+    b=st.integers(0, 2**16),
+)
+def test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments(
+    module, seed, a, b
+):
     first, second = module.Game(players=2, seed=seed), module.Game(players=2, seed=seed)
     random_play(first, random.Random(a))
     random_play(second, random.Random(b))

@@ -7,8 +7,7 @@ import sys
 
 import pytest
 
-from dicelab import cli, odds, simulate
-from dicelab import extras
+from dicelab import cli, extras, odds, simulate
 from dicelab.extras import EXTRAS, MissingExtraError, install_hint, require
 
 
@@ -61,7 +60,9 @@ def test_the_rl_environments_name_the_rl_extra(monkeypatch, missing):
     for name in [m for m in sys.modules if m.startswith("dicelab.rl.")]:
         monkeypatch.delitem(sys.modules, name)
     hide(monkeypatch, missing, f"{missing}.spaces", f"{missing}.utils.seeding")
-    with pytest.raises(MissingExtraError, match=re.escape(f"dicelab.rl needs {missing}: {install_hint('rl')}")):
+    with pytest.raises(
+        MissingExtraError, match=re.escape(f"dicelab.rl needs {missing}: {install_hint('rl')}")
+    ):
         importlib.import_module("dicelab.rl.aec")
 
 
@@ -76,14 +77,24 @@ class Origin:
         return None if self.direct_url is None else json.dumps(self.direct_url)
 
 
-@pytest.mark.parametrize("origin, hint", [
-    (None, 'pip install "dicelab[plots]"'),  # from the package index
-    ({"url": "file:///home/ann/dice%20lab", "dir_info": {"editable": True}},
-     'pip install -e "/home/ann/dice lab[plots]"'),  # pip install -e . in a clone
-    ({"url": "file:///home/ann/dicelab", "dir_info": {}}, 'pip install "/home/ann/dicelab[plots]"'),
-    ({"url": "file:///tmp/dicelab-0.1.0-py3-none-any.whl", "archive_info": {}},
-     'pip install "dicelab[plots]"'),
-])
+@pytest.mark.parametrize(
+    "origin, hint",
+    [
+        (None, 'pip install "dicelab[plots]"'),  # from the package index
+        (
+            {"url": "file:///home/ann/dice%20lab", "dir_info": {"editable": True}},
+            'pip install -e "/home/ann/dice lab[plots]"',
+        ),  # pip install -e . in a clone
+        (
+            {"url": "file:///home/ann/dicelab", "dir_info": {}},
+            'pip install "/home/ann/dicelab[plots]"',
+        ),
+        (
+            {"url": "file:///tmp/dicelab-0.1.0-py3-none-any.whl", "archive_info": {}},
+            'pip install "dicelab[plots]"',
+        ),
+    ],
+)
 def test_the_install_hint_works_where_dicelab_came_from(monkeypatch, origin, hint):
     monkeypatch.setattr(extras.importlib.metadata, "distribution", lambda name: Origin(origin))
     assert install_hint("plots") == hint

@@ -14,8 +14,10 @@ from dicelab.handout import write_handout
 
 def full_disk(monkeypatch):
     """Make every sync to the disk fail as a full disk does (after the data was written)."""
+
     def fsync(_fd):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(files.os, "fsync", fsync)
 
 
@@ -32,7 +34,9 @@ def test_a_write_replaces_the_file_whole(tmp_path):
     assert names(tmp_path) == ["a.txt", "b.bin"]
 
 
-@pytest.mark.parametrize("failure", [OSError(errno.ENOSPC, "No space left on device"), KeyboardInterrupt()])
+@pytest.mark.parametrize(
+    "failure", [OSError(errno.ENOSPC, "No space left on device"), KeyboardInterrupt()]
+)
 def test_a_failed_write_keeps_the_old_file_and_no_temporary(tmp_path, failure):
     path = tmp_path / "a.txt"
     path.write_text("old")
@@ -40,6 +44,7 @@ def test_a_failed_write_keeps_the_old_file_and_no_temporary(tmp_path, failure):
     def write(file):
         file.write(b"half")
         raise failure
+
     with pytest.raises(type(failure)):
         files.write_atomic(path, write)
     assert path.read_text() == "old" and names(tmp_path) == ["a.txt"]

@@ -41,15 +41,27 @@ print(json.dumps(report))
 """
 
 MISSING = {
-    "plots": ("from dicelab import plots; plots.score_histogram([1, 2, 3])",
-              'dicelab.plots needs matplotlib: pip install "dicelab[plots]"'),
-    "odds table": ("from dicelab import odds; odds.bust_table('thousand').to_dataframe()",
-                   'to_dataframe() needs pandas: pip install "dicelab[data]"'),
-    "simulation": ("from dicelab import simulate; "
-                   "simulate.games('fivethousand', ['simple', 'intelligent'], n=10, seed=0).to_dataframe()",
-                   'to_dataframe() needs pandas: pip install "dicelab[data]"'),
-    "gymnasium": ("from dicelab.rl import YahtzeeEnv", 'dicelab.rl needs gymnasium: pip install "dicelab[rl]"'),
-    "aec": ("from dicelab.rl import aec_env", 'dicelab.rl needs gymnasium: pip install "dicelab[rl]"'),
+    "plots": (
+        "from dicelab import plots; plots.score_histogram([1, 2, 3])",
+        'dicelab.plots needs matplotlib: pip install "dicelab[plots]"',
+    ),
+    "odds table": (
+        "from dicelab import odds; odds.bust_table('thousand').to_dataframe()",
+        'to_dataframe() needs pandas: pip install "dicelab[data]"',
+    ),
+    "simulation": (
+        "from dicelab import simulate; "
+        "simulate.games('fivethousand', ['simple', 'intelligent'], n=10, seed=0).to_dataframe()",
+        'to_dataframe() needs pandas: pip install "dicelab[data]"',
+    ),
+    "gymnasium": (
+        "from dicelab.rl import YahtzeeEnv",
+        'dicelab.rl needs gymnasium: pip install "dicelab[rl]"',
+    ),
+    "aec": (
+        "from dicelab.rl import aec_env",
+        'dicelab.rl needs gymnasium: pip install "dicelab[rl]"',
+    ),
 }
 SMALL_RULES = "ones,sixes,yahtzee,chance"
 
@@ -59,23 +71,54 @@ def core(tmp_path_factory):
     """A new venv with dicelab from this checkout and its core dependencies only."""
     root = tmp_path_factory.mktemp("fresh")
     dist = root / "dist"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                    "-w", str(dist), str(REPO)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(dist),
+            str(REPO),
+        ],
+        check=True,
+    )
     env_dir = root / "env"
     venv.create(env_dir, with_pip=True)
     bin_dir = env_dir / "bin"
-    environ = {key: value for key, value in os.environ.items()
-               if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
-    environ.update(DICELAB_CACHE_DIR=str(root / "cache"), PATH=f"{bin_dir}{os.pathsep}{environ['PATH']}")
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
+    }
+    environ.update(
+        DICELAB_CACHE_DIR=str(root / "cache"), PATH=f"{bin_dir}{os.pathsep}{environ['PATH']}"
+    )
     wheel = next(dist.glob("dicelab-*.whl"))
-    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                    str(wheel)], check=True, env=environ)
+    subprocess.run(
+        [
+            str(bin_dir / "python"),
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            str(wheel),
+        ],
+        check=True,
+        env=environ,
+    )
     return bin_dir, environ, root
 
 
 def run(core, *command, check=True):
     bin_dir, environ, root = core
-    return subprocess.run(command, capture_output=True, text=True, env=environ, cwd=root, check=check)
+    return subprocess.run(
+        command, capture_output=True, text=True, env=environ, cwd=root, check=check
+    )
 
 
 @pytest.mark.fresh_install
@@ -95,12 +138,15 @@ def test_games_odds_solver_and_widgets_work_without_extras(core):
     result = run(core, str(bin_dir / "python"), "-c", CORE_CHECKS, SMALL_RULES)
     report = json.loads(result.stdout)
     assert str(core[2]) in report["file"]  # the installed copy, not this checkout
-    assert report["dicelab.fivethousand"] and report["dicelab.thousand"] and report["dicelab.yahtzee"]
+    assert (
+        report["dicelab.fivethousand"] and report["dicelab.thousand"] and report["dicelab.yahtzee"]
+    )
     assert report["score"] == [200, 250]
     assert Fraction(report["bust"]) == Fraction(5, 162)
     assert Fraction(report["chance"]) == Fraction(2783176, 60466176)
-    expected = yahtzee.solve(yahtzee.Rules(boxes=tuple(SMALL_RULES.split(","))), progress=False,
-                             cache=False).expected_score
+    expected = yahtzee.solve(
+        yahtzee.Rules(boxes=tuple(SMALL_RULES.split(","))), progress=False, cache=False
+    ).expected_score
     assert report["solved"] == report["cached"] == expected
     assert list(Path(core[2], "cache").iterdir())  # the solution was cached on disk
     assert "YahtzeeGame" in report["widgets"][0] and "FivethousandGame" in report["widgets"][1]
@@ -109,7 +155,10 @@ def test_games_odds_solver_and_widgets_work_without_extras(core):
 @pytest.mark.fresh_install
 def test_the_demo_command_plays_a_game(core):
     result = run(core, str(core[0] / "dicelab"), "demo", "yahtzee", "--seed", "2")
-    assert result.stdout.startswith("A game of yahtzee between bots (seed 2).") and "Winner: " in result.stdout
+    assert (
+        result.stdout.startswith("A game of yahtzee between bots (seed 2).")
+        and "Winner: " in result.stdout
+    )
 
 
 @pytest.mark.fresh_install
@@ -126,5 +175,7 @@ def test_each_optional_feature_names_its_extra_in_one_line(core, feature):
 def test_dicelab_lab_names_the_lab_extra(core):
     result = run(core, str(core[0] / "dicelab"), "lab", "class", "--no-browser", check=False)
     assert result.returncode == 1
-    assert result.stderr.strip() == 'dicelab: dicelab lab needs jupyterlab: pip install "dicelab[lab]"'
+    assert (
+        result.stderr.strip() == 'dicelab: dicelab lab needs jupyterlab: pip install "dicelab[lab]"'
+    )
     assert (core[2] / "class" / "00_start_here.ipynb").exists()  # the notebooks were copied first

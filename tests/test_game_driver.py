@@ -71,25 +71,30 @@ def _set(path, value):
 
 
 @pytest.mark.parametrize("module", GAMES)
-@pytest.mark.parametrize("change, path", [
-    (_set(["format"], "chess"), "$.format"),
-    (_set(["version"], 99), "$.version"),
-    (_set(["game"], "ludo"), "$.game"),
-    (_set(["seed"], "seven"), "$.seed"),
-    (_set(["events", 0, "dice"], [1, 1, 1, 1, 1]), "$.events[0].dice"),
-    (_set(["events", 1, "action"], {"type": "dance"}), "$.events[1].action.type"),
-    (_set(["events", 2, "player"], 7), "$.events[2].player"),
-    (_set(["rules", "dice"], "six"), "$.rules.dice"),
-    (_set(["rules", "rolls"], -1), "$.rules.rolls"),
-    (_set(["players"], []), "$.players"),
-    (_set(["players", 0], {"name": 3}), "$.players[0].name"),
-])
+@pytest.mark.parametrize(
+    "change, path",
+    [
+        (_set(["format"], "chess"), "$.format"),
+        (_set(["version"], 99), "$.version"),
+        (_set(["game"], "ludo"), "$.game"),
+        (_set(["seed"], "seven"), "$.seed"),
+        (_set(["events", 0, "dice"], [1, 1, 1, 1, 1]), "$.events[0].dice"),
+        (_set(["events", 1, "action"], {"type": "dance"}), "$.events[1].action.type"),
+        (_set(["events", 2, "player"], 7), "$.events[2].player"),
+        (_set(["rules", "dice"], "six"), "$.rules.dice"),
+        (_set(["rules", "rolls"], -1), "$.rules.rolls"),
+        (_set(["players"], []), "$.players"),
+        (_set(["players", 0], {"name": 3}), "$.players[0].name"),
+    ],
+)
 def test_corrupt_saves_are_refused(module, change, path):
     game = finished(module)
     document = tampered(game, change)
     with pytest.raises(dicelab.CorruptGameError) as refusal:
         module.Game.from_json(document)
-    assert refusal.value.path.startswith(path) and str(refusal.value).startswith(refusal.value.path + ": ")
+    assert refusal.value.path.startswith(path) and str(refusal.value).startswith(
+        refusal.value.path + ": "
+    )
 
 
 @pytest.mark.parametrize("module", GAMES)

@@ -56,12 +56,19 @@ def test_the_yahtzee_sheet_has_every_box_and_a_blank_scorecard():
     for box in rules.boxes:
         assert text.count(BOX_TITLES[box]) >= 2  # in the scoring table and on the scorecard
     assert "4 4 4 4 4 → 25" in text  # five of a kind is a Full House under the default rules
-    assert f"{rules.upper_bonus} when the upper boxes total at least {rules.upper_bonus_threshold}" in text
+    assert (
+        f"{rules.upper_bonus} when the upper boxes total at least {rules.upper_bonus_threshold}"
+        in text
+    )
 
 
 def test_a_preset_or_custom_rules_print_their_own_numbers():
     hasbro = " ".join(parsed(handout("yahtzee", "hasbro")).text)
-    assert "4 4 4 4 4 → 0" in hasbro and "hasbro" in hasbro and "must go in the matching upper box" in hasbro
+    assert (
+        "4 4 4 4 4 → 0" in hasbro
+        and "hasbro" in hasbro
+        and "must go in the matching upper box" in hasbro
+    )
     assert "Joker" not in " ".join(parsed(handout("yahtzee")).text)
     custom = " ".join(parsed(handout("fivethousand", fivethousand.Rules(target=3000))).text)
     assert "custom" in custom and "3000 or more" in custom and "5000" not in custom
@@ -99,13 +106,18 @@ def test_the_tally_has_room_for_the_turns_perfect_play_needs_and_a_possible_exam
     rows = tally_rows(rules)
     assert rows >= TALLY_MARGIN * needed > needed > 30 and rows % 5 == 0
     text = " ".join(parsed(handout("thousand")).text)
-    assert f"{rows} " in text and f"{rows + 1} " not in text.split("Tally sheet")[1].split("Exercise")[0]
+    assert (
+        f"{rows} " in text
+        and f"{rows + 1} " not in text.split("Tally sheet")[1].split("Exercise")[0]
+    )
     for rules in (thousand.Rules(), fivethousand.Rules(), fivethousand.Rules(target=1000)):
         gain, after = tally_example(rules)
         assert after < rules.target  # a banked score a game can show next to its target
         before = after - gain
         assert not any(low <= before < high for low, high in getattr(rules, "casks", ()))
-    assert thousand.score([1, 2, 3, 4, 5]) == fivethousand.score([1, 5]) == 150  # a turn of 150 happens
+    assert (
+        thousand.score([1, 2, 3, 4, 5]) == fivethousand.score([1, 5]) == 150
+    )  # a turn of 150 happens
     assert "+150 → 650" in " ".join(parsed(handout("thousand")).text)
 
 
@@ -115,8 +127,11 @@ def _words(page: str) -> str:
 
 def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_house_is():
     text = _words(handout("yahtzee"))
-    for box, hand in (("three_of_a_kind", [4, 4, 4, 2, 6]), ("four_of_a_kind", [5, 5, 5, 5, 1]),
-                      ("chance", [1, 3, 4, 6, 6])):
+    for box, hand in (
+        ("three_of_a_kind", [4, 4, 4, 2, 6]),
+        ("four_of_a_kind", [5, 5, 5, 5, 1]),
+        ("chance", [1, 3, 4, 6, 6]),
+    ):
         assert yahtzee.score(box, hand) == sum(hand)  # the sum of all five dice
     assert text.count("the sum of all five dice") == 3
     assert "three of one face and two of another, or five of a kind: 25" in text
@@ -124,5 +139,8 @@ def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_
     hasbro = _words(handout("yahtzee", "hasbro"))
     assert "or five of a kind" not in hasbro and "4 4 4 4 4 → 0" in hasbro
     yatzy = _words(handout("yahtzee", "yatzy"))
-    assert "the sum of all five dice" in yatzy and "at least three dice of one face: the sum of those dice only" in yatzy
+    assert (
+        "the sum of all five dice" in yatzy
+        and "at least three dice of one face: the sum of those dice only" in yatzy
+    )
     assert "1 2 3 4 5: 15" in yatzy

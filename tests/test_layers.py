@@ -40,9 +40,15 @@ def imports() -> dict[str, set[str]]:
             for target in targets:
                 while target and target not in names:
                     target = target.rpartition(".")[0]
-                if target.startswith("dicelab") and target != name and not target.startswith(name + "."):
-                    if not (target == "dicelab" and any(f"dicelab.{a.name}" in names
-                                                        for a in getattr(node, "names", []))):
+                if (
+                    target.startswith("dicelab")
+                    and target != name
+                    and not target.startswith(name + ".")
+                ):
+                    if not (
+                        target == "dicelab"
+                        and any(f"dicelab.{a.name}" in names for a in getattr(node, "names", []))
+                    ):
                         graph[name].add(target)
     return graph
 
@@ -80,14 +86,38 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 #: The lowest layers of DESIGN.md, by module: what the rules engines may be built from.
-FOUNDATION = {"dicelab", "dicelab.dice", "dicelab.errors", "dicelab.validation", "dicelab.actions",
-              "dicelab.ruleset", "dicelab.players", "dicelab.lazy", "dicelab.registry"}
-ENGINES = {"dicelab.setaside.combinations", "dicelab.setaside.engine", "dicelab.fivethousand.rules",
-           "dicelab.fivethousand.engine", "dicelab.thousand.rules", "dicelab.thousand.engine",
-           "dicelab.yahtzee.rules", "dicelab.yahtzee.scoring", "dicelab.yahtzee.engine"}
+FOUNDATION = {
+    "dicelab",
+    "dicelab.dice",
+    "dicelab.errors",
+    "dicelab.validation",
+    "dicelab.actions",
+    "dicelab.ruleset",
+    "dicelab.players",
+    "dicelab.lazy",
+    "dicelab.registry",
+}
+ENGINES = {
+    "dicelab.setaside.combinations",
+    "dicelab.setaside.engine",
+    "dicelab.fivethousand.rules",
+    "dicelab.fivethousand.engine",
+    "dicelab.thousand.rules",
+    "dicelab.thousand.engine",
+    "dicelab.yahtzee.rules",
+    "dicelab.yahtzee.scoring",
+    "dicelab.yahtzee.engine",
+}
 #: What no engine, policy, solver or simulator imports: the layers that show and serve games.
-UPPER = ("dicelab.widgets", "dicelab.classroom", "dicelab.rl", "dicelab.cli", "dicelab.handout",
-         "dicelab.plots", "dicelab.coach")
+UPPER = (
+    "dicelab.widgets",
+    "dicelab.classroom",
+    "dicelab.rl",
+    "dicelab.cli",
+    "dicelab.handout",
+    "dicelab.plots",
+    "dicelab.coach",
+)
 
 
 def test_no_module_imports_itself_through_others():
@@ -96,18 +126,32 @@ def test_no_module_imports_itself_through_others():
 
 def test_the_rules_engines_are_built_from_the_dice_and_the_foundation_only():
     graph = imports()
-    allowed = FOUNDATION | ENGINES | {"dicelab.setaside", "dicelab.fivethousand", "dicelab.thousand",
-                                      "dicelab.yahtzee"}
+    allowed = (
+        FOUNDATION
+        | ENGINES
+        | {"dicelab.setaside", "dicelab.fivethousand", "dicelab.thousand", "dicelab.yahtzee"}
+    )
     wrong = {name: sorted(graph[name] - allowed) for name in ENGINES if graph[name] - allowed}
     assert wrong == {}
 
 
 def test_no_engine_policy_solver_or_simulator_imports_the_layers_above_it():
-    below = ("dicelab.setaside", "dicelab.fivethousand", "dicelab.thousand", "dicelab.yahtzee",
-             "dicelab.odds", "dicelab.simulate", "dicelab.dice", "dicelab.game", "dicelab.cache")
-    wrong = {name: sorted(t for t in targets if t.startswith(UPPER))
-             for name, targets in imports().items()
-             if name.startswith(below) and any(t.startswith(UPPER) for t in targets)}
+    below = (
+        "dicelab.setaside",
+        "dicelab.fivethousand",
+        "dicelab.thousand",
+        "dicelab.yahtzee",
+        "dicelab.odds",
+        "dicelab.simulate",
+        "dicelab.dice",
+        "dicelab.game",
+        "dicelab.cache",
+    )
+    wrong = {
+        name: sorted(t for t in targets if t.startswith(UPPER))
+        for name, targets in imports().items()
+        if name.startswith(below) and any(t.startswith(UPPER) for t in targets)
+    }
     assert wrong == {}
 
 

@@ -23,9 +23,16 @@ nbclient = pytest.importorskip("nbclient")
 pytest.importorskip("ipykernel")
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-NAMES = ["00_start_here.ipynb", "01_fivethousand.ipynb", "02_thousand.ipynb", "03_yahtzee.ipynb",
-         "04_law_of_large_numbers.ipynb", "05_expected_value.ipynb", "06_rule_changes.ipynb",
-         "07_points_against_wins.ipynb"]
+NAMES = [
+    "00_start_here.ipynb",
+    "01_fivethousand.ipynb",
+    "02_thousand.ipynb",
+    "03_yahtzee.ipynb",
+    "04_law_of_large_numbers.ipynb",
+    "05_expected_value.ipynb",
+    "06_rule_changes.ipynb",
+    "07_points_against_wins.ipynb",
+]
 LESSONS = NAMES[1:]
 # A number typed into a lesson's text (a decimal or a percentage) must come from a cell.
 TYPED_NUMBER = re.compile(r"\d+\.\d+|\d\s*%")
@@ -38,7 +45,9 @@ GAME_NOTEBOOKS = {  # notebook -> the game widgets it must show
 }
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CELL_TIMEOUT = 120  # seconds, per cell
-SOLVE_TIMEOUT = 600  # seconds, for a cell tagged "solves": an exact win policy solved the first time
+SOLVE_TIMEOUT = (
+    600  # seconds, for a cell tagged "solves": an exact win policy solved the first time
+)
 KERNEL = "python3"
 
 
@@ -54,11 +63,15 @@ def kernel_specs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("kernels")
     spec = folder / KERNEL
     spec.mkdir()
-    (spec / "kernel.json").write_text(json.dumps({
-        "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
-        "display_name": "Python 3 (dicelab notebook tests)",
-        "language": "python",
-    }))
+    (spec / "kernel.json").write_text(
+        json.dumps(
+            {
+                "argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                "display_name": "Python 3 (dicelab notebook tests)",
+                "language": "python",
+            }
+        )
+    )
     return KernelSpecManager(kernel_dirs=[str(folder)], ensure_native_kernel=False)
 
 
@@ -73,15 +86,22 @@ def test_notebook_is_stored_clean(name):
     assert notebook.metadata.kernelspec.name == KERNEL
     for cell in notebook.cells:
         if cell.cell_type == "code":
-            assert cell.outputs == [] and cell.execution_count is None, \
+            assert cell.outputs == [] and cell.execution_count is None, (
                 f"{name} is stored with outputs: clear them before committing"
-        assert not re.search(r"(?<![\w.~])/(?:home|root|Users|tmp)/", cell.source), f"{name} names a path of a machine"
+            )
+        assert not re.search(r"(?<![\w.~])/(?:home|root|Users|tmp)/", cell.source), (
+            f"{name} names a path of a machine"
+        )
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_no_number_is_typed_into_the_text(name):
-    typed = [(i, match.group()) for i, cell in enumerate(_read(name).cells) if cell.cell_type == "markdown"
-             for match in TYPED_NUMBER.finditer(cell.source)]
+    typed = [
+        (i, match.group())
+        for i, cell in enumerate(_read(name).cells)
+        if cell.cell_type == "markdown"
+        for match in TYPED_NUMBER.finditer(cell.source)
+    ]
     assert not typed, f"{name}: compute these in a cell instead: {typed}"
 
 
@@ -90,15 +110,25 @@ def test_a_lesson_has_objectives_predictions_exercises_and_a_teachers_note(name)
     cells = _read(name).cells
     text = "\n".join(cell.source for cell in cells if cell.cell_type == "markdown")
     code = "\n".join(cell.source for cell in cells if cell.cell_type == "code")
-    assert "**Learning objectives.**" in cells[0].source, f"{name} starts without its learning objectives"
-    assert "**Predict first.**" in text and "reveal(" in code, f"{name} has no predict-then-reveal step"
+    assert "**Learning objectives.**" in cells[0].source, (
+        f"{name} starts without its learning objectives"
+    )
+    assert "**Predict first.**" in text and "reveal(" in code, (
+        f"{name} has no predict-then-reveal step"
+    )
     assert re.search(r"^### Exercise \d", text, re.M), f"{name} has no exercises"
-    assert "## Teacher's note" in text and "| minutes |" in text, f"{name} has no teacher's note with timings"
+    assert "## Teacher's note" in text and "| minutes |" in text, (
+        f"{name} has no teacher's note with timings"
+    )
     assert "assert " in code, f"{name} checks none of its claims"
 
 
 def test_the_lessons_with_simulations_say_their_sizes_in_a_parameters_cell():
-    for name in ("04_law_of_large_numbers.ipynb", "05_expected_value.ipynb", "07_points_against_wins.ipynb"):
+    for name in (
+        "04_law_of_large_numbers.ipynb",
+        "05_expected_value.ipynb",
+        "07_points_against_wins.ipynb",
+    ):
         cells = [c for c in _read(name).cells if "parameters" in c.metadata.get("tags", [])]
         assert len(cells) == 1 and re.search(r"^[A-Z_]+ = [\d_]+", cells[0].source, re.M), name
 
@@ -115,9 +145,15 @@ def _executed(name: str, kernel_specs, tmp_path, monkeypatch, edition: str = "te
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     notebook = nbformat.from_dict(make_edition(_read(name), edition))
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
-    client = nbclient.NotebookClient(notebook, km=manager, timeout_func=_timeout, kernel_name=KERNEL,
-                                     allow_errors=True, store_widget_state=True,
-                                     resources={"metadata": {"path": str(tmp_path)}})
+    client = nbclient.NotebookClient(
+        notebook,
+        km=manager,
+        timeout_func=_timeout,
+        kernel_name=KERNEL,
+        allow_errors=True,
+        store_widget_state=True,
+        resources={"metadata": {"path": str(tmp_path)}},
+    )
     client.execute()
     return notebook
 
@@ -127,18 +163,33 @@ def _executed(name: str, kernel_specs, tmp_path, monkeypatch, edition: str = "te
 def test_notebook_runs_without_errors(name, edition, kernel_specs, tmp_path, monkeypatch):
     """Both editions run: the student edition needs nothing that only an answer computes."""
     notebook = _executed(name, kernel_specs, tmp_path, monkeypatch, edition)
-    errors = [f"cell {i}: {output.ename}: {output.evalue}"
-              for i, cell in enumerate(notebook.cells) if cell.cell_type == "code"
-              for output in cell.outputs if output.output_type == "error"]
+    errors = [
+        f"cell {i}: {output.ename}: {output.evalue}"
+        for i, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code"
+        for output in cell.outputs
+        if output.output_type == "error"
+    ]
     assert not errors, f"{name} raised:\n" + "\n".join(errors)
-    unrun = [i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code" and not cell.execution_count]
+    unrun = [
+        i
+        for i, cell in enumerate(notebook.cells)
+        if cell.cell_type == "code" and not cell.execution_count
+    ]
     assert not unrun, f"{name}: cells {unrun} did not run"
 
     def widget_cells(word=""):
-        return [cell for cell in notebook.cells if cell.cell_type == "code" and word in cell.source
-                and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)]
+        return [
+            cell
+            for cell in notebook.cells
+            if cell.cell_type == "code"
+            and word in cell.source
+            and any(WIDGET_VIEW in output.get("data", {}) for output in cell.outputs)
+        ]
 
-    assert widget_cells() or edition == "student", f"{name} shows no widget"  # a student's may be answers only
+    assert widget_cells() or edition == "student", (
+        f"{name} shows no widget"
+    )  # a student's may be answers only
     for game in GAME_NOTEBOOKS.get(name, []):
         assert widget_cells(f"{game}("), f"{name}: the {game} cell shows no widget"
     if name in GAME_NOTEBOOKS:

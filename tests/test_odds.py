@@ -22,8 +22,14 @@ from dicelab.yahtzee.scoring import box_points
 #          choices * 5!/(2!2!) = 30 orders = 360, shape 2+1+1+1 has 4 * 5!/2! = 240: 600/7776 = 25/324.
 #  6 dice: shape 2+2+2 has 4 face choices * 6!/(2!2!2!) = 90 orders = 360, shape 2+2+1+1 has
 #          6 * 6!/(2!2!) = 180 orders = 1080: 1440/46656 = 5/162.
-FIVETHOUSAND_BUST = {1: Fraction(2, 3), 2: Fraction(4, 9), 3: Fraction(5, 18), 4: Fraction(17, 108),
-                     5: Fraction(25, 324), 6: Fraction(5, 162)}
+FIVETHOUSAND_BUST = {
+    1: Fraction(2, 3),
+    2: Fraction(4, 9),
+    3: Fraction(5, 18),
+    4: Fraction(17, 108),
+    5: Fraction(25, 324),
+    6: Fraction(5, 162),
+}
 # Thousand scores single 1s and 5s, triples and more of 2, 3, 4, 6 and the straights; with 1 to
 # 5 dice the straight 2-3-4-5-6 needs a 5 and 1-2-3-4-5 a 1, so the counts are the same as above.
 THOUSAND_BUST = {n: FIVETHOUSAND_BUST[n] for n in range(1, 6)}
@@ -52,10 +58,21 @@ def test_a_changed_rule_changes_the_odds():
 
 def test_game_or_rules_may_be_a_name_module_rules_engine_or_game():
     rules = thousand.Rules(casks=())
-    for spelling in ("thousand", thousand, rules, thousand.Engine(rules), thousand.Game(rules=rules, seed=1)):
-        assert odds.resolve(spelling, None if spelling in ("thousand", thousand) else None).name == "thousand"
+    for spelling in (
+        "thousand",
+        thousand,
+        rules,
+        thousand.Engine(rules),
+        thousand.Game(rules=rules, seed=1),
+    ):
+        assert (
+            odds.resolve(spelling, None if spelling in ("thousand", thousand) else None).name
+            == "thousand"
+        )
     assert odds.resolve(thousand.Game(rules=rules, seed=1)).rules == rules
-    assert odds.resolve("fivethousand", "traditional").rules == fivethousand.Rules.preset("traditional")
+    assert odds.resolve("fivethousand", "traditional").rules == fivethousand.Rules.preset(
+        "traditional"
+    )
     with pytest.raises(TypeError, match="once"):
         odds.resolve(rules, "classic")
     with pytest.raises(ValueError, match="not one of the games"):
@@ -77,10 +94,21 @@ def test_two_dice_of_fivethousand_by_hand():
     # one 1 and a junk die (8) = 100 with 1 left; 1+5 (2) = 150, 5+5 (1) = 100, 1+1 (1) = 200,
     # all three with both dice scored: hot dice, six dice back.
     throw = odds.throw_odds("fivethousand", 2)
-    assert throw.joint == {(0, 0): Fraction(16, 36), (50, 1): Fraction(8, 36), (100, 1): Fraction(8, 36),
-                           (150, 6): Fraction(2, 36), (100, 6): Fraction(1, 36), (200, 6): Fraction(1, 36)}
-    assert throw.points == {0: Fraction(4, 9), 50: Fraction(2, 9), 100: Fraction(1, 4),
-                            150: Fraction(1, 18), 200: Fraction(1, 36)}
+    assert throw.joint == {
+        (0, 0): Fraction(16, 36),
+        (50, 1): Fraction(8, 36),
+        (100, 1): Fraction(8, 36),
+        (150, 6): Fraction(2, 36),
+        (100, 6): Fraction(1, 36),
+        (200, 6): Fraction(1, 36),
+    }
+    assert throw.points == {
+        0: Fraction(4, 9),
+        50: Fraction(2, 9),
+        100: Fraction(1, 4),
+        150: Fraction(1, 18),
+        200: Fraction(1, 36),
+    }
     assert throw.dice_left == {0: Fraction(4, 9), 1: Fraction(4, 9), 6: Fraction(1, 9)}
     assert throw.hot_dice == Fraction(1, 9)
 
@@ -91,8 +119,12 @@ def test_thousand_hot_dice_give_all_five_dice_back():
     assert throw.joint[250, 5] == Fraction(120, 7776)  # 2-3-4-5-6 in any order
 
 
-ALL_SET_ASIDE = [(rules, n) for module in (fivethousand, thousand)
-                 for rules in module.PRESETS.values() for n in range(1, rules.dice + 1)]
+ALL_SET_ASIDE = [
+    (rules, n)
+    for module in (fivethousand, thousand)
+    for rules in module.PRESETS.values()
+    for n in range(1, rules.dice + 1)
+]
 
 
 @pytest.mark.parametrize("rules, n", ALL_SET_ASIDE)
@@ -122,7 +154,7 @@ def test_throw_distribution_against_brute_force_over_ordered_throws(rules, n):
             counts[points, n - len(part) or rules.dice] += number
         else:
             counts[0, 0] += number
-    assert odds.throw_odds(rules, n).joint == {key: Fraction(c, 6 ** n) for key, c in counts.items()}
+    assert odds.throw_odds(rules, n).joint == {key: Fraction(c, 6**n) for key, c in counts.items()}
 
 
 def test_bust_table_rows_and_text():
@@ -168,8 +200,13 @@ def _ordered_rolls(held, rules, box, filled=None):
 @pytest.mark.parametrize("preset", list(yahtzee.PRESETS))
 def test_last_roll_against_brute_force(preset):
     rules = yahtzee.Rules.preset(preset)
-    situations = [((), None), ((1, 2, 3, 4, 6), (1, 2, 3, 4)), ((2, 2, 5, 5, 6), (2, 2, 5, 5)),
-                  ((3, 3, 3, 4, 6), (3, 3, 3)), ((6, 6, 6, 6, 6), (6, 6, 6, 6, 6))]
+    situations = [
+        ((), None),
+        ((1, 2, 3, 4, 6), (1, 2, 3, 4)),
+        ((2, 2, 5, 5, 6), (2, 2, 5, 5)),
+        ((3, 3, 3, 4, 6), (3, 3, 3)),
+        ((6, 6, 6, 6, 6), (6, 6, 6, 6, 6)),
+    ]
     for hand, held in situations:
         for box in rules.boxes:
             scores = list(_ordered_rolls(held or (), rules, box))
@@ -184,31 +221,39 @@ def test_two_rolls_best_chance_against_a_plain_recursion():
     # An independent recursion over multisets, counting in whole numbers of 6**5 per roll:
     # the best chance of scoring the box with 1, then 2 rolls left.
     rules = yahtzee.Rules()
-    weights = {n: {faces: int(p * 6 ** 5) for faces, p in dice.outcomes(n).items()} for n in range(6)}
+    weights = {n: {faces: int(p * 6**5) for faces, p in dice.outcomes(n).items()} for n in range(6)}
 
     def best(box, hand, rolls, memo):
         if (hand, rolls) not in memo and rolls == 0:
             memo[hand, 0] = int(box_points(rules, box, hand, {}) > 0)
         if (hand, rolls) not in memo:
             memo[hand, rolls] = max(
-                sum(w * best(box, tuple(sorted(keep + faces)), rolls - 1, memo)
-                    for faces, w in weights[5 - len(keep)].items())
-                for keep in dice.sub_multisets(hand))
+                sum(
+                    w * best(box, tuple(sorted(keep + faces)), rolls - 1, memo)
+                    for faces, w in weights[5 - len(keep)].items()
+                )
+                for keep in dice.sub_multisets(hand)
+            )
         return memo[hand, rolls]
 
     for box in ("large_straight", "four_of_a_kind", "full_house"):
         memo = {}
         for hand in [(1, 1, 3, 4, 6), (2, 3, 3, 5, 6), (1, 2, 4, 4, 4)]:
-            expected = Fraction(best(box, hand, 2, memo), 6 ** 10)
+            expected = Fraction(best(box, hand, 2, memo), 6**10)
             assert odds.box_odds(box, hand, rolls_left=2).chance == expected, (box, hand)
 
 
 @pytest.mark.parametrize("preset", list(yahtzee.PRESETS))
 def test_every_box_distribution_sums_to_exactly_one(preset):
-    for dice_showing, rolls_left in (((), 3), ((1, 1, 3, 4, 6), 2), ((2, 2, 2, 5, 6), 1), ((1, 2, 3, 4, 5), 0)):
+    for dice_showing, rolls_left in (
+        ((), 3),
+        ((1, 1, 3, 4, 6), 2),
+        ((2, 2, 2, 5, 6), 1),
+        ((1, 2, 3, 4, 5), 0),
+    ):
         situation = odds.situation_odds(dice_showing, rolls_left=rolls_left, rules=preset)
         assert list(situation.boxes) == list(yahtzee.Rules.preset(preset).boxes)
-        for box, result in situation.boxes.items():
+        for _box, result in situation.boxes.items():
             assert sum(result.distribution.values()) == 1
             assert result.chance == sum(p for v, p in result.distribution.items() if v > 0)
             assert result.expected == sum(v * p for v, p in result.distribution.items())
@@ -231,7 +276,12 @@ def test_chance_box_follows_the_best_expected_score():
 def test_jokers_use_the_filled_boxes():
     five_sixes = (6, 6, 6, 6, 6)
     filled = {"yahtzee": 50, "sixes": 30}
-    assert odds.box_odds("full_house", five_sixes, rolls_left=0, rules="hasbro", filled=filled).expected == 25
+    assert (
+        odds.box_odds(
+            "full_house", five_sixes, rolls_left=0, rules="hasbro", filled=filled
+        ).expected
+        == 25
+    )
     assert odds.box_odds("full_house", five_sixes, rolls_left=0, rules="hasbro").expected == 0
     with pytest.raises(ValueError, match="already filled"):
         odds.box_odds("sixes", five_sixes, rolls_left=0, filled=filled)

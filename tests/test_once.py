@@ -110,8 +110,9 @@ def test_a_failed_build_reaches_every_caller_and_the_next_call_builds_again():
 def test_an_interrupted_build_is_taken_over_by_the_caller_waiting_for_it():
     memo, build, taken_over = OncePerKey(), HeldBuild(error=KeyboardInterrupt()), HeldBuild()
     taken_over.release.set()
-    first, second = second_caller_waits(lambda: memo.get("key", build), build,
-                                        lambda: memo.get("key", taken_over))
+    first, second = second_caller_waits(
+        lambda: memo.get("key", build), build, lambda: memo.get("key", taken_over)
+    )
     assert isinstance(first.outcome()[1], KeyboardInterrupt)
     assert second.outcome() == (taken_over.result, None) and taken_over.calls == 1
     assert memo.get("key", HeldBuild()) is taken_over.result
@@ -140,10 +141,14 @@ def test_the_decorator_keys_on_the_arguments_and_clears_like_lru_cache():
     assert square.__name__ == "square"
 
 
-@pytest.mark.parametrize("module, game, rules", [
-    (fivethousand_win, fivethousand, fivethousand.Rules(dice=3, target=400)),
-    (thousand_win, thousand, None),
-], ids=["fivethousand", "thousand"])
+@pytest.mark.parametrize(
+    "module, game, rules",
+    [
+        (fivethousand_win, fivethousand, fivethousand.Rules(dice=3, target=400)),
+        (thousand_win, thousand, None),
+    ],
+    ids=["fivethousand", "thousand"],
+)
 def test_a_win_policy_asked_for_twice_at_once_is_built_once(monkeypatch, module, game, rules):
     build = HeldBuild()
     policy_class = "FivethousandWinPolicy" if game is fivethousand else "ThousandWinPolicy"

@@ -43,7 +43,10 @@ def test_exact_vs_simulated_takes_frequencies_and_an_axes():
 def test_score_histogram_has_one_histogram_per_seat():
     results = simulate.games("yahtzee", ["greedy", "random"], n=8, seed=1, progress=False)
     ax = plots.score_histogram(results, bins=5)
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["seat 0: greedy", "seat 1: random"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == [
+        "seat 0: greedy",
+        "seat 1: random",
+    ]
     assert sum(p.get_height() for p in ax.patches) == 16
     assert "8 games" in ax.get_title()
 
@@ -54,11 +57,15 @@ def test_score_histogram_of_plain_scores():
 
 
 def test_bank_boundary_draws_a_line_per_measure_and_marks_never():
-    ax = plots.bank_boundary([0, 250, 500], {"you at 0": [300, 400, None], "points": 300}, title="two dice")
+    ax = plots.bank_boundary(
+        [0, 250, 500], {"you at 0": [300, 400, None], "points": 300}, title="two dice"
+    )
     line, never = ax.lines[:2]
     assert list(line.get_xdata()) == [0, 250, 500]
     assert list(line.get_ydata())[:2] == [300, 400] and str(line.get_ydata()[2]) == "nan"
-    assert list(never.get_xdata()) == [500] and never.get_ydata()[0] > 400  # "never", above every line
+    assert (
+        list(never.get_xdata()) == [500] and never.get_ydata()[0] > 400
+    )  # "never", above every line
     assert never.get_marker() == "^" and never.get_color() == line.get_color()
     level = ax.lines[2]
     assert list(level.get_ydata()) == [300, 300] and level.get_linestyle() == "--"

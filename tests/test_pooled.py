@@ -8,7 +8,9 @@ from dicelab.pooled import ClassShares
 
 
 def test_pasted_lines_in_each_form_give_the_same_counts():
-    shares = ClassShares.from_text("# farkles with three dice\nAnn 3/20\n\nBen 5 of 20\n7 20\nDan,1,10\n")
+    shares = ClassShares.from_text(
+        "# farkles with three dice\nAnn 3/20\n\nBen 5 of 20\n7 20\nDan,1,10\n"
+    )
     assert shares.names == ("Ann", "Ben", "student 3", "Dan")
     assert shares.successes == (3, 5, 7, 1) and shares.trials_each == (20, 20, 20, 10)
     assert shares.trials == 70 and shares.pooled == 16 / 70
@@ -26,7 +28,9 @@ def test_a_csv_file_or_its_text(tmp_path):
     text = "name,successes,trials\nAnn,3,20\nBen,5,20\n"
     path = tmp_path / "class.csv"
     path.write_text(text, encoding="utf-8")
-    assert ClassShares.from_csv(path) == ClassShares.from_csv(str(path)) == ClassShares.from_csv(text)
+    assert (
+        ClassShares.from_csv(path) == ClassShares.from_csv(str(path)) == ClassShares.from_csv(text)
+    )
     assert ClassShares.from_csv("successes,trials\n2,10\n").names == ("student 1",)
 
 
@@ -38,15 +42,20 @@ def test_the_bands_are_the_standard_errors_of_each_number_of_trials():
     assert shares.standard_error() == pytest.approx(sqrt(shares.pooled * (1 - shares.pooled) / 60))
     assert shares.inside(p) == (abs(shares.pooled - p) <= 2 * sqrt(p * (1 - p) / 60))
     assert "60 results from 3 students" in shares.summary(p) and "inside" in shares.summary(p)
-    assert not ClassShares.of([60], 60).inside(p) and "outside" in ClassShares.of([60], 60).summary(p)
+    assert not ClassShares.of([60], 60).inside(p) and "outside" in ClassShares.of([60], 60).summary(
+        p
+    )
 
 
-@pytest.mark.parametrize("bad,error,words", [
-    ("Ann 21/20", ValueError, "21 successes out of 20"),
-    ("Ann three/20", ValueError, "line 1"),
-    ("", ValueError, "no results"),
-    ("Ann 0/0", ValueError, "trials at least 1"),
-])
+@pytest.mark.parametrize(
+    "bad,error,words",
+    [
+        ("Ann 21/20", ValueError, "21 successes out of 20"),
+        ("Ann three/20", ValueError, "line 1"),
+        ("", ValueError, "no results"),
+        ("Ann 0/0", ValueError, "trials at least 1"),
+    ],
+)
 def test_bad_lines_are_refused_with_a_sentence(bad, error, words):
     with pytest.raises(error, match=words):
         ClassShares.from_text(bad)

@@ -13,7 +13,8 @@ FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 
 def seats(levels):
     return st.lists(st.sampled_from(levels), min_size=1, max_size=4).map(
-        lambda bots: [{"name": f"P{i}", "bot": bot} for i, bot in enumerate(bots)])
+        lambda bots: [{"name": f"P{i}", "bot": bot} for i, bot in enumerate(bots)]
+    )
 
 
 def play_checking(game, check_step):
@@ -53,13 +54,25 @@ def test_fivethousand(preset, seed, players):
 
 
 @FAST
-@given(seed=st.integers(0, 2**32), players=seats(["random", "simple", "intelligent"]),
-       dice=st.integers(4, 6), more=st.sampled_from(["fixed", "doubling", "adding"]),
-       pair=st.sampled_from([0, 1500]), triplets=st.sampled_from([0, 2500]), keeps=st.booleans())
+@given(
+    seed=st.integers(0, 2**32),
+    players=seats(["random", "simple", "intelligent"]),
+    dice=st.integers(4, 6),
+    more=st.sampled_from(["fixed", "doubling", "adding"]),
+    pair=st.sampled_from([0, 1500]),
+    triplets=st.sampled_from([0, 2500]),
+    keeps=st.booleans(),
+)
 def test_fivethousand_house_rules(seed, players, dice, more, pair, triplets, keeps):
     try:
-        rules = fivethousand.Rules(dice=dice, target=1500, more_of_a_kind=more, four_of_a_kind_and_pair=pair,
-                                   two_triplets=triplets, bust_keeps_completed_rounds=keeps)
+        rules = fivethousand.Rules(
+            dice=dice,
+            target=1500,
+            more_of_a_kind=more,
+            four_of_a_kind_and_pair=pair,
+            two_triplets=triplets,
+            bust_keeps_completed_rounds=keeps,
+        )
     except InvalidInputError as refusal:  # the six-dice combinations with fewer dice
         assert dice < 6 and (pair or triplets) and "needs six dice" in str(refusal)
         return
@@ -108,8 +121,12 @@ def test_yahtzee(preset, seed, players):
         for card in after.cards:
             boxes = card.boxes
             assert len(boxes) == len(card.filled)
-            assert card.total(rules) == sum(boxes.values()) + upper_bonus(rules, boxes) + \
-                card.yahtzee_bonuses * rules.yahtzee_bonus
+            assert (
+                card.total(rules)
+                == sum(boxes.values())
+                + upper_bonus(rules, boxes)
+                + card.yahtzee_bonuses * rules.yahtzee_bonus
+            )
         assert after.is_over == all(len(c.filled) == len(rules.boxes) for c in after.cards)
 
     play_checking(game, step)

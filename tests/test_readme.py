@@ -26,6 +26,7 @@ def test_the_odds_examples_run_and_say_what_the_comments_say():
     from fractions import Fraction
 
     from dicelab import fivethousand
+
     assert odds.bust_probability("fivethousand", 6) == Fraction(5, 162)
     assert odds.bust_probability(fivethousand.Rules(single_five=0), 1) == Fraction(5, 6)
     assert odds.box_odds("yahtzee", rolls_left=3).chance == Fraction(2783176, 60466176)

@@ -16,7 +16,9 @@ def test_the_classroom_example_shows_the_same_dice():
 def test_the_simulation_example_compares_one_throw_with_one_throw(monkeypatch):
     monkeypatch.setenv("MPLBACKEND", "Agg")
     imports, block = python_blocks("Odds and simulations for lessons")[:2]
-    block = block.replace("n=100_000", "n=3_000").replace("n=10_000", "n=40")  # the same code, smaller runs
+    block = block.replace("n=100_000", "n=3_000").replace(
+        "n=10_000", "n=40"
+    )  # the same code, smaller runs
     namespace = {}
     exec(compile(imports, "README odds", "exec"), namespace)
     exec(compile(block, "README simulations", "exec"), namespace)

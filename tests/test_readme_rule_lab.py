@@ -13,6 +13,7 @@ def test_the_rule_lab_snippet_runs():
     exec(compile(block, "README rule lab", "exec"), namespace)
     lab, game = namespace["lab"], namespace["game"]
     from dicelab import fivethousand
+
     rules = fivethousand.Rules(dice=3, target=400, single_five=100)
     assert lab.rules == rules and game.game.rules == rules
     assert lab.values["turn"] == fivethousand.turn_policy(rules).expected_score

@@ -9,7 +9,11 @@ README = Path(__file__).parents[1] / "README.md"
 
 
 def test_the_spread_and_chance_to_win_example_runs():
-    (block,) = [b for b in re.findall(r"```python\n(.*?)```", README.read_text(), re.S) if "yahtzee.chance_to_win" in b]
+    (block,) = [
+        b
+        for b in re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+        if "yahtzee.chance_to_win" in b
+    ]
     namespace = {}
     exec(compile(block, "README chance to win", "exec"), namespace)
     solution, game = namespace["solution"], namespace["g"]

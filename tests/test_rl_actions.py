@@ -13,9 +13,15 @@ from dicelab.rl.episode import Episode
 from dicelab.setaside import Bank, SetAside, State, Throw
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-TABLES = [("yahtzee", "scratch"), ("yahtzee", "hasbro"), ("yahtzee", "yatzy"),
-          ("fivethousand", "zillions"), ("fivethousand", "farkle"),
-          ("thousand", "classic"), ("thousand", thousand.Rules(choose_keep=True))]
+TABLES = [
+    ("yahtzee", "scratch"),
+    ("yahtzee", "hasbro"),
+    ("yahtzee", "yatzy"),
+    ("fivethousand", "zillions"),
+    ("fivethousand", "farkle"),
+    ("thousand", "classic"),
+    ("thousand", thousand.Rules(choose_keep=True)),
+]
 
 
 def reached(game, rules, players, seed, moves):
@@ -39,8 +45,12 @@ def outcome(actions, state, index):
 
 
 @FAST
-@given(table=st.sampled_from(TABLES), players=st.integers(1, 3), seed=st.integers(0, 2**32),
-       moves=st.integers(0, 60))
+@given(
+    table=st.sampled_from(TABLES),
+    players=st.integers(1, 3),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+)
 def test_the_mask_is_exactly_the_actions_the_engine_accepts(table, players, seed, moves):
     episode = reached(*table, players, seed, moves)
     state, actions = episode.state, episode.actions
@@ -52,8 +62,12 @@ def test_the_mask_is_exactly_the_actions_the_engine_accepts(table, players, seed
 
 
 @FAST
-@given(players=st.integers(1, 3), seed=st.integers(0, 2**32), moves=st.integers(0, 60),
-       preset=st.sampled_from(["scratch", "hasbro", "free_joker", "yatzy"]))
+@given(
+    players=st.integers(1, 3),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+    preset=st.sampled_from(["scratch", "hasbro", "free_joker", "yatzy"]),
+)
 def test_yahtzee_actions_are_every_hold_and_every_scorable_box(players, seed, moves, preset):
     episode = reached("yahtzee", preset, players, seed, moves)
     state, engine, actions = episode.state, episode.engine, episode.actions
@@ -69,8 +83,12 @@ def test_yahtzee_actions_are_every_hold_and_every_scorable_box(players, seed, mo
 
 
 @FAST
-@given(table=st.sampled_from([t for t in TABLES if t[0] != "yahtzee"]), players=st.integers(1, 3),
-       seed=st.integers(0, 2**32), moves=st.integers(0, 60))
+@given(
+    table=st.sampled_from([t for t in TABLES if t[0] != "yahtzee"]),
+    players=st.integers(1, 3),
+    seed=st.integers(0, 2**32),
+    moves=st.integers(0, 60),
+)
 def test_each_legal_set_aside_has_exactly_one_number(table, players, seed, moves):
     episode = reached(*table, players, seed, moves)
     state, engine, actions = episode.state, episode.engine, episode.actions
@@ -85,7 +103,11 @@ def test_each_legal_set_aside_has_exactly_one_number(table, players, seed, moves
 def test_the_numbers_of_a_six_dice_game():
     actions = SetAsideActions(fivethousand.Engine(fivethousand.Rules()))
     assert actions.size == 65 and actions.THROW == 0 and actions.bank == 64
-    assert [actions.describe(i) for i in (0, 5, 64)] == ["throw", "set aside the dice at 0 2", "bank"]
+    assert [actions.describe(i) for i in (0, 5, 64)] == [
+        "throw",
+        "set aside the dice at 0 2",
+        "bank",
+    ]
     state = State(scores=(0, 0), dice_left=6, phase="choose", throw=(1, 1, 2, 3, 5, 5))
     assert actions.decode(state, 0b010001) == (SetAside((1, 5)),)
     assert [actions.decode(state, i) for i in (0, 64)] == [(Throw(),), (Bank(),)]
@@ -109,18 +131,26 @@ def test_yahtzee_numbers_and_illegal_ones():
     engine = yahtzee.Engine(yahtzee.Rules())
     actions = YahtzeeActions(engine)
     assert actions.size == 44
-    assert [actions.describe(i) for i in (0, 5, 31, 43)] == ["roll all", "hold 0 2, roll",
-                                                              "score ones", "score chance"]
+    assert [actions.describe(i) for i in (0, 5, 31, 43)] == [
+        "roll all",
+        "hold 0 2, roll",
+        "score ones",
+        "score chance",
+    ]
     state = yahtzee.State(cards=(yahtzee.Card(),), dice=(2, 2, 3, 5, 6), rolls_used=3)
     with pytest.raises(IllegalMoveError, match="no rolls are left"):
         actions.apply(state, 3)
-    filled = yahtzee.State(cards=(yahtzee.Card((("chance", 20),)),), dice=(2, 2, 3, 5, 6), rolls_used=1)
+    filled = yahtzee.State(
+        cards=(yahtzee.Card((("chance", 20),)),), dice=(2, 2, 3, 5, 6), rolls_used=1
+    )
     with pytest.raises(IllegalMoveError, match="Chance is already used"):
         actions.apply(filled, 43)
 
 
-@pytest.mark.parametrize("bad, error", [(44, ValueError), (-1, ValueError), (True, TypeError),
-                                        (2.0, TypeError), ("3", TypeError)])
+@pytest.mark.parametrize(
+    "bad, error",
+    [(44, ValueError), (-1, ValueError), (True, TypeError), (2.0, TypeError), ("3", TypeError)],
+)
 def test_an_action_outside_the_space_is_refused(bad, error):
     actions = YahtzeeActions(yahtzee.Engine(yahtzee.Rules()))
     with pytest.raises(error, match="0 to 43"):
@@ -134,8 +164,10 @@ def test_numpy_integers_are_actions():
     assert episode.state.cards[0].boxes["chance"] > 0
 
 
-@pytest.mark.parametrize("game, level", [("yahtzee", "greedy"), ("fivethousand", "intelligent"),
-                                         ("thousand", "cask_aware")])
+@pytest.mark.parametrize(
+    "game, level",
+    [("yahtzee", "greedy"), ("fivethousand", "intelligent"), ("thousand", "cask_aware")],
+)
 def test_a_bot_plays_a_whole_game_through_the_numbers_as_it_would_on_the_engine(game, level):
     episode = Episode(game, players=2)
     episode.reset(np.random.default_rng(11))

@@ -76,7 +76,9 @@ def test_the_observation_describes_the_situation():
     assert obs["box_points"][chance] == sum(state.dice)
     assert info["action_mask"].tolist() == [1] * 44 and env.action_masks().dtype == bool
     obs, reward, *_ = env.step(31 + chance)
-    assert reward == sum(state.dice) and obs["open_boxes"][chance] == 0 and obs["rolls_left"][0] == 2
+    assert (
+        reward == sum(state.dice) and obs["open_boxes"][chance] == 0 and obs["rolls_left"][0] == 2
+    )
 
 
 def test_a_masked_action_is_refused_and_changes_nothing():

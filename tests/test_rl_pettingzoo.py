@@ -101,7 +101,10 @@ def test_bots_take_their_seats_through_the_numbers():
 def test_the_rendered_line_names_the_seat_and_scores():
     env = FivethousandAEC(2, render_mode="ansi")
     env.reset(seed=1)
-    assert env.render().startswith(f"seat {env.episode.state.player}: ") and "scores 0 0" in env.render()
+    assert (
+        env.render().startswith(f"seat {env.episode.state.player}: ")
+        and "scores 0 0" in env.render()
+    )
     assert np.issubdtype(env.observe("player_0")["observation"].dtype, np.integer)
 
 

@@ -12,13 +12,32 @@ from tests.json_documents import paths, replaced
 
 GAMES = [fivethousand, thousand, yahtzee]
 BOTS = {fivethousand: "intelligent", thousand: "cask_aware", yahtzee: "greedy"}
-OTHER_VALUES = [None, True, False, 0, 1, -1, 7, 2.5, 10**30, "", "x", "throw", [], [1], [1, 5],
-                {}, {"type": "throw"}]
+OTHER_VALUES = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    7,
+    2.5,
+    10**30,
+    "",
+    "x",
+    "throw",
+    [],
+    [1],
+    [1, 5],
+    {},
+    {"type": "throw"},
+]
 
 
 def real_game(module, steps: int):
-    game = module.Game(players=[{"name": "Ann", "bot": BOTS[module]}, {"name": "Ben", "bot": BOTS[module]}],
-                       seed=11)
+    game = module.Game(
+        players=[{"name": "Ann", "bot": BOTS[module]}, {"name": "Ben", "bot": BOTS[module]}],
+        seed=11,
+    )
     for _ in range(steps):
         game.play_bot()
     return game
@@ -70,12 +89,26 @@ def test_every_value_replaced_by_each_other_json_type(module):
 
 
 @pytest.mark.parametrize("module", GAMES)
-@pytest.mark.parametrize("bomb", [
-    "[" * 7 + "]" * 7, "[" * 1000 + "]" * 1000, "[" * 10**6, "{" * 10**6, "]" * 10**6,
-    '{"a":' * 200_000 + "0" + "}" * 200_000, "[" * 10**5 + '"' + "]" * 10**5,
-    '["\\"' + "[" * 10**5 + '"]', " " * 4_000_001, '"' + "x" * 3_999_990 + '"',
-    "[" + "0," * 1_000_000 + "0]", "1" * 5000, '{"a": 1, "a": 2}', "NaN", '"\\ud800"',
-])
+@pytest.mark.parametrize(
+    "bomb",
+    [
+        "[" * 7 + "]" * 7,
+        "[" * 1000 + "]" * 1000,
+        "[" * 10**6,
+        "{" * 10**6,
+        "]" * 10**6,
+        '{"a":' * 200_000 + "0" + "}" * 200_000,
+        "[" * 10**5 + '"' + "]" * 10**5,
+        '["\\"' + "[" * 10**5 + '"]',
+        " " * 4_000_001,
+        '"' + "x" * 3_999_990 + '"',
+        "[" + "0," * 1_000_000 + "0]",
+        "1" * 5000,
+        '{"a": 1, "a": 2}',
+        "NaN",
+        '"\\ud800"',
+    ],
+)
 def test_depth_and_size_bombs_are_refused(module, bomb):
     assert load(module, bomb) is None
 

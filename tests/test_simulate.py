@@ -33,7 +33,9 @@ def chi_square(exact: dict, observed: list) -> tuple[float, int]:
     n = len(observed)
     values, counts = numpy.unique(observed, return_counts=True)
     seen = dict(zip(values.tolist(), counts.tolist()))
-    assert set(seen) <= set(exact), f"outcomes the exact odds call impossible: {set(seen) - set(exact)}"
+    assert set(seen) <= set(exact), (
+        f"outcomes the exact odds call impossible: {set(seen) - set(exact)}"
+    )
     cells, pooled_expected, pooled_seen = [], 0.0, 0
     for value, p in exact.items():
         expected = n * float(p)
@@ -57,7 +59,13 @@ def assert_agrees(exact: dict, observed):
 
 def test_the_chi_square_tail_is_right():
     # Published values: P(X > 10) for 1, 2, 5, 10, 30 degrees of freedom; the 1e-6 quantiles.
-    for df, tail in ((1, 0.0015654), (2, 0.0067379), (5, 0.0752352), (10, 0.4404933), (30, 0.9997737)):
+    for df, tail in (
+        (1, 0.0015654),
+        (2, 0.0067379),
+        (5, 0.0752352),
+        (10, 0.4404933),
+        (30, 0.9997737),
+    ):
         assert chi_square_sf(10.0, df) == pytest.approx(tail, rel=1e-4)
     for df, quantile in ((1, 23.928127), (5, 35.888187), (30, 82.044143)):
         assert chi_square_sf(quantile, df) == pytest.approx(ALPHA, rel=1e-4)
@@ -66,7 +74,9 @@ def test_the_chi_square_tail_is_right():
 # --- agreement with the exact odds (fixed seeds, tiny alpha: they cannot flake) -----------
 def test_fivethousand_first_throw_points_agree_with_the_exact_distribution():
     # Banking at once, a turn's points are the best points of one throw of six dice.
-    turns = simulate.turns("fivethousand", simulate.ThresholdBot(0), n=20_000, seed=11, progress=False)
+    turns = simulate.turns(
+        "fivethousand", simulate.ThresholdBot(0), n=20_000, seed=11, progress=False
+    )
     exact = odds.throw_odds("fivethousand", 6).points
     assert_agrees(exact, turns.points)
     assert turns.bust_rate == pytest.approx(float(exact[0]), abs=0.01)
@@ -95,9 +105,13 @@ def test_chasing_sixes_agrees_with_the_exact_score_distribution():
 
 def test_a_wrong_model_is_rejected():
     # The same check has power: the 5-dice distribution does not fit throws of six dice.
-    turns = simulate.turns("fivethousand", simulate.ThresholdBot(0), n=20_000, seed=11, progress=False)
+    turns = simulate.turns(
+        "fivethousand", simulate.ThresholdBot(0), n=20_000, seed=11, progress=False
+    )
     wrong = odds.throw_odds("fivethousand", 5).points
-    statistic, df = chi_square({**{v: Fraction(0) for v in turns.frequencies()}, **wrong}, turns.points)
+    statistic, df = chi_square(
+        {**{v: Fraction(0) for v in turns.frequencies()}, **wrong}, turns.points
+    )
     assert chi_square_sf(statistic, df) < ALPHA
 
 
@@ -111,16 +125,31 @@ TURN_FIELDS = ("points", "busts", "throws")
 
 
 def test_same_seed_same_games_whatever_the_chunking():
-    runs = [simulate.games("fivethousand", ["simple", "intelligent", "random"], n=40, seed=5,
-                           chunk_size=size, progress=False) for size in (1, 7, 40, 1000)]
+    runs = [
+        simulate.games(
+            "fivethousand",
+            ["simple", "intelligent", "random"],
+            n=40,
+            seed=5,
+            chunk_size=size,
+            progress=False,
+        )
+        for size in (1, 7, 40, 1000)
+    ]
     assert all(same(runs[0], run, GAME_FIELDS) for run in runs[1:])
-    other = simulate.games("fivethousand", ["simple", "intelligent", "random"], n=40, seed=6, progress=False)
+    other = simulate.games(
+        "fivethousand", ["simple", "intelligent", "random"], n=40, seed=6, progress=False
+    )
     assert not same(runs[0], other, GAME_FIELDS)
 
 
 def test_a_process_pool_gives_bit_for_bit_the_same_results():
-    game_args = dict(game="thousand", players=["simple", "cask_aware"], n=24, seed=3, progress=False)
-    turn_args = dict(game="yahtzee", bot=simulate.ChaseBox("full_house"), n=200, seed=3, progress=False)
+    game_args = dict(
+        game="thousand", players=["simple", "cask_aware"], n=24, seed=3, progress=False
+    )
+    turn_args = dict(
+        game="yahtzee", bot=simulate.ChaseBox("full_house"), n=200, seed=3, progress=False
+    )
     alone_games = simulate.games(**game_args)
     alone_turns = simulate.turns(**turn_args)
     with ProcessPoolExecutor(max_workers=2) as pool:
@@ -162,14 +191,22 @@ def test_fivethousand_results_are_consistent():
     assert run.mean_score("intelligent") == pytest.approx(run.scores[:, 1].mean())
     records = run.to_records()
     assert len(records) == 60 and records[1] == {
-        "game": 0, "seat": 1, "player": "intelligent", "score": int(run.scores[0, 1]),
-        "won": bool(run.wins[0, 1]), "busts": int(run.busts[0, 1]), "turns": int(run.turns[0])}
+        "game": 0,
+        "seat": 1,
+        "player": "intelligent",
+        "score": int(run.scores[0, 1]),
+        "won": bool(run.wins[0, 1]),
+        "busts": int(run.busts[0, 1]),
+        "turns": int(run.turns[0]),
+    }
     assert [row["player"] for row in run.summary()] == ["simple", "intelligent"]
 
 
 def test_results_as_a_dataframe():
     pytest.importorskip("pandas")
-    frame = simulate.games("fivethousand", ["simple", "simple"], n=5, seed=1, progress=False).to_dataframe()
+    frame = simulate.games(
+        "fivethousand", ["simple", "simple"], n=5, seed=1, progress=False
+    ).to_dataframe()
     assert list(frame.columns) == ["game", "seat", "player", "score", "won", "busts", "turns"]
     assert len(frame) == 10
     turns = simulate.turns("fivethousand", "simple", n=5, seed=1, progress=False).to_dataframe()
@@ -180,7 +217,9 @@ def test_banked_starts_the_turn_in_a_cask():
     # From 0 the Thousand cask forbids saving below 100, so a saved turn scores at least 100.
     turns = simulate.turns("thousand", simulate.ThresholdBot(0), n=300, seed=9, progress=False)
     assert set(turns.points[~turns.busts].tolist()) and turns.points[~turns.busts].min() >= 100
-    free = simulate.turns("thousand", simulate.ThresholdBot(0), n=300, seed=9, banked=100, progress=False)
+    free = simulate.turns(
+        "thousand", simulate.ThresholdBot(0), n=300, seed=9, banked=100, progress=False
+    )
     assert free.points[~free.busts].min() < 100
 
 

@@ -46,17 +46,25 @@ def two_sample_p(a, b) -> float:
 
 
 # --- the batch path plays the engine's game --------------------------------------------
-TURN_CASES = [("fivethousand", "zillions", "intelligent", 0), ("fivethousand", "traditional", "optimal", 0),
-              ("fivethousand", "farkle", "random", 0), ("thousand", "classic", "cask_aware", 0),
-              ("thousand", "classic", "random", 300), ("thousand", {"choose_keep": True}, "cask_aware", 100),
-              ("thousand", "classic", "optimal", 700)]
+TURN_CASES = [
+    ("fivethousand", "zillions", "intelligent", 0),
+    ("fivethousand", "traditional", "optimal", 0),
+    ("fivethousand", "farkle", "random", 0),
+    ("thousand", "classic", "cask_aware", 0),
+    ("thousand", "classic", "random", 300),
+    ("thousand", {"choose_keep": True}, "cask_aware", 100),
+    ("thousand", "classic", "optimal", 700),
+]
 
 
 @pytest.mark.parametrize("game,rules,level,banked", TURN_CASES)
 def test_batch_turns_match_the_engine_path_in_distribution(game, rules, level, banked):
-    batch = simulate.turns(game, level, n=20_000, seed=1, rules=rules, banked=banked, progress=False)
-    engine = simulate.turns(game, engine_form(game, level), n=1000, seed=2, rules=rules, banked=banked,
-                            progress=False)
+    batch = simulate.turns(
+        game, level, n=20_000, seed=1, rules=rules, banked=banked, progress=False
+    )
+    engine = simulate.turns(
+        game, engine_form(game, level), n=1000, seed=2, rules=rules, banked=banked, progress=False
+    )
     assert two_sample_p(batch.points, engine.points) > ALPHA
     assert two_sample_p(batch.throws, engine.throws) > ALPHA
 
@@ -65,7 +73,9 @@ def test_batch_games_match_the_engine_path_in_distribution():
     rules = thousand.Rules(target=300, casks=((0, 50),))  # short games
     players = ["cask_aware", "random", "optimal"]
     batch = simulate.games(rules, players, n=20_000, seed=1, progress=False)
-    engine = simulate.games(rules, [engine_form("thousand", p) for p in players], n=250, seed=2, progress=False)
+    engine = simulate.games(
+        rules, [engine_form("thousand", p) for p in players], n=250, seed=2, progress=False
+    )
     for seat in range(3):
         assert two_sample_p(batch.wins[:, seat], engine.wins[:, seat]) > ALPHA
         assert two_sample_p(batch.busts[:, seat], engine.busts[:, seat]) > ALPHA
@@ -76,8 +86,9 @@ def test_batch_fivethousand_games_match_the_engine_path():
     rules = fivethousand.Rules(target=1500)
     players = ["simple", "intelligent", "optimal"]
     batch = simulate.games(rules, players, n=20_000, seed=1, progress=False)
-    engine = simulate.games(rules, [engine_form("fivethousand", p) for p in players], n=250, seed=2,
-                            progress=False)
+    engine = simulate.games(
+        rules, [engine_form("fivethousand", p) for p in players], n=250, seed=2, progress=False
+    )
     for seat in range(3):
         assert two_sample_p(batch.wins[:, seat], engine.wins[:, seat]) > ALPHA
     assert two_sample_p(batch.turns, engine.turns) > ALPHA
@@ -86,14 +97,21 @@ def test_batch_fivethousand_games_match_the_engine_path():
 def test_the_comparison_has_power():
     # Banking at 300 or at 350 is told apart: the test would see a wrong batch bot.
     a = simulate.turns("fivethousand", simulate.ThresholdBot(300), n=20_000, seed=1, progress=False)
-    b = simulate.turns("fivethousand", engine_form("fivethousand", simulate.ThresholdBot(350)), n=1500, seed=2,
-                       progress=False)
+    b = simulate.turns(
+        "fivethousand",
+        engine_form("fivethousand", simulate.ThresholdBot(350)),
+        n=1500,
+        seed=2,
+        progress=False,
+    )
     assert two_sample_p(a.points, b.points) < ALPHA
 
 
 @pytest.mark.parametrize("preset", list(fivethousand.PRESETS))
 def test_optimal_turns_average_the_exact_expected_score(preset):
-    turns = simulate.turns("fivethousand", "optimal", n=100_000, seed=3, rules=preset, progress=False)
+    turns = simulate.turns(
+        "fivethousand", "optimal", n=100_000, seed=3, rules=preset, progress=False
+    )
     mean = turns.estimate("mean_points")
     expected = fivethousand.turn_policy(preset).expected_score
     assert abs(mean.value - expected) < ALPHA_Z * mean.standard_error
@@ -102,7 +120,10 @@ def test_optimal_turns_average_the_exact_expected_score(preset):
 def test_optimal_thousand_takes_the_exact_expected_number_of_turns():
     games = simulate.games("thousand", ["optimal"], n=20_000, seed=4, progress=False)
     mean = games.estimate("turns_per_game")
-    assert abs(mean.value - thousand.solitaire_policy().expected_turns(0)) < ALPHA_Z * mean.standard_error
+    assert (
+        abs(mean.value - thousand.solitaire_policy().expected_turns(0))
+        < ALPHA_Z * mean.standard_error
+    )
     assert games.wins.all() and (games.scores == 1000).all()
 
 
@@ -113,7 +134,9 @@ def test_step_throws_are_fair_dice():
     counts = numpy.bincount(faces.ravel(), minlength=7)[1:]
     statistic = float(((counts - counts.mean()) ** 2 / counts.mean()).sum())
     assert chi_square_sf(statistic, 5) > ALPHA
-    first = numpy.array([MULTISETS[t] for t in throw_of(codes, numpy.ones(len(codes), dtype=numpy.int64))])
+    first = numpy.array(
+        [MULTISETS[t] for t in throw_of(codes, numpy.ones(len(codes), dtype=numpy.int64))]
+    )
     assert numpy.array_equal(first[:, 0], codes % 6 + 1)
 
 
@@ -129,7 +152,13 @@ def test_a_game_is_the_same_alone_or_in_a_batch():
 
 # --- reproducibility -----------------------------------------------------------------
 def test_same_games_whatever_the_chunk_size():
-    args = dict(game="fivethousand", players=["simple", "intelligent", "random"], n=2100, seed=5, progress=False)
+    args = dict(
+        game="fivethousand",
+        players=["simple", "intelligent", "random"],
+        n=2100,
+        seed=5,
+        progress=False,
+    )
     runs = [simulate.games(**args, chunk_size=size) for size in (1000, 7 * 111, 2100, 5000)]
     assert all(same(runs[0], run, GAME_FIELDS) for run in runs[1:])
     ones = simulate.games(**{**args, "n": 15}, chunk_size=1)
@@ -149,10 +178,16 @@ def test_a_process_pool_plays_the_batches_bit_for_bit():
 
 def test_a_dask_cluster_plays_the_batches_bit_for_bit():
     distributed = pytest.importorskip("distributed")
-    game_args = dict(game="fivethousand", players=["random", "intelligent"], n=800, seed=9, progress=False)
+    game_args = dict(
+        game="fivethousand", players=["random", "intelligent"], n=800, seed=9, progress=False
+    )
     turn_args = dict(game="thousand", bot="cask_aware", n=6000, seed=9, progress=False)
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         executor = client.get_executor()
         on_dask = simulate.games(**game_args, chunk_size=300, executor=executor)
         turns_on_dask = simulate.turns(**turn_args, chunk_size=2500, executor=executor)
@@ -182,13 +217,17 @@ def test_the_progress_bar_counts_games(capsys):
 
 
 def test_estimates_have_standard_errors_and_intervals():
-    run = simulate.games("fivethousand", ["simple", "intelligent", "intelligent"], n=4000, seed=2, progress=False)
+    run = simulate.games(
+        "fivethousand", ["simple", "intelligent", "intelligent"], n=4000, seed=2, progress=False
+    )
     rate = run.estimate("win_rate", "intelligent")
     per_game = run.wins[:, 1:].mean(axis=1)
     assert rate.value == run.win_rate("intelligent") == pytest.approx(per_game.mean())
     assert rate.standard_error == pytest.approx(per_game.std(ddof=1) / math.sqrt(4000))
     low, high = run.confidence_interval("win_rate", "intelligent", level=0.99)
-    assert low < rate.value < high and high - low == pytest.approx(2 * 2.5758293 * rate.standard_error)
+    assert low < rate.value < high and high - low == pytest.approx(
+        2 * 2.5758293 * rate.standard_error
+    )
     one = run.estimate("win_rate", 0)
     p = one.value
     assert one.standard_error == pytest.approx(math.sqrt(p * (1 - p) / 3999))

@@ -19,25 +19,54 @@ NUMBER = {m: i for i, m in enumerate(MULTISETS)}
 
 RULES = {
     "fivethousand": [fivethousand.Rules.preset(name) for name in fivethousand.PRESETS]
-    + [fivethousand.Rules(dice=4, single_five=0, three_pairs=700, target=3000),
-       fivethousand.Rules(more_of_a_kind="doubling", four_of_a_kind_and_pair=1500, two_triplets=2500,
-                          bust_keeps_completed_rounds=False)],
-    "thousand": [thousand.Rules(), thousand.Rules(choose_keep=True),
-                 thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50)],
+    + [
+        fivethousand.Rules(dice=4, single_five=0, three_pairs=700, target=3000),
+        fivethousand.Rules(
+            more_of_a_kind="doubling",
+            four_of_a_kind_and_pair=1500,
+            two_triplets=2500,
+            bust_keeps_completed_rounds=False,
+        ),
+    ],
+    "thousand": [
+        thousand.Rules(),
+        thousand.Rules(choose_keep=True),
+        thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50),
+    ],
 }
-LEVELS = {"fivethousand": ["simple", "intelligent", "optimal"], "thousand": ["simple", "cask_aware", "optimal"]}
-CASES = [pytest.param(game, rules, level, id=f"{game}-{rules.preset_name or f'custom{k}'}-{getattr(level, 'level', level)}")
-         for game, all_rules in RULES.items() for k, rules in enumerate(all_rules)
-         for level in LEVELS[game] + [ThresholdBot(250)]]
+LEVELS = {
+    "fivethousand": ["simple", "intelligent", "optimal"],
+    "thousand": ["simple", "cask_aware", "optimal"],
+}
+CASES = [
+    pytest.param(
+        game,
+        rules,
+        level,
+        id=f"{game}-{rules.preset_name or f'custom{k}'}-{getattr(level, 'level', level)}",
+    )
+    for game, all_rules in RULES.items()
+    for k, rules in enumerate(all_rules)
+    for level in LEVELS[game] + [ThresholdBot(250)]
+]
 # The win bot: small rules (the presets' policies take a minute to solve), two players, plus
 # the other seat counts where it plays like the optimal bot.
-WIN_RULES = {"fivethousand": [fivethousand.Rules(dice=3, target=500),
-                              fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False),
-                              fivethousand.Rules(dice=4, target=600, more_of_a_kind="adding")],
-             "thousand": [thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
-                          thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True)]}
-CASES += [pytest.param(game, rules, "win", id=f"{game}-small{k}-win")
-          for game, all_rules in WIN_RULES.items() for k, rules in enumerate(all_rules)]
+WIN_RULES = {
+    "fivethousand": [
+        fivethousand.Rules(dice=3, target=500),
+        fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False),
+        fivethousand.Rules(dice=4, target=600, more_of_a_kind="adding"),
+    ],
+    "thousand": [
+        thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
+        thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True),
+    ],
+}
+CASES += [
+    pytest.param(game, rules, "win", id=f"{game}-small{k}-win")
+    for game, all_rules in WIN_RULES.items()
+    for k, rules in enumerate(all_rules)
+]
 
 
 def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
@@ -47,7 +76,10 @@ def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
     states = []
     while len(states) < count:
         seats = rng.choice(seat_counts)
-        scores = tuple(rng.randrange(0, rules.target + 1, 5 if game == "thousand" else 50) for _ in range(seats))
+        scores = tuple(
+            rng.randrange(0, rules.target + 1, 5 if game == "thousand" else 50)
+            for _ in range(seats)
+        )
         if game == "thousand":
             scores = tuple(s if s < rules.target else 0 for s in scores)
         state = replace(engine.initial_state(seats), scores=scores)
@@ -67,15 +99,25 @@ def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
 
 def as_turns(engine, states) -> Turns:
     seats = max(len(s.scores) for s in states)
-    scores = numpy.array([s.scores + (-10**9,) * (seats - len(s.scores)) for s in states])
+    scores = numpy.array([s.scores + (-(10**9),) * (seats - len(s.scores)) for s in states])
     final = [bool(getattr(engine, "in_final_turn", lambda s: False)(s)) for s in states]
-    return Turns.of(scores, [s.player for s in states], [s.turn_points for s in states],
-                    [s.round_start for s in states], [s.dice_left for s in states], final,
-                    [NUMBER.get(s.throw, 0) for s in states])
+    return Turns.of(
+        scores,
+        [s.player for s in states],
+        [s.turn_points for s in states],
+        [s.round_start for s in states],
+        [s.dice_left for s in states],
+        final,
+        [NUMBER.get(s.throw, 0) for s in states],
+    )
 
 
 def one_game_bot(game, level):
-    return (fivethousand if game == "fivethousand" else thousand).BOTS[level]() if isinstance(level, str) else level
+    return (
+        (fivethousand if game == "fivethousand" else thousand).BOTS[level]()
+        if isinstance(level, str)
+        else level
+    )
 
 
 @pytest.mark.parametrize("game,rules,level", CASES)
@@ -84,7 +126,9 @@ def test_batch_decisions_equal_the_one_game_bots(game, rules, level):
     seed = zlib.crc32(repr(rules).encode())
     if level == "win":  # one batch is one seat count: two players, then the others
         for seats in ((2,), (1,), (3,)):
-            engine, states = sampled_states(game, rules, 1200 if seats == (2,) else 300, seed, seats)
+            engine, states = sampled_states(
+                game, rules, 1200 if seats == (2,) else 300, seed, seats
+            )
             check_decisions(game, rules, level, engine, states)
         return
     engine, states = sampled_states(game, rules, count, seed=seed)
@@ -119,7 +163,9 @@ def test_the_states_cover_last_turns_and_casks():
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)
     deciding = [s for s in states if s.phase == "decide"]
-    allowed = rules.casks_allow_saving([s.scores[s.player] for s in deciding], [s.turn_points for s in deciding])
+    allowed = rules.casks_allow_saving(
+        [s.scores[s.player] for s in deciding], [s.turn_points for s in deciding]
+    )
     assert allowed.tolist() == [engine.bank_refusal(s) is None for s in deciding]
 
 
@@ -129,8 +175,13 @@ def test_the_random_bot_chooses_uniformly():
     throw = NUMBER[(1, 1, 2, 3, 5, 5)]
     n = int(throws.count[throw])
     u = numpy.linspace(0, 1, 6000, endpoint=False)
-    turns = Turns.of(numpy.zeros((len(u), 1)), numpy.zeros(len(u)), numpy.zeros(len(u)), throw=[throw] * len(u),
-                     choice=numpy.stack([u, u], axis=1))
+    turns = Turns.of(
+        numpy.zeros((len(u), 1)),
+        numpy.zeros(len(u)),
+        numpy.zeros(len(u)),
+        throw=[throw] * len(u),
+        choice=numpy.stack([u, u], axis=1),
+    )
     picked = batch.keep(turns, throws)
     assert numpy.bincount(picked, minlength=n).tolist() == [6000 // n] * n
     assert batch.bank(turns).mean() == 0.5
@@ -148,12 +199,28 @@ def test_bots_of_your_own_have_no_batch_form():
 def test_the_batch_optimal_bot_shares_a_win_in_its_last_turn_as_the_one_game_bot_does(preset):
     # Last turns near level with the leader, where counting a shared win as half decides.
     rules = fivethousand.Rules.preset(preset)
-    engine, bot, batch = fivethousand.Engine(rules), one_game_bot("fivethousand", "optimal"), batch_bot(rules, "optimal")
-    states = [fivethousand.State(scores=(5000 - at_stake + gap, 5000), dice_left=dice, phase="decide",
-                                 turn_points=at_stake, final_turns=(0,))
-              for at_stake in (350, 700, 1500) for gap in (-100, -50, 0, 50) for dice in range(1, 7)]
+    engine, bot, batch = (
+        fivethousand.Engine(rules),
+        one_game_bot("fivethousand", "optimal"),
+        batch_bot(rules, "optimal"),
+    )
+    states = [
+        fivethousand.State(
+            scores=(5000 - at_stake + gap, 5000),
+            dice_left=dice,
+            phase="decide",
+            turn_points=at_stake,
+            final_turns=(0,),
+        )
+        for at_stake in (350, 700, 1500)
+        for gap in (-100, -50, 0, 50)
+        for dice in range(1, 7)
+    ]
     banks = batch.bank(as_turns(engine, states)).tolist()
     assert banks == [isinstance(bot.choose(engine, state, None), Bank) for state in states]
-    level_one_die = states.index(fivethousand.State(scores=(4300, 5000), dice_left=1, phase="decide",
-                                                    turn_points=700, final_turns=(0,)))
+    level_one_die = states.index(
+        fivethousand.State(
+            scores=(4300, 5000), dice_left=1, phase="decide", turn_points=700, final_turns=(0,)
+        )
+    )
     assert banks[level_one_die]  # 1/2 for the shared win against 1/3 for throwing

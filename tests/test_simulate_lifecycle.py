@@ -56,13 +56,17 @@ class Counting(Executor):
 @pytest.mark.parametrize("call", [simulate.games, simulate.turns])
 def test_no_games_is_refused(call):
     with pytest.raises(ValueError, match="at least 1"):
-        call("fivethousand", n=0, progress=False) if call is simulate.turns else call(n=0, progress=False)
+        call("fivethousand", n=0, progress=False) if call is simulate.turns else call(
+            n=0, progress=False
+        )
 
 
 def test_a_bots_error_names_the_game_the_seat_and_the_state_and_keeps_the_games_played():
     bot = Cautious(fail_after=2000)
     with pytest.raises(simulate.RunStopped) as stopped:
-        simulate.games("fivethousand", ["simple", bot], n=10_000, seed=1, chunk_size=5, progress=False)
+        simulate.games(
+            "fivethousand", ["simple", bot], n=10_000, seed=1, chunk_size=5, progress=False
+        )
     failure = stopped.value.__cause__
     assert isinstance(failure, simulate.BotFailed) and failure.seat == 1
     assert f"game {failure.number} " in str(failure) and "seat 1 (Cautious())" in str(failure)
@@ -82,8 +86,15 @@ def test_chunks_are_made_as_they_are_played():
     with ThreadPoolExecutor(2) as pool:
         counting = Counting(pool)
         with pytest.raises(simulate.RunStopped) as stopped:
-            simulate.games("fivethousand", ["simple", Cautious(fail_after=3000)], n=10**12, seed=2,
-                           chunk_size=3, executor=counting, progress=False)
+            simulate.games(
+                "fivethousand",
+                ["simple", Cautious(fail_after=3000)],
+                n=10**12,
+                seed=2,
+                chunk_size=3,
+                executor=counting,
+                progress=False,
+            )
     assert counting.most <= runner.AHEAD * 2 and stopped.value.total == 10**12
 
 
@@ -98,8 +109,15 @@ def test_ctrl_c_during_a_pool_run_cancels_the_queued_chunks_and_returns_at_once(
     with ProcessPoolExecutor(2) as pool:
         timer = _interrupt_soon(1.0)
         with pytest.raises(simulate.RunInterrupted) as stopped:
-            simulate.games("fivethousand", ["simple", Cautious(pause=0.0005)], n=20_000, seed=3,
-                           chunk_size=5, executor=pool, progress=False)
+            simulate.games(
+                "fivethousand",
+                ["simple", Cautious(pause=0.0005)],
+                n=20_000,
+                seed=3,
+                chunk_size=5,
+                executor=pool,
+                progress=False,
+            )
         returned = time.monotonic()
     left = time.monotonic()
     timer.join()
@@ -113,8 +131,15 @@ def test_an_error_in_a_pool_run_returns_at_once():
     started = time.monotonic()
     with ProcessPoolExecutor(2) as pool:
         with pytest.raises(simulate.RunStopped) as stopped:
-            simulate.games("fivethousand", ["simple", Cautious(fail_after=300, pause=0.0005)], n=20_000,
-                           seed=4, chunk_size=20, executor=pool, progress=False)
+            simulate.games(
+                "fivethousand",
+                ["simple", Cautious(fail_after=300, pause=0.0005)],
+                n=20_000,
+                seed=4,
+                chunk_size=20,
+                executor=pool,
+                progress=False,
+            )
     assert time.monotonic() - started < 2.0 + 1.0  # (1 s for starting the pool's processes)
     assert isinstance(stopped.value.__cause__, simulate.BotFailed)
 
@@ -123,7 +148,14 @@ def test_a_killed_worker_returns_at_once():
     started = time.monotonic()
     with ProcessPoolExecutor(2) as pool:
         with pytest.raises(simulate.RunStopped) as stopped:
-            simulate.games("fivethousand", ["simple", Cautious(kill=True)], n=20_000, seed=5,
-                           chunk_size=20, executor=pool, progress=False)
+            simulate.games(
+                "fivethousand",
+                ["simple", Cautious(kill=True)],
+                n=20_000,
+                seed=5,
+                chunk_size=20,
+                executor=pool,
+                progress=False,
+            )
     assert time.monotonic() - started < 2.0 + 1.0
     assert "BrokenProcessPool" in str(stopped.value) and stopped.value.completed == 0

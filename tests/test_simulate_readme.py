@@ -41,7 +41,15 @@ def test_the_process_pool_example_gives_the_serial_results(blocks):
 def test_the_dask_example_gives_the_serial_results(blocks):
     pytest.importorskip("distributed")
     namespace = {"simulate": simulate}
-    exec(compile(smaller(blocks["dask"]).replace("processes=True)", "processes=True, dashboard_address=None)"),
-                 "README dask", "exec"), namespace)
+    exec(
+        compile(
+            smaller(blocks["dask"]).replace(
+                "processes=True)", "processes=True, dashboard_address=None)"
+            ),
+            "README dask",
+            "exec",
+        ),
+        namespace,
+    )
     serial = simulate.games("thousand", ["simple", "cask_aware"], n=2_000, progress=False)
     assert numpy.array_equal(namespace["results"].scores, serial.scores)

@@ -26,7 +26,7 @@ def tool(name: str) -> str:
     beside = Path(sys.executable).with_name(name)
     found = str(beside) if beside.exists() else shutil.which(name)
     if not found:
-        pytest.fail(f"{name} is not installed: pip install -e \".[test]\"")
+        pytest.fail(f'{name} is not installed: pip install -e ".[test]"')
     return found
 
 
@@ -49,20 +49,45 @@ def test_the_api_reference_builds_with_warnings_as_errors(tmp_path):
     result = run(tool("mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site"))
     assert result.returncode == 0, result.stdout + result.stderr
     page = (tmp_path / "site" / "api" / "fivethousand" / "index.html").read_text()
-    assert "win_policy" in page and "IllegalMoveError" in (tmp_path / "site" / "api" / "dicelab"
-                                                           / "index.html").read_text()
+    assert (
+        "win_policy" in page
+        and "IllegalMoveError" in (tmp_path / "site" / "api" / "dicelab" / "index.html").read_text()
+    )
 
 
 def test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray(tmp_path):
-    result = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                 "-w", str(tmp_path), str(ROOT))
+    result = run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--no-build-isolation",
+        "-q",
+        "-w",
+        str(tmp_path),
+        str(ROOT),
+    )
     assert result.returncode == 0, result.stderr
     (wheel,) = tmp_path.glob("dicelab-*.whl")
     assert wheel.name.startswith(f"dicelab-{dicelab.__version__}-")  # one version, in __init__.py
     names = zipfile.ZipFile(wheel).namelist()
     assert "dicelab/py.typed" in names and "dicelab/notebooks/00_start_here.ipynb" in names
-    stray = [name for name in names if any(part in name for part in (
-        "__marimo__", ".ipynb_checkpoints", "__pycache__", ".pyc", "tests/", "benchmarks/"))]
+    stray = [
+        name
+        for name in names
+        if any(
+            part in name
+            for part in (
+                "__marimo__",
+                ".ipynb_checkpoints",
+                "__pycache__",
+                ".pyc",
+                "tests/",
+                "benchmarks/",
+            )
+        )
+    ]
     assert not stray
     for name in names:
         if name.endswith(".ipynb"):

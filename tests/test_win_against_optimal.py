@@ -21,9 +21,13 @@ def test_the_win_robot_beats_the_points_optimal_robot(game, record_property):
     games = GAMES[game]
     share = simulate.head_to_head(game, "win", "optimal", n=games, seed=SEED, progress=False)
     low, high = share.interval(0.95)
-    print(f"{game}: win robot vs optimal robot {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], "
-          f"{games:,} games")
-    record_property(f"{game}_win_vs_optimal", f"{share.value:.4f} [{low:.4f}, {high:.4f}] over {games} games")
+    print(
+        f"{game}: win robot vs optimal robot {share.value:.4f}, 95 % interval [{low:.4f}, {high:.4f}], "
+        f"{games:,} games"
+    )
+    record_property(
+        f"{game}_win_vs_optimal", f"{share.value:.4f} [{low:.4f}, {high:.4f}] over {games} games"
+    )
     assert share.n == games >= 100_000
     assert low > 0.5
     if game == "fivethousand":  # lesson 7 quotes this measurement: it must be this one
@@ -41,7 +45,9 @@ def _lesson_long_game() -> dict:
 
     lesson = Path(__file__).resolve().parents[1] / "notebooks" / "07_points_against_wins.ipynb"
     for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]:
-        for node in ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else ():
+        for node in (
+            ast.walk(ast.parse("".join(cell["source"]))) if cell["cell_type"] == "code" else ()
+        ):
             if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "LONG_GAME":
                 return ast.literal_eval(node.value)
     raise AssertionError("lesson 7 quotes no LONG_GAME")

@@ -11,8 +11,10 @@ from dicelab.simulate.setaside_bots import ThrowTables
 from dicelab.thousand import win as thousand_win
 from tests.bot_matches import play_checking_legality, wins_of
 
-SMALL = {fivethousand: fivethousand.Rules(dice=3, target=500),
-         thousand: thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60)))}
+SMALL = {
+    fivethousand: fivethousand.Rules(dice=3, target=500),
+    thousand: thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
+}
 WIN = {fivethousand: fivethousand_win, thousand: thousand_win}
 
 
@@ -25,7 +27,9 @@ def test_every_level_is_described_in_one_line(module):
 @pytest.mark.parametrize("module", [fivethousand, thousand])
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_win_robot_plays_legal_games(module, players):
-    seats = [{"name": "Win", "bot": "win"}] + [{"name": f"Simple {i}", "bot": "simple"} for i in range(1, players)]
+    seats = [{"name": "Win", "bot": "win"}] + [
+        {"name": f"Simple {i}", "bot": "simple"} for i in range(1, players)
+    ]
     game = module.Game(players=seats, rules=SMALL[module], seed=4)
     game.prepare_bots()
     play_checking_legality(game)
@@ -38,11 +42,14 @@ def test_the_win_robot_beats_the_simple_one(module):
     assert wins_of(module.Game, "win", "simple", games, rules=SMALL[module]) > games / 2
 
 
-@pytest.mark.parametrize("module,rules", [
-    (fivethousand, fivethousand.Rules(dice=3, target=500)),
-    (fivethousand, fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False)),
-    (thousand, SMALL[thousand]),
-])
+@pytest.mark.parametrize(
+    "module,rules",
+    [
+        (fivethousand, fivethousand.Rules(dice=3, target=500)),
+        (fivethousand, fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False)),
+        (thousand, SMALL[thousand]),
+    ],
+)
 def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, rules):
     """The batch robot's tables (pairs swept together, in any grouping) are the numbers
     the one-game robot decides by."""
@@ -65,12 +72,18 @@ def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, 
 
 @pytest.mark.parametrize("module", [fivethousand, thousand])
 @pytest.mark.parametrize("players,solves", [(2, True), (3, False), (4, False)])
-def test_the_win_robot_prepares_its_policy_only_for_two_players(module, players, solves, monkeypatch):
+def test_the_win_robot_prepares_its_policy_only_for_two_players(
+    module, players, solves, monkeypatch
+):
     """With three or more seats it plays like the optimal robot, so only that is prepared."""
     asked = []
     solve = WIN[module].win_policy
-    monkeypatch.setattr(WIN[module], "win_policy", lambda rules: asked.append(rules) or solve(rules))
-    seats = [{"name": "Win", "bot": "win"}] + [{"name": f"Simple {i}", "bot": "simple"} for i in range(1, players)]
+    monkeypatch.setattr(
+        WIN[module], "win_policy", lambda rules: asked.append(rules) or solve(rules)
+    )
+    seats = [{"name": "Win", "bot": "win"}] + [
+        {"name": f"Simple {i}", "bot": "simple"} for i in range(1, players)
+    ]
     game = module.Game(players=seats, rules=SMALL[module], seed=4)
     game.prepare_bots()
     assert asked == ([SMALL[module]] if solves else [])

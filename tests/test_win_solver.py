@@ -48,7 +48,9 @@ def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatc
     taken = _arrays(policy)
     assert policy.first_player_wins > 0.5
     module._win_policy.cache_clear()
-    monkeypatch.setattr(module, "one_unit_up", lambda mover, above: np.full(len(mover), -1))  # every row swept
+    monkeypatch.setattr(
+        module, "one_unit_up", lambda mover, above: np.full(len(mover), -1)
+    )  # every row swept
     try:
         _same(taken, _arrays(module.win_policy(rules, use_cache=False)))
     finally:
@@ -83,7 +85,9 @@ def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeyp
     fewer = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
     answers = np.concatenate(checked)
     assert answers.any() and not answers.all()  # near the target, banking more can be worse
-    monkeypatch.setattr(setaside_win, "_never_worse_with_more", lambda turns: np.zeros(len(turns.ends), bool))
+    monkeypatch.setattr(
+        setaside_win, "_never_worse_with_more", lambda turns: np.zeros(len(turns.ends), bool)
+    )
     every = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
     for name in every:
         assert np.allclose(fewer[name], every[name], rtol=0, atol=1e-14), name
@@ -100,15 +104,30 @@ def test_a_sweep_gives_the_bust_values_over_which_its_choices_hold():
         swept = setaside_win.sweep(policy.throws, policy.next_dice, turns, x, bounds=True)
         low, high = swept.low[:, 0], swept.high[:, 0]
         assert np.all((low <= x) & (x <= high))
-        for l in range(len(x)):
-            one = turns.take(np.array([l]), turns.value_a.shape[1])
-            middle = (max(low[l], 0.0) + min(high[l], 1.0)) / 2
-            for moved, kind in ((middle, "inside"), (low[l] - 1e-9, "past"), (high[l] + 1e-9, "past")):
+        for row in range(len(x)):
+            one = turns.take(np.array([row]), turns.value_a.shape[1])
+            middle = (max(low[row], 0.0) + min(high[row], 1.0)) / 2
+            for moved, kind in (
+                (middle, "inside"),
+                (low[row] - 1e-9, "past"),
+                (high[row] + 1e-9, "past"),
+            ):
                 if not 0 <= moved <= 1:
                     continue
-                again = setaside_win.sweep(policy.throws, policy.next_dice, one, np.array([moved]), bounds=True)
-                same = all(np.array_equal(getattr(again, name)[0], getattr(swept, name)[l])
-                           for name in ("value_a", "value_c", "throw_a", "throw_c"))
-                assert same == (kind == "inside"), (m[l], b[l], kind, moved, low[l], high[l])
+                again = setaside_win.sweep(
+                    policy.throws, policy.next_dice, one, np.array([moved]), bounds=True
+                )
+                same = all(
+                    np.array_equal(getattr(again, name)[0], getattr(swept, name)[row])
+                    for name in ("value_a", "value_c", "throw_a", "throw_c")
+                )
+                assert same == (kind == "inside"), (
+                    m[row],
+                    b[row],
+                    kind,
+                    moved,
+                    low[row],
+                    high[row],
+                )
                 checked[kind] += 1
     assert checked["inside"] > 20 and checked["past"] > 20

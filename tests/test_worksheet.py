@@ -27,13 +27,17 @@ def test_every_lesson_has_a_well_formed_worksheet_without_answers(lesson):
     page = worksheet(lesson)
     text = " ".join(" ".join(parsed(page).text).split())
     assert len(predictions(lesson)) >= 2 and f"Prediction {len(predictions(lesson))}" in text
-    for title, question in exercises(lesson):
+    for title, _question in exercises(lesson):
         assert title in text
     assert "reveal" not in page and "Teacher" not in page and "Answer" not in text
-    assert "break-inside: avoid" in page and "@page" in page and "size: A4" not in page  # A4 or Letter
+    assert (
+        "break-inside: avoid" in page and "@page" in page and "size: A4" not in page
+    )  # A4 or Letter
 
 
-@pytest.mark.parametrize("lesson,each", [(1, "THROWS_EACH"), (2, "TURNS_EACH"), (3, "ATTEMPTS_EACH")])
+@pytest.mark.parametrize(
+    "lesson,each", [(1, "THROWS_EACH"), (2, "TURNS_EACH"), (3, "ATTEMPTS_EACH")]
+)
 def test_the_tally_has_a_square_for_each_trial_of_the_experiment(lesson, each):
     found = tally(lesson)
     assert found["trials"] == _parameter(lesson, each)
@@ -48,7 +52,9 @@ def test_the_exercises_can_be_done_on_paper():
     text = " ".join(" ".join(parsed(worksheet(1)).text).split())
     assert "only 1s and 5s" in text and "two such triples" in text
     assert "perfect play" not in " ".join(question for _, question in exercises(1))
-    assert "the faces 2, 3, 4 and 6, each at most twice" in " ".join(" ".join(parsed(worksheet(2)).text).split())
+    assert "the faces 2, 3, 4 and 6, each at most twice" in " ".join(
+        " ".join(parsed(worksheet(2)).text).split()
+    )
 
 
 def test_an_unknown_lesson_is_refused():

@@ -18,7 +18,13 @@ from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
 from dicelab.yahtzee.scoring import legal_boxes
 from dicelab.yahtzee.strategy import GreedyBot
-from tests.yahtzee_batch_helpers import batch_decisions, ks_two_sample, load_turn, one_game_decision, sample_states
+from tests.yahtzee_batch_helpers import (
+    batch_decisions,
+    ks_two_sample,
+    load_turn,
+    one_game_decision,
+    sample_states,
+)
 
 ALPHA = 1e-4  # the distribution tests' level; their seeds are fixed
 PRESETS = ["scratch", "hasbro", "free_joker", "no_bonus", "yatzy"]
@@ -55,7 +61,9 @@ def test_forced_joker_boxes_on_every_card():
     legal = scores.legal(masks, rolls)
     for mask, roll, row in zip(masks.tolist(), rolls.tolist(), legal):
         filled = {box: 0 for i, box in enumerate(rules.boxes) if mask >> i & 1}
-        assert tuple(rules.boxes[i] for i in numpy.flatnonzero(row)) == legal_boxes(rules, ROLLS[roll], filled)
+        assert tuple(rules.boxes[i] for i in numpy.flatnonzero(row)) == legal_boxes(
+            rules, ROLLS[roll], filled
+        )
 
 
 def test_rolls_keep_held_dice_in_place_and_fill_the_rest_in_order():
@@ -74,10 +82,12 @@ def test_rolls_keep_held_dice_in_place_and_fill_the_rest_in_order():
         assert (turn.dice[row][held[row]] == before[row][held[row]]).all()
 
 
-DECIDING = [("greedy", GreedyBot(), BatchGreedy),
-            ("chase_full_house", simulate.ChaseBox("full_house"), lambda r: BatchChaseBox(r, "full_house")),
-            ("chase_sixes", simulate.ChaseBox("sixes"), lambda r: BatchChaseBox(r, "sixes")),
-            ("chase_two_pairs", simulate.ChaseBox("two_pairs"), lambda r: BatchChaseBox(r, "two_pairs"))]
+DECIDING = [
+    ("greedy", GreedyBot(), BatchGreedy),
+    ("chase_full_house", simulate.ChaseBox("full_house"), lambda r: BatchChaseBox(r, "full_house")),
+    ("chase_sixes", simulate.ChaseBox("sixes"), lambda r: BatchChaseBox(r, "sixes")),
+    ("chase_two_pairs", simulate.ChaseBox("two_pairs"), lambda r: BatchChaseBox(r, "two_pairs")),
+]
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
@@ -93,7 +103,9 @@ def test_batch_decisions_are_the_one_game_bots(rules, name, bot, batch):
 
 def test_batch_bots_for_levels_bot_objects_and_users_bots():
     rules = Rules()
-    bots = batch_bots(rules, ["greedy", GreedyBot(), "random", RandomBot(), simulate.ChaseBox("yahtzee")])
+    bots = batch_bots(
+        rules, ["greedy", GreedyBot(), "random", RandomBot(), simulate.ChaseBox("yahtzee")]
+    )
     assert bots[0] is bots[1] and bots[2] is bots[3]
     assert isinstance(bots[4], BatchChaseBox) and bots[4].box_name == "yahtzee"
 
@@ -110,13 +122,19 @@ def test_batch_bots_travel_as_their_rules():
     sizes = [len(pickle.dumps(bot)) for bot in bots]
     assert max(sizes) < 2000
     again = pickle.loads(pickle.dumps(bots))
-    assert [type(bot) for bot in again] == [type(bot) for bot in bots] and again[2].box_name == "two_pairs"
+    assert [type(bot) for bot in again] == [type(bot) for bot in bots] and again[
+        2
+    ].box_name == "two_pairs"
     games = numpy.arange(5)
-    assert (play_games(rules, again, 3, games)["scores"] == play_games(rules, bots, 3, games)["scores"]).all()
+    assert (
+        play_games(rules, again, 3, games)["scores"] == play_games(rules, bots, 3, games)["scores"]
+    ).all()
 
 
 def game_batch_bots(rules, level):
-    return batch_bots(rules, [simulate.ChaseBox("fours") if level == "chase_box" else level, "random"])
+    return batch_bots(
+        rules, [simulate.ChaseBox("fours") if level == "chase_box" else level, "random"]
+    )
 
 
 @pytest.mark.parametrize("level", ["random", "greedy", "chase_box", "optimal"])
@@ -124,8 +142,10 @@ def test_games_are_the_same_whatever_the_chunking(level):
     rules = Rules.preset("hasbro")
     bots = game_batch_bots(rules, level)
     whole = play_games(rules, bots, seed=9, games=numpy.arange(60))
-    parts = [play_games(rules, bots, seed=9, games=numpy.arange(start, stop))
-             for start, stop in ((0, 0), (0, 1), (1, 23), (23, 60))]
+    parts = [
+        play_games(rules, bots, seed=9, games=numpy.arange(start, stop))
+        for start, stop in ((0, 0), (0, 1), (1, 23), (23, 60))
+    ]
     backwards = play_games(rules, bots, seed=9, games=numpy.arange(59, -1, -1))
     for key, values in whole.items():
         assert values.dtype == parts[0][key].dtype
@@ -143,8 +163,10 @@ def test_games_across_blocks_of_game_numbers_are_the_same_whatever_the_chunking(
     rules = Rules.preset("yatzy")
     bots = game_batch_bots(rules, level)
     whole = play_games(rules, bots, seed=2, games=numpy.arange(1000, 1060))
-    cuts = [play_games(rules, bots, seed=2, games=numpy.arange(start, stop))
-            for start, stop in ((1000, 1024), (1024, 1031), (1031, 1060))]
+    cuts = [
+        play_games(rules, bots, seed=2, games=numpy.arange(start, stop))
+        for start, stop in ((1000, 1024), (1024, 1031), (1031, 1060))
+    ]
     middle = play_games(rules, bots, seed=2, games=numpy.arange(1010, 1040))
     for key, values in whole.items():
         assert (numpy.concatenate([part[key] for part in cuts]) == values).all(), key
@@ -155,7 +177,7 @@ def test_a_tables_turns_are_played_in_order():
     table = Table(Rules(), seats=2, seed=1, games=numpy.arange(3))
     rows = numpy.arange(3)
     later = table.throw_codes(5, rows, numpy.zeros(3, dtype=numpy.int64))
-    assert ((later >= 0) & (later < 6 ** 6)).all()
+    assert ((later >= 0) & (later < 6**6)).all()
     with pytest.raises(ValueError, match="in order"):
         table.throw_codes(4, rows, numpy.zeros(3, dtype=numpy.int64))
 
@@ -165,7 +187,10 @@ def test_turns_are_the_same_whatever_the_chunking(level):
     rules = Rules.preset("yatzy")
     (bot, _) = game_batch_bots(rules, level)
     whole = play_turns(rules, bot, seed=4, turns=numpy.arange(300))
-    parts = [play_turns(rules, bot, seed=4, turns=numpy.arange(start, stop)) for start, stop in ((0, 150), (150, 300))]
+    parts = [
+        play_turns(rules, bot, seed=4, turns=numpy.arange(start, stop))
+        for start, stop in ((0, 150), (150, 300))
+    ]
     for key, values in whole.items():
         assert (numpy.concatenate([part[key] for part in parts]) == values).all(), key
     assert whole["busts"].dtype == bool and set(whole["throws"].tolist()) <= {1, 2, 3}
@@ -177,9 +202,16 @@ def engine_turns(rules, bot, n, seed):
     return simulate.turns("yahtzee", bot, n=n, seed=seed, rules=rules, progress=False)
 
 
-@pytest.mark.parametrize("level, rules", [("random", Rules()), ("greedy", Rules.preset("yatzy")),
-                                          ("chase_box", CUSTOM), ("optimal", Rules.preset("free_joker"))],
-                         ids=["random", "greedy", "chase_box", "optimal"])
+@pytest.mark.parametrize(
+    "level, rules",
+    [
+        ("random", Rules()),
+        ("greedy", Rules.preset("yatzy")),
+        ("chase_box", CUSTOM),
+        ("optimal", Rules.preset("free_joker")),
+    ],
+    ids=["random", "greedy", "chase_box", "optimal"],
+)
 def test_turns_match_the_engine_path_in_distribution(level, rules):
     bot = simulate.ChaseBox("fours") if level == "chase_box" else level
     engine = engine_turns(rules, bot, 1500, seed=2)
@@ -192,8 +224,12 @@ def test_turns_match_the_engine_path_in_distribution(level, rules):
 
 @pytest.mark.parametrize("rules", [Rules(), Rules.preset("hasbro")], ids=["scratch", "hasbro"])
 def test_games_match_the_engine_path_in_distribution(rules):
-    engine = simulate.games("yahtzee", ["greedy", "random"], n=250, seed=3, rules=rules, progress=False)
-    batch = play_games(rules, batch_bots(rules, ["greedy", "random"]), seed=3, games=numpy.arange(5000))
+    engine = simulate.games(
+        "yahtzee", ["greedy", "random"], n=250, seed=3, rules=rules, progress=False
+    )
+    batch = play_games(
+        rules, batch_bots(rules, ["greedy", "random"]), seed=3, games=numpy.arange(5000)
+    )
     for seat in range(2):
         assert ks_two_sample(engine.scores[:, seat], batch["scores"][:, seat]) > ALPHA
         assert ks_two_sample(engine.busts[:, seat], batch["busts"][:, seat]) > ALPHA
@@ -212,8 +248,11 @@ def test_the_random_bot_picks_uniformly_among_legal_actions():
     scored = numpy.log2(table.mask[:, 0][table.mask[:, 0] > 0]).astype(int)
     assert len(going) == len(states) - len(scored)
     options = 1 + 5 + len(rules.boxes)
-    counts = [int((turn.rolls_used > used).sum())] + (turn.held != held).sum(axis=0).tolist() + \
-        numpy.bincount(scored, minlength=len(rules.boxes)).tolist()
+    counts = (
+        [int((turn.rolls_used > used).sum())]
+        + (turn.held != held).sum(axis=0).tolist()
+        + numpy.bincount(scored, minlength=len(rules.boxes)).tolist()
+    )
     expected = len(states) / options
     statistic = sum((c - expected) ** 2 / expected for c in counts)
     assert statistic < 55.68  # the chi-square quantile of 1 - 1e-5 with 18 degrees of freedom
@@ -221,4 +260,6 @@ def test_the_random_bot_picks_uniformly_among_legal_actions():
 
 
 def test_every_roll_has_its_code():
-    assert sorted(score_tables(Rules()).roll_index(numpy.array(multisets(5))).tolist()) == list(range(252))
+    assert sorted(score_tables(Rules()).roll_index(numpy.array(multisets(5))).tolist()) == list(
+        range(252)
+    )

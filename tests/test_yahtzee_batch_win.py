@@ -16,12 +16,23 @@ from dicelab.simulate.yahtzee_win import BatchWin
 from dicelab.yahtzee import Engine, Rules
 from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.win_bot import WinBot
-from tests.yahtzee_batch_helpers import batch_decisions, load_turn, one_game_decision, random_card, sample_states
+from tests.yahtzee_batch_helpers import (
+    batch_decisions,
+    load_turn,
+    one_game_decision,
+    random_card,
+    sample_states,
+)
 
 PRESETS = ["scratch", "hasbro", "free_joker", "no_bonus", "yatzy"]
 # a small card, four rolls a turn, the forced joker and a low upper bonus: quick to solve
-SMALL = Rules(boxes=("ones", "twos", "threes", "fours", "three_of_a_kind", "yahtzee", "chance"), rolls=4,
-              joker="forced", upper_bonus_threshold=12, upper_bonus=20)
+SMALL = Rules(
+    boxes=("ones", "twos", "threes", "fours", "three_of_a_kind", "yahtzee", "chance"),
+    rolls=4,
+    joker="forced",
+    upper_bonus_threshold=12,
+    upper_bonus=20,
+)
 
 
 def batch_decide(bot, rules, states):
@@ -30,7 +41,9 @@ def batch_decide(bot, rules, states):
     key = bot.solver_cards(*turn.card(numpy.arange(len(states))))[2]
     cards, column = numpy.unique(key, return_inverse=True)
     tables = bot._turn_tables(cards)
-    return batch_decisions(rules, lambda turn, which: bot._decide(turn, which, tables, column.ravel()), turn, states)
+    return batch_decisions(
+        rules, lambda turn, which: bot._decide(turn, which, tables, column.ravel()), turn, states
+    )
 
 
 def compare(rules, states, margin=float("inf")):
@@ -71,8 +84,10 @@ def with_rivals(rules, states, seats: int, seed: int) -> list:
     tables = []
     for state in states:
         player, filled = rng.randrange(seats), len(state.card.filled)
-        cards = [state.card if seat == player else random_card(engine, rng, filled + (seat < player))
-                 for seat in range(seats)]
+        cards = [
+            state.card if seat == player else random_card(engine, rng, filled + (seat < player))
+            for seat in range(seats)
+        ]
         tables.append(replace(state, cards=tuple(cards), player=player))
     return tables
 
@@ -86,10 +101,15 @@ def test_every_decision_of_seeded_games_is_the_one_game_robots():
     assert compare(rules, situations) > 20
 
 
-@pytest.mark.parametrize("rules", [Rules.preset(name) for name in PRESETS] + [SMALL], ids=PRESETS + ["small"])
+@pytest.mark.parametrize(
+    "rules", [Rules.preset(name) for name in PRESETS] + [SMALL], ids=PRESETS + ["small"]
+)
 def test_sampled_situations_at_tables_of_two_and_three(rules):
     states = sample_states(rules, 240, seed=8, per_card=6)
-    compare(rules, with_rivals(rules, states[:160], 2, seed=1) + with_rivals(rules, states[160:], 3, seed=2))
+    compare(
+        rules,
+        with_rivals(rules, states[:160], 2, seed=1) + with_rivals(rules, states[160:], 3, seed=2),
+    )
 
 
 def test_far_behind_or_far_ahead_near_ties_go_the_one_game_robots_way():
@@ -97,12 +117,20 @@ def test_far_behind_or_far_ahead_near_ties_go_the_one_game_robots_way():
     chances are within the robot's tolerance of each other, or exactly 0 or 1, and the first
     of them listed is taken."""
     rules = Rules.preset("hasbro")
-    states = [state for state in sample_states(rules, 3000, seed=5) if len(state.card.filled) >= 9][:200]
+    states = [state for state in sample_states(rules, 3000, seed=5) if len(state.card.filled) >= 9][
+        :200
+    ]
     engine, rng = Engine(rules), random.Random(3)
     tables = []
     for state in states:
-        ahead = replace(random_card(engine, rng, len(state.card.filled)), yahtzee_bonuses=rng.randint(1, 3))
-        cards = (state.card, ahead) if rng.random() < 0.5 else (replace(state.card, yahtzee_bonuses=3), ahead)
+        ahead = replace(
+            random_card(engine, rng, len(state.card.filled)), yahtzee_bonuses=rng.randint(1, 3)
+        )
+        cards = (
+            (state.card, ahead)
+            if rng.random() < 0.5
+            else (replace(state.card, yahtzee_bonuses=3), ahead)
+        )
         tables.append(replace(state, cards=cards))
     compare(rules, tables)
 
@@ -140,7 +168,10 @@ def test_levels_and_robots_with_their_margin_get_batch_forms_that_travel():
     again = pickle.loads(pickle.dumps(bots))
     assert len(pickle.dumps(bots[2])) < 2000 and again[2].margin == 2
     games = numpy.arange(6)
-    assert (play_games(rules, again[1:3], 5, games)["scores"] == play_games(rules, bots[1:3], 5, games)["scores"]).all()
+    assert (
+        play_games(rules, again[1:3], 5, games)["scores"]
+        == play_games(rules, bots[1:3], 5, games)["scores"]
+    ).all()
 
     class Bolder(WinBot):
         pass
@@ -153,8 +184,10 @@ def test_games_are_the_same_whatever_the_chunking():
     rules = Rules.preset("hasbro")
     bots = batch_bots(rules, ["optimal", "win", "greedy"])
     whole = play_games(rules, bots, seed=9, games=numpy.arange(40))
-    parts = [play_games(rules, bots, seed=9, games=numpy.arange(start, stop))
-             for start, stop in ((0, 1), (1, 17), (17, 40))]
+    parts = [
+        play_games(rules, bots, seed=9, games=numpy.arange(start, stop))
+        for start, stop in ((0, 1), (1, 17), (17, 40))
+    ]
     for key, values in whole.items():
         assert (numpy.concatenate([part[key] for part in parts]) == values).all(), key
 

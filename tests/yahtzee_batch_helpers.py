@@ -17,7 +17,11 @@ def random_card(engine, rng, filled: int):
     rules = engine.rules
     state = engine.initial_state(1)
     for box in rng.sample(rules.boxes, filled):
-        dice = (rng.randint(1, 6),) * 5 if rng.random() < 0.2 else tuple(rng.randint(1, 6) for _ in range(5))
+        dice = (
+            (rng.randint(1, 6),) * 5
+            if rng.random() < 0.2
+            else tuple(rng.randint(1, 6) for _ in range(5))
+        )
         situation = State(cards=state.cards, dice=dice, rolls_used=rules.rolls)
         boxes = engine.scorable_boxes(situation)
         state = engine.apply(situation, Score(box if box in boxes else rng.choice(boxes)))
@@ -37,7 +41,9 @@ def sample_states(rules, count: int, seed: int, per_card: int = 8) -> list:
             else:
                 dice = tuple(rng.randint(1, 6) for _ in range(5))
             held = tuple(rng.random() < 0.3 for _ in range(5))
-            states.append(State(cards=(card,), dice=dice, held=held, rolls_used=rng.randint(1, rules.rolls)))
+            states.append(
+                State(cards=(card,), dice=dice, held=held, rolls_used=rng.randint(1, rules.rolls))
+            )
     return states[:count]
 
 
@@ -84,7 +90,11 @@ def batch_decisions(rules, decide, turn, states) -> list:
         box, keep = decide(turn, which)
         turn.hold(which[box < 0], keep[box < 0])
         for j, row in enumerate(which.tolist()):
-            result[row] = ("score", rules.boxes[box[j]]) if box[j] >= 0 else ("roll", tuple(turn.held[row].tolist()))
+            result[row] = (
+                ("score", rules.boxes[box[j]])
+                if box[j] >= 0
+                else ("roll", tuple(turn.held[row].tolist()))
+            )
     return result
 
 
@@ -93,10 +103,14 @@ def ks_two_sample(a, b) -> float:
     whole-number scores): small when ``a`` and ``b`` come from different distributions."""
     a, b = numpy.sort(numpy.asarray(a, dtype=float)), numpy.sort(numpy.asarray(b, dtype=float))
     grid = numpy.union1d(a, b)
-    gap = numpy.abs(numpy.searchsorted(a, grid, side="right") / len(a)
-                    - numpy.searchsorted(b, grid, side="right") / len(b)).max()
+    gap = numpy.abs(
+        numpy.searchsorted(a, grid, side="right") / len(a)
+        - numpy.searchsorted(b, grid, side="right") / len(b)
+    ).max()
     size = math.sqrt(len(a) * len(b) / (len(a) + len(b)))
     lam = (size + 0.12 + 0.11 / size) * gap
     if lam < 0.2:
         return 1.0
-    return min(1.0, 2 * sum((-1) ** (k - 1) * math.exp(-2 * k * k * lam * lam) for k in range(1, 101)))
+    return min(
+        1.0, 2 * sum((-1) ** (k - 1) * math.exp(-2 * k * k * lam * lam) for k in range(1, 101))
+    )

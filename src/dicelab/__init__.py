@@ -14,7 +14,16 @@ from dicelab.lazy import lazy_names
 from dicelab.players import Player
 
 __version__ = "0.1.0"
-_SUBMODULES = ("coach", "dice", "fivethousand", "odds", "plots", "simulate", "thousand", "widgets",
-               "yahtzee")
+_SUBMODULES = (
+    "coach",
+    "dice",
+    "fivethousand",
+    "odds",
+    "plots",
+    "simulate",
+    "thousand",
+    "widgets",
+    "yahtzee",
+)
 __all__ = ["CorruptGameError", "IllegalMoveError", "Player", "__version__", *_SUBMODULES]
 __getattr__ = lazy_names(__name__, {name: name for name in _SUBMODULES})

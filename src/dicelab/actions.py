@@ -58,12 +58,14 @@ def action_from_json(document: object, kinds: Iterable[type[Action]]) -> Action:
     by_type = {kind.type: kind for kind in kinds}
     kind_name = document.get("type")
     if type(kind_name) is not str or kind_name not in by_type:
-        raise IllegalMoveError(f"{shown(kind_name)} is not an action type; the types are "
-                               f"{', '.join(by_type)}")
+        raise IllegalMoveError(
+            f"{shown(kind_name)} is not an action type; the types are {', '.join(by_type)}"
+        )
     kind = by_type[kind_name]
     fields = sorted(field.name for field in dataclasses.fields(kind))
     given = set(document) - {"type"}
     if given != set(fields):
-        raise IllegalMoveError(f"a {kind.type!r} action has the fields {fields}, "
-                               f"not {sorted(map(str, given))}")
+        raise IllegalMoveError(
+            f"a {kind.type!r} action has the fields {fields}, not {sorted(map(str, given))}"
+        )
     return kind(**{name: document[name] for name in fields})

@@ -96,17 +96,20 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     if arrays is not None:
         return arrays
     if problem:
-        warnings.warn(f"the cached {kind} at {path} {problem}; computing it again",
-                      CacheWarning, stacklevel=2)
+        warnings.warn(
+            f"the cached {kind} at {path} {problem}; computing it again", CacheWarning, stacklevel=2
+        )
     arrays = compute()
     if type(arrays) is not dict or not all(
-            isinstance(name, str) and not name.startswith("__") and isinstance(array, np.ndarray)
-            for name, array in arrays.items()):
+        isinstance(name, str) and not name.startswith("__") and isinstance(array, np.ndarray)
+        for name, array in arrays.items()
+    ):
         raise TypeError("compute() must return a dict of names to numpy arrays")
     failure = _write(path, identity, arrays)
     if failure and not problem:
-        warnings.warn(f"could not save the {kind} in {path.parent}: {failure}", CacheWarning,
-                      stacklevel=2)
+        warnings.warn(
+            f"could not save the {kind} in {path.parent}: {failure}", CacheWarning, stacklevel=2
+        )
     return arrays
 
 

@@ -25,10 +25,13 @@ from dicelab import registry, validation
 from dicelab.editions import tutorial_notebooks, write_edition
 from dicelab.errors import InvalidInputError
 from dicelab.extras import MissingExtraError, require
-from dicelab.files import reason, remove_stale, write_atomic
+from dicelab.files import reason, remove_stale
 
 DEMO_TABLES = {
-    "fivethousand": [{"name": "Robot A", "bot": "intelligent"}, {"name": "Robot B", "bot": "simple"}],
+    "fivethousand": [
+        {"name": "Robot A", "bot": "intelligent"},
+        {"name": "Robot B", "bot": "simple"},
+    ],
     "thousand": [{"name": "Cask-aware", "bot": "cask_aware"}, {"name": "Simple", "bot": "simple"}],
     "yahtzee": [{"name": "Greedy", "bot": "greedy"}, {"name": "Random", "bot": "random"}],
 }
@@ -38,11 +41,21 @@ def describe(game, event) -> str:
     """One line of what an event did, for the terminal."""
     name = game.players[event.player].name
     action = event.action
-    text = {"throw": "throws", "roll": "rolls", "bank": "banks", "set_aside": "sets aside",
-            "hold": "holds die", "release": "releases die", "score": "scores"}[action.type]
-    detail = {"set_aside": lambda: " ".join(map(str, action.dice)),
-              "hold": lambda: str(action.die + 1), "release": lambda: str(action.die + 1),
-              "score": lambda: action.box.replace("_", " ")}.get(action.type, lambda: "")()
+    text = {
+        "throw": "throws",
+        "roll": "rolls",
+        "bank": "banks",
+        "set_aside": "sets aside",
+        "hold": "holds die",
+        "release": "releases die",
+        "score": "scores",
+    }[action.type]
+    detail = {
+        "set_aside": lambda: " ".join(map(str, action.dice)),
+        "hold": lambda: str(action.die + 1),
+        "release": lambda: str(action.die + 1),
+        "score": lambda: action.box.replace("_", " "),
+    }.get(action.type, lambda: "")()
     line = f"{name} {text} {detail}".rstrip()
     if event.dice is not None:
         line += f": {' '.join(map(str, event.dice))}"
@@ -71,8 +84,11 @@ def is_notebook(path: Path) -> bool:
         document = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return False
-    return (type(document) is dict and type(document.get("cells")) is list
-            and type(document.get("nbformat")) is int)
+    return (
+        type(document) is dict
+        and type(document.get("cells")) is list
+        and type(document.get("nbformat")) is int
+    )
 
 
 def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:
@@ -137,7 +153,9 @@ def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[st
     return command + list(extra)
 
 
-def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, teacher: bool = False) -> int:
+def lab(
+    folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, teacher: bool = False
+) -> int:
     """Copy the notebooks (the student edition, or with ``teacher`` the teacher's) into
     ``folder`` and run JupyterLab there until it stops."""
     out = out or sys.stdout
@@ -154,8 +172,9 @@ def lab(folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, tea
     return serve(command)
 
 
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP")
-                     if hasattr(signal, name))
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name)
+)
 
 
 def _die_with_parent() -> None:
@@ -174,15 +193,21 @@ def serve(command: list[str], grace: float = 20.0) -> int:
     dicelab returns 0; a second signal, or ``grace`` seconds without stopping, kills it.
     The server runs in its own session, so Ctrl-C reaches it only through dicelab.
     """
-    server = subprocess.Popen(command, start_new_session=True,
-                              preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    server = subprocess.Popen(
+        command,
+        start_new_session=True,
+        preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+    )
     stops = []
 
     def stop(signum, _frame):
         stops.append(time.monotonic())
         if len(stops) == 1:
-            print(f"\ndicelab: {signal.Signals(signum).name} received, stopping JupyterLab",
-                  file=sys.stderr, flush=True)
+            print(
+                f"\ndicelab: {signal.Signals(signum).name} received, stopping JupyterLab",
+                file=sys.stderr,
+                flush=True,
+            )
         _signal(server, signal.SIGTERM if len(stops) == 1 else signal.SIGKILL)
 
     previous = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
@@ -211,7 +236,9 @@ def _signal(process: subprocess.Popen, signum) -> None:
 
 
 def run_lab(args) -> int:
-    folder = args.folder or Path("dicelab-teacher-notebooks" if args.teacher else "dicelab-notebooks")
+    folder = args.folder or Path(
+        "dicelab-teacher-notebooks" if args.teacher else "dicelab-notebooks"
+    )
     return lab(folder, not args.no_browser, args.dry_run, args.jupyter_args, teacher=args.teacher)
 
 
@@ -228,7 +255,9 @@ def run_handout(args) -> int:
         path = write_worksheet(lesson, target) if lesson else write_handout(args.game, target)
     except OSError as error:
         if not target.parent.is_dir():
-            raise CommandError(f"cannot write {target}: there is no folder {target.parent}") from None
+            raise CommandError(
+                f"cannot write {target}: there is no folder {target.parent}"
+            ) from None
         raise CommandError(f"cannot write {target}: {reason(error)}") from None
     print(f"wrote {path}: open it in a browser and print it")
     return 0
@@ -244,8 +273,10 @@ def run_class_serve(args) -> int:
     from dicelab.classroom.server import base_path, serve
 
     if args.activity is not None and args.activity not in ACTIVITIES:
-        raise SystemExit(f"dicelab: there is no activity {args.activity!r}; there are "
-                         f"{', '.join(sorted(ACTIVITIES))}")
+        raise SystemExit(
+            f"dicelab: there is no activity {args.activity!r}; there are "
+            f"{', '.join(sorted(ACTIVITIES))}"
+        )
     try:
         base = base_path(args.base_path)
     except ValueError as error:
@@ -253,8 +284,10 @@ def run_class_serve(args) -> int:
     try:
         return serve(args.data, args.host, args.port, base, args.activity)
     except OSError as error:
-        raise SystemExit(f"dicelab: the class server can't listen on {args.host}:{args.port}: "
-                         f"{error.strerror or error}") from None
+        raise SystemExit(
+            f"dicelab: the class server can't listen on {args.host}:{args.port}: "
+            f"{error.strerror or error}"
+        ) from None
 
 
 def run_demo(args) -> int:
@@ -304,85 +337,136 @@ def seed_argument(text: str) -> int:
     except ValueError as problem:
         shown = validation.shown(text)
         raise argparse.ArgumentTypeError(
-            f"{shown} is not a seed: {problem}" if isinstance(problem, InvalidInputError)
-            else f"{shown} is not a seed (a whole number from 0 to {validation.MAX_SEED})") from None
+            f"{shown} is not a seed: {problem}"
+            if isinstance(problem, InvalidInputError)
+            else f"{shown} is not a seed (a whole number from 0 to {validation.MAX_SEED})"
+        ) from None
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    passed_on = argv[argv.index("--") + 1:] if "--" in argv else []
-    argv = argv[:argv.index("--")] if "--" in argv else argv
+    passed_on = argv[argv.index("--") + 1 :] if "--" in argv else []
+    argv = argv[: argv.index("--")] if "--" in argv else argv
     parser = Parser(
-        prog="dicelab", description=dicelab.__doc__.splitlines()[0],
-        epilog="Run 'dicelab COMMAND --help' for the options of a command.")
+        prog="dicelab",
+        description=dicelab.__doc__.splitlines()[0],
+        epilog="Run 'dicelab COMMAND --help' for the options of a command.",
+    )
     parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                                     parser_class=Parser)
+    commands = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
 
     lab_parser = commands.add_parser(
-        "lab", help="open the tutorial notebooks in JupyterLab", description=LAB_HELP,
+        "lab",
+        help="open the tutorial notebooks in JupyterLab",
+        description=LAB_HELP,
         usage="dicelab lab [FOLDER] [--teacher] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    lab_parser.add_argument("folder", nargs="?", type=Path, default=None,
-                            help="where the notebooks go (default: ./dicelab-notebooks, with --teacher "
-                                 "./dicelab-teacher-notebooks)")
-    lab_parser.add_argument("--teacher", action="store_true",
-                            help="the teacher edition: worked answers, timing plan, exit questions")
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    lab_parser.add_argument(
+        "folder",
+        nargs="?",
+        type=Path,
+        default=None,
+        help="where the notebooks go (default: ./dicelab-notebooks, with --teacher "
+        "./dicelab-teacher-notebooks)",
+    )
+    lab_parser.add_argument(
+        "--teacher",
+        action="store_true",
+        help="the teacher edition: worked answers, timing plan, exit questions",
+    )
     lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
-    lab_parser.add_argument("--dry-run", action="store_true",
-                            help="copy the notebooks and show the command, but start nothing")
+    lab_parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="copy the notebooks and show the command, but start nothing",
+    )
     lab_parser.set_defaults(run=run_lab)
 
     demo_parser = commands.add_parser(
-        "demo", help="watch bots play a game in the terminal",
+        "demo",
+        help="watch bots play a game in the terminal",
         description="Bots play one whole game, one line per move. The output can be piped "
-                    "(dicelab demo | head -5).")
+        "(dicelab demo | head -5).",
+    )
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
-    demo_parser.add_argument("--seed", type=seed_argument, default=None,
-                             help="the same seed plays the same game")
+    demo_parser.add_argument(
+        "--seed", type=seed_argument, default=None, help="the same seed plays the same game"
+    )
     demo_parser.set_defaults(run=run_demo)
 
     from dicelab.handout import GAMES
     from dicelab.worksheet import LESSONS
 
     handout_parser = commands.add_parser(
-        "handout", help="write a printable class sheet for a game, or a lesson's worksheet",
+        "handout",
+        help="write a printable class sheet for a game, or a lesson's worksheet",
         description="Write a printable HTML page for a class: for a game the rules, the scoring table, a "
-                    "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
-                    f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
-                    "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).")
+        "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
+        f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
+        "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).",
+    )
     handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
-    handout_parser.add_argument("-o", "--output", default=None, metavar="FILE",
-                                help="the HTML file to write, a folder to write it in, or - for "
-                                     "standard output (default: GAME-handout.html)")
+    handout_parser.add_argument(
+        "-o",
+        "--output",
+        default=None,
+        metavar="FILE",
+        help="the HTML file to write, a folder to write it in, or - for "
+        "standard output (default: GAME-handout.html)",
+    )
     handout_parser.set_defaults(run=run_handout)
 
     class_parser = commands.add_parser(
-        "class", help="run a class server that students join from any browser",
+        "class",
+        help="run a class server that students join from any browser",
         description="A class server: students join from any browser with a code, take part in "
-                    "activities and games, and their results are pooled live for the teacher.")
-    class_commands = class_parser.add_subparsers(dest="class_command", required=True, metavar="ACTION")
+        "activities and games, and their results are pooled live for the teacher.",
+    )
+    class_commands = class_parser.add_subparsers(
+        dest="class_command", required=True, metavar="ACTION"
+    )
     serve_parser = class_commands.add_parser(
-        "serve", help="start the class server",
+        "serve",
+        help="start the class server",
         description="Start the class server and print the students' address (with the class "
-                    "code) and the teacher's address (with a secret token). Results are kept in "
-                    "SQLite under --data; a restarted server carries on where it stopped.")
-    serve_parser.add_argument("--host", default="127.0.0.1",
-                              help="the address to listen on (default 127.0.0.1, this computer only; "
-                                   "0.0.0.0 opens the class to the local network)")
-    serve_parser.add_argument("--port", type=int, default=8765, help="the port (default 8765; 0: any free port)")
-    serve_parser.add_argument("--data", type=Path, default=None,
-                              help="the folder of the class's data (default: the user data folder, "
-                                   "~/.local/share/dicelab/class)")
-    serve_parser.add_argument("--activity", default=None, help="the activity to start with, e.g. farkles")
-    serve_parser.add_argument("--base-path", default="/",
-                              help="the path prefix the server is reached under, e.g. "
-                                   "/user/NAME/proxy/8765/ through jupyter-server-proxy")
+        "code) and the teacher's address (with a secret token). Results are kept in "
+        "SQLite under --data; a restarted server carries on where it stopped.",
+    )
+    serve_parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this computer only; "
+        "0.0.0.0 opens the class to the local network)",
+    )
+    serve_parser.add_argument(
+        "--port", type=int, default=8765, help="the port (default 8765; 0: any free port)"
+    )
+    serve_parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="the folder of the class's data (default: the user data folder, "
+        "~/.local/share/dicelab/class)",
+    )
+    serve_parser.add_argument(
+        "--activity", default=None, help="the activity to start with, e.g. farkles"
+    )
+    serve_parser.add_argument(
+        "--base-path",
+        default="/",
+        help="the path prefix the server is reached under, e.g. "
+        "/user/NAME/proxy/8765/ through jupyter-server-proxy",
+    )
     serve_parser.set_defaults(run=run_class_serve)
 
     args = parser.parse_args(argv)
     if passed_on and args.command != "lab":
-        parser.error(f"only 'dicelab lab' passes arguments after -- on, not 'dicelab {args.command}'")
+        parser.error(
+            f"only 'dicelab lab' passes arguments after -- on, not 'dicelab {args.command}'"
+        )
     args.jupyter_args = passed_on
     try:
         return args.run(args)

@@ -15,9 +15,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from fractions import Fraction
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from fractions import Fraction
+from functools import cache
 
 FACES = (1, 2, 3, 4, 5, 6)
 Dice = tuple[int, ...]  # a sorted tuple of faces, e.g. (1, 5, 5)
@@ -53,7 +53,7 @@ def from_counts(tally: Iterable[int]) -> Dice:
     return tuple(face for face, n in zip(FACES, tally) for _ in range(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def multisets(n: int) -> tuple[Dice, ...]:
     """Every multiset of ``n`` faces, in sorted order (252 for five dice).
 
@@ -71,7 +71,7 @@ def probability(dice: Sequence[int]) -> Fraction:
     return Fraction(arrangements, 6 ** len(dice))
 
 
-@lru_cache(maxsize=None)
+@cache
 def outcomes(n: int) -> dict[Dice, Fraction]:
     """Every outcome of throwing ``n`` dice with its exact probability (they sum to 1)."""
     if not 0 <= n <= 6:
@@ -79,7 +79,7 @@ def outcomes(n: int) -> dict[Dice, Fraction]:
     return {dice: probability(dice) for dice in multisets(n)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def sub_multisets(dice: Dice) -> tuple[Dice, ...]:
     """Every sub-multiset of ``dice`` (the empty one and ``dice`` itself included).
 

@@ -22,8 +22,10 @@ EDITIONS = ("student", "teacher")
 HIDDEN = frozenset({"answer", "teacher"})  # tags of the cells students do not see
 PROMPTS = ("**Predict first.**", "### Exercise")  # a place to answer follows each
 ANSWER_SPACE = "*Your answer:* "
-TEACHER_NOTE = ("*Teacher edition*: the worked answers, the timing plan, common misconceptions and exit "
-                "questions are in this copy; `dicelab lab` gives students theirs without them.")
+TEACHER_NOTE = (
+    "*Teacher edition*: the worked answers, the timing plan, common misconceptions and exit "
+    "questions are in this copy; `dicelab lab` gives students theirs without them."
+)
 
 
 def tutorial_notebooks() -> list[Path]:
@@ -53,7 +55,11 @@ def student_edition(notebook: dict) -> dict:
             continue
         cells.append(cell)
         if cell["cell_type"] == "markdown" and any(prompt in _source(cell) for prompt in PROMPTS):
-            space = {"cell_type": "markdown", "metadata": {"tags": ["student"]}, "source": ANSWER_SPACE}
+            space = {
+                "cell_type": "markdown",
+                "metadata": {"tags": ["student"]},
+                "source": ANSWER_SPACE,
+            }
             if "id" in cell:
                 space["id"] = f"{cell['id']}-a"[:64]
             cells.append(space)
@@ -87,7 +93,9 @@ def write_edition(source: Path, target: Path, name: str) -> Path:
     from dicelab.files import write_atomic
 
     notebook = json.loads(Path(source).read_text(encoding="utf-8"))
-    return write_atomic(Path(target), json.dumps(edition(notebook, name), indent=1, ensure_ascii=False) + "\n")
+    return write_atomic(
+        Path(target), json.dumps(edition(notebook, name), indent=1, ensure_ascii=False) + "\n"
+    )
 
 
 __all__ = ["EDITIONS", "edition", "student_edition", "teacher_edition", "write_edition"]

@@ -37,7 +37,9 @@ def install_hint(extra: str) -> str:
     """The command that installs ``extra`` where this dicelab came from: the package index's
     name, or the folder of the clone it was installed from (``pip install -e .`` made it)."""
     try:
-        origin = json.loads(importlib.metadata.distribution("dicelab").read_text("direct_url.json") or "{}")
+        origin = json.loads(
+            importlib.metadata.distribution("dicelab").read_text("direct_url.json") or "{}"
+        )
     except (importlib.metadata.PackageNotFoundError, ValueError):
         origin = {}
     url = urlparse(origin.get("url", ""))

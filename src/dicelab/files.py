@@ -66,8 +66,12 @@ def remove_stale(folder, age: float = STALE_SECONDS) -> list[Path]:
         return removed
     for entry in entries:
         try:
-            if (is_temporary(entry) and entry.is_file() and not entry.is_symlink()
-                    and now - entry.stat().st_mtime > age):
+            if (
+                is_temporary(entry)
+                and entry.is_file()
+                and not entry.is_symlink()
+                and now - entry.stat().st_mtime > age
+            ):
                 entry.unlink()
                 removed.append(entry)
         except OSError:

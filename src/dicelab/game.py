@@ -57,8 +57,10 @@ class Game:
         self.players = self.seat(players)  # checked before anything is built
         self.rules = self.Rules.coerce(rules)
         self.engine = self.Engine(self.rules)
-        self._bots = {level: self.BOTS[level]() for level in dict.fromkeys(
-            p.bot for p in self.players if p.is_bot)}
+        self._bots = {
+            level: self.BOTS[level]()
+            for level in dict.fromkeys(p.bot for p in self.players if p.is_bot)
+        }
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.state = self.engine.initial_state(len(self.players))
         self.history: list[Event] = []
@@ -74,11 +76,15 @@ class Game:
         elif type(players) is int:
             count = validation.player_count(players, cls.MAX_PLAYERS, cls.name)
             players = [f"Player {i + 1}" for i in range(count)]
-        seats = tuple(Player.coerce(p) for p in validation.player_list(players, cls.MAX_PLAYERS, cls.name))
+        seats = tuple(
+            Player.coerce(p) for p in validation.player_list(players, cls.MAX_PLAYERS, cls.name)
+        )
         for player in seats:
             if player.is_bot and player.bot not in cls.BOTS:
-                raise InvalidInputError(f"unknown bot level {player.bot!r}; {cls.name} has "
-                                        f"{', '.join(sorted(cls.BOTS))}")
+                raise InvalidInputError(
+                    f"unknown bot level {player.bot!r}; {cls.name} has "
+                    f"{', '.join(sorted(cls.BOTS))}"
+                )
         return seats
 
     def __repr__(self) -> str:
@@ -117,7 +123,9 @@ class Game:
         turns = self._turns[-1]
         if state.is_chance:
             if self.engine.throw_number(state) == 0:
-                turns = turns[:state.player] + (turns[state.player] + 1,) + turns[state.player + 1:]
+                turns = (
+                    turns[: state.player] + (turns[state.player] + 1,) + turns[state.player + 1 :]
+                )
             dice = self._throw_dice(state, turns[state.player] - 1)
             state = self.engine.apply_chance(state, dice)
         event = Event(self.state.player, action, dice)
@@ -187,15 +195,17 @@ class Game:
     # --- saving -----------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole game as a JSON document: rules, players, seed and every action."""
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "game": self.name,
-            "rules": self.rules.to_dict(),
-            "players": [p.to_json() for p in self.players],
-            "seed": self.seed,
-            "events": [event.to_json() for event in self.history],
-        })
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.name,
+                "rules": self.rules.to_dict(),
+                "players": [p.to_json() for p in self.players],
+                "seed": self.seed,
+                "events": [event.to_json() for event in self.history],
+            }
+        )
 
     @classmethod
     def from_json(cls, text):
@@ -212,7 +222,9 @@ class Game:
             rules = cls.Rules(**document["rules"])
         except ValueError as error:
             setting = getattr(error, "setting", None)
-            raise CorruptGameError(str(error), "$.rules" + (f".{setting}" if setting else "")) from None
+            raise CorruptGameError(
+                str(error), "$.rules" + (f".{setting}" if setting else "")
+            ) from None
         players = []
         for index, seat in enumerate(document["players"]):
             try:
@@ -226,8 +238,9 @@ class Game:
             raise CorruptGameError(str(error), "$.players") from None
         for index, (saved, seated) in enumerate(zip(players, game.players)):
             if saved != seated:  # e.g. a Yahtzee player saved without their colour
-                raise CorruptGameError(f"a saved player is seated as {seated.to_json()}",
-                                       f"$.players[{index}]")
+                raise CorruptGameError(
+                    f"a saved player is seated as {seated.to_json()}", f"$.players[{index}]"
+                )
         for index, entry in enumerate(document["events"]):
             game._replay(f"$.events[{index}]", entry)
         if json.loads(game.to_json()) != document:
@@ -237,21 +250,30 @@ class Game:
     def _replay(self, path: str, entry: dict) -> None:
         """Play one saved event (already checked against the schema), as saved."""
         if entry["player"] != self.state.player:
-            raise CorruptGameError(f"it was player {self.state.player}'s turn, not player "
-                                   f"{entry['player']}'s", f"{path}.player")
+            raise CorruptGameError(
+                f"it was player {self.state.player}'s turn, not player {entry['player']}'s",
+                f"{path}.player",
+            )
         try:
             action = self.engine.action_from_json(entry["action"])
             event = self.play(action)
         except ValueError as error:
-            raise CorruptGameError(f"this action does not replay: {error}", f"{path}.action") from None
+            raise CorruptGameError(
+                f"this action does not replay: {error}", f"{path}.action"
+            ) from None
         recorded, thrown = entry.get("dice"), event.dice
         if recorded is None and thrown is None:
             return
         if recorded is None or thrown is None:
-            raise CorruptGameError("this action threw dice but none are saved" if recorded is None
-                                   else "this action threw no dice", path if recorded is None
-                                   else f"{path}.dice")
+            raise CorruptGameError(
+                "this action threw dice but none are saved"
+                if recorded is None
+                else "this action threw no dice",
+                path if recorded is None else f"{path}.dice",
+            )
         if list(thrown) != recorded:
             where = next((i for i, (a, b) in enumerate(zip(thrown, recorded)) if a != b), None)
-            raise CorruptGameError(f"the dice {recorded} are not what this game's seed threw",
-                                   f"{path}.dice" + ("" if where is None else f"[{where}]"))
+            raise CorruptGameError(
+                f"the dice {recorded} are not what this game's seed threw",
+                f"{path}.dice" + ("" if where is None else f"[{where}]"),
+            )

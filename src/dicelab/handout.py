@@ -50,26 +50,48 @@ section { break-inside: avoid-page; }
 """
 
 JOKERS = {  # Rules.joker -> how a further Yahtzee is scored
-    "forced": ["Joker: a further Yahtzee must go in the matching upper box if it is open; else in any open "
-               "lower box, where Full House and the straights score their full value; else a 0 in an open "
-               "upper box."],
-    "free": ["Joker: a further Yahtzee may go in any open box; Full House and the straights score their "
-             "full value only when the Yahtzee box and the matching upper box are both filled."],
+    "forced": [
+        "Joker: a further Yahtzee must go in the matching upper box if it is open; else in any open "
+        "lower box, where Full House and the straights score their full value; else a 0 in an open "
+        "upper box."
+    ],
+    "free": [
+        "Joker: a further Yahtzee may go in any open box; Full House and the straights score their "
+        "full value only when the Yahtzee box and the matching upper box are both filled."
+    ],
 }
 YAHTZEE_BOXES = {  # box -> what it asks for (what it scores is read from the rules, see _box_text)
-    "ones": "the 1s", "twos": "the 2s", "threes": "the 3s", "fours": "the 4s", "fives": "the 5s",
-    "sixes": "the 6s", "one_pair": "two dice of one face", "two_pairs": "two pairs of different faces",
-    "three_of_a_kind": "at least three dice of one face", "four_of_a_kind": "at least four dice of one face",
-    "full_house": "three of one face and two of another", "small_straight": "four faces in a row",
-    "large_straight": "five faces in a row", "yahtzee": "five dice of one face", "chance": "any dice",
+    "ones": "the 1s",
+    "twos": "the 2s",
+    "threes": "the 3s",
+    "fours": "the 4s",
+    "fives": "the 5s",
+    "sixes": "the 6s",
+    "one_pair": "two dice of one face",
+    "two_pairs": "two pairs of different faces",
+    "three_of_a_kind": "at least three dice of one face",
+    "four_of_a_kind": "at least four dice of one face",
+    "full_house": "three of one face and two of another",
+    "small_straight": "four faces in a row",
+    "large_straight": "five faces in a row",
+    "yahtzee": "five dice of one face",
+    "chance": "any dice",
 }
 YAHTZEE_EXAMPLES = {  # box -> hands shown with their points
-    "ones": [(1, 1, 3, 4, 6)], "twos": [(2, 2, 2, 5, 6)], "threes": [(3, 3, 1, 4, 5)],
-    "fours": [(4, 4, 4, 4, 2)], "fives": [(5, 5, 1, 2, 3)], "sixes": [(6, 6, 6, 1, 2)],
-    "one_pair": [(6, 6, 2, 3, 4)], "two_pairs": [(3, 3, 5, 5, 1)],
-    "three_of_a_kind": [(4, 4, 4, 2, 6)], "four_of_a_kind": [(5, 5, 5, 5, 1)],
-    "full_house": [(2, 2, 5, 5, 5), (4, 4, 4, 4, 4)], "small_straight": [(1, 2, 3, 4, 6)],
-    "large_straight": [(2, 3, 4, 5, 6), (1, 2, 3, 4, 5)], "yahtzee": [(4, 4, 4, 4, 4)],
+    "ones": [(1, 1, 3, 4, 6)],
+    "twos": [(2, 2, 2, 5, 6)],
+    "threes": [(3, 3, 1, 4, 5)],
+    "fours": [(4, 4, 4, 4, 2)],
+    "fives": [(5, 5, 1, 2, 3)],
+    "sixes": [(6, 6, 6, 1, 2)],
+    "one_pair": [(6, 6, 2, 3, 4)],
+    "two_pairs": [(3, 3, 5, 5, 1)],
+    "three_of_a_kind": [(4, 4, 4, 2, 6)],
+    "four_of_a_kind": [(5, 5, 5, 5, 1)],
+    "full_house": [(2, 2, 5, 5, 5), (4, 4, 4, 4, 4)],
+    "small_straight": [(1, 2, 3, 4, 6)],
+    "large_straight": [(2, 3, 4, 5, 6), (1, 2, 3, 4, 5)],
+    "yahtzee": [(4, 4, 4, 4, 4)],
     "chance": [(1, 3, 4, 6, 6)],
 }
 
@@ -91,18 +113,26 @@ def handout(game: str, rules=None) -> str:
         f"<h1>{TITLES[game]} <span class='name'>Name: ____________________</span></h1>",
         f"<p>Rules: <b>{html.escape(preset)}</b>. Class seed: ________</p>",
         "<section><h2>The rules</h2><ul>"
-        + "".join(f"<li>{line}</li>" for line in summary(rules)) + "</ul></section>",
+        + "".join(f"<li>{line}</li>" for line in summary(rules))
+        + "</ul></section>",
         f"<section><h2>Scoring</h2>{scoring(rules)}</section>",
         f"<section class='sheet'><h2>{'Scorecard' if game == 'yahtzee' else 'Tally sheet'}</h2>"
         f"{sheet(rules)}</section>",
     ]
     if exercises:
-        parts.append("<section class='sheet'><h2>Exercises</h2>" + "".join(
-            f"<div class='exercise'><h3>{html.escape(title)}</h3>{_markdown(text)}<div class='working'></div></div>"
-            for title, text in exercises) + "</section>")
-    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{TITLES[game]}: class handout</title><style>{CSS}</style></head>"
-            f"<body>{''.join(parts)}</body></html>\n")
+        parts.append(
+            "<section class='sheet'><h2>Exercises</h2>"
+            + "".join(
+                f"<div class='exercise'><h3>{html.escape(title)}</h3>{_markdown(text)}<div class='working'></div></div>"
+                for title, text in exercises
+            )
+            + "</section>"
+        )
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{TITLES[game]}: class handout</title><style>{CSS}</style></head>"
+        f"<body>{''.join(parts)}</body></html>\n"
+    )
 
 
 def write_handout(game: str, path, rules=None) -> Path:
@@ -140,8 +170,11 @@ def lesson_exercises(game: str) -> list[tuple[str, str]]:
 
 # --- rules summaries --------------------------------------------------------------------
 def _fivethousand_rules(rules) -> list[str]:
-    bust = ("a farkle in a bonus round loses only that round's points; the completed rounds are banked"
-            if rules.bust_keeps_completed_rounds else "a farkle in a bonus round loses the whole turn")
+    bust = (
+        "a farkle in a bonus round loses only that round's points; the completed rounds are banked"
+        if rules.bust_keeps_completed_rounds
+        else "a farkle in a bonus round loses the whole turn"
+    )
     return [
         f"{rules.dice} dice. A turn starts by throwing all of them.",
         "After every throw set aside at least one scoring die; every die set aside must score. "
@@ -155,8 +188,11 @@ def _fivethousand_rules(rules) -> list[str]:
 
 
 def _thousand_rules(rules) -> list[str]:
-    keep = ("you choose which scoring dice to set aside" if rules.choose_keep
-            else "every scoring die is set aside by itself")
+    keep = (
+        "you choose which scoring dice to set aside"
+        if rules.choose_keep
+        else "every scoring die is set aside by itself"
+    )
     casks = ", ".join(f"{low}–{high}" for low, high in rules.casks)
     return [
         f"{rules.dice} dice. After each throw {keep}; then throw the rest again or save.",
@@ -177,23 +213,33 @@ def _yahtzee_rules(rules) -> list[str]:
         f"The game ends when every player has filled all {len(rules.boxes)} boxes; the highest total wins.",
     ]
     if rules.upper_bonus:
-        lines.append(f"Upper bonus: {rules.upper_bonus} when the upper boxes total at least "
-                     f"{rules.upper_bonus_threshold}.")
+        lines.append(
+            f"Upper bonus: {rules.upper_bonus} when the upper boxes total at least "
+            f"{rules.upper_bonus_threshold}."
+        )
     if rules.yahtzee_bonus:
-        lines.append(f"Yahtzee bonus: {rules.yahtzee_bonus} for each further Yahtzee while the Yahtzee box "
-                     f"holds {rules.yahtzee}.")
+        lines.append(
+            f"Yahtzee bonus: {rules.yahtzee_bonus} for each further Yahtzee while the Yahtzee box "
+            f"holds {rules.yahtzee}."
+        )
     lines += JOKERS.get(rules.joker, [])
     return lines
 
 
 # --- scoring tables ---------------------------------------------------------------------
 def _combination_table(rules) -> str:
-    rows = sorted(((_dice.from_counts(tally), points) for tally, points in rules.combinations().combinations),
-                  key=lambda row: (len(row[0]), row[0]))
-    cells = "".join(f"<tr><td>{' '.join(map(str, faces))}</td><td>{points}</td></tr>" for faces, points in rows)
-    return ("<p>Combinations score inside one throw; a set of dice scores the best split into them "
-            "that uses every die.</p><div class='columns'><table><tr><th>dice</th><th>points</th></tr>"
-            f"{cells}</table></div>")
+    rows = sorted(
+        ((_dice.from_counts(tally), points) for tally, points in rules.combinations().combinations),
+        key=lambda row: (len(row[0]), row[0]),
+    )
+    cells = "".join(
+        f"<tr><td>{' '.join(map(str, faces))}</td><td>{points}</td></tr>" for faces, points in rows
+    )
+    return (
+        "<p>Combinations score inside one throw; a set of dice scores the best split into them "
+        "that uses every die.</p><div class='columns'><table><tr><th>dice</th><th>points</th></tr>"
+        f"{cells}</table></div>"
+    )
 
 
 def _box_text(box: str, rules) -> str:
@@ -208,7 +254,9 @@ def _box_text(box: str, rules) -> str:
     if box == "full_house" and rules.style == "yahtzee":
         either = ", or five of a kind" if rules.five_of_a_kind_is_full_house else ""
         return f"{asks}{either}: {rules.full_house}"
-    if box == "chance" or (rules.style == "yahtzee" and box in ("three_of_a_kind", "four_of_a_kind")):
+    if box == "chance" or (
+        rules.style == "yahtzee" and box in ("three_of_a_kind", "four_of_a_kind")
+    ):
         return f"{asks}: the sum of <b>all five</b> dice"
     if box == "full_house":  # yatzy
         return f"{asks}: the sum of the dice"
@@ -220,10 +268,18 @@ def _yahtzee_table(rules) -> str:
 
     rows = []
     for box in rules.boxes:
-        examples = ", ".join(f"{' '.join(map(str, hand))} → {score(box, hand, rules)}"
-                             for hand in YAHTZEE_EXAMPLES[box])
-        rows.append(f"<tr><td>{BOX_TITLES[box]}</td><td>{_box_text(box, rules)}</td><td>{examples}</td></tr>")
-    return ("<table><tr><th>box</th><th>for: points</th><th>examples</th></tr>" + "".join(rows) + "</table>")
+        examples = ", ".join(
+            f"{' '.join(map(str, hand))} → {score(box, hand, rules)}"
+            for hand in YAHTZEE_EXAMPLES[box]
+        )
+        rows.append(
+            f"<tr><td>{BOX_TITLES[box]}</td><td>{_box_text(box, rules)}</td><td>{examples}</td></tr>"
+        )
+    return (
+        "<table><tr><th>box</th><th>for: points</th><th>examples</th></tr>"
+        + "".join(rows)
+        + "</table>"
+    )
 
 
 # --- sheets -----------------------------------------------------------------------------
@@ -241,7 +297,9 @@ def _yahtzee_scorecard(rules) -> str:
     rows = [f"<tr><td>{BOX_TITLES[box]}</td>{blank}</tr>" for box in upper]
     rows.append(f"<tr><th>upper total</th>{blank}</tr>")
     if rules.upper_bonus:
-        rows.append(f"<tr><th>bonus ({rules.upper_bonus} at {rules.upper_bonus_threshold})</th>{blank}</tr>")
+        rows.append(
+            f"<tr><th>bonus ({rules.upper_bonus} at {rules.upper_bonus_threshold})</th>{blank}</tr>"
+        )
     rows += [f"<tr><td>{BOX_TITLES[box]}</td>{blank}</tr>" for box in lower]
     if rules.yahtzee_bonus:
         rows.append(f"<tr><th>Yahtzee bonus ({rules.yahtzee_bonus} each)</th>{blank}</tr>")
@@ -260,8 +318,11 @@ def tally_rows(rules) -> int:
     else:
         from dicelab import simulate
 
-        turns = float(simulate.games(fivethousand.Rules.coerce(rules), ["optimal"], n=2000, seed=0,
-                                     progress=False).turns.mean())
+        turns = float(
+            simulate.games(
+                fivethousand.Rules.coerce(rules), ["optimal"], n=2000, seed=0, progress=False
+            ).turns.mean()
+        )
     return 5 * math.ceil(TALLY_MARGIN * turns / 5)
 
 
@@ -283,10 +344,12 @@ def _tally_sheet(rules) -> str:
     blank = "<td></td>" * SEATS
     rows = "".join(f"<tr><td>{turn}</td>{blank}</tr>" for turn in range(1, tally_rows(rules) + 1))
     gain, after = tally_example(rules)
-    return (f"<p>Target: {rules.target}. Names in the top row; for each turn write its points and the new "
-            f"banked score (e.g. <i>+{gain} → {after}</i>; a farkle or burn: <i>0</i>).</p>"
-            f"<table class='tally'><thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
-            f"<tbody>{rows}</tbody></table>")
+    return (
+        f"<p>Target: {rules.target}. Names in the top row; for each turn write its points and the new "
+        f"banked score (e.g. <i>+{gain} → {after}</i>; a farkle or burn: <i>0</i>).</p>"
+        f"<table class='tally'><thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+    )
 
 
 def _markdown(text: str) -> str:

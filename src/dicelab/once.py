@@ -87,6 +87,7 @@ class OncePerKey:
 def once_per_key(maxsize: int | None = None):
     """Decorate a function of hashable arguments to keep its results in a
     :class:`OncePerKey` (like ``functools.lru_cache``, with ``cache_clear()``)."""
+
     def decorate(function):
         memo = OncePerKey(maxsize)
 

@@ -42,7 +42,7 @@ class Player:
         return asdict(self)
 
     @classmethod
-    def coerce(cls, value) -> "Player":
+    def coerce(cls, value) -> Player:
         """A Player from a name, a dict like ``{"name": ..., "bot": ...}`` or a Player."""
         if isinstance(value, Player):
             return value
@@ -50,8 +50,9 @@ class Player:
             return cls(value)
         if type(value) is dict and "name" in value and set(value) <= {"name", "bot", "colour"}:
             return cls(value["name"], value.get("bot"), value.get("colour"))
-        raise validation.WrongTypeError(f"a player is a name or {{'name': ..., 'bot': ...}}, "
-                                        f"not {validation.shown(value)}")
+        raise validation.WrongTypeError(
+            f"a player is a name or {{'name': ..., 'bot': ...}}, not {validation.shown(value)}"
+        )
 
 
 class Bot(Protocol):

@@ -45,10 +45,18 @@ def exact_vs_simulated(exact, observed, ax=None, title: str = "", xlabel: str = 
     frequencies, n = _frequencies(observed)
     keys = sorted(set(exact) | set(frequencies))
     positions = range(len(keys))
-    ax.bar([x - 0.2 for x in positions], [float(exact.get(k, 0)) for k in keys], width=0.4,
-           label="exact")
-    ax.bar([x + 0.2 for x in positions], [frequencies.get(k, 0.0) for k in keys], width=0.4,
-           label="simulated" if n is None else f"simulated ({n:,} trials)")
+    ax.bar(
+        [x - 0.2 for x in positions],
+        [float(exact.get(k, 0)) for k in keys],
+        width=0.4,
+        label="exact",
+    )
+    ax.bar(
+        [x + 0.2 for x in positions],
+        [frequencies.get(k, 0.0) for k in keys],
+        width=0.4,
+        label="simulated" if n is None else f"simulated ({n:,} trials)",
+    )
     ax.set_xticks(list(positions), [str(k) for k in keys], rotation=90 if len(keys) > 12 else 0)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("probability")
@@ -74,8 +82,14 @@ def score_histogram(results, ax=None, bins: int = 30, title: str = ""):
     return ax
 
 
-def bank_boundary(scores, boundaries, ax=None, title: str = "", xlabel: str = "opponent's score",
-                  ylabel: str = "bank from this many turn points"):
+def bank_boundary(
+    scores,
+    boundaries,
+    ax=None,
+    title: str = "",
+    xlabel: str = "opponent's score",
+    ylabel: str = "bank from this many turn points",
+):
     """Lines of the fewest turn points from which banking is best, one per way of playing.
 
     ``boundaries`` maps a label to one threshold per score in ``scores``, or to one number
@@ -84,22 +98,35 @@ def bank_boundary(scores, boundaries, ax=None, title: str = "", xlabel: str = "o
     breaks there and a triangle at the top of the axes marks it.
     """
     scores = list(scores)
-    levels = {label: bounds for label, bounds in boundaries.items() if isinstance(bounds, (int, float))}
+    levels = {
+        label: bounds for label, bounds in boundaries.items() if isinstance(bounds, (int, float))
+    }
     lines = {label: list(bounds) for label, bounds in boundaries.items() if label not in levels}
     for label, bounds in lines.items():
         if len(bounds) != len(scores):
             raise ValueError(f"{label!r} has {len(bounds)} thresholds for {len(scores)} scores")
-    top = max([b for bounds in lines.values() for b in bounds if b is not None] + list(levels.values()), default=0)
+    top = max(
+        [b for bounds in lines.values() for b in bounds if b is not None] + list(levels.values()),
+        default=0,
+    )
     ax = _axes(ax)
     for label in boundaries:
         if label in levels:
             ax.axhline(levels[label], linestyle="--", color="black", label=label)
             continue
         bounds = lines[label]
-        (line,) = ax.plot(scores, [float("nan") if b is None else b for b in bounds], marker=".", label=label)
+        (line,) = ax.plot(
+            scores, [float("nan") if b is None else b for b in bounds], marker=".", label=label
+        )
         never = [x for x, b in zip(scores, bounds) if b is None]
         if never:
-            ax.plot(never, [top * 1.08] * len(never), linestyle="none", marker="^", color=line.get_color())
+            ax.plot(
+                never,
+                [top * 1.08] * len(never),
+                linestyle="none",
+                marker="^",
+                color=line.get_color(),
+            )
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
@@ -125,11 +152,17 @@ def running_share(hits, exact: float, ax=None, label: str = "share so far", star
     n = np.arange(1, len(hits) + 1)
     share = np.cumsum(hits) / n
     band = 2 * np.sqrt(exact * (1 - exact) / n)
-    outside = float(np.mean(np.abs(share - exact)[start - 1:] > band[start - 1:]))
+    outside = float(np.mean(np.abs(share - exact)[start - 1 :] > band[start - 1 :]))
     ax = _axes(ax)
     ax.plot(n, share, label=f"{label} (outside the band for {outside:.0%} of n ≥ {start})")
-    ax.fill_between(n, exact - band, exact + band, color="tab:red", alpha=0.15,
-                    label="exact ± 2 SE at each n (pointwise)")
+    ax.fill_between(
+        n,
+        exact - band,
+        exact + band,
+        color="tab:red",
+        alpha=0.15,
+        label="exact ± 2 SE at each n (pointwise)",
+    )
     ax.axhline(exact, color="red", linestyle="--", label="exact chance")
     ax.set_xscale("log")
     ax.set_xlabel("number of trials n (log scale: each step is ten times more)")

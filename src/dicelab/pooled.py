@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from math import sqrt
 from pathlib import Path
 
-LINE = re.compile(r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+(?:\.5)?)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$")
+LINE = re.compile(
+    r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+(?:\.5)?)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$"
+)
 
 
 def _bars(shares, widths) -> list[list[float]]:
     """Error bars below and above each share, cut off at 0 and 1 (a share lies between)."""
-    return [[min(w, s) for s, w in zip(shares, widths)], [min(w, 1 - s) for s, w in zip(shares, widths)]]
+    return [
+        [min(w, s) for s, w in zip(shares, widths)],
+        [min(w, 1 - s) for s, w in zip(shares, widths)],
+    ]
 
 
 def _count(value):
@@ -54,14 +59,22 @@ class ClassShares:
         if not self.names:
             raise ValueError("there are no results to pool: give at least one student's count")
         if not len(self.names) == len(self.successes) == len(self.trials_each):
-            raise ValueError("each student needs a name, a count of successes and a number of trials")
+            raise ValueError(
+                "each student needs a name, a count of successes and a number of trials"
+            )
         for name, hits, tries in zip(self.names, self.successes, self.trials_each):
-            if type(tries) is not int or not (type(hits) is int or type(hits) is float and (2 * hits).is_integer()):
-                raise TypeError(f"{name}: counts are whole numbers (successes may end in a half), "
-                                f"not {hits!r} and {tries!r}")
+            if type(tries) is not int or not (
+                type(hits) is int or type(hits) is float and (2 * hits).is_integer()
+            ):
+                raise TypeError(
+                    f"{name}: counts are whole numbers (successes may end in a half), "
+                    f"not {hits!r} and {tries!r}"
+                )
             if tries < 1 or not 0 <= hits <= tries:
-                raise ValueError(f"{name}: {hits} successes out of {tries} trials is not a count "
-                                 "(trials at least 1, successes from 0 to the trials)")
+                raise ValueError(
+                    f"{name}: {hits} successes out of {tries} trials is not a count "
+                    "(trials at least 1, successes from 0 to the trials)"
+                )
 
     @classmethod
     def of(cls, successes, trials, names=None) -> ClassShares:
@@ -71,7 +84,9 @@ class ClassShares:
             trials = [trials] * len(successes)
         trials = [int(t) if hasattr(t, "__index__") and type(t) is not bool else t for t in trials]
 
-        names = [f"student {i + 1}" for i in range(len(successes))] if names is None else list(names)
+        names = (
+            [f"student {i + 1}" for i in range(len(successes))] if names is None else list(names)
+        )
         return cls(tuple(names), tuple(successes), tuple(trials))
 
     @classmethod
@@ -84,9 +99,13 @@ class ClassShares:
                 continue
             match = LINE.match(line.replace(",", " "))
             if match is None:
-                raise ValueError(f"line {number} ({line.strip()!r}) is not a count: write it like 'Ann 3/20'")
+                raise ValueError(
+                    f"line {number} ({line.strip()!r}) is not a count: write it like 'Ann 3/20'"
+                )
             names.append(match["name"] or f"student {len(names) + 1}")
-            successes.append(float(match["successes"]) if "." in match["successes"] else int(match["successes"]))
+            successes.append(
+                float(match["successes"]) if "." in match["successes"] else int(match["successes"])
+            )
             trials.append(int(match["trials"]))
         return cls.of(successes, trials, names)
 
@@ -94,19 +113,29 @@ class ClassShares:
     def from_csv(cls, source) -> ClassShares:
         """From a CSV file (a path) or its text, with columns ``successes`` and ``trials``
         and optionally ``name``."""
-        text = Path(source).read_text(encoding="utf-8") if isinstance(source, Path) or (
-            isinstance(source, str) and "\n" not in source and Path(source).is_file()) else str(source)
+        text = (
+            Path(source).read_text(encoding="utf-8")
+            if isinstance(source, Path)
+            or (isinstance(source, str) and "\n" not in source and Path(source).is_file())
+            else str(source)
+        )
         rows = list(csv.DictReader(io.StringIO(text)))
         if not rows or not {"successes", "trials"} <= set(rows[0]):
-            raise ValueError("the CSV needs a header with the columns successes and trials (and optionally name)")
+            raise ValueError(
+                "the CSV needs a header with the columns successes and trials (and optionally name)"
+            )
         counts = []
         for number, row in enumerate(rows, 2):
             try:
                 hits = row["successes"].strip()
-                counts.append((float(hits) if hits.endswith(".5") else int(hits), int(row["trials"])))
+                counts.append(
+                    (float(hits) if hits.endswith(".5") else int(hits), int(row["trials"]))
+                )
             except (TypeError, ValueError):
-                raise ValueError(f"CSV line {number}: successes and trials are counts, "
-                                 f"not {row['successes']!r} and {row['trials']!r}") from None
+                raise ValueError(
+                    f"CSV line {number}: successes and trials are counts, "
+                    f"not {row['successes']!r} and {row['trials']!r}"
+                ) from None
         names = [row.get("name") or f"student {i + 1}" for i, row in enumerate(rows)]
         return cls.of([s for s, _ in counts], [t for _, t in counts], names)
 
@@ -137,14 +166,18 @@ class ClassShares:
 
     def summary(self, exact: float | None = None) -> str:
         """One sentence: the pooled share, how many results it pools, and against ``exact``."""
-        text = (f"The class pooled {self.trials:,} results from {len(self.names)} students: "
-                f"{sum(self.successes):,} successes, a share of {self.pooled:.2%}")
+        text = (
+            f"The class pooled {self.trials:,} results from {len(self.names)} students: "
+            f"{sum(self.successes):,} successes, a share of {self.pooled:.2%}"
+        )
         if exact is None:
             return text + f" ± {2 * self.standard_error():.2%} (2 standard errors)."
         band = 2 * self.standard_error(exact)
         where = "inside" if self.inside(exact) else "outside"
-        return text + (f"; the exact chance is {exact:.2%}, and its band for {self.trials:,} results is "
-                       f"± {band:.2%}: the class is {where} it.")
+        return text + (
+            f"; the exact chance is {exact:.2%}, and its band for {self.trials:,} results is "
+            f"± {band:.2%}: the class is {where} it."
+        )
 
     def plot(self, exact: float | None = None, ax=None, label: str = "share"):
         """Each student's share with their own ±2 SE bar, and the pooled share with the bar of
@@ -154,20 +187,42 @@ class ClassShares:
         ax = _axes(ax)
         p = self.pooled if exact is None else float(exact)
         students = range(1, len(self.names) + 1)
-        ax.errorbar(students, self.shares, yerr=_bars(self.shares, [2 * self.standard_error(p, n) for n in self.trials_each]),
-                    fmt="o", markersize=4, capsize=2, color="tab:blue", alpha=0.7,
-                    label="one student's share ± 2 SE of their own trials")
+        ax.errorbar(
+            students,
+            self.shares,
+            yerr=_bars(self.shares, [2 * self.standard_error(p, n) for n in self.trials_each]),
+            fmt="o",
+            markersize=4,
+            capsize=2,
+            color="tab:blue",
+            alpha=0.7,
+            label="one student's share ± 2 SE of their own trials",
+        )
         class_x = len(self.names) + 2
-        ax.errorbar([class_x], [self.pooled], yerr=_bars([self.pooled], [2 * self.standard_error(p)]), fmt="s", markersize=7,
-                    capsize=4, color="tab:red", label=f"the class, pooled ± 2 SE of all {self.trials:,}")
+        ax.errorbar(
+            [class_x],
+            [self.pooled],
+            yerr=_bars([self.pooled], [2 * self.standard_error(p)]),
+            fmt="s",
+            markersize=7,
+            capsize=4,
+            color="tab:red",
+            label=f"the class, pooled ± 2 SE of all {self.trials:,}",
+        )
         if exact is not None:
             ax.axhline(exact, color="tab:green", label="exact chance")
-        ax.set_xticks(list(students)[:: max(1, len(self.names) // 10)] + [class_x],
-                      [str(s) for s in list(students)[:: max(1, len(self.names) // 10)]] + ["class"])
+        ax.set_xticks(
+            list(students)[:: max(1, len(self.names) // 10)] + [class_x],
+            [str(s) for s in list(students)[:: max(1, len(self.names) // 10)]] + ["class"],
+        )
         ax.set_xlabel("student")
         ax.set_ylabel(label)
-        ax.set_title(f"{len(self.names)} students, {self.trials:,} results pooled", fontsize="medium")
-        ax.legend(fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, frameon=False)
+        ax.set_title(
+            f"{len(self.names)} students, {self.trials:,} results pooled", fontsize="medium"
+        )
+        ax.legend(
+            fontsize="small", loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, frameon=False
+        )
         return ax
 
 

@@ -48,7 +48,8 @@ class GameSpec:
     @property
     def bots(self) -> dict[str, Any]:
         """The game's bot levels: name -> a class or factory making the bot."""
-        return self.module.BOTS
+        bots: dict[str, Any] = self.module.BOTS
+        return bots
 
     def win_policy(self, rules: Any) -> Any:
         """The exact two-player win policy of these rules (set-aside games only)."""
@@ -58,7 +59,9 @@ class GameSpec:
 
 
 GAMES: dict[str, GameSpec] = {
-    "fivethousand": GameSpec("fivethousand", "Fivethousand", True, "dicelab.simulate.setaside_batch"),
+    "fivethousand": GameSpec(
+        "fivethousand", "Fivethousand", True, "dicelab.simulate.setaside_batch"
+    ),
     "thousand": GameSpec("thousand", "Thousand", True, "dicelab.simulate.setaside_batch"),
     "yahtzee": GameSpec("yahtzee", "Yahtzee", False, "dicelab.simulate.yahtzee_batch"),
 }

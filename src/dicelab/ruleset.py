@@ -74,8 +74,9 @@ class RuleSet:
     def preset(cls, name: str):
         """The rules of the preset called ``name``."""
         if type(name) is not str or name not in cls.PRESETS:
-            raise InvalidInputError(f"unknown preset {validation.shown(name)}; "
-                                    f"choose one of {', '.join(cls.PRESETS)}")
+            raise InvalidInputError(
+                f"unknown preset {validation.shown(name)}; choose one of {', '.join(cls.PRESETS)}"
+            )
         return cls.PRESETS[name]
 
     @classmethod
@@ -89,8 +90,9 @@ class RuleSet:
             return cls.preset(rules)
         if type(rules) is dict:
             return cls.from_dict(rules)
-        raise validation.WrongTypeError(f"rules are a preset name or a {cls.__name__}, "
-                                        f"not {validation.shown(rules)}")
+        raise validation.WrongTypeError(
+            f"rules are a preset name or a {cls.__name__}, not {validation.shown(rules)}"
+        )
 
     @property
     def preset_name(self) -> str | None:
@@ -110,7 +112,9 @@ class RuleSet:
         """Rules from :meth:`to_dict`'s output (or some of its settings; the others keep
         their defaults); the error names the first bad setting."""
         if type(document) is not dict:
-            raise validation.WrongTypeError(f"rules are a JSON object, not {validation.shown(document)}")
+            raise validation.WrongTypeError(
+                f"rules are a JSON object, not {validation.shown(document)}"
+            )
         cls._check_names(document)
         return cls(**document)
 
@@ -119,5 +123,7 @@ class RuleSet:
         names = {field.name for field in dataclasses.fields(cls)}
         unknown = sorted(str(name) for name in settings if name not in names)
         if unknown:
-            raise InvalidInputError(f"unknown rule settings: {', '.join(unknown)}; "
-                                    f"{cls.__module__.split('.')[1]} has {', '.join(sorted(names))}")
+            raise InvalidInputError(
+                f"unknown rule settings: {', '.join(unknown)}; "
+                f"{cls.__module__.split('.')[1]} has {', '.join(sorted(names))}"
+            )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from functools import lru_cache
+from functools import cache
 
 from dicelab import validation
 from dicelab.errors import CorruptGameError
@@ -40,14 +40,18 @@ def parse(text):
         except UnicodeDecodeError:
             raise CorruptGameError("a saved game is UTF-8 text, and this is not") from None
     if type(text) is not str:
-        raise CorruptGameError(f"a saved game is the JSON text that to_json() wrote, "
-                               f"not {validation.shown(text)}")
+        raise CorruptGameError(
+            f"a saved game is the JSON text that to_json() wrote, not {validation.shown(text)}"
+        )
     if len(text) > MAX_CHARS:
-        raise CorruptGameError(f"this is {len(text)} characters long: no saved game is longer "
-                               f"than {MAX_CHARS}")
+        raise CorruptGameError(
+            f"this is {len(text)} characters long: no saved game is longer than {MAX_CHARS}"
+        )
     if not _shallow(text):
-        raise CorruptGameError(f"lists and objects are nested more than {MAX_DEPTH} deep "
-                               "(or their brackets do not match): this is not a saved game")
+        raise CorruptGameError(
+            f"lists and objects are nested more than {MAX_DEPTH} deep "
+            "(or their brackets do not match): this is not a saved game"
+        )
     try:
         return json.loads(text, object_pairs_hook=_object)
     except CorruptGameError:
@@ -87,6 +91,7 @@ def _object(pairs):
 
 # --- the schema ------------------------------------------------------------------------
 
+
 def _json_type(value) -> str:
     if value is None:
         return "null"
@@ -103,13 +108,17 @@ def const(expected):
     def check(value, path):
         if type(value) is not type(expected) or value != expected:
             raise CorruptGameError(f"must be {json.dumps(expected)}, not {_json_type(value)}", path)
+
     return check
 
 
 def whole(low: int, high: int):
     def check(value, path):
         if type(value) is not int or not low <= value <= high:
-            raise CorruptGameError(f"must be a whole number from {low} to {high}, not {_json_type(value)}", path)
+            raise CorruptGameError(
+                f"must be a whole number from {low} to {high}, not {_json_type(value)}", path
+            )
+
     return check
 
 
@@ -120,8 +129,11 @@ def boolean(value, path):
 
 def string(value, path):
     if type(value) is not str or len(value) > validation.MAX_NAME_LENGTH:
-        raise CorruptGameError(f"must be a string of at most {validation.MAX_NAME_LENGTH} "
-                               f"characters, not {_json_type(value)}", path)
+        raise CorruptGameError(
+            f"must be a string of at most {validation.MAX_NAME_LENGTH} "
+            f"characters, not {_json_type(value)}",
+            path,
+        )
 
 
 def string_or_null(value, path):
@@ -136,6 +148,7 @@ def array(item, low: int, high: int):
             raise CorruptGameError(f"must be a list of {low} to {high} items, not {size}", path)
         for index, element in enumerate(value):
             item(element, f"{path}[{index}]")
+
     return check
 
 
@@ -154,26 +167,32 @@ def obj(fields: dict, optional: dict | None = None):
             raise CorruptGameError(f"must be an object, not {_json_type(value)}", path)
         for key in value:
             if key not in everything:
-                raise CorruptGameError(f"unknown field (the fields are {', '.join(everything)})",
-                                       member(path, key))
+                raise CorruptGameError(
+                    f"unknown field (the fields are {', '.join(everything)})", member(path, key)
+                )
         for key, item in everything.items():
             if key in value:
                 item(value[key], member(path, key))
             elif key in fields:
                 raise CorruptGameError("this field is missing", member(path, key))
+
     return check
 
 
 def tagged(kinds: dict):
     """An object whose ``type`` picks its schema from ``kinds``."""
+
     def check(value, path):
         if type(value) is not dict:
             raise CorruptGameError(f"must be an object, not {_json_type(value)}", path)
         kind = value.get("type")
         if type(kind) is not str or kind not in kinds:
-            raise CorruptGameError(f"must be one of {', '.join(map(json.dumps, kinds))}, "
-                                   f"not {_json_type(kind)}", f"{path}.type")
+            raise CorruptGameError(
+                f"must be one of {', '.join(map(json.dumps, kinds))}, not {_json_type(kind)}",
+                f"{path}.type",
+            )
         kinds[kind](value, path)
+
     return check
 
 
@@ -196,19 +215,27 @@ def _action(kind):
     return obj({"type": const(kind.type), **fields})
 
 
-@lru_cache(maxsize=None)
+@cache
 def schema(game_class):
     """The schema of a save of ``game_class`` (a :class:`dicelab.game.Game` subclass)."""
     rules = {field.name: _setting(field.default) for field in dataclasses.fields(game_class.Rules)}
     player = obj({"name": string, "bot": string_or_null, "colour": string_or_null})
     actions = tagged({kind.type: _action(kind) for kind in game_class.Engine.actions})
-    event = obj({"player": whole(0, game_class.MAX_PLAYERS - 1), "action": actions},
-                {"dice": array(whole(1, 6), 1, 6)})
-    return obj({
-        "format": const(FORMAT), "version": const(VERSION), "game": const(game_class.name),
-        "rules": obj(rules), "players": array(player, 1, game_class.MAX_PLAYERS),
-        "seed": whole(0, validation.MAX_SEED), "events": array(event, 0, MAX_EVENTS),
-    })
+    event = obj(
+        {"player": whole(0, game_class.MAX_PLAYERS - 1), "action": actions},
+        {"dice": array(whole(1, 6), 1, 6)},
+    )
+    return obj(
+        {
+            "format": const(FORMAT),
+            "version": const(VERSION),
+            "game": const(game_class.name),
+            "rules": obj(rules),
+            "players": array(player, 1, game_class.MAX_PLAYERS),
+            "seed": whole(0, validation.MAX_SEED),
+            "events": array(event, 0, MAX_EVENTS),
+        }
+    )
 
 
 def check_document(document, checker) -> None:

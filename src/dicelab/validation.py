@@ -56,7 +56,7 @@ def shown(value) -> str:
             text = repr(value)
     except Exception:  # a broken __repr__ must not hide the real problem
         text = f"a {type(value).__name__}"
-    return text if len(text) <= SHOWN else text[:SHOWN - 3] + "..."
+    return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
 def clean_name(value: str) -> str:
@@ -66,8 +66,11 @@ def clean_name(value: str) -> str:
     >>> clean_name("  Ann\u202e \n\t Lee ")
     'Ann Lee'
     """
-    kept = "".join(" " if c.isspace() else c for c in value
-                   if c.isspace() or unicodedata.category(c) not in _INVISIBLE)
+    kept = "".join(
+        " " if c.isspace() else c
+        for c in value
+        if c.isspace() or unicodedata.category(c) not in _INVISIBLE
+    )
     return " ".join(kept.split())[:MAX_NAME_LENGTH]
 
 
@@ -77,8 +80,15 @@ def _raise(error, wrong_type: bool, message: str, setting: str | None = None):
     raise error(message)
 
 
-def whole_number(value, what: str, low: int | None = None, high: int | None = None, *,
-                 error=None, setting: str | None = None) -> int:
+def whole_number(
+    value,
+    what: str,
+    low: int | None = None,
+    high: int | None = None,
+    *,
+    error=None,
+    setting: str | None = None,
+) -> int:
     """``value`` when it is an ``int`` (not a bool) from ``low`` to ``high``.
 
     >>> whole_number(3, "the number of players", 1, 6)
@@ -108,32 +118,52 @@ def flag(value, what: str, *, error=None, setting: str | None = None) -> bool:
     return value
 
 
-def text(value, what: str, *, max_length: int = MAX_NAME_LENGTH, error=None,
-         setting: str | None = None) -> str:
+def text(
+    value, what: str, *, max_length: int = MAX_NAME_LENGTH, error=None, setting: str | None = None
+) -> str:
     """``value`` when it is a non-empty string of at most ``max_length`` characters, without
     control or bidi characters."""
     if type(value) is not str:
         _raise(error, True, f"{what} must be a string, not {shown(value)}", setting)
     if not value.strip() or len(value) > max_length:
-        _raise(error, False, f"{what} must have 1 to {max_length} characters, not {shown(value)}",
-               setting)
+        _raise(
+            error,
+            False,
+            f"{what} must have 1 to {max_length} characters, not {shown(value)}",
+            setting,
+        )
     if any(unicodedata.category(c) in _INVISIBLE for c in value):
-        _raise(error, False, f"{what} must not hold control or direction characters, not "
-               f"{shown(value)}", setting)
+        _raise(
+            error,
+            False,
+            f"{what} must not hold control or direction characters, not {shown(value)}",
+            setting,
+        )
     return value
 
 
 def one_of(value, choices, what: str, *, error=None, setting: str | None = None):
     """``value`` when it is one of ``choices`` (strings)."""
     if type(value) is not str:
-        _raise(error, True, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting)
+        _raise(
+            error, True, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting
+        )
     if value not in choices:
-        _raise(error, False, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting)
+        _raise(
+            error, False, f"{what} must be one of {', '.join(choices)}, not {shown(value)}", setting
+        )
     return value
 
 
-def sequence(value, what: str, low: int = 0, high: int | None = None, *, error=None,
-             setting: str | None = None) -> tuple:
+def sequence(
+    value,
+    what: str,
+    low: int = 0,
+    high: int | None = None,
+    *,
+    error=None,
+    setting: str | None = None,
+) -> tuple:
     """``value`` as a tuple, when it is a list or tuple of ``low`` to ``high`` items.
 
     Sets are refused (they forget repeated dice), and so are strings and iterators.
@@ -151,8 +181,11 @@ def sequence(value, what: str, low: int = 0, high: int | None = None, *, error=N
 def face(value, *, error=None) -> int:
     """``value`` when it is a die face: an int from 1 to 6."""
     if type(value) is not int or value not in FACES:
-        _raise(error, type(value) is not int,
-               f"{shown(value)} is not a die face (a whole number from 1 to 6)")
+        _raise(
+            error,
+            type(value) is not int,
+            f"{shown(value)} is not a die face (a whole number from 1 to 6)",
+        )
     return value
 
 
@@ -178,8 +211,12 @@ def die_index(value, dice: int = 5, *, error=IllegalMoveError, counted_from: int
     """
     if type(value) is not int or not 0 <= value < dice:
         number = shown(value + counted_from if type(value) is int else value)
-        _raise(error, type(value) is not int, f"there is no die number {number} "
-               f"(dice are numbered {counted_from} to {dice - 1 + counted_from})")
+        _raise(
+            error,
+            type(value) is not int,
+            f"there is no die number {number} "
+            f"(dice are numbered {counted_from} to {dice - 1 + counted_from})",
+        )
     return value
 
 
@@ -204,8 +241,11 @@ def die_indices(values, dice: int = 5, *, error=IllegalMoveError) -> tuple:
 def box_name(value, boxes, *, error=IllegalMoveError) -> str:
     """``value`` when it is one of the Yahtzee ``boxes`` of the rules in play."""
     if type(value) is not str or value not in boxes:
-        _raise(error, type(value) is not str,
-               f"there is no box called {shown(value)}; the boxes are {', '.join(boxes)}")
+        _raise(
+            error,
+            type(value) is not str,
+            f"there is no box called {shown(value)}; the boxes are {', '.join(boxes)}",
+        )
     return value
 
 
@@ -225,13 +265,16 @@ def player_list(value, limit: int, game: str) -> tuple:
     """``value`` as a tuple when it is a list or tuple of 1 to ``limit`` seats (checked
     before any seat is looked at); a single string is refused, not split into letters."""
     if type(value) is str:
-        raise WrongTypeError(f"players is a list of names, such as [{value[:20]!r}], "
-                             f"not the single string {shown(value)}")
+        raise WrongTypeError(
+            f"players is a list of names, such as [{value[:20]!r}], "
+            f"not the single string {shown(value)}"
+        )
     return sequence(value, f"the players of {game}", 1, limit)
 
 
-def intent(message, fields: dict, *, error=IllegalMoveError,
-           sender: str = "the front end") -> tuple[str, dict]:
+def intent(
+    message, fields: dict, *, error=IllegalMoveError, sender: str = "the front end"
+) -> tuple[str, dict]:
     """A request from the browser: its ``type`` and its fields, checked.
 
     ``fields`` maps each intent type to its fields, each checked by a Python type (the value
@@ -252,9 +295,16 @@ def intent(message, fields: dict, *, error=IllegalMoveError,
         _raise(error, type(message) is not dict, f"{sender} sent a request that is not understood")
     expected = fields[kind]
     wrong = sorted((set(message) - {"type"}) ^ set(expected), key=str)
-    wrong += [name for name, check in expected.items()
-              if name not in wrong and isinstance(check, type) and type(message[name]) is not check]
+    wrong += [
+        name
+        for name, check in expected.items()
+        if name not in wrong and isinstance(check, type) and type(message[name]) is not check
+    ]
     if wrong:
-        _raise(error, False, f"{sender} sent a {kind!r} request with bad {', '.join(map(repr, wrong))}")
-    return kind, {name: message[name] if isinstance(check, type) else check(message[name])
-                  for name, check in expected.items()}
+        _raise(
+            error, False, f"{sender} sent a {kind!r} request with bad {', '.join(map(repr, wrong))}"
+        )
+    return kind, {
+        name: message[name] if isinstance(check, type) else check(message[name])
+        for name, check in expected.items()
+    }

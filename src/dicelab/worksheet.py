@@ -21,12 +21,15 @@ from dicelab.handout import CSS, _markdown
 
 LESSONS = tuple(range(1, 8))
 PER_ROW = 10  # tally cells in a row
-SHEET_CSS = CSS + """
+SHEET_CSS = (
+    CSS
+    + """
 .box { border: 0.75pt solid #444; border-radius: 1.5mm; padding: 2mm 3mm; margin: 0 0 3mm; }
 .box .room { height: 16mm; }
 table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top; font-size: 7pt; color: #555; }
 .count { margin: 2mm 0 4mm; }
 """
+)
 
 
 def lesson_notebook(lesson: int) -> Path:
@@ -55,7 +58,9 @@ def predictions(lesson: int) -> list[str]:
     for cell in _cells(lesson):
         if cell["cell_type"] != "markdown":
             continue
-        for match in re.finditer(r"\*\*Predict first[.:]?\*\*:?\s*(.*?)(?=\n\s*\n|\Z)", _text(cell), re.S):
+        for match in re.finditer(
+            r"\*\*Predict first[.:]?\*\*:?\s*(.*?)(?=\n\s*\n|\Z)", _text(cell), re.S
+        ):
             found.append(match.group(1).strip())
     return found
 
@@ -65,7 +70,9 @@ def exercises(lesson: int) -> list[tuple[str, str]]:
     found = []
     for cell in _cells(lesson):
         if cell["cell_type"] == "markdown":
-            for match in re.finditer(r"^### (Exercise \d+)\n(.*?)(?=^#|\Z)", _text(cell), re.M | re.S):
+            for match in re.finditer(
+                r"^### (Exercise \d+)\n(.*?)(?=^#|\Z)", _text(cell), re.M | re.S
+            ):
                 found.append((match.group(1), match.group(2).strip()))
     return found
 
@@ -90,34 +97,50 @@ def _tally_html(found: dict) -> str:
     for start in range(1, trials + 1, PER_ROW):
         cells = "".join(f"<td>{n}</td>" for n in range(start, min(start + PER_ROW, trials + 1)))
         rows.append(f"<tr>{cells}</tr>")
-    return (f"<p>{trials} {html.escape(found['of'])}: in each square write <b>✓</b> for a "
-            f"{html.escape(found['mark'])}, <b>✗</b> otherwise.</p>"
-            f"<table class='marks'>{''.join(rows)}</table>"
-            f"<p class='count'>My count: ______ {html.escape(found['mark'])}s out of {trials}. "
-            f"Class total: ______ out of ______ (share: ______).</p>")
+    return (
+        f"<p>{trials} {html.escape(found['of'])}: in each square write <b>✓</b> for a "
+        f"{html.escape(found['mark'])}, <b>✗</b> otherwise.</p>"
+        f"<table class='marks'>{''.join(rows)}</table>"
+        f"<p class='count'>My count: ______ {html.escape(found['mark'])}s out of {trials}. "
+        f"Class total: ______ out of ______ (share: ______).</p>"
+    )
 
 
 def worksheet(lesson: int) -> str:
     """The printable HTML worksheet of lesson ``lesson`` (1 to 7)."""
     title = _title(lesson)
-    parts = [f"<h1>{html.escape(title)} <span class='name'>Name: ____________________</span></h1>",
-             "<p>Write each prediction <b>before</b> the lesson shows the answer.</p>"]
+    parts = [
+        f"<h1>{html.escape(title)} <span class='name'>Name: ____________________</span></h1>",
+        "<p>Write each prediction <b>before</b> the lesson shows the answer.</p>",
+    ]
     prompts = predictions(lesson)
     if prompts:
-        parts.append("<section><h2>Predictions</h2>" + "".join(
-            f"<div class='box'><p><b>Prediction {i}</b></p>{_markdown(prompt)}<div class='room'></div></div>"
-            for i, prompt in enumerate(prompts, 1)) + "</section>")
+        parts.append(
+            "<section><h2>Predictions</h2>"
+            + "".join(
+                f"<div class='box'><p><b>Prediction {i}</b></p>{_markdown(prompt)}<div class='room'></div></div>"
+                for i, prompt in enumerate(prompts, 1)
+            )
+            + "</section>"
+        )
     found = tally(lesson)
     if found:
         parts.append(f"<section><h2>Class experiment</h2>{_tally_html(found)}</section>")
     work = exercises(lesson)
     if work:
-        parts.append("<section class='sheet'><h2>Exercises</h2>" + "".join(
-            f"<div class='exercise'><h3>{html.escape(name)}</h3>{_markdown(text)}<div class='working'></div></div>"
-            for name, text in work) + "</section>")
-    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}: worksheet</title><style>{SHEET_CSS}</style></head>"
-            f"<body>{''.join(parts)}</body></html>\n")
+        parts.append(
+            "<section class='sheet'><h2>Exercises</h2>"
+            + "".join(
+                f"<div class='exercise'><h3>{html.escape(name)}</h3>{_markdown(text)}<div class='working'></div></div>"
+                for name, text in work
+            )
+            + "</section>"
+        )
+    return (
+        "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}: worksheet</title><style>{SHEET_CSS}</style></head>"
+        f"<body>{''.join(parts)}</body></html>\n"
+    )
 
 
 def write_worksheet(lesson: int, path) -> Path:

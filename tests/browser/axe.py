@@ -15,11 +15,17 @@ def violations(page, context: str) -> list:
     from axe_playwright_python.sync_playwright import Axe
 
     page.add_style_tag(content=SHOW_THE_SHELL)
-    options = {"resultTypes": ["violations"],
-               "rules": {"label-content-name-mismatch": {"enabled": True}}}
+    options = {
+        "resultTypes": ["violations"],
+        "rules": {"label-content-name-mismatch": {"enabled": True}},
+    }
     results = Axe().run(page, context=context, options=options)
     assert results.response["passes"], f"axe-core checked nothing in {context}"
-    return [f"{v['id']} ({v['impact']}): {v['help']} at "
-            + "; ".join(node["target"][0] + " " + node.get("failureSummary", "").replace("\n", " ")
-                        for node in v["nodes"][:4])
-            for v in results.response["violations"]]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(
+            node["target"][0] + " " + node.get("failureSummary", "").replace("\n", " ")
+            for node in v["nodes"][:4]
+        )
+        for v in results.response["violations"]
+    ]

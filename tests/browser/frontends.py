@@ -42,9 +42,14 @@ def serving(command: list[str], folder: Path, path: str = "/"):
     log_path = folder / "server.log"
     env = isolated_env(folder / "home")
     with log_path.open("wb") as log:
-        process = subprocess.Popen([part.format(port=port) for part in command], cwd=folder,
-                                   env=env, stdout=log, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
+        process = subprocess.Popen(
+            [part.format(port=port) for part in command],
+            cwd=folder,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     url = f"http://127.0.0.1:{port}{path}"
     try:
         wait_for_url(url, process, log_path)
@@ -55,14 +60,39 @@ def serving(command: list[str], folder: Path, path: str = "/"):
 
 def voila(folder: Path, notebook: str):
     """Serve ``notebook`` (in ``folder``) with Voilà."""
-    return serving([sys.executable, "-m", "voila", notebook, "--no-browser", "--Voila.ip=127.0.0.1",
-                    "--Voila.port={port}", "--Voila.port_retries=0"], folder)
+    return serving(
+        [
+            sys.executable,
+            "-m",
+            "voila",
+            notebook,
+            "--no-browser",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port={port}",
+            "--Voila.port_retries=0",
+        ],
+        folder,
+    )
 
 
 def marimo_app(folder: Path, app: str):
     """Run the marimo app ``app`` (in ``folder``) headless, without a token."""
-    return serving([sys.executable, "-m", "marimo", "run", app, "--headless", "--no-token",
-                    "--host", "127.0.0.1", "--port", "{port}"], folder)
+    return serving(
+        [
+            sys.executable,
+            "-m",
+            "marimo",
+            "run",
+            app,
+            "--headless",
+            "--no-token",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "{port}",
+        ],
+        folder,
+    )
 
 
 def recorded(path: Path, until, timeout: float = 20.0) -> dict:

@@ -126,14 +126,17 @@ def isolated_env(base_dir: Path) -> dict[str, str]:
     return env
 
 
-def wait_for_url(url: str, process: subprocess.Popen, log_path: Path,
-                 timeout: float = _SERVER_START_TIMEOUT) -> None:
+def wait_for_url(
+    url: str, process: subprocess.Popen, log_path: Path, timeout: float = _SERVER_START_TIMEOUT
+) -> None:
     """Wait until ``url`` answers (any HTTP status); RuntimeError if ``process`` exits first."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
-            raise RuntimeError(f"server exited with {process.returncode}:\n"
-                               + log_path.read_text(errors="replace")[-3000:])
+            raise RuntimeError(
+                f"server exited with {process.returncode}:\n"
+                + log_path.read_text(errors="replace")[-3000:]
+            )
         try:
             urllib.request.urlopen(url, timeout=5).close()
             return

@@ -9,23 +9,35 @@ import re
 import pytest
 
 from tests.browser.axe import violations
-from tests.browser.harness import DARK_THEME, LIGHT_THEME, open_notebook, run_all_cells, write_notebook
+from tests.browser.harness import (
+    DARK_THEME,
+    LIGHT_THEME,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
+)
 
 # A game shown mid-turn, so that dice, a choice, the history and the turn's numbers are drawn.
 GAMES = {
-    "yahtzee": ("from dicelab.widgets import YahtzeeGame\n"
-                "w = YahtzeeGame(players=['Ann', {'name': 'Robo', 'bot': 'greedy'}], seed=12, pace=0)\n"
-                "w.send_intent(w.controls, {'type': 'press', 'button': 'roll'})\n"
-                "w.send_intent(w.tray, {'type': 'toggle', 'die': 0})\n"
-                "w.send_intent(w.scorecard, {'type': 'select', 'column': 0, 'row': 'chance'})\n"
-                "w.send_intent(w.scorecard, {'type': 'select', 'column': 1, 'row': 'ones'})\nw"),
-    "fivethousand": ("from dicelab.widgets import FivethousandGame\n"
-                     "w = FivethousandGame(seed=34, pace=0)\n"
-                     "w.send_intent(w.shaker, {'type': 'shake'})\n"
-                     "w.send_intent(w.tray, {'type': 'toggle', 'die': 1})\nw"),
-    "thousand": ("from dicelab.widgets import ThousandGame\n"
-                 "w = ThousandGame(seed=3, pace=0)\n"
-                 "w.send_intent(w.controls, {'type': 'press', 'button': 'throw'})\nw"),
+    "yahtzee": (
+        "from dicelab.widgets import YahtzeeGame\n"
+        "w = YahtzeeGame(players=['Ann', {'name': 'Robo', 'bot': 'greedy'}], seed=12, pace=0)\n"
+        "w.send_intent(w.controls, {'type': 'press', 'button': 'roll'})\n"
+        "w.send_intent(w.tray, {'type': 'toggle', 'die': 0})\n"
+        "w.send_intent(w.scorecard, {'type': 'select', 'column': 0, 'row': 'chance'})\n"
+        "w.send_intent(w.scorecard, {'type': 'select', 'column': 1, 'row': 'ones'})\nw"
+    ),
+    "fivethousand": (
+        "from dicelab.widgets import FivethousandGame\n"
+        "w = FivethousandGame(seed=34, pace=0)\n"
+        "w.send_intent(w.shaker, {'type': 'shake'})\n"
+        "w.send_intent(w.tray, {'type': 'toggle', 'die': 1})\nw"
+    ),
+    "thousand": (
+        "from dicelab.widgets import ThousandGame\n"
+        "w = ThousandGame(seed=3, pace=0)\n"
+        "w.send_intent(w.controls, {'type': 'press', 'button': 'throw'})\nw"
+    ),
 }
 WIDGET = {"yahtzee": "YahtzeeGame", "fivethousand": "FivethousandGame", "thousand": "ThousandGame"}
 ROBOTS = {"yahtzee": "greedy", "fivethousand": "simple", "thousand": "simple"}
@@ -33,16 +45,20 @@ ROBOTS = {"yahtzee": "greedy", "fivethousand": "simple", "thousand": "simple"}
 
 def setup_screen(game: str) -> str:
     """A cell showing the game's setup screen."""
-    return (f"setup = {WIDGET[game]}(pace=0)\n"
-            "if setup.phase != 'setup':\n"
-            "    setup.send_intent(setup.controls, {'type': 'press', 'button': 'new'})\nsetup")
+    return (
+        f"setup = {WIDGET[game]}(pace=0)\n"
+        "if setup.phase != 'setup':\n"
+        "    setup.send_intent(setup.controls, {'type': 'press', 'button': 'new'})\nsetup"
+    )
 
 
 def game_over(game: str) -> str:
     """A cell showing the game-over screen of a game two robots played to the end."""
     robot = ROBOTS[game]
-    return (f"over = {WIDGET[game]}(players=[{{'name': 'Robo', 'bot': '{robot}'}}, "
-            f"{{'name': 'Ann', 'bot': '{robot}'}}], seed=2, pace=0)\nover")
+    return (
+        f"over = {WIDGET[game]}(players=[{{'name': 'Robo', 'bot': '{robot}'}}, "
+        f"{{'name': 'Ann', 'bot': '{robot}'}}], seed=2, pace=0)\nover"
+    )
 
 
 # Each kind of control, as a selector of its first example in the notebook.
@@ -65,9 +81,11 @@ CONTROLS = {
     "name field": ".dicelab-seat-name",
 }
 # The kinds of control a game does not have (or not in the states shown).
-ABSENT = {"yahtzee": {"shaker", "disabled button", "fixed die"},
-          "fivethousand": {"open box", "preview box", "refused box", "fixed die"},
-          "thousand": {"open box", "preview box", "refused box", "shaker", "die", "held die"}}
+ABSENT = {
+    "yahtzee": {"shaker", "disabled button", "fixed die"},
+    "fivethousand": {"open box", "preview box", "refused box", "fixed die"},
+    "thousand": {"open box", "preview box", "refused box", "shaker", "die", "held die"},
+}
 
 
 def show(page, server, game: str) -> None:
@@ -90,14 +108,16 @@ def screen_violations(page, screen) -> list:
 @pytest.mark.parametrize("theme", [LIGHT_THEME, DARK_THEME], ids=["light", "dark"])
 @pytest.mark.parametrize("game", list(GAMES))
 def test_axe_finds_no_violation_at_rest_or_with_any_control_hovered_or_focused(
-        request, page, jupyter_server, game, theme):
+    request, page, jupyter_server, game, theme
+):
     if theme == DARK_THEME:
         request.getfixturevalue("dark_theme")
     show(page, jupyter_server, game)
     assert page.evaluate("document.body.dataset.jpThemeName") == theme
     # Each screen is checked by itself (the notebook shows three games, all named alike).
     screens = page.locator(".dicelab-game").evaluate_all(
-        "(games) => games.map((game, index) => { game.dataset.screen = String(index); return index; })")
+        "(games) => games.map((game, index) => { game.dataset.screen = String(index); return index; })"
+    )
     page.mouse.move(0, 0)
     found = {f"screen {screen} at rest": screen_violations(page, screen) for screen in screens}
     tried = set()
@@ -117,8 +137,9 @@ def test_axe_finds_no_violation_at_rest_or_with_any_control_hovered_or_focused(
         found[f"{kind} focused"] = screen_violations(page, screen)
         control.blur()
     faults = {state: faults for state, faults in found.items() if faults}
-    assert not faults, "\n".join(f"{state}: {fault}"
-                                  for state, messages in faults.items() for fault in messages)
+    assert not faults, "\n".join(
+        f"{state}: {fault}" for state, messages in faults.items() for fault in messages
+    )
     assert set(CONTROLS) - ABSENT[game] <= tried  # every kind of control the game has
 
 
@@ -134,15 +155,19 @@ def test_every_spoken_name_begins_with_the_visible_text(page, jupyter_server, ga
 
     show(page, jupyter_server, game)
     controls = page.locator(f".dicelab-game :is({CONTROLLED})")
-    texts = [(index, text) for index, shown, text in controls.evaluate_all(VISIBLE_TEXTS)
-             if shown and re.search(r"\w", text)]  # a symbol such as ◀ or − is not a text label
+    texts = [
+        (index, text)
+        for index, shown, text in controls.evaluate_all(VISIBLE_TEXTS)
+        if shown and re.search(r"\w", text)
+    ]  # a symbol such as ◀ or − is not a text label
     assert len(texts) >= 8
     mismatched = []
     for index, text in texts:
         control = controls.nth(index)
         try:
-            expect(control).to_have_accessible_name(re.compile("^" + re.escape(text), re.I),
-                                                    timeout=1000)
+            expect(control).to_have_accessible_name(
+                re.compile("^" + re.escape(text), re.I), timeout=1000
+            )
         except AssertionError:
             mismatched.append(control.aria_snapshot())
     assert mismatched == []

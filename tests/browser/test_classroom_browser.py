@@ -67,18 +67,26 @@ def play_fivethousand(page) -> int:
     throw again after hot dice). Each step reads the page again, so it is only ever one click
     ahead of what the page shows."""
     table = fivethousand.Rules().combinations()
-    shaker, passing = "[data-part='shaker'] button", "[data-part='controls'] button[data-key='pass']"
+    shaker, passing = (
+        "[data-part='shaker'] button",
+        "[data-part='controls'] button[data-key='pass']",
+    )
     for _ in range(1000):
         if page.locator("[data-part='ranking']").count():
-            return int(page.evaluate("""() => {
+            return int(
+                page.evaluate("""() => {
                 const me = document.getElementById("who").textContent.replace("You are ", "");
                 const rows = [...document.querySelectorAll(".dicelab-ranking-list li")];
                 const mine = rows.find((row) => row.querySelector(".dicelab-ranking-name").textContent === me);
                 return mine.querySelector(".dicelab-ranking-score").textContent;
-            }"""))
-        labels = [DIE.search(label) for label in page.locator(
-            "[data-part='dice'] button.dicelab-die[aria-disabled='false']")
-            .evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")]
+            }""")
+            )
+        labels = [
+            DIE.search(label)
+            for label in page.locator(
+                "[data-part='dice'] button.dicelab-die[aria-disabled='false']"
+            ).evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+        ]
         dice = [(int(m[1]) - 1, int(m[2]), m[3]) for m in labels if m]
         wrong = []
         if dice:
@@ -107,8 +115,13 @@ def test_a_class_of_ten_in_real_browsers(browser, page, jupyter_server, tmp_path
     server = ServerProcess(data, "--activity", "farkles", port=port)
     students = []
     try:
-        write_notebook(jupyter_server.root_dir, "class.ipynb", [
-            f"from dicelab.classroom import Classroom\nroom = Classroom({server.teacher_url!r})\nroom"])
+        write_notebook(
+            jupyter_server.root_dir,
+            "class.ipynb",
+            [
+                f"from dicelab.classroom import Classroom\nroom = Classroom({server.teacher_url!r})\nroom"
+            ],
+        )
         open_notebook(page, jupyter_server, "class.ipynb")
         run_all_cells(page)
         board = page.locator(".dicelab-board")
@@ -133,7 +146,9 @@ def test_a_class_of_ten_in_real_browsers(browser, page, jupyter_server, tmp_path
 
         total = sum(throws.values())
         page.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
-        assert kernel_eval(jupyter_server, "class.ipynb", "print(room.pooled()['trials'])").strip() == str(total)
+        assert kernel_eval(
+            jupyter_server, "class.ipynb", "print(room.pooled()['trials'])"
+        ).strip() == str(total)
         rows = [row for row in server.csv_rows() if row[1] == "farkles"]
         farkles = sum(int(row[6]) for row in rows)
         assert len(rows) == total
@@ -171,7 +186,8 @@ def test_a_class_of_ten_in_real_browsers(browser, page, jupyter_server, tmp_path
         import json
 
         assert {row[3].lstrip("'"): json.loads(row[7])["score"] for row in games} == {
-            name[:24]: score for name, score in scores.items()}
+            name[:24]: score for name, score in scores.items()
+        }
         wins = sum(int(row[6]) for row in games)
         assert page.locator(".dicelab-board-pooled").get_attribute("data-successes") == str(wins)
         screenshot(page, ARTIFACTS / "classroom" / "teacher-jupyterlab.png")

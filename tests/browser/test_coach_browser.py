@@ -41,8 +41,10 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
     coach.get_by_text("Farkle chance with 6 dice").wait_for()  # once the coach has thought
 
     page.get_by_role("button", name=re.compile("^Shaker")).click()
-    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw",
-                                 "(1, 2, 3, 5, 6, 6)") == "(1, 2, 3, 5, 6, 6)"
+    assert (
+        wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.state.throw", "(1, 2, 3, 5, 6, 6)")
+        == "(1, 2, 3, 5, 6, 6)"
+    )
     advice = "w.coaching.coach().advise(w.game.state).choices"
     best = value(f"print({advice}[0].label)").strip()
     assert best == "set aside 1 and throw 5 dice"
@@ -63,12 +65,15 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
 
     verdict = coach.locator(".dicelab-coach-verdict")
     page.wait_for_function(
-        "(el) => el.textContent.startsWith('Your move cost')", arg=verdict.element_handle())
+        "(el) => el.textContent.startsWith('Your move cost')", arg=verdict.element_handle()
+    )
     assert verdict.get_attribute("aria-live") == "polite"
     shown = float(re.match(r"Your move cost ([\d.]+) points", verdict.inner_text()).group(1))
-    ledger = value("print(len(w.coaching.ledger.decisions), "
-                                   "round(w.coaching.ledger.decisions[-1].cost, 1), "
-                                   "w.coaching.ledger.decisions[-1].taken.label)").split(maxsplit=2)
+    ledger = value(
+        "print(len(w.coaching.ledger.decisions), "
+        "round(w.coaching.ledger.decisions[-1].cost, 1), "
+        "w.coaching.ledger.decisions[-1].taken.label)"
+    ).split(maxsplit=2)
     assert ledger[0] == "1" and shown == float(ledger[1]) and shown > 0
     assert ledger[2].strip() == poor
     assert best in verdict.inner_text()

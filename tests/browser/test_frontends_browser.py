@@ -9,11 +9,21 @@ import time
 
 from tests.browser.frontends import actions, marimo_app, recorded, recorder, voila
 from tests.browser.harness import (
-    assert_no_widget_errors, shutdown_sessions, watch_page_errors, write_notebook,
+    assert_no_widget_errors,
+    shutdown_sessions,
+    watch_page_errors,
+    write_notebook,
 )
 
-GAME = "from dicelab.widgets import YahtzeeGame\ngame = YahtzeeGame(players=['Ann'], seed=3, pace=0)\n"
-TURN = [{"type": "roll"}, {"type": "hold", "die": 0}, {"type": "roll"}, {"type": "score", "box": "chance"}]
+GAME = (
+    "from dicelab.widgets import YahtzeeGame\ngame = YahtzeeGame(players=['Ann'], seed=3, pace=0)\n"
+)
+TURN = [
+    {"type": "roll"},
+    {"type": "hold", "die": 0},
+    {"type": "roll"},
+    {"type": "score", "box": "chance"},
+]
 
 
 def play_a_yahtzee_turn(page) -> None:
@@ -24,9 +34,13 @@ def play_a_yahtzee_turn(page) -> None:
     page.get_by_role("button", name="Roll the dice, 2 rolls left").click()
     page.get_by_role("button", name="Roll the dice, 1 roll left").wait_for()
     page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
-    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$")).wait_for()
+    page.get_by_role(
+        "button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$")
+    ).wait_for()
     page.get_by_role("button", name=re.compile(r"^Confirm: score Chance")).click()
-    page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
+    page.locator(".dicelab-status").get_by_text(
+        re.compile(r"^Ann scores \d+ in Chance\.$")
+    ).wait_for()
 
 
 def check_the_turn(page, state) -> None:
@@ -35,7 +49,10 @@ def check_the_turn(page, state) -> None:
     assert actions(game) == TURN
     said = page.locator(".dicelab-status").inner_text()
     points = re.search(r"scores (\d+) in Chance", said).group(1)
-    assert page.locator(".dicelab-scorecard tr", has_text="Chance").locator("td").first.inner_text() == points
+    assert (
+        page.locator(".dicelab-scorecard tr", has_text="Chance").locator("td").first.inner_text()
+        == points
+    )
 
 
 def play_at(browser, url: str, state) -> None:
@@ -59,10 +76,13 @@ def test_a_turn_clicked_in_voila_reaches_the_kernel(browser, tmp_path):
 
 def test_a_turn_clicked_in_a_marimo_app_reaches_the_python_game(browser, tmp_path):
     state = tmp_path / "game.json"
-    cell = textwrap.indent(GAME + recorder(state) + "widget = mo.ui.anywidget(game)\nwidget\n", "    ")
+    cell = textwrap.indent(
+        GAME + recorder(state) + "widget = mo.ui.anywidget(game)\nwidget\n", "    "
+    )
     (tmp_path / "app.py").write_text(
         "import marimo\n\napp = marimo.App()\n\n\n@app.cell\ndef _():\n    import marimo as mo\n"
-        f"{cell}    return\n\n\nif __name__ == '__main__':\n    app.run()\n")
+        f"{cell}    return\n\n\nif __name__ == '__main__':\n    app.run()\n"
+    )
     with marimo_app(tmp_path, "app.py") as url:
         play_at(browser, url, state)
 

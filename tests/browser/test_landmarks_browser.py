@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from tests.browser.axe import violations
 from tests.browser.harness import (
-    assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells, write_notebook,
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    write_notebook,
 )
 
 NOTEBOOK = "landmarks.ipynb"
@@ -32,20 +36,33 @@ def test_games_of_one_kind_in_one_notebook_have_unique_names_and_pass_axe(page, 
     open_notebook(page, jupyter_server, NOTEBOOK)
     run_all_cells(page)
     page.locator(".dicelab-game").nth(3).wait_for()
-    assert regions(page) == ["Yahtzee game", "Fivethousand game", "Yahtzee game 2",
-                             "Yahtzee game 3"]
+    assert regions(page) == [
+        "Yahtzee game",
+        "Fivethousand game",
+        "Yahtzee game 2",
+        "Yahtzee game 3",
+    ]
     page.mouse.move(0, 0)
     assert violations(page, OUTPUTS) == []
 
     # A game that draws again keeps its number.
-    kernel_eval(jupyter_server, NOTEBOOK,
-                "second.send_intent(second.controls, {'type': 'press', 'button': 'roll'})")
+    kernel_eval(
+        jupyter_server,
+        NOTEBOOK,
+        "second.send_intent(second.controls, {'type': 'press', 'button': 'roll'})",
+    )
     page.get_by_role("region", name="Yahtzee game 2").locator(".dicelab-die").first.wait_for()
-    assert regions(page) == ["Yahtzee game", "Fivethousand game", "Yahtzee game 2",
-                             "Yahtzee game 3"]
+    assert regions(page) == [
+        "Yahtzee game",
+        "Fivethousand game",
+        "Yahtzee game 2",
+        "Yahtzee game 3",
+    ]
 
     # The first cell's output cleared: the names left stay unique.
-    page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets[0].model.outputs.clear()")
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.content.widgets[0].model.outputs.clear()"
+    )
     page.locator(".dicelab-game").nth(3).wait_for(state="detached")
     names = regions(page)
     assert len(names) == 3 and len(set(names)) == 3 and "Fivethousand game" in names

@@ -19,7 +19,12 @@ import re
 import pytest
 
 from tests.browser.harness import (
-    ARTIFACTS, kernel_eval, open_notebook, run_all_cells, shutdown_sessions, watch_page_errors,
+    ARTIFACTS,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    shutdown_sessions,
+    watch_page_errors,
     write_notebook,
 )
 from tests.browser.test_accessibility_browser import GAMES
@@ -114,7 +119,10 @@ PLACES = """(game) => Object.fromEntries(
 
 # A click each game refuses, with the long message it gives: (selector, message).
 REFUSED_CLICKS = {
-    "yahtzee": ("[data-key='ones/1']", "It is Ann's turn: choose a box in Ann's column, not Robo's."),
+    "yahtzee": (
+        "[data-key='ones/1']",
+        "It is Ann's turn: choose a box in Ann's column, not Robo's.",
+    ),
     "fivethousand": (".dicelab-shaker-button", "A 2 doesn't score on its own."),
     "thousand": ("[data-key=save]", "You are in the 0–100 cask: reach 100 to save."),
 }

@@ -50,8 +50,10 @@ def test_notebook_runs_and_its_widgets_render(page, jupyter_server, name):
     _open_and_run(page, jupyter_server, name)
 
     # Every widget output of the notebook was drawn by its front end.
-    page.locator(".jp-OutputArea-output .widget-output, .jp-OutputArea-output .jupyter-widgets, "
-                 ".jp-OutputArea-output .dicelab-game, .jp-OutputArea-output .dicelab-lesson").first.wait_for()
+    page.locator(
+        ".jp-OutputArea-output .widget-output, .jp-OutputArea-output .jupyter-widgets, "
+        ".jp-OutputArea-output .dicelab-game, .jp-OutputArea-output .dicelab-lesson"
+    ).first.wait_for()
     if games:
         page.locator(".dicelab-game").nth(games - 1).wait_for()
         assert page.locator(".dicelab-game").count() == games

@@ -21,11 +21,13 @@ NOTEBOOK = "one-click.ipynb"
 TURNS = 20
 # A long game (so that 20 turns are played before it ends), against the simple robot at a
 # quick pace.
-GAME = ("from dicelab import fivethousand\n"
-        "from dicelab.widgets import FivethousandGame\n"
-        "w = FivethousandGame(players=['Red', {'name': 'Robot', 'bot': 'simple'}],\n"
-        "                     rules=fivethousand.Rules(target=100000), seed=5, pace=0.05)\n"
-        "w")
+GAME = (
+    "from dicelab import fivethousand\n"
+    "from dicelab.widgets import FivethousandGame\n"
+    "w = FivethousandGame(players=['Red', {'name': 'Robot', 'bot': 'simple'}],\n"
+    "                     rules=fivethousand.Rules(target=100000), seed=5, pace=0.05)\n"
+    "w"
+)
 
 # Where every element of `game` is drawn, relative to the game, in document order.
 PLACES = """(game) => {
@@ -103,12 +105,17 @@ def test_a_turn_is_one_click_per_throw_and_one_to_pass(table, jupyter_server):
         clicks.append(turn_clicks)
         throws.append(turn_throws)
     mean = sum(clicks) / TURNS
-    print(f"\nFivethousand, {TURNS} turns against the robot: {mean:.2f} clicks per turn "
-          f"(mean throws {sum(throws) / TURNS:.2f}, {farkles} farkles, {go_ons} 'Go on' clicks)")
+    print(
+        f"\nFivethousand, {TURNS} turns against the robot: {mean:.2f} clicks per turn "
+        f"(mean throws {sum(throws) / TURNS:.2f}, {farkles} farkles, {go_ons} 'Go on' clicks)"
+    )
     # Every click was a decision: one per throw, one per pass, one to go on after a farkle.
     assert sum(clicks) == sum(throws) + (TURNS - farkles) + go_ons
-    passes = kernel_eval(jupyter_server, NOTEBOOK,
-                         "sum(e.player == 0 and e.action.type == 'bank' for e in w.game.history)")
+    passes = kernel_eval(
+        jupyter_server,
+        NOTEBOOK,
+        "sum(e.player == 0 and e.action.type == 'bank' for e in w.game.history)",
+    )
     assert int(passes) == TURNS - farkles  # the game itself saw every pass
     assert_no_widget_errors(page)
 
@@ -124,21 +131,28 @@ def test_a_click_on_a_die_moves_nothing_on_the_table(table, width):
     page.mouse.move(0, 0)
     page.wait_for_timeout(600)  # the tumble is over
     boxes = [dice.nth(i).bounding_box() for i in range(6)]
-    assert len({round(box["y"]) for box in boxes}) == 1, f"the six dice are not in one row at {width} px"
+    assert len({round(box["y"]) for box in boxes}) == 1, (
+        f"the six dice are not in one row at {width} px"
+    )
     frame = game.bounding_box()
-    assert boxes[-1]["x"] + boxes[-1]["width"] <= frame["x"] + frame["width"], \
+    assert boxes[-1]["x"] + boxes[-1]["width"] <= frame["x"] + frame["width"], (
         f"the sixth die sticks out of the table at {width} px"
+    )
     for die in (0, 1, 0, 1, 5):  # out and back again, scoring dice and not
         before = game.evaluate(PLACES)
         status = page.locator(".dicelab-status").inner_text()
         dice.nth(die).click()
-        page.wait_for_function("(text) => document.querySelector('.dicelab-status').innerText !== text",
-                               arg=status)
+        page.wait_for_function(
+            "(text) => document.querySelector('.dicelab-status').innerText !== text", arg=status
+        )
         page.mouse.move(0, 0)
         after = game.evaluate(PLACES)
         assert [node["tag"] for node in after] == [node["tag"] for node in before]
-        moved = [f"{b['name']} {b['box']} -> {a['box']}" for b, a in zip(before, after)
-                 if any(abs(x - y) > 1 for x, y in zip(a["box"], b["box"]))]
+        moved = [
+            f"{b['name']} {b['box']} -> {a['box']}"
+            for b, a in zip(before, after)
+            if any(abs(x - y) > 1 for x, y in zip(a["box"], b["box"]))
+        ]
         assert moved == [], f"a click on die {die + 1} at {width} px moved: {moved[:5]}"
     game.screenshot(path=str(ARTIFACTS / f"one-click-{width}.png"))
     assert_no_widget_errors(page)

@@ -15,11 +15,13 @@ from tests.browser.harness import (
 )
 
 NOTEBOOK = "pace.ipynb"
-GAME = ("from dicelab import fivethousand\n"
-        "from dicelab.widgets import FivethousandGame\n"
-        "w = FivethousandGame(players=['Red', {'name': 'Robot', 'bot': 'intelligent'}],\n"
-        "                     rules=fivethousand.Rules(target=100000), seed=8, pace=0.6)\n"
-        "w")
+GAME = (
+    "from dicelab import fivethousand\n"
+    "from dicelab.widgets import FivethousandGame\n"
+    "w = FivethousandGame(players=['Red', {'name': 'Robot', 'bot': 'intelligent'}],\n"
+    "                     rules=fivethousand.Rules(target=100000), seed=8, pace=0.6)\n"
+    "w"
+)
 
 # Click `selector`, then wait until the robot has played and it is Red's turn again, with
 # the shaker ready: the milliseconds that took, in the browser's own clock (-1: never). A
@@ -66,10 +68,14 @@ def test_at_fast_a_robot_turn_takes_under_a_second_and_skip_plays_it_at_once(pag
         passing = page.get_by_role("button", name=re.compile("^PASS: bank"))
         go_on.or_(passing).wait_for()
         before = int(kernel_eval(jupyter_server, NOTEBOOK, "len(w.game.history)"))
-        times.append(page.evaluate(ROBOT_TURN, "[data-key=go_on]" if go_on.count() else "[data-key=pass]"))
+        times.append(
+            page.evaluate(ROBOT_TURN, "[data-key=go_on]" if go_on.count() else "[data-key=pass]")
+        )
         steps.append(int(kernel_eval(jupyter_server, NOTEBOOK, "len(w.game.history)")) - before)
-    print(f"\nA robot's turn at 'fast', in the browser: {', '.join(f'{t:.0f} ms' for t in times)} "
-          f"({', '.join(map(str, steps))} moves)")
+    print(
+        f"\nA robot's turn at 'fast', in the browser: {', '.join(f'{t:.0f} ms' for t in times)} "
+        f"({', '.join(map(str, steps))} moves)"
+    )
     assert -1 not in times and all(n >= 2 for n in steps)  # the robot really played each time
     assert statistics.median(times) < 1000
 

@@ -16,13 +16,20 @@ from tests.browser.harness import (
     write_notebook,
 )
 
-DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off."
+DISCONNECTED = (
+    "This game is no longer connected. Run the cell again to continue where you left off."
+)
 
 
 def test_a_restarted_kernel_is_said_and_the_cell_run_again_goes_on(page, jupyter_server):
     name = "reconnect.ipynb"
-    write_notebook(jupyter_server.root_dir, name,
-                   ["from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame(players=['Ann', 'Ben'], seed=8, pace=0)\nw"])
+    write_notebook(
+        jupyter_server.root_dir,
+        name,
+        [
+            "from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame(players=['Ann', 'Ben'], seed=8, pace=0)\nw"
+        ],
+    )
     open_notebook(page, jupyter_server, name)
     run_all_cells(page)
     page.get_by_role("button", name="Roll the dice, 3 rolls left").click()

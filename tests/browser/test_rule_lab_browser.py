@@ -9,8 +9,15 @@ import pytest
 
 from tests.browser.axe import violations
 from tests.browser.harness import (
-    ARTIFACTS, LIGHT_THEME, assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells,
-    set_theme, wait_for_kernel_value, write_notebook,
+    ARTIFACTS,
+    LIGHT_THEME,
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    set_theme,
+    wait_for_kernel_value,
+    write_notebook,
 )
 
 NOTEBOOK = "rule_lab.ipynb"
@@ -59,7 +66,9 @@ def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_pa
     wait_until_worked_out(page)
     assert rows.count() == 2
     two_dice = turn.inner_text()
-    expected = value(jupyter_server, "f'{fivethousand.turn_policy(lab.rules).expected_score:.1f} points'")
+    expected = value(
+        jupyter_server, "f'{fivethousand.turn_policy(lab.rules).expected_score:.1f} points'"
+    )
     assert two_dice == expected.strip("'") and two_dice != three_dice
     chance = value(jupyter_server, "f'{fivethousand.win_policy(lab.rules).first_player_wins:.1%}'")
     assert page.locator('[data-figure="win"]').inner_text() == chance.strip("'").replace("%", " %")
@@ -80,14 +89,23 @@ def test_change_a_rule_see_the_odds_and_the_value_change_then_play_a_turn(lab_pa
     shaker.wait_for()
     assert value(jupyter_server, "lab.game_widget.game.rules == lab.rules") == "True"
     shaker.click()
-    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.game_widget.game.state.throw",
-                                 "(1, 5)") == "(1, 5)"
+    assert (
+        wait_for_kernel_value(
+            jupyter_server, NOTEBOOK, "lab.game_widget.game.state.throw", "(1, 5)"
+        )
+        == "(1, 5)"
+    )
     page.get_by_role("button", name=re.compile("^PASS: bank 150 points")).click()
-    assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.game_widget.game.scores[0]", "150") == "150"
+    assert (
+        wait_for_kernel_value(jupyter_server, NOTEBOOK, "lab.game_widget.game.scores[0]", "150")
+        == "150"
+    )
     assert value(jupyter_server, "len(lab.game_widget.game.history[0].dice)") == "2"
     page.get_by_role("button", name="Play these rules again").wait_for()
     page.set_viewport_size({"width": 1280, "height": 2000})  # the lab and the game in one picture
-    page.locator(".jp-OutputArea-output").first.screenshot(path=str(ARTIFACTS / "rule-lab-played.png"))
+    page.locator(".jp-OutputArea-output").first.screenshot(
+        path=str(ARTIFACTS / "rule-lab-played.png")
+    )
     assert_no_widget_errors(page)
 
 
@@ -110,10 +128,14 @@ def test_the_lab_is_accessible_in_light_and_dark_themes(request, theme, jupyter_
     page.get_by_role("button", name="Play these rules").hover()
     assert violations(page, ".dicelab-lab") == []
     frame = page.locator(".dicelab-lab")
-    colours = frame.evaluate("(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]")
+    colours = frame.evaluate(
+        "(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+    )
     dark = sum(map(int, re.findall(r"\d+", colours[0])[:3])) < 300
     assert dark == (theme == "dark")
-    page.locator(".jp-OutputArea-output").first.screenshot(path=str(ARTIFACTS / f"rule-lab-{theme}.png"))
+    page.locator(".jp-OutputArea-output").first.screenshot(
+        path=str(ARTIFACTS / f"rule-lab-{theme}.png")
+    )
     assert_no_widget_errors(page)
     if theme == "dark":
         set_theme(page, LIGHT_THEME)

@@ -6,8 +6,13 @@ from __future__ import annotations
 import re
 
 from tests.browser.harness import (
-    ARTIFACTS, assert_no_widget_errors, kernel_eval, open_notebook, run_all_cells,
-    wait_for_kernel_value, write_notebook,
+    ARTIFACTS,
+    assert_no_widget_errors,
+    kernel_eval,
+    open_notebook,
+    run_all_cells,
+    wait_for_kernel_value,
+    write_notebook,
 )
 
 
@@ -25,9 +30,14 @@ def test_a_click_on_the_game_takes_the_keys_and_r_m_y_never_change_the_cell(page
     from playwright.sync_api import expect  # the keys line follows the focus a moment later
 
     name = "keys-stay.ipynb"
-    write_notebook(jupyter_server.root_dir, name, [
-        "from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame(players=['Ann', 'Ben'], seed=3, pace=0)\nw",
-        "'a cell below'"])
+    write_notebook(
+        jupyter_server.root_dir,
+        name,
+        [
+            "from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame(players=['Ann', 'Ben'], seed=3, pace=0)\nw",
+            "'a cell below'",
+        ],
+    )
     open_notebook(page, jupyter_server, name)
     run_all_cells(page)
     keys = page.locator(".dicelab-keys")
@@ -59,12 +69,17 @@ def test_a_click_on_the_game_takes_the_keys_and_r_m_y_never_change_the_cell(page
 
 def test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it(page, jupyter_server):
     name = "farkle-stays.ipynb"
-    write_notebook(jupyter_server.root_dir, name, [
-        "from dicelab.widgets import ThousandGame\n"
-        "w = ThousandGame(players=['You', {'name': 'Robo', 'bot': 'simple'}], seed=5, pace=0.05)\n"
-        "seeded, farkle = w.game._throw_dice, [(2, 2, 3, 4, 6)]  # the test's first throw scores nothing\n"
-        "w.game._throw_dice = lambda state, index: farkle.pop(0) if farkle else seeded(state, index)\n"
-        "w"])
+    write_notebook(
+        jupyter_server.root_dir,
+        name,
+        [
+            "from dicelab.widgets import ThousandGame\n"
+            "w = ThousandGame(players=['You', {'name': 'Robo', 'bot': 'simple'}], seed=5, pace=0.05)\n"
+            "seeded, farkle = w.game._throw_dice, [(2, 2, 3, 4, 6)]  # the test's first throw scores nothing\n"
+            "w.game._throw_dice = lambda state, index: farkle.pop(0) if farkle else seeded(state, index)\n"
+            "w"
+        ],
+    )
     open_notebook(page, jupyter_server, name)
     run_all_cells(page)
     page.get_by_role("button", name="Throw 5 dice").click()
@@ -73,16 +88,25 @@ def test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it(page, j
     status.get_by_text(said).wait_for()
     page.wait_for_timeout(2000)  # forty robot steps' worth of time: the robot still waits
     assert status.inner_text() == said
-    assert kernel_eval(jupyter_server, name, "len(w.game.history), w.game.current_player.name") == "(1, 'Robo')"
-    labels = page.locator(".dicelab-die").evaluate_all("(dice) => dice.map((d) => d.getAttribute('aria-label'))")
+    assert (
+        kernel_eval(jupyter_server, name, "len(w.game.history), w.game.current_player.name")
+        == "(1, 'Robo')"
+    )
+    labels = page.locator(".dicelab-die").evaluate_all(
+        "(dice) => dice.map((d) => d.getAttribute('aria-label'))"
+    )
     assert [int(re.search(r"\d", label).group()) for label in labels] == [2, 2, 3, 4, 6]
     log = page.locator(".dicelab-history-entry.is-farkle")
     assert log.count() == 1 and said in log.inner_text()
     page.locator(".dicelab-game").screenshot(path=str(ARTIFACTS / "history-log.png"))
 
     page.get_by_role("button", name=re.compile("^Go on")).click()
-    assert wait_for_kernel_value(jupyter_server, name, "len(w.game.history) > 1 and w.game.history[1].player",
-                                 "1") == "1"  # False until the robot has moved
+    assert (
+        wait_for_kernel_value(
+            jupyter_server, name, "len(w.game.history) > 1 and w.game.history[1].player", "1"
+        )
+        == "1"
+    )  # False until the robot has moved
     page.locator(".dicelab-history-entry", has_text="Robo").first.wait_for()
     assert page.locator(".dicelab-history-entry.is-farkle", has_text=said).count() == 1
     assert_no_widget_errors(page)

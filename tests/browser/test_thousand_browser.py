@@ -68,9 +68,12 @@ def check_scales(page, server, name: str) -> list:
         if standing > banked:
             box = blue.bounding_box()
             assert abs(1000 * (box["x"] - track["x"]) / track["width"] - banked) < 3
-            assert abs(1000 * (box["x"] + box["width"] - track["x"]) / track["width"] - standing) < 3
+            assert (
+                abs(1000 * (box["x"] + box["width"] - track["x"]) / track["width"] - standing) < 3
+            )
             assert f"would stand at {standing} if saved" in row.locator(
-                ".dicelab-scale-track").get_attribute("aria-label")
+                ".dicelab-scale-track"
+            ).get_attribute("aria-label")
         else:
             assert blue.count() == 0
     return expected
@@ -96,7 +99,9 @@ def test_a_turn_by_clicks_with_the_scales_checked_against_python(page, jupyter_s
     for turn in range(2):
         wait_for_kernel_value(jupyter_server, name, "w.game.current_player.name", "'Ann'")
         for _ in range(12):
-            if python(jupyter_server, name, "w.refusal(__import__('dicelab').thousand.Bank()) is None"):
+            if python(
+                jupyter_server, name, "w.refusal(__import__('dicelab').thousand.Bank()) is None"
+            ):
                 break
             count = events(jupyter_server, name)
             page.get_by_role("button", name="Throw").first.click()
@@ -109,7 +114,9 @@ def test_a_turn_by_clicks_with_the_scales_checked_against_python(page, jupyter_s
                 assert "more needed to save" in track.get_attribute("aria-label")
             else:  # the blue bar shows the turn's points
                 assert scales[0][2] > scales[0][1]
-            reason = python(jupyter_server, name, "w.refusal(__import__('dicelab').thousand.Bank())")
+            reason = python(
+                jupyter_server, name, "w.refusal(__import__('dicelab').thousand.Bank())"
+            )
             if reason:
                 assert save.get_attribute("title") == reason
         if turn == 1:
@@ -167,8 +174,12 @@ def test_the_game_looks_right_in_both_themes(page, jupyter_server, request, them
     name = f"thousand_{theme}.ipynb"
     players = '["Ann", {"name": "Bot 1", "bot": "cask_aware"}, {"name": "Bot 2", "bot": "simple"}]'
     open_game(page, jupyter_server, name, players, seed=36)
-    kernel_eval(jupyter_server, name, "w.game.state = __import__('dataclasses').replace("
-                "w.game.state, scores=(0, 340, 720)); w.render()")
+    kernel_eval(
+        jupyter_server,
+        name,
+        "w.game.state = __import__('dataclasses').replace("
+        "w.game.state, scores=(0, 340, 720)); w.render()",
+    )
     page.locator('.dicelab-button[data-key="throw"]').click()
     wait_for_events(jupyter_server, name, 1)
     check_scales(page, jupyter_server, name)

@@ -16,11 +16,14 @@ from tests.browser.harness import (
     write_notebook,
 )
 
+
 def show_game(page, server, name: str, arguments: str, *more_cells: str) -> None:
     """Open a notebook whose first cell shows ``w = YahtzeeGame(<arguments>)`` and run it."""
-    write_notebook(server.root_dir, name,
-                   [f"from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame({arguments})\nw",
-                    *more_cells])
+    write_notebook(
+        server.root_dir,
+        name,
+        [f"from dicelab.widgets import YahtzeeGame\nw = YahtzeeGame({arguments})\nw", *more_cells],
+    )
     open_notebook(page, server, name)
     run_all_cells(page)
     page.locator(".dicelab-game").wait_for()
@@ -41,7 +44,8 @@ def faces(page) -> list:
 def tumble(page) -> list:
     """The animation of each die drawn as just thrown."""
     return page.locator(".dicelab-die.is-rolling").evaluate_all(
-        "(dice) => dice.map((die) => getComputedStyle(die).animationName)")
+        "(dice) => dice.map((die) => getComputedStyle(die).animationName)"
+    )
 
 
 def notebook_cells(page) -> int:
@@ -97,17 +101,23 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
 
     # Every open box of Ann's shows what it would score, in light red; Ben's show nothing.
     previews = page.locator(".dicelab-scorecard td.is-preview .dicelab-box")
-    assert previews.count() == 13 and all(re.fullmatch(r"\d+", text) for text in previews.all_inner_texts())
+    assert previews.count() == 13 and all(
+        re.fullmatch(r"\d+", text) for text in previews.all_inner_texts()
+    )
     assert all(text == "" for text in page.locator("[data-key$='/1']").all_inner_texts())
     ink = previews.first.evaluate("(box) => getComputedStyle(box).color")
     assert ink == "rgb(183, 28, 28)"
     # Choose a box, then confirm it.
     page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
-    chosen = page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$"))
+    chosen = page.get_by_role(
+        "button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen$")
+    )
     chosen.wait_for()
     assert chosen.inner_text() == str(sum(after))
-    style = chosen.evaluate("(button) => { const s = getComputedStyle(button);"
-                            " return [s.color, s.fontWeight, s.outlineStyle]; }")
+    style = chosen.evaluate(
+        "(button) => { const s = getComputedStyle(button);"
+        " return [s.color, s.fontWeight, s.outlineStyle]; }"
+    )
     assert style == [ink, "800", "solid"]  # the chosen box is marked by more than its colour
     page.get_by_role("button", name="Confirm: score Chance").click()
     page.locator(".dicelab-status").get_by_text(f"Ann scores {sum(after)} in Chance.").wait_for()
@@ -116,9 +126,16 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     # The Python side holds the very same game.
     assert wait_for_kernel_value(jupyter_server, name, "w.game.state.player", "1") == "1"
     assert history(jupyter_server, name) == [
-        {"type": "roll"}, {"type": "hold", "die": 1}, {"type": "hold", "die": 3},
-        {"type": "roll"}, {"type": "score", "box": "chance"}]
-    assert kernel_eval(jupyter_server, name, "w.game.state.cards[0].boxes") == f"{{'chance': {sum(after)}}}"
+        {"type": "roll"},
+        {"type": "hold", "die": 1},
+        {"type": "hold", "die": 3},
+        {"type": "roll"},
+        {"type": "score", "box": "chance"},
+    ]
+    assert (
+        kernel_eval(jupyter_server, name, "w.game.state.cards[0].boxes")
+        == f"{{'chance': {sum(after)}}}"
+    )
     players = kernel_eval(jupyter_server, name, "[(p.name, p.colour) for p in w.game.players]")
     assert players == "[('Ann', 'Red'), ('Ben', 'Yellow')]"
     assert_no_widget_errors(page)
@@ -126,7 +143,9 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
 
 def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     name = "keys.ipynb"
-    show_game(page, jupyter_server, name, "players=['Ann', 'Ben'], seed=3, pace=0", "'a cell below'")
+    show_game(
+        page, jupyter_server, name, "players=['Ann', 'Ben'], seed=3, pace=0", "'a cell below'"
+    )
     page.emulate_media(reduced_motion="reduce")
     cells = notebook_cells(page)
     page.get_by_role("button", name="Roll the dice, 3 rolls left").focus()  # where Tab would land
@@ -143,9 +162,21 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Space")  # hold die 2
     page.keyboard.press("4")  # hold die 4 by its number
     page.get_by_role("button", name=re.compile(r"^die 4 showing \d, held$")).wait_for()
-    for key in ("a", "b", "d", "d", "m", "y", "ArrowUp", "ArrowDown", "Enter"):  # not the notebook's
+    for key in (
+        "a",
+        "b",
+        "d",
+        "d",
+        "m",
+        "y",
+        "ArrowUp",
+        "ArrowDown",
+        "Enter",
+    ):  # not the notebook's
         page.keyboard.press(key)
-    page.get_by_role("button", name=re.compile(r"^die 2 showing \d$")).wait_for()  # Enter released it
+    page.get_by_role(
+        "button", name=re.compile(r"^die 2 showing \d$")
+    ).wait_for()  # Enter released it
     page.keyboard.press("2")
     page.keyboard.press("r")
     page.get_by_role("button", name="Roll the dice, 1 roll left").wait_for()
@@ -153,12 +184,19 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Enter")
     page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann")).wait_for()
     page.keyboard.press("c")
-    page.locator(".dicelab-status").get_by_text(re.compile(r"^Ann scores \d+ in Chance\.$")).wait_for()
+    page.locator(".dicelab-status").get_by_text(
+        re.compile(r"^Ann scores \d+ in Chance\.$")
+    ).wait_for()
 
     assert history(jupyter_server, name) == [
-        {"type": "roll"}, {"type": "hold", "die": 1}, {"type": "hold", "die": 3},
-        {"type": "release", "die": 1}, {"type": "hold", "die": 1}, {"type": "roll"},
-        {"type": "score", "box": "chance"}]
+        {"type": "roll"},
+        {"type": "hold", "die": 1},
+        {"type": "hold", "die": 3},
+        {"type": "release", "die": 1},
+        {"type": "hold", "die": 1},
+        {"type": "roll"},
+        {"type": "score", "box": "chance"},
+    ]
     assert notebook_state(page) == notebook
 
     # A click on an empty part of the table keeps the keys in the game: "r" rolls, and does
@@ -189,13 +227,17 @@ def test_dark_theme_is_readable_and_saved_as_a_screenshot(page, jupyter_server, 
     for _ in range(2):  # two rounds: Ann and Ben score, Robo plays its turn in between
         page.get_by_role("button", name="Roll the dice, 3 rolls left").click()
         page.get_by_role("button", name="Roll the dice, 2 rolls left").wait_for()
-        page.locator(".dicelab-box:not([aria-disabled='true'])").first.dblclick()  # choose and score
+        page.locator(
+            ".dicelab-box:not([aria-disabled='true'])"
+        ).first.dblclick()  # choose and score
         page.get_by_role("button", name="Roll the dice, 3 rolls left").wait_for()
     page.get_by_role("button", name="Roll the dice, 3 rolls left").click()
     page.get_by_role("button", name=re.compile(r"^die 1 showing")).click()
     page.get_by_role("button", name=re.compile(r"^die 3 showing")).click()
     page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann$")).click()
-    page.get_by_role("button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen")).wait_for()
+    page.get_by_role(
+        "button", name=re.compile(r"^\d+ would score in Chance for Ann, chosen")
+    ).wait_for()
     page.mouse.move(0, 0)
 
     colours = page.locator(".dicelab-game").evaluate("""(game) => {
@@ -205,12 +247,13 @@ def test_dark_theme_is_readable_and_saved_as_a_screenshot(page, jupyter_server, 
     }""")
     assert _luminance(colours["background"]) < 0.1, colours
     assert _luminance(colours["text"]) > 0.5 and _luminance(colours["status"]) > 0.5, colours
-    path = page.locator(".dicelab-game").screenshot(path=str(ARTIFACTS / "yahtzee-dark.png"),
-                                                    animations="disabled")
+    path = page.locator(".dicelab-game").screenshot(
+        path=str(ARTIFACTS / "yahtzee-dark.png"), animations="disabled"
+    )
     assert path and (ARTIFACTS / "yahtzee-dark.png").stat().st_size > 10_000
     assert_no_widget_errors(page)
 
 
 def _luminance(css: str) -> float:
     red, green, blue = (int(v) / 255 for v in re.findall(r"\d+", css)[:3])
-    return 0.2126 * red ** 2.2 + 0.7152 * green ** 2.2 + 0.0722 * blue ** 2.2
+    return 0.2126 * red**2.2 + 0.7152 * green**2.2 + 0.0722 * blue**2.2

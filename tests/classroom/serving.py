@@ -24,8 +24,23 @@ class ServerProcess:
     def __init__(self, data, *arguments, port: int = 0):
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "dicelab", "class", "serve", "--port", str(port), "--data", str(data),
-             *arguments], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            [
+                sys.executable,
+                "-m",
+                "dicelab",
+                "class",
+                "serve",
+                "--port",
+                str(port),
+                "--data",
+                str(data),
+                *arguments,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
         self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
         if not self.lines[0]:
             raise RuntimeError(self.process.stderr.read())
@@ -131,7 +146,9 @@ def play_fivethousand(student: Student, most: int = 400) -> dict:
         if "ranking" in parts:
             return parts["ranking"]
         dice = [d["face"] for d in parts["dice"]["dice"]] if "dice" in parts else []
-        out = [d for d in parts.get("dice", {}).get("dice", []) if d.get("look") in ("out", "shaker")]
+        out = [
+            d for d in parts.get("dice", {}).get("dice", []) if d.get("look") in ("out", "shaker")
+        ]
         if not out:
             student.intent({"part": "shaker", "type": "shake"})
             continue

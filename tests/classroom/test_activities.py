@@ -15,8 +15,15 @@ ROLL = {"part": "controls", "type": "press", "button": "roll"}
 
 
 def test_the_registry_names_each_activity_and_its_exact_value():
-    assert {"farkles", "yahtzee-in-three", "tally", "fivethousand", "thousand", "yahtzee",
-            "duplicate"} <= set(ACTIVITIES)
+    assert {
+        "farkles",
+        "yahtzee-in-three",
+        "tally",
+        "fivethousand",
+        "thousand",
+        "yahtzee",
+        "duplicate",
+    } <= set(ACTIVITIES)
     assert ACTIVITIES["farkles"].exact == Fraction(5, 162)
     assert ACTIVITIES["yahtzee-in-three"].exact == Fraction(347897, 7558272)
     assert ACTIVITIES["fivethousand"].options["robot"][0] == "intelligent"
@@ -47,7 +54,9 @@ def test_dice_depend_on_the_class_run_and_student_only():
         return session.take_results()[0][2]["dice"]
 
     assert dice(seeder(1, 1, 1)) == dice(seeder(1, 1, 1))
-    assert dice(seeder(1, 1, 1)) != dice(seeder(1, 1, 2)) or dice(seeder(1, 2, 1)) != dice(seeder(1, 1, 1))
+    assert dice(seeder(1, 1, 1)) != dice(seeder(1, 1, 2)) or dice(seeder(1, 2, 1)) != dice(
+        seeder(1, 1, 1)
+    )
 
 
 def test_a_session_restored_from_its_state_goes_on_the_same():
@@ -67,7 +76,7 @@ def test_yahtzee_in_three_ends_after_three_rolls_or_five_of_a_kind():
     tries = 0
     while tries < 20:
         session.receive(ROLL)
-        for trials, success, detail in session.take_results():
+        for _trials, success, detail in session.take_results():
             tries += 1
             assert success == (len(set(detail["dice"])) == 1)
             assert detail["rolls"] == 3 or success
@@ -78,11 +87,14 @@ def test_yahtzee_in_three_ends_after_three_rolls_or_five_of_a_kind():
 
 def test_a_refused_intent_says_why_and_changes_nothing():
     session = activity("tally").session(seeder(1, 1, 1), "Ann", {})
-    for bad in ({"part": "tally", "type": "send", "tries": 3, "hits": 4},
-                {"part": "tally", "type": "send", "tries": 0, "hits": 0},
-                {"part": "tally", "type": "send", "tries": 3.0, "hits": 1},
-                {"part": "tally", "type": "send", "tries": True, "hits": 1},
-                {"part": "tally", "type": "eval", "code": "1"}, "not a dict"):
+    for bad in (
+        {"part": "tally", "type": "send", "tries": 3, "hits": 4},
+        {"part": "tally", "type": "send", "tries": 0, "hits": 0},
+        {"part": "tally", "type": "send", "tries": 3.0, "hits": 1},
+        {"part": "tally", "type": "send", "tries": True, "hits": 1},
+        {"part": "tally", "type": "eval", "code": "1"},
+        "not a dict",
+    ):
         session.receive(bad)
         assert session.view["parts"]["controls"]["notice"]["text"]
     assert session.take_results() == [] and session.state() == {"sent": []}
@@ -94,9 +106,11 @@ def test_a_game_session_hides_the_setup_coach_and_new_game():
     session = activity("fivethousand").session(seeder(1, 1, 1), "Ann", {"robot": "simple"})
     ids = [b["id"] for b in session.view["parts"]["controls"]["buttons"]]
     assert "new" not in ids and "coach" not in ids and "k" not in session.view["keys"]
-    for hidden in ({"part": "controls", "type": "press", "button": "new"},
-                   {"part": "controls", "type": "key", "key": "k"},
-                   {"part": "setup", "type": "seats", "delta": 1}):
+    for hidden in (
+        {"part": "controls", "type": "press", "button": "new"},
+        {"part": "controls", "type": "key", "key": "k"},
+        {"part": "setup", "type": "seats", "delta": 1},
+    ):
         session.receive(hidden)
         assert session.view["parts"]["controls"]["notice"]["text"]
     assert session.widget.phase == "play" and not session.widget.coach
@@ -126,15 +140,22 @@ def test_a_finished_game_is_one_result_with_both_scores(tmp_path):
     rows = room.results("fivethousand")
     assert len(rows) == 1 and rows[0]["trials"] == 1
     scores = {row["name"]: row["score"] for row in ranking["rows"]}
-    assert rows[0]["detail"]["score"] == scores["Ann"] and rows[0]["detail"]["robot_score"] == scores["Robot"]
+    assert (
+        rows[0]["detail"]["score"] == scores["Ann"]
+        and rows[0]["detail"]["robot_score"] == scores["Robot"]
+    )
     assert rows[0]["successes"] == (scores["Ann"] >= scores["Robot"])
-    again = room.intent(ann, run, Local.seq + 1, {"part": "controls", "type": "press", "button": "again"})
+    again = room.intent(
+        ann, run, Local.seq + 1, {"part": "controls", "type": "press", "button": "again"}
+    )
     assert "ranking" not in again["view"]["parts"] and len(room.results("fivethousand")) == 1
     room.store.close()
 
 
 def test_the_pool_sums_every_student():
-    rows = [{"student": i % 3, "name": str(i % 3), "trials": 2, "successes": i % 2} for i in range(9)]
+    rows = [
+        {"student": i % 3, "name": str(i % 3), "trials": 2, "successes": i % 2} for i in range(9)
+    ]
     pooled = pool(rows)
     assert pooled["trials"] == 18 and pooled["successes"] == 4
     assert sum(s["trials"] for s in pooled["students"]) == 18
@@ -156,7 +177,9 @@ def _play_by_buttons(session, boxes=()):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("name, robot", [("thousand", "simple"), ("yahtzee", "greedy"), ("duplicate", None)])
+@pytest.mark.parametrize(
+    "name, robot", [("thousand", "simple"), ("yahtzee", "greedy"), ("duplicate", None)]
+)
 def test_every_game_activity_plays_to_its_one_result(name, robot):
     from dicelab.yahtzee import Rules
 

@@ -22,18 +22,28 @@ def blocks(language: str) -> list[str]:
 
 
 def test_every_serve_command_starts_a_server_that_says_its_addresses(tmp_path):
-    commands = [line for block in blocks("bash") for line in block.splitlines()
-                if line.startswith("dicelab class serve")]
+    commands = [
+        line
+        for block in blocks("bash")
+        for line in block.splitlines()
+        if line.startswith("dicelab class serve")
+    ]
     assert len(commands) == 3
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     for command in commands:
         arguments = shlex.split(command)[1:] + ["--port", "0", "--data", str(tmp_path)]
-        server = subprocess.Popen([sys.executable, "-m", "dicelab", *arguments], env=env,
-                                  stdout=subprocess.PIPE, text=True)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "dicelab", *arguments],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         try:
             lines = [server.stdout.readline() for _ in range(2)]
-            assert re.match(r"Students join at http://[\d.]+:\d+/(user/teacher/proxy/8765/)?join/[A-Z2-9]{6}$",
-                            lines[0].strip())
+            assert re.match(
+                r"Students join at http://[\d.]+:\d+/(user/teacher/proxy/8765/)?join/[A-Z2-9]{6}$",
+                lines[0].strip(),
+            )
             assert lines[1].startswith("Teacher (keep this address secret): http://")
             if "0.0.0.0" in command:
                 assert server.stdout.readline().startswith("The class is open to the local network")

@@ -36,8 +36,14 @@ def test_teacher_actions_need_the_token(server):
         socket.recv()
         socket.recv()
     ann = Student(server, "Ann")  # a student's socket knows no teacher's intents
-    ann.send({"type": "intent", "run": ann.last["run"], "seq": 1,
-              "intent": {"part": "board", "type": "stop"}})
+    ann.send(
+        {
+            "type": "intent",
+            "run": ann.last["run"],
+            "seq": 1,
+            "intent": {"part": "board", "type": "stop"},
+        }
+    )
     assert ann.receive()["type"] in ("ack", "refused")
     board_view = Student(server, "Ben").last
     assert board_view["run"] == ann.last["run"]  # still running
@@ -49,7 +55,10 @@ def test_a_student_cannot_act_as_another(server):
     ann = Student(server, "Ann")
     ben = websocket.create_connection(server.ws, timeout=30)
     ben.send(json.dumps({"type": "hello", "student": ann.seat["student"], "secret": "guess"}))
-    assert json.loads(ben.recv()) == {"type": "refused", "reason": "this seat is not yours, or the class has ended: join again"}
+    assert json.loads(ben.recv()) == {
+        "type": "refused",
+        "reason": "this seat is not yours, or the class has ended: join again",
+    }
     ben.send(json.dumps({"type": "intent", "run": ann.last["run"], "seq": 1, "intent": THROW}))
     assert json.loads(ben.recv())["reason"] == "join the class first"
     cy = Student(server, "Cy")
@@ -59,14 +68,20 @@ def test_a_student_cannot_act_as_another(server):
     assert "Ann" not in names
 
 
-@pytest.mark.parametrize("message, reason", [
-    ("x" * (MAX_MESSAGE + 1), "that message is too big"),
-    ("{not json", "that message is not JSON"),
-    (json.dumps([1, 2]), "the page sent a request that is not understood"),
-    (json.dumps({"type": "join", "code": 1, "name": "x"}), "the page sent a 'join' request with bad 'code'"),
-    (json.dumps({"type": "intent", "run": 1, "seq": 1.5, "intent": {}}), "bad 'seq'"),
-    (json.dumps({"type": "__import__('os').system('id')"}), "not understood"),
-])
+@pytest.mark.parametrize(
+    "message, reason",
+    [
+        ("x" * (MAX_MESSAGE + 1), "that message is too big"),
+        ("{not json", "that message is not JSON"),
+        (json.dumps([1, 2]), "the page sent a request that is not understood"),
+        (
+            json.dumps({"type": "join", "code": 1, "name": "x"}),
+            "the page sent a 'join' request with bad 'code'",
+        ),
+        (json.dumps({"type": "intent", "run": 1, "seq": 1.5, "intent": {}}), "bad 'seq'"),
+        (json.dumps({"type": "__import__('os').system('id')"}), "not understood"),
+    ],
+)
 def test_oversized_and_malformed_messages_are_refused(server, message, reason):
     socket = websocket.create_connection(server.ws, timeout=30)
     socket.send(message)
@@ -117,7 +132,10 @@ def test_pages_forbid_inline_scripts_and_referrers(server):
 
     with urllib.request.urlopen(server.student_url, timeout=30) as answer:
         policy = answer.headers["Content-Security-Policy"]
-        assert "script-src 'self'" in policy and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+        assert (
+            "script-src 'self'" in policy
+            and "unsafe-inline" not in policy.split("script-src")[1].split(";")[0]
+        )
         assert answer.headers["Referrer-Policy"] == "no-referrer"
 
 

@@ -33,14 +33,18 @@ def test_the_local_network_is_said_in_one_line(tmp_path):
     running = ServerProcess(tmp_path, "--host", "0.0.0.0")
     try:
         extra = running.process.stdout.readline()
-        assert extra.startswith("The class is open to the local network: students on it open http://")
+        assert extra.startswith(
+            "The class is open to the local network: students on it open http://"
+        )
         assert "/join/" + running.code in extra
     finally:
         running.stop()
 
 
 def test_it_works_under_a_base_path(tmp_path):
-    running = ServerProcess(tmp_path, "--base-path", "/user/ann/proxy/8765", "--activity", "farkles")
+    running = ServerProcess(
+        tmp_path, "--base-path", "/user/ann/proxy/8765", "--activity", "farkles"
+    )
     try:
         assert "/user/ann/proxy/8765/join/" in running.student_url
         assert running.ws.endswith("/user/ann/proxy/8765/ws")
@@ -68,13 +72,15 @@ def test_a_killed_server_keeps_every_acknowledged_result_student_and_activity(tm
     first = ServerProcess(data, "--activity", "farkles")
     students = [Student(first, f"S{i}") for i in range(4)]
     acknowledged = {}
-    for round_ in range(6):
+    for _round in range(6):
         for student in students:
             student.intent(THROW)
             acknowledged[student.name] = student.seq
     # one more intent each, sent but never read: done or not, it is not acknowledged
     for student in students:
-        student.send({"type": "intent", "run": student.last["run"], "seq": student.seq + 1, "intent": THROW})
+        student.send(
+            {"type": "intent", "run": student.last["run"], "seq": student.seq + 1, "intent": THROW}
+        )
     first.kill()
     second = ServerProcess(data)  # no --activity: the current one comes from the store
     try:
@@ -94,7 +100,10 @@ def test_a_killed_server_keeps_every_acknowledged_result_student_and_activity(tm
             back.close()
         rows = second.csv_rows()
         per_student = {name: [row[4] for row in rows if row[3] == name] for name in acknowledged}
-        assert all(len(seqs) == len(set(seqs)) == acknowledged[name] + 1 for name, seqs in per_student.items())
+        assert all(
+            len(seqs) == len(set(seqs)) == acknowledged[name] + 1
+            for name, seqs in per_student.items()
+        )
     finally:
         second.stop()
 
@@ -107,19 +116,29 @@ def test_a_game_against_the_robot_over_the_socket(tmp_path):
         rows = running.csv_rows()
         assert len(rows) == 1 and rows[0][1] == "fivethousand"
         detail = json.loads(rows[0][7])
-        assert {r["name"]: r["score"] for r in ranking["rows"]} == {"Ann": detail["score"],
-                                                                     "Robot": detail["robot_score"]}
+        assert {r["name"]: r["score"] for r in ranking["rows"]} == {
+            "Ann": detail["score"],
+            "Robot": detail["robot_score"],
+        }
     finally:
         running.stop()
 
 
 def test_the_teacher_starts_and_stops_and_every_student_hears(server):
     ann = Student(server, "Ann")
-    teacher = websocket.create_connection(server.teacher_url.replace("http", "ws") + "/ws", timeout=60)
+    teacher = websocket.create_connection(
+        server.teacher_url.replace("http", "ws") + "/ws", timeout=60
+    )
     board = json.loads(teacher.recv())["view"]["parts"]["board"]
     assert board["current"]["name"] == "farkles" and board["exact"] == {"hidden": True}
-    teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "start",
-                                                          "activity": "tally", "robot": ""}}))
+    teacher.send(
+        json.dumps(
+            {
+                "type": "intent",
+                "intent": {"part": "board", "type": "start", "activity": "tally", "robot": ""},
+            }
+        )
+    )
     view = ann.expect("view")
     assert view["view"]["title"].startswith("Tally")
     teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "reveal"}}))
@@ -131,11 +150,14 @@ def test_the_teacher_starts_and_stops_and_every_student_hears(server):
     teacher.close()
 
 
-@pytest.mark.parametrize("arguments, words", [
-    (["--activity", "cards"], "there is no activity 'cards'; there are "),
-    (["--base-path", "/a/../b"], "--base-path is a plain path"),
-    (["--host", "256.1.1.1"], "the class server can't listen on 256.1.1.1:0"),
-])
+@pytest.mark.parametrize(
+    "arguments, words",
+    [
+        (["--activity", "cards"], "there is no activity 'cards'; there are "),
+        (["--base-path", "/a/../b"], "--base-path is a plain path"),
+        (["--host", "256.1.1.1"], "the class server can't listen on 256.1.1.1:0"),
+    ],
+)
 def test_bad_serve_options_say_what_is_wrong_and_start_nothing(tmp_path, arguments, words):
     from dicelab import cli
 

@@ -22,10 +22,20 @@ def test_a_server_started_by_a_kernel_outlives_it(tmp_path):
     from dicelab.classroom.process import running_server, stop_server
 
     kernel = subprocess.run(
-        [sys.executable, "-c", ("from dicelab.classroom import Classroom; "
-                                f"room = Classroom(data={str(tmp_path)!r}, port=0); print(room.code)")],
-        check=False, capture_output=True, text=True, timeout=120,
-        env={**os.environ, "PYTHONPATH": str(SRC)})
+        [
+            sys.executable,
+            "-c",
+            (
+                "from dicelab.classroom import Classroom; "
+                f"room = Classroom(data={str(tmp_path)!r}, port=0); print(room.code)"
+            ),
+        ],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(SRC)},
+    )
     assert kernel.returncode == 0, kernel.stderr
     code = kernel.stdout.split()[-1]
     found = running_server(tmp_path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -20,9 +20,15 @@ from tests.setaside_partitions import best_split, every_throw
 HOUSE = {
     "doubling": Rules(more_of_a_kind="doubling"),
     "adding": Rules(more_of_a_kind="adding", bust_keeps_completed_rounds=False),
-    "six-dice": Rules(four_of_a_kind_and_pair=1500, two_triplets=2500, three_pairs=750,
-                      bust_keeps_completed_rounds=False),
-    "all": Rules(more_of_a_kind="doubling", four_of_a_kind_and_pair=1500, two_triplets=2500, straight=1500),
+    "six-dice": Rules(
+        four_of_a_kind_and_pair=1500,
+        two_triplets=2500,
+        three_pairs=750,
+        bust_keeps_completed_rounds=False,
+    ),
+    "all": Rules(
+        more_of_a_kind="doubling", four_of_a_kind_and_pair=1500, two_triplets=2500, straight=1500
+    ),
 }
 
 
@@ -36,7 +42,9 @@ def block_points(block, rules: Rules):
     if n == 1:
         return {1: 100, 5: 50}.get(block[0])
     if len(tally) == 1 and n >= 3:
-        times = {"doubling": 2 ** (n - 3), "adding": n - 2}.get(rules.more_of_a_kind, 1 if n == 3 else None)
+        times = {"doubling": 2 ** (n - 3), "adding": n - 2}.get(
+            rules.more_of_a_kind, 1 if n == 3 else None
+        )
         return None if times is None else times * triple(block[0])
     shape = sorted(tally.values())
     if shape == [2, 4] and rules.four_of_a_kind_and_pair:
@@ -54,7 +62,9 @@ def block_points(block, rules: Rules):
 def test_every_throw_scores_its_best_split(name):
     rules = HOUSE[name]
     for throw in every_throw(6):
-        assert fivethousand.score(throw, rules) == best_split(throw, lambda b: block_points(b, rules)), throw
+        assert fivethousand.score(throw, rules) == best_split(
+            throw, lambda b: block_points(b, rules)
+        ), throw
 
 
 def test_the_settings_score_as_described():
@@ -67,14 +77,22 @@ def test_the_settings_score_as_described():
     assert fivethousand.score([2, 2, 2, 2, 6, 6], Rules()) is None
 
 
-@pytest.mark.parametrize("settings, words", [
-    ({"more_of_a_kind": "doubling", "four_of_a_kind": 1000}, ["four_of_a_kind", "more_of_a_kind"]),
-    ({"more_of_a_kind": "adding", "five_of_a_kind": 2000, "six_of_a_kind": 3000},
-     ["five_of_a_kind and six_of_a_kind", "more_of_a_kind"]),
-    ({"dice": 5, "two_triplets": 2500}, ["two_triplets", "dice"]),
-    ({"dice": 4, "four_of_a_kind_and_pair": 1500}, ["four_of_a_kind_and_pair", "dice"]),
-    ({"more_of_a_kind": "tripling"}, ["more of a kind", "fixed, doubling, adding"]),
-])
+@pytest.mark.parametrize(
+    "settings, words",
+    [
+        (
+            {"more_of_a_kind": "doubling", "four_of_a_kind": 1000},
+            ["four_of_a_kind", "more_of_a_kind"],
+        ),
+        (
+            {"more_of_a_kind": "adding", "five_of_a_kind": 2000, "six_of_a_kind": 3000},
+            ["five_of_a_kind and six_of_a_kind", "more_of_a_kind"],
+        ),
+        ({"dice": 5, "two_triplets": 2500}, ["two_triplets", "dice"]),
+        ({"dice": 4, "four_of_a_kind_and_pair": 1500}, ["four_of_a_kind_and_pair", "dice"]),
+        ({"more_of_a_kind": "tripling"}, ["more of a kind", "fixed, doubling, adding"]),
+    ],
+)
 def test_settings_that_do_not_fit_together_are_refused_by_name(settings, words):
     with pytest.raises(InvalidInputError) as refused:
         Rules(**settings)
@@ -84,11 +102,14 @@ def test_settings_that_do_not_fit_together_are_refused_by_name(settings, words):
 def outcomes(n: int):
     """Every multiset of ``n`` dice with its number of orderings (of 6 ** n)."""
     for throw in itertools.combinations_with_replacement(range(1, 7), n):
-        yield throw, math.factorial(n) // math.prod(math.factorial(c) for c in Counter(throw).values())
+        yield (
+            throw,
+            math.factorial(n) // math.prod(math.factorial(c) for c in Counter(throw).values()),
+        )
 
 
 def choices_of(rules: Rules):
-    @lru_cache(maxsize=None)
+    @cache
     def choices(throw):
         """Every (points, dice set aside) of a throw, by the independent scorer."""
         found = set()
@@ -98,6 +119,7 @@ def choices_of(rules: Rules):
                 if points:
                     found.add((points, size))
         return found
+
     return choices
 
 
@@ -105,14 +127,18 @@ def brute_turn(rules: Rules, cap: int) -> float:
     """The best expected points of a traditional turn, banking at ``cap`` at the latest."""
     dice, choices = rules.dice, choices_of(rules)
 
-    @lru_cache(maxsize=None)
+    @cache
     def throw(at_risk, left):
         total = 0
         for outcome, ways in outcomes(left):
-            options = [at_risk + p if at_risk + p >= cap else max(at_risk + p, throw(at_risk + p, left - k or dice))
-                       for p, k in choices(outcome)]
+            options = [
+                at_risk + p
+                if at_risk + p >= cap
+                else max(at_risk + p, throw(at_risk + p, left - k or dice))
+                for p, k in choices(outcome)
+            ]
             total += ways * max(options, default=0)
-        return total / 6 ** left
+        return total / 6**left
 
     return throw(0, dice)
 
@@ -121,13 +147,18 @@ def brute_chance(rules: Rules, need: int) -> float:
     """The best chance to score at least ``need`` in one traditional turn."""
     dice, choices = rules.dice, choices_of(rules)
 
-    @lru_cache(maxsize=None)
+    @cache
     def throw(turn, left):
         total = 0
         for outcome, ways in outcomes(left):
-            total += ways * max((1.0 if turn + p >= need else throw(turn + p, left - k or dice)
-                                 for p, k in choices(outcome)), default=0.0)
-        return total / 6 ** left
+            total += ways * max(
+                (
+                    1.0 if turn + p >= need else throw(turn + p, left - k or dice)
+                    for p, k in choices(outcome)
+                ),
+                default=0.0,
+            )
+        return total / 6**left
 
     return throw(0, dice)
 

@@ -25,15 +25,31 @@ def block_points(block, preset):
 def test_every_throw_scores_its_best_split(preset):
     rules = fivethousand.Rules.preset(preset)
     for throw in every_throw(6):
-        assert fivethousand.score(throw, rules) == best_split(throw, lambda b: block_points(b, preset)), throw
+        assert fivethousand.score(throw, rules) == best_split(
+            throw, lambda b: block_points(b, preset)
+        ), throw
 
 
-@pytest.mark.parametrize("dice, points", [
-    ([1], 100), ([5], 50), ([1, 5, 5], 200), ([2, 2, 2], 200), ([6, 6, 6], 600),
-    ([1, 1, 1], 1000), ([1, 1, 1, 1], 1100), ([1, 1, 1, 5], 1050), ([5, 5, 5, 5, 5], 600),
-    ([1, 1, 1, 1, 1, 1], 2000), ([3, 3, 3, 3, 3, 3], 600),
-    ([2, 5], None), ([2, 2, 2, 2], None), ([3], None), ([1, 2, 3, 4, 5, 6], None),
-])
+@pytest.mark.parametrize(
+    "dice, points",
+    [
+        ([1], 100),
+        ([5], 50),
+        ([1, 5, 5], 200),
+        ([2, 2, 2], 200),
+        ([6, 6, 6], 600),
+        ([1, 1, 1], 1000),
+        ([1, 1, 1, 1], 1100),
+        ([1, 1, 1, 5], 1050),
+        ([5, 5, 5, 5, 5], 600),
+        ([1, 1, 1, 1, 1, 1], 2000),
+        ([3, 3, 3, 3, 3, 3], 600),
+        ([2, 5], None),
+        ([2, 2, 2, 2], None),
+        ([3], None),
+        ([1, 2, 3, 4, 5, 6], None),
+    ],
+)
 def test_source_table(dice, points):
     assert fivethousand.score(dice) == points
 

@@ -32,8 +32,10 @@ def brute_force(rules: Rules, lead: int) -> dict:
     """Chance to win of the player to move at the start of a turn, by (mine, theirs), by
     plain value iteration over every state (points, not units; leads capped at ``lead``)."""
     dice, target, zillions = rules.dice, rules.target, rules.bust_keeps_completed_rounds
-    throws = {n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
-              for n in range(1, dice + 1)}  # the choices of each throw, and how many throws give them
+    throws = {
+        n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
+        for n in range(1, dice + 1)
+    }  # the choices of each throw, and how many throws give them
     unit = 50
     scores = range(0, target, unit)
     start = {(a, b): 0.5 for a in scores for b in scores}
@@ -58,12 +60,19 @@ def brute_force(rules: Rules, lead: int) -> dict:
                 for points, size in keeps:
                     risk, rest = at_risk + points, left - size
                     if rest == 0 and zillions:
-                        best = max(best, result(safe + risk, to_beat), final(safe + risk, 0, dice, to_beat))
+                        best = max(
+                            best, result(safe + risk, to_beat), final(safe + risk, 0, dice, to_beat)
+                        )
                     else:
-                        best = max(best, result(safe + risk, to_beat),
-                                   0.0 if safe + risk > to_beat else final(safe, risk, rest or dice, to_beat))
+                        best = max(
+                            best,
+                            result(safe + risk, to_beat),
+                            0.0
+                            if safe + risk > to_beat
+                            else final(safe, risk, rest or dice, to_beat),
+                        )
                 total += count * best
-            final_memo[key] = total / 6 ** left
+            final_memo[key] = total / 6**left
         return final_memo[key]
 
     def ended(theirs, mine):
@@ -84,23 +93,32 @@ def brute_force(rules: Rules, lead: int) -> dict:
                     if mine + safe + risk - theirs >= lead:
                         value = ended(theirs, theirs + lead)
                     elif rest == 0 and zillions:
-                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe + risk, 0, dice, memo))
+                        value = max(
+                            ended(theirs, mine + safe + risk),
+                            turn(mine, theirs, safe + risk, 0, dice, memo),
+                        )
                     else:
-                        value = max(ended(theirs, mine + safe + risk), turn(mine, theirs, safe, risk, rest or dice, memo))
+                        value = max(
+                            ended(theirs, mine + safe + risk),
+                            turn(mine, theirs, safe, risk, rest or dice, memo),
+                        )
                     best = max(best, value)
                 total += count * best
-            memo[key] = total / 6 ** left
+            memo[key] = total / 6**left
         return memo[key]
 
     return value_iteration(start, lambda pair: turn(*pair, 0, 0, dice, {}))
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(dice=2, target=300),
-    Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
-    Rules(dice=3, target=400),
-    Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(dice=2, target=300),
+        Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
+        Rules(dice=3, target=400),
+        Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
+    ],
+)
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     lead = rules.target + 100
     policy = win_policy(rules, lead_cap=lead, use_cache=False)
@@ -113,10 +131,13 @@ def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(dice=1, target=2000),
-    Rules(dice=1, target=2000, bust_keeps_completed_rounds=False),
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(dice=1, target=2000),
+        Rules(dice=1, target=2000, bust_keeps_completed_rounds=False),
+    ],
+)
 def test_a_target_past_the_lead_the_cap_needs_is_solved(rules):
     """With one die a last turn almost never makes up 1400 points, so the cap's error bound
     alone would cap leads below the target, in the middle of the game (this crashed)."""
@@ -127,12 +148,18 @@ def test_a_target_past_the_lead_the_cap_needs_is_solved(rules):
     for mine in range(0, rules.target, 50):
         for theirs in range(0, rules.target, 50):
             state = type(engine.initial_state(2))(scores=(mine, theirs), dice_left=rules.dice)
-            assert abs(policy.chance_to_win(state) - wider.chance_to_win(state)) <= policy.cap_error + 1e-12
+            assert (
+                abs(policy.chance_to_win(state) - wider.chance_to_win(state))
+                <= policy.cap_error + 1e-12
+            )
 
 
 def test_the_cap_changes_little_and_its_bound_holds():
     rules = Rules(dice=3, target=400)
-    low, high = win_policy(rules, lead_cap=400, use_cache=False), win_policy(rules, lead_cap=800, use_cache=False)
+    low, high = (
+        win_policy(rules, lead_cap=400, use_cache=False),
+        win_policy(rules, lead_cap=800, use_cache=False),
+    )
     assert abs(low.first_player_wins - high.first_player_wins) <= low.cap_error
     chosen = win_policy(rules, use_cache=False)
     assert chosen.cap_error <= CAP_ERROR
@@ -144,7 +171,9 @@ def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins(
     policy = win_policy(rules, use_cache=False)
     games = 3000
     p = policy.first_player_wins
-    assert abs(self_play_wins(Engine(rules), policy, games, seed=15) - p) <= 3 * math.sqrt(p * (1 - p) / games)
+    assert abs(self_play_wins(Engine(rules), policy, games, seed=15) - p) <= 3 * math.sqrt(
+        p * (1 - p) / games
+    )
 
 
 def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
@@ -154,14 +183,26 @@ def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
     u = policy.unit
     for mine, theirs, points, dice in ((0, 0, 0, 3), (100, 250, 150, 2), (350, 0, 50, 1)):
         state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
-        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(policy.throw_value(state), abs=1e-6)
+        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(
+            policy.throw_value(state), abs=1e-6
+        )
     table = policy.boundary([0, 200])
-    assert [(row["you"], row["opponent"]) for row in table] == [(0, 0), (0, 200), (200, 0), (200, 200)]
+    assert [(row["you"], row["opponent"]) for row in table] == [
+        (0, 0),
+        (0, 200),
+        (200, 0),
+        (200, 200),
+    ]
     for row in table:
         assert "3 dice" not in row  # a Zillions round with points at risk has fewer dice
         for dice in (1, 2):
             least = row[f"{dice} {'die' if dice == 1 else 'dice'}"]
-            state = State(scores=(row["you"], row["opponent"]), dice_left=dice, turn_points=least, phase="decide")
+            state = State(
+                scores=(row["you"], row["opponent"]),
+                dice_left=dice,
+                turn_points=least,
+                phase="decide",
+            )
             assert policy.bank_value(state) >= policy.throw_value(state)
     assert "<table>" in table._repr_html_()
 
@@ -169,10 +210,15 @@ def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
 @st.composite
 def small_rules(draw):
     """Small custom rules: few dice, a low target, scores on or off, either bust rule."""
-    return Rules(dice=draw(st.integers(1, 4)), target=draw(st.sampled_from(range(100, 901, 50))),
-                 single_five=draw(st.sampled_from([0, 50, 100])), three_ones=draw(st.sampled_from([300, 1000])),
-                 three_pairs=draw(st.sampled_from([0, 500])), four_of_a_kind=draw(st.sampled_from([0, 2000])),
-                 bust_keeps_completed_rounds=draw(st.booleans()))
+    return Rules(
+        dice=draw(st.integers(1, 4)),
+        target=draw(st.sampled_from(range(100, 901, 50))),
+        single_five=draw(st.sampled_from([0, 50, 100])),
+        three_ones=draw(st.sampled_from([300, 1000])),
+        three_pairs=draw(st.sampled_from([0, 500])),
+        four_of_a_kind=draw(st.sampled_from([0, 2000])),
+        bust_keeps_completed_rounds=draw(st.booleans()),
+    )
 
 
 def reachable_states(engine, rng, games: int, push: float):
@@ -181,8 +227,11 @@ def reachable_states(engine, rng, games: int, push: float):
     target = engine.rules.target
     for _ in range(games):
         state = engine.initial_state(2)
-        state = type(state)(scores=(rng.randrange(0, target, 50), rng.randrange(0, target, 50)),
-                            dice_left=engine.rules.dice, player=rng.randrange(2))
+        state = type(state)(
+            scores=(rng.randrange(0, target, 50), rng.randrange(0, target, 50)),
+            dice_left=engine.rules.dice,
+            player=rng.randrange(2),
+        )
         while not state.is_over:
             yield state
             if state.is_chance:
@@ -190,7 +239,9 @@ def reachable_states(engine, rng, games: int, push: float):
                 continue
             actions = engine.legal_actions(state)
             throws = [a for a in actions if isinstance(a, Throw)]
-            state = engine.apply(state, throws[0] if throws and rng.random() < push else rng.choice(actions))
+            state = engine.apply(
+                state, throws[0] if throws and rng.random() < push else rng.choice(actions)
+            )
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -218,6 +269,12 @@ def test_a_policy_read_from_the_cache_answers_last_turns(zillions, tmp_path, mon
     FivethousandWinPolicy(rules)  # solves and saves
     loaded = FivethousandWinPolicy(rules)  # reads the saved arrays
     for points, dice in ((0, 3), (100, 2), (250, 1)):
-        state = State(scores=(450, 200), player=1, dice_left=dice, turn_points=points, phase="decide",
-                      final_turns=(1,))
+        state = State(
+            scores=(450, 200),
+            player=1,
+            dice_left=dice,
+            turn_points=points,
+            phase="decide",
+            final_turns=(1,),
+        )
         assert loaded.chance_to_win(state) == solved.chance_to_win(state)

@@ -6,8 +6,12 @@ import pytest
 
 from dicelab.thousand import Rules
 
-RULE_SETS = [Rules(), Rules(casks=()), Rules(target=200, casks=((0, 50), (150, 200))),
-             Rules(casks=((0, 5), (995, 1000)))]
+RULE_SETS = [
+    Rules(),
+    Rules(casks=()),
+    Rules(target=200, casks=((0, 50), (150, 200))),
+    Rules(casks=((0, 5), (995, 1000))),
+]
 
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["classic", "none", "edges", "narrow"])
@@ -23,7 +27,15 @@ def test_the_array_form_is_the_scalar_rule_at_every_score_and_turn(rules):
 
 def test_the_rule_in_words_inside_a_cask_a_save_must_reach_its_upper_end():
     rules = Rules()  # casks 0–100, 300–400, 700–800
-    for banked, turn, blocked in [(0, 95, (0, 100)), (0, 100, None), (50, 45, (0, 100)),
-                                  (50, 50, None), (100, 5, None), (250, 60, None),
-                                  (300, 95, (300, 400)), (395, 5, None), (800, 5, None)]:
+    for banked, turn, blocked in [
+        (0, 95, (0, 100)),
+        (0, 100, None),
+        (50, 45, (0, 100)),
+        (50, 50, None),
+        (100, 5, None),
+        (250, 60, None),
+        (300, 95, (300, 400)),
+        (395, 5, None),
+        (800, 5, None),
+    ]:
         assert rules.cask_blocking(banked, turn) == blocked, (banked, turn)

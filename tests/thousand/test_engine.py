@@ -20,7 +20,9 @@ def at(e, banked, player=0, players=2):
 def test_no_save_inside_a_cask_until_leaving_it(banked, cask):
     e = engine()
     state = throw(e, at(e, banked), (1, 2, 3, 3, 6))  # one 1: 10 points
-    assert e.bank_refusal(state) == f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
+    assert (
+        e.bank_refusal(state) == f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
+    )
     assert Bank() not in e.legal_actions(state)
     need = cask[1] - banked
     state = replace(state, turn_points=need)
@@ -70,7 +72,9 @@ def test_choose_keep_lets_the_player_pick():
     e = engine(choose_keep=True)
     state = throw(e, at(e, 500), (1, 5, 5, 3, 6))
     assert state.phase == "choose"
-    assert set(e.legal_actions(state)) == {SetAside(p) for p in [(1,), (5,), (1, 5), (5, 5), (1, 5, 5)]}
+    assert set(e.legal_actions(state)) == {
+        SetAside(p) for p in [(1,), (5,), (1, 5), (5, 5), (1, 5, 5)]
+    }
     state = e.apply(state, SetAside((5,)))
     assert state.turn_points == 5 and state.dice_left == 4
 

@@ -74,7 +74,9 @@ def test_one_die_to_twenty_matches_brute_force(casks):
     rules = Rules(dice=1, target=20, casks=casks)
     brute = _brute_expected_turns(4, [(low // 5, high // 5) for low, high in casks])
     policy = solitaire_policy(rules)
-    assert [policy.expected_turns(b) for b in range(0, 20, 5)] == pytest.approx([float(v) for v in brute], rel=1e-12)
+    assert [policy.expected_turns(b) for b in range(0, 20, 5)] == pytest.approx(
+        [float(v) for v in brute], rel=1e-12
+    )
     assert policy.expected_turns(20) == 0.0
 
 
@@ -114,8 +116,13 @@ def test_should_save_agrees_with_the_values():
 def test_the_optimal_bot_only_plays_legal_moves():
     for seed in range(6):
         rules = Rules(choose_keep=bool(seed % 2))
-        play_checking_legality(Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
-                                    rules=rules, seed=seed))
+        play_checking_legality(
+            Game(
+                players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
+                rules=rules,
+                seed=seed,
+            )
+        )
 
 
 def test_the_optimal_bot_beats_the_cask_aware_one():

@@ -33,8 +33,10 @@ def brute_force(rules: Rules) -> dict:
     """Chance to win of the player about to throw, by (mine, theirs), by plain value
     iteration over every state."""
     dice, target = rules.dice, rules.target
-    throws = {n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
-              for n in range(1, dice + 1)}  # the choices of each throw, and how many throws give them
+    throws = {
+        n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
+        for n in range(1, dice + 1)
+    }  # the choices of each throw, and how many throws give them
     start = {(a, b): 0.5 for a in range(0, target, 5) for b in range(0, target, 5)}
 
     def may_save(mine, points):
@@ -58,17 +60,20 @@ def brute_force(rules: Rules) -> dict:
                             value = max(value, 1 - start[(theirs, mine + now)])
                     best = value if best is None else max(best, value)
                 total += count * (1 - start[(theirs, mine)] if best is None else best)
-            memo[(points, left)] = total / 6 ** left
+            memo[(points, left)] = total / 6**left
         return memo[(points, left)]
 
     return value_iteration(start, lambda pair: turn(*pair, 0, dice, {}))
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(dice=2, target=100, casks=((0, 20), (50, 60))),
-    Rules(dice=3, target=60, casks=((0, 15), (30, 40))),
-    Rules(dice=3, target=60, casks=((0, 15),), choose_keep=True),
-])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(dice=2, target=100, casks=((0, 20), (50, 60))),
+        Rules(dice=3, target=60, casks=((0, 15), (30, 40))),
+        Rules(dice=3, target=60, casks=((0, 15),), choose_keep=True),
+    ],
+)
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     policy = win_policy(rules, use_cache=False)
     expected = brute_force(rules)
@@ -100,6 +105,10 @@ def test_decision_arrays_hold_the_policy_values_for_a_batch_bot():
     for mine, theirs, points, dice in ((0, 0, 0, 3), (20, 35, 10, 2), (45, 50, 10, 3)):
         state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
         u = policy.unit
-        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(policy.throw_value(state), abs=1e-6)
+        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(
+            policy.throw_value(state), abs=1e-6
+        )
         if points:
-            assert arrays["bank"][mine // u, theirs // u, points // u] == pytest.approx(policy.bank_value(state), abs=1e-6)
+            assert arrays["bank"][mine // u, theirs // u, points // u] == pytest.approx(
+                policy.bank_value(state), abs=1e-6
+            )

@@ -34,8 +34,12 @@ def snapshot(widget, selection):
     game = widget.game
     view = json.loads(json.dumps(widget.view))
     view["parts"]["controls"].pop("notice")
-    return (game.to_json() if game else None, game.state if game else None, selection,
-            json.dumps(view, sort_keys=True))
+    return (
+        game.to_json() if game else None,
+        game.state if game else None,
+        selection,
+        json.dumps(view, sort_keys=True),
+    )
 
 
 def shown(widget) -> tuple:

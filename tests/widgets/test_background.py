@@ -45,4 +45,7 @@ def test_on_a_running_loop_it_does_not_wait_and_tells_the_loop_when_done():
 
 def test_without_a_running_loop_it_waits():
     job = prepared(("test", "slow"), lambda: threading.Event().wait(0.05) or "waited")
-    assert ready(job, lambda: pytest.fail("nothing is told without a loop")) and job.result() == "waited"
+    assert (
+        ready(job, lambda: pytest.fail("nothing is told without a loop"))
+        and job.result() == "waited"
+    )

@@ -11,9 +11,9 @@ from dicelab import fivethousand, thousand, yahtzee
 from dicelab.coach import FivethousandCoach
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.coaching import THINKING
-from tests.widgets.test_fivethousand_widget import leave_out
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import forge, key, notice, press, shown, snapshot, watch
+from tests.widgets.test_fivethousand_widget import leave_out
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
@@ -33,6 +33,7 @@ def last_cost(widget) -> float:
 
 
 # --- Fivethousand ------------------------------------------------------------------------------
+
 
 def play_fivethousand(widget, keep, bank):
     """Leave ``keep`` out of the throw on the table, then pass or throw the rest."""
@@ -56,12 +57,15 @@ def play_best_fivethousand(widget):
 
 
 def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports():
-    widget = FivethousandGame(players=["Red"], rules=fivethousand.Rules().replace(target=1000),
-                              seed=164, pace=0)
+    widget = FivethousandGame(
+        players=["Red"], rules=fivethousand.Rules().replace(target=1000), seed=164, pace=0
+    )
     assert not widget.coach and "coach" not in shown(widget)
     key(widget, "k")
     assert widget.coach and shown(widget)[-2:] == ("coach", "history")
-    assert panel(widget).caption.startswith("Red, 0 points this turn, 6 dice to throw: throw 6 dice")
+    assert panel(widget).caption.startswith(
+        "Red, 0 points this turn, 6 dice to throw: throw 6 dice"
+    )
     assert panel(widget).odds == [{"label": "Farkle chance with 6 dice", "value": "5/162 ≈ 3.1%"}]
     assert "as if alone at the table" in panel(widget).help
     widget.send_intent(widget.shaker, {"type": "shake"})
@@ -75,7 +79,8 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     assert last_cost(widget) == pytest.approx(384.74 - 150, abs=0.01)
     assert panel(widget).verdict["text"] == (
         "Your move cost 234.7 points of expected turn score against the best: "
-        "set aside 1 and throw 5 dice (384.7 points).")
+        "set aside 1 and throw 5 dice (384.7 points)."
+    )
 
     while not widget.game.is_over:
         play_best_fivethousand(widget)
@@ -83,11 +88,15 @@ def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports(
     assert [d.cost for d in decisions[1:]] == [0] * (len(decisions) - 1)
     report = panel(widget).report
     assert report["heading"] == "Coach's report, by points"
-    assert report["lines"] == [f"Red: {len(decisions) - 1} best of {len(decisions)} decisions; "
-                               f"total expected loss 234.7 points of expected turn score."]
-    assert report["costliest"] == ["Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
-                                   "and pass (150 points) cost 234.7 points of expected turn score; "
-                                   "best was set aside 1 and throw 5 dice."]
+    assert report["lines"] == [
+        f"Red: {len(decisions) - 1} best of {len(decisions)} decisions; "
+        f"total expected loss 234.7 points of expected turn score."
+    ]
+    assert report["costliest"] == [
+        "Red, throw 1, 2, 3, 5, 6, 6 (0 points this turn): set aside 1, 5 "
+        "and pass (150 points) cost 234.7 points of expected turn score; "
+        "best was set aside 1 and throw 5 dice."
+    ]
     assert panel(widget).options == [] and shown(widget)[-2:] == ("coach", "history")
 
 
@@ -103,7 +112,8 @@ def test_coach_off_hides_the_panel_and_rates_nothing():
     key(widget, "k")
     assert "coach" in shown(widget)
     assert next(b for b in widget.controls.buttons if b["id"] == "coach")["aria_label"] == (
-        "Coach: on, switch it off")
+        "Coach: on, switch it off"
+    )
     assert "K switches the coach on or off" in widget.controls.help
 
 
@@ -111,7 +121,9 @@ def test_a_front_end_writing_the_coach_changes_nothing(monkeypatch):
     widget = FivethousandGame(players=["Red"], seed=34, pace=0, coach=True)
     widget.send_intent(widget.shaker, {"type": "shake"})
     play_fivethousand(widget, (1, 5), bank=True)
-    drawn = {name: getattr(panel(widget), name) for name in ("options", "verdict", "caption", "report")}
+    drawn = {
+        name: getattr(panel(widget), name) for name in ("options", "verdict", "caption", "report")
+    }
     ledger = list(widget.coaching.ledger.decisions)
     sent = forge(widget, monkeypatch, panel(widget), verdict={"text": "Best move!"}, options=[])
     assert {name: getattr(panel(widget), name) for name in drawn} == drawn
@@ -121,10 +133,12 @@ def test_a_front_end_writing_the_coach_changes_nothing(monkeypatch):
 
 # --- Thousand ----------------------------------------------------------------------------------
 
+
 def test_thousand_coach_counts_expected_turns_and_skips_the_bots():
     rules = thousand.Rules().replace(target=200, casks=())
-    widget = ThousandGame(players=["Ann", {"name": "Bot", "bot": "simple"}], rules=rules, seed=3,
-                          pace=0, coach=True)
+    widget = ThousandGame(
+        players=["Ann", {"name": "Bot", "bot": "simple"}], rules=rules, seed=3, pace=0, coach=True
+    )
     policy = thousand.solitaire_policy(rules)
     poor_moves = 0
     while not widget.game.is_over:
@@ -133,7 +147,9 @@ def test_thousand_coach_counts_expected_turns_and_skips_the_bots():
             press(widget, "throw")
             continue
         options = policy.options(state)
-        assert best_label(widget) == widget.coaching.coach().label(state, (options[0].keep, options[0].bank))
+        assert best_label(widget) == widget.coaching.coach().label(
+            state, (options[0].keep, options[0].bank)
+        )
         assert panel(widget).options[0]["value"].endswith(" turns")
         worst = options[-1] if poor_moves == 0 and len(options) > 1 else options[0]
         press(widget, "save" if worst.bank else "throw")
@@ -151,9 +167,11 @@ def test_thousand_coach_counts_expected_turns_and_skips_the_bots():
 
 # --- Yahtzee -----------------------------------------------------------------------------------
 
+
 def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
-    widget = YahtzeeGame(players=["Ann", {"name": "Robo", "bot": "greedy"}], rules=SMALL_YAHTZEE,
-                         seed=3, pace=0)
+    widget = YahtzeeGame(
+        players=["Ann", {"name": "Robo", "bot": "greedy"}], rules=SMALL_YAHTZEE, seed=3, pace=0
+    )
     busy = watch(widget, panel(widget), "busy")
     key(widget, "k")
     assert busy == [THINKING, ""]
@@ -162,7 +180,9 @@ def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
     key(widget, "r")
     solution = yahtzee.solve(SMALL_YAHTZEE)
     options = solution.options(widget.game.state)
-    assert best_label(widget) == widget.coaching.coach().label(widget.game.state, ("hold", options[0].keep))
+    assert best_label(widget) == widget.coaching.coach().label(
+        widget.game.state, ("hold", options[0].keep)
+    )
     worst = min((o for o in options if o.kind == "hold"), key=lambda o: o.value)
     wanted = list(worst.keep)
     for die, face in enumerate(widget.game.state.dice):
@@ -171,7 +191,9 @@ def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
             key(widget, str(die + 1))
     assert widget.coaching.ledger.decisions == []  # holding a die is part of the decision
     key(widget, "r")
-    assert last_cost(widget) == pytest.approx(options[0].value - worst.value) and last_cost(widget) > 0
+    assert (
+        last_cost(widget) == pytest.approx(options[0].value - worst.value) and last_cost(widget) > 0
+    )
     assert "points of expected score against the best" in panel(widget).verdict["text"]
 
     while not widget.game.is_over:
@@ -193,7 +215,9 @@ def test_yahtzee_coach_thinks_first_then_rates_a_hold_and_a_box_and_reports():
     decisions = widget.coaching.ledger.decisions
     assert {d.player for d in decisions} == {"Ann"} and sum(d.cost > 0 for d in decisions) == 1
     report = panel(widget).report
-    assert report["lines"][0].startswith(f"Ann: {len(decisions) - 1} best of {len(decisions)} decisions")
+    assert report["lines"][0].startswith(
+        f"Ann: {len(decisions) - 1} best of {len(decisions)} decisions"
+    )
     assert report["costliest"][0].startswith(f"Ann, {decisions[0].situation}: hold")
 
 
@@ -205,7 +229,9 @@ def test_moves_played_from_a_cell_are_rated_one_by_one():
     widget.play(yahtzee.Score("chance"))
     first_die = widget.game.history[0].dice[0]
     assert [d.taken.move for d in widget.coaching.ledger.decisions] == [
-        ("hold", (first_die,)), ("box", "chance")]
+        ("hold", (first_die,)),
+        ("box", "chance"),
+    ]
 
 
 # --- the measure the player chooses ------------------------------------------------------------
@@ -222,14 +248,16 @@ def choose(widget, measure):
 
 
 def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_measure_chosen():
-    widget = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
-                              coach=True)
+    widget = FivethousandGame(
+        players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0, coach=True
+    )
     assert measures(widget) == [("points", "Points", True, ""), ("win", "Chance to win", False, "")]
     choose(widget, "win")
     assert notice(widget) == "" and widget.coaching.rating == "win"
     assert measures(widget) == [("points", "Points", False, ""), ("win", "Chance to win", True, "")]
-    assert panel(widget).help.startswith("Values: chance to win the game for Ann. Exact chances if "
-                                         "both players play to win")
+    assert panel(widget).help.startswith(
+        "Values: chance to win the game for Ann. Exact chances if both players play to win"
+    )
     policy = fivethousand.win_policy(SMALL_FIVETHOUSAND)
     while widget.game.state.phase == "throw" or len(policy.options(widget.game.state)) < 2:
         play_best_fivethousand(widget)
@@ -238,14 +266,21 @@ def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_mea
     assert [o["value"] for o in panel(widget).options] == [f"{o.value:.1%}" for o in options[:3]]
     worst = options[-1]
     play_fivethousand(widget, worst.keep, worst.bank)
-    assert last_cost(widget) == pytest.approx(100 * (options[0].value - worst.value)) and last_cost(widget) > 0
+    assert (
+        last_cost(widget) == pytest.approx(100 * (options[0].value - worst.value))
+        and last_cost(widget) > 0
+    )
     assert panel(widget).verdict["text"].startswith("Ann: Your move cost ")
-    assert "percentage points of chance to win the game against the best" in panel(widget).verdict["text"]
+    assert (
+        "percentage points of chance to win the game against the best"
+        in panel(widget).verdict["text"]
+    )
 
     choose(widget, "points")  # the whole game so far is rated again, by points
     assert [d.measure.percent for d in widget.coaching.ledger.decisions] in ([False], [True])
     assert widget.coaching.ledger.decisions[0].taken.label == widget.coaching.coach().label(
-        state, (worst.keep, worst.bank))
+        state, (worst.keep, worst.bank)
+    )
     choose(widget, "win")
     while not widget.game.is_over:
         play_best_fivethousand(widget)
@@ -259,12 +294,22 @@ def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_mea
 
 
 def test_at_a_table_of_three_the_choice_of_the_chance_to_win_says_why_it_is_not_offered():
-    widget = ThousandGame(players=["Ann", "Ben", "Cy"], rules=thousand.Rules(dice=3, target=60, casks=()),
-                          seed=1, pace=0, coach=True)
-    why = ("Rating by chance to win is not offered: it is worked out exactly for two players only, "
-           "and this table has 3 players.")
+    widget = ThousandGame(
+        players=["Ann", "Ben", "Cy"],
+        rules=thousand.Rules(dice=3, target=60, casks=()),
+        seed=1,
+        pace=0,
+        coach=True,
+    )
+    why = (
+        "Rating by chance to win is not offered: it is worked out exactly for two players only, "
+        "and this table has 3 players."
+    )
     # Thousand's own measure is the turns to reach the target, and "Rate by" says so.
-    assert measures(widget) == [("points", "Fewest turns", True, ""), ("win", "Chance to win", False, why)]
+    assert measures(widget) == [
+        ("points", "Fewest turns", True, ""),
+        ("win", "Chance to win", False, why),
+    ]
     assert panel(widget).help.startswith("Values: expected turns to reach the target")
     before = snapshot(widget, widget.coaching.rating)
     choose(widget, "win")
@@ -277,10 +322,13 @@ def test_the_yahtzee_coach_rates_by_the_estimated_chance_to_win_when_chosen():
     choose(widget, "win")
     key(widget, "r")
     assert all(o["value"].endswith("%") for o in panel(widget).options)
-    assert panel(widget).help.startswith("Values: estimated chance to win the game for Ann. Estimates ")
+    assert panel(widget).help.startswith(
+        "Values: estimated chance to win the game for Ann. Estimates "
+    )
     alone = YahtzeeGame(players=["Ann"], rules=SMALL_YAHTZEE, seed=3, pace=0, coach=True)
-    assert measures(alone)[1][3] == ("Rating by chance to win is not offered: playing alone, there is "
-                                     "no one to beat.")
+    assert measures(alone)[1][3] == (
+        "Rating by chance to win is not offered: playing alone, there is no one to beat."
+    )
 
 
 def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it_is_ready():
@@ -300,7 +348,11 @@ def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it
         thinking = (panel(widget).busy, measures(widget)[0][2])
         widget.send_intent(widget.shaker, {"type": "shake"})
         play_fivethousand(widget, (1, 5), bank=True)  # played while the coach thinks
-        meanwhile = (widget.game.state.scores, panel(widget).busy, list(widget.coaching.ledger.decisions))
+        meanwhile = (
+            widget.game.state.scores,
+            panel(widget).busy,
+            list(widget.coaching.ledger.decisions),
+        )
         gate.set()
         for _ in range(500):
             await asyncio.sleep(0.01)
@@ -311,16 +363,25 @@ def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it
     widget, thinking, meanwhile = run_on_fresh_loop(scenario())
     assert thinking == (THINKING, True)
     assert meanwhile == ((150,), THINKING, [])
-    assert [d.taken.label for d in widget.coaching.ledger.decisions] == ["set aside 1, 5 and pass (150 points)"]
+    assert [d.taken.label for d in widget.coaching.ledger.decisions] == [
+        "set aside 1, 5 and pass (150 points)"
+    ]
     assert panel(widget).verdict["text"].startswith("Your move cost 234.7 points")
 
 
 def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_points():
-    duel = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
-                            coach=True, rating="win")
+    duel = FivethousandGame(
+        players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0, coach=True, rating="win"
+    )
     assert duel.coaching.rating == "win" and measures(duel)[1][2]
-    trio = FivethousandGame(players=["Ann", "Ben", "Cy"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
-                            coach=True, rating="win")
+    trio = FivethousandGame(
+        players=["Ann", "Ben", "Cy"],
+        rules=SMALL_FIVETHOUSAND,
+        seed=9,
+        pace=0,
+        coach=True,
+        rating="win",
+    )
     assert trio.coaching.rating == "points"
     assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
     with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
@@ -328,12 +389,14 @@ def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_
 
 
 def test_the_verdict_and_report_read_right_for_you_and_for_one_decision():
-    widget = FivethousandGame(players=["You", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0,
-                              coach=True)
+    widget = FivethousandGame(
+        players=["You", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0, coach=True
+    )
     coach = widget.coaching.coach()
     while widget.game.state.phase == "throw" or len(coach.choices(widget.game.state)) < 2:
         play_best_fivethousand(widget)
     play_best_fivethousand(widget)
     assert panel(widget).verdict["text"].startswith("Best move: ")  # not "You: Best move"
     assert widget.coaching._report()["lines"] == [  # the report the game's end shows
-        "You: 1 best of 1 decision; total expected loss 0.0 points of expected turn score."]
+        "You: 1 best of 1 decision; total expected loss 0.0 points of expected turn score."
+    ]

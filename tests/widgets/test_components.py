@@ -10,14 +10,35 @@ from dicelab import yahtzee
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS, css_colour, ink
 from dicelab.widgets.components import (
-    Caption, CaskScales, CoachPanel, Controls, DiceTray, History, MalformedIntent, Ranking,
-    Scoreboard, Scorecard, SeatSetup, Shaker,
+    Caption,
+    CaskScales,
+    CoachPanel,
+    Controls,
+    DiceTray,
+    History,
+    MalformedIntent,
+    Ranking,
+    Scoreboard,
+    Scorecard,
+    SeatSetup,
+    Shaker,
 )
 from dicelab.widgets.lesson import DiceRow, dice_row
 from dicelab.widgets.module import STATIC, compose
 
-PARTS = [Caption, CaskScales, CoachPanel, Controls, DiceTray, History, Ranking, Scoreboard,
-         Scorecard, SeatSetup, Shaker]
+PARTS = [
+    Caption,
+    CaskScales,
+    CoachPanel,
+    Controls,
+    DiceTray,
+    History,
+    Ranking,
+    Scoreboard,
+    Scorecard,
+    SeatSetup,
+    Shaker,
+]
 WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame, DiceRow]
 OFFLINE = re.compile(r"^\s*(import|export)\b|\bimport\(|https?://|fetch\(|XMLHttpRequest", re.M)
 
@@ -41,27 +62,38 @@ def test_each_part_has_a_small_offline_component_file_that_registers_it(part):
 def test_each_widget_is_one_es_module_with_one_default_export_and_a_cleanup(widget):
     esm = widget._esm
     assert isinstance(esm, str) and esm.count("export default { render };") == 1
-    assert esm.count("\nexport ") == 1 and not re.search(r"^\s*import\b|\bimport\(|https?://",
-                                                         without_svg_namespace(esm), re.M)
+    assert esm.count("\nexport ") == 1 and not re.search(
+        r"^\s*import\b|\bimport\(|https?://", without_svg_namespace(esm), re.M
+    )
     assert esm.index("function element(") < esm.index('component("') < esm.index("function render(")
     assert esm.count("function element(") == 1  # shared helpers written once
-    assert "return () => {" in esm[esm.index("function render("):]  # render returns its cleanup
+    assert "return () => {" in esm[esm.index("function render(") :]  # render returns its cleanup
     for name in widget.COMPONENTS:
         assert f'component("{name}", ' in esm and "dicelab-" in widget._css
 
 
 def test_the_module_of_a_game_holds_only_the_components_it_draws():
     yahtzee_esm = YahtzeeGame._esm
-    assert 'component("scorecard", ' in yahtzee_esm and 'component("cask_scales", ' not in yahtzee_esm
+    assert (
+        'component("scorecard", ' in yahtzee_esm and 'component("cask_scales", ' not in yahtzee_esm
+    )
     assert compose(("dice",)) == compose(("dice",))  # composed once per set of components
 
 
 def test_intents_are_checked_against_the_declared_fields():
     tray = DiceTray()
     assert tray.parse({"type": "toggle", "die": 3}) == ("toggle", {"die": 3})
-    for bad in [None, [], {"die": 1}, {"type": "roll"}, {"type": "toggle"},
-                {"type": "toggle", "die": 1.0}, {"type": "toggle", "die": False},
-                {"type": "toggle", "die": 1, "extra": 0}, {"type": 3}]:
+    for bad in [
+        None,
+        [],
+        {"die": 1},
+        {"type": "roll"},
+        {"type": "toggle"},
+        {"type": "toggle", "die": 1.0},
+        {"type": "toggle", "die": False},
+        {"type": "toggle", "die": 1, "extra": 0},
+        {"type": 3},
+    ]:
         with pytest.raises(MalformedIntent, match="dice tray"):
             tray.parse(bad)
 
@@ -72,15 +104,19 @@ def test_a_part_has_only_its_fields():
     with pytest.raises(TypeError, match="colour"):
         controls.draw(colour="red")
     with pytest.raises(AttributeError):
-        controls.colour
+        _ = controls.colour
 
 
 def test_intents_reach_the_handler_through_the_widget_message_path():
     widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
     widget._handle_custom_msg({"part": "controls", "type": "press", "button": "roll"}, [])
     assert widget.game.state.rolls_used == 1
-    for bad in [{"type": "press", "button": "roll"}, {"part": "nowhere", "type": "press"}, "roll",
-                {"part": "controls", "type": "press", "button": 1}]:
+    for bad in [
+        {"type": "press", "button": "roll"},
+        {"part": "nowhere", "type": "press"},
+        "roll",
+        {"part": "controls", "type": "press", "button": 1},
+    ]:
         widget._handle_custom_msg(bad, [])
         assert widget.controls.notice["text"].endswith(("not understood.", "bad 'button'."))
     assert widget.game.state.rolls_used == 1
@@ -92,7 +128,9 @@ def test_one_click_sends_one_message(monkeypatch):
     monkeypatch.setattr(widget.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
     widget.send_intent(widget.controls, {"type": "press", "button": "roll"})
     assert len(sent) == 1 and set(sent[0]["state"]) == {"view"}
-    widget.send_intent(widget.controls, {"type": "key", "key": "x"})  # nothing changes: a short answer
+    widget.send_intent(
+        widget.controls, {"type": "key", "key": "x"}
+    )  # nothing changes: a short answer
     assert len(sent) == 2 and sent[1] == {"method": "custom", "content": {"type": "ack"}}
 
 
@@ -101,7 +139,12 @@ def test_the_view_document_is_plain_json_naming_each_parts_component():
     view = widget.view
     assert [area["name"] for area in view["areas"]] == ["play", "shaker", "table", "advice", "foot"]
     assert {part["component"] for part in view["parts"].values()} == {
-        "controls", "scoreboard", "shaker", "dice", "history"}
+        "controls",
+        "scoreboard",
+        "shaker",
+        "dice",
+        "history",
+    }
     assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "u", "v", "w"]
     assert view["title"] == "Fivethousand game"
 

@@ -17,15 +17,24 @@ HUGE = "\u202e" + "x" * 5_000_000
 def forged(part):
     """Every intent of ``part`` with each text field 5 MB long and other fields harmless."""
     for kind, fields in part.INTENTS.items():
-        values = {name: {int: 0, bool: True, str: HUGE}.get(check, 0) for name, check in fields.items()}
+        values = {
+            name: {int: 0, bool: True, str: HUGE}.get(check, 0) for name, check in fields.items()
+        }
         if HUGE in values.values():
             yield {"type": kind, **values}
 
 
-@pytest.mark.parametrize("make", [
-    lambda: YahtzeeGame(), lambda: FivethousandGame(pace=0), lambda: ThousandGame(players=["Ann", "Ben"], pace=0),
-    lambda: YahtzeeGame(players=["Ann"], pace=0), lambda: RuleLab("thousand")],
-    ids=["setup", "fivethousand", "thousand", "yahtzee", "rule lab"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: YahtzeeGame(),
+        lambda: FivethousandGame(pace=0),
+        lambda: ThousandGame(players=["Ann", "Ben"], pace=0),
+        lambda: YahtzeeGame(players=["Ann"], pace=0),
+        lambda: RuleLab("thousand"),
+    ],
+    ids=["setup", "fivethousand", "thousand", "yahtzee", "rule lab"],
+)
 def test_a_forged_huge_field_gives_a_short_notice(make):
     widget = make()
     tried = 0
@@ -43,7 +52,9 @@ def test_a_forged_huge_field_gives_a_short_notice(make):
 
 def test_the_setup_cleans_a_typed_name_and_limits_it_as_the_api_does():
     widget = YahtzeeGame()
-    widget.send_intent(widget.setup, {"type": "name", "seat": 0, "name": "\u202eAnn\x00\u200f  Lee\n" + "y" * 99})
+    widget.send_intent(
+        widget.setup, {"type": "name", "seat": 0, "name": "\u202eAnn\x00\u200f  Lee\n" + "y" * 99}
+    )
     name = widget.setup.seats[0]["name"]
     assert name.startswith("Ann Lee y") and len(name) == validation.MAX_NAME_LENGTH
     assert widget.setup.max_name == validation.MAX_NAME_LENGTH

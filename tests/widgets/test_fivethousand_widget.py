@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from dicelab import fivethousand
 from dicelab.widgets import FivethousandGame
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
+from tests.widgets.intents import (
+    button,
+    forge,
+    key,
+    notice,
+    press,
+    shown,
+    toggle,
+    watch,
+)
+from tests.widgets.intents import (
+    snapshot as drawn_state,
+)
 
 
 def shake(widget):
@@ -63,7 +74,10 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
         while game.state.phase in ("choose", "decide") and not game.is_over:
             if game.state.phase == "choose":
                 leave_out(widget, best(widget))
-            if game.state.turn_points + (widget.game.engine.table.score(widget.dice_out()) or 0) >= 350:
+            if (
+                game.state.turn_points + (widget.game.engine.table.score(widget.dice_out()) or 0)
+                >= 350
+            ):
                 key(widget, "p")
             else:
                 shake(widget)
@@ -74,7 +88,9 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert any("Final turn:" in line for line in lines)
     assert widget.phase == "over" and "ranking" in shown(widget)
     winner = game.winners[0]
-    assert widget.controls.status.endswith(f"Game over: {winner.name} wins with {max(game.scores)} points.")
+    assert widget.controls.status.endswith(
+        f"Game over: {winner.name} wins with {max(game.scores)} points."
+    )
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
     assert [numbers[1] for numbers in board_numbers(widget)] == list(game.scores)
     assert all(numbers[0] == numbers[2] == "–" for numbers in board_numbers(widget))
@@ -87,11 +103,25 @@ def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(du
     shake(duel)
     throw = duel.game.state.throw
     assert throw == (1, 2, 3, 5, 6, 6) and duel.dice_out() == (1, 5) and duel.shaker.dice == 4
-    assert [d["tag"] for d in duel.tray.dice] == ["Out", "In shaker", "In shaker", "Out",
-                                                 "In shaker", "In shaker"]
-    assert duel.tray.dice[1] | {} == {"face": 2, "held": False, "kept": True, "rolled": True,
-                                      "selectable": True, "tag": "In shaker", "look": "shaker",
-                                      "key": "2", "label": "die 2 showing 2, back in the shaker"}
+    assert [d["tag"] for d in duel.tray.dice] == [
+        "Out",
+        "In shaker",
+        "In shaker",
+        "Out",
+        "In shaker",
+        "In shaker",
+    ]
+    assert duel.tray.dice[1] | {} == {
+        "face": 2,
+        "held": False,
+        "kept": True,
+        "rolled": True,
+        "selectable": True,
+        "tag": "In shaker",
+        "look": "shaker",
+        "key": "2",
+        "label": "die 2 showing 2, back in the shaker",
+    }
     assert duel.controls.status == "Ann throws 1, 2, 3, 5, 6, 6. Proposed: 1, 5 out for 150 points."
     assert duel.shaker.caption == "Set aside 150, throw 4 dice" and duel.shaker.enabled
     assert button(duel, "pass")["aria_label"] == "PASS: bank 150 points"
@@ -102,21 +132,25 @@ def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(du
     assert [d["face"] for d in duel.kept_tray.dice] == [1, 5]
     assert all(d["tag"] == "Set aside" and not d["selectable"] for d in duel.kept_tray.dice)
     assert board_numbers(duel)[1] == ["–", 0, "–"]
-    assert duel.controls.status.startswith("Ann sets aside 1, 5 (150 points; 150 this turn). Ann throws ")
+    assert duel.controls.status.startswith(
+        "Ann sets aside 1, 5 (150 points; 150 this turn). Ann throws "
+    )
 
 
 def test_a_click_changes_the_proposal_says_why_it_is_refused_and_can_be_taken_back(duel):
     shake(duel)
     toggle(duel, 2)  # the 3 comes out: it can't be set aside
     assert duel.dice_out() == (1, 3, 5) and duel.shaker.caption == "Leave out scoring dice only"
-    assert duel.controls.status == ("Ann leaves 1, 3, 5 out and sends 2, 6, 6 back to the shaker: "
-                                    "a 3 doesn't score on its own.")
+    assert duel.controls.status == (
+        "Ann leaves 1, 3, 5 out and sends 2, 6, 6 back to the shaker: a 3 doesn't score on its own."
+    )
     assert not duel.shaker.enabled and not button(duel, "pass")["enabled"]
     assert board_numbers(duel)[0] == [0, 0, "–"]
     key(duel, "u")  # takes the misclick back
     assert duel.dice_out() == (1, 5) and duel.shaker.enabled
-    assert duel.controls.status == ("Ann leaves 1, 5 out and sends 2, 3, 6, 6 back to the shaker: "
-                                    "150 points.")
+    assert duel.controls.status == (
+        "Ann leaves 1, 5 out and sends 2, 3, 6, 6 back to the shaker: 150 points."
+    )
     toggle(duel, 3), toggle(duel, 0)  # both back: nothing is out
     assert duel.controls.status.endswith("back to the shaker: leave out at least one scoring die.")
     press(duel, "take_back"), press(duel, "take_back")
@@ -140,7 +174,9 @@ def test_pass_banks_the_dice_set_aside_and_those_left_out(duel):
     assert duel.game.scores == (points, 0) and duel.game.state.player == 1
     assert board_numbers(duel) == [["–", points, "–"], [0, 0, "–"]]
     assert duel.scoreboard.players[1]["current"] and not duel.scoreboard.players[0]["current"]
-    assert duel.controls.status.endswith(f"Ann passes and banks {points}: {points} in all. Ben's turn.")
+    assert duel.controls.status.endswith(
+        f"Ann passes and banks {points}: {points} in all. Ben's turn."
+    )
     assert duel.tray.dice == [] and duel.kept_tray.dice == [] and duel.shaker.dice == 6
 
 
@@ -152,7 +188,10 @@ def test_a_farkle_loses_the_turn_and_is_announced(duel):
         shake(duel)
     last = duel.game.history[-1]
     assert duel.game.scores == (0, 0) and "bust" in duel.game.state.news
-    assert f"Farkle! No die scores: Ann loses the turn's {at_stake} points. Ben's turn." in duel.controls.status
+    assert (
+        f"Farkle! No die scores: Ann loses the turn's {at_stake} points. Ben's turn."
+        in duel.controls.status
+    )
     assert [d["face"] for d in duel.tray.dice] == list(last.dice)  # the farkled dice stay on show
     assert all(d["tag"] == "Farkle" and not d["selectable"] for d in duel.tray.dice)
     toggle(duel, 0)
@@ -175,18 +214,28 @@ def test_a_bonus_round_is_announced_and_a_farkle_in_it_follows_the_preset(rules,
     widget = bonus_round_then_farkle(rules)
     game = widget.game
     assert game.state.phase == "decide" and game.state.turn_points == 450
-    assert widget.controls.status.endswith("All 6 dice count: bonus round! Throw all 6 again or pass.")
-    assert widget.shaker.dice == 6 and widget.shaker.caption == "Throw 6 dice" and widget.shaker.enabled
+    assert widget.controls.status.endswith(
+        "All 6 dice count: bonus round! Throw all 6 again or pass."
+    )
+    assert (
+        widget.shaker.dice == 6
+        and widget.shaker.caption == "Throw 6 dice"
+        and widget.shaker.enabled
+    )
     assert widget.kept_tray.dice == [] and widget.tray.dice == []
-    assert widget.controls.buttons[0]["enabled"] and "450" in widget.controls.buttons[0]["aria_label"]
+    assert (
+        widget.controls.buttons[0]["enabled"] and "450" in widget.controls.buttons[0]["aria_label"]
+    )
     key(widget, "t")
     while game.state.player == 0:
         leave_out(widget, fewest(widget))
         shake(widget)
     assert game.scores == (banked, 0)
     if banked:
-        assert "Farkle in the bonus round: Ann loses this round's 450 points but banks the 450 " \
-               "points of the completed rounds." in widget.controls.status
+        assert (
+            "Farkle in the bonus round: Ann loses this round's 450 points but banks the 450 "
+            "points of the completed rounds." in widget.controls.status
+        )
     else:
         assert "Farkle! No die scores: Ann loses the turn's 900 points." in widget.controls.status
 
@@ -199,8 +248,9 @@ def test_pass_in_a_bonus_round_banks_the_turn():
 
 def test_the_final_turn_is_announced_and_the_robot_plays_it_to_catch_up():
     rules = fivethousand.Rules(target=300)
-    widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "intelligent"}],
-                              rules=rules, seed=1, pace=0)
+    widget = FivethousandGame(
+        players=["Red", {"name": "Robot", "bot": "intelligent"}], rules=rules, seed=1, pace=0
+    )
     game, lines = widget.game, said(widget)
     while not game.is_over:
         shake(widget)
@@ -211,7 +261,7 @@ def test_the_final_turn_is_announced_and_the_robot_plays_it_to_catch_up():
     reached = next(line for line in lines if "one last turn" in line)
     assert "Red has reached 300" in reached and "Robot gets one last turn" in reached
     assert f"Final turn: Robot needs more than {mine} to win." in reached
-    last_turn = game.history[[e.player for e in game.history].index(1):]
+    last_turn = game.history[[e.player for e in game.history].index(1) :]
     if robot > mine:  # it banked only once ahead
         assert widget.controls.status.endswith(f"Game over: Robot wins with {robot} points.")
     else:
@@ -224,28 +274,80 @@ def take_out_a_6(widget):
 
 
 REFUSED = [
-    ("junk die left out", take_out_a_6, "shaker", {"type": "shake"}, "A 6 doesn't score on its own."),
-    ("junk dice left out", lambda w: [toggle(w, i) for i in (1, 2, 4, 5)], "shaker", {"type": "shake"},
-     "2, 3, 6, 6 don't score together with the rest."),
-    ("junk die on pass", take_out_a_6, "controls", {"type": "press", "button": "pass"},
-     "A 6 doesn't score on its own."),
-    ("nothing left out", lambda w: [toggle(w, i) for i in (0, 3)], "shaker", {"type": "shake"},
-     "Leave out at least one scoring die."),
-    ("junk on the t key", take_out_a_6, "controls", {"type": "key", "key": "t"},
-     "A 6 doesn't score on its own."),
-    ("nothing to take back", lambda w: None, "controls", {"type": "key", "key": "u"},
-     "No die was clicked since the throw."),
-    ("die 7", lambda w: None, "tray", {"type": "toggle", "die": 6}, "There is no thrown die number 7."),
+    (
+        "junk die left out",
+        take_out_a_6,
+        "shaker",
+        {"type": "shake"},
+        "A 6 doesn't score on its own.",
+    ),
+    (
+        "junk dice left out",
+        lambda w: [toggle(w, i) for i in (1, 2, 4, 5)],
+        "shaker",
+        {"type": "shake"},
+        "2, 3, 6, 6 don't score together with the rest.",
+    ),
+    (
+        "junk die on pass",
+        take_out_a_6,
+        "controls",
+        {"type": "press", "button": "pass"},
+        "A 6 doesn't score on its own.",
+    ),
+    (
+        "nothing left out",
+        lambda w: [toggle(w, i) for i in (0, 3)],
+        "shaker",
+        {"type": "shake"},
+        "Leave out at least one scoring die.",
+    ),
+    (
+        "junk on the t key",
+        take_out_a_6,
+        "controls",
+        {"type": "key", "key": "t"},
+        "A 6 doesn't score on its own.",
+    ),
+    (
+        "nothing to take back",
+        lambda w: None,
+        "controls",
+        {"type": "key", "key": "u"},
+        "No die was clicked since the throw.",
+    ),
+    (
+        "die 7",
+        lambda w: None,
+        "tray",
+        {"type": "toggle", "die": 6},
+        "There is no thrown die number 7.",
+    ),
     ("die as text", lambda w: None, "tray", {"type": "toggle", "die": "1"}, "bad 'die'"),
     ("shake with a field", lambda w: None, "shaker", {"type": "shake", "dice": 6}, "bad 'dice'"),
-    ("unknown button", lambda w: None, "controls", {"type": "press", "button": "roll"},
-     "There is no 'roll' button now."),
-    ("setup while playing", lambda w: None, "setup", {"type": "seats", "delta": 1}, "game has started"),
+    (
+        "unknown button",
+        lambda w: None,
+        "controls",
+        {"type": "press", "button": "roll"},
+        "There is no 'roll' button now.",
+    ),
+    (
+        "setup while playing",
+        lambda w: None,
+        "setup",
+        {"type": "seats", "delta": 1},
+        "game has started",
+    ),
 ]
 
 
-@pytest.mark.parametrize("case, prepare, component, message, says", REFUSED, ids=[c[0] for c in REFUSED])
-def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, prepare, component, message, says):
+@pytest.mark.parametrize(
+    "case, prepare, component, message, says", REFUSED, ids=[c[0] for c in REFUSED]
+)
+def test_a_refused_intent_shows_why_and_changes_nothing(
+    duel, case, prepare, component, message, says
+):
     shake(duel)  # 1, 2, 3, 5, 6, 6: the 2, 3 and 6s don't score
     prepare(duel)
     before = snapshot(duel)
@@ -260,15 +362,22 @@ def test_a_die_set_aside_earlier_cannot_go_back(duel):
     shake(duel)
     before = snapshot(duel)
     toggle(duel, 0, duel.kept_tray)
-    assert notice(duel) == ("Dice set aside in an earlier throw stay out: they can't go back "
-                            "into the shaker.")
+    assert notice(duel) == (
+        "Dice set aside in an earlier throw stay out: they can't go back into the shaker."
+    )
     assert snapshot(duel) == before
 
 
 def test_pass_before_a_throw_is_refused(duel):
-    assert duel.controls.buttons[0] | {} == {"id": "pass", "label": "PASS", "aria_label": "PASS",
-                                             "enabled": False, "reason": "throw the dice first",
-                                             "key": "p", "tone": ""}
+    assert duel.controls.buttons[0] | {} == {
+        "id": "pass",
+        "label": "PASS",
+        "aria_label": "PASS",
+        "enabled": False,
+        "reason": "throw the dice first",
+        "key": "p",
+        "tone": "",
+    }
     before = snapshot(duel)
     key(duel, "p")
     assert notice(duel) == "Throw the dice first." and snapshot(duel) == before
@@ -276,14 +385,18 @@ def test_pass_before_a_throw_is_refused(duel):
 
 def test_humans_cannot_act_while_the_robot_plays():
     async def scenario():
-        widget = FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"], seed=2, pace=30)
+        widget = FivethousandGame(
+            players=[{"name": "Robot", "bot": "simple"}, "Ann"], seed=2, pace=30
+        )
         assert widget.game.current_player.name == "Robot" and widget.game.history == []
         before = snapshot(widget)
-        for component, message in ((widget.shaker, {"type": "shake"}),
-                                   (widget.controls, {"type": "press", "button": "pass"}),
-                                   (widget.controls, {"type": "key", "key": "1"}),
-                                   (widget.tray, {"type": "toggle", "die": 0}),
-                                   (widget.kept_tray, {"type": "toggle", "die": 0})):
+        for component, message in (
+            (widget.shaker, {"type": "shake"}),
+            (widget.controls, {"type": "press", "button": "pass"}),
+            (widget.controls, {"type": "key", "key": "1"}),
+            (widget.tray, {"type": "toggle", "die": 0}),
+            (widget.kept_tray, {"type": "toggle", "die": 0}),
+        ):
             widget.send_intent(component, message)
             assert notice(widget) == "Wait: Robot is playing."
             assert snapshot(widget) == before
@@ -295,8 +408,9 @@ def test_humans_cannot_act_while_the_robot_plays():
 
 def test_the_robot_plays_visibly_step_by_step_without_blocking():
     async def scenario():
-        widget = FivethousandGame(players=[{"name": "Robot", "bot": "intelligent"}, "Ann"],
-                                  seed=4, pace=0.01)
+        widget = FivethousandGame(
+            players=[{"name": "Robot", "bot": "intelligent"}, "Ann"], seed=4, pace=0.01
+        )
         lines = said(widget)
         assert widget.game.history == []  # nothing played yet: the kernel is free
         await bot_turn(widget, "Robot")
@@ -314,7 +428,9 @@ def test_the_robot_plays_visibly_step_by_step_without_blocking():
 def test_the_trait_a_front_end_writes_changes_nothing(duel, monkeypatch):
     shake(duel)
     before = snapshot(duel)
-    forge(duel, monkeypatch, duel.tray, dice=[dict(d, held=False, kept=True) for d in duel.tray.dice])
+    forge(
+        duel, monkeypatch, duel.tray, dice=[dict(d, held=False, kept=True) for d in duel.tray.dice]
+    )
     forge(duel, monkeypatch, duel.shaker, enabled=False, dice=6)
     assert snapshot(duel) == before
     take_out_a_6(duel)
@@ -343,23 +459,40 @@ def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_
     widget = FivethousandGame(pace=0, seed=1)
     assert widget.phase == "play"
     assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
-        ("Red", None, "Red"), ("Robot", "intelligent", "Blue")]
+        ("Red", None, "Red"),
+        ("Robot", "intelligent", "Blue"),
+    ]
     assert widget.shaker.enabled and widget.shaker.label == "Shaker: throw 6 dice"
-    assert [b["id"] for b in widget.controls.buttons] == ["pass", "take_back", "coach", "chances", "new", "pace"]
-    assert [p["colour"] for p in widget.scoreboard.players] == [CSS_COLOURS["Red"], CSS_COLOURS["Blue"]]
+    assert [b["id"] for b in widget.controls.buttons] == [
+        "pass",
+        "take_back",
+        "coach",
+        "chances",
+        "new",
+        "pace",
+    ]
+    assert [p["colour"] for p in widget.scoreboard.players] == [
+        CSS_COLOURS["Red"],
+        CSS_COLOURS["Blue"],
+    ]
 
 
 def test_new_game_offers_red_against_the_intelligent_robot_every_level_and_preset():
     widget = FivethousandGame(pace=0, seed=1)
     press(widget, "new")
     assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
-        ("Red", "human", "Red"), ("Robot", "intelligent", "Blue")]
+        ("Red", "human", "Red"),
+        ("Robot", "intelligent", "Blue"),
+    ]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
     assert [p["id"] for p in widget.setup.presets] == ["zillions", "traditional", "farkle", "greed"]
     for _ in range(4):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
     widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
-    assert notice(widget) == "Fivethousand is played by 1 to 6 players." and len(widget.setup.seats) == 6
+    assert (
+        notice(widget) == "Fivethousand is played by 1 to 6 players."
+        and len(widget.setup.seats) == 6
+    )
     widget.send_intent(widget.setup, {"type": "rules", "preset": "farkle"})
     key(widget, "s")
     game = widget.game
@@ -376,13 +509,20 @@ def test_repr_says_what_it_is_and_how_to_show_it(duel):
 
 def test_sentences_speak_to_a_player_called_you_and_count_right():
     widget = FivethousandGame(players=["You", {"name": "Hal", "bot": "simple"}], seed=3, pace=0)
-    assert widget.controls.status == "New game: You start." and widget.controls.turn["text"] == "Your turn"
+    assert (
+        widget.controls.status == "New game: You start."
+        and widget.controls.turn["text"] == "Your turn"
+    )
     shake(widget)
     assert widget.controls.status.startswith("You throw ")
     assert widget.tray.label == "Dice thrown by you"
     toggle(widget, 0)
-    assert widget.controls.status.startswith("You leave ") and " and send " in widget.controls.status
-    assert widget.scoreboard.players[1]["name"] == "Hal (robot)"  # a robot's name that doesn't say so
+    assert (
+        widget.controls.status.startswith("You leave ") and " and send " in widget.controls.status
+    )
+    assert (
+        widget.scoreboard.players[1]["name"] == "Hal (robot)"
+    )  # a robot's name that doesn't say so
     widget.back = frozenset(range(1, 6))
     widget.render()
     assert widget.shaker.label == "Shaker: throw 5 dice, setting aside the dice left out"
@@ -408,8 +548,10 @@ def test_the_scoreboard_says_this_turn_banked_and_if_you_stop_now_in_the_same_ro
     assert duel.game.state.throw == (1, 2, 3, 5, 6, 6)
     assert duel.pending_points() == 150
     assert duel.scoreboard.players[0]["numbers"] == [
-        {"label": "This turn", "value": 150}, {"label": "Banked", "value": 0},
-        {"label": "If you stop now", "value": 150}]
+        {"label": "This turn", "value": 150},
+        {"label": "Banked", "value": 0},
+        {"label": "If you stop now", "value": 150},
+    ]
     toggle(duel, 0), toggle(duel, 3)  # everything back in the shaker: nothing pending
     assert board_numbers(duel)[0] == [0, 0, "–"]
     assert [len(p["numbers"]) for p in duel.scoreboard.players] == [3, 3]
@@ -421,7 +563,9 @@ def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
     duel.render()
     assert duel.shaker.text == "Shaker: empty"  # 1, 2, 3, 5, 6, 6 left out doesn't score
     for seed in range(20):
-        widget = FivethousandGame(players=["Ann"], rules=fivethousand.Rules(dice=1), seed=seed, pace=0)
+        widget = FivethousandGame(
+            players=["Ann"], rules=fivethousand.Rules(dice=1), seed=seed, pace=0
+        )
         shake(widget)
         if widget.game.state.throw in ((1,), (5,)):
             break
@@ -435,7 +579,9 @@ def test_the_shaker_says_what_it_throws_when_every_die_is_left_out(duel):
 
 def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
     async def scenario():
-        widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0.6)
+        widget = FivethousandGame(
+            players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0.6
+        )
         assert button(widget, "pace")["label"] == "Robots: normal"
         assert button(widget, "pace")["aria_label"] == "Robots: normal, make them fast"
         press(widget, "pace")
@@ -460,8 +606,13 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
 
 
 def test_a_robots_farkled_dice_leave_the_table_at_your_turn():
-    widget = next(w for w in (FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"],
-                                               seed=seed, pace=0) for seed in range(60))
-                  if "bust" in w.game.state.news)
+    widget = next(
+        w
+        for w in (
+            FivethousandGame(players=[{"name": "Robot", "bot": "simple"}, "Ann"], seed=seed, pace=0)
+            for seed in range(60)
+        )
+        if "bust" in w.game.state.news
+    )
     assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
     assert widget.tray.dice == [] and widget.tray.label == "Dice thrown by Ann"

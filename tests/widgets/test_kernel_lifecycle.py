@@ -18,9 +18,12 @@ SRC = Path(__file__).parents[2] / "src"
 
 
 def start(tmp_path):
-    env = {**os.environ, "DICELAB_DATA_DIR": str(tmp_path / "data"),
-           "DICELAB_CACHE_DIR": str(tmp_path / "cache"),
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")]))}
+    env = {
+        **os.environ,
+        "DICELAB_DATA_DIR": str(tmp_path / "data"),
+        "DICELAB_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")])),
+    }
     manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3", env=env)
     return manager, client
 
@@ -35,6 +38,7 @@ def run(client, code: str, timeout: float = 120) -> str:
             printed.append(content["text"])
         elif kind == "error":
             errors.append(content)
+
     reply = client.execute_interactive(code, output_hook=hook, timeout=timeout)
     assert reply["content"]["status"] == "ok", errors
     return "".join(printed)
@@ -65,8 +69,11 @@ def test_a_game_survives_its_kernel_killed(tmp_path):
         manager.cleanup_resources()
     manager, client = start(tmp_path)
     try:
-        again = run(client, "from dicelab.widgets import YahtzeeGame\n"
-                            "print(YahtzeeGame(resume=True, pace=0).game.to_json())")
+        again = run(
+            client,
+            "from dicelab.widgets import YahtzeeGame\n"
+            "print(YahtzeeGame(resume=True, pace=0).game.to_json())",
+        )
         assert again.strip() == played["game"]
     finally:
         client.stop_channels()
@@ -76,15 +83,28 @@ def test_a_game_survives_its_kernel_killed(tmp_path):
 def test_an_interrupt_reaches_the_cell_and_not_the_labs_worker(tmp_path):
     manager, client = start(tmp_path)
     try:
-        pid = int(run(client, "from dicelab.widgets import RuleLab\nlab = RuleLab('fivethousand')\n"
-                              "print(lab._worker._process.pid)"))
+        pid = int(
+            run(
+                client,
+                "from dicelab.widgets import RuleLab\nlab = RuleLab('fivethousand')\n"
+                "print(lab._worker._process.pid)",
+            )
+        )
         client.execute("import time; time.sleep(60)")
         time.sleep(1.5)
         manager.interrupt_kernel()  # Kernel > Interrupt: SIGINT to the kernel's process group
         reply = client.get_shell_msg(timeout=30)
-        assert reply["content"]["status"] == "error" and reply["content"]["ename"] == "KeyboardInterrupt"
-        state = json.loads(run(client, "import json\nprint(json.dumps([lab._worker._process.poll() "
-                                       "if lab._worker._process else 0, lab._failed]))"))
+        assert (
+            reply["content"]["status"] == "error"
+            and reply["content"]["ename"] == "KeyboardInterrupt"
+        )
+        state = json.loads(
+            run(
+                client,
+                "import json\nprint(json.dumps([lab._worker._process.poll() "
+                "if lab._worker._process else 0, lab._failed]))",
+            )
+        )
         assert state[0] in (None, 0) and state[1] == {}
         os.kill(pid, 0)  # the worker is there (or finished its work cleanly)
         run(client, "lab.close()")

@@ -75,7 +75,10 @@ def test_a_robots_timer_keeps_no_table_alive():
     async def scenario():
         widget = FivethousandGame(players=ROBOTS, pace=10, seed=1)
         timer = widget._bot_timer
-        callback, refs = timer._callback, [arg for arg in timer._args if isinstance(arg, weakref.ref)]
+        callback, refs = (
+            timer._callback,
+            [arg for arg in timer._args if isinstance(arg, weakref.ref)],
+        )
         widget.close()
         return timer.cancelled(), refs, callback
 
@@ -104,6 +107,7 @@ def test_an_interrupted_start_leaves_a_playable_setup(monkeypatch):
 
     def interrupted(bot, engine, players=2):
         raise KeyboardInterrupt
+
     with monkeypatch.context() as patch:
         patch.setattr(OptimalBot, "prepare", interrupted)
         with pytest.raises(KeyboardInterrupt):
@@ -130,12 +134,15 @@ def test_a_lab_nobody_sees_stops_its_worker_and_goes_on_when_shown_again():
         return stopped, lab.values
 
     stopped, values = run_on_fresh_loop(scenario())
-    assert stopped and values == {"turn": fivethousand.turn_policy(SMALL).expected_score,
-                                  "win": fivethousand.win_policy(SMALL).first_player_wins}
+    assert stopped and values == {
+        "turn": fivethousand.turn_policy(SMALL).expected_score,
+        "win": fivethousand.win_policy(SMALL).first_player_wins,
+    }
 
 
 def test_a_labs_worker_is_in_a_session_of_its_own():
     """A notebook's Interrupt is SIGINT to the kernel's process group: not to the worker."""
+
     async def scenario():
         lab = RuleLab(SMALL, pace=0)
         pid = lab._worker._process.pid
@@ -153,7 +160,12 @@ def test_a_failed_figure_can_be_tried_again(monkeypatch):
 
     def figures(game, rules, keys):
         for key, value, error in real(game, rules, keys):
-            yield (key, None, "the computation stopped (exit code -2)") if failing[0] else (key, value, error)
+            yield (
+                (key, None, "the computation stopped (exit code -2)")
+                if failing[0]
+                else (key, value, error)
+            )
+
     monkeypatch.setattr(figure_worker, "figures", figures)
     lab = RuleLab(SMALL, pace=0)
     assert [f["state"] for f in lab.results.figures] == ["error", "error"]
@@ -183,8 +195,18 @@ def test_yahtzee_solutions_are_kept_under_the_same_limit(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(solver, "_SOLUTIONS", type(solver._SOLUTIONS)(solver._SOLUTIONS.maxsize))
-    boxes = [("chance",), ("ones",), ("twos",), ("threes",), ("fours",), ("fives",), ("sixes",),
-             ("yahtzee",), ("chance", "ones"), ("chance", "twos")]
+    boxes = [
+        ("chance",),
+        ("ones",),
+        ("twos",),
+        ("threes",),
+        ("fours",),
+        ("fives",),
+        ("sixes",),
+        ("yahtzee",),
+        ("chance", "ones"),
+        ("chance", "twos"),
+    ]
     for kept in boxes:  # ten sets of rules
         yahtzee.solve(yahtzee.Rules(boxes=kept))
     assert solver._SOLUTIONS.maxsize == KEPT and len(solver._SOLUTIONS._kept) == KEPT

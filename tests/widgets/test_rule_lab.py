@@ -13,8 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dicelab import fivethousand, odds, thousand, yahtzee
-from dicelab.widgets import FivethousandGame, RuleLab, ThousandGame, YahtzeeGame
-from dicelab.widgets import rule_figures, rule_form
+from dicelab.widgets import (
+    FivethousandGame,
+    RuleLab,
+    ThousandGame,
+    YahtzeeGame,
+    rule_figures,
+    rule_form,
+)
 from dicelab.widgets.module import STATIC
 from tests.widgets.event_loop import run_on_fresh_loop
 
@@ -40,13 +46,20 @@ def figure(lab, key) -> dict:
 
 def state(lab):
     """What a refusal must leave alone: the rules, the figures, the results and the game."""
-    return (lab.rules, dict(lab.values), json.dumps(lab.lab.view["parts"]["rule_results"], sort_keys=True),
-            lab.children)
+    return (
+        lab.rules,
+        dict(lab.values),
+        json.dumps(lab.lab.view["parts"]["rule_results"], sort_keys=True),
+        lab.children,
+    )
 
 
 # --- the form is the dataclass ------------------------------------------------------------
-@pytest.mark.parametrize("rules", [fivethousand.Rules(), thousand.Rules(), yahtzee.Rules.preset("yatzy")],
-                         ids=["fivethousand", "thousand", "yahtzee"])
+@pytest.mark.parametrize(
+    "rules",
+    [fivethousand.Rules(), thousand.Rules(), yahtzee.Rules.preset("yatzy")],
+    ids=["fivethousand", "thousand", "yahtzee"],
+)
 def test_the_form_has_one_field_per_rule_setting_in_order_with_its_value(rules):
     fields = rule_form.fields(rules)
     assert [f["name"] for f in fields] == [f.name for f in dataclasses.fields(rules)]
@@ -67,7 +80,10 @@ def test_a_new_setting_appears_in_the_form_without_code():
     shown = {f["name"]: f for f in rule_form.fields(Wider())}
     assert shown["bonus_casks"]["kind"] == "pairs" and shown["bonus_casks"]["text"] == "(900, 950)"
     assert shown["house_rule"]["kind"] == "word"
-    assert rule_form.edit(Wider(), "bonus_casks", "(800, 850), (900, 990)").bonus_casks == ((800, 850), (900, 990))
+    assert rule_form.edit(Wider(), "bonus_casks", "(800, 850), (900, 990)").bonus_casks == (
+        (800, 850),
+        (900, 990),
+    )
 
 
 def test_the_kinds_of_field_follow_the_defaults():
@@ -75,18 +91,26 @@ def test_the_kinds_of_field_follow_the_defaults():
     assert kinds["dice"] == "number" and kinds["choose_keep"] == "flag"
     assert kinds["ones"] == "numbers" and kinds["casks"] == "pairs"
     words = {f["name"]: f for f in rule_form.fields(yahtzee.Rules())}
-    assert words["boxes"]["kind"] == "words" and words["joker"]["choices"] == ["forced", "free", "none"]
+    assert words["boxes"]["kind"] == "words" and words["joker"]["choices"] == [
+        "forced",
+        "free",
+        "none",
+    ]
     more = {f["name"]: f for f in rule_form.fields(fivethousand.Rules())}["more_of_a_kind"]
     assert more["kind"] == "word" and more["choices"] == ["adding", "doubling", "fixed"]
 
 
 @pytest.mark.parametrize("game", ["fivethousand", "thousand", "yahtzee"])
 def test_the_lab_shows_the_form_of_its_game_and_a_preset_picker(game, monkeypatch):
-    monkeypatch.setattr(rule_figures, "FIGURES", {**rule_figures.FIGURES, game: ()})  # only the form
+    monkeypatch.setattr(
+        rule_figures, "FIGURES", {**rule_figures.FIGURES, game: ()}
+    )  # only the form
     lab = RuleLab(game, pace=0)
     rules = type(lab.rules)()
     assert [f["name"] for f in lab.form.fields] == [f.name for f in dataclasses.fields(rules)]
-    assert [p["id"] for p in lab.form.presets] == list(rules.PRESETS) and lab.form.preset == rules.preset_name
+    assert [p["id"] for p in lab.form.presets] == list(
+        rules.PRESETS
+    ) and lab.form.preset == rules.preset_name
     assert lab.lab.view["kind"] == "lab" and repr(lab).startswith("<RuleLab of ")
 
 
@@ -111,8 +135,12 @@ def test_a_fivethousand_change_recomputes_the_odds_the_best_turn_and_the_chance_
     rows = lab.results.odds["rows"]
     assert [row[0] for row in rows] == ["1", "2"]
     assert rows[1][1] == f"{float(odds.bust_probability(rules, 2)):.1%}".replace("%", " %")
-    assert figure(lab, "turn") == {"key": "turn", "label": figure(lab, "turn")["label"], "state": "ready",
-                                   "value": f"{lab.values['turn']:.1f} points"}
+    assert figure(lab, "turn") == {
+        "key": "turn",
+        "label": figure(lab, "turn")["label"],
+        "state": "ready",
+        "value": f"{lab.values['turn']:.1f} points",
+    }
     assert lab.results.busy == "" and field(lab, "dice")["text"] == "2"
 
 
@@ -125,12 +153,16 @@ def test_a_thousand_change_recomputes_the_expected_turns_and_the_chance_to_win()
     assert lab.values["win"] == thousand.win_policy(rules).first_player_wins
     lab.lab.send_intent(lab.form, {"type": "flag", "setting": "choose_keep", "on": True})
     assert lab.rules.choose_keep and field(lab, "choose_keep")["on"] is True
-    assert lab.values["turns"] == thousand.solitaire_policy(rules.replace(choose_keep=True)).expected_turns(0)
+    assert lab.values["turns"] == thousand.solitaire_policy(
+        rules.replace(choose_keep=True)
+    ).expected_turns(0)
 
 
 def test_a_yahtzee_preset_recomputes_the_box_odds_and_the_optimal_score():
     lab = RuleLab("yahtzee", rules="no_bonus", pace=0)
-    lab.lab.send_intent(lab.form, {"type": "preset", "name": "scratch"})  # both solved elsewhere too
+    lab.lab.send_intent(
+        lab.form, {"type": "preset", "name": "scratch"}
+    )  # both solved elsewhere too
     rules = yahtzee.Rules.preset("scratch")
     assert lab.rules == rules and lab.form.preset == "scratch"
     solution = yahtzee.solve(rules)
@@ -138,13 +170,17 @@ def test_a_yahtzee_preset_recomputes_the_box_odds_and_the_optimal_score():
     assert lab.values["win"] == yahtzee.chance_to_win(yahtzee.Game(players=2, rules=rules))[0]
     assert lab.values["win"] == pytest.approx(0.5, abs=1e-12)  # the cards fill independently
     boxes = odds.situation_odds(rules=rules)
-    assert [row[0] for row in lab.results.odds["rows"]] == [yahtzee.BOX_TITLES[box] for box in rules.boxes]
+    assert [row[0] for row in lab.results.odds["rows"]] == [
+        yahtzee.BOX_TITLES[box] for box in rules.boxes
+    ]
     shown = dict((row[0], row[1]) for row in lab.results.odds["rows"])
     assert shown["Yahtzee"] == f"{float(boxes['yahtzee'].chance):.1%}".replace("%", " %") == "4.6 %"
 
 
 def test_rules_too_big_for_the_lab_say_so_and_the_other_figures_still_come():
-    lab = RuleLab("fivethousand", rules=fivethousand.Rules(dice=3, target=5000, single_five=55), pace=0)
+    lab = RuleLab(
+        "fivethousand", rules=fivethousand.Rules(dice=3, target=5000, single_five=55), pace=0
+    )
     assert figure(lab, "win")["state"] == "skipped" and "win" not in lab.values
     assert re.search(r"the target is \d+ steps of 5 points", figure(lab, "win")["value"])
     assert lab.values["turn"] == fivethousand.turn_policy(lab.rules).expected_score
@@ -173,8 +209,12 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("game, setting, typed, direct", REFUSED, ids=[f"{r[1]}={r[2]}" for r in REFUSED])
-def test_a_refused_value_shows_the_rules_sentence_beside_its_field_and_changes_nothing(game, setting, typed, direct):
+@pytest.mark.parametrize(
+    "game, setting, typed, direct", REFUSED, ids=[f"{r[1]}={r[2]}" for r in REFUSED]
+)
+def test_a_refused_value_shows_the_rules_sentence_beside_its_field_and_changes_nothing(
+    game, setting, typed, direct
+):
     lab = RuleLab(SMALL[game], pace=0)
     before = state(lab)
     set_text(lab, setting, typed)
@@ -196,7 +236,10 @@ def test_a_refused_yahtzee_word_lists_what_the_rules_take():
     before = state(lab)
     set_text(lab, "joker", "sometimes")
     assert state(lab) == before
-    assert field(lab, "joker")["error"] == "The joker rule must be one of none, forced, free, not 'sometimes'."
+    assert (
+        field(lab, "joker")["error"]
+        == "The joker rule must be one of none, forced, free, not 'sometimes'."
+    )
 
 
 # --- malformed messages from a browser change nothing ----------------------------------------
@@ -240,7 +283,9 @@ def test_a_flag_sent_for_a_number_setting_is_refused_by_the_rules():
 def test_a_front_end_writing_the_view_gets_the_true_document_back(monkeypatch):
     lab = RuleLab(SMALL["fivethousand"], pace=0)
     sent = []
-    monkeypatch.setattr(lab.lab.comm, "send", lambda data=None, buffers=None, **_: sent.append(data))
+    monkeypatch.setattr(
+        lab.lab.comm, "send", lambda data=None, buffers=None, **_: sent.append(data)
+    )
     forged = json.loads(json.dumps(lab.lab.view))
     forged["parts"]["rule_form"]["fields"][0]["text"] = "1"
     lab.lab.set_state({"view": forged})
@@ -249,7 +294,9 @@ def test_a_front_end_writing_the_view_gets_the_true_document_back(monkeypatch):
 
 
 # --- playing the rules --------------------------------------------------------------------------
-@pytest.mark.parametrize("game, widget", [("fivethousand", FivethousandGame), ("thousand", ThousandGame)])
+@pytest.mark.parametrize(
+    "game, widget", [("fivethousand", FivethousandGame), ("thousand", ThousandGame)]
+)
 def test_play_opens_the_game_with_the_rules_below_the_lab(game, widget):
     lab = RuleLab(SMALL[game], pace=0)
     set_text(lab, "target", "300" if game == "fivethousand" else "45")
@@ -261,7 +308,9 @@ def test_play_opens_the_game_with_the_rules_below_the_lab(game, widget):
     lab.change(target=200 if game == "fivethousand" else 30)
     assert opened.game.rules != lab.rules  # the game goes on with the rules it started with
     again = lab.play()
-    assert again is not opened and again.game.rules == lab.rules and lab.children == (lab.lab, again)
+    assert (
+        again is not opened and again.game.rules == lab.rules and lab.children == (lab.lab, again)
+    )
 
 
 def test_play_opens_yahtzee_at_its_setup_screen_with_the_rules():
@@ -278,7 +327,10 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
         lab = RuleLab(SMALL["fivethousand"], pace=0)
         first = lab._worker._process
         assert lab.working == ["turn", "win"] and figure(lab, "win")["state"] == "working"
-        assert lab.results.busy.startswith("Working out 2 figures") and lab.results.elapsed == "0 s so far"
+        assert (
+            lab.results.busy.startswith("Working out 2 figures")
+            and lab.results.elapsed == "0 s so far"
+        )
         set_text(lab, "target", "300")  # before the first worker is done
         assert lab.working and lab._worker._process is not first
         ticks = 0
@@ -291,8 +343,10 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
     lab, ticks = run_on_fresh_loop(scenario())
     rules = SMALL["fivethousand"].replace(target=300)
     assert ticks > 0  # the loop went on while the worker computed
-    assert lab.values == {"turn": fivethousand.turn_policy(rules).expected_score,
-                          "win": fivethousand.win_policy(rules).first_player_wins}
+    assert lab.values == {
+        "turn": fivethousand.turn_policy(rules).expected_score,
+        "win": fivethousand.win_policy(rules).first_player_wins,
+    }
     assert lab.results.busy == "" and figure(lab, "win")["state"] == "ready"
 
 
@@ -344,18 +398,29 @@ def test_the_lab_module_is_offline_and_holds_its_components():
 
 # --- whatever is typed ------------------------------------------------------------------------
 @settings(max_examples=150, deadline=None)
-@given(rules=st.sampled_from([fivethousand.Rules(), thousand.Rules(), yahtzee.Rules()]), data=st.data())
+@given(
+    rules=st.sampled_from([fivethousand.Rules(), thousand.Rules(), yahtzee.Rules()]), data=st.data()
+)
 def test_whatever_is_typed_gives_the_rules_replace_would_or_a_refusal(rules, data):
     names = [f.name for f in dataclasses.fields(rules)]
     name = data.draw(st.sampled_from(names))
-    typed = data.draw(st.one_of(st.text(max_size=30), st.from_regex(r"-?\d{1,7}(\.\d)?", fullmatch=True),
-                                st.from_regex(r"(\(\d{1,4}, \d{1,4}\)(, )?){0,3}", fullmatch=True),
-                                st.booleans()))
+    typed = data.draw(
+        st.one_of(
+            st.text(max_size=30),
+            st.from_regex(r"-?\d{1,7}(\.\d)?", fullmatch=True),
+            st.from_regex(r"(\(\d{1,4}, \d{1,4}\)(, )?){0,3}", fullmatch=True),
+            st.booleans(),
+        )
+    )
     try:
         changed = rule_form.edit(rules, name, typed)
     except ValueError as refusal:  # the rules' own errors (a TypeError too for a wrong type)
         assert str(refusal)
         return
     assert dataclasses.replace(rules, **{name: getattr(changed, name)}) == changed
-    assert rule_form.edit(changed, name, rule_form.text(getattr(changed, name))
-                          if type(typed) is str else typed) == changed  # shown text reads back
+    assert (
+        rule_form.edit(
+            changed, name, rule_form.text(getattr(changed, name)) if type(typed) is str else typed
+        )
+        == changed
+    )  # shown text reads back

@@ -82,6 +82,7 @@ def test_a_full_disk_keeps_the_last_save_and_says_so_once(monkeypatch):
 
     def fsync(_fd):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(files.os, "fsync", fsync)
     play_some(widget, 1)
     assert "could not be saved: No space left on device" in notice(widget)
@@ -105,7 +106,9 @@ def test_a_damaged_save_is_not_continued(monkeypatch):
 
 def test_the_readme_snippet_runs():
     readme = (Path(__file__).parents[2] / "README.md").read_text()
-    section = readme.split("## Restarts, closed widgets and full disks\n", 1)[1].split("\n## ", 1)[0]
+    section = readme.split("## Restarts, closed widgets and full disks\n", 1)[1].split("\n## ", 1)[
+        0
+    ]
     (code,) = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
     namespace = {}
     exec(compile(code, "README restarts", "exec"), namespace)

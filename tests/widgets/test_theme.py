@@ -12,8 +12,12 @@ from dicelab.widgets.lesson import DiceRow
 from dicelab.widgets.module import STATIC
 from dicelab.widgets.rule_lab import RuleLabTable
 
-SHARED = [".dicelab-button {", ".dicelab-button:hover {", ".dicelab-button:focus-visible {",
-          ".dicelab-game,\n.dicelab-lab {"]
+SHARED = [
+    ".dicelab-button {",
+    ".dicelab-button:hover {",
+    ".dicelab-button:focus-visible {",
+    ".dicelab-game,\n.dicelab-lab {",
+]
 FRAME = "border: 1px solid var(--jp-border-color1, #bdbdbd);\n  border-radius: 10px;"
 
 
@@ -24,8 +28,11 @@ def styles_of(css: str) -> set[str]:
     return {block.strip() for block in blocks if block.count(";") >= 4}
 
 
-@pytest.mark.parametrize("widget", [FivethousandGame, ThousandGame, YahtzeeGame, RuleLabTable,
-                                    DiceRow], ids=lambda w: w.__name__)
+@pytest.mark.parametrize(
+    "widget",
+    [FivethousandGame, ThousandGame, YahtzeeGame, RuleLabTable, DiceRow],
+    ids=lambda w: w.__name__,
+)
 def test_every_widget_joins_the_shared_look_once_and_first(widget):
     css = widget._css
     for rule in SHARED:
@@ -40,4 +47,3 @@ def test_no_style_sheet_repeats_a_rule_of_the_shared_one():
     for sheet in sorted(STATIC.glob("*.css")):
         if sheet.name != "theme.css":
             assert not shared & styles_of(sheet.read_text()), sheet.name
-

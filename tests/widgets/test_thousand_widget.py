@@ -11,7 +11,18 @@ from dicelab import thousand
 from dicelab.widgets import ThousandGame, controller
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot as drawn_state, toggle
+from tests.widgets.intents import (
+    button,
+    forge,
+    key,
+    notice,
+    press,
+    shown,
+    toggle,
+)
+from tests.widgets.intents import (
+    snapshot as drawn_state,
+)
 
 CHOOSE_KEEP = thousand.Rules(choose_keep=True)
 
@@ -27,17 +38,24 @@ def snapshot(widget):
 def load_dice(widget, *throws):
     """The next throws of the widget's game show these dice (in this order), then the seed's."""
     queue, seeded = list(throws), widget.game._throw_dice
-    widget.game._throw_dice = lambda state, index: (tuple(sorted(queue.pop(0))) if queue
-                                                    else seeded(state, index))
+    widget.game._throw_dice = lambda state, index: (
+        tuple(sorted(queue.pop(0))) if queue else seeded(state, index)
+    )
 
 
 def mid_turn(widget, banked, turn_points, dice_left=3, player=0):
     """Put the game in the middle of ``player``'s turn: ``turn_points`` on top of ``banked``."""
     game = widget.game
     scores = tuple(banked if i == player else 0 for i in range(len(game.players)))
-    game.state = replace(game.state, scores=scores, player=player, phase="decide",
-                         turn_points=turn_points, dice_left=dice_left,
-                         kept=(1,) * (game.rules.dice - dice_left))
+    game.state = replace(
+        game.state,
+        scores=scores,
+        player=player,
+        phase="decide",
+        turn_points=turn_points,
+        dice_left=dice_left,
+        kept=(1,) * (game.rules.dice - dice_left),
+    )
     widget.render()
 
 
@@ -78,9 +96,13 @@ def test_saving_into_a_cask_from_below_is_allowed(duel):
 
 
 def test_the_casks_come_from_the_rules():
-    widget = ThousandGame(players=["Ann"], rules=thousand.Rules(casks=((0, 50), (500, 650))), pace=0)
-    assert widget.scales.casks == [{"low": 0, "high": 50, "label": "cask"},
-                                   {"low": 500, "high": 650, "label": "cask"}]
+    widget = ThousandGame(
+        players=["Ann"], rules=thousand.Rules(casks=((0, 50), (500, 650))), pace=0
+    )
+    assert widget.scales.casks == [
+        {"low": 0, "high": 50, "label": "cask"},
+        {"low": 500, "high": 650, "label": "cask"},
+    ]
     assert widget.scales.target == 1000 and widget.scales.ticks == list(range(0, 1001, 100))
     mid_turn(widget, banked=0, turn_points=45)
     assert button(widget, "save")["reason"] == "you are in the 0–50 cask: reach 50 to save"
@@ -93,19 +115,38 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
     state = duel.game.state
     assert (state.turn_points, state.dice_left, state.phase) == (15, 3, "decide")
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
-        (1, True), (3, False), (3, False), (5, True), (6, False)]
-    assert duel.controls.status == ("Ann threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points, "
-                                    "15 this turn; Ann needs 85 more to leave the 0–100 cask and save.")
-    assert row(duel, 0) == {"name": "Ann", "colour": CSS_COLOURS["Red"], "banked": 0, "standing": 0,
-                            "current": True,
-                            "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save"}
-    assert duel.scales.caption == ("Ann's turn: this turn 15, banked 0; 85 points more needed to "
-                                   "leave the 0–100 cask and stop.")
+        (1, True),
+        (3, False),
+        (3, False),
+        (5, True),
+        (6, False),
+    ]
+    assert duel.controls.status == (
+        "Ann threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points, "
+        "15 this turn; Ann needs 85 more to leave the 0–100 cask and save."
+    )
+    assert row(duel, 0) == {
+        "name": "Ann",
+        "colour": CSS_COLOURS["Red"],
+        "banked": 0,
+        "standing": 0,
+        "current": True,
+        "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save",
+    }
+    assert duel.scales.caption == (
+        "Ann's turn: this turn 15, banked 0; 85 points more needed to "
+        "leave the 0–100 cask and stop."
+    )
     assert row(duel, 1)["standing"] == row(duel, 1)["banked"] == 0
     assert button(duel, "throw")["label"] == "Throw 3 dice"
     key(duel, "t")
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
-        (1, True), (5, True), (2, False), (5, True), (6, False)]
+        (1, True),
+        (5, True),
+        (2, False),
+        (5, True),
+        (6, False),
+    ]
     assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 0  # no save in a cask
 
 
@@ -113,8 +154,9 @@ def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
     mid_turn(duel, banked=150, turn_points=60, dice_left=5)
     load_dice(duel, (2, 3, 4, 6, 6))
     press(duel, "throw")
-    assert duel.controls.status == ("Ann threw 2, 3, 4, 6, 6: no combination, burned! "
-                                    "The turn's 60 points are burned.")
+    assert duel.controls.status == (
+        "Ann threw 2, 3, 4, 6, 6: no combination, burned! The turn's 60 points are burned."
+    )
     assert duel.game.state.scores == (150, 0) and duel.game.current_player.name == "Ben"
     assert [d["face"] for d in duel.tray.dice] == [2, 3, 4, 6, 6]
     assert duel.tray.label == "Dice of Ann"
@@ -129,15 +171,22 @@ def test_all_five_dice_scoring_is_announced_and_all_five_are_thrown_again(duel):
     assert button(duel, "throw")["label"] == "Throw 5 dice"
     press(duel, "throw")
     assert [(d["face"], d["kept"]) for d in duel.tray.dice] == [
-        (2, True), (2, True), (2, True), (3, False), (4, False)]
+        (2, True),
+        (2, True),
+        (2, True),
+        (3, False),
+        (4, False),
+    ]
 
 
 def test_going_over_1000_burns_the_turn(duel):
     mid_turn(duel, banked=960, turn_points=30, dice_left=2)
     load_dice(duel, (1, 5))
     press(duel, "throw")
-    assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points would take Ann to "
-                                    "1005, over 1000: the turn's 45 points burn.")
+    assert duel.controls.status == (
+        "Ann threw 1, 5, setting aside 1, 5: 15 points would take Ann to "
+        "1005, over 1000: the turn's 45 points burn."
+    )
     assert duel.game.state.scores == (960, 0) and duel.game.current_player.name == "Ben"
     assert not duel.game.is_over
 
@@ -148,8 +197,10 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     press(duel, "throw")
     game = duel.game
     assert game.is_over and duel.phase == "over" and [p.name for p in game.winners] == ["Ann"]
-    assert duel.controls.status == ("Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
-                                    "1000! Game over: Ann wins with 1000 points.")
+    assert duel.controls.status == (
+        "Ann threw 1, 5, setting aside 1, 5: 15 points take Ann to exactly "
+        "1000! Game over: Ann wins with 1000 points."
+    )
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
     assert [b["id"] for b in duel.controls.buttons] == ["rematch", "new", "coach", "chances"]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
@@ -164,13 +215,27 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     load_dice(widget, (1, 5, 5, 2, 2), (6, 6, 3, 4))
     press(widget, "throw")
     assert widget.game.state.phase == "choose" and widget.game.state.turn_points == 0
-    assert widget.controls.status == "Ann threw 1, 2, 2, 5, 5: proposed to set aside 1, 5, 5 (20 points)."
+    assert (
+        widget.controls.status
+        == "Ann threw 1, 2, 2, 5, 5: proposed to set aside 1, 5, 5 (20 points)."
+    )
     assert widget.picked == {0, 3, 4}
     assert [(d["face"], d["selectable"], d["key"], d["held"]) for d in widget.tray.dice] == [
-        (1, True, "1", True), (2, False, "2", False), (2, False, "3", False), (5, True, "4", True),
-        (5, True, "5", True)]
+        (1, True, "1", True),
+        (2, False, "2", False),
+        (2, False, "3", False),
+        (5, True, "4", True),
+        (5, True, "5", True),
+    ]
     assert [b["id"] for b in widget.controls.buttons] == [
-        "set_aside", "throw", "save", "take_back", "coach", "chances", "new"]
+        "set_aside",
+        "throw",
+        "save",
+        "take_back",
+        "coach",
+        "chances",
+        "new",
+    ]
     assert button(widget, "throw")["enabled"] and button(widget, "set_aside")["enabled"]
     assert button(widget, "save")["reason"].startswith("you are in the 0–100 cask")
     assert button(widget, "take_back")["reason"] == "no die was clicked since the throw"
@@ -193,7 +258,12 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     assert widget.controls.status.startswith("Ann sets aside 1: 10 points, 10 this turn")
     assert "Ann threw 3, 4, 6, 6: no combination" in widget.controls.status
     assert [(d["face"], d["kept"], d["selectable"]) for d in widget.tray.dice] == [
-        (1, True, False), (3, False, False), (4, False, False), (6, False, False), (6, False, False)]
+        (1, True, False),
+        (3, False, False),
+        (4, False, False),
+        (6, False, False),
+        (6, False, False),
+    ]
     assert widget.game.current_player.name == "Ben"  # 3, 4, 6, 6: no combination
 
 
@@ -203,8 +273,11 @@ def test_setting_aside_dice_that_do_not_score_together_is_refused():
     press(widget, "throw")
     assert widget.picked == {0, 1, 2, 4}  # 2, 2, 2, 5 of 2, 2, 2, 3, 5
     toggle(widget, 1), toggle(widget, 2)  # one 2 of the three stays picked
-    assert button(widget, "set_aside") == {**button(widget, "set_aside"), "enabled": False,
-                                           "reason": "a 2 doesn't score on its own"}
+    assert button(widget, "set_aside") == {
+        **button(widget, "set_aside"),
+        "enabled": False,
+        "reason": "a 2 doesn't score on its own",
+    }
     assert button(widget, "throw")["reason"] == "a 2 doesn't score on its own"
     before = snapshot(widget)
     press(widget, "set_aside")
@@ -228,9 +301,18 @@ def test_without_choose_keep_dice_are_not_picked(duel):
 
 # --- refusals --------------------------------------------------------------------------------
 REFUSED = [
-    ("save before throwing", "controls", {"type": "press", "button": "save"}, "Throw the dice first."),
-    ("set aside without choose_keep", "controls", {"type": "press", "button": "set_aside"},
-     "There is no 'set_aside' button now."),
+    (
+        "save before throwing",
+        "controls",
+        {"type": "press", "button": "save"},
+        "Throw the dice first.",
+    ),
+    (
+        "set aside without choose_keep",
+        "controls",
+        {"type": "press", "button": "set_aside"},
+        "There is no 'set_aside' button now.",
+    ),
     ("die of nothing", "tray", {"type": "toggle", "die": 2}, "set aside by themselves"),
     ("die as text", "tray", {"type": "toggle", "die": "2"}, "bad 'die'"),
     ("setup while playing", "setup", {"type": "seats", "delta": 1}, "game has started"),
@@ -259,9 +341,11 @@ def test_humans_cannot_act_while_a_bot_plays():
     async def scenario():
         widget = ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], seed=2, pace=30)
         before = snapshot(widget)
-        for intent in ((widget.controls, {"type": "press", "button": "throw"}),
-                       (widget.controls, {"type": "key", "key": "t"}),
-                       (widget.tray, {"type": "toggle", "die": 0})):
+        for intent in (
+            (widget.controls, {"type": "press", "button": "throw"}),
+            (widget.controls, {"type": "key", "key": "t"}),
+            (widget.tray, {"type": "toggle", "die": 0}),
+        ):
             widget.send_intent(*intent)
             assert notice(widget) == "Wait: Robo is playing."
             assert snapshot(widget) == before
@@ -281,15 +365,25 @@ def test_t_throws_and_s_saves(duel):
     assert duel.game.state.scores == (105, 0)
     assert "T throws" in duel.controls.help and "S saves" in duel.controls.help
     assert {b["id"]: b["key"] for b in duel.controls.buttons} == {
-        "throw": "t", "save": "s", "coach": "k", "chances": "w", "new": ""}  # no key: a game is not lost by a slip
+        "throw": "t",
+        "save": "s",
+        "coach": "k",
+        "chances": "w",
+        "new": "",
+    }  # no key: a game is not lost by a slip
 
 
 def test_it_starts_at_once_at_the_classic_table_you_and_two_robots_in_colours():
     widget = ThousandGame(pace=0, seed=2)
     assert widget.phase == "play" and widget.game.current_player.name == "You"
     assert [(p.name, p.bot, p.colour) for p in widget.game.players] == [
-        ("You", None, "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
-    assert [row["colour"] for row in widget.scales.rows] == [CSS_COLOURS[c] for c in ("Red", "Blue", "Green")]
+        ("You", None, "Red"),
+        ("Bot 1", "cask_aware", "Blue"),
+        ("Bot 2", "simple", "Green"),
+    ]
+    assert [row["colour"] for row in widget.scales.rows] == [
+        CSS_COLOURS[c] for c in ("Red", "Blue", "Green")
+    ]
     assert widget.controls.turn["text"] == "Your turn"
 
 
@@ -297,13 +391,18 @@ def test_new_game_offers_you_and_two_bots_and_one_to_six_seats():
     widget = ThousandGame(pace=0)
     press(widget, "new")
     assert [(s["name"], s["kind"], s["colour"]) for s in widget.setup.seats] == [
-        ("You", "human", "Red"), ("Bot 1", "cask_aware", "Blue"), ("Bot 2", "simple", "Green")]
+        ("You", "human", "Red"),
+        ("Bot 1", "cask_aware", "Blue"),
+        ("Bot 2", "simple", "Green"),
+    ]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *thousand.BOTS]
     for _ in range(3):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
     assert len(widget.setup.seats) == 6
     widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
-    assert notice(widget) == "Thousand is played by 1 to 6 players." and len(widget.setup.seats) == 6
+    assert (
+        notice(widget) == "Thousand is played by 1 to 6 players." and len(widget.setup.seats) == 6
+    )
     for _ in range(4):
         widget.send_intent(widget.setup, {"type": "seats", "delta": -1})
     key(widget, "s")
@@ -312,15 +411,21 @@ def test_new_game_offers_you_and_two_bots_and_one_to_six_seats():
 
 
 def test_a_game_of_bots_plays_itself_to_an_exact_1000():
-    widget = ThousandGame(players=[{"name": "C", "bot": "cask_aware"}, {"name": "S", "bot": "simple"}],
-                          seed=3, pace=0)
+    widget = ThousandGame(
+        players=[{"name": "C", "bot": "cask_aware"}, {"name": "S", "bot": "simple"}], seed=3, pace=0
+    )
     assert widget.phase == "over" and 1000 in widget.game.state.scores
-    assert widget.ranking.rows[0]["score"] == 1000 and "wins with 1000 points" in widget.ranking.heading
+    assert (
+        widget.ranking.rows[0]["score"] == 1000
+        and "wins with 1000 points" in widget.ranking.heading
+    )
 
 
 def test_bots_step_on_the_event_loop_without_blocking_it():
     async def scenario():
-        widget = ThousandGame(players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.01)
+        widget = ThousandGame(
+            players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.01
+        )
         assert widget.game.history == []  # nothing played yet: the kernel is free
         steps = await bot_turn(widget, "Robo")
         assert steps == sorted(steps) and len(set(steps)) > 1
@@ -330,8 +435,9 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
 
 def test_a_bot_shows_its_pick_before_setting_it_aside():
     async def scenario():
-        widget = ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], rules=CHOOSE_KEEP,
-                              seed=2, pace=30)
+        widget = ThousandGame(
+            players=[{"name": "Robo", "bot": "simple"}, "Ann"], rules=CHOOSE_KEEP, seed=2, pace=30
+        )
         widget._cancel_bots()  # the test takes the bot's steps itself
         widget.bot_step()  # throws
         assert widget.game.state.phase == "choose"
@@ -362,16 +468,22 @@ def test_sentences_speak_to_you_and_never_tell_a_robot_about_you():
     assert widget.controls.turn["text"] == "Your turn"
     load_dice(widget, (1, 5, 3, 3, 6), (2, 2, 3))
     press(widget, "throw")
-    assert widget.controls.status.startswith("You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points")
+    assert widget.controls.status.startswith(
+        "You threw 1, 3, 3, 5, 6, setting aside 1, 5: 15 points"
+    )
     assert widget.controls.status.endswith("; you need 85 more to leave the 0–100 cask and save.")
-    assert widget.scales.caption.startswith("Your turn: this turn 15, banked 0; 85 points more needed")
+    assert widget.scales.caption.startswith(
+        "Your turn: this turn 15, banked 0; 85 points more needed"
+    )
     assert button(widget, "throw")["label"] == "Throw 3 dice"
     press(widget, "throw")  # 2, 2, 3: no combination, the robot plays
     mine = [e["text"] for e in widget.history.entries if e["player"] == "You"]
     assert mine[-1] == "You threw 2, 2, 3: no combination, burned! The turn's 15 points are burned."
     robot_lines = [e["text"] for e in widget.history.entries if e["player"] == "Robo"]
     assert robot_lines and not any("you" in line.lower().split() for line in robot_lines)
-    assert any("Robo needs" in line for line in robot_lines)  # the robot's cask, in the third person
+    assert any(
+        "Robo needs" in line for line in robot_lines
+    )  # the robot's cask, in the third person
 
 
 def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keeps_it():
@@ -380,18 +492,28 @@ def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keep
         load_dice(widget, (2, 2, 3, 4, 6))
         press(widget, "throw")
         farkle = widget.controls.status
-        assert widget.waiting and farkle.startswith("You threw 2, 2, 3, 4, 6: no combination, burned!")
+        assert widget.waiting and farkle.startswith(
+            "You threw 2, 2, 3, 4, 6: no combination, burned!"
+        )
         await asyncio.sleep(0.3)  # thirty robot steps' worth: the robot waits
         assert widget.waiting and widget.game.current_player.name == "Robo"
         assert len(widget.game.history) == 1 and widget.controls.status == farkle
-        assert [b["id"] for b in widget.controls.buttons] == ["go_on"] and "g" in widget.view["keys"]
+        assert [b["id"] for b in widget.controls.buttons] == ["go_on"] and "g" in widget.view[
+            "keys"
+        ]
         assert [d["face"] for d in widget.tray.dice] == [2, 2, 3, 4, 6]  # the farkle stays drawn
         key(widget, "x")  # any key (or click) of the player goes on
         assert not widget.waiting
         await bot_turn(widget, "Robo")
         entries = widget.history.entries
-        assert entries[0] | {} == {"serial": 1, "player": "You", "colour": CSS_COLOURS["Red"],
-                                   "text": farkle, "dice": [2, 2, 3, 4, 6], "mark": "farkle"}
+        assert entries[0] | {} == {
+            "serial": 1,
+            "player": "You",
+            "colour": CSS_COLOURS["Red"],
+            "text": farkle,
+            "dice": [2, 2, 3, 4, 6],
+            "mark": "farkle",
+        }
         assert entries[-1]["player"] == "Robo" and len(entries) > 1
 
     run_on_fresh_loop(scenario())
@@ -426,7 +548,11 @@ def test_a_random_first_player_as_in_the_original_app_is_repeatable_with_a_seed(
         again = ThousandGame(seed=seed, pace=0, first_player="random")
         names = [p.name for p in widget.game.players]
         assert names == [p.name for p in again.game.players]
-        assert names in (["You", "Bot 1", "Bot 2"], ["Bot 1", "Bot 2", "You"], ["Bot 2", "You", "Bot 1"])
+        assert names in (
+            ["You", "Bot 1", "Bot 2"],
+            ["Bot 1", "Bot 2", "You"],
+            ["Bot 2", "You", "Bot 1"],
+        )
         starters.add(names[0])
     assert starters == {"You", "Bot 1", "Bot 2"}
     assert ThousandGame(seed=0, pace=0).game.players[0].name == "You"  # by default
@@ -446,9 +572,14 @@ def test_the_caption_says_this_turn_banked_and_if_you_stop_now_in_words():
 
 
 def test_a_robots_burned_dice_leave_the_table_at_your_turn():
-    widget = next(w for w in (ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"],
-                                           seed=seed, pace=0) for seed in range(60))
-                  if "bust" in w.game.state.news)
+    widget = next(
+        w
+        for w in (
+            ThousandGame(players=[{"name": "Robo", "bot": "simple"}, "Ann"], seed=seed, pace=0)
+            for seed in range(60)
+        )
+        if "bust" in w.game.state.news
+    )
     assert widget.game.current_player.name == "Ann" and widget.game.history[-1].player == 0
     assert [d["face"] for d in widget.tray.dice] == [None] * 5
     assert widget.tray.label == "Dice, not thrown yet"

@@ -12,8 +12,8 @@ from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.win_chances import COMPUTING, ExactForTwo
 from dicelab.widgets.words import percentages
 from tests.widgets.event_loop import run_on_fresh_loop
-from tests.widgets.test_fivethousand_widget import best, leave_out
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot
+from tests.widgets.test_fivethousand_widget import best, leave_out
 
 # Small rules, so that a win policy or a solution is built in a moment.
 SMALL_FIVETHOUSAND = fivethousand.Rules(dice=2, target=300)
@@ -48,7 +48,9 @@ def assert_shows_the_chances(widget):
     assert shares(widget) == pytest.approx(chances, abs=1e-4)
     assert values(widget) == percentages(chances)
     assert [seat["name"] for seat in panel(widget).seats] == [
-        p.name + (" (robot)" if p.is_bot and "bot" not in p.name.lower() else "") for p in widget.game.players]
+        p.name + (" (robot)" if p.is_bot and "bot" not in p.name.lower() else "")
+        for p in widget.game.players
+    ]
     assert panel(widget).busy == "" and panel(widget).note == ""
 
 
@@ -58,11 +60,16 @@ def shake(widget):
 
 # --- the toggle ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("make", [
-    lambda: FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0),
-    lambda: ThousandGame(players=["Ann", "Ben"], rules=SMALL_THOUSAND, seed=4, pace=0),
-    lambda: YahtzeeGame(players=["Ann", "Ben"], rules=SMALL_YAHTZEE, seed=4, pace=0),
-], ids=["fivethousand", "thousand", "yahtzee"])
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0),
+        lambda: ThousandGame(players=["Ann", "Ben"], rules=SMALL_THOUSAND, seed=4, pace=0),
+        lambda: YahtzeeGame(players=["Ann", "Ben"], rules=SMALL_YAHTZEE, seed=4, pace=0),
+    ],
+    ids=["fivethousand", "thousand", "yahtzee"],
+)
 def test_the_chances_are_off_by_default_and_the_toggle_beside_the_coach_shows_them(make):
     widget = make()
     assert not widget.chances and "win_chances" not in shown(widget)
@@ -70,7 +77,10 @@ def test_the_chances_are_off_by_default_and_the_toggle_beside_the_coach_shows_th
     assert ids.index("chances") == ids.index("coach") + 1
     toggle = button(widget, "chances")
     assert (toggle["label"], toggle["aria_label"], toggle["key"]) == (
-        "Chance to win: off", "Chance to win: off, switch it on", "w")
+        "Chance to win: off",
+        "Chance to win: off, switch it on",
+        "w",
+    )
     assert toggle["aria_label"].startswith(toggle["label"])  # the spoken name begins with the text
     assert "W shows or hides each seat's chance to win" in widget.controls.help
 
@@ -87,13 +97,15 @@ def test_the_chances_are_off_by_default_and_the_toggle_beside_the_coach_shows_th
 
 
 def test_the_chances_are_shown_beside_the_coach_and_from_the_start_when_asked():
-    widget = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0,
-                              coach=True, chances=True)
+    widget = FivethousandGame(
+        players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0, coach=True, chances=True
+    )
     assert shown(widget)[-3:] == ("win_chances", "coach", "history")
     assert_shows_the_chances(widget)
 
 
 # --- live: after every action, the robots' steps too ---------------------------------------------
+
 
 def published_chances(widget) -> list:
     """(the chances published, the policy's chances for the game's state then, whether a robot
@@ -112,8 +124,9 @@ def published_chances(widget) -> list:
 
 
 def test_fivethousand_chances_follow_every_throw_and_the_robots_steps():
-    widget = FivethousandGame(players=["Ann", ROBOT], rules=SMALL_FIVETHOUSAND, seed=11, pace=0,
-                              chances=True)
+    widget = FivethousandGame(
+        players=["Ann", ROBOT], rules=SMALL_FIVETHOUSAND, seed=11, pace=0, chances=True
+    )
     seen = published_chances(widget)
     before = shares(widget)
     shake(widget)
@@ -137,7 +150,9 @@ def test_fivethousand_chances_follow_every_throw_and_the_robots_steps():
 
 
 def test_thousand_chances_follow_every_throw_and_save_and_the_robots_turn():
-    widget = ThousandGame(players=["Ann", ROBOT], rules=SMALL_THOUSAND, seed=2, pace=0, chances=True)
+    widget = ThousandGame(
+        players=["Ann", ROBOT], rules=SMALL_THOUSAND, seed=2, pace=0, chances=True
+    )
     seen = published_chances(widget)
     while not widget.game.is_over:
         may_save = button(widget, "save")["enabled"]
@@ -150,15 +165,27 @@ def test_thousand_chances_follow_every_throw_and_save_and_the_robots_turn():
 
 
 def test_yahtzee_estimates_follow_the_rolls_and_scores_of_three_players():
-    widget = YahtzeeGame(players=["Ann", ROBOT | {"bot": "greedy"}, "Cy"], rules=SMALL_YAHTZEE, seed=6,
-                         pace=0, chances=True)
+    widget = YahtzeeGame(
+        players=["Ann", ROBOT | {"bot": "greedy"}, "Cy"],
+        rules=SMALL_YAHTZEE,
+        seed=6,
+        pace=0,
+        chances=True,
+    )
     assert values(widget) == ["33%", "33%", "33%"]
     seen = published_chances(widget)
     while not widget.game.is_over:
         key(widget, "r")
-        widget.send_intent(widget.scorecard, {"type": "select", "column": widget.game.state.player,
-                                              "row": next(box for box in SMALL_YAHTZEE.boxes
-                                                          if box not in widget.game.state.card.boxes)})
+        widget.send_intent(
+            widget.scorecard,
+            {
+                "type": "select",
+                "column": widget.game.state.player,
+                "row": next(
+                    box for box in SMALL_YAHTZEE.boxes if box not in widget.game.state.card.boxes
+                ),
+            },
+        )
         key(widget, "c")
         assert notice(widget) == "", notice(widget)
     assert len(seen) > 12
@@ -172,22 +199,40 @@ def test_yahtzee_estimates_follow_the_rolls_and_scores_of_three_players():
 
 # --- where there is no chance to show, the table says why ----------------------------------------
 
-@pytest.mark.parametrize("make, says", [
-    (lambda: ThousandGame(players=["Ann", "Ben", "Cy"], rules=SMALL_THOUSAND, pace=0, chances=True),
-     "No chance to win is shown: it is worked out exactly for two players only, and this table has "
-     "3 players."),
-    (lambda: FivethousandGame(players=["Ann", "Ben", "Cy", "Di"], pace=0, chances=True),
-     "No chance to win is shown: it is worked out exactly for two players only, and this table has "
-     "4 players."),
-    (lambda: FivethousandGame(players=["Ann"], pace=0, chances=True),
-     "No chance to win is shown: playing alone, there is no one to beat."),
-    (lambda: YahtzeeGame(players=["Ann"], pace=0, chances=True),
-     "No chance to win is shown: playing alone, there is no one to beat."),
-    (lambda: FivethousandGame(players=["Ann", "Ben"], rules=fivethousand.Rules(target=20000), pace=0,
-                              chances=True),
-     "No chance to win is shown: these rules are larger than any preset (a higher target in scoring "
-     "steps, or more dice), and working it out would take many minutes."),
-], ids=["thousand-3", "fivethousand-4", "fivethousand-alone", "yahtzee-alone", "too-large"])
+
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (
+            lambda: ThousandGame(
+                players=["Ann", "Ben", "Cy"], rules=SMALL_THOUSAND, pace=0, chances=True
+            ),
+            "No chance to win is shown: it is worked out exactly for two players only, and this table has "
+            "3 players.",
+        ),
+        (
+            lambda: FivethousandGame(players=["Ann", "Ben", "Cy", "Di"], pace=0, chances=True),
+            "No chance to win is shown: it is worked out exactly for two players only, and this table has "
+            "4 players.",
+        ),
+        (
+            lambda: FivethousandGame(players=["Ann"], pace=0, chances=True),
+            "No chance to win is shown: playing alone, there is no one to beat.",
+        ),
+        (
+            lambda: YahtzeeGame(players=["Ann"], pace=0, chances=True),
+            "No chance to win is shown: playing alone, there is no one to beat.",
+        ),
+        (
+            lambda: FivethousandGame(
+                players=["Ann", "Ben"], rules=fivethousand.Rules(target=20000), pace=0, chances=True
+            ),
+            "No chance to win is shown: these rules are larger than any preset (a higher target in scoring "
+            "steps, or more dice), and working it out would take many minutes.",
+        ),
+    ],
+    ids=["thousand-3", "fivethousand-4", "fivethousand-alone", "yahtzee-alone", "too-large"],
+)
 def test_where_there_is_no_chance_the_table_says_why_in_words(make, says):
     widget = make()
     assert "win_chances" in shown(widget)
@@ -211,6 +256,7 @@ def test_rules_a_policy_cannot_be_built_for_are_named_on_the_table():
 
 
 # --- never blocking: computing in the background ------------------------------------------------
+
 
 def test_while_the_policy_is_built_the_table_says_computing_and_the_game_goes_on():
     gate = threading.Event()
@@ -239,8 +285,10 @@ def test_while_the_policy_is_built_the_table_says_computing_and_the_game_goes_on
         return widget, busy, played, still
 
     widget, busy, played, still = run_on_fresh_loop(scenario())
-    assert busy[0].startswith("Computing… working out the chances to win for these rules: the first "
-                              "time takes up to a minute, then they are saved. Play on meanwhile.")
+    assert busy[0].startswith(
+        "Computing… working out the chances to win for these rules: the first "
+        "time takes up to a minute, then they are saved. Play on meanwhile."
+    )
     assert busy[1:] == ([COMPUTING, COMPUTING], [None, None])
     assert played == 1 and still == (True, [COMPUTING, COMPUTING])
     assert_shows_the_chances(widget)
@@ -248,19 +296,28 @@ def test_while_the_policy_is_built_the_table_says_computing_and_the_game_goes_on
 
 # --- what the browser may not do ------------------------------------------------------------------
 
-@pytest.mark.parametrize("part, message", [
-    ("controls", {"type": "press", "button": "chances", "extra": 1}),
-    ("controls", {"type": "press", "button": 3}),
-    ("controls", {"type": "toggle", "button": "chances"}),
-    ("win_chances", {"type": "toggle"}),
-    ("coach", {"type": "measure", "measure": 1}),
-    ("coach", {"type": "measure", "measure": "luck"}),
-    ("coach", {"type": "measure"}),
-])
+
+@pytest.mark.parametrize(
+    "part, message",
+    [
+        ("controls", {"type": "press", "button": "chances", "extra": 1}),
+        ("controls", {"type": "press", "button": 3}),
+        ("controls", {"type": "toggle", "button": "chances"}),
+        ("win_chances", {"type": "toggle"}),
+        ("coach", {"type": "measure", "measure": 1}),
+        ("coach", {"type": "measure", "measure": "luck"}),
+        ("coach", {"type": "measure"}),
+    ],
+)
 def test_a_malformed_intent_is_refused_and_changes_nothing(part, message):
-    widget = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0,
-                              coach=True, chances=True)
-    parts = {"controls": widget.controls, "win_chances": panel(widget), "coach": widget.coaching.panel}
+    widget = FivethousandGame(
+        players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0, coach=True, chances=True
+    )
+    parts = {
+        "controls": widget.controls,
+        "win_chances": panel(widget),
+        "coach": widget.coaching.panel,
+    }
     before = snapshot(widget, (widget.chances, widget.coaching.rating))
     widget.send_intent(parts[part], message)
     assert notice(widget)
@@ -268,10 +325,15 @@ def test_a_malformed_intent_is_refused_and_changes_nothing(part, message):
 
 
 def test_a_front_end_writing_the_chances_changes_nothing(monkeypatch):
-    widget = FivethousandGame(players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0,
-                              chances=True)
+    widget = FivethousandGame(
+        players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=4, pace=0, chances=True
+    )
     drawn = panel(widget).to_json()
-    sent = forge(widget, monkeypatch, panel(widget), seats=[{"name": "Ann", "colour": "red",
-                                                             "value": "100%", "share": 1}])
+    sent = forge(
+        widget,
+        monkeypatch,
+        panel(widget),
+        seats=[{"name": "Ann", "colour": "red", "value": "100%", "share": 1}],
+    )
     assert panel(widget).to_json() == drawn
     assert sent[0]["state"]["view"]["parts"]["win_chances"]["seats"] == drawn["seats"]

@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from dicelab import yahtzee
-from dicelab.yahtzee import BOX_TITLES
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets import YahtzeeGame
 from dicelab.widgets.colours import CSS_COLOURS
+from dicelab.yahtzee import BOX_TITLES
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
-from tests.widgets.intents import forge, key, notice, press, shown, snapshot as drawn_state, toggle, watch
+from tests.widgets.intents import (
+    forge,
+    key,
+    notice,
+    press,
+    shown,
+    toggle,
+    watch,
+)
+from tests.widgets.intents import (
+    snapshot as drawn_state,
+)
 
 
 def select(widget, row, column=None):
@@ -63,7 +73,9 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
     finished = widget.game
     key(widget, "r")  # a rematch: the same players, a new game at once, the ranking gone
     assert widget.phase == "play" and widget.game is not finished and widget.game.history == []
-    assert [p.name for p in widget.game.players] == ["Ann", "Ben"] and "ranking" not in shown(widget)
+    assert [p.name for p in widget.game.players] == ["Ann", "Ben"] and "ranking" not in shown(
+        widget
+    )
     assert widget.game.seed == finished.seed + 1  # the next seed: repeatable, yet new dice
     press(widget, "new")
     assert widget.phase == "setup" and widget.game is None
@@ -72,19 +84,29 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
 
 def test_after_a_roll_every_open_box_of_the_player_to_move_shows_its_score(duel):
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
-    assert all(cells[box][0]["text"] == "" and not cells[box][0]["preview"] for box in duel.rules.boxes)
+    assert all(
+        cells[box][0]["text"] == "" and not cells[box][0]["preview"] for box in duel.rules.boxes
+    )
     press(duel, "roll")
     dice = duel.game.state.dice
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
     for box in duel.rules.boxes:  # Ann's boxes show what they would score, Ben's nothing
         assert cells[box][0]["text"] == str(yahtzee.score(box, dice)) and cells[box][0]["preview"]
-        assert cells[box][0]["label"] == f"{yahtzee.score(box, dice)} would score in {BOX_TITLES[box]} for Ann"
+        assert (
+            cells[box][0]["label"]
+            == f"{yahtzee.score(box, dice)} would score in {BOX_TITLES[box]} for Ann"
+        )
         assert cells[box][1]["text"] == "" and not cells[box][1]["preview"]
     select(duel, "chance")
     cells = {r["key"]: r["cells"] for r in duel.scorecard.rows}
-    assert cells["chance"][0] == {"text": str(sum(dice)), "button": True, "enabled": True,
-                                  "chosen": True, "preview": True,
-                                  "label": f"{sum(dice)} would score in Chance for Ann, chosen"}
+    assert cells["chance"][0] == {
+        "text": str(sum(dice)),
+        "button": True,
+        "enabled": True,
+        "chosen": True,
+        "preview": True,
+        "label": f"{sum(dice)} would score in Chance for Ann, chosen",
+    }
     assert not cells["ones"][0]["chosen"] and cells["ones"][0]["preview"]
     assert cells["chance"][1]["button"] and not cells["chance"][1]["enabled"]  # Ben's box: says why
     assert duel.controls.buttons[1]["enabled"]
@@ -108,7 +130,10 @@ def test_a_double_click_on_a_box_chooses_and_scores_it(duel):
 
 def test_roll_is_yellow_and_confirm_green():
     widget = YahtzeeGame(players=["Ann"], seed=1, pace=0)
-    assert [(b["id"], b["tone"]) for b in widget.controls.buttons[:2]] == [("roll", "roll"), ("confirm", "confirm")]
+    assert [(b["id"], b["tone"]) for b in widget.controls.buttons[:2]] == [
+        ("roll", "roll"),
+        ("confirm", "confirm"),
+    ]
     css = widget._css
     assert "--dicelab-roll: #fdd835;" in css and "--dicelab-confirm: #2e7d32;" in css
 
@@ -119,8 +144,9 @@ def test_yatzy_has_fifteen_boxes_and_no_yahtzee_bonus_row():
     assert len(boxes) == 15 and boxes == list(yahtzee.Rules.preset("yatzy").boxes)
     totals = [r["key"] for r in widget.scorecard.rows if r["total"]]
     assert totals == ["upper", "upper_bonus", "total"]
-    assert [r["key"] for r in YahtzeeGame(players=["Ann"], pace=0).scorecard.rows if r["total"]] == [
-        "upper", "upper_bonus", "yahtzee_bonus", "total"]
+    assert [
+        r["key"] for r in YahtzeeGame(players=["Ann"], pace=0).scorecard.rows if r["total"]
+    ] == ["upper", "upper_bonus", "yahtzee_bonus", "total"]
 
 
 def test_the_dice_show_faces_held_state_and_labels(duel):
@@ -130,9 +156,15 @@ def test_the_dice_show_faces_held_state_and_labels(duel):
     press(duel, "roll")
     toggle(duel, 2)
     face = duel.game.state.dice[2]
-    assert duel.tray.dice[2] | {} == {"face": face, "held": True, "kept": False, "rolled": False,
-                                      "selectable": True, "label": f"die 3 showing {face}, held",
-                                      "key": "3"}
+    assert duel.tray.dice[2] | {} == {
+        "face": face,
+        "held": True,
+        "kept": False,
+        "rolled": False,
+        "selectable": True,
+        "label": f"die 3 showing {face}, held",
+        "key": "3",
+    }
     throw = duel.tray.throw
     press(duel, "roll")
     assert duel.tray.throw == throw + 1 and duel.game.state.dice[2] == face
@@ -156,19 +188,46 @@ def test_keys_roll_hold_and_confirm(duel):
 REFUSED = [
     ("unknown type", "tray", {"type": "explode"}, "not understood"),
     ("not an object", "tray", "toggle", "not understood"),
-    ("die 9", "tray", {"type": "toggle", "die": 9},
-     "There is no die number 10 (dice are numbered 1 to 5)."),  # as the player counts them
-    ("die 5", "tray", {"type": "toggle", "die": 5},
-     "There is no die number 6 (dice are numbered 1 to 5)."),
-    ("die -1", "tray", {"type": "toggle", "die": -1},
-     "There is no die number 0 (dice are numbered 1 to 5)."),
+    (
+        "die 9",
+        "tray",
+        {"type": "toggle", "die": 9},
+        "There is no die number 10 (dice are numbered 1 to 5).",
+    ),  # as the player counts them
+    (
+        "die 5",
+        "tray",
+        {"type": "toggle", "die": 5},
+        "There is no die number 6 (dice are numbered 1 to 5).",
+    ),
+    (
+        "die -1",
+        "tray",
+        {"type": "toggle", "die": -1},
+        "There is no die number 0 (dice are numbered 1 to 5).",
+    ),
     ("die as text", "tray", {"type": "toggle", "die": "2"}, "bad 'die'"),
     ("die as bool", "tray", {"type": "toggle", "die": True}, "bad 'die'"),
     ("extra field", "tray", {"type": "toggle", "die": 1, "player": 0}, "bad 'player'"),
     ("missing field", "scorecard", {"type": "select", "row": "chance"}, "bad 'column'"),
-    ("unknown box", "scorecard", {"type": "select", "column": 0, "row": "jackpot"}, "no box called"),
-    ("wrong player", "scorecard", {"type": "select", "column": 1, "row": "ones"}, "It is Ann's turn: choose a box in Ann's column, not Ben's."),
-    ("no such player", "scorecard", {"type": "select", "column": 7, "row": "ones"}, "no scorecard column 8"),
+    (
+        "unknown box",
+        "scorecard",
+        {"type": "select", "column": 0, "row": "jackpot"},
+        "no box called",
+    ),
+    (
+        "wrong player",
+        "scorecard",
+        {"type": "select", "column": 1, "row": "ones"},
+        "It is Ann's turn: choose a box in Ann's column, not Ben's.",
+    ),
+    (
+        "no such player",
+        "scorecard",
+        {"type": "select", "column": 7, "row": "ones"},
+        "no scorecard column 8",
+    ),
     ("unknown button", "controls", {"type": "press", "button": "cheat"}, "no 'cheat' button"),
     ("confirm with no box", "controls", {"type": "press", "button": "confirm"}, "Choose a box"),
     ("setup while playing", "setup", {"type": "seats", "delta": 1}, "game has started"),
@@ -185,7 +244,6 @@ def test_a_refused_intent_shows_why_and_changes_nothing(duel, case, component, m
     assert snapshot(duel) == before
 
 
-
 def test_a_forged_die_is_refused_in_the_players_numbering_and_the_api_keeps_its_own(duel):
     press(duel, "roll")
     toggle(duel, 4)  # the last die, which the player sees as die 5: held
@@ -195,6 +253,7 @@ def test_a_forged_die_is_refused_in_the_players_numbering_and_the_api_keeps_its_
     api = r"^there is no die number 5 \(dice are numbered 0 to 4\)$"
     with pytest.raises(IllegalMoveError, match=api):
         yahtzee.Hold(5)
+
 
 def test_scoring_a_used_box_is_refused(duel):
     press(duel, "roll")
@@ -207,7 +266,10 @@ def test_scoring_a_used_box_is_refused(duel):
     before = snapshot(duel)
     select(duel, "chance")
     chance = duel.game.state.cards[0].boxes["chance"]
-    assert notice(duel) == f"Chance is already filled on Ann's card (with {chance}): choose an empty box."
+    assert (
+        notice(duel)
+        == f"Chance is already filled on Ann's card (with {chance}): choose an empty box."
+    )
     assert snapshot(duel) == before
 
 
@@ -237,9 +299,11 @@ def test_humans_cannot_act_while_a_bot_plays():
         widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=30)
         assert widget.game.current_player.name == "Robo" and widget.game.history == []
         before = snapshot(widget)
-        for intent in ((widget.controls, {"type": "press", "button": "roll"}),
-                       (widget.tray, {"type": "toggle", "die": 0}),
-                       (widget.scorecard, {"type": "select", "column": 0, "row": "ones"})):
+        for intent in (
+            (widget.controls, {"type": "press", "button": "roll"}),
+            (widget.tray, {"type": "toggle", "die": 0}),
+            (widget.scorecard, {"type": "select", "column": 0, "row": "ones"}),
+        ):
             widget.send_intent(*intent)
             assert notice(widget) == "Wait: Robo is playing."
             assert snapshot(widget) == before
@@ -284,7 +348,9 @@ def test_setup_starts_with_two_unnamed_players_in_distinct_strong_colours():
     assert widget.phase == "setup" and widget.game is None
     assert shown(widget) == ("setup", "controls")
     assert [(s["name"], s["placeholder"], s["colour"], s["kind"]) for s in widget.setup.seats] == [
-        ("", "Player 1", "Red", "human"), ("", "Player 2", "Blue", "human")]
+        ("", "Player 1", "Red", "human"),
+        ("", "Player 2", "Blue", "human"),
+    ]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *yahtzee.BOTS]
     assert [b["id"] for b in widget.controls.buttons] == ["start"]
     assert "YahtzeeGame (choosing the players)" in repr(widget)
@@ -313,7 +379,7 @@ def test_colours_cycle_through_the_sixteen_in_order_both_ways():
         colour(widget, 0, 1)
         seen.append(widget.setup.seats[0]["colour"])
     red = yahtzee.COLOURS.index("Red")
-    assert seen == list(yahtzee.COLOURS[red + 1:] + yahtzee.COLOURS[:red + 1])
+    assert seen == list(yahtzee.COLOURS[red + 1 :] + yahtzee.COLOURS[: red + 1])
     colour(widget, 0, -1)
     assert widget.setup.seats[0]["colour"] == "Brown"
     assert widget.setup.seats[0]["swatch"] == CSS_COLOURS["Brown"]
@@ -335,16 +401,21 @@ def test_start_is_refused_while_two_players_share_a_colour_then_accepted():
     game = widget.game
     assert notice(widget) == ""
     assert [(p.name, p.colour, p.bot) for p in game.players] == [
-        ("Ann Lee", "Red", None), ("Player 2", "Brown", "greedy")]
+        ("Ann Lee", "Red", None),
+        ("Player 2", "Brown", "greedy"),
+    ]
     assert game.rules == yahtzee.Rules.preset("hasbro") and game.seed == 4
 
 
-@pytest.mark.parametrize("message, says", [
-    ({"type": "kind", "seat": 0, "kind": "wizard"}, "no player kind 'wizard'"),
-    ({"type": "rules", "preset": "vegas"}, "Unknown preset 'vegas'"),
-    ({"type": "name", "seat": 5, "name": "Eve"}, "no player 6"),
-    ({"type": "colour", "seat": 0, "step": 3}, "one step at a time"),
-])
+@pytest.mark.parametrize(
+    "message, says",
+    [
+        ({"type": "kind", "seat": 0, "kind": "wizard"}, "no player kind 'wizard'"),
+        ({"type": "rules", "preset": "vegas"}, "Unknown preset 'vegas'"),
+        ({"type": "name", "seat": 5, "name": "Eve"}, "no player 6"),
+        ({"type": "colour", "seat": 0, "step": 3}, "one step at a time"),
+    ],
+)
 def test_bad_setup_intents_are_refused(message, says):
     widget = YahtzeeGame(pace=0)
     before = snapshot(widget)
@@ -373,8 +444,9 @@ def test_bots_play_their_turn_at_once_with_pace_zero():
 
 
 def test_a_game_of_bots_plays_itself_to_the_end():
-    widget = YahtzeeGame(players=[{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "greedy"}],
-                         seed=3, pace=0)
+    widget = YahtzeeGame(
+        players=[{"name": "R1", "bot": "random"}, {"name": "R2", "bot": "greedy"}], seed=3, pace=0
+    )
     assert widget.phase == "over" and widget.game.is_over
     assert len(widget.ranking.rows) == 2
 
@@ -395,14 +467,23 @@ def test_bots_step_on_the_event_loop_without_blocking_it():
 def test_a_bot_shows_its_chosen_box_before_scoring_it():
     async def scenario():
         widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.01)
-        said, cards = watch(widget, widget.controls, "status"), watch(widget, widget.scorecard, "rows")
+        said, cards = (
+            watch(widget, widget.controls, "status"),
+            watch(widget, widget.scorecard, "rows"),
+        )
         await bot_turn(widget, "Robo")
-        previews = [(row["key"], row["cells"][0]["text"])
-                    for rows in cards for row in rows if row["cells"][0]["chosen"]]
+        previews = [
+            (row["key"], row["cells"][0]["text"])
+            for rows in cards
+            for row in rows
+            if row["cells"][0]["chosen"]
+        ]
         box, points = widget.game.state.cards[0].filled[0]
         title = yahtzee.BOX_TITLES[box]
-        assert said[-2:] == [f"Robo chooses {title} ({points} points).",
-                             f"Robo scores {points} in {title}."]
+        assert said[-2:] == [
+            f"Robo chooses {title} ({points} points).",
+            f"Robo scores {points} in {title}.",
+        ]
         assert previews == [(box, str(points))]
 
     run_on_fresh_loop(scenario())
@@ -433,21 +514,31 @@ def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
 
     widget = YahtzeeGame(rules=yahtzee.Rules(boxes=("chance",)), seed=1, pace=0)
     shown = []
-    monkeypatch.setattr(OptimalBot, "prepare", lambda bot, engine, players=2: shown.append(widget.controls.status))
+    monkeypatch.setattr(
+        OptimalBot, "prepare", lambda bot, engine, players=2: shown.append(widget.controls.status)
+    )
     widget.start(["Ann", {"name": "Robo", "bot": "optimal"}])
     assert shown == [PREPARING] and widget.controls.status != PREPARING
 
 
 def test_a_card_without_upper_boxes_has_no_upper_total():
     widget = YahtzeeGame(players=["Ann"], rules=yahtzee.Rules(boxes=("chance", "yahtzee")), pace=0)
-    assert [row["key"] for row in widget.scorecard.rows] == ["chance", "yahtzee", "yahtzee_bonus", "total"]
+    assert [row["key"] for row in widget.scorecard.rows] == [
+        "chance",
+        "yahtzee",
+        "yahtzee_bonus",
+        "total",
+    ]
 
 
 def test_the_upper_total_shows_progress_to_the_bonus_and_a_missed_bonus_is_0():
     widget = YahtzeeGame(players=["Ann"], seed=5, pace=0)
     upper = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper")["cells"][0]  # noqa: E731
     bonus = lambda: next(r for r in widget.scorecard.rows if r["key"] == "upper_bonus")["cells"][0]  # noqa: E731
-    assert upper()["text"] == "0 / 63" and upper()["label"] == "0 / 63, upper total: 0 of the 63 for the bonus"
+    assert (
+        upper()["text"] == "0 / 63"
+        and upper()["label"] == "0 / 63, upper total: 0 of the 63 for the bonus"
+    )
     assert bonus()["text"] == ""
     for box in ("ones", "twos", "threes", "fours", "fives", "sixes"):
         press(widget, "roll")
@@ -475,9 +566,14 @@ def test_sentences_speak_to_a_player_called_you():
     widget = YahtzeeGame(players=["You", "Ben"], seed=3, pace=0)
     assert widget.controls.status == "New game: You start."
     assert widget.controls.turn["text"] == "Your turn"
-    assert button_named(widget, "confirm")["reason"] == "roll the dice first, then choose a box on the scorecard"
+    assert (
+        button_named(widget, "confirm")["reason"]
+        == "roll the dice first, then choose a box on the scorecard"
+    )
     press(widget, "roll")
-    assert widget.controls.status.startswith("You rolled: ") and widget.controls.status.endswith("2 rolls left.")
+    assert widget.controls.status.startswith("You rolled: ") and widget.controls.status.endswith(
+        "2 rolls left."
+    )
     toggle(widget, 0)
     assert widget.controls.status.startswith("You hold die 1 (a ")
     press(widget, "roll")

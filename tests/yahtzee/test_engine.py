@@ -9,7 +9,9 @@ from tests.setaside_helpers import unchanged_after
 
 def rolled(e, dice, filled=(), rolls_used=1, bonuses=0):
     state = e.initial_state(1)
-    return replace(state, cards=(Card(tuple(filled), bonuses),), dice=tuple(dice), rolls_used=rolls_used)
+    return replace(
+        state, cards=(Card(tuple(filled), bonuses),), dice=tuple(dice), rolls_used=rolls_used
+    )
 
 
 def test_a_turn_rolls_holds_and_scores():
@@ -20,7 +22,10 @@ def test_a_turn_rolls_holds_and_scores():
     state = e.apply(state, Roll())
     assert e.chance_outcomes(state) == yahtzee.engine._dice.outcomes(3)
     state = e.apply_chance(state, (6, 2, 2))
-    assert state.dice == (2, 2, 6, 2, 2) and state.held[:2] == (True, True)  # rolled dice fill their places in order
+    assert state.dice == (2, 2, 6, 2, 2) and state.held[:2] == (
+        True,
+        True,
+    )  # rolled dice fill their places in order
     assert e.preview(state, "twos") == 8
     state = e.apply(state, Score("twos"))
     assert state.player == 1 and state.dice == () and state.cards[0].boxes == {"twos": 8}
@@ -47,7 +52,9 @@ def test_forced_joker_refuses_other_boxes_with_a_reason():
     e = Engine(yahtzee.Rules.preset("hasbro"))
     state = rolled(e, (5,) * 5, filled=[("yahtzee", 50)])
     assert [a for a in e.legal_actions(state) if isinstance(a, Score)] == [Score("fives")]
-    with pytest.raises(yahtzee.engine.IllegalMoveError, match="joker rule: this Yahtzee must go in Fives"):
+    with pytest.raises(
+        yahtzee.engine.IllegalMoveError, match="joker rule: this Yahtzee must go in Fives"
+    ):
         e.apply(state, Score("chance"))
 
 

@@ -34,12 +34,16 @@ def test_every_last_roll_takes_the_most_points_now():
     for dice in multisets(5):
         state = State(cards=(card,), dice=dice, rolls_used=3)
         box = choose(rules, card, dice, 3).box
-        assert engine.preview(state, box) == max(engine.preview(state, b) for b in engine.scorable_boxes(state))
+        assert engine.preview(state, box) == max(
+            engine.preview(state, b) for b in engine.scorable_boxes(state)
+        )
 
 
 def test_upper_bonus_counts_as_points_now():
     rules = Rules()
-    card = card_with_open(rules, "threes", "chance", sixes=30, fives=25)  # upper 55: threes 9 completes 63
+    card = card_with_open(
+        rules, "threes", "chance", sixes=30, fives=25
+    )  # upper 55: threes 9 completes 63
     assert choose(rules, card, (1, 2, 3, 3, 3), 3) == Score("threes")  # 9 + 35 beats Chance 12
 
 
@@ -48,7 +52,9 @@ def test_ties_keep_the_richer_box():
     card = card_with_open(rules, "three_of_a_kind", "chance")
     assert choose(rules, card, (3, 3, 3, 4, 5), 3) == Score("three_of_a_kind")  # both 18
     card = card_with_open(rules, "yahtzee", "large_straight", "fives")
-    assert choose(rules, card, (2, 2, 3, 4, 6), 3) == Score("yahtzee")  # all 0: scratch the lowest par
+    assert choose(rules, card, (2, 2, 3, 4, 6), 3) == Score(
+        "yahtzee"
+    )  # all 0: scratch the lowest par
 
 
 def test_a_made_box_is_scored_at_once():
@@ -58,13 +64,16 @@ def test_a_made_box_is_scored_at_once():
     assert box_maximum(rules, "large_straight") == 40
 
 
-@pytest.mark.parametrize("box, dice, keep", [
-    ("sixes", (1, 6, 6, 2, 6), (6, 6, 6)),
-    ("small_straight", (1, 3, 4, 4, 6), (3, 4, 6)),
-    ("full_house", (2, 2, 5, 5, 6), (2, 2, 5, 5)),
-    ("yahtzee", (2, 2, 5, 5, 6), (5, 5)),
-    ("three_of_a_kind", (2, 4, 4, 4, 6), (4, 4, 4, 6)),
-])
+@pytest.mark.parametrize(
+    "box, dice, keep",
+    [
+        ("sixes", (1, 6, 6, 2, 6), (6, 6, 6)),
+        ("small_straight", (1, 3, 4, 4, 6), (3, 4, 6)),
+        ("full_house", (2, 2, 5, 5, 6), (2, 2, 5, 5)),
+        ("yahtzee", (2, 2, 5, 5, 6), (5, 5)),
+        ("three_of_a_kind", (2, 4, 4, 4, 6), (4, 4, 4, 6)),
+    ],
+)
 def test_holds_build_the_box(box, dice, keep):
     assert greedy_keep(Rules(), box, tuple(sorted(dice))) == keep
 
@@ -87,4 +96,6 @@ def test_the_level_line_says_what_the_bot_does():
     # 1, 1, 2, 3, 4: the commonest face is 1 (two of them, 2 points), but Fours is worth 4 now.
     assert choose(rules, card, (1, 1, 2, 3, 4), 1) == Hold(4)
     # at a box's most it scores at once, rolls left or not
-    assert choose(rules, card_with_open(rules, "fours", "yahtzee"), (4, 4, 4, 4, 4), 1) == Score("yahtzee")
+    assert choose(rules, card_with_open(rules, "fours", "yahtzee"), (4, 4, 4, 4, 4), 1) == Score(
+        "yahtzee"
+    )

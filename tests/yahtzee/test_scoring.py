@@ -78,13 +78,21 @@ def test_forced_joker_narrows_the_boxes():
     lower_open = legal_boxes(rules, fours, {"yahtzee": 0, "fours": 12})
     assert "ones" not in lower_open and "full_house" in lower_open
     every_lower = {b: 0 for b in rules.boxes if b not in UPPER}
-    assert legal_boxes(rules, fours, {**every_lower, "fours": 12}) == ("ones", "twos", "threes", "fives", "sixes")
+    assert legal_boxes(rules, fours, {**every_lower, "fours": 12}) == (
+        "ones",
+        "twos",
+        "threes",
+        "fives",
+        "sixes",
+    )
     free = yahtzee.Rules.preset("free_joker")
     assert "ones" in legal_boxes(free, fours, {"yahtzee": 50})
 
 
-@pytest.mark.parametrize("preset, bonus", [("scratch", 100), ("hasbro", 100), ("free_joker", 100),
-                                           ("no_bonus", 0), ("yatzy", 0)])
+@pytest.mark.parametrize(
+    "preset, bonus",
+    [("scratch", 100), ("hasbro", 100), ("free_joker", 100), ("no_bonus", 0), ("yatzy", 0)],
+)
 def test_yahtzee_bonus_only_while_the_box_holds_50(preset, bonus):
     rules = yahtzee.Rules.preset(preset)
     assert yahtzee_bonus(rules, (2,) * 5, {"yahtzee": 50}) == bonus
@@ -93,12 +101,16 @@ def test_yahtzee_bonus_only_while_the_box_holds_50(preset, bonus):
     assert yahtzee_bonus(rules, (2, 2, 2, 2, 3), {"yahtzee": 50}) == 0
 
 
-@pytest.mark.parametrize("style, boxes, value", [("yahtzee", yahtzee.rules.YAHTZEE_BOXES, 25),
-                                                 ("yatzy", yahtzee.rules.YATZY_BOXES, 15)])
+@pytest.mark.parametrize(
+    "style, boxes, value",
+    [("yahtzee", yahtzee.rules.YAHTZEE_BOXES, 25), ("yatzy", yahtzee.rules.YATZY_BOXES, 15)],
+)
 def test_five_of_a_kind_is_full_house_holds_in_every_style(style, boxes, value):
     counted = yahtzee.Rules(style=style, boxes=boxes, five_of_a_kind_is_full_house=True)
     not_counted = counted.replace(five_of_a_kind_is_full_house=False)
     assert yahtzee.score("full_house", [3, 3, 3, 3, 3], counted) == value
     assert yahtzee.score("full_house", [3, 3, 3, 3, 3], not_counted) == 0
     for rules in (counted, not_counted):  # a real full house scores either way
-        assert yahtzee.score("full_house", [3, 3, 3, 5, 5], rules) == (25 if style == "yahtzee" else 19)
+        assert yahtzee.score("full_house", [3, 3, 3, 5, 5], rules) == (
+            25 if style == "yahtzee" else 19
+        )

@@ -1,6 +1,7 @@
 """The optimal solitaire solver and bot: exact values of small games by brute force, one
 full solve against the published value, the disk cache, options and the bot."""
 
+import functools
 import math
 import random
 import shutil
@@ -9,7 +10,6 @@ import sys
 import warnings
 from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 import pytest
@@ -53,7 +53,7 @@ def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:
     def average(pairs):  # [(probability, (mean, second moment))]
         return sum(p * m for p, (m, _) in pairs), sum(p * s for p, (_, s) in pairs)
 
-    @lru_cache(maxsize=None)
+    @functools.cache
     def card_value(card: tuple) -> tuple:
         filled = dict(card)
         if len(filled) == len(rules.boxes):
@@ -64,22 +64,32 @@ def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:
             for box in legal_boxes(rules, dice, filled):
                 points = box_points(rules, box, dice, filled)
                 after = {**filled, box: points}
-                bonuses = yahtzee_bonus(rules, dice, filled) + upper_bonus(rules, after) - upper_bonus(rules, filled)
+                bonuses = (
+                    yahtzee_bonus(rules, dice, filled)
+                    + upper_bonus(rules, after)
+                    - upper_bonus(rules, filled)
+                )
                 gain = points + bonuses
                 options.append(then(gain, card_value(tuple(sorted(after.items())))))
             return max(options)
 
-        @lru_cache(maxsize=None)
+        @functools.cache
         def roll_value(dice, rolls_left):
             best = score_now(dice)
             if rolls_left:
-                best = max([best] + [hold_value(keep, rolls_left) for keep in sub_multisets(dice)[:-1]])
+                best = max(
+                    [best] + [hold_value(keep, rolls_left) for keep in sub_multisets(dice)[:-1]]
+                )
             return best
 
-        @lru_cache(maxsize=None)
+        @functools.cache
         def hold_value(keep, rolls_left):
-            return average([(p, roll_value(tuple(sorted(keep + rest)), rolls_left - 1))
-                            for rest, p in outcomes(5 - len(keep)).items()])
+            return average(
+                [
+                    (p, roll_value(tuple(sorted(keep + rest)), rolls_left - 1))
+                    for rest, p in outcomes(5 - len(keep)).items()
+                ]
+            )
 
         return average([(p, roll_value(dice, rules.rolls - 1)) for dice, p in outcomes(5).items()])
 
@@ -107,16 +117,33 @@ def test_yahtzee_alone_is_50_times_the_chance_of_five_of_a_kind_in_three_rolls()
     rules = Rules(boxes=("yahtzee",))
     value = brute_force(rules)
     assert value / 50 == pytest.approx(0.04603, abs=1e-5)
-    assert yahtzee.solve(rules, progress=False).expected_score == pytest.approx(float(value), abs=1e-12)
+    assert yahtzee.solve(rules, progress=False).expected_score == pytest.approx(
+        float(value), abs=1e-12
+    )
 
 
-@pytest.mark.parametrize("rules", [
-    Rules(boxes=("twos", "chance"), upper_bonus_threshold=6, upper_bonus=20, rolls=2),
-    Rules(boxes=("yahtzee", "chance"), rolls=2),
-    Rules(boxes=("fives", "full_house", "yahtzee"), joker="forced", five_of_a_kind_is_full_house=False, rolls=1),
-    Rules(boxes=("fives", "large_straight", "yahtzee"), joker="free", rolls=1),
-    Rules(style="yatzy", boxes=("ones", "one_pair"), upper_bonus_threshold=0, upper_bonus=7, rolls=2),
-], ids=["upper-bonus", "yahtzee-bonus", "forced-joker", "free-joker", "threshold-0"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(boxes=("twos", "chance"), upper_bonus_threshold=6, upper_bonus=20, rolls=2),
+        Rules(boxes=("yahtzee", "chance"), rolls=2),
+        Rules(
+            boxes=("fives", "full_house", "yahtzee"),
+            joker="forced",
+            five_of_a_kind_is_full_house=False,
+            rolls=1,
+        ),
+        Rules(boxes=("fives", "large_straight", "yahtzee"), joker="free", rolls=1),
+        Rules(
+            style="yatzy",
+            boxes=("ones", "one_pair"),
+            upper_bonus_threshold=0,
+            upper_bonus=7,
+            rolls=2,
+        ),
+    ],
+    ids=["upper-bonus", "yahtzee-bonus", "forced-joker", "free-joker", "threshold-0"],
+)
 def test_small_games_match_brute_force(rules):
     solution = yahtzee.solve(rules, progress=False)
     mean, second = brute_force_moments(rules)
@@ -134,7 +161,8 @@ def test_chance_alone_has_the_spread_worked_out_by_hand():
     variance = 5 * (second - mean * mean)
     assert brute_force_moments(Rules(boxes=("chance",))) == (5 * mean, variance + (5 * mean) ** 2)
     assert yahtzee.solve(Rules(boxes=("chance",)), progress=False).std_score == pytest.approx(
-        math.sqrt(variance), abs=1e-12)
+        math.sqrt(variance), abs=1e-12
+    )
 
 
 def test_no_bonus_matches_a_double_precision_peer(no_bonus):
@@ -142,18 +170,24 @@ def test_no_bonus_matches_a_double_precision_peer(no_bonus):
 
 
 def test_the_first_roll_options_average_to_the_expected_score(no_bonus):
-    first_roll = sum(float(p) * no_bonus.best(dice=dice, rolls_left=2, filled={}).value
-                     for dice, p in outcomes(5).items())
+    first_roll = sum(
+        float(p) * no_bonus.best(dice=dice, rolls_left=2, filled={}).value
+        for dice, p in outcomes(5).items()
+    )
     assert first_roll == pytest.approx(no_bonus.expected_score, abs=1e-9)
 
 
 def test_the_first_roll_options_make_up_the_spread_of_the_score(no_bonus):
     """The law of total variance over the first roll: E[sd^2 + mean^2] of the best options is
     the second moment of the score."""
-    second = sum(float(p) * (best.std ** 2 + best.value ** 2)
-                 for dice, p in outcomes(5).items()
-                 for best in [no_bonus.best(dice=dice, rolls_left=2, filled={})])
-    assert math.sqrt(second - no_bonus.expected_score ** 2) == pytest.approx(no_bonus.std_score, abs=1e-9)
+    second = sum(
+        float(p) * (best.std**2 + best.value**2)
+        for dice, p in outcomes(5).items()
+        for best in [no_bonus.best(dice=dice, rolls_left=2, filled={})]
+    )
+    assert math.sqrt(second - no_bonus.expected_score**2) == pytest.approx(
+        no_bonus.std_score, abs=1e-9
+    )
 
 
 def test_the_free_joker_spread_matches_the_published_value(tmp_path_factory):
@@ -175,16 +209,20 @@ def test_a_box_that_settles_the_game_has_no_spread(no_bonus):
 def test_the_outlook_of_each_player(no_bonus):
     engine = yahtzee.Engine(no_bonus.rules)
     start = engine.initial_state(2)
-    assert no_bonus.outlook(start) == yahtzee.Outlook(pytest.approx(no_bonus.expected_score),
-                                                      pytest.approx(no_bonus.std_score))
+    assert no_bonus.outlook(start) == yahtzee.Outlook(
+        pytest.approx(no_bonus.expected_score), pytest.approx(no_bonus.std_score)
+    )
     rolled = engine.apply_chance(engine.apply(start, Roll()), (2, 5, 5, 1, 5))
     best = no_bonus.best(rolled)
     assert no_bonus.outlook(rolled) == yahtzee.Outlook(best.value, best.std)
     assert no_bonus.outlook(rolled, 1) == no_bonus.outlook(start, 1)  # Ben has not rolled yet
-    held = engine.apply(engine.apply(engine.apply(rolled, Hold(1)), Hold(2)), Roll())  # the 5s at 1 and 2
+    held = engine.apply(
+        engine.apply(engine.apply(rolled, Hold(1)), Hold(2)), Roll()
+    )  # the 5s at 1 and 2
     hold_5_5 = next(o for o in no_bonus.options(rolled) if o.kind == "hold" and o.keep == (5, 5))
-    assert no_bonus.outlook(held) == yahtzee.Outlook(pytest.approx(hold_5_5.value),
-                                                     pytest.approx(hold_5_5.std))
+    assert no_bonus.outlook(held) == yahtzee.Outlook(
+        pytest.approx(hold_5_5.value), pytest.approx(hold_5_5.std)
+    )
     scored = engine.apply(rolled, Score("fives"))  # 15 points on the card, 12 boxes to go
     after = no_bonus.outlook(scored, 0)
     assert after.mean > 15 + 200 and 0 < after.std < no_bonus.std_score
@@ -204,7 +242,9 @@ def test_upper_totals_that_cannot_reach_the_bonus_share_one_value(no_bonus):
     assert values[2] > values[1] and not np.isnan(values).any()
 
     def outlook(fives):  # Ones to Fours scored 0, Fives ``fives``, the rest open
-        card = yahtzee.Card((("ones", 0), ("twos", 0), ("threes", 0), ("fours", 0), ("fives", fives)))
+        card = yahtzee.Card(
+            (("ones", 0), ("twos", 0), ("threes", 0), ("fours", 0), ("fives", fives))
+        )
         return no_bonus.outlook(yahtzee.State(cards=(card,)))
 
     assert outlook(20).mean - 20 == outlook(25).mean - 25  # both miss the bonus: the same future
@@ -222,26 +262,35 @@ def test_plain_rolls_may_score_in_every_open_box():
     for name in ("scratch", "hasbro", "free_joker"):
         rules = Rules.preset(name)
         tables = solver._Tables(rules)
-        assert [solver.keeps().rolls[r] for r in tables.special] == [(face,) * 5 for face in range(1, 7)]
+        assert [solver.keeps().rolls[r] for r in tables.special] == [
+            (face,) * 5 for face in range(1, 7)
+        ]
         for _ in range(300):
             filled = {box: 0 for box in rng.sample(rules.boxes, rng.randrange(len(rules.boxes)))}
             if "yahtzee" in filled:
                 filled["yahtzee"] = rng.choice([0, 50])
             dice = solver.keeps().rolls[rng.randrange(252)]
             if solver.keeps().index[5][dice] not in tables.special:
-                assert legal_boxes(rules, dice, filled) == tuple(b for b in rules.boxes if b not in filled)
+                assert legal_boxes(rules, dice, filled) == tuple(
+                    b for b in rules.boxes if b not in filled
+                )
 
 
 def test_options_are_sorted_and_name_every_hold_and_legal_box(no_bonus):
     options = no_bonus.options(dice=(1, 2, 3, 4, 6), rolls_left=1, filled={"ones": 2, "chance": 20})
     values = [option.value for option in options]
     assert values == sorted(values, reverse=True)
-    assert no_bonus.best(dice=(1, 2, 3, 4, 6), rolls_left=1, filled={"ones": 2, "chance": 20}) == options[0]
+    assert (
+        no_bonus.best(dice=(1, 2, 3, 4, 6), rolls_left=1, filled={"ones": 2, "chance": 20})
+        == options[0]
+    )
     holds = [option.keep for option in options if option.kind == "hold"]
     assert sorted(holds) == sorted(sub_multisets((1, 2, 3, 4, 6))[:-1]) and len(holds) == 31
     boxes = {option.box for option in options if option.kind == "box"}
     assert boxes == set(no_bonus.rules.boxes) - {"ones", "chance"}
-    assert options[0] == yahtzee.Option("hold", keep=(1, 2, 3, 4), value=options[0].value, std=options[0].std)
+    assert options[0] == yahtzee.Option(
+        "hold", keep=(1, 2, 3, 4), value=options[0].value, std=options[0].std
+    )
     assert all(option.value > 22 for option in options)  # the 22 points on the card count
 
 
@@ -266,8 +315,12 @@ def test_bad_situations_are_refused(no_bonus):
 def test_the_bot_plays_the_best_option(no_bonus):
     engine = yahtzee.Engine(no_bonus.rules)
     bot = OptimalBot()
-    state = replace(engine.initial_state(2), dice=(2, 5, 5, 1, 5), held=(True, False, False, True, False),
-                    rolls_used=1)
+    state = replace(
+        engine.initial_state(2),
+        dice=(2, 5, 5, 1, 5),
+        held=(True, False, False, True, False),
+        rolls_used=1,
+    )
     best = no_bonus.best(state)
     assert best.kind == "hold" and best.keep == (5, 5, 5)
     for _ in range(6):  # releases the 2 and the 1, holds the fives, then rolls
@@ -283,21 +336,26 @@ def test_the_bot_plays_the_best_option(no_bonus):
 
 
 def test_the_bot_plays_whole_games_legally(no_bonus):
-    game = yahtzee.Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
-                        rules="no_bonus", seed=11)
+    game = yahtzee.Game(
+        players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
+        rules="no_bonus",
+        seed=11,
+    )
     game.play_bots()  # every action goes through the engine's checks
     assert game.is_over and all(len(card.filled) == 13 for card in game.state.cards)
 
 
 def test_the_bot_scores_the_expected_score_with_the_exact_spread(no_bonus):
     n = 400
-    scores = simulate.games("yahtzee", ["optimal"], n=n, seed=3, rules="no_bonus", progress=False).scores[:, 0]
+    scores = simulate.games(
+        "yahtzee", ["optimal"], n=n, seed=3, rules="no_bonus", progress=False
+    ).scores[:, 0]
     standard_error = scores.std(ddof=1) / math.sqrt(n)
     assert abs(scores.mean() - no_bonus.expected_score) < 4 * standard_error
     # the sample sd's standard error, from the sample's fourth central moment (delta method)
     deviations = scores - scores.mean()
-    variance, fourth = np.mean(deviations ** 2), np.mean(deviations ** 4)
-    sd_error = math.sqrt((fourth - variance ** 2) / (4 * variance * n))
+    variance, fourth = np.mean(deviations**2), np.mean(deviations**4)
+    sd_error = math.sqrt((fourth - variance**2) / (4 * variance * n))
     assert abs(scores.std(ddof=1) - no_bonus.std_score) < 4 * sd_error
 
 
@@ -349,7 +407,9 @@ def _damage(path, damage):
         key = solver._cache_key(SMALL)
         path.unlink()
         cache.load_or_compute(key, lambda: {"moments": np.zeros((3, 3, 3))}, solver.CACHE_KIND)
-    elif damage == "the layout of format 2":  # (values and variances, mask, Yahtzee state, upper total)
+    elif (
+        damage == "the layout of format 2"
+    ):  # (values and variances, mask, Yahtzee state, upper total)
         key = solver._cache_key(SMALL)
         path.unlink()
         cache.load_or_compute(key, lambda: {"moments": np.zeros((2, 4, 2, 64))}, solver.CACHE_KIND)
@@ -360,12 +420,23 @@ def _damage(path, damage):
         np.savez(path, **parts)
 
 
-DAMAGES = ["truncated", "empty", "garbage", "a .npy file", "an archive of other arrays",
-           "other rules", "a wrong shape under the right key", "the layout of format 2", "changed values"]
+DAMAGES = [
+    "truncated",
+    "empty",
+    "garbage",
+    "a .npy file",
+    "an archive of other arrays",
+    "other rules",
+    "a wrong shape under the right key",
+    "the layout of format 2",
+    "changed values",
+]
 
 
 @pytest.mark.parametrize("damage", DAMAGES)
-def test_a_damaged_cache_file_is_recomputed_with_one_warning_and_rewritten(monkeypatch, cache_dir, damage):
+def test_a_damaged_cache_file_is_recomputed_with_one_warning_and_rewritten(
+    monkeypatch, cache_dir, damage
+):
     forget(SMALL)
     good = yahtzee.solve(SMALL, progress=False).expected_score
     path = solver.cache_path(SMALL)
@@ -423,5 +494,9 @@ def test_the_progress_bar_counts_the_cards_solved(capsys):
 
 def test_importing_yahtzee_does_not_import_numpy():
     code = "import sys, dicelab.yahtzee as y; y.BOTS['optimal']; print('numpy' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True).stdout.strip() == "False"
+    assert (
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        == "False"
+    )

@@ -33,8 +33,11 @@ outlooks = st.builds(Outlook, st.floats(50, 400), st.sampled_from([0.0]) | st.fl
 
 def direct_shares(a: Outlook, b: Outlook) -> float:
     """A's share against B by the double sum over whole scores (a tie is half a win)."""
+
     def below_and_equal(outlook):  # over the scores -500 to 1499
-        return _below_and_equal(np.array([-500.0]), np.array([2000]), np.array([outlook.mean]), np.array([outlook.std]))
+        return _below_and_equal(
+            np.array([-500.0]), np.array([2000]), np.array([outlook.mean]), np.array([outlook.std])
+        )
 
     _, pa = below_and_equal(a)
     below_b, pb = below_and_equal(b)
@@ -66,14 +69,19 @@ def test_a_higher_expected_score_never_lowers_the_chance(own, rivals, more):
 
 
 def test_tied_certain_scores_split_the_win():
-    assert win_shares([Outlook(200, 0), Outlook(200, 0), Outlook(200, 0)]) == pytest.approx([1 / 3] * 3)
+    assert win_shares([Outlook(200, 0), Outlook(200, 0), Outlook(200, 0)]) == pytest.approx(
+        [1 / 3] * 3
+    )
     assert win_shares([Outlook(200, 0), Outlook(199, 0)]) == [1.0, 0.0]
     assert Rivals.at_table([]).chance(Outlook(0, 0)) == 1.0  # alone at the table
 
 
 def test_a_finished_game_gives_each_winner_a_share(solution):
-    game = yahtzee.Game(players=[{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}],
-                        rules=RULES, seed=4)
+    game = yahtzee.Game(
+        players=[{"name": "A", "bot": "random"}, {"name": "B", "bot": "random"}],
+        rules=RULES,
+        seed=4,
+    )
     game.play_bots()
     shares = yahtzee.chance_to_win(game)
     winners = [game.players.index(p) for p in game.winners]
@@ -92,8 +100,11 @@ def test_chance_to_win_takes_a_game_or_a_state_with_rules(solution):
 
 def midgame(seed: int, turns: int):
     """A seeded game of two optimal robots, when each has filled ``turns`` boxes."""
-    game = yahtzee.Game(players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
-                        rules=RULES, seed=seed)
+    game = yahtzee.Game(
+        players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],
+        rules=RULES,
+        seed=seed,
+    )
     while len(game.state.cards[1].filled) < turns:
         game.play_bot()
     return game.engine, game.state
@@ -131,7 +142,11 @@ def test_the_estimate_agrees_with_simulated_games(solution, seed, turns):
 
 
 def test_the_win_robot_plays_legally_at_a_table_of_three(solution):
-    seats = [{"name": "W", "bot": "win"}, {"name": "O", "bot": "optimal"}, {"name": "G", "bot": "greedy"}]
+    seats = [
+        {"name": "W", "bot": "win"},
+        {"name": "O", "bot": "optimal"},
+        {"name": "G", "bot": "greedy"},
+    ]
     game = yahtzee.Game(players=seats, rules=RULES, seed=9)
     assert "win" in game.bots_to_prepare()
     game.prepare_bots()
@@ -144,19 +159,28 @@ def test_behind_at_the_end_the_win_robot_takes_the_long_shot(solution):
     the points-optimal hold keeps 4 and 6, the win robot keeps the 6 alone, which the exact
     chances say is the best hold for winning."""
     mine = yahtzee.Card(tuple((box, 0) for box in solution.rules.boxes if box != "chance"))
-    theirs = yahtzee.Card(tuple((box, 25 if box == "chance" else 0) for box in solution.rules.boxes))
+    theirs = yahtzee.Card(
+        tuple((box, 25 if box == "chance" else 0) for box in solution.rules.boxes)
+    )
     state = yahtzee.State(cards=(mine, theirs), dice=(1, 2, 3, 4, 6), rolls_used=2)
 
     def exact_chance(keep):
-        return sum(p * (1 if sum(keep + rest) > 25 else 0.5 if sum(keep + rest) == 25 else 0)
-                   for rest, p in outcomes(5 - len(keep)).items())
+        return sum(
+            p * (1 if sum(keep + rest) > 25 else 0.5 if sum(keep + rest) == 25 else 0)
+            for rest, p in outcomes(5 - len(keep)).items()
+        )
 
     holds = [option.keep for option in solution.options(state) if option.kind == "hold"]
     assert solution.best(state).keep == (4, 6)
     pick = WinBot().pick(yahtzee.Engine(solution.rules), state)
     assert pick.keep == (6,) == max(holds, key=exact_chance)
-    assert WinBot(margin=0).pick(yahtzee.Engine(solution.rules), state).keep == (4, 6)  # points only
-    assert WinBot(margin=1).pick(yahtzee.Engine(solution.rules), state).keep == (6,)  # 0.5 points less
+    assert WinBot(margin=0).pick(yahtzee.Engine(solution.rules), state).keep == (
+        4,
+        6,
+    )  # points only
+    assert WinBot(margin=1).pick(yahtzee.Engine(solution.rules), state).keep == (
+        6,
+    )  # 0.5 points less
 
 
 @pytest.mark.parametrize("margin", [-1, "2", True, float("nan")])
@@ -174,7 +198,9 @@ def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):
     shares = []
     for i in range(n):
         bots = [WinBot(), OptimalBot()] if i % 2 == 0 else [OptimalBot(), WinBot()]
-        winners = engine.winners(play_out(engine, engine.initial_state(2), bots, random.Random(1000 + i)))
+        winners = engine.winners(
+            play_out(engine, engine.initial_state(2), bots, random.Random(1000 + i))
+        )
         win_seat = i % 2
         shares.append((win_seat in winners) / len(winners))
     mean = sum(shares) / n
@@ -189,19 +215,28 @@ def test_every_robot_level_says_what_it_does():
 
 def naive_choice(rivals, values, stds, margin):
     """The win robot's choice with every option's chance worked out exactly."""
-    chances = rivals.chances(np.zeros(len(values), dtype=np.int64), np.array(values), np.array(stds))
+    chances = rivals.chances(
+        np.zeros(len(values), dtype=np.int64), np.array(values), np.array(stds)
+    )
     weighed = [i for i, value in enumerate(values) if value >= values[0] - margin]
     best = max(chances[i] for i in weighed)
     return next(i for i in weighed if chances[i] >= best - SAME_CHANCE)
 
 
-options = st.lists(st.tuples(st.floats(100, 350), st.sampled_from([0.0, 5.0]) | st.floats(0.5, 70)),
-                   min_size=1, max_size=30)
+options = st.lists(
+    st.tuples(st.floats(100, 350), st.sampled_from([0.0, 5.0]) | st.floats(0.5, 70)),
+    min_size=1,
+    max_size=30,
+)
 
 
 @settings(max_examples=150, deadline=None)
-@given(rivals=st.lists(outlooks, min_size=1, max_size=3), options=options, twins=st.integers(0, 3),
-       margin=st.sampled_from([math.inf, 0.0, 4.0]))
+@given(
+    rivals=st.lists(outlooks, min_size=1, max_size=3),
+    options=options,
+    twins=st.integers(0, 3),
+    margin=st.sampled_from([math.inf, 0.0, 4.0]),
+)
 def test_choosing_by_bounds_is_choosing_by_every_chance(rivals, options, twins, margin):
     """The robot works out exact chances only for the options its bounds leave in the running;
     it takes the option it would take with every chance worked out (ties among equal options,
@@ -214,9 +249,15 @@ def test_choosing_by_bounds_is_choosing_by_every_chance(rivals, options, twins, 
 
 
 @settings(max_examples=60, deadline=None)
-@given(own=outlooks, rivals=st.lists(outlooks, min_size=1, max_size=3), width=st.sampled_from([2, 4, 16]),
-       centre=st.sampled_from([None, 2.0, 4.0]))
+@given(
+    own=outlooks,
+    rivals=st.lists(outlooks, min_size=1, max_size=3),
+    width=st.sampled_from([2, 4, 16]),
+    centre=st.sampled_from([None, 2.0, 4.0]),
+)
 def test_the_bounds_hold_the_chance(own, rivals, width, centre):
     table = Rivals.at_table(rivals)
-    lower, upper = table.bounds(np.array([0]), np.array([own.mean]), np.array([own.std]), width, centre)
+    lower, upper = table.bounds(
+        np.array([0]), np.array([own.mean]), np.array([own.std]), width, centre
+    )
     assert lower[0] <= table.chance(own) <= upper[0]

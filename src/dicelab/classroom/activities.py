@@ -81,6 +81,7 @@ def seeder(class_seed: int, run: int, student: int) -> Callable[..., int]:
     >>> seeder(7, 1, 2)("shared", 0) == seeder(7, 1, 3)("shared", 0)
     True
     """
+
     def seed_of(*parts) -> int:
         who = () if parts[:1] == ("shared",) else (student,)
         text = "/".join(map(str, (class_seed, run, *who, *parts)))
@@ -101,7 +102,9 @@ def register(activity: Activity) -> Activity:
 def activity(name: str) -> Activity:
     """The activity called ``name``; ValueError naming those there are."""
     if not isinstance(name, str) or name not in ACTIVITIES:
-        raise ValueError(f"there is no activity {name!r}; there are {', '.join(sorted(ACTIVITIES))}")
+        raise ValueError(
+            f"there is no activity {name!r}; there are {', '.join(sorted(ACTIVITIES))}"
+        )
     return ACTIVITIES[name]
 
 

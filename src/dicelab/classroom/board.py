@@ -17,8 +17,17 @@ class ClassBoard(Part):
     title = "class board"
     INTENTS = {"start": {"activity": str, "robot": str}, "stop": {}, "reveal": {}, "end": {}}
     FIELDS = {
-        "join_url": "", "code": "", "qr": [], "activities": [], "current": None, "roster": [],
-        "pool": None, "exact": None, "revealed": False, "games": [], "notice": "",
+        "join_url": "",
+        "code": "",
+        "qr": [],
+        "activities": [],
+        "current": None,
+        "roster": [],
+        "pool": None,
+        "exact": None,
+        "revealed": False,
+        "games": [],
+        "notice": "",
     }
 
 
@@ -31,5 +40,7 @@ def qr_rows(text: str) -> list[str]:
     """
     import segno
 
-    return ["".join("1" if cell else "0" for cell in row)
-            for row in segno.make(text, error="m", micro=False).matrix]
+    return [
+        "".join("1" if cell else "0" for cell in row)
+        for row in segno.make(text, error="m", micro=False).matrix
+    ]

@@ -16,8 +16,14 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
 HIDDEN_BUTTONS = ("new", "coach", "chances")
-AGAIN = {"id": "again", "label": "Play again", "aria_label": "Play again: a new game",
-         "enabled": True, "reason": "", "key": "a"}
+AGAIN = {
+    "id": "again",
+    "label": "Play again",
+    "aria_label": "Play again: a new game",
+    "enabled": True,
+    "reason": "",
+    "key": "a",
+}
 
 
 def _widgets():
@@ -31,15 +37,19 @@ def robots(game: str) -> tuple[str, ...]:
     Game = _widgets()[game].Game
     default = next((p.bot for p in Game.DEFAULT_PLAYERS if getattr(p, "bot", None)), None)
     levels = sorted(Game.BOTS, key=lambda level: level != default)
-    return tuple(level for level in levels
-                 if not Game(players=[{"name": "r", "bot": level}], seed=0).bots_to_prepare())
+    return tuple(
+        level
+        for level in levels
+        if not Game(players=[{"name": "r", "bot": level}], seed=0).bots_to_prepare()
+    )
 
 
 class GameSession:
     """A student's game against ``robot`` (None: alone), restored from ``state`` if given."""
 
-    def __init__(self, game: str, seed_of, name: str, robot: str | None, state=None,
-                 shared: bool = False):
+    def __init__(
+        self, game: str, seed_of, name: str, robot: str | None, state=None, shared: bool = False
+    ):
         self.game_name = game
         self.seed_of = seed_of
         self.shared = shared
@@ -71,7 +81,10 @@ class GameSession:
         if self.widget.phase == "over":
             buttons.append(AGAIN)
         controls["buttons"] = buttons
-        keys = sorted(set(view["keys"]) - self._hidden_keys() | ({"a"} if self.widget.phase == "over" else set()))
+        keys = sorted(
+            set(view["keys"]) - self._hidden_keys()
+            | ({"a"} if self.widget.phase == "over" else set())
+        )
         return {**view, "keys": keys, "parts": {**view["parts"], "controls": controls}}
 
     def _hidden_keys(self) -> set:
@@ -90,7 +103,11 @@ class GameSession:
             raise MalformedIntent("The game received a request that is not understood.")
         shown = self.widget.view["areas"]
         parts = {name for area in shown for name in area["parts"]}
-        if message.get("part") not in parts or message.get("part") in ("setup", "coach", "win_chances"):
+        if message.get("part") not in parts or message.get("part") in (
+            "setup",
+            "coach",
+            "win_chances",
+        ):
             raise MalformedIntent("The game received a request that is not understood.")
         press = message.get("type") == "press" and message.get("button")
         key = message.get("type") == "key" and message.get("key")
@@ -106,8 +123,11 @@ class GameSession:
             raise IllegalMoveError("finish this game first")
         self.games += 1
         self.recorded = False
-        self.widget.resume(self.widget.Game(players=self.players, rules=self.widget.rules,
-                                            seed=self._seed(self.games)))
+        self.widget.resume(
+            self.widget.Game(
+                players=self.players, rules=self.widget.rules, seed=self._seed(self.games)
+            )
+        )
 
     def _record(self) -> None:
         if self.widget.phase != "over" or self.recorded:
@@ -138,20 +158,36 @@ def optimal_score(game: str, seed: int) -> float:
 def register_all(register) -> None:
     from dicelab.classroom.activities import Activity
 
-    for game, title in (("fivethousand", "Fivethousand"), ("thousand", "Thousand"),
-                        ("yahtzee", "Yahtzee")):
+    for game, title in (
+        ("fivethousand", "Fivethousand"),
+        ("thousand", "Thousand"),
+        ("yahtzee", "Yahtzee"),
+    ):
+
         def make(seed_of, name, options, state, game=game):
             return GameSession(game, seed_of, name, options["robot"], state)
 
-        register(Activity(game, f"{title} against a robot",
-                          f"Play a whole game of {title} against the robot.",
-                          "the share of games the students win, and their scores", make,
-                          options={"robot": robots(game)}))
+        register(
+            Activity(
+                game,
+                f"{title} against a robot",
+                f"Play a whole game of {title} against the robot.",
+                "the share of games the students win, and their scores",
+                make,
+                options={"robot": robots(game)},
+            )
+        )
 
     def duplicate(seed_of, name, options, state):
         return GameSession("yahtzee", seed_of, name, None, state, shared=True)
 
-    register(Activity("duplicate", "Duplicate Yahtzee",
-                      "Everyone plays Yahtzee alone on the same dice.",
-                      "the share of students who score as much as the optimal robot on the "
-                      "same dice, and each score beside the robot's", duplicate))
+    register(
+        Activity(
+            "duplicate",
+            "Duplicate Yahtzee",
+            "Everyone plays Yahtzee alone on the same dice.",
+            "the share of students who score as much as the optimal robot on the "
+            "same dice, and each score beside the robot's",
+            duplicate,
+        )
+    )

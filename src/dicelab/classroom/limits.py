@@ -30,8 +30,11 @@ def clean_name(name) -> str:
     :data:`MAX_NAME` characters; Refused when nothing is left. It is drawn as text only."""
     if type(name) is not str:
         raise Refused("a nickname is text")
-    kept = "".join(" " if ch.isspace() else ch for ch in unicodedata.normalize("NFC", name)
-                   if ch.isspace() or not unicodedata.category(ch).startswith("C"))
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in unicodedata.normalize("NFC", name)
+        if ch.isspace() or not unicodedata.category(ch).startswith("C")
+    )
     kept = " ".join(kept.split())[:MAX_NAME].strip()
     if not kept:
         raise Refused("type a nickname to join")

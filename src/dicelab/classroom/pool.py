@@ -21,8 +21,10 @@ def pool(rows) -> dict:
     sqrt(p (1 - p) / n), so the band share ± 2 se narrows as results arrive."""
     students: dict[int, dict] = {}
     for row in rows:
-        student = students.setdefault(row["student"], {"student": row["student"], "name": row["name"],
-                                                       "trials": 0, "successes": 0})
+        student = students.setdefault(
+            row["student"],
+            {"student": row["student"], "name": row["name"], "trials": 0, "successes": 0},
+        )
         student["trials"] += row["trials"]
         student["successes"] += row["successes"]
     trials = sum(s["trials"] for s in students.values())
@@ -31,5 +33,10 @@ def pool(rows) -> dict:
         student["share"] = student["successes"] / student["trials"] if student["trials"] else None
     share = successes / trials if trials else None
     se = math.sqrt(share * (1 - share) / trials) if trials else None
-    return {"trials": trials, "successes": successes, "share": share, "se": se,
-            "students": list(students.values())}
+    return {
+        "trials": trials,
+        "successes": successes,
+        "share": share,
+        "se": se,
+        "students": list(students.values()),
+    }

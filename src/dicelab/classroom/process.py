@@ -51,10 +51,24 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     (folder / SERVER_FILE).unlink(missing_ok=True)
     log = open(folder / "server.log", "ab")  # noqa: SIM115 (the server writes it)
-    command = [sys.executable, "-m", "dicelab", "class", "serve", "--data", str(folder),
-               "--host", host, "--port", str(port), "--base-path", base]
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                               start_new_session=True)
+    command = [
+        sys.executable,
+        "-m",
+        "dicelab",
+        "class",
+        "serve",
+        "--data",
+        str(folder),
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--base-path",
+        base,
+    ]
+    process = subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True
+    )
     log.close()
     end = time.monotonic() + START_SECONDS
     while time.monotonic() < end:

@@ -95,16 +95,26 @@ class Room:
             seq, state = self.store.seat(student, run["id"])
             spec = activity(run["activity"])
             seed_of = seeder(self.store.seed, run["id"], student)
-            self.sessions[student] = spec.session(seed_of, self.names[student], run["options"], state)
+            self.sessions[student] = spec.session(
+                seed_of, self.names[student], run["options"], state
+            )
             self.done[student] = seq
         return self.sessions[student]
 
     def student_view(self, student: int) -> dict:
         """What the student's page shows now: ``{run, seq, view}`` (``run`` None between activities)."""
         if self.run is None:
-            controls = Controls(heading="Waiting for your teacher", status=(
-                f"You joined as {self.names[student]}. The activity starts when your teacher starts it."))
-            return {"run": None, "seq": 0, "view": view_document({"play": [controls]}, title="Class")}
+            controls = Controls(
+                heading="Waiting for your teacher",
+                status=(
+                    f"You joined as {self.names[student]}. The activity starts when your teacher starts it."
+                ),
+            )
+            return {
+                "run": None,
+                "seq": 0,
+                "view": view_document({"play": [controls]}, title="Class"),
+            }
         session = self._session(student)
         return {"run": self.run["id"], "seq": self.done[student], "view": session.view}
 
@@ -170,8 +180,10 @@ class Room:
     # --- what is pooled -----------------------------------------------------------------
     def pooled(self) -> dict:
         """The pool of the current run (see :func:`dicelab.classroom.pool.pool`)."""
-        rows = [{"student": s, "name": self.names[s], "trials": t[0], "successes": t[1]}
-                for s, t in self.tallies.items()]
+        rows = [
+            {"student": s, "name": self.names[s], "trials": t[0], "successes": t[1]}
+            for s, t in self.tallies.items()
+        ]
         return pool(rows)
 
     def board(self, join_url: str, notice: str = "") -> dict:
@@ -179,20 +191,49 @@ class Room:
         spec = activity(self.run["activity"]) if self.run else None
         exact = None
         if spec is not None and spec.exact is not None:
-            exact = {"text": f"{spec.exact.numerator}/{spec.exact.denominator}",
-                     "value": float(spec.exact)} if self.revealed else {"hidden": True}
-        roster = [{"student": s, "name": name, "online": s in self.online,
-                   "trials": self.tallies.get(s, [0, 0])[0], "successes": self.tallies.get(s, [0, 0])[1]}
-                  for s, name in self.names.items()]
+            exact = (
+                {
+                    "text": f"{spec.exact.numerator}/{spec.exact.denominator}",
+                    "value": float(spec.exact),
+                }
+                if self.revealed
+                else {"hidden": True}
+            )
+        roster = [
+            {
+                "student": s,
+                "name": name,
+                "online": s in self.online,
+                "trials": self.tallies.get(s, [0, 0])[0],
+                "successes": self.tallies.get(s, [0, 0])[1],
+            }
+            for s, name in self.names.items()
+        ]
         part = ClassBoard(
-            join_url=join_url, code=self.store.code, qr=qr_rows(join_url), roster=roster,
-            activities=[{"name": a.name, "title": a.title, "robots": list(a.options.get("robot", ()))}
-                        for a in ACTIVITIES.values()],
-            current=None if spec is None else {"run": self.run["id"], "name": spec.name, "title": spec.title,
-                                               "task": spec.task, "pooled": spec.pooled,
-                                               "options": self.run["options"]},
-            pool=self.pooled() if spec else None, exact=exact, revealed=self.revealed,
-            games=self.games, notice=notice)
+            join_url=join_url,
+            code=self.store.code,
+            qr=qr_rows(join_url),
+            roster=roster,
+            activities=[
+                {"name": a.name, "title": a.title, "robots": list(a.options.get("robot", ()))}
+                for a in ACTIVITIES.values()
+            ],
+            current=None
+            if spec is None
+            else {
+                "run": self.run["id"],
+                "name": spec.name,
+                "title": spec.title,
+                "task": spec.task,
+                "pooled": spec.pooled,
+                "options": self.run["options"],
+            },
+            pool=self.pooled() if spec else None,
+            exact=exact,
+            revealed=self.revealed,
+            games=self.games,
+            notice=notice,
+        )
         part.name = "board"
         return view_document({"board": [part]}, title="Class", kind="game")
 
@@ -205,8 +246,9 @@ class Room:
         writer = csv.writer(out)
         writer.writerow(RESULT_COLUMNS)
         for row in self.store.results():
-            writer.writerow([_cell(json.dumps(row[c]) if c == "detail" else row[c])
-                             for c in RESULT_COLUMNS])
+            writer.writerow(
+                [_cell(json.dumps(row[c]) if c == "detail" else row[c]) for c in RESULT_COLUMNS]
+            )
         return out.getvalue()
 
 

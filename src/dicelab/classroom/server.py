@@ -44,15 +44,30 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.module import compose
 
 PAGES = Path(__file__).resolve().parent / "static"
-COMPONENTS = ("controls", "dice", "shaker", "scoreboard", "cask_scales", "scorecard", "history",
-              "ranking", "tally", "class_board")
-STUDENT_MESSAGES = {"join": {"code": str, "name": str}, "hello": {"student": int, "secret": str},
-                    "intent": {"run": int, "seq": int, "intent": dict}}
+COMPONENTS = (
+    "controls",
+    "dice",
+    "shaker",
+    "scoreboard",
+    "cask_scales",
+    "scorecard",
+    "history",
+    "ranking",
+    "tally",
+    "class_board",
+)
+STUDENT_MESSAGES = {
+    "join": {"code": str, "name": str},
+    "hello": {"student": int, "secret": str},
+    "intent": {"run": int, "seq": int, "intent": dict},
+}
 TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 HEADERS = {
-    "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                                "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'self'"),
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self' ws: wss:; frame-ancestors 'self'"
+    ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",  # the teacher's address carries the token
     "Cache-Control": "no-store",
@@ -85,12 +100,20 @@ def lan_address() -> str:
 class ClassServer:
     """A class on ``host``:``port`` (0: any free port) kept in ``data``."""
 
-    def __init__(self, data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/",
-                 activity: str | None = None):
+    def __init__(
+        self,
+        data=None,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+        base: str = "/",
+        activity: str | None = None,
+    ):
         self.store = Store(data)
         self.room = Room(self.store)
         self.host, self.port, self.base = host, port, base_path(base)
-        if activity is not None and (self.room.run is None or self.room.run["activity"] != activity):
+        if activity is not None and (
+            self.room.run is None or self.room.run["activity"] != activity
+        ):
             self.room.start(activity, {})
         self.students: dict[int, set] = {}  # student -> their open sockets
         self.teachers: set = set()
@@ -116,25 +139,42 @@ class ClassServer:
 
     def lines(self) -> list[str]:
         """What the server prints when it starts."""
-        lines = [f"Students join at {self.student_url}",
-                 f"Teacher (keep this address secret): {self.teacher_url}"]
+        lines = [
+            f"Students join at {self.student_url}",
+            f"Teacher (keep this address secret): {self.teacher_url}",
+        ]
         if self.host in ("0.0.0.0", "", "::"):
-            lines.append(f"The class is open to the local network: students on it open {self.student_url}")
+            lines.append(
+                f"The class is open to the local network: students on it open {self.student_url}"
+            )
         return lines
 
     # --- running ------------------------------------------------------------------------
     def application(self) -> tornado.web.Application:
         b = self.base
         token = r"([A-Za-z0-9_\-]{1,64})"
-        return tornado.web.Application([
-            (b + r"join/([A-Za-z0-9]{1,16})", PageHandler, {"server": self, "page": "student.html"}),
-            (b + "ws", StudentSocket, {"server": self}),
-            (b + "teacher/" + token, PageHandler, {"server": self, "page": "teacher.html"}),
-            (b + "teacher/" + token + "/ws", TeacherSocket, {"server": self}),
-            (b + "teacher/" + token + r"/results\.(csv|json)", ResultsHandler, {"server": self}),
-            (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
-            (b + "health", HealthHandler),
-        ], websocket_max_message_size=MAX_MESSAGE * 2, max_body_size=MAX_MESSAGE, xheaders=False)
+        return tornado.web.Application(
+            [
+                (
+                    b + r"join/([A-Za-z0-9]{1,16})",
+                    PageHandler,
+                    {"server": self, "page": "student.html"},
+                ),
+                (b + "ws", StudentSocket, {"server": self}),
+                (b + "teacher/" + token, PageHandler, {"server": self, "page": "teacher.html"}),
+                (b + "teacher/" + token + "/ws", TeacherSocket, {"server": self}),
+                (
+                    b + "teacher/" + token + r"/results\.(csv|json)",
+                    ResultsHandler,
+                    {"server": self},
+                ),
+                (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
+                (b + "health", HealthHandler),
+            ],
+            websocket_max_message_size=MAX_MESSAGE * 2,
+            max_body_size=MAX_MESSAGE,
+            xheaders=False,
+        )
 
     def listen(self) -> int:
         """Bind and serve (on the running event loop); the port bound."""
@@ -147,8 +187,15 @@ class ClassServer:
     def write_server_file(self) -> Path:
         """Say where this server is, for ``Classroom()`` (readable by the owner only)."""
         path = self.store.folder / SERVER_FILE
-        text = json.dumps({"pid": os.getpid(), "student_url": self.student_url,
-                           "teacher_url": self.teacher_url, "port": self.port, "base": self.base})
+        text = json.dumps(
+            {
+                "pid": os.getpid(),
+                "student_url": self.student_url,
+                "teacher_url": self.teacher_url,
+                "port": self.port,
+                "base": self.base,
+            }
+        )
         descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(descriptor, "w") as out:
             out.write(text)
@@ -303,7 +350,9 @@ class _Socket(tornado.websocket.WebSocketHandler):
 
     def parse(self, text) -> tuple[str, dict]:
         if isinstance(text, bytes) or len(text.encode()) > MAX_MESSAGE:
-            raise Refused("that message is too big" if len(text) > MAX_MESSAGE else "messages are text")
+            raise Refused(
+                "that message is too big" if len(text) > MAX_MESSAGE else "messages are text"
+            )
         try:
             message = json.loads(text)
         except ValueError:
@@ -402,7 +451,9 @@ class TeacherSocket(_Socket):
 
     def _set_join_url(self, url: str) -> None:
         """The students' address as this teacher's browser reaches the server (behind a proxy)."""
-        if url.startswith(("http://", "https://")) and url.endswith("/join/" + self.server.store.code):
+        if url.startswith(("http://", "https://")) and url.endswith(
+            "/join/" + self.server.store.code
+        ):
             self.join_url = url
 
     def send_board(self, notice: str = ""):
@@ -414,8 +465,14 @@ class TeacherSocket(_Socket):
         self.server.teachers.discard(self)
 
 
-def serve(data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/",
-          activity: str | None = None, out=None) -> int:
+def serve(
+    data=None,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    base: str = "/",
+    activity: str | None = None,
+    out=None,
+) -> int:
     """Run a class server until SIGTERM or Ctrl-C; print its addresses first."""
     out = out or sys.stdout
 

@@ -50,8 +50,17 @@ CREATE TABLE IF NOT EXISTS results (
     part INTEGER NOT NULL DEFAULT 0, trials INTEGER NOT NULL, successes INTEGER NOT NULL,
     detail TEXT NOT NULL, at REAL NOT NULL, UNIQUE (run, student, seq, part));
 """
-RESULT_COLUMNS = ("run", "activity", "student", "name", "seq", "trials", "successes", "detail",
-                  "at")
+RESULT_COLUMNS = (
+    "run",
+    "activity",
+    "student",
+    "name",
+    "seq",
+    "trials",
+    "successes",
+    "detail",
+    "at",
+)
 
 
 def data_dir() -> Path:
@@ -83,7 +92,9 @@ class Store:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         with self._transaction():
-            self._meta_default("code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6)))
+            self._meta_default(
+                "code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            )
             self._meta_default("token", lambda: secrets.token_urlsafe(24))
             self._meta_default("seed", lambda: str(secrets.randbits(62)))
 
@@ -130,30 +141,40 @@ class Store:
         """A new student: their id and their secret (only its hash is kept)."""
         secret = secrets.token_urlsafe(24)
         with self._transaction():
-            cursor = self._db.execute("INSERT INTO students (name, secret_hash, joined) VALUES (?, ?, ?)",
-                                      (name, _hash(secret), time.time()))
+            cursor = self._db.execute(
+                "INSERT INTO students (name, secret_hash, joined) VALUES (?, ?, ?)",
+                (name, _hash(secret), time.time()),
+            )
         return cursor.lastrowid, secret
 
     def student(self, student: int, secret: str) -> dict | None:
         """The student with this id and secret, or None (a wrong secret is no student)."""
-        row = self._db.execute("SELECT id, name, secret_hash FROM students WHERE id = ?",
-                               (student,)).fetchone()
+        row = self._db.execute(
+            "SELECT id, name, secret_hash FROM students WHERE id = ?", (student,)
+        ).fetchone()
         if row is None or not secrets.compare_digest(row["secret_hash"], _hash(secret)):
             return None
         return {"id": row["id"], "name": row["name"]}
 
     def students(self) -> list[dict]:
         """Every student, in the order they joined."""
-        return [dict(row) for row in self._db.execute("SELECT id, name, joined FROM students ORDER BY id")]
+        return [
+            dict(row)
+            for row in self._db.execute("SELECT id, name, joined FROM students ORDER BY id")
+        ]
 
     # --- activities ---------------------------------------------------------------------
     def start_run(self, activity: str, options: dict) -> int:
         """Start ``activity`` (stopping the one running): the new run's id."""
         with self._transaction():
             self._stop(time.time())
-            cursor = self._db.execute("INSERT INTO runs (activity, options, started) VALUES (?, ?, ?)",
-                                      (activity, json.dumps(options), time.time()))
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(cursor.lastrowid),))
+            cursor = self._db.execute(
+                "INSERT INTO runs (activity, options, started) VALUES (?, ?, ?)",
+                (activity, json.dumps(options), time.time()),
+            )
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(cursor.lastrowid),)
+            )
         return cursor.lastrowid
 
     def stop_run(self) -> None:
@@ -170,14 +191,17 @@ class Store:
         run = self.meta("run")
         if run is None:
             return None
-        row = self._db.execute("SELECT id, activity, options FROM runs WHERE id = ?", (int(run),)).fetchone()
+        row = self._db.execute(
+            "SELECT id, activity, options FROM runs WHERE id = ?", (int(run),)
+        ).fetchone()
         return {"id": row["id"], "activity": row["activity"], "options": json.loads(row["options"])}
 
     # --- seats and results --------------------------------------------------------------
     def seat(self, student: int, run: int) -> tuple[int, dict | None]:
         """The number of the student's last intent done in ``run`` and the state it left."""
-        row = self._db.execute("SELECT seq, state FROM seats WHERE student = ? AND run = ?",
-                               (student, run)).fetchone()
+        row = self._db.execute(
+            "SELECT seq, state FROM seats WHERE student = ? AND run = ?", (student, run)
+        ).fetchone()
         return (0, None) if row is None else (row["seq"], json.loads(row["state"]))
 
     def record(self, student: int, run: int, seq: int, state: dict, results) -> bool:
@@ -188,22 +212,29 @@ class Store:
             done, _ = self.seat(student, run)
             if seq <= done:
                 return False
-            self._db.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
-                             (student, run, seq, json.dumps(state)))
+            self._db.execute(
+                "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
+                (student, run, seq, json.dumps(state)),
+            )
             now = time.time()
             self._db.executemany(
                 "INSERT INTO results (run, student, seq, part, trials, successes, detail, at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(run, student, seq, part, trials, successes, json.dumps(detail), now)
-                 for part, (trials, successes, detail) in enumerate(results)])
+                [
+                    (run, student, seq, part, trials, successes, json.dumps(detail), now)
+                    for part, (trials, successes, detail) in enumerate(results)
+                ],
+            )
         return True
 
     def results(self, activity: str | None = None, run: int | None = None) -> list[dict]:
         """The results (of ``activity``, or of one ``run``), oldest first, as dicts of
         :data:`RESULT_COLUMNS` (``detail`` decoded)."""
-        query = ("SELECT r.run, u.activity, r.student, s.name, r.seq, r.trials, r.successes, "
-                 "r.detail, r.at FROM results r JOIN runs u ON u.id = r.run "
-                 "JOIN students s ON s.id = r.student")
+        query = (
+            "SELECT r.run, u.activity, r.student, s.name, r.seq, r.trials, r.successes, "
+            "r.detail, r.at FROM results r JOIN runs u ON u.id = r.run "
+            "JOIN students s ON s.id = r.student"
+        )
         where, values = [], []
         if activity is not None:
             where.append("u.activity = ?")
@@ -223,7 +254,9 @@ class Store:
             for table in ("results", "seats", "runs", "students"):
                 self._db.execute(f"DELETE FROM {table}")
             self._db.execute("DELETE FROM meta WHERE key != 'token'")
-            self._meta_default("code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6)))
+            self._meta_default(
+                "code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            )
             self._meta_default("seed", lambda: str(secrets.randbits(62)))
         self._db.execute("VACUUM")
 

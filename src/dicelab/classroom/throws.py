@@ -79,10 +79,14 @@ class Experiment(Table):
                 spec.action()
 
     def render(self) -> None:
-        self.controls.draw(buttons=[b.to_json() for b in self.buttons()], status=self._status,
-                           notice=self._notice)
-        self.show({"play": [self.controls, *self.parts()]}, title=self.heading,
-                  keys=[b.key for b in self.buttons() if b.key])
+        self.controls.draw(
+            buttons=[b.to_json() for b in self.buttons()], status=self._status, notice=self._notice
+        )
+        self.show(
+            {"play": [self.controls, *self.parts()]},
+            title=self.heading,
+            keys=[b.key for b in self.buttons() if b.key],
+        )
 
     def buttons(self) -> list[Button]:
         return []
@@ -92,9 +96,19 @@ class Experiment(Table):
 
 
 def _dice(faces, **look) -> list[dict]:
-    return [{"face": face, "held": False, "kept": False, "selectable": False, "rolled": True,
-             "label": f"die {i + 1} showing {face}", "key": "", **look}
-            for i, face in enumerate(faces)]
+    return [
+        {
+            "face": face,
+            "held": False,
+            "kept": False,
+            "selectable": False,
+            "rolled": True,
+            "label": f"die {i + 1} showing {face}",
+            "key": "",
+            **look,
+        }
+        for i, face in enumerate(faces)
+    ]
 
 
 class Farkles(Experiment):
@@ -113,8 +127,12 @@ class Farkles(Experiment):
         self.render()
 
     def state(self) -> dict:
-        return {"throws": self.throws, "farkles": self.farkles, "dice": list(self.faces),
-                "farkle": self.last_farkle}
+        return {
+            "throws": self.throws,
+            "farkles": self.farkles,
+            "dice": list(self.faces),
+            "farkle": self.last_farkle,
+        }
 
     def buttons(self) -> list[Button]:
         return [Button("throw", "Throw", self.throw, "Throw six dice", key="t")]
@@ -129,7 +147,9 @@ class Farkles(Experiment):
         self.faces = list(event.dice)
         self.last_farkle = farkle
         self._results.append((1, int(farkle), {"dice": self.faces}))
-        self._status = ("Farkle! No die scores. " if farkle else "Something scores. ") + self._tally()
+        self._status = (
+            "Farkle! No die scores. " if farkle else "Something scores. "
+        ) + self._tally()
 
     def _tally(self) -> str:
         return f"You: {count(self.farkles, 'farkle')} in {count(self.throws, 'throw')}."
@@ -165,12 +185,22 @@ class YahtzeeInThree(Experiment):
     @staticmethod
     def _action(document):
         kind, die = document
-        return {"roll": lambda: yahtzee.Roll(), "hold": lambda: yahtzee.Hold(die),
-                "release": lambda: yahtzee.Release(die)}[kind]()
+        return {
+            "roll": lambda: yahtzee.Roll(),
+            "hold": lambda: yahtzee.Hold(die),
+            "release": lambda: yahtzee.Release(die),
+        }[kind]()
 
     def state(self) -> dict:
-        actions = [(event.action.type, getattr(event.action, "die", None)) for event in self.game.history]
-        return {"tries": self.tries, "yahtzees": self.yahtzees, "actions": actions, "done": self.done}
+        actions = [
+            (event.action.type, getattr(event.action, "die", None)) for event in self.game.history
+        ]
+        return {
+            "tries": self.tries,
+            "yahtzees": self.yahtzees,
+            "actions": actions,
+            "done": self.done,
+        }
 
     @property
     def rolls(self) -> int:
@@ -180,8 +210,17 @@ class YahtzeeInThree(Experiment):
         if self.done:
             return [Button("next", "New try", self.next_try, "Start a new try", key="n")]
         refusal = None if self.rolls < 3 else "three rolls are used"
-        return [Button("roll", f"Roll ({3 - self.rolls} left)", self.roll, "Roll the dice not held",
-                       refusal is None, refusal or "", "r")]
+        return [
+            Button(
+                "roll",
+                f"Roll ({3 - self.rolls} left)",
+                self.roll,
+                "Roll the dice not held",
+                refusal is None,
+                refusal or "",
+                "r",
+            )
+        ]
 
     def roll(self) -> None:
         self.game.play(yahtzee.Roll())
@@ -195,10 +234,17 @@ class YahtzeeInThree(Experiment):
         self.done = True
         self.tries += 1
         self.yahtzees += yahtzee_rolled
-        self._results.append((1, int(yahtzee_rolled), {"dice": list(self.game.state.dice),
-                                                      "rolls": self.rolls}))
-        said = f"Five of a kind in {count(self.rolls, 'roll')}!" if yahtzee_rolled else "No five of a kind."
-        self._status = f"{said} You: {count(self.yahtzees, 'Yahtzee')} in {count(self.tries, 'try')}."
+        self._results.append(
+            (1, int(yahtzee_rolled), {"dice": list(self.game.state.dice), "rolls": self.rolls})
+        )
+        said = (
+            f"Five of a kind in {count(self.rolls, 'roll')}!"
+            if yahtzee_rolled
+            else "No five of a kind."
+        )
+        self._status = (
+            f"{said} You: {count(self.yahtzees, 'Yahtzee')} in {count(self.tries, 'try')}."
+        )
 
     def next_try(self) -> None:
         self.done = False
@@ -223,11 +269,21 @@ class YahtzeeInThree(Experiment):
         if not state.rolls_used:
             return []
         selectable = not self.done
-        self.tray.draw(throw=self.tries * 3 + state.rolls_used, dice=[
-            {"face": face, "held": held, "kept": False, "selectable": selectable,
-             "rolled": not held, "key": str(i + 1),
-             "label": f"die {i + 1} showing {face}{', held' if held else ''}"}
-            for i, (face, held) in enumerate(zip(state.dice, state.held))])
+        self.tray.draw(
+            throw=self.tries * 3 + state.rolls_used,
+            dice=[
+                {
+                    "face": face,
+                    "held": held,
+                    "kept": False,
+                    "selectable": selectable,
+                    "rolled": not held,
+                    "key": str(i + 1),
+                    "label": f"die {i + 1} showing {face}{', held' if held else ''}",
+                }
+                for i, (face, held) in enumerate(zip(state.dice, state.held))
+            ],
+        )
         return [self.tray]
 
 
@@ -258,8 +314,12 @@ class Tally(Experiment):
         return {"sent": self.sent}
 
     def send(self, tries: int, hits: int) -> None:
-        tries = validation.whole_number(tries, "the number of throws", 1, TALLY_MOST, error=IllegalMoveError)
-        hits = validation.whole_number(hits, "the number of farkles", 0, tries, error=IllegalMoveError)
+        tries = validation.whole_number(
+            tries, "the number of throws", 1, TALLY_MOST, error=IllegalMoveError
+        )
+        hits = validation.whole_number(
+            hits, "the number of farkles", 0, tries, error=IllegalMoveError
+        )
         self.sent.append([tries, hits])
         self._results.append((tries, hits, {}))
         self._status = f"Sent: {count(hits, 'farkle')} in {count(tries, 'throw')}. Thank you!"
@@ -272,14 +332,33 @@ class Tally(Experiment):
 def register_all(register) -> None:
     from dicelab.classroom.activities import Activity
 
-    register(Activity("farkles", "Farkles", "Throw six dice, again and again.",
-                      "the share of throws that are farkles", lambda *a: Farkles(*a),
-                      odds.bust_probability("fivethousand", 6)))
-    register(Activity("yahtzee-in-three", "Yahtzee in three rolls",
-                      "Roll five dice up to three times, holding dice, to get five of a kind.",
-                      "the share of tries that end in five of a kind", lambda *a: YahtzeeInThree(*a),
-                      odds.box_odds("yahtzee", rolls_left=3).chance))
-    register(Activity("tally", "Tally of real dice",
-                      "Throw six real dice and type in how many throws were farkles.",
-                      "the share of real throws that are farkles", lambda *a: Tally(*a),
-                      Fraction(odds.bust_probability("fivethousand", 6))))
+    register(
+        Activity(
+            "farkles",
+            "Farkles",
+            "Throw six dice, again and again.",
+            "the share of throws that are farkles",
+            lambda *a: Farkles(*a),
+            odds.bust_probability("fivethousand", 6),
+        )
+    )
+    register(
+        Activity(
+            "yahtzee-in-three",
+            "Yahtzee in three rolls",
+            "Roll five dice up to three times, holding dice, to get five of a kind.",
+            "the share of tries that end in five of a kind",
+            lambda *a: YahtzeeInThree(*a),
+            odds.box_odds("yahtzee", rolls_left=3).chance,
+        )
+    )
+    register(
+        Activity(
+            "tally",
+            "Tally of real dice",
+            "Throw six real dice and type in how many throws were farkles.",
+            "the share of real throws that are farkles",
+            lambda *a: Tally(*a),
+            Fraction(odds.bust_probability("fivethousand", 6)),
+        )
+    )

@@ -27,8 +27,9 @@ class Classroom(Table):
 
     COMPONENTS = ("class_board",)
 
-    def __init__(self, url: str | None = None, *, data=None, host: str = "127.0.0.1",
-                 port: int = 8765):
+    def __init__(
+        self, url: str | None = None, *, data=None, host: str = "127.0.0.1", port: int = 8765
+    ):
         require("tornado", "class", "Classroom")
         super().__init__()
         if url is None:
@@ -38,21 +39,26 @@ class Classroom(Table):
             url = found["teacher_url"]
         parts = urllib.parse.urlsplit(url)
         if parts.scheme not in ("http", "https") or "/teacher/" not in parts.path:
-            raise ValueError(f"Classroom() takes the teacher's address (…/teacher/TOKEN), not {url!r}")
+            raise ValueError(
+                f"Classroom() takes the teacher's address (…/teacher/TOKEN), not {url!r}"
+            )
         self.teacher_url = url.rstrip("/")
         self._connected = threading.Event()
         self._socket = None
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
-                                        name="dicelab-classroom")
+        self._thread = threading.Thread(
+            target=self._loop.run_forever, daemon=True, name="dicelab-classroom"
+        )
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._listen(), self._loop)
         if not self._connected.wait(CONNECT_SECONDS):
             raise ConnectionError(f"no class server answers at {self.teacher_url}")
 
     def __repr__(self) -> str:
-        return (f"<Classroom at {self.student_url or self.teacher_url}: show it in a notebook for "
-                f"the board; .results(activity) gives the results.>")
+        return (
+            f"<Classroom at {self.student_url or self.teacher_url}: show it in a notebook for "
+            f"the board; .results(activity) gives the results.>"
+        )
 
     # --- the connection -----------------------------------------------------------------
     async def _listen(self) -> None:
@@ -65,7 +71,9 @@ class Classroom(Table):
             try:
                 from tornado.httpclient import HTTPRequest
 
-                self._socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
+                self._socket = await websocket_connect(
+                    HTTPRequest(address, headers={"Origin": origin})
+                )
                 wait = 0.5
                 while (text := await self._socket.read_message()) is not None:
                     message = json.loads(text)
@@ -122,7 +130,9 @@ class Classroom(Table):
         installed, else a list of dicts (run, activity, student, name, seq, trials,
         successes, detail, at)."""
         query = "" if activity is None else "?" + urllib.parse.urlencode({"activity": activity})
-        with urllib.request.urlopen(self.teacher_url + "/results.json" + query, timeout=30) as answer:
+        with urllib.request.urlopen(
+            self.teacher_url + "/results.json" + query, timeout=30
+        ) as answer:
             rows = json.load(answer)
         try:
             import pandas

@@ -28,12 +28,40 @@ unit; the best move costs 0. A :class:`Ledger` collects the decisions of a game.
 
 from dicelab.coach.base import Coach
 from dicelab.coach.ledger import (
-    FINAL_SCORE, GAME_WIN_CHANCE, TOP, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Advice, Choice, Decision, Ledger,
-    Measure, Summary, chance,
+    FINAL_SCORE,
+    GAME_WIN_CHANCE,
+    TOP,
+    TURN_POINTS,
+    TURNS_TO_FINISH,
+    WIN_CHANCE,
+    Advice,
+    Choice,
+    Decision,
+    Ledger,
+    Measure,
+    Summary,
+    chance,
 )
 from dicelab.coach.setaside import FivethousandCoach, SetAsideCoach, ThousandCoach
 from dicelab.coach.yahtzee import YahtzeeCoach
 
-__all__ = ["FINAL_SCORE", "GAME_WIN_CHANCE", "TOP", "TURN_POINTS", "TURNS_TO_FINISH", "WIN_CHANCE", "Advice", "Choice",
-           "Coach", "Decision", "FivethousandCoach", "Ledger", "Measure", "SetAsideCoach", "Summary",
-           "ThousandCoach", "YahtzeeCoach", "chance"]
+__all__ = [
+    "FINAL_SCORE",
+    "GAME_WIN_CHANCE",
+    "TOP",
+    "TURN_POINTS",
+    "TURNS_TO_FINISH",
+    "WIN_CHANCE",
+    "Advice",
+    "Choice",
+    "Coach",
+    "Decision",
+    "FivethousandCoach",
+    "Ledger",
+    "Measure",
+    "SetAsideCoach",
+    "Summary",
+    "ThousandCoach",
+    "YahtzeeCoach",
+    "chance",
+]

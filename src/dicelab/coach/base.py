@@ -34,10 +34,12 @@ class Coach(abc.ABC):
         if rating not in RATINGS:
             raise ValueError(f"a coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
         self._rating = rating
+
     # ------------------------------------------------------------------------------------
 
-    def prepare(self) -> None:
-        """Do the heavy work now (solving the game), not at the first advice."""
+    def prepare(self) -> None:  # noqa: B027 - an optional hook: most coaches have nothing to prepare
+        """Do the heavy work now (solving the game), not at the first advice; a coach with
+        nothing to prepare keeps this default, which does nothing."""  # noqa: B027 - optional hook
 
     @abc.abstractmethod
     def measure(self, state) -> Measure:
@@ -70,8 +72,12 @@ class Coach(abc.ABC):
     def advise(self, state) -> Advice:
         """The choices of ``state`` best first, and the odds behind the best ``TOP``."""
         choices = self.choices(state)
-        return Advice(self.situation(state), self.measure(state), tuple(choices),
-                      tuple(self.odds(state, choices[:TOP])))
+        return Advice(
+            self.situation(state),
+            self.measure(state),
+            tuple(choices),
+            tuple(self.odds(state, choices[:TOP])),
+        )
 
     def rate(self, state, actions, player: str) -> Decision | None:
         """The decision that ``actions`` (played from ``state``) make, rated; None when they

@@ -25,7 +25,9 @@ class Measure:
 
     def say(self, value: float) -> str:
         """A value as the panel shows it: "412.3 points", "62.5%", "28.41 turns"."""
-        return f"{value:.{self.digits}%}" if self.percent else f"{value:.{self.digits}f} {self.unit}"
+        return (
+            f"{value:.{self.digits}%}" if self.percent else f"{value:.{self.digits}f} {self.unit}"
+        )
 
     def cost(self, value: float, best: float) -> float:
         """How much worse ``value`` is than ``best`` (0 for the best; percentage points for
@@ -39,12 +41,15 @@ class Measure:
 
 
 TURN_POINTS = Measure("expected points of this turn", "points", "points of expected turn score")
-WIN_CHANCE = Measure("chance to win with this last turn", "", "percentage points of win chance",
-                     percent=True)
-GAME_WIN_CHANCE = Measure("chance to win the game", "", "percentage points of chance to win the game",
-                          percent=True)
-TURNS_TO_FINISH = Measure("expected turns to reach the target", "turns", "expected turns more",
-                          digits=2, lowest=True)
+WIN_CHANCE = Measure(
+    "chance to win with this last turn", "", "percentage points of win chance", percent=True
+)
+GAME_WIN_CHANCE = Measure(
+    "chance to win the game", "", "percentage points of chance to win the game", percent=True
+)
+TURNS_TO_FINISH = Measure(
+    "expected turns to reach the target", "turns", "expected turns more", digits=2, lowest=True
+)
 FINAL_SCORE = Measure("expected final score", "points", "points of expected score")
 NO_COST = 1e-9  # a decision costing less is as good as the best (float noise)
 
@@ -89,8 +94,10 @@ class Decision:
         """The verdict in words."""
         if self.cost <= NO_COST:
             return f"Best move: {self.taken.label} ({self.measure.say(self.taken.value)})."
-        return (f"Your move cost {self.measure.say_cost(self.cost)} against the best: "
-                f"{self.best.label} ({self.measure.say(self.best.value)}).")
+        return (
+            f"Your move cost {self.measure.say_cost(self.cost)} against the best: "
+            f"{self.best.label} ({self.measure.say(self.best.value)})."
+        )
 
 
 @dataclass(frozen=True)
@@ -129,8 +136,16 @@ class Ledger:
         summaries = []
         for (player, measure), decisions in groups.items():
             costly = sorted((d for d in decisions if d.cost > NO_COST), key=lambda d: -d.cost)
-            summaries.append(Summary(player, measure, len(decisions), len(decisions) - len(costly),
-                                     sum(d.cost for d in decisions), tuple(costly[:top])))
+            summaries.append(
+                Summary(
+                    player,
+                    measure,
+                    len(decisions),
+                    len(decisions) - len(costly),
+                    sum(d.cost for d in decisions),
+                    tuple(costly[:top]),
+                )
+            )
         return summaries
 
 

@@ -7,9 +7,14 @@ from functools import cached_property
 
 from dicelab.coach.base import Coach, faces
 from dicelab.coach.ledger import (
-    GAME_WIN_CHANCE, TURN_POINTS, TURNS_TO_FINISH, WIN_CHANCE, Choice, Measure, chance,
+    GAME_WIN_CHANCE,
+    TURN_POINTS,
+    TURNS_TO_FINISH,
+    WIN_CHANCE,
+    Choice,
+    Measure,
+    chance,
 )
-
 
 
 class SetAsideCoach(Coach):
@@ -60,9 +65,14 @@ class SetAsideCoach(Coach):
     def choices(self, state) -> list[Choice]:
         if state.phase not in ("throw", "choose", "decide"):
             return []
-        return [Choice((option.keep, option.bank), self.label(state, (option.keep, option.bank)),
-                       option.value)
-                for option in self.policy(state).options(state)]
+        return [
+            Choice(
+                (option.keep, option.bank),
+                self.label(state, (option.keep, option.bank)),
+                option.value,
+            )
+            for option in self.policy(state).options(state)
+        ]
 
     def move(self, state, actions) -> tuple | None:
         from dicelab.setaside import Bank, SetAside
@@ -74,8 +84,13 @@ class SetAsideCoach(Coach):
 
     def label(self, state, move: tuple) -> str:
         keep, bank = move
-        then = (self._bank_label(state, keep) if bank
-                else "" if bank is None else self._throw_label(state, keep))
+        then = (
+            self._bank_label(state, keep)
+            if bank
+            else ""
+            if bank is None
+            else self._throw_label(state, keep)
+        )
         if not keep:
             return then
         return f"set aside {faces(keep)}" + (f" and {then}" if then else "")
@@ -102,8 +117,14 @@ class SetAsideCoach(Coach):
         from dicelab.odds import bust_probability
 
         counts = [self.dice_next(state, choice.move[0]) for choice in choices if not choice.move[1]]
-        return [(f"Farkle chance with {n} {'die' if n == 1 else 'dice'}", chance(bust_probability(self.rules, n)))
-                for n in dict.fromkeys(counts) if n]
+        return [
+            (
+                f"Farkle chance with {n} {'die' if n == 1 else 'dice'}",
+                chance(bust_probability(self.rules, n)),
+            )
+            for n in dict.fromkeys(counts)
+            if n
+        ]
 
     def situation(self, state) -> str:
         points = f"{state.turn_points} points this turn"

@@ -8,8 +8,9 @@ from functools import cached_property
 from dicelab.coach.base import Coach, faces
 from dicelab.coach.ledger import FINAL_SCORE, Choice, Measure, chance
 
-WIN_ESTIMATE = Measure("estimated chance to win the game", "", "percentage points of win chance",
-                       percent=True)
+WIN_ESTIMATE = Measure(
+    "estimated chance to win the game", "", "percentage points of win chance", percent=True
+)
 
 
 class YahtzeeCoach(Coach):
@@ -41,7 +42,9 @@ class YahtzeeCoach(Coach):
         from dicelab.yahtzee import Roll
 
         engine = self.engine
-        self.advise(engine.apply_chance(engine.apply(engine.initial_state(1), Roll()), (1, 2, 3, 4, 5)))
+        self.advise(
+            engine.apply_chance(engine.apply(engine.initial_state(1), Roll()), (1, 2, 3, 4, 5))
+        )
 
     def measure(self, state) -> Measure:
         """The chance to win when the player chose it and has someone to beat, else points."""
@@ -56,8 +59,10 @@ class YahtzeeCoach(Coach):
             valued = option_chances(self.solution, state)
         else:
             valued = [(option, option.value) for option in self.solution.options(state)]
-        moves = [((option.kind, option.keep if option.kind == "hold" else option.box), value)
-                 for option, value in valued]
+        moves = [
+            ((option.kind, option.keep if option.kind == "hold" else option.box), value)
+            for option, value in valued
+        ]
         moves.sort(key=lambda move: -move[1])  # stable: equal chances stay in order of points
         return [Choice(move, self.label(state, move), value) for move, value in moves]
 

@@ -6,12 +6,12 @@ Presets: zillions (the default, the source rules), traditional, farkle, greed.
 200
 """
 
-from dicelab.lazy import lazy_names
-from dicelab.setaside.combinations import best_throw_score, score_throw
 from dicelab.fivethousand.engine import Bank, Engine, SetAside, State, Throw
 from dicelab.fivethousand.game import Game
 from dicelab.fivethousand.rules import PRESETS, Rules
 from dicelab.fivethousand.strategy import BOTS, LEVELS
+from dicelab.lazy import lazy_names
+from dicelab.setaside.combinations import best_throw_score, score_throw
 
 _POLICIES = ("turn_policy", "final_turn_policy")
 # The optimal policies need numpy: they are imported on first use.
@@ -23,10 +23,25 @@ def score(dice, rules=None) -> int | None:
     return score_throw(Rules.coerce(rules), dice)
 
 
-
 def best_score(dice, rules=None) -> int:
     """The most points these dice from one throw can score, the dice that score nothing
     left out (0 when none scores): the scoring katas' count. :func:`score` is strict."""
     return best_throw_score(Rules.coerce(rules), dice)
 
-__all__ = ["BOTS", "LEVELS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "best_score", "score", "win_policy", *_POLICIES]
+
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bank",
+    "Engine",
+    "Game",
+    "PRESETS",
+    "Rules",
+    "SetAside",
+    "State",
+    "Throw",
+    "best_score",
+    "score",
+    "win_policy",
+    *_POLICIES,
+]

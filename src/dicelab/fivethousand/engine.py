@@ -32,8 +32,14 @@ class Engine(SetAsideEngine):
         elif final_turns is not None:
             final_turns = final_turns[1:]
         if final_turns is not None and not final_turns:
-            return State(scores=scores, dice_left=self.rules.dice, player=player,
-                         phase="over", final_turns=(), news=news + ("game_over",))
+            return State(
+                scores=scores,
+                dice_left=self.rules.dice,
+                player=player,
+                phase="over",
+                final_turns=(),
+                news=news + ("game_over",),
+            )
         next_player = final_turns[0] if final_turns else (player + 1) % others
         return self.next_turn(state, scores, next_player, news, final_turns)
 

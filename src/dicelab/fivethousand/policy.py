@@ -16,7 +16,7 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -25,24 +25,24 @@ from dicelab.fivethousand.rules import Rules
 from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
 
 
-def turn_policy(rules=None) -> "TurnPolicy":
+def turn_policy(rules=None) -> TurnPolicy:
     """The policy that maximises the expected points of one turn (cached per rules)."""
     return _turn_policy(Rules.coerce(rules))
 
 
-def final_turn_policy(rules, to_beat: int) -> "FinalTurnPolicy":
+def final_turn_policy(rules, to_beat: int) -> FinalTurnPolicy:
     """The policy with the best chance to win a last turn against ``to_beat``, a shared win
     counting half (``rules`` None for the default preset; cached per rules and score)."""
     return _final_turn_policy(Rules.coerce(rules), int(to_beat))
 
 
-@lru_cache(maxsize=None)
-def _turn_policy(rules: Rules) -> "TurnPolicy":
+@cache
+def _turn_policy(rules: Rules) -> TurnPolicy:
     return TurnPolicy(rules)
 
 
-@lru_cache(maxsize=None)
-def _final_turn_policy(rules: Rules, to_beat: int) -> "FinalTurnPolicy":
+@cache
+def _final_turn_policy(rules: Rules, to_beat: int) -> FinalTurnPolicy:
     return FinalTurnPolicy(rules, to_beat)
 
 
@@ -73,8 +73,11 @@ class _Turn(SetAsidePolicy):
         return float(self.bank_values(state.scores[state.player], state.turn_points))
 
     def throw_value(self, state: State) -> float:
-        return float(self.throw_values(state.scores[state.player], state.turn_points,
-                                       state.round_start, state.dice_left))
+        return float(
+            self.throw_values(
+                state.scores[state.player], state.turn_points, state.round_start, state.dice_left
+            )
+        )
 
 
 class TurnPolicy(_Turn):
@@ -96,7 +99,9 @@ class TurnPolicy(_Turn):
             cap = self._bank_limit(fresh_round)
             value_a, value_c, throw_a, throw_c = self._sweep(cap, fresh_round)
             solved = throw_a[0, rules.dice] / (1 - throw_c[0, rules.dice])
-            if abs(solved - fresh_round) <= 1e-12 * max(1.0, solved) and cap >= self._bank_limit(solved):
+            if abs(solved - fresh_round) <= 1e-12 * max(1.0, solved) and cap >= self._bank_limit(
+                solved
+            ):
                 break
             fresh_round = solved
         self._fresh_round = solved
@@ -117,14 +122,17 @@ class TurnPolicy(_Turn):
         """Expected points of the turn when the player throws the dice left now, for numpy
         arrays of states at once."""
         turn_points, round_start, dice_left = np.broadcast_arrays(
-            *(np.asarray(a, dtype=np.int64) for a in (turn_points, round_start, dice_left)))
+            *(np.asarray(a, dtype=np.int64) for a in (turn_points, round_start, dice_left))
+        )
         safe, at_risk = self.split(turn_points, round_start)
         units = at_risk // self.unit
         inside = units < len(self._throw)
         values = np.empty(units.shape)
         values[inside] = safe[inside] + self._throw[units[inside], dice_left[inside]]
         for beyond in np.unique(units[~inside]).tolist():
-            throw_a, throw_c = self._throw_step(beyond, self._fresh_round, self._value_a, self._value_c)
+            throw_a, throw_c = self._throw_step(
+                beyond, self._fresh_round, self._value_a, self._value_c
+            )
             rows = units == beyond
             dice = dice_left[rows]
             values[rows] = safe[rows] + (throw_a[dice] + throw_c[dice] * self._fresh_round)
@@ -137,7 +145,9 @@ class TurnPolicy(_Turn):
         gain = throws.points * self.unit + hot_bonus * self._hot
         gain = throws.expect(take(gain, pick(gain, throws.valid)))
         # Under Zillions rules a round with points at risk never has all the dice.
-        counts = range(1, self.rules.dice if self.rules.bust_keeps_completed_rounds else self.rules.dice + 1)
+        counts = range(
+            1, self.rules.dice if self.rules.bust_keeps_completed_rounds else self.rules.dice + 1
+        )
         limit = max((gain[n] / throws.bust[n] for n in counts), default=0.0)
         return int(limit // self.unit) + 1
 
@@ -210,7 +220,11 @@ class FinalTurnPolicy(_Turn):
         to_beat)``."""
         to_beat = self.to_beat if to_beat is None else to_beat
         banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
-            *(np.asarray(a, dtype=np.int64) for a in (banked, turn_points, round_start, dice_left, to_beat)))
+            *(
+                np.asarray(a, dtype=np.int64)
+                for a in (banked, turn_points, round_start, dice_left, to_beat)
+            )
+        )
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
         short = to_beat - safe - at_risk  # points short of drawing level
@@ -219,7 +233,7 @@ class FinalTurnPolicy(_Turn):
         values = np.array(1 - bust + bust * _outcome(safe, to_beat))
         behind = short >= 0
         sizes = self._table_size(to_beat[behind])
-        level = (short[behind] % self.unit == 0)
+        level = short[behind] % self.unit == 0
         flat = values.reshape(-1)
         rows_behind = np.flatnonzero(behind.ravel())
         short, at_risk, dice_left = short.ravel(), at_risk.ravel(), dice_left.ravel()
@@ -227,7 +241,9 @@ class FinalTurnPolicy(_Turn):
             for ties in (True, False):
                 rows = rows_behind[(sizes == size) & (level == ties)]
                 chance = _final_table(self.rules, size, ties)
-                flat[rows] = chance[short[rows] // self.unit, at_risk[rows] // self.unit, dice_left[rows]]
+                flat[rows] = chance[
+                    short[rows] // self.unit, at_risk[rows] // self.unit, dice_left[rows]
+                ]
         return values
 
 
@@ -236,7 +252,7 @@ def _outcome(score, to_beat) -> np.ndarray:
     return np.where(score > to_beat, 1.0, np.where(score == to_beat, 0.5, 0.0))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
     """Chance to win when throwing, by (units short, units at risk, dice left), for 0 to
     ``size`` units short and short + at risk ≤ ``size``.
@@ -256,8 +272,10 @@ def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
         if rules.bust_keeps_completed_rounds:
             at_risk_after = np.where(hot, 0, at_risk_after)
         throw_on = chance[np.maximum(short_after, 0), at_risk_after, next_dice]
-        after = np.where(short_after < 0, 1.0, np.where(short_after == 0, np.maximum(level, throw_on), throw_on))
-        chance[short, :size - short + 1] = throws.expect(take(after, pick(after, throws.valid)))
+        after = np.where(
+            short_after < 0, 1.0, np.where(short_after == 0, np.maximum(level, throw_on), throw_on)
+        )
+        chance[short, : size - short + 1] = throws.expect(take(after, pick(after, throws.valid)))
         if short == 0:  # level with nothing at risk: a farkle still shares the win
             chance[0, 0] += throws.bust * level
     return chance

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
 
@@ -54,20 +53,35 @@ class Rules(RuleSet):
             self.refuse("dice", f"Fivethousand is played with 1 to 6 dice, not {self.dice}")
         if self.target < 1:
             self.refuse("target", "the target must be at least 1 point")
-        validation.one_of(self.more_of_a_kind, MORE_OF_A_KIND, "more of a kind", setting="more_of_a_kind")
-        fixed = [name for name in ("four_of_a_kind", "five_of_a_kind", "six_of_a_kind") if getattr(self, name)]
+        validation.one_of(
+            self.more_of_a_kind, MORE_OF_A_KIND, "more of a kind", setting="more_of_a_kind"
+        )
+        fixed = [
+            name
+            for name in ("four_of_a_kind", "five_of_a_kind", "six_of_a_kind")
+            if getattr(self, name)
+        ]
         if self.more_of_a_kind != "fixed" and fixed:
-            self.refuse("more_of_a_kind", f"{' and '.join(fixed)} {'gives a fixed value' if len(fixed) == 1 else 'give fixed values'}, "
-                                          f"so more_of_a_kind must be 'fixed', not {self.more_of_a_kind!r} "
-                                          f"(or set {'it' if len(fixed) == 1 else 'them'} to 0)")
+            self.refuse(
+                "more_of_a_kind",
+                f"{' and '.join(fixed)} {'gives a fixed value' if len(fixed) == 1 else 'give fixed values'}, "
+                f"so more_of_a_kind must be 'fixed', not {self.more_of_a_kind!r} "
+                f"(or set {'it' if len(fixed) == 1 else 'them'} to 0)",
+            )
         for name in ("four_of_a_kind_and_pair", "two_triplets"):
             if getattr(self, name) and self.dice < 6:
-                self.refuse(name, f"{name} needs six dice, and dice is {self.dice}: set it to 0 or play with six dice")
+                self.refuse(
+                    name,
+                    f"{name} needs six dice, and dice is {self.dice}: set it to 0 or play with six dice",
+                )
         if not any(len(faces) <= self.dice for faces, _ in self._rows()):
-            self.refuse("dice", f"no combination that scores fits in {self.dice} dice: "
-                                "every throw would be a farkle")
+            self.refuse(
+                "dice",
+                f"no combination that scores fits in {self.dice} dice: "
+                "every throw would be a farkle",
+            )
 
-    @lru_cache(maxsize=None)
+    @cache
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules."""
         return CombinationTable.from_rows(self._rows())
@@ -75,26 +89,53 @@ class Rules(RuleSet):
     def _rows(self) -> list:
         """Each combination that scores, as (faces, points)."""
         rows = [((1,), self.single_one), ((5,), self.single_five), ((1, 1, 1), self.three_ones)]
-        triples = {1: self.three_ones, **{face: self.three_of_a_kind_per_pip * face for face in range(2, 7)}}
+        triples = {
+            1: self.three_ones,
+            **{face: self.three_of_a_kind_per_pip * face for face in range(2, 7)},
+        }
         rows += [((face,) * 3, triples[face]) for face in range(2, 7)]
-        for size, points in ((4, self.four_of_a_kind), (5, self.five_of_a_kind),
-                             (6, self.six_of_a_kind)):
-            times = {"fixed": None, "doubling": 2 ** (size - 3), "adding": size - 2}[self.more_of_a_kind]
-            rows += [((face,) * size, points if times is None else times * triples[face]) for face in range(1, 7)]
-        rows += [((four,) * 4 + (two,) * 2, self.four_of_a_kind_and_pair)
-                 for four in range(1, 7) for two in range(1, 7) if four != two]
-        rows += [((low,) * 3 + (high,) * 3, self.two_triplets) for low, high in itertools.combinations(range(1, 7), 2)]
+        for size, points in (
+            (4, self.four_of_a_kind),
+            (5, self.five_of_a_kind),
+            (6, self.six_of_a_kind),
+        ):
+            times = {"fixed": None, "doubling": 2 ** (size - 3), "adding": size - 2}[
+                self.more_of_a_kind
+            ]
+            rows += [
+                ((face,) * size, points if times is None else times * triples[face])
+                for face in range(1, 7)
+            ]
+        rows += [
+            ((four,) * 4 + (two,) * 2, self.four_of_a_kind_and_pair)
+            for four in range(1, 7)
+            for two in range(1, 7)
+            if four != two
+        ]
+        rows += [
+            ((low,) * 3 + (high,) * 3, self.two_triplets)
+            for low, high in itertools.combinations(range(1, 7), 2)
+        ]
         rows.append(((1, 2, 3, 4, 5, 6), self.straight))
-        rows += [(tuple(sorted(pairs * 2)), self.three_pairs)
-                 for pairs in itertools.combinations(range(1, 7), 3)]
+        rows += [
+            (tuple(sorted(pairs * 2)), self.three_pairs)
+            for pairs in itertools.combinations(range(1, 7), 3)
+        ]
         return [row for row in rows if row[1] > 0]
 
 
 Rules.PRESETS = {
     "zillions": Rules(),
     "traditional": Rules(bust_keeps_completed_rounds=False),
-    "farkle": Rules(target=10000, straight=1500, three_pairs=1500, four_of_a_kind=1000,
-                    five_of_a_kind=2000, six_of_a_kind=3000, bust_keeps_completed_rounds=False),
+    "farkle": Rules(
+        target=10000,
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind=1000,
+        five_of_a_kind=2000,
+        six_of_a_kind=3000,
+        bust_keeps_completed_rounds=False,
+    ),
     # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
     "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
 }

@@ -7,7 +7,12 @@ from functools import partial
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot, keep_fewest_for_points, one_more_throw_gain, win_bot
+from dicelab.setaside.strategy import (
+    SetAsideBot,
+    keep_fewest_for_points,
+    one_more_throw_gain,
+    win_bot,
+)
 
 
 class SimpleRobot(SetAsideBot):
@@ -34,7 +39,9 @@ class IntelligentRobot(SetAsideBot):
         best_other = max((s for i, s in enumerate(state.scores) if i != state.player), default=0)
         if engine.in_final_turn(state):
             return mine > best_other
-        at_risk = state.round_points if engine.rules.bust_keeps_completed_rounds else state.turn_points
+        at_risk = (
+            state.round_points if engine.rules.bust_keeps_completed_rounds else state.turn_points
+        )
         return one_more_throw_gain(engine, state, at_risk) <= 0
 
 
@@ -45,8 +52,13 @@ def optimal_robot():
     return OptimalRobot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleRobot, "intelligent": IntelligentRobot, "optimal": optimal_robot,
-        "win": partial(win_bot, "fivethousand")}
+BOTS = {
+    "random": RandomBot,
+    "simple": SimpleRobot,
+    "intelligent": IntelligentRobot,
+    "optimal": optimal_robot,
+    "win": partial(win_bot, "fivethousand"),
+}
 LEVELS = {  # one line per robot level, for a game's setup
     "random": "Random: any legal move.",
     "simple": "Simple: keeps every scoring die and passes at 300 points.",

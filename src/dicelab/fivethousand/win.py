@@ -37,14 +37,16 @@ FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 
-def win_policy(rules=None, *, lead_cap: int | None = None, use_cache: bool = True) -> "FivethousandWinPolicy":
+def win_policy(
+    rules=None, *, lead_cap: int | None = None, use_cache: bool = True
+) -> FivethousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
     return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
-def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> "FivethousandWinPolicy":
+def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> FivethousandWinPolicy:
     return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 
 
@@ -73,7 +75,9 @@ class FinalTurns:
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self._max_points = int(self.throws.points.max())
         self.round_top = int(_round_units(self.throws).max())  # no round sets aside more units
-        self.round_least = int(_round_units(self.throws, np.min)[rules.dice])  # hot dice need this many units
+        self.round_least = int(
+            _round_units(self.throws, np.min)[rules.dice]
+        )  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
         self._traditional = None
 
@@ -81,22 +85,26 @@ class FinalTurns:
         """Start chances for deficits 0 to ``size`` (computing the missing ones; without
         Zillions rules also the throw values behind them, which a loaded policy lacks)."""
         if not self.keeps_rounds:
-            known = -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
+            known = (
+                -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
+            )
             if known < size:
                 self._traditional = self._solve_traditional(max(size, len(self.start) - 1))
-                self.start = self._traditional[self._max_points:, self.rules.dice].copy()
-            return self.start[:size + 1]
+                self.start = self._traditional[self._max_points :, self.rules.dice].copy()
+            return self.start[: size + 1]
         if len(self.start) > size:
-            return self.start[:size + 1]
+            return self.start[: size + 1]
         start = np.zeros(size + 1)
-        start[:len(self.start)] = self.start
+        start[: len(self.start)] = self.start
         start[0] = 1 - 0.5 * self.throws.bust[self.rules.dice]
         # A deficit's rounds need the start chances of deficits at least a whole round lower:
         # that many are solved together.
         step = max(1, min(self.round_least, size))
         for d in range(max(len(self.start), 1), size + 1, step):
             deficits = np.arange(d, min(d + step, size + 1))
-            start[deficits] = self._rounds(deficits, start)[0][:, self.rules.dice]  # a farkle loses: x = 0
+            start[deficits] = self._rounds(deficits, start)[0][
+                :, self.rules.dice
+            ]  # a farkle loses: x = 0
         self.start = start
         return self.start
 
@@ -127,8 +135,13 @@ class FinalTurns:
         fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
         fresh = np.where(need == 0, start[0], fresh)
         turns = Turns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
-        return sweep(self.throws, self.next_dice, turns, _tie(deficits) * 1.0,
-                     rows=int(tops.max()) + 1 if every_row else None)
+        return sweep(
+            self.throws,
+            self.next_dice,
+            turns,
+            _tie(deficits) * 1.0,
+            rows=int(tops.max()) + 1 if every_row else None,
+        )
 
     def _solve_traditional(self, size: int) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
@@ -156,7 +169,7 @@ def _round_units(throws, best=np.max) -> np.ndarray:
     return units
 
 
-NEVER = 2 ** 40  # more units than any round sets aside
+NEVER = 2**40  # more units than any round sets aside
 
 
 class FivethousandWinPolicy(WinPolicy):
@@ -184,11 +197,22 @@ class FivethousandWinPolicy(WinPolicy):
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
         if lead_cap is not None and lead_cap // self.unit < self.goal:
-            raise ValueError(f"the lead cap is at least the target ({rules.target} points), not {lead_cap}")
+            raise ValueError(
+                f"the lead cap is at least the target ({rules.target} points), not {lead_cap}"
+            )
         self._lead_points = lead_cap
-        identity = {"rules": rules.to_dict(), "format": FORMAT, "cap_error": CAP_ERROR, "lead_cap": lead_cap,
-                    "code": cache.source_digest(*cache_module_sources())}
-        arrays = cache.load_or_compute(identity, self._solve, "fivethousand-win") if use_cache else self._solve()
+        identity = {
+            "rules": rules.to_dict(),
+            "format": FORMAT,
+            "cap_error": CAP_ERROR,
+            "lead_cap": lead_cap,
+            "code": cache.source_digest(*cache_module_sources()),
+        }
+        arrays = (
+            cache.load_or_compute(identity, self._solve, "fivethousand-win")
+            if use_cache
+            else self._solve()
+        )
         self.start, self.after = arrays["start"], arrays["after"]
         self.final.start = arrays["final"]
         self.cap = self.after.shape[1] - 1
@@ -227,8 +251,16 @@ class FivethousandWinPolicy(WinPolicy):
             partner = b - m[0]
             guess = 1 - guess_values(after, b, m)
             donors = above and (one_unit_up(m, above[0]), above[1])
-            level = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead, x),
-                                partner, np.zeros(len(m)), guess, donors, self.dominant)
+            level = solve_level(
+                self.throws,
+                self.next_dice,
+                lambda x: self._turns(m, b, start, after, lead, x),
+                partner,
+                np.zeros(len(m)),
+                guess,
+                donors,
+                self.dominant,
+            )
             start[m, b] = after[m, b] = level.start
             above = (m, level)
         return {"start": start, "after": after, "final": final}
@@ -243,8 +275,15 @@ class FivethousandWinPolicy(WinPolicy):
             b = np.full(len(d), goal - 1)
             m = b + d
             x = 1 - after[b, m]
-            start[m, b] = solve_level(self.throws, self.next_dice, lambda x: self._turns(m, b, start, after, lead),
-                                      np.full(len(d), -1), x, x, dominant=self.dominant).start
+            start[m, b] = solve_level(
+                self.throws,
+                self.next_dice,
+                lambda x: self._turns(m, b, start, after, lead),
+                np.full(len(d), -1),
+                x,
+                x,
+                dominant=self.dominant,
+            ).start
         for d in range(1, lead):
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]
@@ -260,7 +299,7 @@ class FivethousandWinPolicy(WinPolicy):
             ends = np.minimum(ends, self.final.round_top + 1)
         elif x is not None:
             bound = self.throws.bust[1:].min() * (1 - x) * (1 - 1e-9)
-            proved = self.final.start[None, :lead + 1] <= bound[:, None]
+            proved = self.final.start[None, : lead + 1] <= bound[:, None]
             banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
             # ... once past the target, where banking leaves the other player a last turn
             ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
@@ -292,11 +331,18 @@ class FivethousandWinPolicy(WinPolicy):
         """(my safe units, opponent units, units at risk, dice left) of ``state``."""
         safe = state.round_start if self.keeps_rounds else 0
         mine, theirs = state.scores[state.player], state.scores[1 - state.player]
-        return (self._units(mine + safe), self._units(theirs),
-                (state.turn_points - safe) // self.unit, state.dice_left)
+        return (
+            self._units(mine + safe),
+            self._units(theirs),
+            (state.turn_points - safe) // self.unit,
+            state.dice_left,
+        )
 
     def bank_value(self, state: State) -> float:
-        mine, theirs = state.scores[state.player] + state.turn_points, state.scores[1 - state.player]
+        mine, theirs = (
+            state.scores[state.player] + state.turn_points,
+            state.scores[1 - state.player],
+        )
         if self.engine.in_final_turn(state):
             return float(_tie(np.array(self._units(theirs) - self._units(mine))))
         return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])

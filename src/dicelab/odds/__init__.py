@@ -18,5 +18,17 @@ from dicelab.odds.games import GAMES, resolve
 from dicelab.odds.table import Table
 from dicelab.odds.throws import ThrowOdds, bust_probability, bust_table, throw_odds
 
-__all__ = ["GAMES", "BoxOdds", "SituationOdds", "Table", "ThrowOdds", "box_odds", "bust_probability",
-           "bust_table", "resolve", "situation_odds", "state_odds", "throw_odds"]
+__all__ = [
+    "GAMES",
+    "BoxOdds",
+    "SituationOdds",
+    "Table",
+    "ThrowOdds",
+    "box_odds",
+    "bust_probability",
+    "bust_table",
+    "resolve",
+    "situation_odds",
+    "state_odds",
+    "throw_odds",
+]

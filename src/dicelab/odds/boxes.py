@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import mul
 
 from dicelab import dice as _dice
@@ -33,10 +33,10 @@ _HANDS = _dice.multisets(5)
 _HAND_INDEX = {hand: i for i, hand in enumerate(_HANDS)}
 _KEEPS = tuple(keep for n in range(6) for keep in _dice.multisets(n))
 _KEEP_INDEX = {keep: i for i, keep in enumerate(_KEEPS)}
-_ONE_ROLL = 6 ** 5  # with r rolls left, probabilities are whole numbers over _ONE_ROLL ** r
+_ONE_ROLL = 6**5  # with r rolls left, probabilities are whole numbers over _ONE_ROLL ** r
 
 
-@lru_cache(maxsize=None)
+@cache
 def _transitions() -> tuple:
     """For each keep: the hands it can become after one roll, and their weights over 6**5."""
     result = []
@@ -53,11 +53,17 @@ def _expectations(values: list) -> list:
     return [sum(map(mul, weights, [values[h] for h in hands])) for hands, weights in _transitions()]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_keeps() -> tuple:
     """For each hand: the indexes of every keep it allows (most dice first)."""
-    return tuple(tuple(sorted((_KEEP_INDEX[k] for k in _dice.sub_multisets(hand)), key=lambda i: -len(_KEEPS[i])))
-                 for hand in _HANDS)
+    return tuple(
+        tuple(
+            sorted(
+                (_KEEP_INDEX[k] for k in _dice.sub_multisets(hand)), key=lambda i: -len(_KEEPS[i])
+            )
+        )
+        for hand in _HANDS
+    )
 
 
 class _BoxPolicy:
@@ -67,14 +73,16 @@ class _BoxPolicy:
         from dicelab.yahtzee.scoring import box_points, legal_boxes
 
         card = dict.fromkeys(filled, 0)
-        self.values = [box_points(rules, box, hand, card) if box in legal_boxes(rules, hand, card) else 0
-                       for hand in _HANDS]
+        self.values = [
+            box_points(rules, box, hand, card) if box in legal_boxes(rules, hand, card) else 0
+            for hand in _HANDS
+        ]
         self.levels = sorted(set(self.values))
         self.level_of = [self.levels.index(v) for v in self.values]
         # A hold is worth (chance, expected score): both are kept in one whole number,
         # chance * scale + expected, so that sums stay exact and comparing them compares
         # the chance first, then the expected score.
-        self._scale = (max(self.values) + 1) * _ONE_ROLL ** rules.rolls
+        self._scale = (max(self.values) + 1) * _ONE_ROLL**rules.rolls
         self._worth = [[int(v > 0) * self._scale + v for v in self.values]]  # per hand
         self._keep_worth = [None]  # _keep_worth[r][k]: what holding keep k is worth, r rolls left
         self._best_keep = [None]  # _best_keep[r][hand]: the keep index the policy holds
@@ -112,7 +120,9 @@ class _BoxPolicy:
                 if rolls == 1:
                     spread[self.level_of[target]] += weight
                 else:
-                    spread = [a + weight * b for a, b in zip(spread, self.spread(rolls - 1, target))]
+                    spread = [
+                        a + weight * b for a, b in zip(spread, self.spread(rolls - 1, target))
+                    ]
             self._spread[key] = spread
         return self._spread[key]
 
@@ -145,10 +155,15 @@ class BoxOdds:
 
     def table(self) -> Table:
         """One row per score of the box."""
-        rows = [{"score": score, "probability": p, "percent": float(100 * p)}
-                for score, p in self.distribution.items()]
-        return Table(["score", "probability", "percent"], rows,
-                     f"{self.box}, {self.rolls_left} roll(s) left, holding {list(self.hold)}")
+        rows = [
+            {"score": score, "probability": p, "percent": float(100 * p)}
+            for score, p in self.distribution.items()
+        ]
+        return Table(
+            ["score", "probability", "percent"],
+            rows,
+            f"{self.box}, {self.rolls_left} roll(s) left, holding {list(self.hold)}",
+        )
 
 
 @dataclass(frozen=True)
@@ -167,12 +182,22 @@ class SituationOdds:
         """One row per box: chance of scoring it, expected score and the hold that gets there."""
         from dicelab.yahtzee.rules import BOX_TITLES
 
-        rows = [{"box": BOX_TITLES[box], "chance": odds.chance, "percent": float(100 * odds.chance),
-                 "expected": float(odds.expected), "hold": odds.hold}
-                for box, odds in self.boxes.items()]
+        rows = [
+            {
+                "box": BOX_TITLES[box],
+                "chance": odds.chance,
+                "percent": float(100 * odds.chance),
+                "expected": float(odds.expected),
+                "hold": odds.hold,
+            }
+            for box, odds in self.boxes.items()
+        ]
         where = f"dice {list(self.dice)}" if self.dice else "before the first roll"
-        return Table(["box", "chance", "percent", "expected", "hold"], rows,
-                     f"{where}, {self.rolls_left} roll(s) left")
+        return Table(
+            ["box", "chance", "percent", "expected", "hold"],
+            rows,
+            f"{where}, {self.rolls_left} roll(s) left",
+        )
 
 
 def _situation(rules, dice, held, rolls_left):
@@ -204,17 +229,28 @@ def _box_odds(rules, box, filled, dice, held, rolls_left) -> BoxOdds:
     policy = _policy(rules, box, _joker_card(rules, filled))
     if rolls_left == 0:
         value = policy.values[_HAND_INDEX[dice]]
-        return BoxOdds(box, 0, dice, Fraction(int(value > 0)), Fraction(value), {value: Fraction(1)})
+        return BoxOdds(
+            box, 0, dice, Fraction(int(value > 0)), Fraction(value), {value: Fraction(1)}
+        )
     if held is None:
         keep = policy.best_keep(rolls_left, _HAND_INDEX[dice])
     else:
         keep = _KEEP_INDEX[held]
-    denominator = _ONE_ROLL ** rolls_left
+    denominator = _ONE_ROLL**rolls_left
     chance, expected = policy.odds(rolls_left, keep)
-    distribution = {level: Fraction(n, denominator)
-                    for level, n in zip(policy.levels, policy.spread(rolls_left, keep)) if n}
-    return BoxOdds(box, rolls_left, _KEEPS[keep], Fraction(chance, denominator),
-                   Fraction(expected, denominator), distribution)
+    distribution = {
+        level: Fraction(n, denominator)
+        for level, n in zip(policy.levels, policy.spread(rolls_left, keep))
+        if n
+    }
+    return BoxOdds(
+        box,
+        rolls_left,
+        _KEEPS[keep],
+        Fraction(chance, denominator),
+        Fraction(expected, denominator),
+        distribution,
+    )
 
 
 def _rules(rules):
@@ -223,8 +259,9 @@ def _rules(rules):
     return Rules.coerce(rules)
 
 
-def box_odds(box: str, dice=(), held=None, rolls_left: int | None = None, rules=None,
-             filled=None) -> BoxOdds:
+def box_odds(
+    box: str, dice=(), held=None, rolls_left: int | None = None, rules=None, filled=None
+) -> BoxOdds:
     """The odds of filling ``box`` by the end of the turn.
 
     ``dice`` are the five dice showing (empty before the turn's first roll), ``held`` the
@@ -242,8 +279,9 @@ def box_odds(box: str, dice=(), held=None, rolls_left: int | None = None, rules=
     return _box_odds(rules, box, dict(filled or {}), dice, held, rolls_left)
 
 
-def situation_odds(dice=(), held=None, rolls_left: int | None = None, rules=None,
-                   filled=None) -> SituationOdds:
+def situation_odds(
+    dice=(), held=None, rolls_left: int | None = None, rules=None, filled=None
+) -> SituationOdds:
     """The odds of every open box in a situation (see :func:`box_odds`).
 
     >>> odds = situation_odds([1, 2, 3, 4, 6], rolls_left=1)
@@ -253,8 +291,11 @@ def situation_odds(dice=(), held=None, rolls_left: int | None = None, rules=None
     rules = _rules(rules)
     filled = dict(filled or {})
     dice, held, rolls_left = _situation(rules, dice, held, rolls_left)
-    boxes = {box: _box_odds(rules, box, filled, dice, held, rolls_left)
-             for box in rules.boxes if box not in filled}
+    boxes = {
+        box: _box_odds(rules, box, filled, dice, held, rolls_left)
+        for box in rules.boxes
+        if box not in filled
+    }
     return SituationOdds(dice, held, rolls_left, boxes)
 
 

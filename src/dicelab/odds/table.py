@@ -50,7 +50,9 @@ class Table:
     def __str__(self) -> str:
         cells = [list(self.columns)] + self._cells()
         widths = [max(len(line[i]) for line in cells) for i in range(len(self.columns))]
-        lines = ["  ".join(cell.rjust(w) for cell, w in zip(line, widths)).rstrip() for line in cells]
+        lines = [
+            "  ".join(cell.rjust(w) for cell, w in zip(line, widths)).rstrip() for line in cells
+        ]
         return "\n".join(([self.title] if self.title else []) + lines)
 
     def __repr__(self) -> str:
@@ -58,8 +60,10 @@ class Table:
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
-        body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in line) + "</tr>"
-                       for line in self._cells())
+        body = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in line) + "</tr>"
+            for line in self._cells()
+        )
         caption = f"<caption>{html.escape(self.title)}</caption>" if self.title else ""
         return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -67,5 +71,9 @@ class Table:
         """The table as a pandas DataFrame (Fractions become floats)."""
         pandas = require("pandas", "data", "to_dataframe()")
         return pandas.DataFrame(
-            [{c: float(v) if isinstance(v, Fraction) else v for c, v in row.items()} for row in self.rows],
-            columns=list(self.columns))
+            [
+                {c: float(v) if isinstance(v, Fraction) else v for c, v in row.items()}
+                for row in self.rows
+            ],
+            columns=list(self.columns),
+        )

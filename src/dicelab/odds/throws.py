@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from dicelab import dice as _dice
 from dicelab.odds.games import resolve_set_aside
@@ -88,10 +88,15 @@ class ThrowOdds:
 
     def table(self) -> Table:
         """One row per (points, dice left), most likely first."""
-        rows = [{"points": points, "dice left": left, "probability": p, "percent": float(100 * p)}
-                for (points, left), p in sorted(self.joint.items(), key=lambda item: -item[1])]
-        return Table(["points", "dice left", "probability", "percent"], rows,
-                     f"{self.game}: throwing {self.dice} dice")
+        rows = [
+            {"points": points, "dice left": left, "probability": p, "percent": float(100 * p)}
+            for (points, left), p in sorted(self.joint.items(), key=lambda item: -item[1])
+        ]
+        return Table(
+            ["points", "dice left", "probability", "percent"],
+            rows,
+            f"{self.game}: throwing {self.dice} dice",
+        )
 
 
 def throw_odds(game_or_rules, n_dice: int, rules=None) -> ThrowOdds:
@@ -105,7 +110,7 @@ def throw_odds(game_or_rules, n_dice: int, rules=None) -> ThrowOdds:
     return ThrowOdds(game.name, n_dice, game.rules.dice, _joint(table, n_dice, game.rules.dice))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _joint(table, n_dice: int, all_dice: int) -> dict:
     joint = defaultdict(Fraction)
     for throw, p in _dice.outcomes(n_dice).items():
@@ -128,7 +133,15 @@ def bust_table(game_or_rules, rules=None) -> Table:
     rows = []
     for n in range(1, game.rules.dice + 1):
         odds = throw_odds(game.rules, n)
-        rows.append({"dice": n, "bust": odds.bust, "bust %": float(100 * odds.bust),
-                     "hot dice": odds.hot_dice, "mean points": float(odds.mean_points)})
-    return Table(["dice", "bust", "bust %", "hot dice", "mean points"], rows,
-                 f"{game.name}: one throw")
+        rows.append(
+            {
+                "dice": n,
+                "bust": odds.bust,
+                "bust %": float(100 * odds.bust),
+                "hot dice": odds.hot_dice,
+                "mean points": float(odds.mean_points),
+            }
+        )
+    return Table(
+        ["dice", "bust", "bust %", "hot dice", "mean points"], rows, f"{game.name}: one throw"
+    )

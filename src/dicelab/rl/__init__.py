@@ -11,6 +11,14 @@ Every environment numbers its decisions in one fixed discrete action space
 from dicelab.lazy import lazy_names
 
 __all__ = ["DiceGameAEC", "FivethousandAEC", "ThousandAEC", "YahtzeeAEC", "YahtzeeEnv", "aec_env"]
-__getattr__ = lazy_names(__name__, {"YahtzeeEnv": "yahtzee_env", "DiceGameAEC": "aec",
-                                    "FivethousandAEC": "aec", "ThousandAEC": "aec",
-                                    "YahtzeeAEC": "aec", "aec_env": "aec"})
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "YahtzeeEnv": "yahtzee_env",
+        "DiceGameAEC": "aec",
+        "FivethousandAEC": "aec",
+        "ThousandAEC": "aec",
+        "YahtzeeAEC": "aec",
+        "aec_env": "aec",
+    },
+)

@@ -128,8 +128,11 @@ class YahtzeeActions(DiscreteActions):
         index = _index(index, self.size)
         if index >= self.HOLDS:
             return (Score(self.boxes[index - self.HOLDS]),)
-        changes = [(Hold if index >> die & 1 else Release)(die)
-                   for die in range(5) if bool(index >> die & 1) != state.held[die]]
+        changes = [
+            (Hold if index >> die & 1 else Release)(die)
+            for die in range(5)
+            if bool(index >> die & 1) != state.held[die]
+        ]
         return (*changes, Roll())
 
     def encode(self, state, actions) -> int:
@@ -148,7 +151,10 @@ class YahtzeeActions(DiscreteActions):
         if state.over or state.rolling or not state.rolls_used:
             return []
         holds = range(self.HOLDS) if state.rolls_used < self.engine.rules.rolls else []
-        return [*holds, *(self.HOLDS + self.boxes.index(box) for box in self.engine.scorable_boxes(state))]
+        return [
+            *holds,
+            *(self.HOLDS + self.boxes.index(box) for box in self.engine.scorable_boxes(state)),
+        ]
 
 
 class SetAsideActions(DiscreteActions):
@@ -159,7 +165,7 @@ class SetAsideActions(DiscreteActions):
     def __init__(self, engine):
         super().__init__(engine)
         self.dice = engine.rules.dice
-        self.bank = 2 ** self.dice
+        self.bank = 2**self.dice
         self.size = self.bank + 1
 
     def describe(self, index: int) -> str:
@@ -183,12 +189,16 @@ class SetAsideActions(DiscreteActions):
             return (SetAside(()),)  # the engine says why nothing can be set aside now
         positions = _bits(index)
         if positions[-1] >= len(state.throw):
-            raise IllegalMoveError(f"the throw has {len(state.throw)} dice: there is no die {positions[-1]}")
+            raise IllegalMoveError(
+                f"the throw has {len(state.throw)} dice: there is no die {positions[-1]}"
+            )
         part = tuple(state.throw[i] for i in positions)
         first = self._first_positions(state.throw, part)
         if first != index:
-            raise IllegalMoveError(f"take the first dice of each face: action {first} sets "
-                                   f"{' '.join(map(str, part))} aside")
+            raise IllegalMoveError(
+                f"take the first dice of each face: action {first} sets "
+                f"{' '.join(map(str, part))} aside"
+            )
         return (SetAside(part),)
 
     def legal(self, state) -> list[int]:

@@ -29,10 +29,20 @@ REWARDS = ("win", "points")
 class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
     """A game of ``game`` ("fivethousand", "thousand" or "yahtzee") for ``players`` seats."""
 
-    metadata = {"render_modes": EpisodeEnvironment.RENDER_MODES, "render_fps": 4, "is_parallelizable": False}
+    metadata = {
+        "render_modes": EpisodeEnvironment.RENDER_MODES,
+        "render_fps": 4,
+        "is_parallelizable": False,
+    }
 
-    def __init__(self, game: str, players: int = 2, rules=None, reward: str = "win",
-                 render_mode: str | None = None):
+    def __init__(
+        self,
+        game: str,
+        players: int = 2,
+        rules=None,
+        reward: str = "win",
+        render_mode: str | None = None,
+    ):
         super().__init__()
         if reward not in REWARDS:
             raise ValueError(f"reward is one of {REWARDS}, not {reward!r}")
@@ -48,9 +58,15 @@ class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
             self.observer = SetAsideObserver(engine, players, table=True, points_high=high)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self.episode.actions.size
-        self.observation_spaces = {agent: spaces.Dict({
-            "observation": self.observer.flat_space(),
-            "action_mask": spaces.Box(0, 1, (size,), np.int8)}) for agent in self.possible_agents}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": self.observer.flat_space(),
+                    "action_mask": spaces.Box(0, 1, (size,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
         self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self.np_random = None
 
@@ -94,7 +110,11 @@ class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
         seat = self.possible_agents.index(agent)
         state = self.episode.state
         deciding = not state.is_over and state.player == seat
-        mask = self.episode.actions.mask(state) if deciding else np.zeros(self.episode.actions.size, np.int8)
+        mask = (
+            self.episode.actions.mask(state)
+            if deciding
+            else np.zeros(self.episode.actions.size, np.int8)
+        )
         return {"observation": self.observer.as_flat(state, seat), "action_mask": mask}
 
     def close(self) -> None:
@@ -135,7 +155,9 @@ class YahtzeeAEC(DiceGameAEC):
 AEC_ENVS = {"fivethousand": FivethousandAEC, "thousand": ThousandAEC, "yahtzee": YahtzeeAEC}
 
 
-def aec_env(game: str, players: int = 2, rules=None, reward: str = "win", render_mode=None) -> DiceGameAEC:
+def aec_env(
+    game: str, players: int = 2, rules=None, reward: str = "win", render_mode=None
+) -> DiceGameAEC:
     """The AEC environment of ``game`` ("fivethousand", "thousand" or "yahtzee").
 
     >>> env = aec_env("thousand", players=3)

@@ -69,7 +69,9 @@ class Episode:
         """The decision that ``bot`` (a level name from the game's BOTS, or a bot) makes now."""
         if isinstance(bot, str):
             if bot not in self.module.BOTS:
-                raise ValueError(f"unknown bot level {bot!r}; choose one of {sorted(self.module.BOTS)}")
+                raise ValueError(
+                    f"unknown bot level {bot!r}; choose one of {sorted(self.module.BOTS)}"
+                )
             bot = self._bots.setdefault(bot, self.module.BOTS[bot]())
         if self.state is None or self.state.is_over:
             raise RuntimeError("there is no decision to make: reset() starts a game")
@@ -84,7 +86,9 @@ class Episode:
         if not self.spec.set_aside:
             now = f"dice {' '.join(map(str, state.dice))}, {self.rules.rolls - state.rolls_used} rolls left"
         elif state.phase == "choose":
-            now = f"throw {' '.join(map(str, state.throw))} to choose from, turn {state.turn_points}"
+            now = (
+                f"throw {' '.join(map(str, state.throw))} to choose from, turn {state.turn_points}"
+            )
         else:
             now = f"{state.dice_left} dice to throw, {state.turn_points} points this turn"
         return f"seat {state.player}: {now}; {scores}"
@@ -94,7 +98,9 @@ class Episode:
         while not state.is_over:
             if state.is_chance:
                 dice = len(next(iter(engine.chance_outcomes(state))))
-                state = engine.apply_chance(state, tuple(int(face) for face in self.rng.integers(1, 7, dice)))
+                state = engine.apply_chance(
+                    state, tuple(int(face) for face in self.rng.integers(1, 7, dice))
+                )
             elif (opening := self.actions.opening(state)) is not None:
                 state = engine.apply(state, opening)
             else:
@@ -111,7 +117,9 @@ class EpisodeEnvironment:
 
     def _set_render_mode(self, render_mode) -> None:
         if render_mode is not None and render_mode not in self.RENDER_MODES:
-            raise ValueError(f"render_mode is one of {self.RENDER_MODES} or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode is one of {self.RENDER_MODES} or None, not {render_mode!r}"
+            )
         self.render_mode = render_mode
 
     def bot_action(self, bot) -> int:

@@ -9,7 +9,6 @@ seat's own, then the others in turn order.
 from __future__ import annotations
 
 import abc
-
 from dataclasses import dataclass
 
 import numpy as np
@@ -43,12 +42,19 @@ class Observer(abc.ABC):
         self.engine, self.rules, self.seats, self.table = engine, engine.rules, seats, table
         self.fields = tuple(self._fields())
         starts = np.cumsum([0] + [field.size for field in self.fields])
-        self.slices = {field.name: slice(int(a), int(b)) for field, a, b in zip(self.fields, starts, starts[1:])}
+        self.slices = {
+            field.name: slice(int(a), int(b))
+            for field, a, b in zip(self.fields, starts, starts[1:])
+        }
         self.size = int(starts[-1])
 
     def dict_space(self):
-        return spaces.Dict({field.name: spaces.Box(0, field.high, (field.size,), np.int64)
-                            for field in self.fields})
+        return spaces.Dict(
+            {
+                field.name: spaces.Box(0, field.high, (field.size,), np.int64)
+                for field in self.fields
+            }
+        )
 
     def flat_space(self):
         high = np.concatenate([np.full(field.size, field.high, np.int64) for field in self.fields])
@@ -56,8 +62,10 @@ class Observer(abc.ABC):
 
     def as_dict(self, state, seat: int) -> dict:
         values = self._values(state, seat)
-        return {field.name: np.array(values[field.name], dtype=np.int64).reshape(field.size)
-                for field in self.fields}
+        return {
+            field.name: np.array(values[field.name], dtype=np.int64).reshape(field.size)
+            for field in self.fields
+        }
 
     def as_flat(self, state, seat: int) -> np.ndarray:
         return np.concatenate(list(self.as_dict(state, seat).values()))
@@ -73,13 +81,17 @@ class Observer(abc.ABC):
     def _table_fields(self, high: int, what: str) -> list[Field]:
         if not self.table:
             return []
-        return [Field("to_move", 1, 1, "1 when this seat decides now"),
-                Field("others", self.seats - 1, high, f"the other seats' {what}, in turn order")]
+        return [
+            Field("to_move", 1, 1, "1 when this seat decides now"),
+            Field("others", self.seats - 1, high, f"the other seats' {what}, in turn order"),
+        ]
 
     def _table_values(self, state, seat: int, standings) -> dict:
         later = [(seat + k) % self.seats for k in range(1, self.seats)]
-        return {"to_move": int(not state.is_over and state.player == seat),
-                "others": [standings[other] for other in later]}
+        return {
+            "to_move": int(not state.is_over and state.player == seat),
+            "others": [standings[other] for other in later],
+        }
 
 
 class YahtzeeObserver(Observer):
@@ -87,16 +99,32 @@ class YahtzeeObserver(Observer):
 
     def _fields(self) -> list[Field]:
         rules, n = self.rules, len(self.rules.boxes)
-        points = max(30, rules.full_house, rules.small_straight, rules.large_straight, rules.yahtzee)
+        points = max(
+            30, rules.full_house, rules.small_straight, rules.large_straight, rules.yahtzee
+        )
         total = n * points + rules.upper_bonus + n * rules.yahtzee_bonus
         upper = sum(5 * (UPPER_BOXES.index(box) + 1) for box in rules.upper_boxes)
         return [
-            Field("dice", 5, 6, "the faces by position (bit i of a hold is die i); 0 before the first roll"),
+            Field(
+                "dice",
+                5,
+                6,
+                "the faces by position (bit i of a hold is die i); 0 before the first roll",
+            ),
             Field("counts", 6, 5, "how many dice show each face 1-6"),
             Field("rolls_left", 1, rules.rolls, "rolls left this turn"),
-            Field("open_boxes", n, 1, "1 for each box of rules.boxes still open on this seat's card"),
-            Field("box_points", n, points, "what the dice would score in each open box, jokers included"),
-            Field("upper_total", 1, upper, "points in the upper boxes so far (the bonus counts them)"),
+            Field(
+                "open_boxes", n, 1, "1 for each box of rules.boxes still open on this seat's card"
+            ),
+            Field(
+                "box_points",
+                n,
+                points,
+                "what the dice would score in each open box, jokers included",
+            ),
+            Field(
+                "upper_total", 1, upper, "points in the upper boxes so far (the bonus counts them)"
+            ),
             Field("yahtzee_bonuses", 1, n, "Yahtzee bonuses earned"),
             Field("total", 1, total, "this seat's total so far, bonuses included"),
             *self._table_fields(total, "totals"),
@@ -111,8 +139,10 @@ class YahtzeeObserver(Observer):
             "counts": counts(state.dice),
             "rolls_left": self.rules.rolls - state.rolls_used,
             "open_boxes": [int(box not in filled) for box in self.rules.boxes],
-            "box_points": [box_points(self.rules, box, dice, filled) if dice and box not in filled else 0
-                           for box in self.rules.boxes],
+            "box_points": [
+                box_points(self.rules, box, dice, filled) if dice and box not in filled else 0
+                for box in self.rules.boxes
+            ],
             "upper_total": card.upper_total(),
             "yahtzee_bonuses": card.yahtzee_bonuses,
             "total": totals[seat],
@@ -130,13 +160,23 @@ class SetAsideObserver(Observer):
     def _fields(self) -> list[Field]:
         dice, high = self.rules.dice, self.points_high
         return [
-            Field("throw", dice, 6, "the throw to set dice aside from, sorted (bit i of a set-aside "
-                                    "is throw[i]); zeros when there is none"),
+            Field(
+                "throw",
+                dice,
+                6,
+                "the throw to set dice aside from, sorted (bit i of a set-aside "
+                "is throw[i]); zeros when there is none",
+            ),
             Field("counts", 6, dice, "how many dice of that throw show each face 1-6"),
             Field("dice_left", 1, dice, "dice thrown (while choosing) or to throw next"),
             Field("turn_points", 1, high, "the points of this turn so far"),
             Field("kept_on_bust", 1, high, "the turn points that a bust would still bank"),
-            Field("final_round", 1, 1, "1 once someone has reached the target and the last turns are on"),
+            Field(
+                "final_round",
+                1,
+                1,
+                "1 once someone has reached the target and the last turns are on",
+            ),
             Field("score", 1, high, "this seat's banked score"),
             *self._table_fields(high, "banked scores"),
         ]

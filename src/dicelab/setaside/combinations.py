@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from dicelab import dice as _dice
 from dicelab import validation
@@ -37,7 +37,7 @@ class CombinationTable:
             return value
 
     @classmethod
-    def from_rows(cls, rows) -> "CombinationTable":
+    def from_rows(cls, rows) -> CombinationTable:
         """A table from ``(faces, points)`` rows, e.g. ``((1, 1, 1), 1000)``."""
         return cls(tuple((_dice.counts(faces), int(points)) for faces, points in rows))
 
@@ -94,7 +94,7 @@ def best_throw_score(rules, dice) -> int:
     return 0 if best is None else best[1]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_split(table: CombinationTable, tally: tuple[int, ...]) -> int:
     if not any(tally):
         return 0
@@ -110,7 +110,7 @@ def _best_split(table: CombinationTable, tally: tuple[int, ...]) -> int:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
     choices = {}
     for part in _dice.sub_multisets(throw):
@@ -120,7 +120,7 @@ def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
     return choices
 
 
-@lru_cache(maxsize=None)
+@cache
 def _best_choice(table: CombinationTable, throw: tuple) -> tuple[tuple, int] | None:
     choices = _scoring_choices(table, throw)
     if not choices:

@@ -119,11 +119,16 @@ class SetAsideEngine:
         return self.next_turn(state, scores, (state.player + 1) % len(scores), news)
 
     # --- shared machinery -------------------------------------------------------------
-    def next_turn(self, state: State, scores: tuple, player: int, news: tuple,
-                  final_turns=None) -> State:
-        return State(scores=scores, dice_left=self.rules.dice, player=player,
-                     final_turns=final_turns if final_turns is not None else state.final_turns,
-                     news=news)
+    def next_turn(
+        self, state: State, scores: tuple, player: int, news: tuple, final_turns=None
+    ) -> State:
+        return State(
+            scores=scores,
+            dice_left=self.rules.dice,
+            player=player,
+            final_turns=final_turns if final_turns is not None else state.final_turns,
+            news=news,
+        )
 
     def initial_state(self, players: int) -> State:
         return State(scores=(0,) * players, dice_left=self.rules.dice)
@@ -152,13 +157,19 @@ class SetAsideEngine:
             return replace(state, phase="rolling", news=())
         if isinstance(action, SetAside):
             if state.phase != "choose":
-                raise IllegalMoveError("throw the dice first" if state.phase == "throw"
-                                       else "you have already set dice aside from this throw")
+                raise IllegalMoveError(
+                    "throw the dice first"
+                    if state.phase == "throw"
+                    else "you have already set dice aside from this throw"
+                )
             return self.set_aside(state, self.check_keep(state.throw, action.dice))
         if isinstance(action, Bank):
             if state.phase != "decide":
-                raise IllegalMoveError("throw the dice first" if state.phase == "throw"
-                                       else "set aside at least one scoring die first")
+                raise IllegalMoveError(
+                    "throw the dice first"
+                    if state.phase == "throw"
+                    else "set aside at least one scoring die first"
+                )
             refusal = self.bank_refusal(state)
             if refusal:
                 raise IllegalMoveError(refusal)
@@ -202,11 +213,26 @@ class SetAsideEngine:
             position = next(p for p in free if faces[p] == face)
             free.remove(position)
             aside.append(position)
-        state = replace(state, phase="decide", throw=(), kept=kept, dice_left=dice_left,
-                        turn_points=turn_points, news=(), faces=faces, aside=tuple(sorted(aside)))
+        state = replace(
+            state,
+            phase="decide",
+            throw=(),
+            kept=kept,
+            dice_left=dice_left,
+            turn_points=turn_points,
+            news=(),
+            faces=faces,
+            aside=tuple(sorted(aside)),
+        )
         if dice_left == 0:
-            state = replace(state, dice_left=self.rules.dice, kept=(), round_start=turn_points,
-                            aside=(), news=("hot_dice",))
+            state = replace(
+                state,
+                dice_left=self.rules.dice,
+                kept=(),
+                round_start=turn_points,
+                aside=(),
+                news=("hot_dice",),
+            )
         return self.after_set_aside(state)
 
     def bank(self, state: State) -> State:
@@ -254,8 +280,14 @@ class SetAsideEngine:
         faces = list(faces)
         for position, face in zip((p for p in range(len(faces)) if p not in aside), in_order):
             faces[position] = face
-        state = replace(state, phase="choose", throw=throw, faces=tuple(faces), aside=aside,
-                        throws=state.throws + 1)
+        state = replace(
+            state,
+            phase="choose",
+            throw=throw,
+            faces=tuple(faces),
+            aside=aside,
+            throws=state.throws + 1,
+        )
         if self.choose_keep(state):
             return state
         return self.set_aside(state, best[0])
@@ -270,4 +302,4 @@ class SetAsideEngine:
 
 
 def _add(scores: tuple, player: int, points: int) -> tuple:
-    return scores[:player] + (scores[player] + points,) + scores[player + 1:]
+    return scores[:player] + (scores[player] + points,) + scores[player + 1 :]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from dicelab import dice as _dice
 from dicelab.setaside.combinations import CombinationTable
@@ -25,7 +25,7 @@ class ThrowSummary:
     mean_best_points: Fraction  # over all outcomes, a bust counting 0
 
 
-@lru_cache(maxsize=None)
+@cache
 def throw_summary(table: CombinationTable, n: int) -> ThrowSummary:
     bust = Fraction(0)
     mean = Fraction(0)

@@ -14,10 +14,9 @@ Points are counted in *units*, the greatest common divisor of the combinations' 
 from __future__ import annotations
 
 import abc
-
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -76,7 +75,7 @@ def point_unit(table) -> int:
     return math.gcd(*(points for _, points in table.combinations))
 
 
-@lru_cache(maxsize=None)
+@cache
 def throw_table(table, dice: int, choices: str) -> ThrowTable:
     """The :class:`ThrowTable` of ``table`` for 1 to ``dice`` dice.
 
@@ -210,5 +209,9 @@ class SetAsidePolicy(abc.ABC):
         return Bank() if option.bank else Throw()
 
     def _then(self, state, keep: tuple) -> list[Option]:
-        options = [Option(keep, True, self.bank_value(state))] if self.engine.bank_refusal(state) is None else []
+        options = (
+            [Option(keep, True, self.bank_value(state))]
+            if self.engine.bank_refusal(state) is None
+            else []
+        )
         return options + [Option(keep, False, self.throw_value(state))]

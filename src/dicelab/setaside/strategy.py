@@ -48,8 +48,11 @@ class SetAsideBot(abc.ABC):
     def choose(self, engine, state: State, rng):
         if state.phase == "choose":
             return self.keep(engine, state)
-        if state.phase == "decide" and self.wants_to_bank(engine, state) \
-                and engine.bank_refusal(state) is None:
+        if (
+            state.phase == "decide"
+            and self.wants_to_bank(engine, state)
+            and engine.bank_refusal(state) is None
+        ):
             return Bank()
         return Throw()
 

@@ -79,12 +79,21 @@ class Turns:
     low: np.ndarray | None = None
     high: np.ndarray | None = None
 
-    def take(self, pairs: np.ndarray, width: int) -> "Turns":
+    def take(self, pairs: np.ndarray, width: int) -> Turns:
         """The turns of ``pairs`` (indices), cut to ``width`` rows."""
+
         def cut(rows):
             return None if rows is None else rows[pairs, :width]
-        return Turns(cut(self.value_a), cut(self.value_c), cut(self.bank), self.ends[pairs], cut(self.hot),
-                     cut(self.low), cut(self.high))
+
+        return Turns(
+            cut(self.value_a),
+            cut(self.value_c),
+            cut(self.bank),
+            self.ends[pairs],
+            cut(self.hot),
+            cut(self.low),
+            cut(self.high),
+        )
 
 
 @dataclass
@@ -102,7 +111,9 @@ class Swept:
     value_c: np.ndarray
 
 
-def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None, bounds: bool = False):
+def sweep(
+    throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = None, bounds: bool = False
+):
     """Solve ``turns`` below their ends, choosing with bust value ``x`` (L,).
 
     Returns the value of throwing with nothing at risk, (L, dice + 1) as ``(a, c)``; with
@@ -129,7 +140,10 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
     # a and c of every state, flat by (r, dice), one pair a row: the active pairs are a prefix,
     # so ``take`` reads them in place. Column 0 (no dice) is no state: worth -inf, it is
     # where a row's padding choices lead.
-    value_a, value_c = turns.value_a[order].reshape(count, -1), turns.value_c[order].reshape(count, -1)
+    value_a, value_c = (
+        turns.value_a[order].reshape(count, -1),
+        turns.value_c[order].reshape(count, -1),
+    )
     value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
     bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
     layout = _layout(throws, next_dice, columns)
@@ -160,7 +174,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                     worth = np.multiply(c, xs[:k], out=work.worth)
                     worth += a
                     most = np.maximum.reduce(worth, axis=1)
-                    best = work.past_last - np.multiply(worth == most[:, None], group.rank, dtype=np.int32).max(axis=1)
+                    best = work.past_last - np.multiply(
+                        worth == most[:, None], group.rank, dtype=np.int32
+                    ).max(axis=1)
                     a.take(best, out=chosen[0], mode="clip")
                     c.take(best, out=chosen[1], mode="clip")
                     if bounds:
@@ -185,7 +201,9 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                 banks = bank >= throw
                 if rows:
                     banks &= inside[:, r, None]
-                if bounds:  # bank or throw, like any choice: banking, throwing's slope c over the margin
+                if (
+                    bounds
+                ):  # bank or throw, like any choice: banking, throwing's slope c over the margin
                     # bank - throw; throwing, banking's slope -c over throw - bank: c / (bank - throw) both ways
                     _extremes(tc / (bank - throw), falls[r, :k], rises[r, :k], 1, fresh)
                 here = slice(r * columns + 1, (r + 1) * columns)
@@ -195,15 +213,27 @@ def sweep(throws, next_dice, turns: Turns, x: np.ndarray, rows: int | None = Non
                     new_c = np.where(inside[:, r, None], new_c, value_c[:k, here])
                 value_a[:k, here], value_c[:k, here] = new_a, new_c
         if bounds:
-            row_low, row_high = _ranges(falls, rises, x, ends, None if turns.low is None else turns.low[order],
-                                        None if turns.high is None else turns.high[order])
+            row_low, row_high = _ranges(
+                falls,
+                rises,
+                x,
+                ends,
+                None if turns.low is None else turns.low[order],
+                None if turns.high is None else turns.high[order],
+            )
     unsort = np.argsort(order)
     if rows:
         return kept[0, unsort, :rows], kept[1, unsort, :rows]
     if bounds:
         shape = (count, width, columns)
-        return Swept(both[0, unsort], both[1, unsort], row_low[unsort], row_high[unsort],
-                     value_a.reshape(shape)[unsort], value_c.reshape(shape)[unsort])
+        return Swept(
+            both[0, unsort],
+            both[1, unsort],
+            row_low[unsort],
+            row_high[unsort],
+            value_a.reshape(shape)[unsort],
+            value_c.reshape(shape)[unsort],
+        )
     return both[0, unsort], both[1, unsort]
 
 
@@ -234,7 +264,10 @@ def _ranges(falls, rises, x, ends, given_low, given_high) -> tuple[np.ndarray, n
     count, reach = len(x), len(falls)
     inside = ends[:, None] > np.arange(reach)
     ranges = []
-    for extreme, sign, given, accumulate in ((falls, -1, given_low, np.maximum), (rises, 1, given_high, np.minimum)):
+    for extreme, sign, given, accumulate in (
+        (falls, -1, given_low, np.maximum),
+        (rises, 1, given_high, np.minimum),
+    ):
         unbounded = sign * np.inf
         crossed = np.where(extreme * sign > 0, x + 1 / extreme, unbounded)
         swept = accumulate.accumulate(crossed[::-1], axis=0)[::-1].T  # every row from the top down
@@ -257,17 +290,25 @@ class _Scratch:
 
     def __init__(self, pairs: int, entries: int, rows: int):
         self.pairs, self.entries, self.rows = pairs, entries, rows
-        self.arrays = {"a": np.empty(entries), "c": np.empty(entries), "worth": np.empty(entries),
-                       "chosen": np.empty(rows), "weighted": np.empty(rows)}
+        self.arrays = {
+            "a": np.empty(entries),
+            "c": np.empty(entries),
+            "worth": np.empty(entries),
+            "chosen": np.empty(rows),
+            "weighted": np.empty(rows),
+        }
         self.views: dict = {}
         self.past_last: dict = {}
 
     @classmethod
-    def at_least(cls, count: int, layout: "_Layout") -> "_Scratch":
+    def at_least(cls, count: int, layout: _Layout) -> _Scratch:
         """Work arrays for ``count`` pairs of ``layout``: this thread's, grown if need be."""
         groups = layout.groups + [layout.merged]
-        need = (count, count * max(group.flat.size for group in groups),
-                2 * count * max(group.flat.shape[1] for group in groups))
+        need = (
+            count,
+            count * max(group.flat.size for group in groups),
+            2 * count * max(group.flat.shape[1] for group in groups),
+        )
         kept = getattr(cls._kept, "scratch", None)
         have = (0, 0, 0) if kept is None else (kept.pairs, kept.entries, kept.rows)
         if all(h >= n for h, n in zip(have, need)):
@@ -277,21 +318,30 @@ class _Scratch:
             cls._kept.scratch = scratch
         return scratch
 
-    def of(self, group: "_Group", pairs: int) -> "_Work":
+    def of(self, group: _Group, pairs: int) -> _Work:
         """The work arrays of a step over ``group`` for ``pairs`` pairs."""
         key = (id(group), pairs)
         if key not in self.views:
             choices, rows = group.flat.shape
 
             def view(name, shape):
-                return self.arrays[name][:math.prod(shape)].reshape(shape)
+                return self.arrays[name][: math.prod(shape)].reshape(shape)
 
             if id(group) not in self.past_last:
-                self.past_last[id(group)] = (np.arange(self.pairs)[:, None] * group.flat.size + np.arange(rows)
-                                             + group.flat.size)
+                self.past_last[id(group)] = (
+                    np.arange(self.pairs)[:, None] * group.flat.size
+                    + np.arange(rows)
+                    + group.flat.size
+                )
             entries, kept = (pairs, choices, rows), (2, pairs, rows)
-            self.views[key] = _Work(view("a", entries), view("c", entries), view("worth", entries),
-                                    view("chosen", kept), view("weighted", kept), self.past_last[id(group)][:pairs])
+            self.views[key] = _Work(
+                view("a", entries),
+                view("c", entries),
+                view("worth", entries),
+                view("chosen", kept),
+                view("weighted", kept),
+                self.past_last[id(group)][:pairs],
+            )
         return self.views[key]
 
 
@@ -328,16 +378,30 @@ class _Group:
     rank: np.ndarray  # (choices, 1): the first choice ranks highest, as argmax breaks ties
 
     @classmethod
-    def of_rows(cls, flat, points, hot, probability, starts, dice) -> "_Group":
+    def of_rows(cls, flat, points, hot, probability, starts, dice) -> _Group:
         """The group of ``flat``, ``points``, ``hot`` given as (rows, choices). A choice's
         rank is how far it lies before the end of a row in a flat (choices, rows) array."""
+
         def choices_first(block):
             return np.ascontiguousarray(block.T)
+
         choices, rows = flat.shape[1], flat.shape[0]
         rank = (np.arange(choices, 0, -1, dtype=np.int32) * rows)[:, None]
-        into = slice(int(dice[0]), int(dice[-1]) + 1) if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1)) else None
-        return cls(choices_first(flat), choices_first(points), choices_first(hot), probability, starts, dice, into,
-                   rank)
+        into = (
+            slice(int(dice[0]), int(dice[-1]) + 1)
+            if np.array_equal(dice, np.arange(dice[0], dice[-1] + 1))
+            else None
+        )
+        return cls(
+            choices_first(flat),
+            choices_first(points),
+            choices_first(hot),
+            probability,
+            starts,
+            dice,
+            into,
+            rank,
+        )
 
 
 @dataclass(frozen=True)
@@ -378,7 +442,9 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
             order = np.argsort(~throws.valid[rows], axis=1, kind="stable")[:, :high]  # valid first
             pick_rows = rows[:, None]
             points = throws.points[pick_rows, order]
-            flat = np.where(throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0)
+            flat = np.where(
+                throws.valid[pick_rows, order], points * columns + next_dice[pick_rows, order], 0
+            )
             hot = throws.left[pick_rows, order] == 0
             groups.append(_Group.of_rows(flat, points, hot, throws.probability[rows], starts, dice))
             # padding leads to no state
@@ -386,15 +452,27 @@ def _layout(throws, next_dice, columns: int) -> _Layout:
         width = max(flat.shape[1] for flat, _, _ in blocks)
 
         def padded(index):
-            return np.concatenate([np.pad(block[index], ((0, 0), (0, width - block[index].shape[1])))
-                                   for block in blocks])
+            return np.concatenate(
+                [
+                    np.pad(block[index], ((0, 0), (0, width - block[index].shape[1])))
+                    for block in blocks
+                ]
+            )
 
         offsets = np.cumsum([0] + [group.flat.shape[1] for group in groups])
-        merged = _Group.of_rows(padded(0), padded(1), padded(2), np.concatenate([group.probability for group in groups]),
-                                np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
-                                np.concatenate([group.dice for group in groups]))
+        merged = _Group.of_rows(
+            padded(0),
+            padded(1),
+            padded(2),
+            np.concatenate([group.probability for group in groups]),
+            np.concatenate([group.starts + offset for group, offset in zip(groups, offsets)]),
+            np.concatenate([group.dice for group in groups]),
+        )
         extra = merged.flat.size - sum(group.flat.size for group in groups)
-        _LAYOUTS[key] = (throws, _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)))
+        _LAYOUTS[key] = (
+            throws,
+            _Layout(groups, merged, (len(groups) - 1) * STEP_ENTRIES // max(extra, 1)),
+        )
         # the table is kept so that its id stays its own
     return _LAYOUTS[key][1]
 
@@ -418,8 +496,16 @@ class Level:
 FIRST_KEPT = 1  # a turn's row 0 holds no values: a sweep never keeps it
 
 
-def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.ndarray,
-                guess_x: np.ndarray, above: tuple[np.ndarray, Level] | None = None, dominant=None) -> Level:
+def solve_level(
+    throws,
+    next_dice,
+    make_turns,
+    partner: np.ndarray,
+    known_x: np.ndarray,
+    guess_x: np.ndarray,
+    above: tuple[np.ndarray, Level] | None = None,
+    dominant=None,
+) -> Level:
     """Solve the ``L`` pairs of one level (total score) exactly.
 
     ``partner[l]`` is the index of pair l's swap in the level (itself for ``(a, a)``), or
@@ -467,17 +553,24 @@ def solve_level(throws, next_dice, make_turns, partner: np.ndarray, known_x: np.
                 continue
             pairs = todo[these]
             swept = sweep(*table, given.take(np.nonzero(these)[0], width), x[pairs], bounds=True)
-            level.value_a[pairs, :width], level.value_c[pairs, :width] = swept.value_a, swept.value_c
+            level.value_a[pairs, :width], level.value_c[pairs, :width] = (
+                swept.value_a,
+                swept.value_c,
+            )
             rows = swept.low.shape[1]
             level.low[pairs, :rows], level.high[pairs, :rows] = swept.low, swept.high
             a[pairs], c[pairs] = swept.throw_a[:, dice], swept.throw_c[:, dice]
         swept_ends[todo] = turns.ends[todo]
         level.ends = swept_ends
-        level.start = np.where(has_partner, (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate]), a + c * known_x)
+        level.start = np.where(
+            has_partner, (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate]), a + c * known_x
+        )
         x = np.where(has_partner, 1 - level.start[mate], known_x)
         turns = make_turns(x)
         holds = (level.low[:, 0] - SLACK <= x) & (x <= level.high[:, 0] + SLACK)
-        todo = np.nonzero(~((holds | ~has_partner) & (turns.ends <= swept_ends)))[0]  # a known x is exact
+        todo = np.nonzero(~((holds | ~has_partner) & (turns.ends <= swept_ends)))[
+            0
+        ]  # a known x is exact
         if not len(todo):  # every choice made stays best at the exact bust values: the solution
             return level
     raise RuntimeError("the win policy did not settle; please report these rules")
@@ -509,9 +602,14 @@ def _grown(level: Level | None, count: int, shape: tuple) -> Level:
     """``level``'s arrays (or new ones) with room for ``shape`` (width, dice + 1) per pair."""
     if level is not None and level.value_a.shape[1] >= shape[0]:
         return level
-    grown = Level(np.zeros(count), np.zeros((count,) + shape), np.zeros((count,) + shape),
-                  np.full((count, shape[0]), -np.inf), np.full((count, shape[0]), np.inf),
-                  np.zeros(count, dtype=np.int64))
+    grown = Level(
+        np.zeros(count),
+        np.zeros((count,) + shape),
+        np.zeros((count,) + shape),
+        np.full((count, shape[0]), -np.inf),
+        np.full((count, shape[0]), np.inf),
+        np.zeros(count, dtype=np.int64),
+    )
     if level is not None:
         old = level.value_a.shape[1]
         for name in ("value_a", "value_c", "low", "high"):
@@ -534,8 +632,12 @@ def _taken(turns: Turns, x: np.ndarray, source, shift: int) -> Turns:
     index, level = source
     serves = index >= 0
     d = np.where(serves, index, 0)
-    holds = (level.low[d] - SLACK <= x[:, None]) & (x[:, None] <= level.high[d] + SLACK)  # (L, its rows)
-    lowest = holds.shape[1] - np.cumprod(holds[:, ::-1], axis=1).sum(axis=1)  # the ranges nest upwards
+    holds = (level.low[d] - SLACK <= x[:, None]) & (
+        x[:, None] <= level.high[d] + SLACK
+    )  # (L, its rows)
+    lowest = holds.shape[1] - np.cumprod(holds[:, ::-1], axis=1).sum(
+        axis=1
+    )  # the ranges nest upwards
     first = np.maximum(lowest, FIRST_KEPT) + shift
     serves &= (first < turns.ends) & (turns.ends - shift <= level.ends[d])
     if not serves.any():
@@ -547,12 +649,25 @@ def _taken(turns: Turns, x: np.ndarray, source, shift: int) -> Turns:
     value_c = np.where(taken[:, :, None], level.value_c[rows], turns.value_c)
     low = np.where(taken, level.low[rows], -np.inf if turns.low is None else turns.low)
     high = np.where(taken, level.high[rows], np.inf if turns.high is None else turns.high)
-    return Turns(value_a, value_c, turns.bank, np.where(serves, first, turns.ends), turns.hot, low, high)
+    return Turns(
+        value_a, value_c, turns.bank, np.where(serves, first, turns.ends), turns.hot, low, high
+    )
 
 
-NEIGHBOURS = ((1, 0), (0, 1), (1, 1), (2, 0), (0, 2), (2, 1), (1, 2), (2, 2))  # solved before (m, o)
+NEIGHBOURS = (
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (2, 0),
+    (0, 2),
+    (2, 1),
+    (1, 2),
+    (2, 2),
+)  # solved before (m, o)
 # the least-squares quadratic a + b m + c o + d m^2 + e m o + f o^2 through them, read at (0, 0)
-QUADRATIC = np.linalg.pinv(np.array([[1, m, o, m * m, m * o, o * o] for m, o in NEIGHBOURS], dtype=float))[0]
+QUADRATIC = np.linalg.pinv(
+    np.array([[1, m, o, m * m, m * o, o * o] for m, o in NEIGHBOURS], dtype=float)
+)[0]
 
 
 def guess_values(values: np.ndarray, mover: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -573,7 +688,9 @@ def guess_values(values: np.ndarray, mover: np.ndarray, other: np.ndarray) -> np
     inner = (mover + 2 < rows) & (other + 2 < columns)
     if inner.any():
         m, o = mover[inner], other[inner]
-        quadratic = sum(weight * values[m + dm, o + do] for weight, (dm, do) in zip(QUADRATIC, NEIGHBOURS))
+        quadratic = sum(
+            weight * values[m + dm, o + do] for weight, (dm, do) in zip(QUADRATIC, NEIGHBOURS)
+        )
         guess[inner] = quadratic
     return np.clip(guess, 0.0, 1.0)
 
@@ -608,7 +725,9 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         number, bit for bit, whichever pairs are asked together."""
         rows = int(self.table_rows(mine, theirs).max())
         x = self.bust_values(mine, theirs)
-        throw_a, throw_c = sweep(self.throws, self.next_dice, self.level_turns(mine, theirs, rows), x, rows=rows)
+        throw_a, throw_c = sweep(
+            self.throws, self.next_dice, self.level_turns(mine, theirs, rows), x, rows=rows
+        )
         return throw_a + throw_c * x[:, None, None]
 
     @lru_cache(maxsize=256)

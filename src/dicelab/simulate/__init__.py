@@ -27,12 +27,30 @@ from dicelab.odds.games import SET_ASIDE_GAMES, resolve
 from dicelab.simulate.bots import ChaseBox, ThresholdBot
 from dicelab.simulate.engine_path import BotFailed
 from dicelab.simulate.results import Estimate, GameResults, TurnResults
-from dicelab.simulate.runner import (Run, RunInterrupted, RunStopped, batch_bots, bot_name, check_bots,
-                                     pick_seed, play_game_chunk, play_turn_chunk, run_chunks)
+from dicelab.simulate.runner import (
+    Run,
+    RunInterrupted,
+    RunStopped,
+    batch_bots,
+    bot_name,
+    check_bots,
+    pick_seed,
+    play_game_chunk,
+    play_turn_chunk,
+    run_chunks,
+)
 
 
-def games(game="fivethousand", players=("simple", "intelligent"), n: int = 1000, seed: int | None = 0,
-          rules=None, chunk_size: int | None = None, executor=None, progress=None) -> GameResults:
+def games(
+    game="fivethousand",
+    players=("simple", "intelligent"),
+    n: int = 1000,
+    seed: int | None = 0,
+    rules=None,
+    chunk_size: int | None = None,
+    executor=None,
+    progress=None,
+) -> GameResults:
     """Play ``n`` whole games between bots and return their results as arrays.
 
     ``game`` is a game name, module, ``Rules`` or game (see :func:`dicelab.odds.resolve`),
@@ -46,26 +64,45 @@ def games(game="fivethousand", players=("simple", "intelligent"), n: int = 1000,
     chosen = resolve(game, rules)
     bots = check_bots(chosen.module, players)
     if not 1 <= len(bots) <= chosen.module.Game.MAX_PLAYERS:
-        raise ValueError(f"{chosen.name} is played by 1 to {chosen.module.Game.MAX_PLAYERS} players")
+        raise ValueError(
+            f"{chosen.name} is played by 1 to {chosen.module.Game.MAX_PLAYERS} players"
+        )
     batch = batch_bots(chosen.name, chosen.rules, bots) is not None
     run = Run(chosen.name, chosen.rules, bots, pick_seed(seed), batch=batch)
     seats = len(bots)
 
     def finish(out: dict, count: int) -> GameResults:
-        arrays = {key: out[key] if key in out else numpy.zeros((0, seats)) for key in ("scores", "wins", "busts")}
+        arrays = {
+            key: out[key] if key in out else numpy.zeros((0, seats))
+            for key in ("scores", "wins", "busts")
+        }
         return GameResults(
-            chosen.name, chosen.rules, tuple(bot_name(b) for b in bots), run.seed,
+            chosen.name,
+            chosen.rules,
+            tuple(bot_name(b) for b in bots),
+            run.seed,
             scores=arrays["scores"].astype(numpy.int64).reshape(count, seats),
             wins=arrays["wins"].astype(bool).reshape(count, seats),
             turns=out.get("turns", numpy.zeros(0)).astype(numpy.int64),
-            busts=arrays["busts"].astype(numpy.int64).reshape(count, seats))
+            busts=arrays["busts"].astype(numpy.int64).reshape(count, seats),
+        )
 
-    return finish(run_chunks(play_game_chunk, run, n, chunk_size, executor, progress, "game", finish), n)
+    return finish(
+        run_chunks(play_game_chunk, run, n, chunk_size, executor, progress, "game", finish), n
+    )
 
 
-def head_to_head(game="fivethousand", challenger="intelligent", reference="simple", n: int = 10_000,
-                 seed: int = 0, rules=None, chunk_size: int | None = None, executor=None,
-                 progress=None) -> Estimate:
+def head_to_head(
+    game="fivethousand",
+    challenger="intelligent",
+    reference="simple",
+    n: int = 10_000,
+    seed: int = 0,
+    rules=None,
+    chunk_size: int | None = None,
+    executor=None,
+    progress=None,
+) -> Estimate:
     """The challenger's share of ``n`` two-player games against ``reference``, with its
     standard error: half the games (seed ``seed``) with the challenger throwing first, half
     (seed ``seed + 1``) with the reference first; a shared win counts as half a win. The
@@ -77,15 +114,35 @@ def head_to_head(game="fivethousand", challenger="intelligent", reference="simpl
     if type(n) is not int or n < 2:
         raise ValueError(f"n is a number of games, at least 2, not {n!r}")
     shares = []
-    for seat, players, part in ((0, [challenger, reference], n // 2), (1, [reference, challenger], n - n // 2)):
-        results = games(game, players, n=part, seed=seed + seat, rules=rules, chunk_size=chunk_size,
-                        executor=executor, progress=progress)
+    for seat, players, part in (
+        (0, [challenger, reference], n // 2),
+        (1, [reference, challenger], n - n // 2),
+    ):
+        results = games(
+            game,
+            players,
+            n=part,
+            seed=seed + seat,
+            rules=rules,
+            chunk_size=chunk_size,
+            executor=executor,
+            progress=progress,
+        )
         shares.append(results.wins[:, seat] / results.wins.sum(axis=1))
     return Estimate.of_sample(numpy.concatenate(shares))
 
 
-def turns(game="fivethousand", bot="simple", n: int = 10_000, seed: int | None = 0, rules=None,
-          banked: int = 0, chunk_size: int | None = None, executor=None, progress=None) -> TurnResults:
+def turns(
+    game="fivethousand",
+    bot="simple",
+    n: int = 10_000,
+    seed: int | None = 0,
+    rules=None,
+    banked: int = 0,
+    chunk_size: int | None = None,
+    executor=None,
+    progress=None,
+) -> TurnResults:
     """Play ``n`` single turns of one bot (its first turn of a game) and return what each scored.
 
     ``bot`` is a level name or a bot object such as :class:`ThresholdBot` or :class:`ChaseBox`.
@@ -104,12 +161,31 @@ def turns(game="fivethousand", bot="simple", n: int = 10_000, seed: int | None =
     empty = numpy.zeros(0)
 
     def finish(out: dict, _count: int) -> TurnResults:
-        return TurnResults(chosen.name, chosen.rules, bot_name(bot), run.seed,
-                           points=out.get("points", empty).astype(numpy.int64),
-                           busts=out.get("busts", empty).astype(bool),
-                           throws=out.get("throws", empty).astype(numpy.int64))
+        return TurnResults(
+            chosen.name,
+            chosen.rules,
+            bot_name(bot),
+            run.seed,
+            points=out.get("points", empty).astype(numpy.int64),
+            busts=out.get("busts", empty).astype(bool),
+            throws=out.get("throws", empty).astype(numpy.int64),
+        )
 
-    return finish(run_chunks(play_turn_chunk, run, n, chunk_size, executor, progress, "turn", finish), n)
+    return finish(
+        run_chunks(play_turn_chunk, run, n, chunk_size, executor, progress, "turn", finish), n
+    )
 
-__all__ = ["BotFailed", "ChaseBox", "Estimate", "GameResults", "RunInterrupted", "RunStopped", "ThresholdBot", "TurnResults",
-           "games", "head_to_head", "turns"]
+
+__all__ = [
+    "BotFailed",
+    "ChaseBox",
+    "Estimate",
+    "GameResults",
+    "RunInterrupted",
+    "RunStopped",
+    "ThresholdBot",
+    "TurnResults",
+    "games",
+    "head_to_head",
+    "turns",
+]

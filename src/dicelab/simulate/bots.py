@@ -43,8 +43,9 @@ class ChaseBox:
         if self.box not in boxes:
             return Score(boxes[0])
         if rolls_left:
-            hold = box_odds(self.box, state.dice, None, rolls_left, engine.rules,
-                            state.card.boxes).hold
+            hold = box_odds(
+                self.box, state.dice, None, rolls_left, engine.rules, state.card.boxes
+            ).hold
             if len(hold) < 5:
                 return step_towards(state, hold) or Roll()
         return Score(self.box)

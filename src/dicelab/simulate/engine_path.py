@@ -41,9 +41,13 @@ def _step(engine, state, bots, rng, number: int = 0, unit: str = "game"):
         action = bot.choose(engine, state, rng)
         return engine.apply(state, action), False, action
     except Exception as error:
-        raise BotFailed(f"{unit} {number} (numbered from 0), seat {state.player} ({shown(bot)}): "
-                        f"{type(error).__name__}: {error}, in the state {state!r}",
-                        number, state.player, state) from error
+        raise BotFailed(
+            f"{unit} {number} (numbered from 0), seat {state.player} ({shown(bot)}): "
+            f"{type(error).__name__}: {error}, in the state {state!r}",
+            number,
+            state.player,
+            state,
+        ) from error
 
 
 def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:

@@ -36,7 +36,7 @@ class Estimate:
     n: int
 
     @classmethod
-    def of_sample(cls, sample) -> "Estimate":
+    def of_sample(cls, sample) -> Estimate:
         """The mean of ``sample`` and its standard error (sample standard deviation / √n)."""
         sample = numpy.asarray(sample, dtype=numpy.float64)
         n = len(sample)
@@ -99,7 +99,9 @@ class GameResults:
             return [player]
         seats = [i for i, p in enumerate(self.players) if p == player]
         if not seats:
-            raise ValueError(f"no seat is played by {player!r}; the players are {list(self.players)}")
+            raise ValueError(
+                f"no seat is played by {player!r}; the players are {list(self.players)}"
+            )
         return seats
 
     def estimate(self, measure: str, player=None) -> Estimate:
@@ -118,7 +120,9 @@ class GameResults:
         """The standard error of :meth:`estimate`."""
         return self.estimate(measure, player).standard_error
 
-    def confidence_interval(self, measure: str, player=None, level: float = 0.95) -> tuple[float, float]:
+    def confidence_interval(
+        self, measure: str, player=None, level: float = 0.95
+    ) -> tuple[float, float]:
         """The confidence interval of :meth:`estimate` at ``level``."""
         return self.estimate(measure, player).interval(level)
 
@@ -132,9 +136,19 @@ class GameResults:
 
     def to_records(self) -> list[dict]:
         """One plain record per game and seat (a tidy, "long" table)."""
-        return [{"game": g, "seat": s, "player": self.players[s], "score": int(self.scores[g, s]),
-                 "won": bool(self.wins[g, s]), "busts": int(self.busts[g, s]), "turns": int(self.turns[g])}
-                for g in range(len(self)) for s in range(len(self.players))]
+        return [
+            {
+                "game": g,
+                "seat": s,
+                "player": self.players[s],
+                "score": int(self.scores[g, s]),
+                "won": bool(self.wins[g, s]),
+                "busts": int(self.busts[g, s]),
+                "turns": int(self.turns[g]),
+            }
+            for g in range(len(self))
+            for s in range(len(self.players))
+        ]
 
     def to_dataframe(self):
         """:meth:`to_records` as a pandas DataFrame."""
@@ -148,11 +162,30 @@ class GameResults:
         rows = []
         for seat, player in enumerate(self.players):
             win, score = self.estimate("win_rate", seat), self.estimate("mean_score", seat)
-            rows.append({"seat": seat, "player": player, "win rate": win.value, "± win rate": win.half_width(),
-                         "mean score": score.value, "± mean score": score.half_width(),
-                         "busts per game": float(self.busts[:, seat].mean())})
-        return Table(["seat", "player", "win rate", "± win rate", "mean score", "± mean score", "busts per game"],
-                     rows, f"{self.game}: {len(self)} games, seed {self.seed} (± is the 95 % confidence interval)")
+            rows.append(
+                {
+                    "seat": seat,
+                    "player": player,
+                    "win rate": win.value,
+                    "± win rate": win.half_width(),
+                    "mean score": score.value,
+                    "± mean score": score.half_width(),
+                    "busts per game": float(self.busts[:, seat].mean()),
+                }
+            )
+        return Table(
+            [
+                "seat",
+                "player",
+                "win rate",
+                "± win rate",
+                "mean score",
+                "± mean score",
+                "busts per game",
+            ],
+            rows,
+            f"{self.game}: {len(self)} games, seed {self.seed} (± is the 95 % confidence interval)",
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,8 +236,10 @@ class TurnResults:
         return {int(v): c / len(self) for v, c in zip(values, counts)}
 
     def to_records(self) -> list[dict]:
-        return [{"turn": i, "points": int(p), "bust": bool(b), "throws": int(t)}
-                for i, (p, b, t) in enumerate(zip(self.points, self.busts, self.throws))]
+        return [
+            {"turn": i, "points": int(p), "bust": bool(b), "throws": int(t)}
+            for i, (p, b, t) in enumerate(zip(self.points, self.busts, self.throws))
+        ]
 
     def to_dataframe(self):
         return _dataframe(self.to_records())

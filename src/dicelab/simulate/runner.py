@@ -101,8 +101,12 @@ class Run:
 def play_game_chunk(run: Run, start: int, stop: int) -> dict:
     """Games ``start`` to ``stop - 1`` of ``run``, on its path."""
     if run.batch:
-        return batch_module(run.game).play_games(run.rules, batch_bots(run.game, run.rules, run.bots),
-                                                 run.seed, numpy.arange(start, stop, dtype=numpy.int64))
+        return batch_module(run.game).play_games(
+            run.rules,
+            batch_bots(run.game, run.rules, run.bots),
+            run.seed,
+            numpy.arange(start, stop, dtype=numpy.int64),
+        )
     return engine_path.play_games(run, start, stop)
 
 
@@ -116,8 +120,9 @@ def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
     return engine_path.play_turns(run, start, stop)
 
 
-def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: str,
-               finish=None) -> dict:
+def run_chunks(
+    worker, run: Run, n: int, chunk_size, executor, progress, unit: str, finish=None
+) -> dict:
     """Play ``n`` games (or turns) of ``run`` in chunks and merge them into numpy arrays.
 
     ``finish(arrays, count)`` makes the results of ``count`` completed games from merged
@@ -149,8 +154,13 @@ def run_chunks(worker, run: Run, n: int, chunk_size, executor, progress, unit: s
         results = finish(arrays, completed) if finish is not None else arrays
         kind = RunInterrupted if isinstance(error, KeyboardInterrupt) else RunStopped
         why = "it was interrupted" if kind is RunInterrupted else f"{type(error).__name__}: {error}"
-        raise kind(f"the run stopped after {completed:,} of {n:,} {unit}s, because {why} "
-                   f"(.results holds the {unit}s completed)", results, completed, n) from error
+        raise kind(
+            f"the run stopped after {completed:,} of {n:,} {unit}s, because {why} "
+            f"(.results holds the {unit}s completed)",
+            results,
+            completed,
+            n,
+        ) from error
     finally:
         played.close()  # cancels the chunks not started
         if bar is not None:
@@ -205,7 +215,9 @@ def check_bots(module, bots) -> tuple:
             if bot not in module.BOTS:
                 raise ValueError(f"unknown bot level {bot!r}; choose one of {sorted(module.BOTS)}")
         elif not callable(getattr(bot, "choose", None)):
-            raise TypeError(f"a bot is a level name or has a choose(engine, state, rng) method, not {bot!r}")
+            raise TypeError(
+                f"a bot is a level name or has a choose(engine, state, rng) method, not {bot!r}"
+            )
     return tuple(bots)
 
 

@@ -57,7 +57,11 @@ def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
     from a banked score of ``banked``. Returns numpy arrays ``points`` (what each turn
     added), ``busts`` (bool) and ``throws``, as in :class:`dicelab.simulate.TurnResults`."""
     out = _Lockstep(rules, [batch_bot], seed, turns, banked=banked, one_turn=True).run()
-    return {"points": out["scores"][:, 0] - banked, "busts": out["busts"][:, 0] > 0, "throws": out["throws"]}
+    return {
+        "points": out["scores"][:, 0] - banked,
+        "busts": out["busts"][:, 0] > 0,
+        "throws": out["throws"],
+    }
 
 
 class _Lockstep:
@@ -70,8 +74,10 @@ class _Lockstep:
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
-        self.seats_of_bot = [(bot, [seat for seat, b in enumerate(bots) if b is bot])
-                             for bot in {id(b): b for b in bots}.values()]
+        self.seats_of_bot = [
+            (bot, [seat for seat, b in enumerate(bots) if b is bot])
+            for bot in {id(b): b for b in bots}.values()
+        ]
         self.fivethousand = isinstance(rules, FivethousandRules)
         self.sets_aside_itself = not self.fivethousand and not rules.choose_keep
         self.table = ThrowTable.of(rules)
@@ -111,8 +117,20 @@ class _Lockstep:
         if 8 * numpy.count_nonzero(~self.recording) < len(self.row):
             return
         going = numpy.flatnonzero(self.recording)  # an index, found once for every array
-        for name in ("row", "scores", "player", "turn_points", "round_start", "dice_left", "final_left",
-                     "playing", "recording", "turns", "busts", "throws"):
+        for name in (
+            "row",
+            "scores",
+            "player",
+            "turn_points",
+            "round_start",
+            "dice_left",
+            "final_left",
+            "playing",
+            "recording",
+            "turns",
+            "busts",
+            "throws",
+        ):
             setattr(self, name, getattr(self, name)[going])
         self.dice.keep(going)
         if self.choices is not None:
@@ -125,11 +143,26 @@ class _Lockstep:
         choice = self.choices.page() if self.choices else None
         self.throws += 1
         bust = self.table.count[throw] == 0
-        turns = Turns(self.scores, self.player, self.turn_points, self.round_start, self.dice_left,
-                      self.final_left > 0, throw, choice)
+        turns = Turns(
+            self.scores,
+            self.player,
+            self.turn_points,
+            self.round_start,
+            self.dice_left,
+            self.final_left > 0,
+            throw,
+            choice,
+        )
         # Bots are asked about the games still recorded only (ended games play on unasked).
-        part = self.table.best[throw] if self.sets_aside_itself else self._ask("keep", turns, ~bust & self.recording)
-        points, dice = self.table.choices[throw, part, 0], self.table.choices[throw, part, 1]  # 0 on a bust
+        part = (
+            self.table.best[throw]
+            if self.sets_aside_itself
+            else self._ask("keep", turns, ~bust & self.recording)
+        )
+        points, dice = (
+            self.table.choices[throw, part, 0],
+            self.table.choices[throw, part, 1],
+        )  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
         hot = (dice_left == 0) & ~bust
@@ -143,8 +176,17 @@ class _Lockstep:
             won = ~bust & (standing == rules.target)
             ended |= standing > rules.target
             ended |= won
-        turns = Turns(self.scores, self.player, turn_points, round_start, dice_left, self.final_left > 0, throw,
-                      choice, banked=banked)
+        turns = Turns(
+            self.scores,
+            self.player,
+            turn_points,
+            round_start,
+            dice_left,
+            self.final_left > 0,
+            throw,
+            choice,
+            banked=banked,
+        )
         deciding = ~ended & self.recording
         if not self.fivethousand:
             deciding &= rules.casks_allow_saving(banked, turn_points)
@@ -189,7 +231,9 @@ class _Lockstep:
         seats = self.scores.shape[1]
         if self.fivethousand:
             owed = self.final_left
-            owed = numpy.where(owed < 0, numpy.where(banked >= self.rules.target, seats - 1, -1), owed - 1)
+            owed = numpy.where(
+                owed < 0, numpy.where(banked >= self.rules.target, seats - 1, -1), owed - 1
+            )
             self.final_left = numpy.where(over, owed, self.final_left)
             self.playing = ~(over & (self.final_left == 0))
         else:

@@ -50,14 +50,40 @@ class Turns:
     when a bot first reads it (most bots read two or three of them).
     """
 
-    FIELDS = ("scores", "player", "turn_points", "round_start", "dice_left", "final", "throw", "choice")
+    FIELDS = (
+        "scores",
+        "player",
+        "turn_points",
+        "round_start",
+        "dice_left",
+        "final",
+        "throw",
+        "choice",
+    )
 
-    def __init__(self, scores, player, turn_points, round_start, dice_left, final, throw, choice=None,
-                 rows=None, banked=None):
-        self._arrays = dict(zip(self.FIELDS, (scores, player, turn_points, round_start, dice_left, final,
-                                              throw, choice)))
+    def __init__(
+        self,
+        scores,
+        player,
+        turn_points,
+        round_start,
+        dice_left,
+        final,
+        throw,
+        choice=None,
+        rows=None,
+        banked=None,
+    ):
+        self._arrays = dict(
+            zip(
+                self.FIELDS,
+                (scores, player, turn_points, round_start, dice_left, final, throw, choice),
+            )
+        )
         self._rows = rows
-        self._banked = banked if banked is None or rows is None else banked[rows]  # when known already
+        self._banked = (
+            banked if banked is None or rows is None else banked[rows]
+        )  # when known already
 
     def __getattr__(self, name):
         if name not in Turns.FIELDS:
@@ -69,27 +95,42 @@ class Turns:
         return value
 
     @classmethod
-    def of(cls, scores, player, turn_points, round_start=None, dice_left=None, final=None,
-           throw=None, choice=None) -> "Turns":
+    def of(
+        cls,
+        scores,
+        player,
+        turn_points,
+        round_start=None,
+        dice_left=None,
+        final=None,
+        throw=None,
+        choice=None,
+    ) -> Turns:
         """Turns from arrays, zeros (or False) for what is not given."""
         zeros = numpy.zeros(len(player), dtype=numpy.int64)
-        return cls(numpy.asarray(scores, dtype=numpy.int64), numpy.asarray(player, dtype=numpy.int64),
-                   numpy.asarray(turn_points, dtype=numpy.int64),
-                   zeros if round_start is None else numpy.asarray(round_start, dtype=numpy.int64),
-                   zeros if dice_left is None else numpy.asarray(dice_left, dtype=numpy.int64),
-                   zeros.astype(bool) if final is None else numpy.asarray(final, dtype=bool),
-                   zeros if throw is None else numpy.asarray(throw, dtype=numpy.int64), choice)
+        return cls(
+            numpy.asarray(scores, dtype=numpy.int64),
+            numpy.asarray(player, dtype=numpy.int64),
+            numpy.asarray(turn_points, dtype=numpy.int64),
+            zeros if round_start is None else numpy.asarray(round_start, dtype=numpy.int64),
+            zeros if dice_left is None else numpy.asarray(dice_left, dtype=numpy.int64),
+            zeros.astype(bool) if final is None else numpy.asarray(final, dtype=bool),
+            zeros if throw is None else numpy.asarray(throw, dtype=numpy.int64),
+            choice,
+        )
 
     def __len__(self) -> int:
         return len(self.player)
 
-    def take(self, rows) -> "Turns":
+    def take(self, rows) -> Turns:
         """The turns at ``rows`` (an index array or a mask)."""
         rows = numpy.asarray(rows)
         if rows.dtype == bool:
             rows = numpy.flatnonzero(rows)
-        taken = Turns(*(self._arrays[name] for name in self.FIELDS),
-                      rows=rows if self._rows is None else self._rows[rows])
+        taken = Turns(
+            *(self._arrays[name] for name in self.FIELDS),
+            rows=rows if self._rows is None else self._rows[rows],
+        )
         taken._banked = None if self._banked is None else self._banked[rows]
         return taken
 
@@ -97,7 +138,9 @@ class Turns:
     def banked(self) -> numpy.ndarray:
         """The banked score of the player to move."""
         if self._banked is None:
-            self._banked = numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[..., 0]
+            self._banked = numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[
+                ..., 0
+            ]
         return self._banked
 
     @property
@@ -107,7 +150,6 @@ class Turns:
             return numpy.zeros(self.player.shape, dtype=numpy.int64)
         mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
         return numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(axis=-1)
-
 
 
 class BatchBot(abc.ABC):
@@ -170,11 +212,15 @@ class Intelligent(BatchBot):
         throws = ThrowTable.of(rules)
         self._keep = throws.best.copy()
         for t in numpy.flatnonzero(throws.count).tolist():
-            part = keep_fewest_for_points(engine, State(scores=(0,), dice_left=len(MULTISETS[t]),
-                                                        phase="choose", throw=MULTISETS[t])).dice
+            part = keep_fewest_for_points(
+                engine,
+                State(scores=(0,), dice_left=len(MULTISETS[t]), phase="choose", throw=MULTISETS[t]),
+            ).dice
             self._keep[t] = throws.part_index(t, engine.table.score(part), len(part))
-        self._at_risk_from = numpy.array([_bank_from(throw_summary(engine.table, n)) if n else 0
-                                          for n in range(rules.dice + 1)], dtype=numpy.int64)
+        self._at_risk_from = numpy.array(
+            [_bank_from(throw_summary(engine.table, n)) if n else 0 for n in range(rules.dice + 1)],
+            dtype=numpy.int64,
+        )
         self._zillions = rules.bust_keeps_completed_rounds
 
     def keep(self, turns, throws):
@@ -212,7 +258,9 @@ class CaskAware(BatchBot):
         # Clipped so that turns the bot is not asked about (over the target) index the table.
         room = numpy.clip((self.rules.target - standing) // self.unit, 0, self._gain.shape[2] - 1)
         _, points, rooms = self._gain.shape
-        at = (turns.dice_left * points + numpy.minimum(turns.turn_points // self.unit, points - 1)) * rooms + room
+        at = (
+            turns.dice_left * points + numpy.minimum(turns.turn_points // self.unit, points - 1)
+        ) * rooms + room
         gain = self._gain.reshape(-1)[at]
         low, high = self.rules.casks_at(standing)
         return numpy.where((high >= 0) & (turns.banked < low), gain + (high - standing), gain) <= 0
@@ -222,8 +270,12 @@ def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
     """The cask-aware bot's one-throw gain by (dice, turn points // unit, room // unit), room
     capped where every throw fits (the sum is then the same)."""
     table = rules.combinations()
-    top = max(table.best_choice(m)[1] for n in range(1, rules.dice + 1) for m in _dice.multisets(n)
-              if table.best_choice(m))
+    top = max(
+        table.best_choice(m)[1]
+        for n in range(1, rules.dice + 1)
+        for m in _dice.multisets(n)
+        if table.best_choice(m)
+    )
     turn_points = numpy.arange(rules.target // unit + 1)[:, None] * unit
     room = numpy.arange(top // unit + 1)[None, :] * unit
     gain = numpy.zeros((rules.dice + 1, len(turn_points), room.shape[1]))
@@ -232,7 +284,11 @@ def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
         for throw, p in _dice.outcomes(n).items():
             best = table.best_choice(throw)
             loss = total - float(p) * turn_points
-            total = loss if best is None else numpy.where(best[1] > room, loss, total + float(p) * best[1])
+            total = (
+                loss
+                if best is None
+                else numpy.where(best[1] > room, loss, total + float(p) * best[1])
+            )
         gain[n] = total
     return gain
 
@@ -255,7 +311,9 @@ class StateValues:
         return self.policy.bank_values(turns.banked, turns.turn_points)
 
     def throw(self, turns: Turns) -> numpy.ndarray:
-        return self.policy.throw_values(turns.banked, turns.turn_points, turns.round_start, turns.dice_left)
+        return self.policy.throw_values(
+            turns.banked, turns.turn_points, turns.round_start, turns.dice_left
+        )
 
     def ended(self, turns: Turns, won: numpy.ndarray) -> numpy.ndarray:
         return self.policy.ended_values(turns.banked, won)
@@ -268,8 +326,13 @@ class FinalTurnValues(StateValues):
         return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
 
     def throw(self, turns):
-        return self.policy.throw_values(turns.banked, turns.turn_points, turns.round_start, turns.dice_left,
-                                        to_beat=turns.best_other)
+        return self.policy.throw_values(
+            turns.banked,
+            turns.turn_points,
+            turns.round_start,
+            turns.dice_left,
+            to_beat=turns.best_other,
+        )
 
 
 class WinValues(StateValues):
@@ -280,14 +343,19 @@ class WinValues(StateValues):
 
     def __init__(self, policy):
         fivethousand = hasattr(policy, "final")
-        super().__init__(policy, reads=("banked", "best_other", "turn_points", "round_start", "dice_left")
-                         + (("final",) if fivethousand else ()))
+        super().__init__(
+            policy,
+            reads=("banked", "best_other", "turn_points", "round_start", "dice_left")
+            + (("final",) if fivethousand else ()),
+        )
         self._tables = ThrowTables(policy)
         self._last_turns: dict = {}
         self.ends_turns = not fivethousand  # Thousand: setting dice aside can end a turn
 
     def _units(self, points):
-        return numpy.minimum(points // self.policy.unit, getattr(self.policy, "cap", numpy.iinfo(numpy.int64).max))
+        return numpy.minimum(
+            points // self.policy.unit, getattr(self.policy, "cap", numpy.iinfo(numpy.int64).max)
+        )
 
     def bank(self, turns):
         policy = self.policy
@@ -295,39 +363,67 @@ class WinValues(StateValues):
         if hasattr(policy, "final"):
             usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
             return numpy.where(turns.final, _tie(theirs - mine), usual)
-        return 1.0 - policy.start[numpy.minimum(theirs, policy.goal - 1), numpy.minimum(mine, policy.goal - 1)]
+        return (
+            1.0
+            - policy.start[
+                numpy.minimum(theirs, policy.goal - 1), numpy.minimum(mine, policy.goal - 1)
+            ]
+        )
 
     def throw(self, turns):
         policy = self.policy
         if not hasattr(policy, "final"):
-            return self._tables.look_up(self._units(turns.banked), self._units(turns.best_other),
-                                        turns.turn_points // policy.unit, turns.dice_left)
-        safe_points = turns.round_start if policy.keeps_rounds else numpy.zeros_like(turns.round_start)
+            return self._tables.look_up(
+                self._units(turns.banked),
+                self._units(turns.best_other),
+                turns.turn_points // policy.unit,
+                turns.dice_left,
+            )
+        safe_points = (
+            turns.round_start if policy.keeps_rounds else numpy.zeros_like(turns.round_start)
+        )
         safe, theirs = self._units(turns.banked + safe_points), self._units(turns.best_other)
         at_risk = (turns.turn_points - safe_points) // policy.unit
         values = numpy.zeros(safe.shape)
         final = turns.final
-        for key in set(zip((theirs - safe)[final].tolist(), at_risk[final].tolist(),
-                           turns.dice_left[final].tolist())):
+        for key in set(
+            zip(
+                (theirs - safe)[final].tolist(),
+                at_risk[final].tolist(),
+                turns.dice_left[final].tolist(),
+            )
+        ):
             if key not in self._last_turns:
                 self._last_turns[key] = policy.final.throw_value(*key)
         if final.any():
-            values[final] = [self._last_turns[key] for key in zip((theirs - safe)[final].tolist(),
-                                                                   at_risk[final].tolist(),
-                                                                   turns.dice_left[final].tolist())]
+            values[final] = [
+                self._last_turns[key]
+                for key in zip(
+                    (theirs - safe)[final].tolist(),
+                    at_risk[final].tolist(),
+                    turns.dice_left[final].tolist(),
+                )
+            ]
         usual = ~final
         theirs = numpy.minimum(theirs, policy.goal - 1)
         capped = usual & (safe - theirs >= policy.lead)
         values[capped] = 1.0 - policy.after[theirs[capped], policy.cap]
         inside = usual & ~capped
-        values[inside] = self._tables.look_up(safe[inside], theirs[inside], at_risk[inside], turns.dice_left[inside])
+        values[inside] = self._tables.look_up(
+            safe[inside], theirs[inside], at_risk[inside], turns.dice_left[inside]
+        )
         return values
 
     def ended(self, turns, won):
         """Thousand: the exact target wins; a burn leaves the opponent to move."""
         policy = self.policy
-        burned = 1.0 - policy.start[numpy.minimum(self._units(turns.best_other), policy.goal - 1),
-                                    numpy.minimum(self._units(turns.banked), policy.goal - 1)]
+        burned = (
+            1.0
+            - policy.start[
+                numpy.minimum(self._units(turns.best_other), policy.goal - 1),
+                numpy.minimum(self._units(turns.banked), policy.goal - 1),
+            ]
+        )
         return numpy.where(won, 1.0, burned)
 
 
@@ -367,12 +463,14 @@ class ThrowTables:
         done = 0
         while done < len(pairs):
             count = max(1, min(self.PAIRS, self.BLOCK // int(rows[done])))
-            block, block_rows = pairs[done:done + count], rows[done:done + count]
+            block, block_rows = pairs[done : done + count], rows[done : done + count]
             tables = self.policy.throw_tables(block[:, 0], block[:, 1])
             kept = tables[numpy.arange(tables.shape[1]) < block_rows[:, None]].ravel()
             self._grow(len(kept))
-            starts = self._used + numpy.concatenate([[0], numpy.cumsum(block_rows)[:-1]]) * self.columns
-            self._values[self._used:self._used + len(kept)] = kept
+            starts = (
+                self._used + numpy.concatenate([[0], numpy.cumsum(block_rows)[:-1]]) * self.columns
+            )
+            self._values[self._used : self._used + len(kept)] = kept
             self._offset[block[:, 0], block[:, 1]] = starts
             self._rows[block[:, 0], block[:, 1]] = block_rows
             self._used += len(kept)
@@ -381,7 +479,7 @@ class ThrowTables:
     def _grow(self, more: int) -> None:
         if self._used + more > len(self._values):
             grown = numpy.zeros(max(2 * len(self._values), self._used + more))
-            grown[:self._used] = self._values[:self._used]
+            grown[: self._used] = self._values[: self._used]
             self._values = grown
 
 
@@ -410,9 +508,14 @@ class PolicyBot(BatchBot):
             if rows.any():
                 mine = turns.take(rows)
                 columns = [mine.throw] + [getattr(mine, field) for field in values.reads]
-                situations = numpy.ascontiguousarray(numpy.stack(columns, axis=1).astype(numpy.int64))
-                _, first, back = numpy.unique(situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
-                                              return_index=True, return_inverse=True)
+                situations = numpy.ascontiguousarray(
+                    numpy.stack(columns, axis=1).astype(numpy.int64)
+                )
+                _, first, back = numpy.unique(
+                    situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
+                    return_index=True,
+                    return_inverse=True,
+                )
                 picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
         return picked
 
@@ -428,9 +531,15 @@ class PolicyBot(BatchBot):
         turn_points = turns.turn_points[row] + part[:, 0]
         dice_left = turns.dice_left[row] - part[:, 1]
         hot = dice_left == 0
-        after = Turns(turns.scores[row], turns.player[row], turn_points,
-                      numpy.where(hot, turn_points, turns.round_start[row]),
-                      numpy.where(hot, self.rules.dice, dice_left), turns.final[row], None)
+        after = Turns(
+            turns.scores[row],
+            turns.player[row],
+            turn_points,
+            numpy.where(hot, turn_points, turns.round_start[row]),
+            numpy.where(hot, self.rules.dice, dice_left),
+            turns.final[row],
+            None,
+        )
         values, valid = self._option_values(policy, after)
         values = -values if policy.lowest else values
         # The first best option of each turn: options in order, banking before throwing.
@@ -455,12 +564,21 @@ class PolicyBot(BatchBot):
         shape = after.turn_points.shape
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
-        if hasattr(policy.policy, "ended_values") or getattr(policy, "ends_turns", False):  # Thousand: a burn or the exact finish
+        if hasattr(policy.policy, "ended_values") or getattr(
+            policy, "ends_turns", False
+        ):  # Thousand: a burn or the exact finish
             standing = after.banked + after.turn_points
             ended = standing >= self.rules.target
             won = standing == self.rules.target
-            after = Turns(after.scores, after.player, numpy.where(ended, 0, after.turn_points), after.round_start,
-                          after.dice_left, after.final, None)
+            after = Turns(
+                after.scores,
+                after.player,
+                numpy.where(ended, 0, after.turn_points),
+                after.round_start,
+                after.dice_left,
+                after.final,
+                None,
+            )
             may = self.rules.casks_allow_saving(after.banked, after.turn_points)
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
@@ -475,13 +593,16 @@ def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
     usual = StateValues(turn_policy(rules), reads=("turn_points", "round_start", "dice_left"))
-    final = FinalTurnValues(final_turn_policy(rules, 0),
-                            reads=("banked", "best_other", "turn_points", "round_start", "dice_left"))
+    final = FinalTurnValues(
+        final_turn_policy(rules, 0),
+        reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
+    )
 
     def values(turns: Turns):
         yield ~turns.final, usual
         if turns.final.any():
             yield turns.final, final
+
     return values
 
 
@@ -504,6 +625,7 @@ def _win_values(game: str, rules, fallback):
         if not win:
             win.append(WinValues(GAMES[game].win_policy(rules)))
         return [(numpy.ones(len(turns), dtype=bool), win[0])]
+
     return values
 
 
@@ -515,26 +637,42 @@ def batch_forms(game: str) -> dict:
     """
     from dicelab.setaside.win import WinBot
 
-    shared = {RandomBot: lambda rules, bot: RandomChoices(),
-              WinBot: lambda rules, bot: PolicyBot(
-                  rules, _win_values(game, rules, (_fivethousand_values if game == "fivethousand" else _thousand_values)(rules)),
-                  "win"),
-              ThresholdBot: lambda rules, bot: Threshold(bot.threshold)}
+    shared = {
+        RandomBot: lambda rules, bot: RandomChoices(),
+        WinBot: lambda rules, bot: PolicyBot(
+            rules,
+            _win_values(
+                game,
+                rules,
+                (_fivethousand_values if game == "fivethousand" else _thousand_values)(rules),
+            ),
+            "win",
+        ),
+        ThresholdBot: lambda rules, bot: Threshold(bot.threshold),
+    }
     if game == "fivethousand":
         from dicelab.fivethousand.policy import OptimalRobot
         from dicelab.fivethousand.strategy import IntelligentRobot, SimpleRobot
 
-        return {**shared,
-                SimpleRobot: lambda rules, bot: Threshold(SimpleRobot.threshold, not_hot=rules.dice, level="simple"),
-                IntelligentRobot: lambda rules, bot: Intelligent(rules),
-                OptimalRobot: lambda rules, bot: PolicyBot(rules, _fivethousand_values(rules), "optimal")}
+        return {
+            **shared,
+            SimpleRobot: lambda rules, bot: Threshold(
+                SimpleRobot.threshold, not_hot=rules.dice, level="simple"
+            ),
+            IntelligentRobot: lambda rules, bot: Intelligent(rules),
+            OptimalRobot: lambda rules, bot: PolicyBot(
+                rules, _fivethousand_values(rules), "optimal"
+            ),
+        }
     from dicelab.thousand.policy import OptimalBot
     from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
 
-    return {**shared,
-            SimpleBot: lambda rules, bot: Threshold(SimpleBot.threshold, level="simple"),
-            CaskAwareBot: lambda rules, bot: CaskAware(rules),
-            OptimalBot: lambda rules, bot: PolicyBot(rules, _thousand_values(rules), "optimal")}
+    return {
+        **shared,
+        SimpleBot: lambda rules, bot: Threshold(SimpleBot.threshold, level="simple"),
+        CaskAwareBot: lambda rules, bot: CaskAware(rules),
+        OptimalBot: lambda rules, bot: PolicyBot(rules, _thousand_values(rules), "optimal"),
+    }
 
 
 def batch_bot(rules, bot) -> BatchBot | None:
@@ -550,5 +688,18 @@ def batch_bot(rules, bot) -> BatchBot | None:
     return None if make is None else make(rules, bot)
 
 
-__all__ = ["BatchBot", "CaskAware", "FinalTurnValues", "Intelligent", "PolicyBot", "RandomChoices",
-           "StateValues", "Threshold", "ThrowTables", "Turns", "WinValues", "batch_bot", "batch_forms"]
+__all__ = [
+    "BatchBot",
+    "CaskAware",
+    "FinalTurnValues",
+    "Intelligent",
+    "PolicyBot",
+    "RandomChoices",
+    "StateValues",
+    "Threshold",
+    "ThrowTables",
+    "Turns",
+    "WinValues",
+    "batch_bot",
+    "batch_forms",
+]

@@ -32,8 +32,9 @@ PAGES_AHEAD = 8  # pages a block draws at once
 def generator(seed: int, block: int, kind: int, stream: tuple = ()) -> numpy.random.Generator:
     """The generator of the block of games ``block``'s pages ``kind`` (and ``stream``, a
     tuple of numbers naming one of several such streams) in a run seeded ``seed``."""
-    return numpy.random.Generator(numpy.random.PCG64(
-        numpy.random.SeedSequence(seed, spawn_key=(int(block), kind, *stream))))
+    return numpy.random.Generator(
+        numpy.random.PCG64(numpy.random.SeedSequence(seed, spawn_key=(int(block), kind, *stream)))
+    )
 
 
 class _StepPages:
@@ -58,20 +59,32 @@ class _StepPages:
         games = numpy.asarray(games, dtype=numpy.int64)
         blocks, self.block_of_row = numpy.unique(games // BLOCK, return_inverse=True)
         self.offset = games % BLOCK
-        self.generators = [generator(int(seed), block, self.kind, stream) for block in blocks.tolist()]
+        self.generators = [
+            generator(int(seed), block, self.kind, stream) for block in blocks.tolist()
+        ]
         self.live = numpy.ones(len(blocks), dtype=bool)
         self.ahead = numpy.zeros((len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype)
-        self.at = self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset  # each game's row of page 0
+        self.at = (
+            self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset
+        )  # each game's row of page 0
         self.step = 0
 
     def keep(self, rows) -> None:
         """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.block_of_row, self.offset, self.at = self.block_of_row[rows], self.offset[rows], self.at[rows]
+        self.block_of_row, self.offset, self.at = (
+            self.block_of_row[rows],
+            self.offset[rows],
+            self.at[rows],
+        )
 
     def page(self, playing=None) -> numpy.ndarray:
         """The next page's row of every game, an array (games, ``width``); ``playing`` (a
         mask, by default every game) says which games play this step, the others get zeros."""
-        rows = self.block_of_row if playing is None else self.block_of_row[numpy.asarray(playing, dtype=bool)]
+        rows = (
+            self.block_of_row
+            if playing is None
+            else self.block_of_row[numpy.asarray(playing, dtype=bool)]
+        )
         live = numpy.zeros(len(self.live), dtype=bool)
         live[rows] = True
         if (live & ~self.live).any():
@@ -82,7 +95,11 @@ class _StepPages:
                 self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
         values = self.ahead.reshape(-1, self.width)[self.at + (self.step % PAGES_AHEAD) * BLOCK]
         self.step += 1
-        return values if playing is None else numpy.where(numpy.asarray(playing)[:, None], values, 0).astype(self.dtype)
+        return (
+            values
+            if playing is None
+            else numpy.where(numpy.asarray(playing)[:, None], values, 0).astype(self.dtype)
+        )
 
 
 class StepThrows(_StepPages):
@@ -96,7 +113,7 @@ class StepThrows(_StepPages):
 
     @staticmethod
     def _fresh(gen, shape):
-        return gen.integers(0, 6 ** 6, size=math.prod(shape), dtype=numpy.int32).reshape(shape)
+        return gen.integers(0, 6**6, size=math.prod(shape), dtype=numpy.int32).reshape(shape)
 
 
 class StepChoices(_StepPages):

@@ -18,15 +18,15 @@ them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy
 
 from dicelab import dice as _dice
 
 MULTISETS = tuple(m for n in range(7) for m in _dice.multisets(n))
-_POWERS = numpy.array([0] + [7 ** f for f in range(6)], dtype=numpy.int64)  # face -> base-7 digit
-_NUMBER = numpy.full(7 ** 6, -1, dtype=numpy.int16)
+_POWERS = numpy.array([0] + [7**f for f in range(6)], dtype=numpy.int64)  # face -> base-7 digit
+_NUMBER = numpy.full(7**6, -1, dtype=numpy.int16)
 for _i, _m in enumerate(MULTISETS):
     _NUMBER[sum(_POWERS[f] for f in _m)] = _i
 SIZES = numpy.array([len(m) for m in MULTISETS], dtype=numpy.int64)
@@ -38,13 +38,14 @@ def throw_numbers(faces: numpy.ndarray) -> numpy.ndarray:
 
 
 def _faces_of_codes() -> numpy.ndarray:
-    codes = numpy.arange(6 ** 6)
+    codes = numpy.arange(6**6)
     return (codes[:, None] // 6 ** numpy.arange(6) % 6 + 1).astype(numpy.int64)
 
 
 _FACES = _faces_of_codes()
-_BY_CODE = numpy.concatenate([throw_numbers(numpy.where(numpy.arange(6) < n, _FACES, 0))
-                             for n in range(7)]).astype(numpy.int16)  # [n * 6**6 + code]
+_BY_CODE = numpy.concatenate(
+    [throw_numbers(numpy.where(numpy.arange(6) < n, _FACES, 0)) for n in range(7)]
+).astype(numpy.int16)  # [n * 6**6 + code]
 
 
 def throw_of(codes: numpy.ndarray, dice: numpy.ndarray) -> numpy.ndarray:
@@ -54,7 +55,7 @@ def throw_of(codes: numpy.ndarray, dice: numpy.ndarray) -> numpy.ndarray:
     >>> MULTISETS[int(throw_of(numpy.array([0 + 4 * 6 + 1 * 36]), numpy.array([3]))[0])]
     (1, 2, 5)
     """
-    return _BY_CODE[dice * 6 ** 6 + codes]
+    return _BY_CODE[dice * 6**6 + codes]
 
 
 @dataclass(frozen=True, eq=False)
@@ -77,20 +78,22 @@ class ThrowTable:
     distinct_count: numpy.ndarray  # (throws,)
 
     @classmethod
-    def of(cls, rules) -> "ThrowTable":
+    def of(cls, rules) -> ThrowTable:
         """The table of ``rules`` (cached per combinations and number of dice)."""
         return _table(rules.combinations(), rules.dice)
 
     def part_index(self, throw: int, points: int, dice: int) -> int:
         """The first choice of ``throw`` worth ``points`` with ``dice`` dice."""
-        row = self.choices[throw, :self.count[throw]].tolist()
+        row = self.choices[throw, : self.count[throw]].tolist()
         return row.index([points, dice])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(combinations, dice: int) -> ThrowTable:
-    parts = [list(combinations.scoring_choices(m).items()) if 0 < len(m) <= dice else []
-             for m in MULTISETS]
+    parts = [
+        list(combinations.scoring_choices(m).items()) if 0 < len(m) <= dice else []
+        for m in MULTISETS
+    ]
     width = max(1, max(len(p) for p in parts))
     choices = numpy.zeros((len(MULTISETS), width, 2), dtype=numpy.int64)
     count = numpy.zeros(len(MULTISETS), dtype=numpy.int64)
@@ -102,9 +105,17 @@ def _table(combinations, dice: int) -> ThrowTable:
         if options:
             top = combinations.best_choice(MULTISETS[t])
             best[t] = [part for part, _ in options].index(top[0])
-    firsts = [[j for j, (part, points) in enumerate(options)
-               if (points, len(part)) not in {(p, len(q)) for q, p in options[:j]}] for options in parts]
+    firsts = [
+        [
+            j
+            for j, (part, points) in enumerate(options)
+            if (points, len(part)) not in {(p, len(q)) for q, p in options[:j]}
+        ]
+        for options in parts
+    ]
     distinct = numpy.zeros((len(MULTISETS), max(1, max(map(len, firsts)))), dtype=numpy.int64)
     for t, row in enumerate(firsts):
-        distinct[t, :len(row)] = row
-    return ThrowTable(choices, count, best, distinct, numpy.array(list(map(len, firsts)), dtype=numpy.int64))
+        distinct[t, : len(row)] = row
+    return ThrowTable(
+        choices, count, best, distinct, numpy.array(list(map(len, firsts)), dtype=numpy.int64)
+    )

@@ -42,7 +42,9 @@ def batch_bots(rules: Rules, bots) -> list | None:
             key = bot
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
             key = bot.level
-        elif isinstance(bot, str) and bot == "win" or type(bot) is WinBot:  # a win robot with its margin
+        elif (
+            isinstance(bot, str) and bot == "win" or type(bot) is WinBot
+        ):  # a win robot with its margin
             key = ("win", bot.margin if isinstance(bot, WinBot) else WinBot().margin)
         elif type(bot) is ChaseBox:
             key = ("chase_box", bot.box)
@@ -78,9 +80,14 @@ def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
         for seat, bot in enumerate(batch_bots):
             bot.play(table, seat)
     scores = table.totals()
-    return {"scores": scores, "wins": scores == scores.max(axis=1, keepdims=True),
-            "turns": numpy.full(len(table.games), len(rules.boxes) * len(batch_bots), dtype=numpy.int64),
-            "busts": table.busts}
+    return {
+        "scores": scores,
+        "wins": scores == scores.max(axis=1, keepdims=True),
+        "turns": numpy.full(
+            len(table.games), len(rules.boxes) * len(batch_bots), dtype=numpy.int64
+        ),
+        "busts": table.busts,
+    }
 
 
 def play_turns(rules: Rules, batch_bot, seed: int, turns) -> dict:
@@ -88,4 +95,8 @@ def play_turns(rules: Rules, batch_bot, seed: int, turns) -> dict:
     of the run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.TurnResults`."""
     table = Table(rules, 1, seed, turns)
     batch_bot.play(table, 0)
-    return {"points": table.totals()[:, 0], "busts": table.busts[:, 0] > 0, "throws": table.throws[:, 0]}
+    return {
+        "points": table.totals()[:, 0],
+        "busts": table.busts[:, 0] > 0,
+        "throws": table.throws[:, 0],
+    }

@@ -75,7 +75,10 @@ class BatchRandom(BatchBot):
         scoring = ~rolling & ~toggling
         turn.held[active[toggling], after_roll[toggling]] ^= True
         nth = (after_roll - 5 * toggles)[scoring]
-        turn.score(active[scoring], numpy.argmax(numpy.cumsum(legal[scoring], axis=1) > nth[:, None], axis=1))
+        turn.score(
+            active[scoring],
+            numpy.argmax(numpy.cumsum(legal[scoring], axis=1) > nth[:, None], axis=1),
+        )
         turn.roll(active[rolling])
         return active[~scoring]
 
@@ -90,7 +93,9 @@ class BatchGreedy(BatchBot):
         boxes = rules.boxes
         self.par = numpy.array([PAR[box] for box in boxes])
         self.maximum = numpy.array([box_maximum(rules, box) for box in boxes])
-        self.keeps = numpy.array([[counts(greedy_keep(rules, box, roll)) for roll in ROLLS] for box in boxes])
+        self.keeps = numpy.array(
+            [[counts(greedy_keep(rules, box, roll)) for roll in ROLLS] for box in boxes]
+        )
 
     def play(self, table, seat: int) -> None:
         play_decided(table.turn(seat), self.decide)
@@ -101,15 +106,22 @@ class BatchGreedy(BatchBot):
         roll = turn.roll_index(which)
         points = scores.points[context, scores.matching_filled(mask, roll), roll]
         threshold = rules.upper_bonus_threshold
-        bonus = rules.upper_bonus * ((upper[:, None] + points >= threshold).astype(numpy.int64)
-                                     - (upper[:, None] >= threshold))
+        bonus = rules.upper_bonus * (
+            (upper[:, None] + points >= threshold).astype(numpy.int64)
+            - (upper[:, None] >= threshold)
+        )
         gain = points + numpy.where(scores.upper, bonus, 0)
-        key = numpy.where(scores.legal(mask, roll), gain * 64 - self.par, numpy.iinfo(numpy.int64).min)
+        key = numpy.where(
+            scores.legal(mask, roll), gain * 64 - self.par, numpy.iinfo(numpy.int64).min
+        )
         best = numpy.argmax(key, axis=1)
         lines = numpy.arange(len(which))
         keep = self.keeps[best, roll]
-        stop = ((turn.rolls_used[which] == rules.rolls) | (points[lines, best] == self.maximum[best])
-                | (keep.sum(axis=1) == 5))
+        stop = (
+            (turn.rolls_used[which] == rules.rolls)
+            | (points[lines, best] == self.maximum[best])
+            | (keep.sum(axis=1) == 5)
+        )
         return numpy.where(stop, best, -1), keep
 
 
@@ -147,7 +159,9 @@ class BatchChaseBox(BatchBot):
     @cached_property
     def _yahtzee_bit(self) -> int:
         boxes = self.rules.boxes
-        return 1 << boxes.index("yahtzee") if "yahtzee" in boxes and self.rules.joker != "none" else 0
+        return (
+            1 << boxes.index("yahtzee") if "yahtzee" in boxes and self.rules.joker != "none" else 0
+        )
 
     def _hold(self, rolls_left: int, mask, roll):
         """The faces :func:`box_odds` holds, for each (card, roll); the card matters only to
@@ -155,8 +169,12 @@ class BatchChaseBox(BatchBot):
         card = numpy.where(mask & self._yahtzee_bit, mask, -1)
         keys = card * len(ROLLS) + roll
         unique, inverse = numpy.unique(keys, return_inverse=True)
-        holds = numpy.array([self._hold_of(rolls_left, int(key) // len(ROLLS), int(key) % len(ROLLS))
-                             for key in unique.tolist()]).reshape(len(unique), 6)
+        holds = numpy.array(
+            [
+                self._hold_of(rolls_left, int(key) // len(ROLLS), int(key) % len(ROLLS))
+                for key in unique.tolist()
+            ]
+        ).reshape(len(unique), 6)
         return holds[inverse.ravel()]
 
     def _hold_of(self, rolls_left: int, card: int, roll: int):
@@ -164,7 +182,9 @@ class BatchChaseBox(BatchBot):
         if key not in self._holds:
             from dicelab.odds import box_odds
 
-            filled = {box: 0 for i, box in enumerate(self.rules.boxes) if card >= 0 and card >> i & 1}
+            filled = {
+                box: 0 for i, box in enumerate(self.rules.boxes) if card >= 0 and card >> i & 1
+            }
             hold = box_odds(self.box_name, ROLLS[roll], None, rolls_left, self.rules, filled).hold
             self._holds[key] = counts(hold)
         return self._holds[key]

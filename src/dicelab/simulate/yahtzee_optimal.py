@@ -43,15 +43,24 @@ class BatchOptimal(BatchBot):
         start = numpy.cumsum([0] + [len(level) for level in levels])
         # for each roll, its holds (all but the five dice) in the order Solution.options lists them,
         # as rows of the stacked hold tables; padded with the last row, which is worth -inf
-        holds = [[start[len(keep)] + self.keeps.index[len(keep)][keep] for keep in _dice.sub_multisets(roll)[:-1]]
-                 for roll in ROLLS]
+        holds = [
+            [
+                start[len(keep)] + self.keeps.index[len(keep)][keep]
+                for keep in _dice.sub_multisets(roll)[:-1]
+            ]
+            for roll in ROLLS
+        ]
         self.none = start[-1]
         self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
-            self.holds[roll, :len(rows)] = rows
-        self.hold_counts = numpy.array([_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6])
+            self.holds[roll, : len(rows)] = rows
+        self.hold_counts = numpy.array(
+            [_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6]
+        )
         # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
-        self.special = numpy.array([ROLLS.index(roll) for roll in self.solution.special_rolls], dtype=numpy.int64)
+        self.special = numpy.array(
+            [ROLLS.index(roll) for roll in self.solution.special_rolls], dtype=numpy.int64
+        )
 
     def solver_cards(self, mask, context, upper):
         """The solver's card (Yahtzee state ``y``, capped upper total ``u``) and its number."""
@@ -60,7 +69,9 @@ class BatchOptimal(BatchBot):
 
     def play(self, table, seat: int) -> None:
         """Play ``seat``'s turn in every game of ``table``, a block of different cards at a time."""
-        key = self.solver_cards(table.mask[:, seat], table.context[:, seat], table.upper[:, seat])[2]
+        key = self.solver_cards(table.mask[:, seat], table.context[:, seat], table.upper[:, seat])[
+            2
+        ]
         cards, inverse = numpy.unique(key, return_inverse=True)
         inverse = inverse.ravel()
         order = numpy.argsort(inverse, kind="stable")
@@ -70,11 +81,13 @@ class BatchOptimal(BatchBot):
                 continue
             rows = order[low:high]
             first = block * BLOCK
-            turn_tables = self._turn_tables(cards[first:first + BLOCK])
+            turn_tables = self._turn_tables(cards[first : first + BLOCK])
             size = self.turn_games or len(rows)
-            for part in (rows[start:start + size] for start in range(0, len(rows), size)):
-                play_decided(table.turn(seat, part), partial(self._decide, turn_tables=turn_tables,
-                                                             column=inverse[part] - first))
+            for part in (rows[start : start + size] for start in range(0, len(rows), size)):
+                play_decided(
+                    table.turn(seat, part),
+                    partial(self._decide, turn_tables=turn_tables, column=inverse[part] - first),
+                )
 
     def _turn_tables(self, cards):
         """For each number of rolls left (from 1) the value of every hold (all but five dice)
@@ -105,8 +118,11 @@ class BatchOptimal(BatchBot):
         column of :meth:`_options`)."""
         boxes = len(self.scores.boxes)
         hold = numpy.maximum(option - boxes, 0)
-        keep = (self.hold_counts[holds[numpy.arange(len(option)), hold]] if holds.shape[1]
-                else numpy.zeros((len(option), 6), dtype=numpy.int64))
+        keep = (
+            self.hold_counts[holds[numpy.arange(len(option)), hold]]
+            if holds.shape[1]
+            else numpy.zeros((len(option), 6), dtype=numpy.int64)
+        )
         return numpy.where(option < boxes, option, -1), keep
 
     def _options(self, turn, which, turn_tables, column):
@@ -141,7 +157,9 @@ class BatchOptimal(BatchBot):
         cards = turn_tables[0].shape[-1] // (self.none + 1)
         hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
         # as Solution.options sums a hold's value: points on the card + value
-        values = numpy.concatenate([boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1)
+        values = numpy.concatenate(
+            [boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1
+        )
         if not self.moments:
             return values, None, holds
         # as Solution.options takes a hold's spread: the second moment less the square of the value

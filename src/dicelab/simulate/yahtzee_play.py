@@ -40,7 +40,9 @@ class Table:
         self._turn_pages = (None, None)  # (turn of a seat, its pages of dice codes: rolls x games)
         shape = (len(self.games), seats)
         self.mask = numpy.zeros(shape, dtype=numpy.int64)  # filled boxes, one bit each
-        self.context = numpy.zeros(shape, dtype=numpy.int64)  # Yahtzee box: 0 open, 1 full value, 2 other
+        self.context = numpy.zeros(
+            shape, dtype=numpy.int64
+        )  # Yahtzee box: 0 open, 1 full value, 2 other
         self.upper = numpy.zeros(shape, dtype=numpy.int64)  # upper section so far
         self.box_sum = numpy.zeros(shape, dtype=numpy.int64)  # every box so far
         self.yahtzee_bonuses = numpy.zeros(shape, dtype=numpy.int64)
@@ -60,7 +62,9 @@ class Table:
             if self._turn_pages[0] is not None and seat_turn < self._turn_pages[0]:
                 raise ValueError("the turns of a table are played in order")
             drawn = 0 if self._turn_pages[0] is None else self._turn_pages[0] + 1
-            for _ in range((seat_turn - drawn) * self.rules.rolls):  # turns no game of this table plays
+            for _ in range(
+                (seat_turn - drawn) * self.rules.rolls
+            ):  # turns no game of this table plays
                 self._throws.page()
             pages = numpy.stack([self._throws.page()[:, 0] for _ in range(self.rules.rolls)])
             self._turn_pages = (seat_turn, pages)
@@ -69,10 +73,15 @@ class Table:
     def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
         """Boxes plus the upper bonus plus the Yahtzee bonuses, as :meth:`Card.total`."""
         rules = self.rules
-        return (self.box_sum[rows, seat] + self.yahtzee_bonuses[rows, seat] * rules.yahtzee_bonus
-                + numpy.where(self.upper[rows, seat] >= rules.upper_bonus_threshold, rules.upper_bonus, 0))
+        return (
+            self.box_sum[rows, seat]
+            + self.yahtzee_bonuses[rows, seat] * rules.yahtzee_bonus
+            + numpy.where(
+                self.upper[rows, seat] >= rules.upper_bonus_threshold, rules.upper_bonus, 0
+            )
+        )
 
-    def turn(self, seat: int, rows=None) -> "Turn":
+    def turn(self, seat: int, rows=None) -> Turn:
         """A new turn for ``seat`` in the games at batch ``rows`` (all by default)."""
         return Turn(self, seat, numpy.arange(len(self.games)) if rows is None else rows)
 
@@ -110,8 +119,12 @@ class Turn:
         held = self.held[which]
         codes = self.table.throw_codes(self.number, self.rows[which], self.rolls_used[which])
         thrown = codes[:, None] // 6 ** numpy.arange(5) % 6 + 1  # die k of the code
-        rolled_dice = numpy.arange(5) < 5 - held.sum(axis=1, keepdims=True)  # the first dice of the code
-        faces = numpy.sort(numpy.where(rolled_dice, thrown, 7), axis=1)  # the engine sorts the throw
+        rolled_dice = numpy.arange(5) < 5 - held.sum(
+            axis=1, keepdims=True
+        )  # the first dice of the code
+        faces = numpy.sort(
+            numpy.where(rolled_dice, thrown, 7), axis=1
+        )  # the engine sorts the throw
         place = numpy.cumsum(~held, axis=1) - 1  # the rolled faces fill the free places in order
         rolled = numpy.take_along_axis(faces, numpy.maximum(place, 0), axis=1)
         self.dice[which] = numpy.where(held, self.dice[which], rolled)
@@ -163,6 +176,7 @@ class Turn:
         table.upper[rows, seat] += numpy.where(scores.upper[box], points, 0)
         table.busts[rows, seat] += points == 0
         if scores.yahtzee_box >= 0:
-            table.context[rows, seat] = numpy.where(box == scores.yahtzee_box, scores.yahtzee_context(points),
-                                                    context)
+            table.context[rows, seat] = numpy.where(
+                box == scores.yahtzee_box, scores.yahtzee_context(points), context
+            )
         table.mask[rows, seat] = mask | scores.bits[box]

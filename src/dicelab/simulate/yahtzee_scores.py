@@ -15,7 +15,7 @@ the engine says.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy
 
@@ -24,8 +24,10 @@ from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, yahtzee_bonus
 
 ROLLS = multisets(5)
-_POWERS = numpy.array([0] + [6 ** k for k in range(6)], dtype=numpy.int64)  # a die showing f counts 6 ** (f - 1)
-_CODES = numpy.full(6 ** 6, -1, dtype=numpy.int64)  # the counts of faces as a base-6 number -> roll
+_POWERS = numpy.array(
+    [0] + [6**k for k in range(6)], dtype=numpy.int64
+)  # a die showing f counts 6 ** (f - 1)
+_CODES = numpy.full(6**6, -1, dtype=numpy.int64)  # the counts of faces as a base-6 number -> roll
 _CODES[_POWERS[numpy.array(ROLLS)].sum(axis=1)] = numpy.arange(len(ROLLS))
 
 
@@ -40,10 +42,32 @@ class ScoreTables:
         # for each roll, the box index of the upper box of its (first) face, or -1
         self.matching = numpy.array([self._index(UPPER_BOXES[roll[0] - 1]) for roll in ROLLS])
         self.is_yahtzee = numpy.array([len(set(roll)) == 1 for roll in ROLLS])
-        self.points = numpy.array([[[[box_points(rules, box, roll, self.context(c, m, roll)) for box in self.boxes]
-                                     for roll in ROLLS] for m in range(2)] for c in range(3)], dtype=numpy.int64)
-        self.bonus = numpy.array([[[yahtzee_bonus(rules, roll, self.context(c, m, roll)) for roll in ROLLS]
-                                   for m in range(2)] for c in range(3)], dtype=numpy.int64)
+        self.points = numpy.array(
+            [
+                [
+                    [
+                        [
+                            box_points(rules, box, roll, self.context(c, m, roll))
+                            for box in self.boxes
+                        ]
+                        for roll in ROLLS
+                    ]
+                    for m in range(2)
+                ]
+                for c in range(3)
+            ],
+            dtype=numpy.int64,
+        )
+        self.bonus = numpy.array(
+            [
+                [
+                    [yahtzee_bonus(rules, roll, self.context(c, m, roll)) for roll in ROLLS]
+                    for m in range(2)
+                ]
+                for c in range(3)
+            ],
+            dtype=numpy.int64,
+        )
         self.upper = numpy.array([box in UPPER_BOXES for box in self.boxes])
         self.bits = 1 << numpy.arange(len(self.boxes), dtype=numpy.int64)
 
@@ -72,7 +96,9 @@ class ScoreTables:
     def matching_filled(self, mask, roll) -> numpy.ndarray:
         """0/1 per row: is the upper box of the roll's face filled on the card ``mask``."""
         matching = self.matching[roll]
-        return ((matching >= 0) & (mask >> numpy.maximum(matching, 0) & 1).astype(bool)).astype(numpy.int64)
+        return ((matching >= 0) & (mask >> numpy.maximum(matching, 0) & 1).astype(bool)).astype(
+            numpy.int64
+        )
 
     def legal(self, mask, roll) -> numpy.ndarray:
         """Boolean (rows, boxes): the boxes each roll may be scored in on each card, as
@@ -89,12 +115,14 @@ class ScoreTables:
         lines = numpy.arange(len(mask))
         upper_open = (matching >= 0) & legal[lines, numpy.maximum(matching, 0)]
         lower = legal & ~self.upper
-        narrowed = numpy.where(upper_open[:, None], numpy.arange(len(self.boxes)) == matching[:, None],
-                               numpy.where(lower.any(axis=1)[:, None], lower, legal))
+        narrowed = numpy.where(
+            upper_open[:, None],
+            numpy.arange(len(self.boxes)) == matching[:, None],
+            numpy.where(lower.any(axis=1)[:, None], lower, legal),
+        )
         return numpy.where(joker[:, None], narrowed, legal)
 
 
-@lru_cache(maxsize=None)
+@cache
 def score_tables(rules: Rules) -> ScoreTables:
     return ScoreTables(rules)
-

@@ -24,7 +24,9 @@ class BatchWin(BatchOptimal):
     """:class:`dicelab.yahtzee.win_bot.WinBot` (with its ``margin``), for many games at once."""
 
     moments = True
-    turn_games = 1024  # a turn's rivals hold about a thousand scores per game: kept in memory bounds
+    turn_games = (
+        1024  # a turn's rivals hold about a thousand scores per game: kept in memory bounds
+    )
 
     def __init__(self, rules: Rules, margin: float = math.inf):
         super().__init__(rules)
@@ -63,5 +65,7 @@ class BatchWin(BatchOptimal):
         # in the order of Solution.options: best expected score first, ties in listed order
         order = numpy.argsort(-values, axis=1, kind="stable")
         values, stds = (numpy.take_along_axis(array, order, axis=1) for array in (values, stds))
-        option = order[numpy.arange(len(which)), choose(self.rivals(turn), values, stds, self.margin, which)]
+        option = order[
+            numpy.arange(len(which)), choose(self.rivals(turn), values, stds, self.margin, which)
+        ]
         return self._play(option, holds)

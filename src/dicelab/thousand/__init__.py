@@ -21,10 +21,25 @@ def score(dice, rules=None) -> int | None:
     return score_throw(Rules.coerce(rules), dice)
 
 
-
 def best_score(dice, rules=None) -> int:
     """The most points these dice from one throw can score, the dice that score nothing
     left out (0 when none scores): the scoring katas' count. :func:`score` is strict."""
     return best_throw_score(Rules.coerce(rules), dice)
 
-__all__ = ["BOTS", "LEVELS", "Bank", "Engine", "Game", "PRESETS", "Rules", "SetAside", "State", "Throw", "best_score", "score", "win_policy", *_POLICIES]
+
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bank",
+    "Engine",
+    "Game",
+    "PRESETS",
+    "Rules",
+    "SetAside",
+    "State",
+    "Throw",
+    "best_score",
+    "score",
+    "win_policy",
+    *_POLICIES,
+]

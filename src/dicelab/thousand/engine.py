@@ -31,9 +31,14 @@ class Engine(SetAsideEngine):
         if standing > self.rules.target:
             return self.end_turn(state, state.scores, ("burned",))
         if standing == self.rules.target:
-            scores = state.scores[:state.player] + (standing,) + state.scores[state.player + 1:]
-            return replace(state, scores=scores, phase="over", turn_points=0,
-                           news=state.news + ("exact_win", "game_over"))
+            scores = state.scores[: state.player] + (standing,) + state.scores[state.player + 1 :]
+            return replace(
+                state,
+                scores=scores,
+                phase="over",
+                turn_points=0,
+                news=state.news + ("exact_win", "game_over"),
+            )
         return state
 
     def winners(self, state: State) -> list[int]:

@@ -23,7 +23,11 @@ class Game(SetAsideGame):
     Engine = Engine
     Rules = Rules
     BOTS = BOTS
-    DEFAULT_PLAYERS = (Player("You"), Player("Bot 1", bot="cask_aware"), Player("Bot 2", bot="simple"))
+    DEFAULT_PLAYERS = (
+        Player("You"),
+        Player("Bot 1", bot="cask_aware"),
+        Player("Bot 2", bot="simple"),
+    )
 
     def save(self):
         """Save the turn's points (refused inside a cask until you leave it)."""

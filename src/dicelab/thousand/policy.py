@@ -8,7 +8,7 @@ exactly, casks and the burn over the target included; and the bot that plays it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -17,13 +17,13 @@ from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
 
-def solitaire_policy(rules=None) -> "SolitairePolicy":
+def solitaire_policy(rules=None) -> SolitairePolicy:
     """The policy that reaches the target in the fewest turns on average (cached per rules)."""
     return _solitaire_policy(Rules.coerce(rules))
 
 
-@lru_cache(maxsize=None)
-def _solitaire_policy(rules: Rules) -> "SolitairePolicy":
+@cache
+def _solitaire_policy(rules: Rules) -> SolitairePolicy:
     return SolitairePolicy(rules)
 
 
@@ -43,15 +43,23 @@ class SolitairePolicy(SetAsidePolicy):
     def __init__(self, rules: Rules):
         super().__init__(Engine(rules))
         self.rules = rules
-        self.throws = throw_table(rules.combinations(), rules.dice, "all" if rules.choose_keep else "best")
+        self.throws = throw_table(
+            rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"
+        )
         self.unit = self.throws.unit
         if rules.target % self.unit:
-            raise ValueError(f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly")
+            raise ValueError(
+                f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly"
+            )
         size = rules.target // self.unit
         left = self.throws.left
         self._next_dice = np.where(left == 0, rules.dice, left)
-        self._may_save = np.array([[self._save_allowed(banked, standing) for standing in range(size)]
-                                   for banked in range(size)])
+        self._may_save = np.array(
+            [
+                [self._save_allowed(banked, standing) for standing in range(size)]
+                for banked in range(size)
+            ]
+        )
         guess = self._first_guess(size)
         for _ in range(100):
             expected, throw_a, throw_c = self._sweep(guess)
@@ -64,7 +72,9 @@ class SolitairePolicy(SetAsidePolicy):
     def expected_turns(self, banked: int) -> float:
         """Expected number of turns from a banked score to the target, played optimally."""
         if banked % self.unit or not 0 <= banked <= self.rules.target:
-            raise ValueError(f"a banked score is a multiple of {self.unit} from 0 to {self.rules.target}")
+            raise ValueError(
+                f"a banked score is a multiple of {self.unit} from 0 to {self.rules.target}"
+            )
         return float(self._expected[banked // self.unit])
 
     def should_save(self, state: State) -> bool:
@@ -75,8 +85,11 @@ class SolitairePolicy(SetAsidePolicy):
         return float(self.bank_values(state.scores[state.player], state.turn_points))
 
     def throw_value(self, state: State) -> float:
-        return float(self.throw_values(state.scores[state.player], state.turn_points,
-                                       state.round_start, state.dice_left))
+        return float(
+            self.throw_values(
+                state.scores[state.player], state.turn_points, state.round_start, state.dice_left
+            )
+        )
 
     def ended_value(self, before: State, after: State) -> float:
         return float(self.ended_values(before.scores[before.player], after.is_over))
@@ -105,8 +118,11 @@ class SolitairePolicy(SetAsidePolicy):
         return np.full(size, 1e6)
 
     def _save_allowed(self, banked: int, standing: int) -> bool:
-        return banked < standing and self.rules.cask_blocking(
-            banked * self.unit, (standing - banked) * self.unit) is None
+        return (
+            banked < standing
+            and self.rules.cask_blocking(banked * self.unit, (standing - banked) * self.unit)
+            is None
+        )
 
     def _sweep(self, guess: np.ndarray):
         """One policy-iteration sweep: choices made with ``guess`` (the expected turns from
@@ -135,7 +151,8 @@ class SolitairePolicy(SetAsidePolicy):
             expected[standing] = (1 + ta[standing, dice]) / (1 - tc[standing, dice])
             below = slice(0, standing)
             save = self._may_save[below, standing, None] & (
-                expected[standing] <= ta[below] + tc[below] * guess[below, None])
+                expected[standing] <= ta[below] + tc[below] * guess[below, None]
+            )
             value_a[below, standing] = np.where(save, expected[standing], ta[below])
             value_c[below, standing] = np.where(save, 0.0, tc[below])
         return expected, throw_a, throw_c

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -52,16 +52,22 @@ class Rules(RuleSet):
             self.refuse("dice", f"no combination that scores fits in {self.dice} dice")
         step = math.gcd(*(points for _, points in rows))
         if self.target % step:
-            self.refuse("target", f"every score is a multiple of {step}, so the target "
-                                  f"{self.target} could never be reached exactly")
+            self.refuse(
+                "target",
+                f"every score is a multiple of {step}, so the target "
+                f"{self.target} could never be reached exactly",
+            )
         previous_high = 0
         for cask in self.casks:
             if len(cask) != 2 or not previous_high <= cask[0] < cask[1] <= self.target:
-                self.refuse("casks", "casks are (low, high) pairs with low < high, in increasing "
-                                     f"order, not overlapping and inside the target, not {cask!r}")
+                self.refuse(
+                    "casks",
+                    "casks are (low, high) pairs with low < high, in increasing "
+                    f"order, not overlapping and inside the target, not {cask!r}",
+                )
             previous_high = cask[1]
 
-    @lru_cache(maxsize=None)
+    @cache
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules."""
         return CombinationTable.from_rows(self._rows())
@@ -71,8 +77,14 @@ class Rules(RuleSet):
         rows = [((1,) * n, points) for n, points in enumerate(self.ones, start=1)]
         rows += [((5,) * n, points) for n, points in enumerate(self.fives, start=1)]
         for face in (2, 3, 4, 6):
-            rows += [((face,) * n, per_pip * face) for n, per_pip in
-                     ((3, self.three_per_pip), (4, self.four_per_pip), (5, self.five_per_pip))]
+            rows += [
+                ((face,) * n, per_pip * face)
+                for n, per_pip in (
+                    (3, self.three_per_pip),
+                    (4, self.four_per_pip),
+                    (5, self.five_per_pip),
+                )
+            ]
         rows += [((1, 2, 3, 4, 5), self.low_straight), ((2, 3, 4, 5, 6), self.high_straight)]
         return [row for row in rows if row[1] > 0 and len(row[0]) <= self.dice]
 

@@ -51,8 +51,13 @@ def optimal_bot():
     return OptimalBot()
 
 
-BOTS = {"random": RandomBot, "simple": SimpleBot, "cask_aware": CaskAwareBot, "optimal": optimal_bot,
-        "win": partial(win_bot, "thousand")}
+BOTS = {
+    "random": RandomBot,
+    "simple": SimpleBot,
+    "cask_aware": CaskAwareBot,
+    "optimal": optimal_bot,
+    "win": partial(win_bot, "thousand"),
+}
 LEVELS = {  # one line per bot level, for a game's setup
     "random": "Random: any legal move.",
     "simple": "Simple: saves as soon as the turn is worth 50 and the casks allow it.",

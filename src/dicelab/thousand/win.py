@@ -26,14 +26,14 @@ from dicelab.thousand.rules import Rules
 FORMAT = 1  # bump when the saved arrays change meaning
 
 
-def win_policy(rules=None, *, use_cache: bool = True) -> "ThousandWinPolicy":
+def win_policy(rules=None, *, use_cache: bool = True) -> ThousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache)."""
     return _win_policy(Rules.coerce(rules), use_cache)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
-def _win_policy(rules: Rules, use_cache: bool) -> "ThousandWinPolicy":
+def _win_policy(rules: Rules, use_cache: bool) -> ThousandWinPolicy:
     return ThousandWinPolicy(rules, use_cache=use_cache)
 
 
@@ -47,24 +47,39 @@ class ThousandWinPolicy(WinPolicy):
     def __init__(self, rules: Rules, use_cache: bool = True):
         super().__init__(Engine(rules))
         self.rules = rules
-        self.throws = throw_table(rules.combinations(), rules.dice, "all" if rules.choose_keep else "best")
+        self.throws = throw_table(
+            rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"
+        )
         self.next_dice = np.where(self.throws.left == 0, rules.dice, self.throws.left)
         self.unit = self.throws.unit
         if rules.target % self.unit:
-            raise ValueError(f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly")
+            raise ValueError(
+                f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly"
+            )
         self.goal = rules.target // self.unit
-        self._may_bank = np.array([[self._bank_allowed(a, s) for s in range(self.goal + 1)]
-                                   for a in range(self.goal)])
+        self._may_bank = np.array(
+            [[self._bank_allowed(a, s) for s in range(self.goal + 1)] for a in range(self.goal)]
+        )
         from dicelab.setaside import combinations, win
 
-        identity = {"rules": rules.to_dict(), "format": FORMAT,
-                    "code": cache.source_digest(win, combinations, _this_module())}
-        arrays = cache.load_or_compute(identity, self._solve, "thousand-win") if use_cache else self._solve()
+        identity = {
+            "rules": rules.to_dict(),
+            "format": FORMAT,
+            "code": cache.source_digest(win, combinations, _this_module()),
+        }
+        arrays = (
+            cache.load_or_compute(identity, self._solve, "thousand-win")
+            if use_cache
+            else self._solve()
+        )
         self.start = arrays["start"]
 
     def _bank_allowed(self, banked: int, standing: int) -> bool:
-        return banked < standing and self.rules.cask_blocking(
-            banked * self.unit, (standing - banked) * self.unit) is None
+        return (
+            banked < standing
+            and self.rules.cask_blocking(banked * self.unit, (standing - banked) * self.unit)
+            is None
+        )
 
     # --- solving ----------------------------------------------------------------------
     def _solve(self) -> dict:
@@ -78,8 +93,15 @@ class ThousandWinPolicy(WinPolicy):
         for a, b in self.pairs_by_level():
             guess = 1 - guess_values(start, b, a)
             donors = above and (np.where(same_cask[a], one_unit_up(a, above[0]), -1), above[1])
-            level = solve_level(self.throws, self.next_dice, lambda x: self._turns(a, b, start),
-                                b - a[0], np.zeros(len(a)), guess, donors)
+            level = solve_level(
+                self.throws,
+                self.next_dice,
+                lambda x: self._turns(a, b, start),
+                b - a[0],
+                np.zeros(len(a)),
+                guess,
+                donors,
+            )
             start[a, b] = level.start
             above = (a, level)
         return {"start": start}
@@ -116,7 +138,9 @@ class ThousandWinPolicy(WinPolicy):
         """The chance to win when the player throws the dice left now."""
         self.check_two_players(state)
         mine, theirs = self._scores(state)
-        return float(self.turn_values(mine, theirs)[state.turn_points // self.unit, state.dice_left])
+        return float(
+            self.turn_values(mine, theirs)[state.turn_points // self.unit, state.dice_left]
+        )
 
     def ended_value(self, before: State, after: State) -> float:
         if after.is_over:  # exactly the target

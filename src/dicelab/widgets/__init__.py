@@ -11,6 +11,13 @@ from dicelab.lazy import lazy_names
 
 __all__ = ["FivethousandGame", "RuleLab", "ThousandGame", "YahtzeeGame", "saved_games"]
 # Each game's widget is imported on first use, so one game never slows another down.
-__getattr__ = lazy_names(__name__, {"FivethousandGame": "fivethousand", "ThousandGame": "thousand",
-                                    "YahtzeeGame": "yahtzee", "RuleLab": "rule_lab",
-                                    "saved_games": "saving"})
+__getattr__ = lazy_names(
+    __name__,
+    {
+        "FivethousandGame": "fivethousand",
+        "ThousandGame": "thousand",
+        "YahtzeeGame": "yahtzee",
+        "RuleLab": "rule_lab",
+        "saved_games": "saving",
+    },
+)

@@ -35,7 +35,7 @@ def prepared(key: Hashable, work: Callable[[], object]) -> Future:
         return _JOBS[key]
     job = _JOBS[key] = _WORKER.submit(work)
     finished = [old for old, future in _JOBS.items() if future.done()]
-    for old in finished[:max(0, len(finished) - KEPT)]:
+    for old in finished[: max(0, len(finished) - KEPT)]:
         del _JOBS[old]
     return job
 

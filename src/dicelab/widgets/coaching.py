@@ -30,8 +30,10 @@ from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.switched import SwitchedPanel
 from dicelab.widgets.words import count, is_you, whom
 
-THINKING = ("Coach is thinking… working out the best play for these rules. The first time takes "
-            "from a few seconds to a minute, then it is saved; play on meanwhile.")
+THINKING = (
+    "Coach is thinking… working out the best play for these rules. The first time takes "
+    "from a few seconds to a minute, then it is saved; play on meanwhile."
+)
 
 
 def prepared_coach(Coach, rules, rating: str):
@@ -46,7 +48,9 @@ class Coaching(SwitchedPanel):
 
     def __init__(self, controller, on: bool = False, rating: str = "points"):
         if rating not in RATINGS:
-            raise ValueError(f"the coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}")
+            raise ValueError(
+                f"the coach rates by {' or '.join(map(repr, RATINGS))}, not {rating!r}"
+            )
         super().__init__(controller, CoachPanel(), on)
         self.chosen = rating  # the measure chosen; see ``rating`` for the one rated by
         self._moves = []  # (state, action) of the human move being made
@@ -55,7 +59,11 @@ class Coaching(SwitchedPanel):
         self._rated = {}  # rating -> how many of ``_made`` its ledger has looked at
         self._verdict = {}
         self._verdicts = 0
-        self._advice = (None, None, None)  # (coach, state, advice): the last advice, kept while it holds
+        self._advice = (
+            None,
+            None,
+            None,
+        )  # (coach, state, advice): the last advice, kept while it holds
 
     def toggle(self) -> None:
         """Switch the coach on (preparing it now if needed) or off."""
@@ -69,8 +77,10 @@ class Coaching(SwitchedPanel):
         """Rate by ``measure`` ("points" or "win"); IllegalMoveError, nothing changed, where
         the game has no chance to win for this table."""
         if measure not in RATINGS:
-            raise MalformedIntent(f"There is no measure {shown(measure)}: the coach rates by "
-                                  f"{' or '.join(map(repr, RATINGS))}.")
+            raise MalformedIntent(
+                f"There is no measure {shown(measure)}: the coach rates by "
+                f"{' or '.join(map(repr, RATINGS))}."
+            )
         why = self.why_not(measure)
         if why:
             raise IllegalMoveError(why)
@@ -110,8 +120,10 @@ class Coaching(SwitchedPanel):
     def _job(self):
         game = self._controller.game
         Coach = self._controller.Coach
-        return prepared(("coach", Coach, game.rules, self.rating),
-                        partial(prepared_coach, Coach, game.rules, self.rating))
+        return prepared(
+            ("coach", Coach, game.rules, self.rating),
+            partial(prepared_coach, Coach, game.rules, self.rating),
+        )
 
     def coach(self):
         """The game's coach for the rules being played and the measure chosen, or None while
@@ -143,8 +155,13 @@ class Coaching(SwitchedPanel):
         if not moves or not self.on:
             return
         state = moves[0][0]
-        self._made.append((state, tuple(action for _, action in moves),
-                           self._controller.game.players[state.player].name))
+        self._made.append(
+            (
+                state,
+                tuple(action for _, action in moves),
+                self._controller.game.players[state.player].name,
+            )
+        )
         self._catch_up()
 
     @property
@@ -163,7 +180,7 @@ class Coaching(SwitchedPanel):
             return
         ledger = self._ledgers.setdefault(self.rating, Ledger())
         players = len(self._controller.game.players)
-        for state, actions, player in self._made[self._rated.get(self.rating, 0):]:
+        for state, actions, player in self._made[self._rated.get(self.rating, 0) :]:
             decision = coach.rate(state, actions, player)
             if decision is not None:
                 ledger.add(decision)
@@ -178,8 +195,17 @@ class Coaching(SwitchedPanel):
         if not self.widgets():
             return
         game = self._controller.game
-        traits = {"busy": "", "caption": "", "options": [], "odds_caption": "", "odds": [],
-                  "verdict": self._verdict, "report": {}, "help": "", "measures": self._measures()}
+        traits = {
+            "busy": "",
+            "caption": "",
+            "options": [],
+            "odds_caption": "",
+            "odds": [],
+            "verdict": self._verdict,
+            "report": {},
+            "help": "",
+            "measures": self._measures(),
+        }
         coach = self.coach()
         job = self._job()
         if coach is None and job.done():
@@ -191,9 +217,13 @@ class Coaching(SwitchedPanel):
             traits.update(verdict=self._verdict, report=self._report())
         elif game.current_player.is_bot:
             self._catch_up()
-            traits.update(verdict=self._verdict,
-                          caption=(f"{game.current_player.name} is a bot: the coach advises and "
-                                   f"rates human players only."))
+            traits.update(
+                verdict=self._verdict,
+                caption=(
+                    f"{game.current_player.name} is a bot: the coach advises and "
+                    f"rates human players only."
+                ),
+            )
         else:
             self._catch_up()
             traits.update(self._advise(coach, game), verdict=self._verdict)
@@ -205,8 +235,15 @@ class Coaching(SwitchedPanel):
         return self._controller.Coach.points_label if measure == "points" else "Chance to win"
 
     def _measures(self) -> list:
-        return [{"id": measure, "label": self._label(measure), "chosen": measure == self.rating,
-                 "reason": self.why_not(measure)} for measure in RATINGS]
+        return [
+            {
+                "id": measure,
+                "label": self._label(measure),
+                "chosen": measure == self.rating,
+                "reason": self.why_not(measure),
+            }
+            for measure in RATINGS
+        ]
 
     def _advise(self, coach, game) -> dict:
         if self._advice[:2] != (coach, game.state):
@@ -216,35 +253,50 @@ class Coaching(SwitchedPanel):
         if len(choices) > 1:
             caption = f"Best options for {whom(name)}, {advice.situation}:"
         elif choices:
-            caption = f"{name}, {advice.situation}: {choices[0].label} ({measure.say(choices[0].value)})."
+            caption = (
+                f"{name}, {advice.situation}: {choices[0].label} ({measure.say(choices[0].value)})."
+            )
         else:
             caption = f"{name}, {advice.situation}: nothing to choose yet."
         shown = choices[:TOP] if len(choices) > 1 else ()
         if self.rating == "win":
             help_text = f"Values: {measure.name} for {whom(name)}. {self._controller.CHANCES.basis}"
         else:
-            help_text = (f"Values: {measure.name} for {whom(name)}, with the best play from here "
-                         f"as if alone at the table (the other players are left out).")
-        return {"caption": caption,
-                "options": [{"label": c.label, "value": measure.say(c.value), "best": i == 0}
-                            for i, c in enumerate(shown)],
-                "odds_caption": coach.odds_title if advice.odds else "",
-                "odds": [{"label": label, "value": value} for label, value in advice.odds],
-                "help": help_text}
+            help_text = (
+                f"Values: {measure.name} for {whom(name)}, with the best play from here "
+                f"as if alone at the table (the other players are left out)."
+            )
+        return {
+            "caption": caption,
+            "options": [
+                {"label": c.label, "value": measure.say(c.value), "best": i == 0}
+                for i, c in enumerate(shown)
+            ],
+            "odds_caption": coach.odds_title if advice.odds else "",
+            "odds": [{"label": label, "value": value} for label, value in advice.odds],
+            "help": help_text,
+        }
 
     def _report(self) -> dict:
         heading = f"Coach's report, by {self._label(self.rating).lower()}"
         summaries = self.ledger.summaries()
         if not summaries:
-            return {"heading": heading, "costliest": [],
-                    "lines": ["No decision was rated: the coach rates human moves while it is on."]}
+            return {
+                "heading": heading,
+                "costliest": [],
+                "lines": ["No decision was rated: the coach rates human moves while it is on."],
+            }
         lines, costliest = [], []
         for summary in summaries:
             measure = summary.measure
-            lines.append(f"{summary.player}: {summary.best_moves} best of "
-                         f"{count(summary.decisions, 'decision')}; total expected loss "
-                         f"{measure.say_cost(summary.total)}.")
-            costliest += [f"{d.player}, {d.situation}: {d.taken.label} cost "
-                          f"{measure.say_cost(d.cost)}; best was {d.best.label}."
-                          for d in summary.costliest]
+            lines.append(
+                f"{summary.player}: {summary.best_moves} best of "
+                f"{count(summary.decisions, 'decision')}; total expected loss "
+                f"{measure.say_cost(summary.total)}."
+            )
+            costliest += [
+                f"{d.player}, {d.situation}: {d.taken.label} cost "
+                f"{measure.say_cost(d.cost)}; best was {d.best.label}."
+                for d in summary.costliest
+            ]
         return {"heading": heading, "lines": lines, "costliest": costliest}

@@ -20,32 +20,36 @@ from __future__ import annotations
 import asyncio
 import json
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Callable
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
 from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
+from dicelab.widgets import saving
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
-from dicelab.widgets import saving
 from dicelab.widgets.pace import next_pace, pace_name
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
 from dicelab.widgets.words import count, says, turn_of, unnamed_robot
 
 HUMAN = "human"
-PREPARING = ("The optimal robots are working out their strategy for these rules: a few seconds "
-             "the first time, and the notebook waits meanwhile.")
+PREPARING = (
+    "The optimal robots are working out their strategy for these rules: a few seconds "
+    "the first time, and the notebook waits meanwhile."
+)
 INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
 RESUMED = "Welcome back: the game goes on where it was left."
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
-PACE_KEYS = ("With robots at the table, V changes their pace (slow, normal, fast, instant) and "
-             "J skips to your turn while they play.")
+PACE_KEYS = (
+    "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
+    "J skips to your turn while they play."
+)
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -63,8 +67,15 @@ class Button:
     tone: str = ""  # a colour of its own ("roll", "confirm"), drawn by theme.css
 
     def to_json(self) -> dict:
-        return {"id": self.id, "label": self.label, "aria_label": self.aria_label or self.label,
-                "enabled": self.enabled, "reason": self.reason, "key": self.key, "tone": self.tone}
+        return {
+            "id": self.id,
+            "label": self.label,
+            "aria_label": self.aria_label or self.label,
+            "enabled": self.enabled,
+            "reason": self.reason,
+            "key": self.key,
+            "tone": self.tone,
+        }
 
 
 class GameController(Table):
@@ -93,14 +104,31 @@ class GameController(Table):
     HELP = ""  # keyboard help shown under the controls
     SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first (None: a seat with no name
     # yet, "Player n" as its placeholder); () = the game's default table
-    STARTS_AT_ONCE = False  # True: ``Game()`` plays at once at the default table, not the setup screen
-    COMPONENTS = ("controls", "setup", "ranking", "win_chances", "coach", "history")  # games add theirs
+    STARTS_AT_ONCE = (
+        False  # True: ``Game()`` plays at once at the default table, not the setup screen
+    )
+    COMPONENTS = (
+        "controls",
+        "setup",
+        "ranking",
+        "win_chances",
+        "coach",
+        "history",
+    )  # games add theirs
     _bot_timer = None  # the robots' next step on the event loop (also before __init__ has run)
     _waiting = False
 
-    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
-                 coach: bool = False, rating: str = "points", chances: bool = False,
-                 resume=False):
+    def __init__(
+        self,
+        players=None,
+        rules=None,
+        seed: int | None = None,
+        pace: float = 0.6,
+        coach: bool = False,
+        rating: str = "points",
+        chances: bool = False,
+        resume=False,
+    ):
         if type(resume) is not bool and not isinstance(resume, saving.SavedGame):
             raise TypeError(f"resume is True, False or one of saved_games(), not {shown(resume)}")
         super().__init__()
@@ -121,8 +149,9 @@ class GameController(Table):
         self._unsaved = False  # whether an action was played since the last save
         self._save_problem = None  # why the game could not be saved, said once
         cell = saving.cell()
-        self._made = json.dumps({"players": repr(players), "rules": repr(rules), "seed": seed,
-                                 "cell": cell})
+        self._made = json.dumps(
+            {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
+        )
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
         self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
@@ -133,11 +162,20 @@ class GameController(Table):
         self.winning = WinChances(self, self.CHANCES, chances)
         self.listen(self.coaching.panel, measure=self.coaching.choose)
         self.listen(self.controls, press=self._press, key=self._key)
-        self.listen(self.setup, seats=self._change_seats, colour=self._cycle_colour,
-                    name=self._rename, kind=self._change_kind, rules=self._choose_rules)
+        self.listen(
+            self.setup,
+            seats=self._change_seats,
+            colour=self._cycle_colour,
+            name=self._rename,
+            kind=self._change_kind,
+            rules=self._choose_rules,
+        )
         self.build()
-        if self._resume(resume if resume is not False else (
-                saving.latest(type(self).__name__, self._made) if cell else None)):
+        if self._resume(
+            resume
+            if resume is not False
+            else (saving.latest(type(self).__name__, self._made) if cell else None)
+        ):
             pass
         elif players is None and not self.STARTS_AT_ONCE:
             self._status = "Choose the players, then press Start."
@@ -174,7 +212,7 @@ class GameController(Table):
 
     @property
     def phase(self) -> str:
-        """"setup", "play" or "over"."""
+        """ "setup", "play" or "over"."""
         if self._game is None:
             return "setup"
         return "over" if self._game.is_over else "play"
@@ -184,9 +222,11 @@ class GameController(Table):
             where = "choosing the players"
         else:
             where = repr(self._game).strip("<>")
-        return (f"<{type(self).__name__} ({where}). Show it in JupyterLab, Jupyter Notebook, "
-                f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
-                f"game itself.>")
+        return (
+            f"<{type(self).__name__} ({where}). Show it in JupyterLab, Jupyter Notebook, "
+            f"Voilà or marimo (any front end that runs anywidget) to play; .game is the "
+            f"game itself.>"
+        )
 
     # --- living and dying ---------------------------------------------------------------
     def close(self) -> None:
@@ -219,9 +259,12 @@ class GameController(Table):
         self.rules = game.rules
         self.seed = saved.document.get("seed", self.seed)
         self._games_started = saved.document.get("games_started", 1)
-        self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
-                       for p in game.players]
-        self._entries = entries if type(entries) is list and all(type(e) is dict for e in entries) else []
+        self._seats = [
+            {"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN} for p in game.players
+        ]
+        self._entries = (
+            entries if type(entries) is list and all(type(e) is dict for e in entries) else []
+        )
         self._save_name = saved.path.name
         _SAVING[self._save_name] = self
         self._status = RESUMED
@@ -238,8 +281,9 @@ class GameController(Table):
             return
         self._unsaved = False
         extra = {"seed": self.seed, "games_started": self._games_started}
-        problem = saving.save(self._save_name, type(self).__name__, self._made, self._game,
-                              self._entries, extra)
+        problem = saving.save(
+            self._save_name, type(self).__name__, self._made, self._game, self._entries, extra
+        )
         if problem and problem != self._save_problem:
             self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
             self.render()
@@ -274,8 +318,9 @@ class GameController(Table):
         self._cancel_bots()
         self._game = game
         self._games_started += 1
-        self._seats = [{"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN}
-                       for p in game.players]
+        self._seats = [
+            {"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN} for p in game.players
+        ]
         self._entries = []
         if self._save_name is None:  # one file per table: a new game replaces the one before
             self._save_name = saving.new_name()
@@ -307,9 +352,14 @@ class GameController(Table):
         self._status = "Choose the players, then press Start."
 
     def _start_from_setup(self) -> None:
-        players = [Player(seat["name"] or f"Player {i + 1}",
-                          None if seat["kind"] == HUMAN else seat["kind"], seat["colour"] or None)
-                   for i, seat in enumerate(self._seats)]
+        players = [
+            Player(
+                seat["name"] or f"Player {i + 1}",
+                None if seat["kind"] == HUMAN else seat["kind"],
+                seat["colour"] or None,
+            )
+            for i, seat in enumerate(self._seats)
+        ]
         try:
             self.start(players)
         except ValueError as problem:
@@ -403,9 +453,16 @@ class GameController(Table):
         dice, mark = self.log_entry(event, before)
         if self._game.is_over:
             mark = "win"
-        self._entries.append({"serial": len(self._entries) + 1, "player": player.name,
-                              "colour": css_colour(player.colour), "text": self._status,
-                              "dice": list(dice), "mark": mark})
+        self._entries.append(
+            {
+                "serial": len(self._entries) + 1,
+                "player": player.name,
+                "colour": css_colour(player.colour),
+                "text": self._status,
+                "dice": list(dice),
+                "mark": mark,
+            }
+        )
         if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
             self._waiting = True
 
@@ -435,7 +492,12 @@ class GameController(Table):
 
         With ``pace`` 0, or outside a running event loop, they play at once.
         """
-        if self._bot_timer is not None or self._closed or not self.visible or not self._bot_to_move():
+        if (
+            self._bot_timer is not None
+            or self._closed
+            or not self.visible
+            or not self._bot_to_move()
+        ):
             return
         try:
             loop = asyncio.get_running_loop()
@@ -449,7 +511,9 @@ class GameController(Table):
             self._autosave()
             return
         wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
-        self._bot_timer = loop.call_later(wait, _tick, weakref.ref(self))  # (a timer keeps no table alive)
+        self._bot_timer = loop.call_later(
+            wait, _tick, weakref.ref(self)
+        )  # (a timer keeps no table alive)
 
     def _bot_tick(self) -> None:
         self._bot_timer = None
@@ -485,8 +549,13 @@ class GameController(Table):
         if player is None:
             self._seats.append({"name": "", "colour": colour, "kind": HUMAN})
         else:
-            self._seats.append({"name": player.name, "colour": player.colour or colour,
-                                "kind": player.bot or HUMAN})
+            self._seats.append(
+                {
+                    "name": player.name,
+                    "colour": player.colour or colour,
+                    "kind": player.bot or HUMAN,
+                }
+            )
 
     def _change_seats(self, delta: int) -> None:
         if self.phase != "setup":
@@ -495,7 +564,9 @@ class GameController(Table):
             raise MalformedIntent("Players are added or removed one at a time.")
         count = len(self._seats) + delta
         if not 1 <= count <= self.Game.MAX_PLAYERS:
-            raise IllegalMoveError(f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players")
+            raise IllegalMoveError(
+                f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players"
+            )
         if delta > 0:
             self._add_seat()
         else:
@@ -535,11 +606,18 @@ class GameController(Table):
         turn = {}
         if phase == "play":
             player = self._game.current_player
-            turn = {"text": turn_of(player.name) + (" (robot)" if unnamed_robot(player) else ""),
-                    "colour": css_colour(player.colour), "ink": ink(player.colour)}
-        self.controls.draw(heading="" if phase == "setup" else self.heading, turn=turn,
-                           buttons=[b.to_json() for b in self.buttons()],
-                           status=self._status, notice=self._notice)
+            turn = {
+                "text": turn_of(player.name) + (" (robot)" if unnamed_robot(player) else ""),
+                "colour": css_colour(player.colour),
+                "ink": ink(player.colour),
+            }
+        self.controls.draw(
+            heading="" if phase == "setup" else self.heading,
+            turn=turn,
+            buttons=[b.to_json() for b in self.buttons()],
+            status=self._status,
+            notice=self._notice,
+        )
         if phase == "setup":
             self._render_setup()
         else:
@@ -569,10 +647,15 @@ class GameController(Table):
             presets.append({"id": "", "label": "custom"})
         self.setup.draw(
             heading=f"New game of {self.heading}",
-            seats=[{**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
-                   for i, seat in enumerate(self._seats)],
-            kinds=kinds, presets=presets, preset=self.rules.preset_name or "",
-            max_name=MAX_NAME_LENGTH)
+            seats=[
+                {**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
+                for i, seat in enumerate(self._seats)
+            ],
+            kinds=kinds,
+            presets=presets,
+            preset=self.rules.preset_name or "",
+            max_name=MAX_NAME_LENGTH,
+        )
 
     def _render_ranking(self) -> None:
         scores = self.scores()
@@ -580,9 +663,15 @@ class GameController(Table):
         for i in sorted(range(len(scores)), key=lambda i: -scores[i]):
             player = self._game.players[i]
             place = 1 + sum(score > scores[i] for score in scores)
-            rows.append({"place": _ordinal(place), "name": player.name,
-                         "colour": css_colour(player.colour), "score": scores[i],
-                         "winner": player in self._game.winners})
+            rows.append(
+                {
+                    "place": _ordinal(place),
+                    "name": player.name,
+                    "colour": css_colour(player.colour),
+                    "score": scores[i],
+                    "winner": player in self._game.winners,
+                }
+            )
         self.ranking.draw(heading=self._result(), rows=rows)
 
     def _result(self) -> str:
@@ -592,8 +681,10 @@ class GameController(Table):
             return f"Game over: {count(best, 'point')}."
         if len(winners) == 1:
             return f"Game over: {says(winners[0].name, 'wins')} with {count(best, 'point')}."
-        return (f"Game over: {join_names(p.name for p in winners)} share the win with "
-                f"{count(best, 'point')}.")
+        return (
+            f"Game over: {join_names(p.name for p in winners)} share the win with "
+            f"{count(best, 'point')}."
+        )
 
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
@@ -601,25 +692,45 @@ class GameController(Table):
         if self.phase == "setup":
             return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
         if self.phase == "over":
-            return [Button("rematch", "Rematch", self.rematch, "Rematch: the same players again",
-                           key="r", tone="confirm"),
-                    Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
-                    self._coach_button(), self._chances_button()]
+            return [
+                Button(
+                    "rematch",
+                    "Rematch",
+                    self.rematch,
+                    "Rematch: the same players again",
+                    key="r",
+                    tone="confirm",
+                ),
+                Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
+                self._coach_button(),
+                self._chances_button(),
+            ]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
-        buttons = self.play_buttons() + [self._coach_button(), self._chances_button(),
-                                         Button("new", "New game", self.new_game, "New game: set up the players")]
+        buttons = self.play_buttons() + [
+            self._coach_button(),
+            self._chances_button(),
+            Button("new", "New game", self.new_game, "New game: set up the players"),
+        ]
         if any(player.is_bot for player in self._game.players):
             buttons.append(self._pace_button())
             if self._bot_to_move() and not all(player.is_bot for player in self._game.players):
-                buttons.append(Button("skip", "Skip to my turn", self.skip_to_human,
-                                      "Skip to my turn: the robots play at once", key="j"))
+                buttons.append(
+                    Button(
+                        "skip",
+                        "Skip to my turn",
+                        self.skip_to_human,
+                        "Skip to my turn: the robots play at once",
+                        key="j",
+                    )
+                )
         return buttons
 
     def _pace_button(self) -> Button:
         now, then = pace_name(self.pace), pace_name(next_pace(self.pace))
-        return Button("pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}",
-                      key="v")
+        return Button(
+            "pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}", key="v"
+        )
 
     def faster(self) -> None:
         """The robots' next pace: slow, normal, fast, instant, then slow again (V does it)."""
@@ -636,13 +747,19 @@ class GameController(Table):
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
-        return Button("coach", f"Coach: {now}", self.toggle_coach,
-                      f"Coach: {now}, switch it {then}", key="k")
+        return Button(
+            "coach", f"Coach: {now}", self.toggle_coach, f"Coach: {now}, switch it {then}", key="k"
+        )
 
     def _chances_button(self) -> Button:
         now, then = ("on", "off") if self.chances else ("off", "on")
-        return Button("chances", f"Chance to win: {now}", self.toggle_chances,
-                      f"Chance to win: {now}, switch it {then}", key="w")
+        return Button(
+            "chances",
+            f"Chance to win: {now}",
+            self.toggle_chances,
+            f"Chance to win: {now}, switch it {then}",
+            key="w",
+        )
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:
@@ -654,8 +771,9 @@ class GameController(Table):
         the ranking once the game is over. Games add their parts; the chance to win and the
         coach follow in the "advice" area (beside the table where it is wide enough, else
         below it), the history in the "foot" area."""
-        return {"play": [self.controls, self.ranking] if self.phase == "over"
-                else [self.controls]}, "stack"
+        return {
+            "play": [self.controls, self.ranking] if self.phase == "over" else [self.controls]
+        }, "stack"
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""

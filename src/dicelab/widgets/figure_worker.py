@@ -59,8 +59,12 @@ class Worker:
         try:
             # In a session of its own: a notebook's Interrupt (SIGINT to the kernel's process
             # group) is for the cell that runs, never for this worker.
-            process = subprocess.Popen([sys.executable, "-c", BOOT], stdin=subprocess.PIPE,
-                                       stdout=subprocess.PIPE, start_new_session=True)
+            process = subprocess.Popen(
+                [sys.executable, "-c", BOOT],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                start_new_session=True,
+            )
             pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
             pickle.dump((game, rules, tuple(keys)), process.stdin)
             process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)
@@ -123,8 +127,10 @@ def _receive(process):
 
 
 # The worker process: Python started afresh, told where dicelab is, then serving one request.
-BOOT = ("import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
-        "from dicelab.widgets.figure_worker import serve; serve()")
+BOOT = (
+    "import pickle, sys; sys.path[:] = pickle.load(sys.stdin.buffer); "
+    "from dicelab.widgets.figure_worker import serve; serve()"
+)
 
 
 def _stopped(signum, frame):

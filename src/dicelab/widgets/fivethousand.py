@@ -21,20 +21,22 @@ from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController, join_names
 from dicelab.widgets.picks import Picks
+from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.words import count, says, seat_name, turn_of, verb, whom
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
-KEYS_HELP = ("Click the shaker (or press T) to throw. After a throw every scoring die is out "
-             "and the others are back in the shaker; click a die or press its number (1 to 6) "
-             "to send it back into the shaker or take it out, and U to take the last click "
-             "back. The dice you leave out are set aside and must all score. Space or Enter on "
-             "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
-             "out and banks the turn. K switches the coach on or off, and W shows or hides each seat's "
-             "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
-             "notebook.")
+KEYS_HELP = (
+    "Click the shaker (or press T) to throw. After a throw every scoring die is out "
+    "and the others are back in the shaker; click a die or press its number (1 to 6) "
+    "to send it back into the shaker or take it out, and U to take the last click "
+    "back. The dice you leave out are set aside and must all score. Space or Enter on "
+    "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
+    "out and banks the turn. K switches the coach on or off, and W shows or hides each seat's "
+    "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
+    "notebook."
+)
 
 
 class FivethousandGame(GameController):
@@ -100,8 +102,9 @@ class FivethousandGame(GameController):
 
     def _toggle_set_aside(self, die: int) -> None:
         self.human_turn()
-        raise IllegalMoveError("dice set aside in an earlier throw stay out: they can't go back "
-                               "into the shaker")
+        raise IllegalMoveError(
+            "dice set aside in an earlier throw stay out: they can't go back into the shaker"
+        )
 
     # --- the dice left out and the actions they make ----------------------------------------
     def dice_out(self) -> tuple:
@@ -159,9 +162,18 @@ class FivethousandGame(GameController):
             points += self._game.engine.table.score(actions[0].dice)
         label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
         back = self.refusal() or self._back.refusal()
-        return [Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
-                Button("take_back", "Take back", self.take_back, "Take back the last die click",
-                       not back, back, "u")]
+        return [
+            Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
+            Button(
+                "take_back",
+                "Take back",
+                self.take_back,
+                "Take back the last die click",
+                not back,
+                back,
+                "u",
+            ),
+        ]
 
     def shortcuts(self) -> dict:
         keys = super().shortcuts()
@@ -176,7 +188,11 @@ class FivethousandGame(GameController):
         play = super().areas()[0]["play"] + [self.scoreboard]
         if self.phase == "over":
             return {"play": play}, "stack"
-        return {"play": play, "shaker": [self.shaker], "table": [self.tray, self.kept_tray]}, "table"
+        return {
+            "play": play,
+            "shaker": [self.shaker],
+            "table": [self.tray, self.kept_tray],
+        }, "table"
 
     @property
     def back(self) -> frozenset:
@@ -218,14 +234,20 @@ class FivethousandGame(GameController):
                     text += " " + self._proposal_sentence()
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
-            text = (f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
-                    f"{state.turn_points} this turn).")
+            text = (
+                f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
+                f"{state.turn_points} this turn)."
+            )
             if "hot_dice" in state.news:
-                text += (f" All {self.rules.dice} dice count: bonus round! Throw all "
-                         f"{self.rules.dice} again or pass.")
+                text += (
+                    f" All {self.rules.dice} dice count: bonus round! Throw all "
+                    f"{self.rules.dice} again or pass."
+                )
         else:
-            text = (f"{says(name, 'passes')} and {verb(name, 'banks')} {before.turn_points}: "
-                    f"{state.scores[event.player]} in all.")
+            text = (
+                f"{says(name, 'passes')} and {verb(name, 'banks')} {before.turn_points}: "
+                f"{state.scores[event.player]} in all."
+            )
         return text + self._turn_news(event.player)
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
@@ -241,11 +263,15 @@ class FivethousandGame(GameController):
         if kept:
             banks = f"the {count(kept, 'point')} of the completed rounds"
             if before.round_points:
-                return (f"Farkle in the bonus round: {says(name, 'loses')} this round's "
-                        f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}.")
+                return (
+                    f"Farkle in the bonus round: {says(name, 'loses')} this round's "
+                    f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}."
+                )
             return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
-        return (f"Farkle! No die scores: {says(name, 'loses')} the turn's "
-                f"{count(before.turn_points, 'point')}.")
+        return (
+            f"Farkle! No die scores: {says(name, 'loses')} the turn's "
+            f"{count(before.turn_points, 'point')}."
+        )
 
     def _turn_news(self, player: int) -> str:
         state, players = self._game.state, self._game.players
@@ -253,11 +279,15 @@ class FivethousandGame(GameController):
         if "final_round" in state.news and state.final_turns:
             others = join_names(players[i].name for i in state.final_turns)
             one = len(state.final_turns) == 1 and others != "You"
-            text += (f" {says(players[player].name, 'has')} reached {self.rules.target} with "
-                     f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn.")
+            text += (
+                f" {says(players[player].name, 'has')} reached {self.rules.target} with "
+                f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn."
+            )
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
-            text += (f" Final turn: {says(players[state.player].name, 'needs')} more than "
-                     f"{max(state.scores)} to win.")
+            text += (
+                f" Final turn: {says(players[state.player].name, 'needs')} more than "
+                f"{max(state.scores)} to win."
+            )
         elif state.phase == "throw" and not state.is_over:
             text += f" {turn_of(players[state.player].name)}."
         return text
@@ -269,23 +299,47 @@ class FivethousandGame(GameController):
     def render_board(self) -> None:
         game = self._game
         state = game.state
-        self.scoreboard.draw(caption=f"Rules: {self.rules.preset_name or 'custom'}, "
-                                     f"first to {self.rules.target}",
-                             players=self._board_players())
+        self.scoreboard.draw(
+            caption=f"Rules: {self.rules.preset_name or 'custom'}, first to {self.rules.target}",
+            players=self._board_players(),
+        )
         if game.is_over:
             return
         throws = sum(isinstance(event.action, Throw) for event in game.history)
         reason = self._why_not(self._shake_actions())
         in_cup = state.dice_left if state.phase != "choose" else len(self.back)
-        self.shaker.draw(dice=in_cup, enabled=not reason, reason=reason, throw=throws,
-                         caption=self._shaker_caption(), label=self._shaker_label(in_cup),
-                         text=self._shaker_text(in_cup))
-        self.tray.draw(dice=self._thrown_dice(), throw=throws,
-                       label=f"Dice thrown by {whom(game.current_player.name)}")
-        self.kept_tray.draw(dice=[{"face": face, "held": False, "kept": True, "rolled": False,
-                                   "selectable": False, "tag": "Set aside", "key": "", "look": "aside",
-                                   "label": f"set-aside die showing {face}"} for face in state.kept],
-                            throw=throws, label="Dice set aside this round")
+        self.shaker.draw(
+            dice=in_cup,
+            enabled=not reason,
+            reason=reason,
+            throw=throws,
+            caption=self._shaker_caption(),
+            label=self._shaker_label(in_cup),
+            text=self._shaker_text(in_cup),
+        )
+        self.tray.draw(
+            dice=self._thrown_dice(),
+            throw=throws,
+            label=f"Dice thrown by {whom(game.current_player.name)}",
+        )
+        self.kept_tray.draw(
+            dice=[
+                {
+                    "face": face,
+                    "held": False,
+                    "kept": True,
+                    "rolled": False,
+                    "selectable": False,
+                    "tag": "Set aside",
+                    "key": "",
+                    "look": "aside",
+                    "label": f"set-aside die showing {face}",
+                }
+                for face in state.kept
+            ],
+            throw=throws,
+            label="Dice set aside this round",
+        )
 
     def _board_players(self) -> list:
         game, state = self._game, self._game.state
@@ -293,12 +347,23 @@ class FivethousandGame(GameController):
         players = []
         for i, player in enumerate(game.players):
             current = i == state.player and not game.is_over
-            note = ("winner" if player in winners
-                    else "last turn" if state.final_turns and i in state.final_turns else "")
-            players.append({"name": seat_name(player),
-                            "colour": css_colour(player.colour), "ink": ink(player.colour),
-                            "current": current, "note": note,
-                            "numbers": self._numbers(i if current else None, state.scores[i])})
+            note = (
+                "winner"
+                if player in winners
+                else "last turn"
+                if state.final_turns and i in state.final_turns
+                else ""
+            )
+            players.append(
+                {
+                    "name": seat_name(player),
+                    "colour": css_colour(player.colour),
+                    "ink": ink(player.colour),
+                    "current": current,
+                    "note": note,
+                    "numbers": self._numbers(i if current else None, state.scores[i]),
+                }
+            )
         return players
 
     def pending_points(self) -> int:
@@ -321,8 +386,11 @@ class FivethousandGame(GameController):
                 pass
             else:
                 stop = banked + turn
-        return [{"label": "This turn", "value": turn}, {"label": "Banked", "value": banked},
-                {"label": "If you stop now", "value": stop}]
+        return [
+            {"label": "This turn", "value": turn},
+            {"label": "Banked", "value": banked},
+            {"label": "If you stop now", "value": stop},
+        ]
 
     def _thrown_dice(self) -> list:
         state = self._game.state
@@ -330,19 +398,38 @@ class FivethousandGame(GameController):
         if state.phase == "throw" and last is not None and isinstance(last.action, Throw):
             if not self.shows_ended_turn(last.player):
                 return []
-            return [{"face": face, "held": False, "kept": True, "rolled": True, "selectable": False,
-                     "tag": "Farkle", "label": f"die {i + 1} showing {face}, no score", "key": "",
-                     "look": "farkle"}
-                    for i, face in enumerate(last.dice)]
+            return [
+                {
+                    "face": face,
+                    "held": False,
+                    "kept": True,
+                    "rolled": True,
+                    "selectable": False,
+                    "tag": "Farkle",
+                    "label": f"die {i + 1} showing {face}, no score",
+                    "key": "",
+                    "look": "farkle",
+                }
+                for i, face in enumerate(last.dice)
+            ]
         selectable = self.refusal() is None
         dice = []
         for i, face in enumerate(state.throw):
             back = i in self.back
             where = "back in the shaker" if back else "left out"
-            dice.append({"face": face, "held": not back, "kept": back, "rolled": True,
-                         "selectable": selectable, "tag": "In shaker" if back else "Out",
-                         "look": "shaker" if back else "out",
-                         "label": f"die {i + 1} showing {face}, {where}", "key": str(i + 1)})
+            dice.append(
+                {
+                    "face": face,
+                    "held": not back,
+                    "kept": back,
+                    "rolled": True,
+                    "selectable": selectable,
+                    "tag": "In shaker" if back else "Out",
+                    "look": "shaker" if back else "out",
+                    "label": f"die {i + 1} showing {face}, {where}",
+                    "key": str(i + 1),
+                }
+            )
         return dice
 
     def _shaker_caption(self) -> str:
@@ -382,8 +469,10 @@ class FivethousandGame(GameController):
         out = self.dice_out()
         name = self._game.current_player.name
         back = remove(self._game.state.throw, out)
-        text = (f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out and "
-                f"{verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker")
+        text = (
+            f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out and "
+            f"{verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker"
+        )
         try:
             self._game.engine.check_keep(self._game.state.throw, out)
         except IllegalMoveError as refusal:
@@ -405,4 +494,3 @@ def _positions_left(throw: tuple, dice: tuple) -> frozenset:
 
 def _faces(dice) -> str:
     return ", ".join(map(str, dice))
-

@@ -21,12 +21,23 @@ class DiceRow(Table):
 
     def __init__(self, dice, caption: str = ""):
         super().__init__()
-        faces = [{"face": face, "held": False, "kept": False, "selectable": False, "rolled": False,
-                  "label": f"a die showing {face}", "key": ""} for face in dice]
+        faces = [
+            {
+                "face": face,
+                "held": False,
+                "kept": False,
+                "selectable": False,
+                "rolled": False,
+                "label": f"a die showing {face}",
+                "key": "",
+            }
+            for face in dice
+        ]
         self.tray = DiceTray(dice=faces, label=f"The dice {', '.join(map(str, dice))}")
         self.caption = Caption(text=caption)
-        self.show({"row": [self.tray, self.caption]}, title=self.tray.label, layout="row",
-                  kind="lesson")
+        self.show(
+            {"row": [self.tray, self.caption]}, title=self.tray.label, layout="row", kind="lesson"
+        )
 
     def __repr__(self) -> str:
         return f"<DiceRow {self.tray.label}: {self.caption.text}>"
@@ -41,5 +52,6 @@ def reveal(answer) -> None:
     """Display ``answer`` (text or HTML) hidden until a student clicks "Answer"."""
     from IPython.display import HTML, display
 
-    display(HTML("<details><summary><b>Answer</b> (click to show)</summary>"
-                 f"<p>{answer}</p></details>"))
+    display(
+        HTML(f"<details><summary><b>Answer</b> (click to show)</summary><p>{answer}</p></details>")
+    )

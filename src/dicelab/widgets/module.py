@@ -13,7 +13,7 @@ every display shares, so that each look is written once), ``table.css`` and each
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -34,7 +34,7 @@ def _read(name: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def compose(components: tuple[str, ...]) -> tuple[str, str]:
     """The ES module and CSS text of a widget drawing ``components`` (names of static files)."""
     scripts = ["helpers.js", *(f"{name}.js" for name in components), "table.js"]

@@ -19,8 +19,8 @@ says so instead of starting it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from dicelab import odds
 from dicelab.setaside.policy import point_unit
@@ -41,16 +41,29 @@ def odds_table(game: str, rules) -> dict:
     text."""
     if game == "yahtzee":
         boxes = odds.situation_odds(rules=rules).table()
-        return {"caption": f"One turn of {rules.rolls} roll(s): the chance to score each box "
-                           "(holding for that box) and its mean score",
-                "columns": ["box", "chance", "mean score"],
-                "rows": [[row["box"], _percent(row["chance"]), f"{row['expected']:.2f}"] for row in boxes]}
+        return {
+            "caption": f"One turn of {rules.rolls} roll(s): the chance to score each box "
+            "(holding for that box) and its mean score",
+            "columns": ["box", "chance", "mean score"],
+            "rows": [
+                [row["box"], _percent(row["chance"]), f"{row['expected']:.2f}"] for row in boxes
+            ],
+        }
     throws = odds.bust_table(game, rules)
-    return {"caption": "One throw: the chance to farkle, to get hot dice (every die scores), "
-                       "and the mean points it adds",
-            "columns": ["dice", "farkle", "hot dice", "mean points"],
-            "rows": [[str(row["dice"]), _percent(row["bust"]), _percent(row["hot dice"]),
-                      f"{row['mean points']:.1f}"] for row in throws]}
+    return {
+        "caption": "One throw: the chance to farkle, to get hot dice (every die scores), "
+        "and the mean points it adds",
+        "columns": ["dice", "farkle", "hot dice", "mean points"],
+        "rows": [
+            [
+                str(row["dice"]),
+                _percent(row["bust"]),
+                _percent(row["hot dice"]),
+                f"{row['mean points']:.1f}",
+            ]
+            for row in throws
+        ],
+    }
 
 
 @dataclass(frozen=True)
@@ -76,18 +89,23 @@ def _limit(most: int, what: str):
         steps, unit = _steps(rules)
         if steps <= most:
             return None
-        return (f"not worked out here: the target is {steps} steps of {unit} points, and the "
-                f"lab solves {what} up to {most} steps")
+        return (
+            f"not worked out here: the target is {steps} steps of {unit} points, and the "
+            f"lab solves {what} up to {most} steps"
+        )
+
     return limit
 
 
 def best_turn(rules) -> float:
     from dicelab import fivethousand
+
     return fivethousand.turn_policy(rules).expected_score
 
 
 def fewest_turns(rules) -> float:
     from dicelab import thousand
+
     return thousand.solitaire_policy(rules).expected_turns(0)
 
 
@@ -98,32 +116,63 @@ def first_player_wins(rules) -> float:
 
 def optimal_score(rules) -> tuple[float, float]:
     from dicelab import yahtzee
+
     solution = yahtzee.solve(rules, progress=False)
     return solution.expected_score, solution.std_score
 
 
 def yahtzee_first_player(rules) -> float:
     from dicelab import yahtzee
+
     return yahtzee.chance_to_win(yahtzee.Game(players=2, rules=rules, seed=0))[0]
 
 
 WIN_LABEL = "First player's chance to win (two players, both playing to win)"
 FIGURES = {
     "fivethousand": (
-        Figure("turn", "Best turn value (points a turn is worth on average, played perfectly)",
-               best_turn, lambda v: f"{v:.1f} points"),
-        Figure("win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")),
+        Figure(
+            "turn",
+            "Best turn value (points a turn is worth on average, played perfectly)",
+            best_turn,
+            lambda v: f"{v:.1f} points",
+        ),
+        Figure(
+            "win",
+            WIN_LABEL,
+            first_player_wins,
+            _percent,
+            _limit(MAX_WIN_STEPS, "the chance to win"),
+        ),
     ),
     "thousand": (
-        Figure("turns", "Expected turns to reach the target exactly, played for the fewest turns",
-               fewest_turns, lambda v: f"{v:.2f} turns",
-               _limit(MAX_SOLITAIRE_STEPS, "the expected turns")),
-        Figure("win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")),
+        Figure(
+            "turns",
+            "Expected turns to reach the target exactly, played for the fewest turns",
+            fewest_turns,
+            lambda v: f"{v:.2f} turns",
+            _limit(MAX_SOLITAIRE_STEPS, "the expected turns"),
+        ),
+        Figure(
+            "win",
+            WIN_LABEL,
+            first_player_wins,
+            _percent,
+            _limit(MAX_WIN_STEPS, "the chance to win"),
+        ),
     ),
     "yahtzee": (
-        Figure("score", "Optimal score (mean of a solitaire game played perfectly, and its spread)",
-               optimal_score, lambda v: f"{v[0]:.1f} points (standard deviation {v[1]:.1f})"),
-        Figure("win", "First player's chance to win (two players, estimated from the optimal "
-                      "scores: the cards fill independently)", yahtzee_first_player, _percent),
+        Figure(
+            "score",
+            "Optimal score (mean of a solitaire game played perfectly, and its spread)",
+            optimal_score,
+            lambda v: f"{v[0]:.1f} points (standard deviation {v[1]:.1f})",
+        ),
+        Figure(
+            "win",
+            "First player's chance to win (two players, estimated from the optimal "
+            "scores: the cards fill independently)",
+            yahtzee_first_player,
+            _percent,
+        ),
     ),
 }

@@ -42,7 +42,11 @@ def kind(default) -> str:
     """How a setting with this default is edited: flag, number, word, numbers, words, pairs."""
     if type(default) is tuple:
         item = default[0] if default else ()
-        return "pairs" if type(item) is tuple else {int: "numbers", str: "words"}.get(type(item), "pairs")
+        return (
+            "pairs"
+            if type(item) is tuple
+            else {int: "numbers", str: "words"}.get(type(item), "pairs")
+        )
     return KINDS[type(default)]
 
 
@@ -76,9 +80,18 @@ def fields(rules) -> list[dict]:
         used = {getattr(preset, field.name, None) for preset in type(rules).PRESETS.values()}
         used |= set(type(rules).WORDS.get(field.name, ()))
         choices = sorted(used - {None}) if field_kind == "word" else []
-        shown.append({"name": field.name, "label": label(field.name), "kind": field_kind,
-                      "text": text(value), "on": value if type(value) is bool else False,
-                      "hint": HINTS[field_kind], "choices": choices, "error": ""})
+        shown.append(
+            {
+                "name": field.name,
+                "label": label(field.name),
+                "kind": field_kind,
+                "text": text(value),
+                "on": value if type(value) is bool else False,
+                "hint": HINTS[field_kind],
+                "choices": choices,
+                "error": "",
+            }
+        )
     return shown
 
 
@@ -104,7 +117,9 @@ def parse(field_kind: str, typed, what: str):
     if field_kind == "flag" or type(typed) is not str:
         return typed
     if len(typed) > MAX_TYPED:
-        raise InvalidInputError(f"{what} is at most {MAX_TYPED} characters long", what.replace(" ", "_"))
+        raise InvalidInputError(
+            f"{what} is at most {MAX_TYPED} characters long", what.replace(" ", "_")
+        )
     typed = typed.strip()
     if field_kind == "number":
         return _number(typed)
@@ -131,5 +146,7 @@ def _pairs(typed: str, what: str) -> tuple:
     except (SyntaxError, ValueError):
         value = None
     if not isinstance(value, list) or not all(isinstance(item, tuple) for item in value):
-        raise InvalidInputError(f"write {what} as {HINTS['pairs']}, not {shown(typed)}", what.replace(" ", "_"))
+        raise InvalidInputError(
+            f"write {what} as {HINTS['pairs']}, not {shown(typed)}", what.replace(" ", "_")
+        )
     return tuple(value)

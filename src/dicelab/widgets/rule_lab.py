@@ -31,13 +31,17 @@ import ipywidgets
 from dicelab import odds
 from dicelab.validation import shown
 from dicelab.widgets import rule_figures, rule_form
-from dicelab.widgets.figure_worker import Worker
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
+from dicelab.widgets.figure_worker import Worker
 from dicelab.widgets.table import Table
 
-GAME_WIDGETS = {"fivethousand": "FivethousandGame", "thousand": "ThousandGame", "yahtzee": "YahtzeeGame"}
+GAME_WIDGETS = {
+    "fivethousand": "FivethousandGame",
+    "thousand": "ThousandGame",
+    "yahtzee": "YahtzeeGame",
+}
 TICK = 1.0  # seconds between two updates of the progress line
 
 
@@ -75,8 +79,15 @@ class RuleLab(ipywidgets.VBox):
     ``.game_widget`` the game opened last (or None).
     """
 
-    def __init__(self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6):
-        self._worker, self._timer, self.lab, self.game_widget = Worker(self._arrived), None, None, None
+    def __init__(
+        self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6
+    ):
+        self._worker, self._timer, self.lab, self.game_widget = (
+            Worker(self._arrived),
+            None,
+            None,
+            None,
+        )
         chosen = odds.resolve(game, rules)
         self.name = chosen.name
         self.rules = chosen.rules
@@ -100,8 +111,10 @@ class RuleLab(ipywidgets.VBox):
 
     def __repr__(self) -> str:
         where = self.rules.preset_name or "custom rules"
-        return (f"<RuleLab of {self.title} ({where}). Show it in JupyterLab, Jupyter Notebook or "
-                f"Voilà to change the rules; .rules are the rules in the form.>")
+        return (
+            f"<RuleLab of {self.title} ({where}). Show it in JupyterLab, Jupyter Notebook or "
+            f"Voilà to change the rules; .rules are the rules in the form.>"
+        )
 
     def close(self) -> None:
         """Stop the figures being worked out and close the lab and its game."""
@@ -113,7 +126,7 @@ class RuleLab(ipywidgets.VBox):
         super().close()
 
     # --- changing the rules ---------------------------------------------------------------
-    def change(self, **settings) -> "RuleLab":
+    def change(self, **settings) -> RuleLab:
         """Change settings from Python, as the form does (ValueError, nothing changed, if the
         rules refuse them); returns the lab."""
         self.set_rules(self.rules.replace(**settings))
@@ -163,14 +176,18 @@ class RuleLab(ipywidgets.VBox):
     def _edit(self, setting: str, typed) -> None:
         names = [field["name"] for field in rule_form.fields(self.rules)]
         if setting not in names:
-            raise MalformedIntent(f"The rule form sent a setting it does not have: {shown(setting)}.")
+            raise MalformedIntent(
+                f"The rule form sent a setting it does not have: {shown(setting)}."
+            )
         try:
             rules = rule_form.edit(self.rules, setting, typed)
         except ValueError as refusal:
-            text = typed[:rule_form.MAX_TYPED] if type(typed) is str else rule_form.text(typed)
+            text = typed[: rule_form.MAX_TYPED] if type(typed) is str else rule_form.text(typed)
             self._errors = {setting: (text, _sentence(str(refusal)))}
-            self._say(f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.",
-                      setting)
+            self._say(
+                f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.",
+                setting,
+            )
             self.render()
             return
         self._notice = {}
@@ -218,8 +235,13 @@ class RuleLab(ipywidgets.VBox):
     @property
     def working(self) -> list[str]:
         """The keys of the figures still being worked out."""
-        return [figure.key for figure in self._figures() if figure.limit(self.rules) is None
-                and figure.key not in self.values and figure.key not in self._failed]
+        return [
+            figure.key
+            for figure in self._figures()
+            if figure.limit(self.rules) is None
+            and figure.key not in self.values
+            and figure.key not in self._failed
+        ]
 
     def _schedule_tick(self) -> None:
         try:
@@ -246,8 +268,9 @@ class RuleLab(ipywidgets.VBox):
         widgets = importlib.import_module("dicelab.widgets")
         if self.game_widget is not None:
             self.game_widget.close()
-        self.game_widget = getattr(widgets, GAME_WIDGETS[self.name])(rules=self.rules, seed=self.seed,
-                                                                  pace=self.pace)
+        self.game_widget = getattr(widgets, GAME_WIDGETS[self.name])(
+            rules=self.rules, seed=self.seed, pace=self.pace
+        )
         self.children = [self.lab, self.game_widget]
         self.render()
         return self.game_widget
@@ -262,16 +285,29 @@ class RuleLab(ipywidgets.VBox):
         presets = [{"id": name, "label": name} for name in type(self.rules).PRESETS]
         if self.rules.preset_name is None:
             presets.append({"id": "", "label": "custom"})
-        self.form.draw(heading=f"{self.title} rules", presets=presets,
-                       preset=self.rules.preset_name or "", fields=fields, notice=self._notice)
+        self.form.draw(
+            heading=f"{self.title} rules",
+            presets=presets,
+            preset=self.rules.preset_name or "",
+            fields=fields,
+            notice=self._notice,
+        )
         playing = self.game_widget is not None
         busy, elapsed = self._busy()
-        self.results.draw(heading=f"What these rules lead to ({self.rules.preset_name or 'custom rules'})",
-                          odds=self._odds, figures=[self._figure(f) for f in self._figures()],
-                          busy=busy, elapsed=elapsed,
-                          play="Play these rules again" if playing else "Play these rules")
-        self.lab.show({"form": [self.form], "results": [self.results]},
-                      title=f"Rule lab: {self.title}", layout="columns", kind="lab")
+        self.results.draw(
+            heading=f"What these rules lead to ({self.rules.preset_name or 'custom rules'})",
+            odds=self._odds,
+            figures=[self._figure(f) for f in self._figures()],
+            busy=busy,
+            elapsed=elapsed,
+            play="Play these rules again" if playing else "Play these rules",
+        )
+        self.lab.show(
+            {"form": [self.form], "results": [self.results]},
+            title=f"Rule lab: {self.title}",
+            layout="columns",
+            kind="lab",
+        )
 
     def _figure(self, figure) -> dict:
         shown = {"key": figure.key, "label": figure.label}
@@ -279,7 +315,11 @@ class RuleLab(ipywidgets.VBox):
         if reason:
             return {**shown, "value": reason, "state": "skipped"}
         if figure.key in self._failed:
-            return {**shown, "value": f"could not be worked out: {self._failed[figure.key]}", "state": "error"}
+            return {
+                **shown,
+                "value": f"could not be worked out: {self._failed[figure.key]}",
+                "state": "error",
+            }
         if figure.key in self.values:
             return {**shown, "value": figure.say(self.values[figure.key]), "state": "ready"}
         return {**shown, "value": "working it out…", "state": "working"}
@@ -290,6 +330,9 @@ class RuleLab(ipywidgets.VBox):
         if not working:
             return "", ""
         seconds = int(time.monotonic() - self._started)
-        return (f"Working out {len(working)} figure{'s' if len(working) > 1 else ''} for these rules. "
-                "New rules can take up to a few minutes the first time; the notebook stays free, "
-                "and a new change stops this one.", f"{seconds} s so far")
+        return (
+            f"Working out {len(working)} figure{'s' if len(working) > 1 else ''} for these rules. "
+            "New rules can take up to a few minutes the first time; the notebook stays free, "
+            "and a new change stops this one.",
+            f"{seconds} s so far",
+        )

@@ -85,9 +85,17 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
     """Save ``game`` (and the widget's history ``entries``) in the file ``name``; the
     reason when it could not be saved (a full disk), which the widget says once."""
     folder = games_dir()
-    document = {"format": FORMAT, "widget": widget, "made": made, "saved": time.time(),
-                "over": game.is_over, "players": [p.name for p in game.players],
-                "game": game.to_json(), "entries": entries, **extra}
+    document = {
+        "format": FORMAT,
+        "widget": widget,
+        "made": made,
+        "saved": time.time(),
+        "over": game.is_over,
+        "players": [p.name for p in game.players],
+        "game": game.to_json(),
+        "entries": entries,
+        **extra,
+    }
     try:
         folder.mkdir(parents=True, exist_ok=True)
         if folder not in _SWEPT:
@@ -102,7 +110,7 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
 
 def _prune(folder: Path) -> None:
     files = sorted(folder.glob("*.json"), key=_modified)
-    for old in files[:max(0, len(files) - KEPT_FILES)]:
+    for old in files[: max(0, len(files) - KEPT_FILES)]:
         try:
             old.unlink()
         except OSError:
@@ -129,9 +137,15 @@ def saved_games(widget: str | None = None) -> list[SavedGame]:
             document = json.loads(path.read_text(encoding="utf-8"))
             if type(document) is not dict or document.get("format") != FORMAT:
                 continue
-            entry = SavedGame(path, str(document["widget"]), tuple(map(str, document["players"])),
-                              float(document["saved"]), bool(document["over"]),
-                              str(document["made"]), document)
+            entry = SavedGame(
+                path,
+                str(document["widget"]),
+                tuple(map(str, document["players"])),
+                float(document["saved"]),
+                bool(document["over"]),
+                str(document["made"]),
+                document,
+            )
         except (OSError, ValueError, KeyError, TypeError):
             continue
         if widget is None or entry.widget == widget:
@@ -141,8 +155,14 @@ def saved_games(widget: str | None = None) -> list[SavedGame]:
 
 def latest(widget: str, made: str | None = None) -> SavedGame | None:
     """The latest unfinished game of ``widget`` (made with ``made``, when given)."""
-    return next((entry for entry in saved_games(widget)
-                 if not entry.over and (made is None or entry.made == made)), None)
+    return next(
+        (
+            entry
+            for entry in saved_games(widget)
+            if not entry.over and (made is None or entry.made == made)
+        ),
+        None,
+    )
 
 
 def load(entry: SavedGame, Game):
@@ -151,8 +171,9 @@ def load(entry: SavedGame, Game):
     try:
         return Game.from_json(entry.game_json)
     except (CorruptGameError, ValueError, TypeError) as problem:
-        warnings.warn(f"the saved game {entry.path.name} could not be continued: {problem}",
-                      stacklevel=3)
+        warnings.warn(
+            f"the saved game {entry.path.name} could not be continued: {problem}", stacklevel=3
+        )
         return None
 
 

@@ -26,14 +26,19 @@ from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.module import compose
 
 
-def view_document(areas: dict, *, title: str, layout: str = "stack", keys=(),
-                  kind: str = "game") -> dict:
+def view_document(
+    areas: dict, *, title: str, layout: str = "stack", keys=(), kind: str = "game"
+) -> dict:
     """The view document of ``areas`` (area name -> its parts, top to bottom), as plain JSON."""
     shown = [part for parts in areas.values() for part in parts]
     return {
-        "kind": kind, "title": title, "layout": layout, "keys": sorted(keys),
-        "areas": [{"name": name, "parts": [part.name for part in parts]}
-                  for name, parts in areas.items()],
+        "kind": kind,
+        "title": title,
+        "layout": layout,
+        "keys": sorted(keys),
+        "areas": [
+            {"name": name, "parts": [part.name for part in parts]} for name, parts in areas.items()
+        ],
         "parts": {part.name: part.to_json() for part in shown},
     }
 
@@ -66,8 +71,9 @@ class Table(anywidget.AnyWidget):
         """Called when a view is shown or goes (see :attr:`visible`); games pause their robots."""
 
     # --- out: the view document -----------------------------------------------------------
-    def show(self, areas: dict, *, title: str, layout: str = "stack", keys=(),
-             kind: str = "game") -> None:
+    def show(
+        self, areas: dict, *, title: str, layout: str = "stack", keys=(), kind: str = "game"
+    ) -> None:
         """Publish the document: ``areas`` maps an area name to its parts, top to bottom.
 
         ``keys`` are the single keys the table answers to while it has the focus; a table
@@ -87,8 +93,9 @@ class Table(anywidget.AnyWidget):
 
     def send_intent(self, part, message) -> None:
         """Deliver ``message`` as if ``part`` had sent it from the browser (for tests)."""
-        self._handle_custom_msg({"part": part.name, **message} if isinstance(message, dict)
-                                else message, [])
+        self._handle_custom_msg(
+            {"part": part.name, **message} if isinstance(message, dict) else message, []
+        )
 
     def _receive(self, _widget, message, _buffers) -> None:
         before = self.view

@@ -9,20 +9,22 @@ from dicelab import thousand
 from dicelab.coach import ThousandCoach
 from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.thousand import Bank, SetAside, Throw
+from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
-from dicelab.widgets.colours import css_colour
-from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.controller import Button, GameController
 from dicelab.widgets.picks import Picks
+from dicelab.widgets.win_chances import ExactForTwo
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
-KEYS_HELP = ("T throws the dice and S saves the turn's points; Space or Enter presses the focused "
-             "button, so after a throw Space throws again. With the choose_keep setting, click the "
-             "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
-             "K switches the coach on or off, and W shows or hides each seat's chance to win. S "
-             "starts a game and N sets up a new one. Escape goes back to the notebook.")
+KEYS_HELP = (
+    "T throws the dice and S saves the turn's points; Space or Enter presses the focused "
+    "button, so after a throw Space throws again. With the choose_keep setting, click the "
+    "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
+    "K switches the coach on or off, and W shows or hides each seat's chance to win. S "
+    "starts a game and N sets up a new one. Escape goes back to the notebook."
+)
 
 
 class ThousandGame(GameController):
@@ -50,9 +52,17 @@ class ThousandGame(GameController):
 
     FIRST_PLAYERS = ("first", "random")
 
-    def __init__(self, players=None, rules=None, seed: int | None = None, pace: float = 0.6,
-                 coach: bool = False, rating: str = "points", chances: bool = False,
-                 first_player: str = "first"):
+    def __init__(
+        self,
+        players=None,
+        rules=None,
+        seed: int | None = None,
+        pace: float = 0.6,
+        coach: bool = False,
+        rating: str = "points",
+        chances: bool = False,
+        first_player: str = "first",
+    ):
         if first_player not in self.FIRST_PLAYERS:
             raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
         self.first_player = first_player
@@ -64,7 +74,9 @@ class ThousandGame(GameController):
         if self.first_player == "random":
             seats = self.Game.seat(players)
             seed = None if self.seed is None else self.seed + self._games_started
-            dealer = random.SystemRandom() if seed is None else random.Random(f"first player {seed}")
+            dealer = (
+                random.SystemRandom() if seed is None else random.Random(f"first player {seed}")
+            )
             first = dealer.randrange(len(seats))
             players = seats[first:] + seats[:first]
         super().start(players)
@@ -150,8 +162,11 @@ class ThousandGame(GameController):
             raise IllegalMoveError("throw the dice first, then pick the scoring dice")
         index = die - len(self._aside)
         if not 0 <= index < len(state.throw):
-            raise IllegalMoveError("that die was set aside earlier" if 0 <= die < len(self._aside)
-                                   else f"there is no die {die + 1}")
+            raise IllegalMoveError(
+                "that die was set aside earlier"
+                if 0 <= die < len(self._aside)
+                else f"there is no die {die + 1}"
+            )
         face = state.throw[index]
         if not self._may_pick(face):
             raise IllegalMoveError(f"a {face} doesn't score in this throw")
@@ -168,7 +183,9 @@ class ThousandGame(GameController):
         return tuple(sorted(self._game.state.throw[i] for i in self.picked))
 
     def _may_pick(self, face: int) -> bool:
-        return any(face in part for part in self._game.engine.table.scoring_choices(self._game.state.throw))
+        return any(
+            face in part for part in self._game.engine.table.scoring_choices(self._game.state.throw)
+        )
 
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
@@ -176,20 +193,56 @@ class ThousandGame(GameController):
         left = count(state.dice_left, "die")
         throw, save = self._refusal_of(self._then(Throw())), self._refusal_of(self._then(Bank()))
         buttons = [
-            Button("throw", f"Throw {left}", self.throw, f"Throw {left}", throw is None, throw or "", "t"),
-            Button("save", f"Save {state.turn_points}", self.save,
-                   f"Save {state.turn_points}: the turn's {count(state.turn_points, 'point')}",
-                   save is None, save or "", "s"),
+            Button(
+                "throw",
+                f"Throw {left}",
+                self.throw,
+                f"Throw {left}",
+                throw is None,
+                throw or "",
+                "t",
+            ),
+            Button(
+                "save",
+                f"Save {state.turn_points}",
+                self.save,
+                f"Save {state.turn_points}: the turn's {count(state.turn_points, 'point')}",
+                save is None,
+                save or "",
+                "s",
+            ),
         ]
         if self.rules.choose_keep and state.phase == "choose":
-            aside = (self.refusal(SetAside(self._picked_dice())) if self.picked
-                     else self.refusal() or "pick the scoring dice to set aside first")
-            buttons.insert(0, Button("set_aside", "Set aside", self.set_aside,
-                                     "Set aside the picked dice", aside is None, aside or "", "a"))
+            aside = (
+                self.refusal(SetAside(self._picked_dice()))
+                if self.picked
+                else self.refusal() or "pick the scoring dice to set aside first"
+            )
+            buttons.insert(
+                0,
+                Button(
+                    "set_aside",
+                    "Set aside",
+                    self.set_aside,
+                    "Set aside the picked dice",
+                    aside is None,
+                    aside or "",
+                    "a",
+                ),
+            )
         if self.rules.choose_keep:
             back = self.refusal() or self._picks.refusal()
-            buttons.append(Button("take_back", "Take back", self.take_back,
-                                  "Take back the last die click", not back, back, "u"))
+            buttons.append(
+                Button(
+                    "take_back",
+                    "Take back",
+                    self.take_back,
+                    "Take back the last die click",
+                    not back,
+                    back,
+                    "u",
+                )
+            )
         return buttons
 
     def shortcuts(self) -> dict:
@@ -201,7 +254,9 @@ class ThousandGame(GameController):
     def areas(self) -> tuple[dict, str]:
         """The controls (and the ranking at the end), the dice while playing, the scales."""
         play = super().areas()[0]["play"]
-        return {"play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])}, "stack"
+        return {
+            "play": play + ([self.scales] if self.phase == "over" else [self.tray, self.scales])
+        }, "stack"
 
     def after(self, event) -> None:
         self.picked = self._proposal()
@@ -240,22 +295,31 @@ class ThousandGame(GameController):
 
     def _show_bot_pick(self, dice: tuple) -> None:
         self.picked = _positions_of(self._game.state.throw, dice)
-        self._status = f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
+        self._status = (
+            f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
+        )
 
     def describe(self, event, before) -> str:
         name = self._game.players[event.player].name
         action, state = event.action, self._game.state
         if isinstance(action, Bank):
-            text = (f"{says(name, 'saves')} {count(before.turn_points, 'point')} and now "
-                    f"{verb(name, 'has')} {state.scores[event.player]}")
+            text = (
+                f"{says(name, 'saves')} {count(before.turn_points, 'point')} and now "
+                f"{verb(name, 'has')} {state.scores[event.player]}"
+            )
             cask = self.rules.cask_at(state.scores[event.player])
             return text + (f", in the {_cask(cask)} cask." if cask else ".")
         if isinstance(action, SetAside):
-            return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(name, before, action.dice)
+            return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(
+                name, before, action.dice
+            )
         text = f"{says(name, 'threw')} {_faces(event.dice)}"
         if "bust" in state.news:
-            lost = (f"the turn's {count(before.turn_points, 'point')} are burned" if before.turn_points
-                    else "the turn ends")
+            lost = (
+                f"the turn's {count(before.turn_points, 'point')} are burned"
+                if before.turn_points
+                else "the turn ends"
+            )
             return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
         if state.phase == "choose":
             if self._game.players[event.player].is_bot:
@@ -281,17 +345,23 @@ class ThousandGame(GameController):
         turn = before.turn_points + points
         standing = before.scores[before.player] + turn
         if "burned" in state.news:
-            return (f"{count(points, 'point')} would take {whom(name)} to {standing}, over "
-                    f"{target}: the turn's {count(turn, 'point')} burn.")
+            return (
+                f"{count(points, 'point')} would take {whom(name)} to {standing}, over "
+                f"{target}: the turn's {count(turn, 'point')} burn."
+            )
         if "exact_win" in state.news:
             return f"{count(points, 'point')} take {whom(name)} to exactly {target}!"
         text = f"{count(points, 'point')}, {turn} this turn"
         if "hot_dice" in state.news:
-            text += f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
+            text += (
+                f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
+            )
         need = self.needed_to_save(before.player, turn)
         if need:
-            return text + (f"; {says(name, 'needs', start=False)} {need[1]} more to leave the "
-                           f"{_cask(need[0])} cask and save.")
+            return text + (
+                f"; {says(name, 'needs', start=False)} {need[1]} more to leave the "
+                f"{_cask(need[0])} cask and save."
+            )
         return text + "."
 
     def scores(self) -> list:
@@ -308,29 +378,41 @@ class ThousandGame(GameController):
     def render_board(self) -> None:
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
-        label = (f"Dice of {whom(self._thrower)}" if self._thrower and not self._ended_robot_turn()
-                 else "Dice, not thrown yet")
+        label = (
+            f"Dice of {whom(self._thrower)}"
+            if self._thrower and not self._ended_robot_turn()
+            else "Dice, not thrown yet"
+        )
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
         step = max(1, target // 10)
-        self.scales.draw(target=target, ticks=list(range(0, target + 1, step)),
-                         casks=[{"low": low, "high": high, "label": "cask"}
-                                for low, high in self.rules.casks],
-                         rows=self._scale_rows(), caption=self._caption())
+        self.scales.draw(
+            target=target,
+            ticks=list(range(0, target + 1, step)),
+            casks=[{"low": low, "high": high, "label": "cask"} for low, high in self.rules.casks],
+            rows=self._scale_rows(),
+            caption=self._caption(),
+        )
 
     def _ended_robot_turn(self) -> bool:
         """Whether the dice on the tray are of a turn that has ended and no longer show."""
         game = self._game
         last = game.history[-1].player if game.history else game.state.player
-        return (bool(self._thrower) and last != game.state.player and not game.is_over
-                and not self.shows_ended_turn(last))
+        return (
+            bool(self._thrower)
+            and last != game.state.player
+            and not game.is_over
+            and not self.shows_ended_turn(last)
+        )
 
     def _dice(self) -> list:
         if self._ended_robot_turn():
             return [_die(None, "not thrown yet")] * self.rules.dice
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
-        dice = [_die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
-                for face in self._aside]
+        dice = [
+            _die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
+            for face in self._aside
+        ]
         part = list(self._part)
         for index, face in enumerate(self._thrown):
             position = len(dice) + 1
@@ -339,9 +421,16 @@ class ThousandGame(GameController):
                 dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True, look="kept"))
             elif choosing:
                 picked = index in self.picked
-                dice.append(_die(face, f"die {position}: a {face}" + (", picked" if picked else ""),
-                                 held=picked, rolled=True, key=str(position),
-                                 selectable=self.refusal() is None and self._may_pick(face)))
+                dice.append(
+                    _die(
+                        face,
+                        f"die {position}: a {face}" + (", picked" if picked else ""),
+                        held=picked,
+                        rolled=True,
+                        key=str(position),
+                        selectable=self.refusal() is None and self._may_pick(face),
+                    )
+                )
             else:
                 dice.append(_die(face, f"a {face}, doesn't score", rolled=True, tag="No score"))
         dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
@@ -364,8 +453,16 @@ class ThousandGame(GameController):
                 label += f", in the {_cask(cask)} cask"
             if current and need:
                 label += f", {need[1]} more needed to save"
-            rows.append({"name": player.name, "colour": css_colour(player.colour), "banked": banked,
-                         "standing": standing, "current": current, "label": label})
+            rows.append(
+                {
+                    "name": player.name,
+                    "colour": css_colour(player.colour),
+                    "banked": banked,
+                    "standing": standing,
+                    "current": current,
+                    "label": label,
+                }
+            )
         return rows
 
     def _caption(self) -> str:
@@ -379,17 +476,36 @@ class ThousandGame(GameController):
         text = f"{turn_of(name)}: this turn {state.turn_points}, banked {banked}"
         need = self.needed_to_save(state.player, state.turn_points)
         if need:
-            return (f"{text}; {count(need[1], 'point')} more needed to leave the {_cask(need[0])} "
-                    f"cask and stop.")
+            return (
+                f"{text}; {count(need[1], 'point')} more needed to leave the {_cask(need[0])} "
+                f"cask and stop."
+            )
         if not state.turn_points:
             return f"{text}."
         return f"{text}, if you stop now {banked + state.turn_points}."
 
 
-def _die(face, label: str, *, held=False, kept=False, rolled=False, selectable=False, key="",
-         look="", tag="") -> dict:
-    die = {"face": face, "held": held, "kept": kept, "rolled": rolled,
-           "selectable": selectable, "label": label, "key": key}
+def _die(
+    face,
+    label: str,
+    *,
+    held=False,
+    kept=False,
+    rolled=False,
+    selectable=False,
+    key="",
+    look="",
+    tag="",
+) -> dict:
+    die = {
+        "face": face,
+        "held": held,
+        "kept": kept,
+        "rolled": rolled,
+        "selectable": selectable,
+        "label": label,
+        "key": key,
+    }
     return die | ({"look": look} if look else {}) | ({"tag": tag} if tag else {})
 
 

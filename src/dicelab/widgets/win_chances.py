@@ -32,8 +32,9 @@ class ExactForTwo:
     """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
     from its two-player win policy (``win_policy(rules)``)."""
 
-    basis = ("Exact chances if both players play to win from here (a shared win counts as "
-             "half a win).")
+    basis = (
+        "Exact chances if both players play to win from here (a shared win counts as half a win)."
+    )
     first_time = "up to a minute"
 
     def __init__(self, game: str):
@@ -45,12 +46,15 @@ class ExactForTwo:
         if seats == 1:
             return ALONE
         if seats > 2:
-            return (f"it is worked out exactly for two players only, and this table has "
-                    f"{seats} players")
+            return (
+                f"it is worked out exactly for two players only, and this table has {seats} players"
+            )
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
-            return ("these rules are larger than any preset (a higher target in scoring steps, or "
-                    "more dice), and working it out would take many minutes")
+            return (
+                "these rules are larger than any preset (a higher target in scoring steps, or "
+                "more dice), and working it out would take many minutes"
+            )
         return ""
 
     def key(self, rules) -> tuple:
@@ -74,8 +78,10 @@ def _size(rules) -> tuple[int, int]:
 class YahtzeeEstimate:
     """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
 
-    basis = ("Estimates from each card's expected final score and its spread with the best "
-             "solitaire play: close early in a game, rougher near its end.")
+    basis = (
+        "Estimates from each card's expected final score and its spread with the best "
+        "solitaire play: close early in a game, rougher near its end."
+    )
     first_time = "a few seconds"
 
     def unavailable(self, rules, seats: int) -> str:
@@ -118,26 +124,42 @@ class WinChances(SwitchedPanel):
             return
         job = prepared(self.source.key(game.rules), partial(self.source.prepare, game.rules))
         if not self.finished(job):
-            self.panel.draw(busy=(f"Computing… working out the chances to win for these rules: the "
-                                  f"first time takes {self.source.first_time}, then they are saved. "
-                                  f"Play on meanwhile."),
-                            note="", basis=self.source.basis,
-                            seats=[self._seat(player, COMPUTING, None) for player in game.players])
+            self.panel.draw(
+                busy=(
+                    f"Computing… working out the chances to win for these rules: the "
+                    f"first time takes {self.source.first_time}, then they are saved. "
+                    f"Play on meanwhile."
+                ),
+                note="",
+                basis=self.source.basis,
+                seats=[self._seat(player, COMPUTING, None) for player in game.players],
+            )
             return
         problem = job.exception()
         if problem is not None:
-            self.panel.draw(busy="", note=f"No chance to win for these rules: {problem}.", basis="",
-                            seats=[])
+            self.panel.draw(
+                busy="", note=f"No chance to win for these rules: {problem}.", basis="", seats=[]
+            )
             return
         prepared_work, last_state, chances = self._last  # a redraw of the same state is free
         if prepared_work is not job.result() or last_state != game.state:
             chances = self.source.chances(job.result(), game.state)
             self._last = (job.result(), game.state, chances)
-        self.panel.draw(busy="", note="", basis=self.source.basis,
-                        seats=[self._seat(player, said, chance) for player, said, chance
-                               in zip(game.players, percentages(chances), chances)])
+        self.panel.draw(
+            busy="",
+            note="",
+            basis=self.source.basis,
+            seats=[
+                self._seat(player, said, chance)
+                for player, said, chance in zip(game.players, percentages(chances), chances)
+            ],
+        )
 
     @staticmethod
     def _seat(player, value: str, share) -> dict:
-        return {"name": seat_name(player), "colour": css_colour(player.colour), "value": value,
-                "share": None if share is None else round(float(share), 4)}
+        return {
+            "name": seat_name(player),
+            "colour": css_colour(player.colour),
+            "value": value,
+            "share": None if share is None else round(float(share), 4),
+        }

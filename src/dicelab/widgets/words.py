@@ -94,5 +94,7 @@ def percentages(chances) -> list[str]:
             left -= len(seats)
             for i in seats:
                 whole[i] += 1
-    return ["under 1%" if 0 < chance and n < 1 else "over 99%" if chance < 1 and n > 99
-            else f"{n}%" for chance, n in zip(chances, whole)]
+    return [
+        "under 1%" if 0 < chance and n < 1 else "over 99%" if chance < 1 and n > 99 else f"{n}%"
+        for chance, n in zip(chances, whole)
+    ]

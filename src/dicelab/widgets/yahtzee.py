@@ -15,10 +15,12 @@ from dicelab.widgets.words import count, owned_by, says, whom, whose
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
-KEYS_HELP = ("Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
-             "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
-             "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
-             "back to the notebook.")
+KEYS_HELP = (
+    "Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
+    "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
+    "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
+    "back to the notebook."
+)
 
 
 class YahtzeeGame(GameController):
@@ -69,16 +71,22 @@ class YahtzeeGame(GameController):
             raise MalformedIntent(f"There is no box called {validation.shown(row)}.")
         mover, owner = game.current_player.name, game.players[column].name
         if column != game.state.player:
-            raise IllegalMoveError(f"it is {whose(mover)} turn: choose a box in {whose(mover)} "
-                                   f"column, not {owned_by(owner)}")
+            raise IllegalMoveError(
+                f"it is {whose(mover)} turn: choose a box in {whose(mover)} "
+                f"column, not {owned_by(owner)}"
+            )
         filled = game.state.card.boxes
         if row in filled:
-            raise IllegalMoveError(f"{BOX_TITLES[row]} is already filled on {whose(mover)} card "
-                                   f"(with {filled[row]}): choose an empty box")
+            raise IllegalMoveError(
+                f"{BOX_TITLES[row]} is already filled on {whose(mover)} card "
+                f"(with {filled[row]}): choose an empty box"
+            )
         points = game.preview(row)
         self.selected = row
-        self._status = (f"{BOX_TITLES[row]} would score {count(points, 'point')} for "
-                        f"{whom(mover)}. Press Confirm to score it.")
+        self._status = (
+            f"{BOX_TITLES[row]} would score {count(points, 'point')} for "
+            f"{whom(mover)}. Press Confirm to score it."
+        )
 
     def select_and_score(self, column: int, row: str) -> None:
         """Choose box ``row`` of player ``column`` and score it at once (a double click)."""
@@ -110,8 +118,16 @@ class YahtzeeGame(GameController):
         box = BOX_TITLES[self.selected] if self.selected else "the chosen box"
         return [
             Button("roll", rolls, self.roll, rolls, roll is None, roll or "", "r", tone="roll"),
-            Button("confirm", "Confirm", self.confirm, f"Confirm: score {box}",
-                   confirm is None, confirm or "", "c", tone="confirm"),
+            Button(
+                "confirm",
+                "Confirm",
+                self.confirm,
+                f"Confirm: score {box}",
+                confirm is None,
+                confirm or "",
+                "c",
+                tone="confirm",
+            ),
         ]
 
     def shortcuts(self) -> dict:
@@ -140,8 +156,10 @@ class YahtzeeGame(GameController):
     def _show_bot_choice(self, box: str) -> None:
         player = self._game.current_player
         self.selected = box
-        self._status = (f"{says(player.name, 'chooses')} {BOX_TITLES[box]} "
-                        f"({count(self._game.preview(box), 'point')}).")
+        self._status = (
+            f"{says(player.name, 'chooses')} {BOX_TITLES[box]} "
+            f"({count(self._game.preview(box), 'point')})."
+        )
 
     def describe(self, event, before) -> str:
         name = self._game.players[event.player].name
@@ -175,14 +193,20 @@ class YahtzeeGame(GameController):
     def render_board(self) -> None:
         game = self._game
         throws = sum(isinstance(event.action, Roll) for event in game.history)
-        self.tray.draw(dice=self._dice(), throw=throws,
-                       label=f"Dice of {game.current_player.name}")
+        self.tray.draw(dice=self._dice(), throw=throws, label=f"Dice of {game.current_player.name}")
         self.scorecard.draw(
             caption=f"Scorecard ({self.rules.preset_name or 'custom'} rules)",
-            columns=[{"name": p.name, "colour": css_colour(p.colour), "ink": ink(p.colour),
-                      "current": i == game.state.player and not game.is_over}
-                     for i, p in enumerate(game.players)],
-            rows=self._rows())
+            columns=[
+                {
+                    "name": p.name,
+                    "colour": css_colour(p.colour),
+                    "ink": ink(p.colour),
+                    "current": i == game.state.player and not game.is_over,
+                }
+                for i, p in enumerate(game.players)
+            ],
+            rows=self._rows(),
+        )
 
     def _dice(self) -> list:
         state = self._game.state
@@ -193,9 +217,17 @@ class YahtzeeGame(GameController):
                 label = f"die {die + 1}, not rolled yet"
             else:
                 label = f"die {die + 1} showing {face}" + (", held" if held else "")
-            dice.append({"face": face, "held": held, "kept": False, "rolled": not held,
-                         "selectable": self.refusal(Release(die) if held else Hold(die)) is None,
-                         "label": label, "key": str(die + 1)})
+            dice.append(
+                {
+                    "face": face,
+                    "held": held,
+                    "kept": False,
+                    "rolled": not held,
+                    "selectable": self.refusal(Release(die) if held else Hold(die)) is None,
+                    "label": label,
+                    "key": str(die + 1),
+                }
+            )
         return dice
 
     def _rows(self) -> list:
@@ -203,16 +235,31 @@ class YahtzeeGame(GameController):
         last_upper = rules.upper_boxes[-1] if rules.upper_boxes else None
         rows = []
         for box in rules.boxes:
-            rows.append({"key": box, "label": BOX_TITLES[box], "total": False,
-                         "cells": [self._cell(i, box) for i in range(len(cards))]})
+            rows.append(
+                {
+                    "key": box,
+                    "label": BOX_TITLES[box],
+                    "total": False,
+                    "cells": [self._cell(i, box) for i in range(len(cards))],
+                }
+            )
             if box == last_upper:
                 rows.append(self._upper_total(cards))
-                rows.append(_total("upper_bonus", f"Bonus ({rules.upper_bonus} at "
-                                   f"{rules.upper_bonus_threshold})",
-                                   [self._bonus(card) for card in cards]))
+                rows.append(
+                    _total(
+                        "upper_bonus",
+                        f"Bonus ({rules.upper_bonus} at {rules.upper_bonus_threshold})",
+                        [self._bonus(card) for card in cards],
+                    )
+                )
         if rules.yahtzee_bonus:
-            rows.append(_total("yahtzee_bonus", "Yahtzee bonus",
-                               [c.yahtzee_bonuses * rules.yahtzee_bonus or "" for c in cards]))
+            rows.append(
+                _total(
+                    "yahtzee_bonus",
+                    "Yahtzee bonus",
+                    [c.yahtzee_bonuses * rules.yahtzee_bonus or "" for c in cards],
+                )
+            )
         rows.append(_total("total", "Total", [c.total(rules) for c in cards]))
         return rows
 
@@ -223,8 +270,10 @@ class YahtzeeGame(GameController):
         for cell, card in zip(row["cells"], cards):
             if rules.upper_bonus and not self._upper_done(card):
                 cell["text"] = f"{card.upper_total()} / {threshold}"
-                cell["label"] = (f"{cell['text']}, upper total: {card.upper_total()} of the "
-                                 f"{threshold} for the bonus")
+                cell["label"] = (
+                    f"{cell['text']}, upper total: {card.upper_total()} of the "
+                    f"{threshold} for the bonus"
+                )
         return row
 
     def _upper_done(self, card) -> bool:
@@ -242,17 +291,31 @@ class YahtzeeGame(GameController):
         filled = game.state.cards[player].boxes
         playing = not game.is_over and not game.current_player.is_bot
         if box in filled:
-            return {"text": str(filled[box]), "button": playing, "enabled": False, "chosen": False,
-                    "label": f"{filled[box]} scored in {title} for {name}"}
+            return {
+                "text": str(filled[box]),
+                "button": playing,
+                "enabled": False,
+                "chosen": False,
+                "label": f"{filled[box]} scored in {title} for {name}",
+            }
         to_move = player == game.state.player and not game.is_over
         chosen = to_move and box == self.selected
         scorable = to_move and game.state.rolls_used > 0 and self._rules_allow(box)
         text = str(game.preview(box)) if scorable else ""
         # A spoken name begins with the text shown (WCAG 2.5.3, label in name).
-        label = (f"{text} would score in {title} for {name}" + (", chosen" if chosen else "")
-                 if scorable else f"{title} for {name}: open")
-        return {"text": text, "button": playing, "enabled": to_move and self.refusal(Score(box)) is None,
-                "chosen": chosen, "preview": scorable, "label": label}
+        label = (
+            f"{text} would score in {title} for {name}" + (", chosen" if chosen else "")
+            if scorable
+            else f"{title} for {name}: open"
+        )
+        return {
+            "text": text,
+            "button": playing,
+            "enabled": to_move and self.refusal(Score(box)) is None,
+            "chosen": chosen,
+            "preview": scorable,
+            "label": label,
+        }
 
     def _rules_allow(self, box: str) -> bool:
         """Whether the rules let the player to move score ``box`` now (a bot's turn too)."""
@@ -264,6 +327,18 @@ class YahtzeeGame(GameController):
 
 
 def _total(key: str, label: str, values: list) -> dict:
-    return {"key": key, "label": label, "total": True,
-            "cells": [{"text": str(v), "button": False, "enabled": False, "chosen": False,
-                       "label": f"{v}, {label}" if v != "" else f"{label}: 0"} for v in values]}
+    return {
+        "key": key,
+        "label": label,
+        "total": True,
+        "cells": [
+            {
+                "text": str(v),
+                "button": False,
+                "enabled": False,
+                "chosen": False,
+                "label": f"{v}, {label}" if v != "" else f"{label}: 0",
+            }
+            for v in values
+        ],
+    }

@@ -85,8 +85,11 @@ class Card:
     def total(self, rules: Rules) -> int:
         """Boxes plus the upper bonus plus the Yahtzee bonuses."""
         boxes = self.boxes
-        return (sum(boxes.values()) + upper_bonus(rules, boxes)
-                + self.yahtzee_bonuses * rules.yahtzee_bonus)
+        return (
+            sum(boxes.values())
+            + upper_bonus(rules, boxes)
+            + self.yahtzee_bonuses * rules.yahtzee_bonus
+        )
 
 
 @dataclass(frozen=True)
@@ -164,7 +167,9 @@ class Engine:
         rolls_left = self.rules.rolls - state.rolls_used
         if isinstance(action, Roll):
             if not rolls_left:
-                raise IllegalMoveError(f"you have rolled {self.rules.rolls} times: choose a box to score")
+                raise IllegalMoveError(
+                    f"you have rolled {self.rules.rolls} times: choose a box to score"
+                )
             if all(state.held):
                 raise IllegalMoveError("every die is held: release one to roll it")
         elif isinstance(action, (Hold, Release)):
@@ -208,12 +213,15 @@ class Engine:
 
     def _score(self, state: State, box: str) -> State:
         card = state.card
-        card = Card(card.filled + ((box, self.preview(state, box)),),
-                    card.yahtzee_bonuses + (1 if self.bonus_preview(state) else 0))
+        card = Card(
+            card.filled + ((box, self.preview(state, box)),),
+            card.yahtzee_bonuses + (1 if self.bonus_preview(state) else 0),
+        )
         cards = _set(state.cards, state.player, card)
         over = all(len(c.filled) == len(self.rules.boxes) for c in cards)
-        return State(cards=cards, player=state.player if over else (state.player + 1) % len(cards),
-                     over=over)
+        return State(
+            cards=cards, player=state.player if over else (state.player + 1) % len(cards), over=over
+        )
 
     def chance_outcomes(self, state: State) -> dict[tuple, Fraction]:
         """Every outcome of the dice being rolled (the faces of the dice not held)."""
@@ -265,4 +273,4 @@ class Engine:
 
 
 def _set(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
+    return items[:index] + (value,) + items[index + 1 :]

@@ -35,9 +35,13 @@ class Game(_Game):
         colours = [p.colour for p in seats if p.colour]
         for colour in colours:
             if colour not in COLOURS:
-                raise InvalidInputError(f"{colour!r} is not one of the colours {', '.join(COLOURS)}")
+                raise InvalidInputError(
+                    f"{colour!r} is not one of the colours {', '.join(COLOURS)}"
+                )
             if colours.count(colour) > 1:
-                raise InvalidInputError(f"two players share the colour {colour}: each needs their own")
+                raise InvalidInputError(
+                    f"two players share the colour {colour}: each needs their own"
+                )
         free = iter(c for c in COLOURS if c not in colours)
         return tuple(p if p.colour else Player(p.name, p.bot, next(free)) for p in seats)
 

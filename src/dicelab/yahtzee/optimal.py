@@ -18,7 +18,10 @@ class OptimalBot:
     level = "optimal"
 
     def __init__(self):
-        self._decision = (None, None)  # (situation, option): one choice serves a whole hold sequence
+        self._decision = (
+            None,
+            None,
+        )  # (situation, option): one choice serves a whole hold sequence
 
     def prepare(self, engine, players: int | None = None) -> None:
         """Solve the game's rules now (seconds the first time, then cached on disk), for any
@@ -36,7 +39,13 @@ class OptimalBot:
         return step_towards(state, option.keep) or Roll()
 
     def _best(self, engine, state: State):
-        situation = (engine.rules, state.cards, state.player, tuple(sorted(state.dice)), state.rolls_used)
+        situation = (
+            engine.rules,
+            state.cards,
+            state.player,
+            tuple(sorted(state.dice)),
+            state.rolls_used,
+        )
         if self._decision[0] != situation:
             self._decision = (situation, self.pick(engine, state))
         return self._decision[1]

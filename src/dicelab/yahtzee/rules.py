@@ -15,23 +15,59 @@ from dicelab.ruleset import RuleSet
 
 UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
 YAHTZEE_BOXES = UPPER_BOXES + (
-    "three_of_a_kind", "four_of_a_kind", "full_house",
-    "small_straight", "large_straight", "yahtzee", "chance",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
 )
 YATZY_BOXES = UPPER_BOXES + (
-    "one_pair", "two_pairs", "three_of_a_kind", "four_of_a_kind",
-    "small_straight", "large_straight", "full_house", "chance", "yahtzee",
+    "one_pair",
+    "two_pairs",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "small_straight",
+    "large_straight",
+    "full_house",
+    "chance",
+    "yahtzee",
 )
 BOX_TITLES = {
-    "ones": "Ones", "twos": "Twos", "threes": "Threes", "fours": "Fours", "fives": "Fives",
-    "sixes": "Sixes", "one_pair": "One Pair", "two_pairs": "Two Pairs",
-    "three_of_a_kind": "3 of a kind", "four_of_a_kind": "4 of a kind",
-    "full_house": "Full House", "small_straight": "Small Straight",
-    "large_straight": "Large Straight", "yahtzee": "Yahtzee", "chance": "Chance",
+    "ones": "Ones",
+    "twos": "Twos",
+    "threes": "Threes",
+    "fours": "Fours",
+    "fives": "Fives",
+    "sixes": "Sixes",
+    "one_pair": "One Pair",
+    "two_pairs": "Two Pairs",
+    "three_of_a_kind": "3 of a kind",
+    "four_of_a_kind": "4 of a kind",
+    "full_house": "Full House",
+    "small_straight": "Small Straight",
+    "large_straight": "Large Straight",
+    "yahtzee": "Yahtzee",
+    "chance": "Chance",
 }
 COLOURS = (
-    "White", "Light Gray", "Dark Gray", "Black", "Brown", "Red", "Orange", "Yellow",
-    "Lime", "Green", "Cyan", "Blue", "Purple", "Magenta", "Rose", "Pink",
+    "White",
+    "Light Gray",
+    "Dark Gray",
+    "Black",
+    "Brown",
+    "Red",
+    "Orange",
+    "Yellow",
+    "Lime",
+    "Green",
+    "Cyan",
+    "Blue",
+    "Purple",
+    "Magenta",
+    "Rose",
+    "Pink",
 )
 MAX_ROLLS = 10
 JOKERS = ("none", "forced", "free")
@@ -67,7 +103,11 @@ class Rules(RuleSet):
         validation.one_of(self.style, STYLES, "the style", setting="style")
         validation.one_of(self.joker, JOKERS, "the joker rule", setting="joker")
         allowed = YATZY_BOXES if self.style == "yatzy" else YAHTZEE_BOXES
-        if not self.boxes or len(set(self.boxes)) != len(self.boxes) or set(self.boxes) - set(allowed):
+        if (
+            not self.boxes
+            or len(set(self.boxes)) != len(self.boxes)
+            or set(self.boxes) - set(allowed)
+        ):
             self.refuse("boxes", f"boxes must be distinct names from {', '.join(allowed)}")
         if not 1 <= self.rolls <= MAX_ROLLS:
             self.refuse("rolls", f"a turn has 1 to {MAX_ROLLS} rolls, not {self.rolls}")
@@ -82,8 +122,14 @@ Rules.PRESETS = {
     "hasbro": Rules(five_of_a_kind_is_full_house=False, joker="forced"),
     "free_joker": Rules(five_of_a_kind_is_full_house=False, joker="free"),
     "no_bonus": Rules(five_of_a_kind_is_full_house=False, yahtzee_bonus=0),
-    "yatzy": Rules(style="yatzy", boxes=YATZY_BOXES, upper_bonus=50,
-                   small_straight=15, large_straight=20, five_of_a_kind_is_full_house=False,
-                   yahtzee_bonus=0),
+    "yatzy": Rules(
+        style="yatzy",
+        boxes=YATZY_BOXES,
+        upper_bonus=50,
+        small_straight=15,
+        large_straight=20,
+        five_of_a_kind_is_full_house=False,
+        yahtzee_bonus=0,
+    ),
 }
 PRESETS = Rules.PRESETS

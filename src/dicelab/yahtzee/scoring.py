@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from dicelab.dice import counts
 from dicelab.validation import box_name, faces
@@ -71,7 +71,7 @@ def _yatzy_style(box: str, dice, tally, rules: Rules) -> int:
     raise ValueError(f"unknown box {box!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _box_score(box: str, dice: tuple, rules: Rules) -> int:
     tally = counts(dice)
     if box in UPPER_BOXES:
@@ -124,8 +124,11 @@ def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
     points = _box_score(box, tuple(dice), rules)
     matching = UPPER_BOXES[dice[0] - 1]
     if joker_is_active(rules, dice, filled) and matching in filled:
-        points = {"full_house": rules.full_house, "small_straight": rules.small_straight,
-                  "large_straight": rules.large_straight}.get(box, points)
+        points = {
+            "full_house": rules.full_house,
+            "small_straight": rules.small_straight,
+            "large_straight": rules.large_straight,
+        }.get(box, points)
     return points
 
 

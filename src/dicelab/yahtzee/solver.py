@@ -32,7 +32,7 @@ import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import cached_property, lru_cache, partial
+from functools import cache, cached_property, lru_cache, partial
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +53,9 @@ from dicelab.yahtzee.scoring import (
 
 FORMAT = 3  # bump when the layout of the saved values changes (3: float64, slots of _Layout)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = 256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
+CHUNK = (
+    256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
+)
 THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
@@ -108,13 +110,29 @@ class Keeps:
         self.levels = [sorted(_dice.multisets(n), key=lambda s: -len(set(s))) for n in range(6)]
         self.index = [{keep: i for i, keep in enumerate(level)} for level in self.levels]
         # children[n][f]: for each keep of n dice, the keep with face f + 1 added
-        self.children = [np.array([[self.index[n + 1][tuple(sorted(keep + (face,)))] for keep in self.levels[n]]
-                                   for face in _dice.FACES])
-                         for n in range(5)]
+        self.children = [
+            np.array(
+                [
+                    [self.index[n + 1][tuple(sorted(keep + (face,)))] for keep in self.levels[n]]
+                    for face in _dice.FACES
+                ]
+            )
+            for n in range(5)
+        ]
         # parents[n][j]: for each keep with more than j faces, the keep without its j-th face
-        self.parents = [[np.array([self.index[n - 1][_dice.remove(keep, (sorted(set(keep))[j],))]
-                                   for keep in self.levels[n] if len(set(keep)) > j])
-                         for j in range(n)] for n in range(6)]
+        self.parents = [
+            [
+                np.array(
+                    [
+                        self.index[n - 1][_dice.remove(keep, (sorted(set(keep))[j],))]
+                        for keep in self.levels[n]
+                        if len(set(keep)) > j
+                    ]
+                )
+                for j in range(n)
+            ]
+            for n in range(6)
+        ]
         self.rolls = self.levels[5]
         self.roll_probability = np.array([float(_dice.probability(r)) for r in self.rolls])
 
@@ -138,7 +156,7 @@ class Keeps:
         for n in range(1, 6):
             level = holds[n]
             for parent in self.parents[n]:
-                _keep_better(level[..., :len(parent), :], _rows(best, parent))
+                _keep_better(level[..., : len(parent), :], _rows(best, parent))
             best = level
         return best
 
@@ -151,7 +169,7 @@ class Keeps:
         return values
 
 
-@lru_cache(maxsize=None)
+@cache
 def keeps() -> Keeps:
     """The multisets of 0 to 5 dice (the holds of a turn, in the solver's order) and the
     index tables of a turn, made once."""
@@ -175,28 +193,47 @@ class _Tables:
         self.yahtzee_bit = 1 << self.boxes.index("yahtzee") if self.has_yahtzee else 0
         rolls = keeps().rolls
         contexts = [(c, m) for c in range(3) for m in range(2)]
-        self.points = np.array([[box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
-                                for c, m in contexts for r in rolls]).reshape(3, 2, len(rolls), -1)
-        self.bonus = np.array([yahtzee_bonus(rules, r, self._context(c, m, r))
-                               for c, m in contexts for r in rolls]).reshape(3, 2, len(rolls))
-        joker = np.array([any(joker_is_active(rules, r, self._context(c, 0, r)) for c in range(3))
-                          for r in rolls])
-        varies = ((self.points != self.points[:1, :1]).any(axis=(0, 1, 3))
-                  | (self.bonus != self.bonus[:1, :1]).any(axis=(0, 1)) | joker)
+        self.points = np.array(
+            [
+                [box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
+                for c, m in contexts
+                for r in rolls
+            ]
+        ).reshape(3, 2, len(rolls), -1)
+        self.bonus = np.array(
+            [yahtzee_bonus(rules, r, self._context(c, m, r)) for c, m in contexts for r in rolls]
+        ).reshape(3, 2, len(rolls))
+        joker = np.array(
+            [
+                any(joker_is_active(rules, r, self._context(c, 0, r)) for c in range(3))
+                for r in rolls
+            ]
+        )
+        varies = (
+            (self.points != self.points[:1, :1]).any(axis=(0, 1, 3))
+            | (self.bonus != self.bonus[:1, :1]).any(axis=(0, 1))
+            | joker
+        )
         self.special = np.flatnonzero(varies)
         # for each special roll: is the upper box of its first face a box, and its bit
         firsts = [UPPER_BOXES[rolls[r][0] - 1] for r in self.special]
         self.matching = np.array([int(box in self.boxes) for box in firsts], dtype=int)
-        self.matching_bit = np.array([self.boxes.index(box) if box in self.boxes else 0 for box in firsts],
-                                     dtype=int)
-        if self.has_yahtzee and not set(np.unique(self.points[..., self.boxes.index("yahtzee")])) \
-                <= {0, rules.yahtzee}:
+        self.matching_bit = np.array(
+            [self.boxes.index(box) if box in self.boxes else 0 for box in firsts], dtype=int
+        )
+        if self.has_yahtzee and not set(
+            np.unique(self.points[..., self.boxes.index("yahtzee")])
+        ) <= {0, rules.yahtzee}:
             raise ValueError("the solver expects the Yahtzee box to score 0 or its full value")
         upper = [i for i, box in enumerate(self.boxes) if box in UPPER_BOXES]
         self.upper_mask = sum(1 << i for i in upper)
         self.upper_points = {i: np.unique(self.points[..., i]) for i in upper}
-        self.cap = min(rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values()))
-        self.upper_bonus = np.array([upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)])
+        self.cap = min(
+            rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values())
+        )
+        self.upper_bonus = np.array(
+            [upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)]
+        )
         self.groups = self._groups()
         self.reachable = self._reachable_upper_totals(upper)
 
@@ -216,7 +253,9 @@ class _Tables:
         result = []
         for group in groups:
             combinations, row = np.unique(plain[:, group], axis=0, return_inverse=True)
-            per_box = [np.unique(combinations[:, j], return_inverse=True) for j in range(len(group))]
+            per_box = [
+                np.unique(combinations[:, j], return_inverse=True) for j in range(len(group))
+            ]
             result.append((group, per_box, row.ravel()))
         return result
 
@@ -241,7 +280,11 @@ class _Tables:
             for i in upper:
                 if sub >> i & 1:
                     before = reach[sub & ~(1 << i)]
-                    totals.update(np.minimum(before[:, None] + self.upper_points[i], self.cap).ravel().tolist())
+                    totals.update(
+                        np.minimum(before[:, None] + self.upper_points[i], self.cap)
+                        .ravel()
+                        .tolist()
+                    )
             reach[sub] = np.array(sorted(totals))
         return reach
 
@@ -261,12 +304,16 @@ class _Tables:
         """For each special roll, the boxes the engine lets it score on this card, as bits."""
         filled = self.filled(mask, y)
         rolls = keeps().rolls
-        return [sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
-                for r in self.special]
+        return [
+            sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
+            for r in self.special
+        ]
 
     def unpack(self, bits) -> np.ndarray:
         """Box bits as booleans along a new last axis."""
-        return (np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1).astype(bool)
+        return (
+            np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1
+        ).astype(bool)
 
     def reward(self, moments, i: int, points, mask, y, u, closed=False):
         """Points, bonuses and the value of the card after scoring ``points`` in box ``i``
@@ -274,7 +321,11 @@ class _Tables:
         variances, the pair of that and the variance of the card after (0 where ``closed``)."""
         box = self.boxes[i]
         after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
-        after_y = np.where(points == self.rules.yahtzee, 0, 1) if box == "yahtzee" and moments.ny == 2 else y
+        after_y = (
+            np.where(points == self.rules.yahtzee, 0, 1)
+            if box == "yahtzee" and moments.ny == 2
+            else y
+        )
         place = moments.layout.place(mask | (1 << i), after_y, after_u)
         after = np.where(closed, -np.inf, moments.values[place])
         if box in UPPER_BOXES:
@@ -316,7 +367,9 @@ class _Tables:
                     _keep_better(special, outcome(i, special_points, ~legal[:, :, i]))
             if best is not None:
                 final = _rows(best, row) if final is None else _keep_better(final, _rows(best, row))
-        value, special_value = (final, special) if moments.variances is None else (final[0], special[0])
+        value, special_value = (
+            (final, special) if moments.variances is None else (final[0], special[0])
+        )
         if self.bonus[0, 0].any():
             value += self.bonus[0, 0][:, None]
         special_value += self.bonus[context, matching, self.special[:, None]]
@@ -334,13 +387,20 @@ class _Layout:
 
     def __init__(self, tables: _Tables, ny: int):
         masks = np.arange(1 << len(tables.boxes))
-        room = sum((np.where(masks >> i & 1, 0, int(points.max())) for i, points in tables.upper_points.items()),
-                   np.zeros_like(masks))
+        room = sum(
+            (
+                np.where(masks >> i & 1, 0, int(points.max()))
+                for i, points in tables.upper_points.items()
+            ),
+            np.zeros_like(masks),
+        )
         self.ny, self.cap = ny, tables.cap
         self.low = np.maximum(tables.cap - room, 0)
         widths = np.repeat(tables.cap - self.low + 2, ny).reshape(-1, ny)
         if ny == 2:
-            widths[masks & tables.yahtzee_bit == 0, 1] = 0  # the Yahtzee state is that of a filled box
+            widths[masks & tables.yahtzee_bit == 0, 1] = (
+                0  # the Yahtzee state is that of a filled box
+            )
         self.start = np.concatenate([[0], np.cumsum(widths.ravel())[:-1]])
         self.size = int(widths.sum())
 
@@ -385,7 +445,7 @@ def _upper_totals(tables: _Tables, layout: _Layout, mask: int) -> np.ndarray:
     """The upper totals of the cards of ``mask`` that :func:`_cards` solves."""
     totals = tables.reachable[mask & tables.upper_mask]
     low = layout.low[mask]
-    return totals if totals[0] >= low else totals[np.searchsorted(totals, low) - 1:]
+    return totals if totals[0] >= low else totals[np.searchsorted(totals, low) - 1 :]
 
 
 def _legal_table(tables: _Tables):
@@ -397,9 +457,14 @@ def _legal_table(tables: _Tables):
     if len(tables.special):
         for mask in range(count):
             bits[mask, 0] = tables.special_legal(mask, 0)
-            bits[mask, 1] = tables.special_legal(mask, 1) if mask & tables.yahtzee_bit else bits[mask, 0]
-    alike = ((tables.points[1] == tables.points[2]).all() and (tables.bonus[1] == tables.bonus[2]).all()
-             and (bits[:, 0] == bits[:, 1]).all())
+            bits[mask, 1] = (
+                tables.special_legal(mask, 1) if mask & tables.yahtzee_bit else bits[mask, 0]
+            )
+    alike = (
+        (tables.points[1] == tables.points[2]).all()
+        and (tables.bonus[1] == tables.bonus[2]).all()
+        and (bits[:, 0] == bits[:, 1]).all()
+    )
     ny = 1 if alike or not tables.has_yahtzee else 2
     return np.ascontiguousarray(bits[:, :ny].reshape(count * ny, -1).T), ny
 
@@ -433,8 +498,10 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
         for layer in range(boxes - 1, -1, -1):
             cards = _cards(tables, layout, masks[filled == layer])
-            parts = [tuple(array[start:start + CHUNK] for array in cards)
-                     for start in range(0, len(cards[0]), CHUNK)]
+            parts = [
+                tuple(array[start : start + CHUNK] for array in cards)
+                for start in range(0, len(cards[0]), CHUNK)
+            ]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
     return solved, ny
@@ -453,7 +520,9 @@ class Solution:
     def __init__(self, rules: Rules, moments: np.ndarray, yahtzee_states: int):
         self.rules = rules
         self.values, self.variances = moments  # per slot: the rest-of-game score's mean, variance
-        self.yahtzee_states = yahtzee_states  # 2 when a Yahtzee box holding 0 plays unlike a full one
+        self.yahtzee_states = (
+            yahtzee_states  # 2 when a Yahtzee box holding 0 plays unlike a full one
+        )
         self._turns: dict = {}
 
     def __repr__(self) -> str:
@@ -499,7 +568,11 @@ class Solution:
         arrays: the bits of the filled boxes (in the order of the rules), the Yahtzee box's
         context (0 open, 1 holding its full value, 2 holding 0) and the upper total."""
         mask = np.asarray(mask)
-        y = (np.asarray(context) == 2).astype(np.int64) if self.yahtzee_states == 2 else np.zeros_like(mask)
+        y = (
+            (np.asarray(context) == 2).astype(np.int64)
+            if self.yahtzee_states == 2
+            else np.zeros_like(mask)
+        )
         return mask, y, np.minimum(upper, self._tables.cap)
 
     def places(self, mask, y, u) -> np.ndarray:
@@ -529,8 +602,15 @@ class Solution:
             values = keeps().best_holds(holds)
         return turn
 
-    def options(self, situation: State | None = None, *, dice=None, rolls_left=None,
-                filled=None, yahtzee_bonuses: int = 0) -> list[Option]:
+    def options(
+        self,
+        situation: State | None = None,
+        *,
+        dice=None,
+        rolls_left=None,
+        filled=None,
+        yahtzee_bonuses: int = 0,
+    ) -> list[Option]:
         """Every option after a roll, best first, with its expected final score and the
         standard deviation of that score.
 
@@ -539,7 +619,9 @@ class Solution:
         earned. A hold is the faces kept (the others are rolled); holding all five is not an
         option (score instead).
         """
-        card, dice, rolls_left = self._situation(situation, dice, rolls_left, filled, yahtzee_bonuses)
+        card, dice, rolls_left = self._situation(
+            situation, dice, rolls_left, filled, yahtzee_bonuses
+        )
         boxes = card.boxes
         mask, y, u = cards = self._card(card)
         total = card.total(self.rules)
@@ -548,7 +630,9 @@ class Solution:
             i, points = self.rules.boxes.index(box), box_points(self.rules, box, dice, boxes)
             value, variance = self.box_values(i, points, mask, y, u, spread=True)
             value += yahtzee_bonus(self.rules, dice, boxes)
-            options.append(Option("box", box=box, value=total + float(value), std=math.sqrt(variance)))
+            options.append(
+                Option("box", box=box, value=total + float(value), std=math.sqrt(variance))
+            )
         if rolls_left:
             for keep in _dice.sub_multisets(dice)[:-1]:
                 outlook = self._hold(total, cards, rolls_left, keep)
@@ -583,19 +667,28 @@ class Solution:
             keep = tuple(sorted(face for face, held in zip(state.dice, state.held) if held))
             return self._hold(card.total(self.rules), self._card(card), rolls_left, keep)
         place = self._place(card)
-        return Outlook(card.total(self.rules) + float(self.values[place]),
-                       math.sqrt(float(self.variances[place])))
+        return Outlook(
+            card.total(self.rules) + float(self.values[place]),
+            math.sqrt(float(self.variances[place])),
+        )
 
     def _situation(self, state, dice, rolls_left, filled, yahtzee_bonuses):
         if state is not None:
-            if not isinstance(state, State) or state.is_over or state.is_chance or not state.rolls_used:
+            if (
+                not isinstance(state, State)
+                or state.is_over
+                or state.is_chance
+                or not state.rolls_used
+            ):
                 raise ValueError("options are for a player to move after a roll")
             return state.card, tuple(sorted(state.dice)), self.rules.rolls - state.rolls_used
         dice = _dice.as_dice(dice or ())
         if len(dice) != 5:
             raise ValueError("give the five dice")
         if type(rolls_left) is not int or not 0 <= rolls_left < self.rules.rolls:
-            raise ValueError(f"rolls_left is 0 to {self.rules.rolls - 1} after a roll, not {rolls_left!r}")
+            raise ValueError(
+                f"rolls_left is 0 to {self.rules.rolls - 1} after a roll, not {rolls_left!r}"
+            )
         filled = dict(filled or {})
         if set(filled) - set(self.rules.boxes):
             raise ValueError(f"unknown boxes {sorted(set(filled) - set(self.rules.boxes))}")
@@ -608,10 +701,16 @@ class Solution:
         if len(boxes) == len(tables.boxes):
             raise ValueError("the card is full: the game is over")
         mask = sum(1 << i for i, box in enumerate(tables.boxes) if box in boxes)
-        y = int(boxes.get("yahtzee") != self.rules.yahtzee) if self.yahtzee_states == 2 and "yahtzee" in boxes else 0
+        y = (
+            int(boxes.get("yahtzee") != self.rules.yahtzee)
+            if self.yahtzee_states == 2 and "yahtzee" in boxes
+            else 0
+        )
         u = min(card.upper_total(), tables.cap)
         if u not in tables.reachable[mask & tables.upper_mask]:
-            raise ValueError(f"no card with these boxes filled has an upper total of {card.upper_total()}")
+            raise ValueError(
+                f"no card with these boxes filled has an upper total of {card.upper_total()}"
+            )
         return mask, y, u
 
     def _place(self, card: Card) -> int:
@@ -620,7 +719,9 @@ class Solution:
     def _hold(self, total: int, cards: tuple, rolls_left: int, keep: tuple) -> Outlook:
         """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
         the solver card ``cards`` (mask, Yahtzee state, upper total) with ``total`` points."""
-        mean, second = self._turn(*cards)[rolls_left - 1][len(keep)][:, keeps().index[len(keep)][keep], 0]
+        mean, second = self._turn(*cards)[rolls_left - 1][len(keep)][
+            :, keeps().index[len(keep)][keep], 0
+        ]
         return Outlook(total + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
 
     def _turn(self, mask: int, y: int, u: int) -> list:
@@ -628,7 +729,9 @@ class Solution:
         key = (mask, y, u)
         if key not in self._turns:
             legal = self._tables.unpack(self._tables.special_legal(mask, y))[:, None, :]
-            turn = self.turn_values(np.array([mask]), np.array([y]), np.array([u]), legal, spread=True)
+            turn = self.turn_values(
+                np.array([mask]), np.array([y]), np.array([u]), legal, spread=True
+            )
             if len(self._turns) > 4096:
                 self._turns.clear()
             self._turns[key] = turn
@@ -636,6 +739,7 @@ class Solution:
 
 
 # --- solving with caches ----------------------------------------------------------------
+
 
 def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     """The optimal solitaire strategy for ``rules`` (a preset name, a Rules or None).
@@ -653,7 +757,9 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
         return {"moments": moments, "yahtzee_states": np.array(ny)}
 
     def build() -> Solution:
-        arrays = load_or_compute(_cache_key(rules), compute, CACHE_KIND, check=partial(_check_cached, rules))
+        arrays = load_or_compute(
+            _cache_key(rules), compute, CACHE_KIND, check=partial(_check_cached, rules)
+        )
         return Solution(rules, arrays["moments"], int(arrays["yahtzee_states"]))
 
     return _SOLUTIONS.get(rules, build)  # a second caller waits for a build under way
@@ -668,9 +774,15 @@ def _check_cached(rules: Rules, arrays: dict) -> None:
     """ValueError unless ``arrays`` are the solver's moments (values and variances) for
     ``rules`` and its number of Yahtzee states."""
     moments, ny = arrays.get("moments"), arrays.get("yahtzee_states")
-    if (set(arrays) != {"moments", "yahtzee_states"} or moments.dtype != np.float64 or moments.ndim != 2
-            or ny.shape or ny.dtype.kind != "i" or int(ny) not in (1, 2)
-            or moments.shape != (2, _Layout(_tables(rules), int(ny)).size)):
+    if (
+        set(arrays) != {"moments", "yahtzee_states"}
+        or moments.dtype != np.float64
+        or moments.ndim != 2
+        or ny.shape
+        or ny.dtype.kind != "i"
+        or int(ny) not in (1, 2)
+        or moments.shape != (2, _Layout(_tables(rules), int(ny)).size)
+    ):
         raise ValueError("these are not the values of a Yahtzee solution for these rules")
 
 
@@ -698,7 +810,9 @@ def _progress_bar(tables: _Tables, layout: _Layout, enabled: bool):
         return _NoBar()
     from tqdm.auto import tqdm
 
-    total = sum(len(_upper_totals(tables, layout, mask)) * (layout.ny if mask & tables.yahtzee_bit else 1)
-                for mask in range((1 << len(tables.boxes)) - 1))
+    total = sum(
+        len(_upper_totals(tables, layout, mask)) * (layout.ny if mask & tables.yahtzee_bit else 1)
+        for mask in range((1 << len(tables.boxes)) - 1)
+    )
     label = f"Solving Yahtzee ({tables.rules.preset_name or 'custom rules'})"
     return tqdm(total=total, desc=label, unit=" cards", unit_scale=True)

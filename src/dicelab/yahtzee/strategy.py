@@ -20,7 +20,7 @@ Score(box='chance')
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from dicelab.dice import counts, from_counts, multisets
 from dicelab.players import RandomBot
@@ -31,18 +31,34 @@ from dicelab.yahtzee.scoring import score, upper_bonus
 
 # What a box usually earns: between boxes worth the same now, the greedy bot scores the one
 # with the lower "par", keeping the richer box for a better roll.
-PAR = {"ones": 2, "twos": 5, "threes": 8, "fours": 11, "fives": 14, "sixes": 17,
-       "one_pair": 8, "two_pairs": 14, "three_of_a_kind": 15, "four_of_a_kind": 8,
-       "full_house": 12, "small_straight": 15, "large_straight": 15, "yahtzee": 10, "chance": 22}
+PAR = {
+    "ones": 2,
+    "twos": 5,
+    "threes": 8,
+    "fours": 11,
+    "fives": 14,
+    "sixes": 17,
+    "one_pair": 8,
+    "two_pairs": 14,
+    "three_of_a_kind": 15,
+    "four_of_a_kind": 8,
+    "full_house": 12,
+    "small_straight": 15,
+    "large_straight": 15,
+    "yahtzee": 10,
+    "chance": 22,
+}
 # The runs of faces each straight needs, in each style of the rules.
-_STRAIGHTS = {("yahtzee", "small_straight"): ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)),
-              ("yahtzee", "large_straight"): ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6)),
-              ("yatzy", "small_straight"): ((1, 2, 3, 4, 5),),
-              ("yatzy", "large_straight"): ((2, 3, 4, 5, 6),)}
+_STRAIGHTS = {
+    ("yahtzee", "small_straight"): ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)),
+    ("yahtzee", "large_straight"): ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6)),
+    ("yatzy", "small_straight"): ((1, 2, 3, 4, 5),),
+    ("yatzy", "large_straight"): ((2, 3, 4, 5, 6),),
+}
 _SUM_BOXES = ("three_of_a_kind", "four_of_a_kind")  # made, they score every die (yahtzee style)
 
 
-@lru_cache(maxsize=None)
+@cache
 def box_maximum(rules: Rules, box: str) -> int:
     """The most ``box`` can score with any five dice under ``rules``.
 
@@ -88,7 +104,9 @@ def greedy_keep(rules: Rules, box: str, dice: tuple) -> tuple:
         return from_counts(min(n, 3) if n >= 2 else 0 for n in tally)
     pairs = [face for face in range(6, 0, -1) if tally[face - 1] >= 2]
     if box in ("one_pair", "two_pairs") and pairs:
-        return tuple(sorted(face for face in pairs[:1 if box == "one_pair" else 2] for _ in range(2)))
+        return tuple(
+            sorted(face for face in pairs[: 1 if box == "one_pair" else 2] for _ in range(2))
+        )
     if box == "chance":
         return tuple(face for face in dice if face >= 4)
     face = max(range(1, 7), key=lambda f: (tally[f - 1], f))
@@ -119,14 +137,20 @@ class GreedyBot:
 
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot}
-BOTS["optimal"] = __import__("dicelab.yahtzee.optimal", fromlist=["OptimalBot"]).OptimalBot  # solves on first move
-BOTS["win"] = __import__("dicelab.yahtzee.win_bot", fromlist=["WinBot"]).WinBot  # solves on first move
+BOTS["optimal"] = __import__(
+    "dicelab.yahtzee.optimal", fromlist=["OptimalBot"]
+).OptimalBot  # solves on first move
+BOTS["win"] = __import__(
+    "dicelab.yahtzee.win_bot", fromlist=["WinBot"]
+).WinBot  # solves on first move
 
 # What each level does, in one line (for a game's setup)
 LEVELS = {
     "random": "Plays any legal move at random.",
-    "greedy": ("After each roll aims at the box that would add the most points now (the upper bonus "
-               "included), holds the dice that build it, and scores there once it can't do better."),
+    "greedy": (
+        "After each roll aims at the box that would add the most points now (the upper bonus "
+        "included), holds the dice that build it, and scores there once it can't do better."
+    ),
     "optimal": "Plays for the highest expected final score, as if alone at the table.",
     "win": "Plays for the best chance to win against the players at the table.",
 }

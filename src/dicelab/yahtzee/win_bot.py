@@ -39,7 +39,12 @@ class WinBot(OptimalBot):
 
         solution = solve(engine.rules)
         options = solution.options(state)
-        rivals = Rivals.at_table([solution.outlook(state, player) for player in range(len(state.cards))
-                                  if player != state.player])
+        rivals = Rivals.at_table(
+            [
+                solution.outlook(state, player)
+                for player in range(len(state.cards))
+                if player != state.player
+            ]
+        )
         values, stds = np.array([[o.value for o in options]]), np.array([[o.std for o in options]])
         return options[int(choose(rivals, values, stds, self.margin)[0])]

@@ -38,7 +38,9 @@ _NODES, _WEIGHTS = (_NODES + 1) / 2, _WEIGHTS / 2
 # The win robot bounds chances over blocks of scores, coarse to fine, within CENTRE standard
 # deviations of the mean (one block on each side beyond, holding less than 1e-4)
 WIDTHS, CENTRE = (16, 4, 1), 4.0
-SAME_CHANCE = 1e-9  # chances closer than this are equal for the win robot: the expected score decides
+SAME_CHANCE = (
+    1e-9  # chances closer than this are equal for the win robot: the expected score decides
+)
 
 
 def chance_to_win(game, rules=None) -> list[float]:
@@ -64,11 +66,19 @@ def option_chances(solution, state: State) -> list[tuple]:
     """Every option of the player to move after a roll, in the order of
     :meth:`Solution.options` (best expected score first), with the estimated chance to win
     the game that it leaves (1 for every option of a player alone at the table)."""
-    rivals = Rivals.at_table([solution.outlook(state, player) for player in range(len(state.cards))
-                              if player != state.player])
+    rivals = Rivals.at_table(
+        [
+            solution.outlook(state, player)
+            for player in range(len(state.cards))
+            if player != state.player
+        ]
+    )
     options = solution.options(state)
-    chances = rivals.chances(np.zeros(len(options), dtype=np.int64), np.array([o.value for o in options]),
-                             np.array([o.std for o in options]))
+    chances = rivals.chances(
+        np.zeros(len(options), dtype=np.int64),
+        np.array([o.value for o in options]),
+        np.array([o.std for o in options]),
+    )
     return list(zip(options, chances.tolist()))
 
 
@@ -78,12 +88,14 @@ def win_shares(outlooks) -> list[float]:
     outlooks = list(outlooks)
     means, stds = np.array([o.mean for o in outlooks]), np.array([o.std for o in outlooks])
     others = ~np.eye(len(outlooks), dtype=bool)  # table i: every player but i
-    rivals = Rivals(means[None, :].repeat(len(outlooks), 0)[others].reshape(len(outlooks), -1),
-                    stds[None, :].repeat(len(outlooks), 0)[others].reshape(len(outlooks), -1))
+    rivals = Rivals(
+        means[None, :].repeat(len(outlooks), 0)[others].reshape(len(outlooks), -1),
+        stds[None, :].repeat(len(outlooks), 0)[others].reshape(len(outlooks), -1),
+    )
     return rivals.chances(np.arange(len(outlooks)), means, stds).tolist()
 
 
-def choose(rivals: "Rivals", values, stds, margin: float = np.inf, tables=None) -> np.ndarray:
+def choose(rivals: Rivals, values, stds, margin: float = np.inf, tables=None) -> np.ndarray:
     """The option the win robot takes in each row: the options of a decision at the table of
     the same number in ``rivals`` (or the number in ``tables``), best expected score first,
     with those expected final scores (``values``, -inf where there is no option) and their
@@ -109,7 +121,9 @@ def choose(rivals: "Rivals", values, stds, margin: float = np.inf, tables=None) 
         table = row if tables is None else np.asarray(tables)[row]
         sure = np.full(values.shape[0], -np.inf)  # a chance to win that some option has for sure
         for width in WIDTHS:
-            lower, upper = rivals.bounds(table, values[row, option], stds[row, option], width, CENTRE)
+            lower, upper = rivals.bounds(
+                table, values[row, option], stds[row, option], width, CENTRE
+            )
             np.maximum.at(sure, row, lower)
             may_be_best = upper >= sure[row] - SAME_CHANCE
             row, option, table = row[may_be_best], option[may_be_best], table[may_be_best]
@@ -150,7 +164,9 @@ class Rivals:
         # rivals of P(below) + t P(equal), which is sum over the ties of 1 / (1 + ties)
         products = [np.ones(self.length.sum()) for _ in _NODES]
         for rival in range(count):
-            below, equal = _below_and_equal(self.start, self.length, means[:, rival], stds[:, rival])
+            below, equal = _below_and_equal(
+                self.start, self.length, means[:, rival], stds[:, rival]
+            )
             for node, product in zip(_NODES, products):
                 product *= below + node * equal
         share = _WEIGHTS[0] * products[0]
@@ -159,11 +175,13 @@ class Rivals:
         self.share = np.append(share, 0.0)  # and a 0 past the last table, for the ends of runs
 
     @classmethod
-    def at_table(cls, outlooks) -> "Rivals":
+    def at_table(cls, outlooks) -> Rivals:
         """The rivals at one table (table 0), from their outlooks."""
         outlooks = list(outlooks)
-        return cls(np.array([[o.mean for o in outlooks]]).reshape(1, -1),
-                   np.array([[o.std for o in outlooks]]).reshape(1, -1))
+        return cls(
+            np.array([[o.mean for o in outlooks]]).reshape(1, -1),
+            np.array([[o.std for o in outlooks]]).reshape(1, -1),
+        )
 
     def chance(self, own: Outlook, table: int = 0) -> float:
         """The estimated chance to win with this outlook of one's own final score."""
@@ -184,7 +202,9 @@ class Rivals:
         slack = 1e-12  # more than the rounding of the sums
         return np.maximum(lower - slack, 0.0), np.minimum(upper + slack, 1.0)
 
-    def _sums(self, tables, means, stds, width: int, centre: float | None = None, block: int = 1 << 16):
+    def _sums(
+        self, tables, means, stds, width: int, centre: float | None = None, block: int = 1 << 16
+    ):
         """The chances (``width`` 1, no ``centre``) or their lower and upper bounds (see
         :meth:`bounds`), ``block`` scores at a time."""
         tables = np.asarray(tables, dtype=np.int64)
@@ -200,19 +220,34 @@ class Rivals:
         upper = lower.copy()
         reach = np.flatnonzero(low < high)
         ends = np.cumsum((high[reach] - low[reach]) // width + 4)
-        parts = np.split(reach, np.searchsorted(ends, np.arange(block, ends[-1], block))) if len(reach) else []
+        parts = (
+            np.split(reach, np.searchsorted(ends, np.arange(block, ends[-1], block)))
+            if len(reach)
+            else []
+        )
         for part in (part for part in parts if len(part)):
             scores, count = start[part] + low[part], high[part] - low[part]
             if centre is None:
                 first, step = _steps(count, width)
             else:
-                middle = [np.clip(edge - scores, 0, count).astype(np.int64)
-                          for edge in (np.ceil(means[part] - centre * stds[part]),
-                                       np.floor(means[part] + centre * stds[part]) + 1)]
+                middle = [
+                    np.clip(edge - scores, 0, count).astype(np.int64)
+                    for edge in (
+                        np.ceil(means[part] - centre * stds[part]),
+                        np.floor(means[part] + centre * stds[part]) + 1,
+                    )
+                ]
                 first, step = _steps(count, width, middle)
             below = _below_at(scores, first, step, means[part], stds[part])
-            lower[part], upper[part] = self._reached(tables[part], low[part], high[part] == length[part],
-                                                     below, first, step, width > 1 or centre is not None)
+            lower[part], upper[part] = self._reached(
+                tables[part],
+                low[part],
+                high[part] == length[part],
+                below,
+                first,
+                step,
+                width > 1 or centre is not None,
+            )
         return lower, upper
 
     def _reached(self, tables, low, top, below, first, step, bounded: bool):
@@ -231,8 +266,10 @@ class Rivals:
         last_score[:-1] = first_score[1:] - 1
         first_score[last] = last_score[last] = len(self.share) - 1  # the 0 past the last table
         above = np.where(top, 1.0 - below[last - 1] - equal[last - 1], 0.0)  # above every rival
-        sums = [np.add.reduceat(equal * self.share[place], first)
-                for place in ((first_score, last_score) if bounded else (first_score,))]
+        sums = [
+            np.add.reduceat(equal * self.share[place], first)
+            for place in ((first_score, last_score) if bounded else (first_score,))
+        ]
         return [np.clip(total + above, 0.0, 1.0) for total in (sums * 2)[:2]]
 
 
@@ -259,7 +296,9 @@ def _steps(count, width: int = 1, middle=None):
     inside = (end - begin + width - 1) // width
     points = inside + 3
     first = np.cumsum(points) - points
-    step = (np.arange(points.sum()) - np.repeat(first, points)) * width + np.repeat(begin - width, points)
+    step = (np.arange(points.sum()) - np.repeat(first, points)) * width + np.repeat(
+        begin - width, points
+    )
     step[first], step[first + inside + 1], step[first + inside + 2] = 0, end, count
     return first, step
 

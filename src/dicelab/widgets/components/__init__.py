@@ -14,6 +14,18 @@ from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.intents import MalformedIntent
 
-__all__ = ["Caption", "CaskScales", "CoachPanel", "Controls", "DiceTray", "History",
-           "MalformedIntent", "Ranking", "Scoreboard", "Scorecard", "SeatSetup", "Shaker",
-           "WinChancesPanel"]
+__all__ = [
+    "Caption",
+    "CaskScales",
+    "CoachPanel",
+    "Controls",
+    "DiceTray",
+    "History",
+    "MalformedIntent",
+    "Ranking",
+    "Scoreboard",
+    "Scorecard",
+    "SeatSetup",
+    "Shaker",
+    "WinChancesPanel",
+]

@@ -25,6 +25,9 @@ class CaskScales(Part):
         "casks": [],
         "rows": [],
         "caption": "",
-        "legend": [["is-cask", "cask: no saving until you leave it"], ["is-banked", "banked"],
-                   ["is-standing", "if you stop now"]],  # [class, words] of each key shown
+        "legend": [
+            ["is-cask", "cask: no saving until you leave it"],
+            ["is-banked", "banked"],
+            ["is-standing", "if you stop now"],
+        ],  # [class, words] of each key shown
     }

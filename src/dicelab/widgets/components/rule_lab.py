@@ -41,5 +41,11 @@ class RuleResults(Part):
     component = "rule_results"
     title = "rule lab"
     INTENTS = {"play": {}, "retry": {}}
-    FIELDS = {"heading": "", "odds": {"caption": "", "columns": [], "rows": []}, "figures": [],
-              "busy": "", "elapsed": "", "play": ""}
+    FIELDS = {
+        "heading": "",
+        "odds": {"caption": "", "columns": [], "rows": []},
+        "figures": [],
+        "busy": "",
+        "elapsed": "",
+        "play": "",
+    }
