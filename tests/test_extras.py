@@ -52,7 +52,10 @@ def test_dicelab_lab_names_the_lab_extra(monkeypatch, tmp_path, capsys):
     hide(monkeypatch, "jupyterlab")
     with pytest.raises(SystemExit) as stop:
         cli.main(["lab", str(tmp_path), "--no-browser"])
-    assert stop.value.code == f"dicelab: dicelab lab needs jupyterlab: {install_hint('lab')}"
+    assert stop.value.code == 2  # one line on stderr, as every error of the command
+    assert capsys.readouterr().err.strip() == (
+        f"dicelab lab: error: dicelab lab needs jupyterlab: {install_hint('lab')}"
+    )
 
 
 @pytest.mark.parametrize("missing", ["gymnasium", "pettingzoo"])

@@ -174,8 +174,9 @@ def test_each_optional_feature_names_its_extra_in_one_line(core, feature):
 @pytest.mark.fresh_install
 def test_dicelab_lab_names_the_lab_extra(core):
     result = run(core, str(core[0] / "dicelab"), "lab", "class", "--no-browser", check=False)
-    assert result.returncode == 1
+    assert result.returncode == 2
     assert (
-        result.stderr.strip() == 'dicelab: dicelab lab needs jupyterlab: pip install "dicelab[lab]"'
+        result.stderr.strip()
+        == 'dicelab lab: error: dicelab lab needs jupyterlab: pip install "dicelab[lab]"'
     )
     assert (core[2] / "class" / "00_start_here.ipynb").exists()  # the notebooks were copied first

@@ -167,7 +167,11 @@ def _play_by_buttons(session, boxes=()):
     for _ in range(3000):
         if session.widget.phase == "over":
             return
-        buttons = [b for b in session.view["parts"]["controls"]["buttons"] if b["enabled"]]
+        buttons = [
+            b
+            for b in session.view["parts"]["controls"]["buttons"]
+            if b["enabled"] and b["id"] not in ("pace", "skip")
+        ]  # the robots' pace is no move
         if buttons:
             session.receive({"part": "controls", "type": "press", "button": buttons[0]["id"]})
             continue
