@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from dicelab import cache, cli, files
+from dicelab.editions import edition
 from dicelab.handout import write_handout
 
 
@@ -92,7 +93,7 @@ def test_a_lesson_that_will_not_open_is_restored_and_kept_aside(tmp_path, capsys
     edited.write_text(json.dumps({"cells": [], "nbformat": 4, "nbformat_minor": 5, "metadata": {}}))
     assert cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"]) == 0
     out = capsys.readouterr().out
-    assert broken.read_bytes() == lesson.read_bytes()
+    assert json.loads(broken.read_bytes()) == edition(json.loads(lesson.read_bytes()), "student")
     aside = tmp_path / f"{broken.stem} (damaged).ipynb"
     assert aside.read_bytes() == lesson.read_bytes()[:500] and "moved it to" in out
     assert f"kept your copy of {edited}" in out and json.loads(edited.read_text())["cells"] == []

@@ -24,7 +24,7 @@ def test_the_play_in_a_notebook_snippets_run():
     assert namespace["w"].game.players[1].name == "Ben"
     exec(compile(chances, "README chances", "exec"), namespace)
     said = re.search(
-        r"\[seat\[\"value\"\] for seat in duel.winning.panel.seats\]   # (.*)", chances
+        r"\[seat\[\"value\"\] for seat in duel.winning.panel.seats\]\s+# (.*)", chances
     ).group(1)
     duel = namespace["duel"]
     assert str([seat["value"] for seat in duel.winning.panel.seats]) == said

@@ -17,60 +17,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Protocol
 
-
-class Session(Protocol):
-    """One student's place in an activity (see the module's notes)."""
-
-    view: dict
-
-    def receive(self, message) -> None: ...
-
-    def take_results(self) -> list[tuple[int, int, dict]]: ...
-
-    def state(self) -> dict: ...
-
-
-@dataclass(frozen=True)
-class Activity:
-    """An activity of the class.
-
-    ``make(seed_of, name, options, state)`` builds a student's session: ``seed_of(*parts)``
-    gives the seed of a moment of this student's run (``seed_of("shared", k)`` one that
-    every student shares), ``name`` is the student's nickname and ``state`` what
-    :meth:`Session.state` saved (None for a new seat). ``options`` maps an option's name to
-    its choices (the first is the default), e.g. the robot a game is played against.
-    """
-
-    name: str
-    title: str
-    task: str
-    pooled: str
-    make: Callable = field(repr=False)
-    exact: Fraction | None = None
-    options: dict = field(default_factory=dict)
-
-    def checked_options(self, options: dict) -> dict:
-        """``options`` with every default filled in; ValueError for an unknown one."""
-        if not isinstance(options, dict):
-            raise TypeError("the options are a mapping of option to choice")
-        unknown = set(options) - set(self.options)
-        if unknown:
-            raise ValueError(f"{self.title} has no option {', '.join(sorted(map(str, unknown)))}")
-        chosen = {}
-        for option, choices in self.options.items():
-            value = options.get(option, choices[0])
-            if value not in choices:
-                raise ValueError(f"the {option} is one of {', '.join(choices)}, not {value!r}")
-            chosen[option] = value
-        return chosen
-
-    def session(self, seed_of, name: str, options: dict, state: dict | None = None) -> Session:
-        """A student's session (restored from ``state`` when given)."""
-        return self.make(seed_of, name, self.checked_options(options), state)
+from dicelab.classroom.activity import Activity, Session
 
 
 def seeder(class_seed: int, run: int, student: int) -> Callable[..., int]:
@@ -106,6 +54,9 @@ def activity(name: str) -> Activity:
             f"there is no activity {name!r}; there are {', '.join(sorted(ACTIVITIES))}"
         )
     return ACTIVITIES[name]
+
+
+__all__ = ["ACTIVITIES", "Activity", "Session", "activity", "register", "seeder"]
 
 
 def _register_builtins() -> None:

@@ -156,7 +156,7 @@ def optimal_score(game: str, seed: int) -> float:
 
 
 def register_all(register) -> None:
-    from dicelab.classroom.activities import Activity
+    from dicelab.classroom.activity import Activity
 
     for game, title in (
         ("fivethousand", "Fivethousand"),

@@ -330,7 +330,7 @@ class Tally(Experiment):
 
 
 def register_all(register) -> None:
-    from dicelab.classroom.activities import Activity
+    from dicelab.classroom.activity import Activity
 
     register(
         Activity(

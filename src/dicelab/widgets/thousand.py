@@ -62,11 +62,12 @@ class ThousandGame(GameController):
         rating: str = "points",
         chances: bool = False,
         first_player: str = "first",
+        resume=False,
     ):
         if first_player not in self.FIRST_PLAYERS:
             raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
         self.first_player = first_player
-        super().__init__(players, rules, seed, pace, coach, rating, chances)
+        super().__init__(players, rules, seed, pace, coach, rating, chances, resume=resume)
 
     def start(self, players) -> None:
         """Start a new game with these players; with ``first_player="random"``, from a seat

@@ -147,10 +147,7 @@ BOTS["win"] = __import__(
 # What each level does, in one line (for a game's setup)
 LEVELS = {
     "random": "Plays any legal move at random.",
-    "greedy": (
-        "After each roll aims at the box that would add the most points now (the upper bonus "
-        "included), holds the dice that build it, and scores there once it can't do better."
-    ),
+    "greedy": "Aims at the box adding the most points now (bonus counted), holds for it, scores there.",
     "optimal": "Plays for the highest expected final score, as if alone at the table.",
     "win": "Plays for the best chance to win against the players at the table.",
 }
