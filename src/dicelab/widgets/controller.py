@@ -803,8 +803,8 @@ class GameController(Table):
         self._play(self._game.bot_action())
 
     def scores(self) -> list:
-        """Each player's result, for the ranking at the end (each game says)."""
-        raise NotImplementedError
+        """Each player's result, for the ranking at the end: what the game's engine says."""
+        return self._game.engine.scores(self._game.state)
 
 
 def _tick(table: weakref.ref) -> None:

@@ -292,9 +292,6 @@ class FivethousandGame(GameController):
             text += f" {turn_of(players[state.player].name)}."
         return text
 
-    def scores(self) -> list:
-        return list(self._game.state.scores)
-
     # --- drawing ------------------------------------------------------------------------------
     def render_board(self) -> None:
         game = self._game

@@ -365,9 +365,6 @@ class ThousandGame(GameController):
             )
         return text + "."
 
-    def scores(self) -> list:
-        return list(self._game.state.scores)
-
     def needed_to_save(self, player: int, turn_points: int) -> tuple | None:
         """(cask, points still needed) while ``player``, with ``turn_points`` this turn, is in
         a cask and may not save yet; None when they may."""

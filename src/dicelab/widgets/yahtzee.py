@@ -186,9 +186,6 @@ class YahtzeeGame(GameController):
         points = self._game.state.cards[event.player].boxes[action.box]
         return before.dice, "big" if action.box == "yahtzee" and points else "score"
 
-    def scores(self) -> list:
-        return self._game.totals()
-
     # --- drawing ------------------------------------------------------------------------------
     def render_board(self) -> None:
         game = self._game

