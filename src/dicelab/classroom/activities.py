@@ -60,10 +60,11 @@ __all__ = ["ACTIVITIES", "Activity", "Session", "activity", "register", "seeder"
 
 
 def _register_builtins() -> None:
-    from dicelab.classroom import games, throws
+    from dicelab.classroom import games, matches, throws
 
     throws.register_all(register)
     games.register_all(register)
+    matches.register_all(register)
 
 
 _register_builtins()

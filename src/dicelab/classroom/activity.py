@@ -30,6 +30,11 @@ class Activity:
     every student shares), ``name`` is the student's nickname and ``state`` what
     :meth:`Session.state` saved (None for a new seat). ``options`` maps an option's name to
     its choices (the first is the default), e.g. the robot a game is played against.
+
+    ``exact`` is the share the pooled results tend to (a Fraction, or a float where it comes
+    from a solved strategy), or a function giving it once ``prepare`` has run. ``prepare``
+    works out what the activity needs before its first intent (a robot's strategy); the
+    server runs it in a thread, so the class goes on meanwhile.
     """
 
     name: str
@@ -37,8 +42,17 @@ class Activity:
     task: str
     pooled: str
     make: Callable = field(repr=False)
-    exact: Fraction | None = None
+    exact: Fraction | float | Callable[[], Fraction | float] | None = None
     options: dict = field(default_factory=dict)
+    prepare: Callable[[], object] | None = field(default=None, repr=False)
+
+    def exact_value(self) -> Fraction | float | None:
+        """The exact share (worked out by ``prepare`` first, where it needs it)."""
+        if callable(self.exact):
+            if self.prepare is not None:
+                self.prepare()
+            return self.exact()
+        return self.exact
 
     def checked_options(self, options: dict) -> dict:
         """``options`` with every default filled in; ValueError for an unknown one."""

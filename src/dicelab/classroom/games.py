@@ -178,6 +178,12 @@ def register_all(register) -> None:
             )
         )
 
+    def prepare_optimal() -> None:
+        """The optimal solitaire robot's strategy (solved once, then read from the cache)."""
+        from dicelab import yahtzee
+
+        yahtzee.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
+
     def duplicate(seed_of, name, options, state):
         return GameSession("yahtzee", seed_of, name, None, state, shared=True)
 
@@ -189,5 +195,6 @@ def register_all(register) -> None:
             "the share of students who score as much as the optimal robot on the "
             "same dice, and each score beside the robot's",
             duplicate,
+            prepare=prepare_optimal,
         )
     )
