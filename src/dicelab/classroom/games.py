@@ -61,12 +61,22 @@ class GameSession:
         if state is not None:
             self.games, self.recorded = state["games"], state["recorded"]
             self.widget.resume(self.widget.Game.from_json(state["game"]))
+            picks = self.widget.selection()
+            if picks is not None and state.get("picks"):
+                picks.restore(state["picks"])  # the dice sent back, or picked, before the restart
+                self.widget.render()
 
     def _seed(self, games: int) -> int:
         return self.seed_of("shared", "game", games) if self.shared else self.seed_of("game", games)
 
     def state(self) -> dict:
-        return {"games": self.games, "recorded": self.recorded, "game": self.widget.game.to_json()}
+        picks = self.widget.selection()
+        return {
+            "games": self.games,
+            "recorded": self.recorded,
+            "game": self.widget.game.to_json(),
+            "picks": None if picks is None else picks.to_json(),
+        }
 
     def take_results(self) -> list:
         results, self._results = self._results, []

@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
@@ -191,14 +192,7 @@ class Room:
         spec = activity(self.run["activity"]) if self.run else None
         exact = None
         if spec is not None and spec.exact is not None:
-            exact = (
-                {
-                    "text": f"{spec.exact.numerator}/{spec.exact.denominator}",
-                    "value": float(spec.exact),
-                }
-                if self.revealed
-                else {"hidden": True}
-            )
+            exact = _exact(spec.exact_value()) if self.revealed else {"hidden": True}
         roster = [
             {
                 "student": s,
@@ -250,6 +244,13 @@ class Room:
                 [_cell(json.dumps(row[c]) if c == "detail" else row[c]) for c in RESULT_COLUMNS]
             )
         return out.getvalue()
+
+
+def _exact(value) -> dict:
+    """The exact share as the board writes it: a fraction, or a percentage from a solved policy."""
+    if isinstance(value, Fraction):
+        return {"text": f"{value.numerator}/{value.denominator}", "value": float(value)}
+    return {"text": f"{value:.2%}", "value": float(value)}
 
 
 def _cell(value):

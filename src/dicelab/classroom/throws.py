@@ -136,7 +136,12 @@ class Farkles(Experiment):
         self.render()
 
     def state(self) -> dict:
-        return {"throws": self.throws, "hits": self.hits, "dice": list(self.faces), "hit": self.last_hit}
+        return {
+            "throws": self.throws,
+            "hits": self.hits,
+            "dice": list(self.faces),
+            "hit": self.last_hit,
+        }
 
     def buttons(self) -> list[Button]:
         return [Button("throw", "Throw", self.throw, f"Throw {self.dice_words}", key="t")]

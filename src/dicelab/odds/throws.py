@@ -147,7 +147,11 @@ def reach_chance(game_or_rules, top: int, banked: int = 0, rules=None) -> Fracti
         if banked + points >= top:
             return Fraction(1)
         return sum(
-            (p * chance(points + gained, left) for (gained, left), p in _joint(table, dice, every).items() if left),
+            (
+                p * chance(points + gained, left)
+                for (gained, left), p in _joint(table, dice, every).items()
+                if left
+            ),
             Fraction(0),
         )
 
