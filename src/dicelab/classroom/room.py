@@ -247,10 +247,10 @@ class Room:
 
 
 def _exact(value) -> dict:
-    """The exact share as the board writes it: a fraction, or a percentage from a solved policy."""
+    """The exact share as the board writes it: a fraction, or a decimal from a solved policy."""
     if isinstance(value, Fraction):
         return {"text": f"{value.numerator}/{value.denominator}", "value": float(value)}
-    return {"text": f"{value:.2%}", "value": float(value)}
+    return {"text": f"{value:.4f}", "value": float(value)}
 
 
 def _cell(value):
