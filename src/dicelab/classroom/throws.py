@@ -1,7 +1,8 @@
 """Experiments with dice: many short tries, each one a result (a farkle or not, a Yahtzee or not).
 
-Each session is a small :class:`~dicelab.widgets.table.Table` drawn by the widgets' own
-components (the controls and the dice tray), so a lesson can also show it in a notebook.
+Each session is a table without a widget (:class:`~dicelab.widgets.table.Intents`: a class
+server holds many, and builds one at each join), whose parts the widgets' own components
+draw on the student's page (the controls, the dice tray, the tally).
 The dice come from the engines (a one-player game, seeded from the class's seed and the
 moment), never from the browser.
 
@@ -22,16 +23,15 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls, DiceTray
 from dicelab.widgets.controller import Button
 from dicelab.widgets.parts import Part
-from dicelab.widgets.table import Table
+from dicelab.widgets.table import Intents
 from dicelab.widgets.words import count
 
 TALLY_MOST = 10_000  # the most throws one student may report at once
 
 
-class Experiment(Table):
+class Experiment(Intents):
     """An experiment's table: the controls first, its own parts after; refusals become notices."""
 
-    COMPONENTS = ("controls", "dice", "tally")
     heading = ""
     help = ""
 
