@@ -11,11 +11,13 @@ import pytest
 
 from dicelab.editions import edition, tutorial_notebooks
 from tests.browser.harness import (
+    ARTIFACTS,
     assert_no_widget_errors,
     free_port,
     kernel_eval,
     open_notebook,
     run_all_cells,
+    screenshot,
     write_notebook,
 )
 from tests.browser.test_classroom_browser import PHONE, settled
@@ -24,7 +26,7 @@ from tests.classroom.serving import ServerProcess
 pytest.importorskip("tornado")
 pytest.importorskip("segno")
 
-IMAGES = __import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "images"
+SHOTS = ARTIFACTS / "classroom"
 LAPTOP = {"viewport": {"width": 1024, "height": 768}}
 
 
@@ -74,7 +76,7 @@ def test_lesson_1_pools_five_students_live(browser, page, jupyter_server, tmp_pa
                 settled(student)
                 student.get_by_text(re.compile(rf"in {n} throws?\.")).wait_for()
             if index == 0:
-                student.screenshot(path=str(IMAGES / "class-phone-farkles-three.png"))
+                screenshot(student, SHOTS / "phone-farkles-three.png")
             assert errors == []
 
         total = sum(throws.values())
@@ -93,7 +95,8 @@ def test_lesson_1_pools_five_students_live(browser, page, jupyter_server, tmp_pa
         board.get_by_role("button", name=re.compile("Reveal")).click()
         board.get_by_text("Exact: 5/18 = 27.8 %.").wait_for()
         board.scroll_into_view_if_needed()
-        board.screenshot(path=str(IMAGES / "lesson-live-pool.png"))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        board.screenshot(path=str(SHOTS / "lesson-live-pool.png"))
         assert_no_widget_errors(page)
     finally:
         for context in contexts:

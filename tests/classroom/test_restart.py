@@ -95,6 +95,7 @@ def test_duplicate_prepares_the_optimal_robot_while_the_server_goes_on(tmp_path,
                 "intent": {"part": "controls", "type": "press", "button": "roll"},
             }
         )
+        assert "getting ready" in ann.expect("wait")["reason"]  # the page stops worrying
         ann.socket.settimeout(1.0)
         with pytest.raises(websocket.WebSocketTimeoutException):
             ann.receive()  # the intent waits for the robot ...

@@ -22,7 +22,6 @@ from dicelab.widgets.words import count
 
 SHORT = fivethousand.Rules(target=1000)  # the short game of lesson 7 (its SHORT_TARGET)
 ROBOTS = ({"name": "First robot", "bot": "win"}, {"name": "Second robot", "bot": "win"})
-SHOWN = 5  # the latest games the student sees
 
 
 def prepare() -> object:
@@ -79,12 +78,11 @@ class FirstPlayer(Experiment):
 
     def _said(self) -> str:
         first, second, share = self.games[-1]
-        who = {1.0: "The first robot won", 0.5: "A shared win", 0.0: "The second robot won"}
+        who = {1.0: "First robot won", 0.5: "A shared win", 0.0: "Second robot won"}
         wins = sum(game[2] for game in self.games)
-        latest = "; ".join(f"{a} to {b}" for a, b, _ in self.games[-SHOWN:][::-1])
         return (
-            f"{who[share]}, {first} to {second}. The first robot: {wins:g} wins in "
-            f"{count(len(self.games), 'game')} (latest: {latest})."
+            f"{who[share]}, {first} to {second}. First robot: {wins:g} "
+            f"{'win' if wins == 1 else 'wins'} in {count(len(self.games), 'game')}."
         )
 
 

@@ -73,6 +73,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",  # the teacher's address carries the token
     "Cache-Control": "no-store",
 }
+PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
 
 
@@ -246,7 +247,10 @@ class ClassServer:
     def _do_batch(self) -> None:
         batch, self._waiting = self._waiting, []
         if self.preparing is not None:
-            self._held += [item for item in batch if item[1] == "intent"]
+            for connection, kind, fields in batch:
+                if kind == "intent":
+                    self._held.append((connection, kind, fields))
+                    connection.send({"type": "wait", "reason": PREPARING})
             batch = [item for item in batch if item[1] != "intent"]
             if not batch:
                 return

@@ -287,8 +287,8 @@ class CaskEscape(Experiment):
             self._end(True, f"{points} points: out of the cask! ")
         else:
             self._status = (
-                f"{points} points so far, {count(state.dice_left, 'die')} to throw: "
-                f"throw again to reach {self.top}."
+                f"{points} points, {count(state.dice_left, 'die')} left: throw to reach "
+                f"{self.top}." + (f" {self._tally()}" if self.turns else "")
             )
 
     def _end(self, escaped: bool, said: str) -> None:
