@@ -24,14 +24,14 @@ SHORT = fivethousand.Rules(target=1000)  # the short game of lesson 7 (its SHORT
 ROBOTS = ({"name": "First robot", "bot": "win"}, {"name": "Second robot", "bot": "win"})
 
 
-def prepare() -> object:
-    """The win robots' policy for the short game (solved once, then read from the cache)."""
-    return fivethousand.win_policy(SHORT)
+def prepare() -> None:
+    """Work out the win robots' policy for the short game (once, then read from the cache)."""
+    fivethousand.win_policy(SHORT)
 
 
 def first_player_wins() -> float:
     """The first player's exact chance in the short game, both robots playing to win."""
-    return prepare().first_player_wins
+    return fivethousand.win_policy(SHORT).first_player_wins
 
 
 def first_player_share(game) -> float:
