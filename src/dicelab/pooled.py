@@ -1,5 +1,5 @@
 """A class experiment's results pooled: each student's count of successes out of their
-trials, typed in, pasted from a CSV file, or live from the class server (:func:`live`). A
+trials, typed in, pasted from a CSV file, or live from the class server (:func:`dicelab.classroom.live`). A
 count may end in a half (a shared win counts half a win).
 
 Each student's share has its own band (±2 standard errors of *their* number of trials);
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from dataclasses import dataclass
 from math import sqrt
@@ -227,29 +226,4 @@ class ClassShares:
         return ax
 
 
-CLASS_URL = "DICELAB_CLASS_URL"  # the teacher's address of a class server elsewhere
-
-
-def live(activity: str, url: str | None = None, *, data=None):
-    """The class server's board running ``activity`` (started there if another one runs),
-    for a lesson cell to show: each student's dot, the class's ±2 SE band, and the exact
-    value behind Reveal. ``url`` is the teacher's address (else ``$DICELAB_CLASS_URL``, else
-    the server running on the data folder ``data``). None when no class server runs: the
-    cell then pools pasted counts or a CSV.
-    """
-    url = url or os.environ.get(CLASS_URL) or None
-    if url is None:
-        try:
-            from dicelab.classroom.process import running_server
-        except ImportError:  # without the class extra no server can run here
-            return None
-        found = running_server(data)
-        if found is None:
-            return None
-        url = found["teacher_url"]
-    from dicelab.classroom.widget import Classroom
-
-    return Classroom(url).use(activity)
-
-
-__all__ = ["ClassShares", "live"]
+__all__ = ["ClassShares"]

@@ -2,7 +2,8 @@
 
 import pytest
 
-from dicelab.pooled import ClassShares, live
+from dicelab.classroom import live
+from dicelab.pooled import ClassShares
 from tests.classroom.serving import THROW, ServerProcess, Student, wait_for
 
 pytest.importorskip("tornado")

@@ -191,8 +191,8 @@ class Room:
         """The teacher's view document, with ``join_url`` as the students' address."""
         spec = activity(self.run["activity"]) if self.run else None
         exact = None
-        if spec is not None and spec.exact is not None:
-            exact = _exact(spec.exact_value()) if self.revealed else {"hidden": True}
+        if spec is not None and spec.has_exact:
+            exact = _exact(spec.exact) if self.revealed else {"hidden": True}
         roster = [
             {
                 "student": s,

@@ -16,8 +16,6 @@ moment), never from the browser.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls, DiceTray
@@ -501,7 +499,7 @@ def register_all(register) -> None:
             "Throw six dice, again and again.",
             "the share of throws that are farkles",
             lambda *a: Farkles(*a),
-            odds.bust_probability("fivethousand", 6),
+            lambda: odds.bust_probability("fivethousand", 6),
         )
     )
     register(
@@ -511,7 +509,7 @@ def register_all(register) -> None:
             "Throw three dice, again and again (lesson 1).",
             "the share of throws of three dice that are farkles",
             lambda *a: FarklesThree(*a),
-            odds.bust_probability(FarklesThree.RULES, 3),
+            lambda: odds.bust_probability(FarklesThree.RULES, 3),
         )
     )
     register(
@@ -522,7 +520,7 @@ def register_all(register) -> None:
             "scores nothing (lesson 2).",
             "the share of turns that escape the first cask",
             lambda *a: CaskEscape(*a),
-            odds.reach_chance(CaskEscape.RULES, CaskEscape.RULES.casks[0][1]),
+            lambda: odds.reach_chance(CaskEscape.RULES, CaskEscape.RULES.casks[0][1]),
         )
     )
     register(
@@ -532,7 +530,7 @@ def register_all(register) -> None:
             "Throw one die, again and again, and count the sixes (lesson 4).",
             "the share of throws that are sixes",
             lambda *a: Sixes(*a),
-            dice.outcomes(1)[(6,)],
+            lambda: dice.outcomes(1)[(6,)],
         )
     )
     register(
@@ -542,7 +540,7 @@ def register_all(register) -> None:
             "Throw six dice, again and again: does every die score? (lesson 5)",
             "the share of throws of six dice that are hot dice",
             lambda *a: HotDice(*a),
-            odds.throw_odds(HotDice.RULES, 6).hot_dice,
+            lambda: odds.throw_odds(HotDice.RULES, 6).hot_dice,
         )
     )
     register(
@@ -552,7 +550,7 @@ def register_all(register) -> None:
             "Throw three dice under the rule that a single 5 scores nothing (lesson 6).",
             "the share of throws of three dice that are farkles under this rule",
             lambda *a: FarklesNoFives(*a),
-            odds.bust_probability(FarklesNoFives.RULES, 3),
+            lambda: odds.bust_probability(FarklesNoFives.RULES, 3),
         )
     )
     register(
@@ -562,7 +560,7 @@ def register_all(register) -> None:
             "Roll five dice up to three times, holding dice, to get five of a kind.",
             "the share of tries that end in five of a kind",
             lambda *a: YahtzeeInThree(*a),
-            odds.box_odds("yahtzee", rolls_left=3).chance,
+            lambda: odds.box_odds("yahtzee", rolls_left=3).chance,
         )
     )
     register(
@@ -572,6 +570,6 @@ def register_all(register) -> None:
             "Throw six real dice and type in how many throws were farkles.",
             "the share of real throws that are farkles",
             lambda *a: Tally(*a),
-            Fraction(odds.bust_probability("fivethousand", 6)),
+            lambda: odds.bust_probability("fivethousand", 6),
         )
     )
