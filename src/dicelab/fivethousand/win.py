@@ -432,6 +432,6 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
-    from dicelab.setaside import combinations, win
+    from dicelab.setaside.win import solver_sources
 
-    return sys.modules[__name__], win, combinations
+    return (sys.modules[__name__], *solver_sources())

@@ -130,3 +130,13 @@ class SetAsideWinBot:
         if len(state.scores) != 2:
             return self.fallback.choose(engine, state, rng)
         return self.policy_for(engine.rules).action(state)
+
+
+def solver_sources() -> tuple:
+    """The shared modules whose code a saved win policy's numbers depend on (with the
+    game's own module, they make the policy's cache key)."""
+    import sys
+
+    from dicelab.setaside import combinations, levels, policy, sweep, sweep_arrays
+
+    return (sys.modules[__name__], levels, sweep, sweep_arrays, policy, combinations)

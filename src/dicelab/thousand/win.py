@@ -21,7 +21,7 @@ from dicelab.once import KEPT, once_per_key
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import PairTurns
-from dicelab.setaside.win import WinPolicy
+from dicelab.setaside.win import WinPolicy, solver_sources
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
@@ -62,12 +62,10 @@ class ThousandWinPolicy(WinPolicy):
         self._may_bank = np.array(
             [[self._bank_allowed(a, s) for s in range(self.goal + 1)] for a in range(self.goal)]
         )
-        from dicelab.setaside import combinations, win
-
         identity = {
             "rules": rules.to_dict(),
             "format": FORMAT,
-            "code": cache.source_digest(win, combinations, _this_module()),
+            "code": cache.source_digest(*solver_sources(), _this_module()),
         }
         arrays = (
             cache.load_or_compute(identity, self._solve, "thousand-win")
