@@ -17,7 +17,7 @@ import pytest
 
 import dicelab.widgets.components
 from dicelab.widgets import module
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "src" / "dicelab" / "widgets" / "static"

@@ -7,7 +7,7 @@ only a connection holding the teacher's token reaches them.
 
 from __future__ import annotations
 
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 
 class ClassBoard(Part):

@@ -28,8 +28,8 @@ import numpy as np
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
-from dicelab.odds.table import Table
-from dicelab.once import KEPT, once_per_key
+from dicelab.memo import KEPT, once_per_key
+from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
@@ -400,7 +400,7 @@ class FivethousandWinPolicy(WinPolicy):
                 return r * self.unit
         return None
 
-    def boundary(self, scores=None) -> Table:
+    def boundary(self, scores=None) -> OddsTable:
         """When to bank: for each pair of banked scores (``scores``, by default every fifth
         of the target) and dice left, the fewest turn points at which banking is best
         ("never": throwing is better as far as a turn can go)."""
@@ -418,7 +418,7 @@ class FivethousandWinPolicy(WinPolicy):
                     points = self.bank_from(mine, theirs, n)
                     row[column] = "never" if points is None else points
                 rows.append(row)
-        return Table(columns, rows, title="Bank from this many turn points (playing to win)")
+        return OddsTable(columns, rows, title="Bank from this many turn points (playing to win)")
 
 
 def _levels(highest: int, goal: int):

@@ -15,14 +15,14 @@ Fraction(5, 216)
 
 from dicelab.odds.boxes import BoxOdds, SituationOdds, box_odds, situation_odds, state_odds
 from dicelab.odds.games import GAMES, resolve
-from dicelab.odds.table import Table
+from dicelab.odds.table import OddsTable
 from dicelab.odds.throws import ThrowOdds, bust_probability, bust_table, throw_odds
 
 __all__ = [
     "GAMES",
     "BoxOdds",
     "SituationOdds",
-    "Table",
+    "OddsTable",
     "ThrowOdds",
     "box_odds",
     "bust_probability",

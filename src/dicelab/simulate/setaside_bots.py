@@ -1,8 +1,8 @@
 """Batch forms of the Fivethousand and Thousand bots: the decisions of many turns at once.
 
 A batch bot answers the two questions a set-aside turn asks, for arrays of turns (a
-:class:`Turns`): :meth:`BatchBot.keep`, which scoring part of the throw to set aside (asked
-only where the rules let the player choose), and :meth:`BatchBot.bank`, whether to bank now
+:class:`TurnBatch`): :meth:`SetAsideBatchBot.keep`, which scoring part of the throw to set aside (asked
+only where the rules let the player choose), and :meth:`SetAsideBatchBot.bank`, whether to bank now
 (asked only where the rules allow it). Each makes exactly the decisions of its one-game bot:
 the same tables, the same comparisons, the same floating-point sums in the same order; the
 random bot makes them with the same chances, from the run's choice stream.
@@ -15,7 +15,7 @@ entry in :func:`batch_forms`.
 
 >>> from dicelab.thousand import Rules
 >>> bot = batch_bot(Rules(), "simple")
->>> turns = Turns.of(numpy.array([[0, 40]]), player=numpy.array([0]), turn_points=numpy.array([60]))
+>>> turns = TurnBatch.of(numpy.array([[0, 40]]), player=numpy.array([0]), turn_points=numpy.array([60]))
 >>> bot.bank(turns).tolist()
 [True]
 """
@@ -34,11 +34,11 @@ from dicelab.players import RandomBot
 from dicelab.setaside.odds import throw_summary
 from dicelab.setaside.policy import point_unit
 from dicelab.simulate.bots import ThresholdBot
-from dicelab.simulate.throws import MULTISETS, ThrowTable
+from dicelab.simulate.throws import MULTISETS, ThrowChoices
 
 
-class Turns:
-    """Turns of a batch at one decision, one entry per turn (numpy arrays).
+class TurnBatch:
+    """TurnBatch of a batch at one decision, one entry per turn (numpy arrays).
 
     ``scores`` (turns, seats) banked scores, ``player`` whose turn it is, ``turn_points``
     and ``round_start`` as in :class:`dicelab.setaside.State`, ``dice_left`` the dice left to
@@ -86,7 +86,7 @@ class Turns:
         )  # when known already
 
     def __getattr__(self, name):
-        if name not in Turns.FIELDS:
+        if name not in TurnBatch.FIELDS:
             raise AttributeError(name)
         value = self._arrays[name]
         if value is not None and self._rows is not None:
@@ -105,8 +105,8 @@ class Turns:
         final=None,
         throw=None,
         choice=None,
-    ) -> Turns:
-        """Turns from arrays, zeros (or False) for what is not given."""
+    ) -> TurnBatch:
+        """TurnBatch from arrays, zeros (or False) for what is not given."""
         zeros = numpy.zeros(len(player), dtype=numpy.int64)
         return cls(
             numpy.asarray(scores, dtype=numpy.int64),
@@ -122,12 +122,12 @@ class Turns:
     def __len__(self) -> int:
         return len(self.player)
 
-    def take(self, rows) -> Turns:
+    def take(self, rows) -> TurnBatch:
         """The turns at ``rows`` (an index array or a mask)."""
         rows = numpy.asarray(rows)
         if rows.dtype == bool:
             rows = numpy.flatnonzero(rows)
-        taken = Turns(
+        taken = TurnBatch(
             *(self._arrays[name] for name in self.FIELDS),
             rows=rows if self._rows is None else self._rows[rows],
         )
@@ -152,24 +152,24 @@ class Turns:
         return numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(axis=-1)
 
 
-class BatchBot(abc.ABC):
+class SetAsideBatchBot(abc.ABC):
     """A set-aside bot's decisions for many turns at once (see the module docstring)."""
 
     level: str
-    uses_choices = False  # True when it reads Turns.choice
+    uses_choices = False  # True when it reads TurnBatch.choice
     cheap = True  # True when answering for every turn costs less than picking out its own
 
-    def keep(self, turns: Turns, throws: ThrowTable) -> numpy.ndarray:
+    def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
         """Index (into ``throws.choices[turns.throw]``) of the part to set aside: by default
         the part worth most (ties: more dice)."""
         return throws.best[turns.throw]
 
     @abc.abstractmethod
-    def bank(self, turns: Turns) -> numpy.ndarray:
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         """Whether to bank now, for turns whose rules allow it (bool array)."""
 
 
-class RandomChoices(BatchBot):
+class RandomChoices(SetAsideBatchBot):
     """:class:`dicelab.players.RandomBot`: every legal action equally likely."""
 
     level = "random"
@@ -183,7 +183,7 @@ class RandomChoices(BatchBot):
 
 
 @dataclass(frozen=True)
-class Threshold(BatchBot):
+class Threshold(SetAsideBatchBot):
     """Bank once the turn is worth ``threshold`` (with ``not_hot``: and not with every die
     to throw again), setting aside the dice worth most."""
 
@@ -196,7 +196,7 @@ class Threshold(BatchBot):
         return wants & (turns.dice_left < self.not_hot) if self.not_hot else wants
 
 
-class Intelligent(BatchBot):
+class Intelligent(SetAsideBatchBot):
     """Fivethousand's :class:`~dicelab.fivethousand.strategy.IntelligentRobot`: keeps few
     dice for the points, banks when one more throw loses on average (exact fractions: from
     a number of points at risk that depends on the dice left), and in its last turn plays on
@@ -209,7 +209,7 @@ class Intelligent(BatchBot):
         from dicelab.setaside.strategy import keep_fewest_for_points
 
         engine = Engine(rules)
-        throws = ThrowTable.of(rules)
+        throws = ThrowChoices.of(rules)
         self._keep = throws.best.copy()
         for t in numpy.flatnonzero(throws.count).tolist():
             part = keep_fewest_for_points(
@@ -241,7 +241,7 @@ def _bank_from(summary) -> int:
     return math.ceil(Fraction(summary.mean_best_points) / summary.bust)
 
 
-class CaskAware(BatchBot):
+class CaskAware(SetAsideBatchBot):
     """Thousand's :class:`~dicelab.thousand.strategy.CaskAwareBot`: its exact one-throw
     gain, summed over the throws in the bot's own order, read from a table by (dice left,
     turn points, room below the target); then its cask rule."""
@@ -294,28 +294,28 @@ def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
 
 
 class StateValues:
-    """A set-aside policy's values of :class:`Turns`: what :class:`PolicyBot` asks of a
+    """A set-aside policy's values of :class:`TurnBatch`: what :class:`PolicyBot` asks of a
     policy. Wraps a policy with ``bank_values(banked, turn_points)``, ``throw_values(banked,
     turn_points, round_start, dice_left)`` and, where setting dice aside can end a turn,
     ``ended_values(banked, won)``, over numpy arrays (any shape); ``lowest`` when a lower
-    value is better; ``reads`` names the fields of :class:`Turns` the values depend on (turns
+    value is better; ``reads`` names the fields of :class:`TurnBatch` the values depend on (turns
     alike in them and in their throw get one decision). A policy that needs more of the
     state (the opponents' scores) gets a subclass reading it from the turns."""
 
     def __init__(self, policy, reads=("banked", "turn_points", "round_start", "dice_left")):
         self.policy = policy
         self.lowest = policy.lowest
-        self.reads = reads  # the fields of Turns the values depend on
+        self.reads = reads  # the fields of TurnBatch the values depend on
 
-    def bank(self, turns: Turns) -> numpy.ndarray:
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         return self.policy.bank_values(turns.banked, turns.turn_points)
 
-    def throw(self, turns: Turns) -> numpy.ndarray:
+    def throw(self, turns: TurnBatch) -> numpy.ndarray:
         return self.policy.throw_values(
             turns.banked, turns.turn_points, turns.round_start, turns.dice_left
         )
 
-    def ended(self, turns: Turns, won: numpy.ndarray) -> numpy.ndarray:
+    def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
         return self.policy.ended_values(turns.banked, won)
 
 
@@ -338,7 +338,7 @@ class FinalTurnValues(StateValues):
 class WinValues(StateValues):
     """A two-player win policy's chances to win (:mod:`dicelab.setaside.win`), by the
     policy's own formulas: banking read from its arrays, throwing from the throw tables of
-    the pairs of scores met (:class:`ThrowTables`), Fivethousand's last turn from its
+    the pairs of scores met (:class:`WinThrowTables`), Fivethousand's last turn from its
     last-turn values of each situation met."""
 
     def __init__(self, policy):
@@ -348,7 +348,7 @@ class WinValues(StateValues):
             reads=("banked", "best_other", "turn_points", "round_start", "dice_left")
             + (("final",) if fivethousand else ()),
         )
-        self._tables = ThrowTables(policy)
+        self._tables = WinThrowTables(policy)
         self._last_turns: dict = {}
         self.ends_turns = not fivethousand  # Thousand: setting dice aside can end a turn
 
@@ -427,7 +427,7 @@ class WinValues(StateValues):
         return numpy.where(won, 1.0, burned)
 
 
-class ThrowTables:
+class WinThrowTables:
     """A win policy's throw tables (:meth:`~dicelab.setaside.win.WinPolicy.throw_tables`)
     for arrays of states: each pair of scores met is solved once, the new pairs of a look-up
     all together (in blocks of at most ``PAIRS`` pairs and about ``BLOCK`` rows), and the
@@ -489,7 +489,7 @@ def _tie(units_needed) -> numpy.ndarray:
     return tie(units_needed)
 
 
-class PolicyBot(BatchBot):
+class PolicyBot(SetAsideBatchBot):
     """Plays by policies' values of states (:class:`StateValues`); ``values(turns)`` says
     which values play which turns, as pairs of (mask, values). Options are ranked as
     :class:`dicelab.setaside.policy.SetAsidePolicy` ranks them: each part of the throw in
@@ -531,7 +531,7 @@ class PolicyBot(BatchBot):
         turn_points = turns.turn_points[row] + part[:, 0]
         dice_left = turns.dice_left[row] - part[:, 1]
         hot = dice_left == 0
-        after = Turns(
+        after = TurnBatch(
             turns.scores[row],
             turns.player[row],
             turn_points,
@@ -557,7 +557,7 @@ class PolicyBot(BatchBot):
             banks[rows] = bank <= throw if policy.lowest else bank >= throw
         return banks
 
-    def _option_values(self, policy: StateValues, after: Turns):
+    def _option_values(self, policy: StateValues, after: TurnBatch):
         """Values (bank, throw) of the states after setting each part aside, and which of
         them are options (banking where the rules allow it; a turn that setting aside
         ended has one option, its value in the bank column)."""
@@ -570,7 +570,7 @@ class PolicyBot(BatchBot):
             standing = after.banked + after.turn_points
             ended = standing >= self.rules.target
             won = standing == self.rules.target
-            after = Turns(
+            after = TurnBatch(
                 after.scores,
                 after.player,
                 numpy.where(ended, 0, after.turn_points),
@@ -598,7 +598,7 @@ def _fivethousand_values(rules):
         reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
     )
 
-    def values(turns: Turns):
+    def values(turns: TurnBatch):
         yield ~turns.final, usual
         if turns.final.any():
             yield turns.final, final
@@ -619,7 +619,7 @@ def _win_values(game: str, rules, fallback):
 
     win = []  # solved (or read from the disk cache) at the first two-player decision
 
-    def values(turns: Turns):
+    def values(turns: TurnBatch):
         if turns.scores.shape[-1] != 2:
             return fallback(turns)
         if not win:
@@ -675,7 +675,7 @@ def batch_forms(game: str) -> dict:
     }
 
 
-def batch_bot(rules, bot) -> BatchBot | None:
+def batch_bot(rules, bot) -> SetAsideBatchBot | None:
     """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
     it has none (a bot of your own, even one built on a built-in bot's class: it plays on
     the engine path)."""
@@ -689,7 +689,7 @@ def batch_bot(rules, bot) -> BatchBot | None:
 
 
 __all__ = [
-    "BatchBot",
+    "SetAsideBatchBot",
     "CaskAware",
     "FinalTurnValues",
     "Intelligent",
@@ -697,8 +697,8 @@ __all__ = [
     "RandomChoices",
     "StateValues",
     "Threshold",
-    "ThrowTables",
-    "Turns",
+    "WinThrowTables",
+    "TurnBatch",
     "WinValues",
     "batch_bot",
     "batch_forms",

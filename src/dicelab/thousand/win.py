@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from dicelab import cache
-from dicelab.once import KEPT, once_per_key
+from dicelab.memo import KEPT, once_per_key
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import PairTurns
