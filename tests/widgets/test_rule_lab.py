@@ -393,7 +393,7 @@ def test_the_lab_module_is_offline_and_holds_its_components():
         assert f'component("{name}", ' in source and f'component("{name}", ' in esm
         assert not OFFLINE.search(source) and len(source.splitlines()) < 120
         assert "http" not in (STATIC / f"{name}.css").read_text()
-    assert esm.count("export default { render };") == 1 and ".dicelab-lab" in css
+    assert esm.count("const defaultExport = { render };") == 1 and ".dicelab-lab" in css
 
 
 # --- whatever is typed ------------------------------------------------------------------------
