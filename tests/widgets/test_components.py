@@ -66,9 +66,7 @@ def test_each_widget_is_one_es_module_with_one_default_export_and_a_cleanup(widg
     esm = widget._esm
     assert isinstance(esm, str) and esm.count("const defaultExport = { render };") == 1
     assert esm.count("export ") == 1 and esm.endswith("export default module_table.default;\n")
-    assert not re.search(
-        r"^\s*import\b|\bimport\(|https?://", without_svg_namespace(esm), re.M
-    )
+    assert not re.search(r"^\s*import\b|\bimport\(|https?://", without_svg_namespace(esm), re.M)
     assert esm.index("function element(") < esm.index('component("') < esm.index("function render(")
     assert esm.count("function element(") == 1  # shared helpers written once
     assert "return () => {" in esm[esm.index("function render(") :]  # render returns its cleanup

@@ -23,13 +23,13 @@ from dicelab.widgets import (
 )
 from dicelab.widgets.module import STATIC
 from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.test_components import OFFLINE
 
 # Rules whose win policies are solved in a moment.
 SMALL = {
     "fivethousand": fivethousand.Rules(dice=3, target=400),
     "thousand": thousand.Rules(dice=3, target=60, casks=((0, 15),)),
 }
-OFFLINE = re.compile(r"^\s*(import|export)\b|\bimport\(|https?://|fetch\(|XMLHttpRequest", re.M)
 
 
 def set_text(lab, setting, text):
