@@ -11,7 +11,7 @@ with its rival first, a shared win counting half), with the 95 % interval and th
 of each run. The machine may be shared: read the ratios, not the seconds.
 
 With ``--margins M ...`` it also plays win robots that weigh only the options within M
-points of the best expected score (``WinBot(margin=M)``) against the optimal robot.
+points of the best expected score (``YahtzeeWinBot(margin=M)``) against the optimal robot.
 
 Run: ``python benchmarks/bench_yahtzee_win.py [--rules scratch] [--games 100000]
 [--greedy-games 20000] [--speed-games 2000] [--engine-games 20] [--margins M ...]``.
@@ -29,7 +29,7 @@ from dicelab import simulate, yahtzee
 from dicelab.simulate import engine_path
 from dicelab.simulate.runner import Run
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games
-from dicelab.yahtzee.win_bot import WinBot
+from dicelab.yahtzee.win_bot import YahtzeeWinBot
 
 SEED = 15
 
@@ -50,7 +50,7 @@ def speed(rules, seats, games: int):
 
 
 def record(rules, reference: str, games: int, margin: float = math.inf) -> None:
-    challenger = "win" if margin == math.inf else WinBot(margin)
+    challenger = "win" if margin == math.inf else YahtzeeWinBot(margin)
     share, wall, cpu = timed(
         lambda: simulate.head_to_head(
             "yahtzee", challenger, reference, n=games, seed=SEED, rules=rules, progress=False

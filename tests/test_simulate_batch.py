@@ -2,7 +2,7 @@
 distribution, the exact optimal values on average, and bit-for-bit reproducible runs."""
 
 import math
-import sys
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -11,6 +11,7 @@ import pytest
 
 from dicelab import fivethousand, simulate, thousand
 from dicelab.simulate import runner, setaside_batch
+from dicelab.simulate.runner import EnginePathWarning
 from dicelab.simulate.streams import StepThrows
 from dicelab.simulate.throws import MULTISETS, throw_of
 from tests.test_simulate import ALPHA, ALPHA_Z, GAME_FIELDS, TURN_FIELDS, chi_square_sf, same
@@ -203,12 +204,6 @@ def test_bots_of_your_own_play_on_the_engine_path():
     assert run.players[1] == "simple" and (run.scores.max(axis=1) >= 5000).all()
 
 
-def test_without_a_yahtzee_batch_module_yahtzee_plays_on_the_engine_path(monkeypatch):
-    monkeypatch.setitem(sys.modules, "dicelab.simulate.yahtzee_batch", None)
-    assert runner.batch_module("yahtzee") is None
-    assert (simulate.games("yahtzee", ["greedy"], n=2, seed=1, progress=False).turns == 13).all()
-
-
 def test_the_progress_bar_counts_games(capsys):
     pytest.importorskip("tqdm")
     simulate.games("thousand", ["simple", "simple"], n=300, seed=1, chunk_size=100, progress=True)
@@ -242,3 +237,13 @@ def test_estimates_have_standard_errors_and_intervals():
         run.estimate("wins")
     with pytest.raises(ValueError, match="confidence level"):
         rate.interval(95)
+
+
+def test_a_bot_without_a_batch_form_is_named_and_the_built_in_bots_say_nothing():
+    mine = engine_form("fivethousand", "simple")
+    with pytest.warns(EnginePathWarning, match=r"OnTheEngine\(bot=.*\) has no batch form"):
+        simulate.games("fivethousand", [mine, "simple"], n=2, seed=0, progress=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        simulate.games("fivethousand", ["simple", "intelligent"], n=2, seed=0, progress=False)
+        simulate.turns("thousand", "cask_aware", n=2, seed=0, progress=False)

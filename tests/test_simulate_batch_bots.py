@@ -12,8 +12,8 @@ from dicelab import fivethousand, thousand
 from dicelab.players import RandomBot
 from dicelab.setaside import Bank, SetAside
 from dicelab.simulate import ThresholdBot
-from dicelab.simulate.setaside_bots import Turns, batch_bot
-from dicelab.simulate.throws import MULTISETS, ThrowTable
+from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
+from dicelab.simulate.throws import MULTISETS, ThrowChoices
 
 NUMBER = {m: i for i, m in enumerate(MULTISETS)}
 
@@ -97,11 +97,11 @@ def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
     return engine, states[:count]
 
 
-def as_turns(engine, states) -> Turns:
+def as_turns(engine, states) -> TurnBatch:
     seats = max(len(s.scores) for s in states)
     scores = numpy.array([s.scores + (-(10**9),) * (seats - len(s.scores)) for s in states])
     final = [bool(getattr(engine, "in_final_turn", lambda s: False)(s)) for s in states]
-    return Turns.of(
+    return TurnBatch.of(
         scores,
         [s.player for s in states],
         [s.turn_points for s in states],
@@ -137,7 +137,7 @@ def test_batch_decisions_equal_the_one_game_bots(game, rules, level):
 
 def check_decisions(game, rules, level, engine, states):
     bot, batch = one_game_bot(game, level), batch_bot(rules, level)
-    throws = ThrowTable.of(rules)
+    throws = ThrowChoices.of(rules)
     choosing = [s for s in states if s.phase == "choose"]
     deciding = [s for s in states if s.phase == "decide" and engine.bank_refusal(s) is None]
     assert len(deciding) > 100 and (len(choosing) > 100 or not engine.choose_keep(states[0]))
@@ -171,11 +171,11 @@ def test_the_casks_rule_is_the_engines(rules):
 
 def test_the_random_bot_chooses_uniformly():
     rules = fivethousand.Rules()
-    throws, batch = ThrowTable.of(rules), batch_bot(rules, "random")
+    throws, batch = ThrowChoices.of(rules), batch_bot(rules, "random")
     throw = NUMBER[(1, 1, 2, 3, 5, 5)]
     n = int(throws.count[throw])
     u = numpy.linspace(0, 1, 6000, endpoint=False)
-    turns = Turns.of(
+    turns = TurnBatch.of(
         numpy.zeros((len(u), 1)),
         numpy.zeros(len(u)),
         numpy.zeros(len(u)),

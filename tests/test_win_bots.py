@@ -7,7 +7,7 @@ import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as fivethousand_win
-from dicelab.simulate.setaside_bots import ThrowTables
+from dicelab.simulate.win_values import WinThrowTables
 from dicelab.thousand import win as thousand_win
 from tests.bot_matches import play_checking_legality, wins_of
 
@@ -59,7 +59,7 @@ def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, 
     theirs = rng.integers(0, policy.goal, 300)
     inside = mine - theirs < getattr(policy, "lead", policy.goal)
     mine, theirs = mine[inside], theirs[inside]
-    tables = ThrowTables(policy)
+    tables = WinThrowTables(policy)
     tables.PAIRS = 7  # many blocks of pairs
     for block in numpy.array_split(numpy.arange(len(mine)), 4):  # new pairs and pairs met before
         at_risk = rng.integers(0, 60, len(block))

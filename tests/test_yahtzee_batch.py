@@ -13,7 +13,7 @@ from dicelab.dice import multisets
 from dicelab.players import RandomBot
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games, play_turns
 from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy
-from dicelab.simulate.yahtzee_play import Table
+from dicelab.simulate.yahtzee_play import CardBatch
 from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
 from dicelab.yahtzee.scoring import legal_boxes
@@ -174,7 +174,7 @@ def test_games_across_blocks_of_game_numbers_are_the_same_whatever_the_chunking(
 
 
 def test_a_tables_turns_are_played_in_order():
-    table = Table(Rules(), seats=2, seed=1, games=numpy.arange(3))
+    table = CardBatch(Rules(), seats=2, seed=1, games=numpy.arange(3))
     rows = numpy.arange(3)
     later = table.throw_codes(5, rows, numpy.zeros(3, dtype=numpy.int64))
     assert ((later >= 0) & (later < 6**6)).all()

@@ -15,7 +15,7 @@ from dicelab.simulate.yahtzee_optimal import BatchOptimal
 from dicelab.simulate.yahtzee_win import BatchWin
 from dicelab.yahtzee import Engine, Rules
 from dicelab.yahtzee.optimal import OptimalBot
-from dicelab.yahtzee.win_bot import WinBot
+from dicelab.yahtzee.win_bot import YahtzeeWinBot
 from tests.yahtzee_batch_helpers import (
     batch_decisions,
     load_turn,
@@ -54,7 +54,7 @@ def compare(rules, states, margin=float("inf")):
     for seats, player in sorted({(len(state.cards), state.player) for state in states}):
         group = [state for state in states if (len(state.cards), state.player) == (seats, player)]
         for state, decision in zip(group, batch_decide(batch, rules, group)):
-            assert decision == one_game_decision(engine, WinBot(margin), state), state
+            assert decision == one_game_decision(engine, YahtzeeWinBot(margin), state), state
             differ += decision != one_game_decision(engine, OptimalBot(), state)
     return differ
 
@@ -65,7 +65,7 @@ def win_robot_situations(rules, games: int, seed: int) -> list:
     engine, situations = Engine(rules), []
     for game in range(games):
         rng, win_seat = random.Random(seed + game), game % 2
-        bots = [WinBot(), OptimalBot()] if win_seat == 0 else [OptimalBot(), WinBot()]
+        bots = [YahtzeeWinBot(), OptimalBot()] if win_seat == 0 else [OptimalBot(), YahtzeeWinBot()]
         state = engine.initial_state(2)
         while not state.is_over:
             if state.is_chance:
@@ -162,7 +162,7 @@ def test_alone_at_the_table_it_plays_as_the_optimal_robot():
 
 def test_levels_and_robots_with_their_margin_get_batch_forms_that_travel():
     rules = Rules.preset("no_bonus")
-    bots = batch_bots(rules, ["win", WinBot(), WinBot(margin=2), "optimal"])
+    bots = batch_bots(rules, ["win", YahtzeeWinBot(), YahtzeeWinBot(margin=2), "optimal"])
     assert bots[0] is bots[1] and isinstance(bots[2], BatchWin) and type(bots[3]) is BatchOptimal
     assert (bots[0].margin, bots[2].margin) == (float("inf"), 2)
     again = pickle.loads(pickle.dumps(bots))
@@ -173,7 +173,7 @@ def test_levels_and_robots_with_their_margin_get_batch_forms_that_travel():
         == play_games(rules, bots[1:3], 5, games)["scores"]
     ).all()
 
-    class Bolder(WinBot):
+    class Bolder(YahtzeeWinBot):
         pass
 
     assert batch_bots(rules, [Bolder(), "optimal"]) is None

@@ -6,7 +6,7 @@ import random
 
 import numpy
 
-from dicelab.simulate.yahtzee_play import Table
+from dicelab.simulate.yahtzee_play import CardBatch
 from dicelab.yahtzee import Engine, Score, State
 from dicelab.yahtzee.rules import UPPER_BOXES
 
@@ -52,7 +52,7 @@ def load_turn(rules, states):
     to move (the same in all) holding their dice."""
     seats, player = len(states[0].cards), states[0].player
     assert all(len(state.cards) == seats and state.player == player for state in states)
-    table = Table(rules, seats, 0, numpy.arange(len(states)))
+    table = CardBatch(rules, seats, 0, numpy.arange(len(states)))
     for row, state in enumerate(states):
         for seat, card in enumerate(state.cards):
             boxes = card.boxes

@@ -12,7 +12,7 @@ import weakref
 import pytest
 
 from dicelab import fivethousand, yahtzee
-from dicelab.once import KEPT
+from dicelab.memo import KEPT
 from dicelab.widgets import (
     FivethousandGame,
     RuleLab,

@@ -423,8 +423,10 @@ def test_a_game_of_bots_plays_itself_to_an_exact_1000():
 
 def test_bots_step_on_the_event_loop_without_blocking_it():
     async def scenario():
+        # A pace twenty times the poll's pause, so that a loaded machine, waking the loop
+        # late, still runs the poll (due first) between two of the bot's steps.
         widget = ThousandGame(
-            players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.01
+            players=[{"name": "Robo", "bot": "cask_aware"}, "Ann"], seed=2, pace=0.1
         )
         assert widget.game.history == []  # nothing played yet: the kernel is free
         steps = await bot_turn(widget, "Robo")

@@ -9,8 +9,8 @@ import pytest
 
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
+from dicelab.widgets.phrasing import percentages
 from dicelab.widgets.win_chances import COMPUTING, ExactForTwo
-from dicelab.widgets.words import percentages
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot
 from tests.widgets.test_fivethousand_widget import best, leave_out

@@ -453,7 +453,8 @@ def test_a_game_of_bots_plays_itself_to_the_end():
 
 def test_bots_step_on_the_event_loop_without_blocking_it():
     async def scenario():
-        widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.01)
+        # a pace twenty times the poll's pause: a loaded machine still polls between steps
+        widget = YahtzeeGame(players=[{"name": "Robo", "bot": "greedy"}, "Ann"], seed=2, pace=0.1)
         assert widget.game.history == []  # nothing played yet: the kernel is free
         steps = await bot_turn(widget, "Robo")
         assert steps[-1] >= 2 and steps == sorted(steps)

@@ -14,7 +14,7 @@ from dicelab import yahtzee
 from dicelab.dice import outcomes
 from dicelab.yahtzee import Outlook
 from dicelab.yahtzee.optimal import OptimalBot
-from dicelab.yahtzee.win_bot import WinBot
+from dicelab.yahtzee.win_bot import YahtzeeWinBot
 from dicelab.yahtzee.winning import SAME_CHANCE, Rivals, _below_and_equal, choose, win_shares
 from tests.bot_matches import play_checking_legality
 
@@ -172,13 +172,13 @@ def test_behind_at_the_end_the_win_robot_takes_the_long_shot(solution):
 
     holds = [option.keep for option in solution.options(state) if option.kind == "hold"]
     assert solution.best(state).keep == (4, 6)
-    pick = WinBot().pick(yahtzee.Engine(solution.rules), state)
+    pick = YahtzeeWinBot().pick(yahtzee.Engine(solution.rules), state)
     assert pick.keep == (6,) == max(holds, key=exact_chance)
-    assert WinBot(margin=0).pick(yahtzee.Engine(solution.rules), state).keep == (
+    assert YahtzeeWinBot(margin=0).pick(yahtzee.Engine(solution.rules), state).keep == (
         4,
         6,
     )  # points only
-    assert WinBot(margin=1).pick(yahtzee.Engine(solution.rules), state).keep == (
+    assert YahtzeeWinBot(margin=1).pick(yahtzee.Engine(solution.rules), state).keep == (
         6,
     )  # 0.5 points less
 
@@ -186,7 +186,7 @@ def test_behind_at_the_end_the_win_robot_takes_the_long_shot(solution):
 @pytest.mark.parametrize("margin", [-1, "2", True, float("nan")])
 def test_a_margin_is_a_number_of_points(margin):
     with pytest.raises(ValueError, match="margin"):
-        WinBot(margin)
+        YahtzeeWinBot(margin)
 
 
 def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):
@@ -197,7 +197,7 @@ def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):
     n = 40
     shares = []
     for i in range(n):
-        bots = [WinBot(), OptimalBot()] if i % 2 == 0 else [OptimalBot(), WinBot()]
+        bots = [YahtzeeWinBot(), OptimalBot()] if i % 2 == 0 else [OptimalBot(), YahtzeeWinBot()]
         winners = engine.winners(
             play_out(engine, engine.initial_state(2), bots, random.Random(1000 + i))
         )

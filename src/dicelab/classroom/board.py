@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 
 class ClassBoard(Part):

@@ -20,9 +20,9 @@ from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls, DiceTray
 from dicelab.widgets.controller import Button
-from dicelab.widgets.parts import Part
+from dicelab.widgets.phrasing import count
 from dicelab.widgets.table import Intents
-from dicelab.widgets.words import count
+from dicelab.widgets.view_part import Part
 
 TALLY_MOST = 10_000  # the most throws one student may report at once
 

@@ -1,7 +1,7 @@
 """Two-player Fivethousand played to win: the exact policy with the best chance to win.
 
 ``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
-(see :mod:`dicelab.setaside.win`), the final-turn rule included: once a player ends a turn
+(see :mod:`dicelab.setaside.levels`), the final-turn rule included: once a player ends a turn
 at or above the target, the other has one last turn, the higher score wins and a shared win
 counts half. The last turn itself is solved exactly, ties included (:class:`FinalTurns`).
 
@@ -28,10 +28,12 @@ import numpy as np
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
-from dicelab.odds.table import Table
-from dicelab.once import KEPT, once_per_key
+from dicelab.memo import KEPT, once_per_key
+from dicelab.odds.table import OddsTable
+from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
-from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level, sweep
+from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
+from dicelab.setaside.win import WinPolicy
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -134,14 +136,11 @@ class FinalTurns:
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
         fresh = np.where(need == 0, start[0], fresh)
-        turns = Turns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
-        return sweep(
-            self.throws,
-            self.next_dice,
-            turns,
-            _tie(deficits) * 1.0,
-            rows=int(tops.max()) + 1 if every_row else None,
-        )
+        turns = PairTurns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
+        x = _tie(deficits) * 1.0
+        if every_row:
+            return throw_rows(self.throws, self.next_dice, turns, x, int(tops.max()) + 1)
+        return start_values(self.throws, self.next_dice, turns, x)
 
     def _solve_traditional(self, size: int) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
@@ -288,7 +287,7 @@ class FivethousandWinPolicy(WinPolicy):
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]
 
-    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> Turns:
+    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> PairTurns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
         to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
         past the target where banking is proved best: throwing is worth at most
@@ -312,7 +311,7 @@ class FivethousandWinPolicy(WinPolicy):
         if self.keeps_rounds:
             fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
             hot = np.where(standing < capped, np.maximum(bank, fresh), bank)
-        return Turns(value, np.zeros_like(value), bank, ends, hot)
+        return PairTurns(value, np.zeros_like(value), bank, ends, hot)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -365,7 +364,7 @@ class FivethousandWinPolicy(WinPolicy):
             if inside.any():
                 yield m[inside], b[inside]
 
-    def level_turns(self, m, b, rows: int = 0) -> Turns:
+    def level_turns(self, m, b, rows: int = 0) -> PairTurns:
         return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b), rows)
 
     def table_rows(self, m, b) -> np.ndarray:
@@ -401,7 +400,7 @@ class FivethousandWinPolicy(WinPolicy):
                 return r * self.unit
         return None
 
-    def boundary(self, scores=None) -> Table:
+    def boundary(self, scores=None) -> OddsTable:
         """When to bank: for each pair of banked scores (``scores``, by default every fifth
         of the target) and dice left, the fewest turn points at which banking is best
         ("never": throwing is better as far as a turn can go)."""
@@ -419,7 +418,7 @@ class FivethousandWinPolicy(WinPolicy):
                     points = self.bank_from(mine, theirs, n)
                     row[column] = "never" if points is None else points
                 rows.append(row)
-        return Table(columns, rows, title="Bank from this many turn points (playing to win)")
+        return OddsTable(columns, rows, title="Bank from this many turn points (playing to win)")
 
 
 def _levels(highest: int, goal: int):
@@ -433,6 +432,6 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
-    from dicelab.setaside import combinations, win
+    from dicelab.setaside.win import solver_sources
 
-    return sys.modules[__name__], win, combinations
+    return (sys.modules[__name__], *solver_sources())

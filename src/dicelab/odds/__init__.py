@@ -15,7 +15,7 @@ Fraction(5, 216)
 
 from dicelab.odds.boxes import BoxOdds, SituationOdds, box_odds, situation_odds, state_odds
 from dicelab.odds.games import GAMES, resolve
-from dicelab.odds.table import Table
+from dicelab.odds.table import OddsTable
 from dicelab.odds.throws import (
     ThrowOdds,
     bust_probability,
@@ -28,7 +28,7 @@ __all__ = [
     "GAMES",
     "BoxOdds",
     "SituationOdds",
-    "Table",
+    "OddsTable",
     "ThrowOdds",
     "box_odds",
     "bust_probability",

@@ -27,7 +27,7 @@ from functools import cache, lru_cache
 from operator import mul
 
 from dicelab import dice as _dice
-from dicelab.odds.table import Table
+from dicelab.odds.table import OddsTable
 
 _HANDS = _dice.multisets(5)
 _HAND_INDEX = {hand: i for i, hand in enumerate(_HANDS)}
@@ -153,13 +153,13 @@ class BoxOdds:
     expected: Fraction
     distribution: dict
 
-    def table(self) -> Table:
+    def table(self) -> OddsTable:
         """One row per score of the box."""
         rows = [
             {"score": score, "probability": p, "percent": float(100 * p)}
             for score, p in self.distribution.items()
         ]
-        return Table(
+        return OddsTable(
             ["score", "probability", "percent"],
             rows,
             f"{self.box}, {self.rolls_left} roll(s) left, holding {list(self.hold)}",
@@ -178,7 +178,7 @@ class SituationOdds:
     def __getitem__(self, box: str) -> BoxOdds:
         return self.boxes[box]
 
-    def table(self) -> Table:
+    def table(self) -> OddsTable:
         """One row per box: chance of scoring it, expected score and the hold that gets there."""
         from dicelab.yahtzee.rules import BOX_TITLES
 
@@ -193,7 +193,7 @@ class SituationOdds:
             for box, odds in self.boxes.items()
         ]
         where = f"dice {list(self.dice)}" if self.dice else "before the first roll"
-        return Table(
+        return OddsTable(
             ["box", "chance", "percent", "expected", "hold"],
             rows,
             f"{where}, {self.rolls_left} roll(s) left",

@@ -1,7 +1,7 @@
 """A small table of exact odds for notebooks: text, HTML, rows or a pandas DataFrame.
 
 >>> from fractions import Fraction
->>> t = Table(["dice", "bust"], [{"dice": 1, "bust": Fraction(2, 3)}])
+>>> t = OddsTable(["dice", "bust"], [{"dice": 1, "bust": Fraction(2, 3)}])
 >>> print(t)
 dice  bust
    1   2/3
@@ -27,7 +27,7 @@ def _text(value) -> str:
     return str(value)
 
 
-class Table:
+class OddsTable:
     """Rows (dicts) under named columns. Exact values stay Fractions in :attr:`rows`."""
 
     def __init__(self, columns, rows, title: str = ""):

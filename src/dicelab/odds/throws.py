@@ -20,7 +20,7 @@ from functools import cache
 
 from dicelab import dice as _dice
 from dicelab.odds.games import resolve_set_aside
-from dicelab.odds.table import Table
+from dicelab.odds.table import OddsTable
 from dicelab.setaside.odds import throw_summary
 
 
@@ -86,13 +86,13 @@ class ThrowOdds:
     def mean_points(self) -> Fraction:
         return sum((points * p for (points, _), p in self.joint.items()), Fraction(0))
 
-    def table(self) -> Table:
+    def table(self) -> OddsTable:
         """One row per (points, dice left), most likely first."""
         rows = [
             {"points": points, "dice left": left, "probability": p, "percent": float(100 * p)}
             for (points, left), p in sorted(self.joint.items(), key=lambda item: -item[1])
         ]
-        return Table(
+        return OddsTable(
             ["points", "dice left", "probability", "percent"],
             rows,
             f"{self.game}: throwing {self.dice} dice",
@@ -158,7 +158,7 @@ def reach_chance(game_or_rules, top: int, banked: int = 0, rules=None) -> Fracti
     return chance(0, every)
 
 
-def bust_table(game_or_rules, rules=None) -> Table:
+def bust_table(game_or_rules, rules=None) -> OddsTable:
     """For each number of dice: the chance to bust, to get hot dice, and the mean points.
 
     >>> bust_table("thousand").rows[0]["bust"]
@@ -177,6 +177,6 @@ def bust_table(game_or_rules, rules=None) -> Table:
                 "mean points": float(odds.mean_points),
             }
         )
-    return Table(
+    return OddsTable(
         ["dice", "bust", "bust %", "hot dice", "mean points"], rows, f"{game.name}: one throw"
     )

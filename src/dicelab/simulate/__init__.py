@@ -4,7 +4,8 @@ The built-in bots play on the batch simulator: many games in lockstep as numpy a
 dice drawn in blocks from generators seeded by ``(seed, game number)``, each bot's decisions
 made for the whole batch at once from tables (Fivethousand and Thousand:
 :mod:`~dicelab.simulate.setaside_batch`). A bot of your own (``choose(engine, state, rng)``)
-plays on the engine path (:mod:`~dicelab.simulate.engine_path`). Either way a run gives
+plays on the engine path (:mod:`~dicelab.simulate.engine_path`), one game at a time; an
+:class:`EnginePathWarning` says so and names the bots without a batch form. Either way a run gives
 bit-for-bit the same results whatever the chunk size and whether or not an ``executor`` (a
 ``concurrent.futures`` process pool, a Dask client's ``get_executor()``, ...) plays the
 chunks (:mod:`~dicelab.simulate.runner`). Results are arrays with standard errors
@@ -28,12 +29,13 @@ from dicelab.simulate.bots import ChaseBox, ThresholdBot
 from dicelab.simulate.engine_path import BotFailed
 from dicelab.simulate.results import Estimate, GameResults, TurnResults
 from dicelab.simulate.runner import (
+    EnginePathWarning,
     Run,
     RunInterrupted,
     RunStopped,
-    batch_bots,
     bot_name,
     check_bots,
+    choose_path,
     pick_seed,
     play_game_chunk,
     play_turn_chunk,
@@ -67,7 +69,7 @@ def games(
         raise ValueError(
             f"{chosen.name} is played by 1 to {chosen.module.Game.MAX_PLAYERS} players"
         )
-    batch = batch_bots(chosen.name, chosen.rules, bots) is not None
+    batch = choose_path(chosen.name, chosen.rules, bots)
     run = Run(chosen.name, chosen.rules, bots, pick_seed(seed), batch=batch)
     seats = len(bots)
 
@@ -156,7 +158,7 @@ def turns(
         raise ValueError("banked is for Fivethousand and Thousand")
     if type(banked) is not int or banked < 0:
         raise ValueError(f"banked is a score, a whole number from 0, not {banked!r}")
-    batch = batch_bots(chosen.name, chosen.rules, (bot,)) is not None
+    batch = choose_path(chosen.name, chosen.rules, (bot,))
     run = Run(chosen.name, chosen.rules, (bot,), pick_seed(seed), banked=banked, batch=batch)
     empty = numpy.zeros(0)
 
@@ -179,6 +181,7 @@ def turns(
 __all__ = [
     "BotFailed",
     "ChaseBox",
+    "EnginePathWarning",
     "Estimate",
     "GameResults",
     "RunInterrupted",

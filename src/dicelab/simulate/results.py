@@ -156,8 +156,8 @@ class GameResults:
 
     def summary(self):
         """Per seat: win rate and mean score, each with the half-width of its 95 % confidence
-        interval, and busts per game, as a :class:`dicelab.odds.Table`."""
-        from dicelab.odds import Table
+        interval, and busts per game, as a :class:`dicelab.odds.OddsTable`."""
+        from dicelab.odds import OddsTable
 
         rows = []
         for seat, player in enumerate(self.players):
@@ -173,7 +173,7 @@ class GameResults:
                     "busts per game": float(self.busts[:, seat].mean()),
                 }
             )
-        return Table(
+        return OddsTable(
             [
                 "seat",
                 "player",

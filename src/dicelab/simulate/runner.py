@@ -14,22 +14,21 @@ the chunks not started yet are cancelled at once and :class:`RunStopped` (or
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
+import warnings
 from collections import deque
 from dataclasses import dataclass
 from importlib import import_module
 
 import numpy
 
-from dicelab.odds.games import SET_ASIDE_GAMES
+from dicelab import registry
 from dicelab.simulate import engine_path
 from dicelab.validation import shown
 
 ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
 BATCH_CHUNK = {"game": 50_000, "turn": 200_000}
-_YAHTZEE_BATCH = "dicelab.simulate.yahtzee_batch"
 AHEAD = 2  # chunks an executor holds per worker: one playing, one waiting
 
 
@@ -51,15 +50,8 @@ class RunInterrupted(Stopped, KeyboardInterrupt):
 
 
 def batch_module(game: str):
-    """The module that plays ``game`` in batches, or None when there is none."""
-    if game in SET_ASIDE_GAMES:
-        return import_module("dicelab.simulate.setaside_batch")
-    try:
-        return importlib.import_module(_YAHTZEE_BATCH)
-    except ModuleNotFoundError as error:
-        if error.name != _YAHTZEE_BATCH:
-            raise
-        return None
+    """The module that plays ``game`` in batches (the registry's ``batch``)."""
+    return import_module(registry.GAMES[game].batch)
 
 
 _BATCH_BOTS: dict = {}
@@ -68,8 +60,6 @@ _BATCH_BOTS: dict = {}
 def batch_bots(game: str, rules, bots: tuple) -> list | None:
     """The batch forms of ``bots`` (cached per process), or None for the engine path."""
     module = batch_module(game)
-    if module is None:
-        return None
     try:
         return _BATCH_BOTS[game, rules, bots]
     except TypeError:  # a bot that can't be hashed: not cached
@@ -77,6 +67,28 @@ def batch_bots(game: str, rules, bots: tuple) -> list | None:
     except KeyError:
         forms = _BATCH_BOTS[game, rules, bots] = module.batch_bots(rules, list(bots))
         return forms
+
+
+class EnginePathWarning(UserWarning):
+    """A run is played on the engine path, one game at a time, because some seat's bot has
+    no batch form (a bot of your own); the warning names those bots."""
+
+
+def choose_path(game: str, rules, bots: tuple) -> bool:
+    """Whether the run plays on the batch simulator; when it can't, an
+    :class:`EnginePathWarning` lists the bots that have no batch form."""
+    if batch_bots(game, rules, bots) is not None:
+        return True
+    module = batch_module(game)
+    slow = sorted({bot_name(bot) for bot in bots if module.batch_bots(rules, [bot]) is None})
+    warnings.warn(
+        EnginePathWarning(
+            f"{', '.join(slow)} {'has' if len(slow) == 1 else 'have'} no batch form, so these "
+            "games are played on the engine path, one at a time (slower than the built-in bots)"
+        ),
+        stacklevel=3,
+    )
+    return False
 
 
 @dataclass(frozen=True)
@@ -91,10 +103,10 @@ class Run:
     batch: bool = False  # whether the batch simulator plays it
 
     def engine(self):
-        return import_module(f"dicelab.{self.game}").Engine(self.rules)
+        return registry.GAMES[self.game].Engine(self.rules)
 
     def bot_objects(self) -> list:
-        levels = import_module(f"dicelab.{self.game}").BOTS
+        levels = registry.GAMES[self.game].bots
         return [levels[bot]() if isinstance(bot, str) else bot for bot in self.bots]
 
 
@@ -115,7 +127,7 @@ def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
     if run.batch:
         (bot,) = batch_bots(run.game, run.rules, run.bots)
         turns = numpy.arange(start, stop, dtype=numpy.int64)
-        extra = {"banked": run.banked} if run.game in SET_ASIDE_GAMES else {}
+        extra = {"banked": run.banked} if registry.GAMES[run.game].set_aside else {}
         return batch_module(run.game).play_turns(run.rules, bot, run.seed, turns, **extra)
     return engine_path.play_turns(run, start, stop)
 

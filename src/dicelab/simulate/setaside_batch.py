@@ -19,9 +19,9 @@ from __future__ import annotations
 import numpy
 
 from dicelab.fivethousand.rules import Rules as FivethousandRules
-from dicelab.simulate.setaside_bots import Turns, batch_bot
+from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
-from dicelab.simulate.throws import ThrowTable, throw_of
+from dicelab.simulate.throws import ThrowChoices, throw_of
 
 
 def batch_bots(rules, bots) -> list | None:
@@ -80,7 +80,7 @@ class _Lockstep:
         ]
         self.fivethousand = isinstance(rules, FivethousandRules)
         self.sets_aside_itself = not self.fivethousand and not rules.choose_keep
-        self.table = ThrowTable.of(rules)
+        self.table = ThrowChoices.of(rules)
         self.dice = StepThrows(seed, games)
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
         self.row = numpy.arange(n)  # each game's row in the results
@@ -143,7 +143,7 @@ class _Lockstep:
         choice = self.choices.page() if self.choices else None
         self.throws += 1
         bust = self.table.count[throw] == 0
-        turns = Turns(
+        turns = TurnBatch(
             self.scores,
             self.player,
             self.turn_points,
@@ -176,7 +176,7 @@ class _Lockstep:
             won = ~bust & (standing == rules.target)
             ended |= standing > rules.target
             ended |= won
-        turns = Turns(
+        turns = TurnBatch(
             self.scores,
             self.player,
             turn_points,
@@ -204,7 +204,7 @@ class _Lockstep:
         self.dice_left = numpy.where(over, rules.dice, dice_left)
         self._end_turns(over, won, banked + gained)
 
-    def _ask(self, question: str, turns: Turns, asked) -> numpy.ndarray:
+    def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
         for bot, seats in self.seats_of_bot:
@@ -219,7 +219,7 @@ class _Lockstep:
                 answers[mine] = self._answer(bot, question, turns.take(mine))
         return answers
 
-    def _answer(self, bot, question: str, turns: Turns) -> numpy.ndarray:
+    def _answer(self, bot, question: str, turns: TurnBatch) -> numpy.ndarray:
         return bot.keep(turns, self.table) if question == "keep" else bot.bank(turns)
 
     def _end_turns(self, over, won, banked) -> None:

@@ -7,7 +7,7 @@ throw (does it bust, what may be set aside, what a bot keeps) becomes an array i
 them.
 
 >>> from dicelab.fivethousand import Rules
->>> table = ThrowTable.of(Rules())
+>>> table = ThrowChoices.of(Rules())
 >>> throw = throw_numbers(numpy.array([[1, 5, 2, 0, 0, 0], [2, 3, 4, 6, 6, 0]], dtype=numpy.int8))
 >>> [MULTISETS[i] for i in throw]
 [(1, 2, 5), (2, 3, 4, 6, 6)]
@@ -59,7 +59,7 @@ def throw_of(codes: numpy.ndarray, dice: numpy.ndarray) -> numpy.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class ThrowTable:
+class ThrowChoices:
     """What each throw offers under a game's combinations.
 
     ``choices[t, j]`` is the ``j``-th scoring part of throw ``t`` as (points, dice), in the
@@ -78,7 +78,7 @@ class ThrowTable:
     distinct_count: numpy.ndarray  # (throws,)
 
     @classmethod
-    def of(cls, rules) -> ThrowTable:
+    def of(cls, rules) -> ThrowChoices:
         """The table of ``rules`` (cached per combinations and number of dice)."""
         return _table(rules.combinations(), rules.dice)
 
@@ -89,7 +89,7 @@ class ThrowTable:
 
 
 @cache
-def _table(combinations, dice: int) -> ThrowTable:
+def _table(combinations, dice: int) -> ThrowChoices:
     parts = [
         list(combinations.scoring_choices(m).items()) if 0 < len(m) <= dice else []
         for m in MULTISETS
@@ -116,6 +116,6 @@ def _table(combinations, dice: int) -> ThrowTable:
     distinct = numpy.zeros((len(MULTISETS), max(1, max(map(len, firsts)))), dtype=numpy.int64)
     for t, row in enumerate(firsts):
         distinct[t, : len(row)] = row
-    return ThrowTable(
+    return ThrowChoices(
         choices, count, best, distinct, numpy.array(list(map(len, firsts)), dtype=numpy.int64)
     )

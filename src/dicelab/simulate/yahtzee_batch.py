@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy
 
 from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy, BatchRandom
-from dicelab.simulate.yahtzee_play import Table
+from dicelab.simulate.yahtzee_play import CardBatch
 from dicelab.yahtzee.rules import Rules
 
 
@@ -33,7 +33,7 @@ def batch_bots(rules: Rules, bots) -> list | None:
     from dicelab.simulate import ChaseBox
     from dicelab.yahtzee.optimal import OptimalBot
     from dicelab.yahtzee.strategy import GreedyBot
-    from dicelab.yahtzee.win_bot import WinBot
+    from dicelab.yahtzee.win_bot import YahtzeeWinBot
 
     levels = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
     made, result = {}, []
@@ -43,9 +43,9 @@ def batch_bots(rules: Rules, bots) -> list | None:
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
             key = bot.level
         elif (
-            isinstance(bot, str) and bot == "win" or type(bot) is WinBot
+            isinstance(bot, str) and bot == "win" or type(bot) is YahtzeeWinBot
         ):  # a win robot with its margin
-            key = ("win", bot.margin if isinstance(bot, WinBot) else WinBot().margin)
+            key = ("win", bot.margin if isinstance(bot, YahtzeeWinBot) else YahtzeeWinBot().margin)
         elif type(bot) is ChaseBox:
             key = ("chase_box", bot.box)
         else:
@@ -75,7 +75,7 @@ def _batch_bot(rules: Rules, key):
 def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
     """Play whole games between the seats' batch bots: the games numbered ``games`` of the
     run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.GameResults`."""
-    table = Table(rules, len(batch_bots), seed, games)
+    table = CardBatch(rules, len(batch_bots), seed, games)
     for _ in rules.boxes:
         for seat, bot in enumerate(batch_bots):
             bot.play(table, seat)
@@ -93,7 +93,7 @@ def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
 def play_turns(rules: Rules, batch_bot, seed: int, turns) -> dict:
     """Play the first turn of a game, alone at the table, for the turns numbered ``turns``
     of the run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.TurnResults`."""
-    table = Table(rules, 1, seed, turns)
+    table = CardBatch(rules, 1, seed, turns)
     batch_bot.play(table, 0)
     return {
         "points": table.totals()[:, 0],

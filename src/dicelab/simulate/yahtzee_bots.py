@@ -35,7 +35,7 @@ def play_decided(turn, decide) -> None:
             turn.roll(active)
 
 
-class BatchBot:
+class YahtzeeBatchBot:
     """What every batch bot shares: it is made from the rules (and its own settings) alone,
     and travels to another process as just those, to be remade there (from caches)."""
 
@@ -45,7 +45,7 @@ class BatchBot:
         return type(self), (self.rules,)
 
 
-class BatchRandom(BatchBot):
+class BatchRandom(YahtzeeBatchBot):
     """The random bot: each step a uniformly random legal action, as :class:`RandomBot`."""
 
     def __init__(self, rules: Rules):
@@ -83,7 +83,7 @@ class BatchRandom(BatchBot):
         return active[~scoring]
 
 
-class BatchGreedy(BatchBot):
+class BatchGreedy(YahtzeeBatchBot):
     """The greedy bot (:class:`dicelab.yahtzee.strategy.GreedyBot`), from tables of its own
     functions over the 252 rolls."""
 
@@ -125,7 +125,7 @@ class BatchGreedy(BatchBot):
         return numpy.where(stop, best, -1), keep
 
 
-class BatchChaseBox(BatchBot):
+class BatchChaseBox(YahtzeeBatchBot):
     """:class:`dicelab.simulate.ChaseBox`: holds what :func:`dicelab.odds.box_odds` says
     fills ``box`` most often, and scores it (the first open box when it can't)."""
 

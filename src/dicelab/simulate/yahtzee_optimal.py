@@ -17,14 +17,14 @@ from functools import partial
 import numpy
 
 from dicelab import dice as _dice
-from dicelab.simulate.yahtzee_bots import BatchBot, play_decided
+from dicelab.simulate.yahtzee_bots import YahtzeeBatchBot, play_decided
 from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
 
 BLOCK = 2048  # different cards whose turn tables are made together
 
 
-class BatchOptimal(BatchBot):
+class BatchOptimal(YahtzeeBatchBot):
     """:class:`dicelab.yahtzee.optimal.OptimalBot`, for many games at once."""
 
     moments = False  # whether the turn tables carry second moments (for the spread of each option)

@@ -10,7 +10,7 @@ that roll, whether other games roll then or not. Random choices come from pages 
 stream per turn of each seat (:class:`dicelab.simulate.streams.StepChoices`), a page per step
 of that turn. So game ``i``'s dice and choices depend only on ``(seed, i)``.
 
->>> table = Table(Rules(), seats=1, seed=3, games=numpy.arange(4))
+>>> table = CardBatch(Rules(), seats=1, seed=3, games=numpy.arange(4))
 >>> turn = table.turn(0)
 >>> turn.roll(numpy.arange(4))
 >>> turn.score(numpy.arange(4), numpy.full(4, table.scores.boxes.index("chance")))
@@ -27,7 +27,7 @@ from dicelab.simulate.yahtzee_scores import score_tables
 from dicelab.yahtzee.rules import Rules
 
 
-class Table:
+class CardBatch:
     """The cards of ``seats`` players in each of the games numbered ``games`` of a run."""
 
     def __init__(self, rules: Rules, seats: int, seed: int, games):
@@ -92,7 +92,7 @@ class Turn:
     Methods take ``which``: positions in this turn's ``rows``.
     """
 
-    def __init__(self, table: Table, seat: int, rows):
+    def __init__(self, table: CardBatch, seat: int, rows):
         self.table, self.seat = table, seat
         self.rows = numpy.asarray(rows, dtype=numpy.int64)
         self.number = table.seat_turn(seat, self.rows)

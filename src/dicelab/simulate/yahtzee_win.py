@@ -1,6 +1,6 @@
 """The Yahtzee robot that plays to win, for many games at once.
 
-:class:`dicelab.yahtzee.win_bot.WinBot` weighs every option after a roll by its estimated
+:class:`dicelab.yahtzee.win_bot.YahtzeeWinBot` weighs every option after a roll by its estimated
 chance to win: the option's expected final score and its spread against those of each other
 player's card (:mod:`dicelab.yahtzee.winning`). Here the options of each game come from the
 batch optimal robot's turn tables, carrying second moments as the solver's do, with the
@@ -21,7 +21,7 @@ from dicelab.yahtzee.winning import Rivals, choose
 
 
 class BatchWin(BatchOptimal):
-    """:class:`dicelab.yahtzee.win_bot.WinBot` (with its ``margin``), for many games at once."""
+    """:class:`dicelab.yahtzee.win_bot.YahtzeeWinBot` (with its ``margin``), for many games at once."""
 
     moments = True
     turn_games = (
@@ -60,7 +60,7 @@ class BatchWin(BatchOptimal):
 
     def _decide(self, turn, which, turn_tables, column):
         """The option of each game with the best estimated chance to win, among those within
-        the margin of the best expected score; ties as :meth:`WinBot.pick` breaks them."""
+        the margin of the best expected score; ties as :meth:`YahtzeeWinBot.pick` breaks them."""
         values, stds, holds = self._options(turn, which, turn_tables, column)
         # in the order of Solution.options: best expected score first, ties in listed order
         order = numpy.argsort(-values, axis=1, kind="stable")

@@ -6,7 +6,7 @@ starts such work once per key on one worker thread shared by every widget of the
 (so two widgets never compute the same thing twice at once), and :func:`ready` says when
 it is done, on the event loop, where only the widget's state is ever changed. Outside a
 running event loop (a script, a test) the work is simply waited for. The finished jobs
-kept are the :data:`dicelab.once.KEPT` used last (what a table still shows holds its own).
+kept are the :data:`dicelab.memo.KEPT` used last (what a table still shows holds its own).
 
 >>> job = prepared(("example", 2), lambda: 2 ** 10)
 >>> ready(job, lambda: print("done")), job.result()
@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from dicelab.once import KEPT
+from dicelab.memo import KEPT
 
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dicelab-prepare")
 _JOBS: OrderedDict[Hashable, Future] = OrderedDict()  # the latest used last

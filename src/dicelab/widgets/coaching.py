@@ -27,8 +27,8 @@ from dicelab.validation import shown
 from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
 from dicelab.widgets.intents import MalformedIntent
-from dicelab.widgets.switched import SwitchedPanel
-from dicelab.widgets.words import count, is_you, whom
+from dicelab.widgets.phrasing import count, is_you, whom
+from dicelab.widgets.switched_panel import SwitchedPanel
 
 THINKING = (
     "Coach is thinking… working out the best play for these rules. The first time takes "

@@ -32,9 +32,9 @@ from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
 from dicelab.widgets.pace import next_pace, pace_name
+from dicelab.widgets.phrasing import count, says, turn_of, unnamed_robot
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
-from dicelab.widgets.words import count, says, turn_of, unnamed_robot
 
 HUMAN = "human"
 PREPARING = (

@@ -22,9 +22,9 @@ from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.win_chances import ExactForTwo
-from dicelab.widgets.words import count, says, seat_name, turn_of, verb, whom
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
 KEYS_HELP = (

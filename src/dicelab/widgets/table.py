@@ -1,6 +1,6 @@
 """The widget every dicelab display is: one AnyWidget, one read-only view document, intents.
 
-A :class:`Table` shows :class:`~dicelab.widgets.parts.Part` objects in named areas. Its one
+A :class:`Table` shows :class:`~dicelab.widgets.view_part.Part` objects in named areas. Its one
 synced trait, ``view``, is plain JSON: the title, the layout, the areas (each a list of
 part names), the keys the table answers to, and every shown part's fields. The browser
 never writes it: a front end that sends state gets the true document back at once (see

@@ -13,9 +13,9 @@ from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.win_chances import ExactForTwo
-from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
 KEYS_HELP = (

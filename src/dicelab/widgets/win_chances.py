@@ -21,8 +21,8 @@ from importlib import import_module
 from dicelab.widgets.background import prepared
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
-from dicelab.widgets.switched import SwitchedPanel
-from dicelab.widgets.words import percentages, seat_name
+from dicelab.widgets.phrasing import percentages, seat_name
+from dicelab.widgets.switched_panel import SwitchedPanel
 
 COMPUTING = "computing…"
 ALONE = "playing alone, there is no one to beat"

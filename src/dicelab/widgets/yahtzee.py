@@ -10,8 +10,8 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent, Scorecard
 from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.phrasing import count, owned_by, says, whom, whose
 from dicelab.widgets.win_chances import YahtzeeEstimate
-from dicelab.widgets.words import count, owned_by, says, whom, whose
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 

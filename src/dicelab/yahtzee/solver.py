@@ -39,7 +39,7 @@ import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.cache import load_or_compute, path_for, source_digest
-from dicelab.once import KEPT, OncePerKey
+from dicelab.memo import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules

@@ -141,8 +141,8 @@ BOTS["optimal"] = __import__(
     "dicelab.yahtzee.optimal", fromlist=["OptimalBot"]
 ).OptimalBot  # solves on first move
 BOTS["win"] = __import__(
-    "dicelab.yahtzee.win_bot", fromlist=["WinBot"]
-).WinBot  # solves on first move
+    "dicelab.yahtzee.win_bot", fromlist=["YahtzeeWinBot"]
+).YahtzeeWinBot  # solves on first move
 
 # What each level does, in one line (for a game's setup)
 LEVELS = {

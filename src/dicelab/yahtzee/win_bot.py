@@ -20,7 +20,7 @@ from dicelab.yahtzee.engine import State
 from dicelab.yahtzee.optimal import OptimalBot
 
 
-class WinBot(OptimalBot):
+class YahtzeeWinBot(OptimalBot):
     """Maximises its estimated chance to win the game (see the module)."""
 
     level = "win"

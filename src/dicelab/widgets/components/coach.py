@@ -3,7 +3,7 @@ and the report at the end of a game."""
 
 from __future__ import annotations
 
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 
 class CoachPanel(Part):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 
 class History(Part):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dicelab.validation import MAX_NAME_LENGTH
-from dicelab.widgets.parts import Part
+from dicelab.widgets.view_part import Part
 
 
 class SeatSetup(Part):

@@ -1,9 +1,29 @@
+// @ts-check
 // Cask scales: per player, the casks (hatched red), the banked score (yellow) and where a save
 // would land (striped blue), on a 0-to-target scale.
+import { component, element, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.cask_scales.CaskScales (a test checks them).
+ * @typedef {object} CaskScalesPart
+ * @property {string} component
+ * @property {number} target
+ * @property {any[]} ticks
+ * @property {any[]} casks
+ * @property {any[]} rows
+ * @property {string} caption
+ * @property {any[]} legend
+ */
+
+/** Where a span from `from` to `to` sits on a scale to `target`, as CSS percentages (an
+ * empty width where `to` is below `from`).
+ * @param {number} from @param {number} to @param {number} target */
+export function spanPosition(from, to, target) {
+  return { left: `${(100 * from) / target}%`, width: `${(100 * Math.max(0, to - from)) / target}%` };
+}
+
 function span(className, from, to, target) {
   const node = element("div", className);
-  node.style.left = `${(100 * from) / target}%`;
-  node.style.width = `${(100 * Math.max(0, to - from)) / target}%`;
+  Object.assign(node.style, spanPosition(from, to, target));
   return node;
 }
 
@@ -62,7 +82,7 @@ function axis(ticks, target) {
 component("cask_scales", (slot) => {
   const root = element("section", "dicelab-scales");
   slot.append(root);
-  return (part) => {
+  return (/** @type {CaskScalesPart} */ part) => {
     root.setAttribute("aria-label", `Scales from 0 to ${part.target}`);
     root.replaceChildren(
       element("p", "dicelab-scales-caption", part.caption),

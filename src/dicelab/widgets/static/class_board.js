@@ -1,16 +1,35 @@
+// @ts-check
 // Class board: the teacher's view of a class. Join address, code and QR code; the activity
 // picker with Start, Stop, Reveal and End class; the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
-// The SVG namespace, read from the browser's own parser (no address written here).
-const SVG = (() => {
-  const holder = document.createElement("div");
-  holder.innerHTML = "<svg></svg>";
-  return holder.firstElementChild.namespaceURI;
-})();
+import { component, element, button } from "./helpers.js";
 
+/** What this component draws: the fields of dicelab.classroom.board.ClassBoard (a test checks them).
+ * @typedef {object} ClassBoardPart
+ * @property {string} component
+ * @property {string} join_url
+ * @property {string} code
+ * @property {any[]} qr
+ * @property {any[]} activities
+ * @property {object | null} current
+ * @property {any[]} roster
+ * @property {object | null} pool
+ * @property {object | null} exact
+ * @property {boolean} revealed
+ * @property {any[]} games
+ * @property {string} notice
+ */
+
+// The SVG namespace, read from the browser's own parser the first time (no address written here).
+let svgNamespace = "";
 function svg(tag, attributes = {}) {
-  const node = document.createElementNS(SVG, tag);
+  if (!svgNamespace) {
+    const holder = document.createElement("div");
+    holder.innerHTML = "<svg></svg>";
+    svgNamespace = holder.firstElementChild?.namespaceURI ?? "";
+  }
+  const node = document.createElementNS(svgNamespace, tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   return node;
 }
@@ -28,19 +47,33 @@ function qrCode(rows, label) {
   return picture;
 }
 
-const percent = (share) => `${(100 * share).toFixed(1)} %`;
+/** A share as a percentage with one decimal: 0.0309 -> "3.1 %".
+ * @param {number} share */
+export const percent = (share) => `${(100 * share).toFixed(1)} %`;
+
+/** Where the pool chart's line ends, `top`: the highest dot, band end or exact value with a
+ * fifth to spare, rounded up to a tenth (from 0.1 to 1); and the band of two standard
+ * errors, `low` to `high` within 0..1 (null before any result).
+ * @param {{share: number | null, se: number | null, students: {share: number | null}[]}} pool
+ * @param {{value: number} | null | undefined} exact */
+export function poolScale(pool, exact) {
+  const shares = pool.students.filter((s) => s.share !== null).map((s) => Number(s.share));
+  const share = pool.share ?? 0, se = pool.se ?? 0;
+  const highest = Math.max(0.05, ...shares, share, exact?.value ?? 0, share + 2 * se);
+  const top = Math.min(1, Math.ceil(highest * 12) / 10);
+  const band = pool.share === null ? null : { low: Math.max(0, share - 2 * se), high: Math.min(1, share + 2 * se) };
+  return { top, band };
+}
 
 // The pooled share on a line from 0 to a top that fits every dot: dots, band, pooled, exact.
 function poolChart(pool, exact) {
   const width = 600, height = 150, left = 30, right = 20, axis = 120;
-  const shares = pool.students.filter((s) => s.share !== null).map((s) => s.share);
-  const highest = Math.max(0.05, ...shares, pool.share ?? 0, exact?.value ?? 0, (pool.share ?? 0) + 2 * (pool.se ?? 0));
-  const top = Math.min(1, Math.ceil(highest * 12) / 10);
+  const { top, band } = poolScale(pool, exact);
   const x = (share) => left + (width - left - right) * Math.min(share, top) / top;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "dicelab-pool-chart", role: "img" });
   const words = [`Pooled share ${pool.share === null ? "not known yet" : percent(pool.share)}`];
-  if (pool.share !== null) {
-    const low = Math.max(0, pool.share - 2 * pool.se), high = Math.min(1, pool.share + 2 * pool.se);
+  if (band) {
+    const { low, high } = band;
     chart.append(svg("rect", { x: x(low), y: 8, width: Math.max(1, x(high) - x(low)), height: axis - 8,
                                class: "dicelab-pool-band" }));
     chart.append(svg("line", { x1: x(pool.share), x2: x(pool.share), y1: 4, y2: axis, class: "dicelab-pool-line" }));
@@ -196,7 +229,7 @@ component("class_board", (slot, { send }) => {
     people.replaceChildren(element("h3", "", `Students: ${part.roster.length} (${online} here)`), list);
   };
 
-  return (part) => {
+  return (/** @type {ClassBoardPart} */ part) => {
     drawJoin(part);
     drawRun(part);
     drawRoster(part);

@@ -1,4 +1,21 @@
+// @ts-check
 // Coach: the best options with their values, the odds, the verdict on the last move, the report.
+import { component, element, button } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.coach.CoachPanel (a test checks them).
+ * @typedef {object} CoachPart
+ * @property {string} component
+ * @property {string} busy
+ * @property {string} help
+ * @property {string} caption
+ * @property {any[]} options
+ * @property {string} odds_caption
+ * @property {any[]} odds
+ * @property {object} verdict
+ * @property {object} report
+ * @property {any[]} measures
+ */
+
 function labelled(item) {
   const row = element("li", item.best ? "is-best" : "");
   row.append(element("span", "dicelab-coach-label", item.label),
@@ -44,7 +61,7 @@ component("coach", (slot, { send }) => {
               help);
   slot.append(root);
 
-  return (part) => {
+  return (/** @type {CoachPart} */ part) => {
     const busy = part.busy;
     root.classList.toggle("is-busy", Boolean(busy));
     root.setAttribute("aria-busy", String(Boolean(busy)));

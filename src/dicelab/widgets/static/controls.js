@@ -1,4 +1,18 @@
+// @ts-check
 // Controls: buttons from specs, turn banner, aria-live status, refusal notice, keys help.
+import { component, element, button, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.controls.Controls (a test checks them).
+ * @typedef {object} ControlsPart
+ * @property {string} component
+ * @property {string} heading
+ * @property {object} turn
+ * @property {any[]} buttons
+ * @property {string} status
+ * @property {object} notice
+ * @property {string} help
+ */
+
 component("controls", (slot, { send }) => {
   const root = element("div", "dicelab-controls");
   const heading = element("div", "dicelab-heading");
@@ -30,7 +44,7 @@ component("controls", (slot, { send }) => {
     return node;
   };
 
-  return (part) => {
+  return (/** @type {ControlsPart} */ part) => {
     heading.textContent = part.heading;
     turn.replaceChildren();
     if (part.turn.text) turn.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));

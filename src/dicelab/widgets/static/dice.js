@@ -1,4 +1,15 @@
+// @ts-check
 // Dice tray: draws the dice it is given and sends {type: "toggle", die} when one is clicked.
+import { component, element, button, dieFace } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.dice.DiceTray (a test checks them).
+ * @typedef {object} DicePart
+ * @property {string} component
+ * @property {any[]} dice
+ * @property {number} throw
+ * @property {string} label
+ */
+
 const LOCK = `<svg viewBox="0 0 16 16" aria-hidden="true" class="dicelab-lock">
   <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/>
   <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>`;
@@ -32,7 +43,7 @@ component("dice", (slot, { send }) => {
     return item;
   };
 
-  return (part) => {
+  return (/** @type {DicePart} */ part) => {
     const tumble = shownThrow !== null && part.throw !== shownThrow;
     shownThrow = part.throw;
     tray.setAttribute("aria-label", part.label);

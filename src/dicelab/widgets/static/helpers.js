@@ -1,22 +1,38 @@
-// Helpers every component shares. The widget's module is this file, the component files
-// (each registers itself with component(name, mount)) and table.js, joined by Python.
+// @ts-check
+// Helpers every component shares. Each component module registers itself with
+// component(name, mount); table.js mounts the parts of a view with mountOf(name).
+/** @typedef {(intent: object) => void} Send */
+/** @typedef {{send: Send, table: HTMLElement}} Context */
+/** @typedef {(part: any) => void} Update */
+/** @typedef {(slot: HTMLElement, context: Context) => Update} Mount */
+
+/** @type {Map<string, Mount>} */
 const COMPONENTS = new Map();
 
 // Register a component: mount(slot, context) builds its elements in `slot` once and returns
 // update(part), which redraws them from the part's fields. context.send(intent) sends an
 // intent from this part; context.table is the table's root element.
-function component(name, mount) {
+/** @param {string} name @param {Mount} mount */
+export function component(name, mount) {
   COMPONENTS.set(name, mount);
 }
 
-function element(tag, className, text) {
+/** The mount of the component `name`; an Error naming it when no module registered it.
+ * @param {string} name @returns {Mount} */
+export function mountOf(name) {
+  const mount = COMPONENTS.get(name);
+  if (!mount) throw new Error(`no component named ${name} is part of this widget`);
+  return mount;
+}
+
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
 }
 
-function button(className, text, label, key, onClick) {
+export function button(className, text, label, key, onClick) {
   const node = element("button", className, text);
   node.type = "button";
   node.dataset.key = key;
@@ -25,7 +41,7 @@ function button(className, text, label, key, onClick) {
   return node;
 }
 
-function swatch(className, colour) {
+export function swatch(className, colour) {
   const node = element("span", `dicelab-colour ${className}`);
   node.style.background = colour;
   node.setAttribute("aria-hidden", "true");
@@ -39,7 +55,7 @@ const PIPS = {
 };
 
 // An SVG die showing `face` (blank for none), drawn by the dice tray and, small, by the history.
-function dieFace(face, className = "dicelab-die-face") {
+export function dieFace(face, className = "dicelab-die-face") {
   const pips = (PIPS[face] ?? []).map((spot) => {
     const [cx, cy] = SPOTS[spot];
     return `<circle cx="${cx}" cy="${cy}" r="9" class="dicelab-pip"/>`;
@@ -51,7 +67,7 @@ function dieFace(face, className = "dicelab-die-face") {
 }
 
 // Restart a CSS animation on `node` (a die tumbling, the shaker shaking).
-function replay(node, className) {
+export function replay(node, className) {
   node.classList.remove(className);
   void node.offsetWidth;
   node.classList.add(className);

@@ -1,4 +1,15 @@
+// @ts-check
 // History: the game's log, newest first, dice drawn small; new entries are read out politely.
+import { component, element, swatch, dieFace } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.history.History (a test checks them).
+ * @typedef {object} HistoryPart
+ * @property {string} component
+ * @property {string} caption
+ * @property {number} game
+ * @property {any[]} entries
+ */
+
 component("history", (slot) => {
   const root = element("details", "dicelab-history");
   root.open = true;
@@ -29,7 +40,7 @@ component("history", (slot) => {
     return item;
   };
 
-  return (part) => {
+  return (/** @type {HistoryPart} */ part) => {
     summary.textContent = part.caption;
     region.setAttribute("aria-label", part.caption);
     const entries = part.entries;

@@ -1,8 +1,18 @@
+// @ts-check
 // Ranking: the final places, with each player's colour beside the name.
+import { component, element, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.ranking.Ranking (a test checks them).
+ * @typedef {object} RankingPart
+ * @property {string} component
+ * @property {string} heading
+ * @property {any[]} rows
+ */
+
 component("ranking", (slot) => {
   const root = element("section", "dicelab-ranking");
   slot.append(root);
-  return (part) => {
+  return (/** @type {RankingPart} */ part) => {
     const list = element("ol", "dicelab-ranking-list");
     for (const row of part.rows) {
       const item = element("li", row.winner ? "is-winner" : "");

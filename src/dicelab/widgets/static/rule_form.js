@@ -1,5 +1,18 @@
+// @ts-check
 // Rule lab form: a preset picker and one field per rule setting; a refusal shows beside its
 // field (and in a live region), the rules it refused stay in place.
+import { component, element } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.rule_lab.RuleForm (a test checks them).
+ * @typedef {object} RuleFormPart
+ * @property {string} component
+ * @property {string} heading
+ * @property {any[]} presets
+ * @property {string} preset
+ * @property {any[]} fields
+ * @property {object} notice
+ */
+
 let ruleFormCount = 0;
 
 component("rule_form", (slot, { send }) => {
@@ -73,7 +86,7 @@ component("rule_form", (slot, { send }) => {
     return row;
   };
 
-  return (part) => {
+  return (/** @type {RuleFormPart} */ part) => {
     heading.textContent = part.heading;
     presets.setAttribute("aria-label", `Preset of the ${part.heading}`);
     presets.replaceChildren(...part.presets.map((preset) => {

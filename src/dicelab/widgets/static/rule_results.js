@@ -1,5 +1,19 @@
+// @ts-check
 // Rule lab results: the figures of the rules (a progress bar while one is worked out), the
 // odds table, and the button that plays the rules.
+import { component, element, button } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.rule_lab.RuleResults (a test checks them).
+ * @typedef {object} RuleResultsPart
+ * @property {string} component
+ * @property {string} heading
+ * @property {object} odds
+ * @property {any[]} figures
+ * @property {string} busy
+ * @property {string} elapsed
+ * @property {string} play
+ */
+
 component("rule_results", (slot, { send }) => {
   const root = element("div", "dicelab-rule-results");
   const heading = element("h3", "dicelab-rule-heading");
@@ -42,7 +56,7 @@ component("rule_results", (slot, { send }) => {
     return line;
   };
 
-  return (part) => {
+  return (/** @type {RuleResultsPart} */ part) => {
     heading.textContent = part.heading;
     figures.replaceChildren(...part.figures.map(figure));
     busy.textContent = part.busy;

@@ -1,4 +1,14 @@
+// @ts-check
 // Scoreboard: one card per player with labelled numbers; the player to move is framed.
+import { component, element, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.scoreboard.Scoreboard (a test checks them).
+ * @typedef {object} ScoreboardPart
+ * @property {string} component
+ * @property {string} caption
+ * @property {any[]} players
+ */
+
 component("scoreboard", (slot) => {
   const root = element("section", "dicelab-scoreboard");
   slot.append(root);
@@ -20,7 +30,7 @@ component("scoreboard", (slot) => {
     return card;
   };
 
-  return (part) => {
+  return (/** @type {ScoreboardPart} */ part) => {
     const list = element("ul", "dicelab-board-list");
     list.setAttribute("aria-label", part.caption || "Scores");
     list.append(...part.players.map(drawPlayer));

@@ -1,6 +1,25 @@
+// @ts-check
 // Scorecard: a table of boxes and totals; sends {type: "select", column, row} for a box, and
 // {type: "score", column, row} for a double click (choose it and score it).
-const DOUBLE_CLICK_MS = 500;
+import { component, element, button } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.scorecard.Scorecard (a test checks them).
+ * @typedef {object} ScorecardPart
+ * @property {string} component
+ * @property {string} caption
+ * @property {any[]} columns
+ * @property {any[]} rows
+ */
+
+export const DOUBLE_CLICK_MS = 500;
+
+/** A click on the box `key` at `now` (ms), after the `last` one: whether it is the second of
+ * a double click, and what to remember for the next click (nothing after a double click).
+ * @param {{key: string, time: number}} last @param {string} key @param {number} now */
+export function clickOn(last, key, now) {
+  const double = last.key === key && now - last.time < DOUBLE_CLICK_MS;
+  return { double, last: double ? { key: "", time: 0 } : { key, time: now } };
+}
 
 component("scorecard", (slot, { send }) => {
   const table = element("table", "dicelab-scorecard");
@@ -18,10 +37,9 @@ component("scorecard", (slot, { send }) => {
     const box = button("dicelab-box", cell.text, cell.label, key, () => {
       // A second click on the same box soon after is a double click, even though the first
       // one redrew the scorecard (so the browser's own dblclick never reaches a box).
-      const now = performance.now();
-      const double = last.key === key && now - last.time < DOUBLE_CLICK_MS;
-      last = double ? { key: "", time: 0 } : { key, time: now };
-      send({ type: double ? "score" : "select", column, row: row.key });
+      const click = clickOn(last, key, performance.now());
+      last = click.last;
+      send({ type: click.double ? "score" : "select", column, row: row.key });
     });
     box.setAttribute("aria-disabled", String(!cell.enabled));
     box.setAttribute("aria-pressed", String(Boolean(cell.chosen)));
@@ -29,7 +47,7 @@ component("scorecard", (slot, { send }) => {
     return td;
   };
 
-  return (part) => {
+  return (/** @type {ScorecardPart} */ part) => {
     const head = element("tr");
     head.append(element("td", "dicelab-corner", ""));
     for (const column of part.columns) {

@@ -1,4 +1,18 @@
+// @ts-check
 // Setup screen: players - / +, and per seat a name, a colour (◀ / ▶) and human or bot.
+import { component, element, button, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.setup.SeatSetup (a test checks them).
+ * @typedef {object} SetupPart
+ * @property {string} component
+ * @property {string} heading
+ * @property {any[]} seats
+ * @property {any[]} kinds
+ * @property {any[]} presets
+ * @property {string} preset
+ * @property {number} max_name
+ */
+
 function choice(options, value, label, key, onChange) {
   const select = element("select", "dicelab-setup-select");
   select.dataset.key = key;
@@ -38,7 +52,7 @@ component("setup", (slot, { send }) => {
     return row;
   };
 
-  return (part) => {
+  return (/** @type {SetupPart} */ part) => {
     const count = element("div", "dicelab-setup-count");
     count.append(
       element("span", "dicelab-setup-label", "Players"),

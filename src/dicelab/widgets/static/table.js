@@ -1,13 +1,16 @@
+// @ts-check
 // The table: lays out the parts of the view document in their areas (mounting each part's
 // component once), keeps the focus across redraws, and owns the keyboard while it has focus.
 // Python is the authority: everything drawn comes from model.get("view"); clicks and keys go
 // back as intents, model.send({part, type, ...}).
+import { mountOf, element } from "./helpers.js";
 
 // What has the focus in `root` (to find it again after a redraw), or null.
 function focusOf(root) {
-  const active = document.activeElement;
+  const active = /** @type {HTMLInputElement | null} */ (document.activeElement);
   if (!active || active === root || !root.contains(active)) return null;
-  return { node: active, part: active.closest("[data-part]")?.dataset.part, key: active.dataset.key,
+  const part = /** @type {HTMLElement | null} */ (active.closest("[data-part]"));
+  return { node: active, part: part?.dataset.part, key: active.dataset.key,
            value: active.value, selection: active.selectionStart !== undefined && active.type === "text"
              ? [active.selectionStart, active.selectionEnd] : null };
 }
@@ -35,7 +38,7 @@ function keyboard(root, keysLine, send, model) {
   };
   const leave = () => {
     if (notebook()) notebook().focus();
-    else document.activeElement.blur();
+    else /** @type {HTMLElement | null} */ (document.activeElement)?.blur();
   };
   const gameKeys = () => model.get("view").keys ?? [];
   // In JupyterLab's command mode with this game's cell selected, a game key comes back to the
@@ -77,23 +80,36 @@ function keyboard(root, keysLine, send, model) {
 // what a reader counts; a name changes only when a display of the same title comes or goes
 // above it. Run on every draw and whenever a display is put on the page (it gets a size).
 function nameRegions() {
+  const regions = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-dicelab-title]"))];
+  const names = regionNames(regions.map((region) => region.dataset.dicelabTitle ?? ""));
+  regions.forEach((region, index) => {
+    if (region.getAttribute("aria-label") !== names[index]) region.setAttribute("aria-label", names[index]);
+  });
+}
+
+/** The names of regions with these titles, in page order: a title's second region and on
+ * are numbered ("Yahtzee game", "Yahtzee game 2", ...).
+ * @param {string[]} titles @returns {string[]} */
+export function regionNames(titles) {
   const seen = new Map();  // title -> how many regions of that title came before
-  for (const region of document.querySelectorAll("[data-dicelab-title]")) {
-    const title = region.dataset.dicelabTitle;
+  return titles.map((title) => {
     const number = (seen.get(title) ?? 0) + 1;
     seen.set(title, number);
-    const name = number === 1 ? title : `${title} ${number}`;
-    if (region.getAttribute("aria-label") !== name) region.setAttribute("aria-label", name);
-  }
+    return number === 1 ? title : `${title} ${number}`;
+  });
 }
 
 // Whether the kernel still answers. Every message gets an answer (a new view, or else
 // {type: "ack"}); a message with no answer within ANSWER_MS means the kernel is gone (restarted, shut down, or a notebook
 // reopened with its widgets' saved state), and the table says so in words above the parts.
-const ANSWER_MS = 4000;
-const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
+export const ANSWER_MS = 4000;
+export const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
 
-function connection(model, line) {
+/** The kernel's watchdog: `send` starts the clock, any answer stops it, and no answer
+ * within ANSWER_MS shows `line` with DISCONNECTED.
+ * @param {{send: (message: object) => void, on: Function, off: Function}} model
+ * @param {{textContent: string | null, hidden: boolean}} line */
+export function connection(model, line) {
   let waiting = null;
   const lost = () => {
     line.textContent = DISCONNECTED;
@@ -147,7 +163,7 @@ function render({ model, el }) {
   const mount = (name, kind) => {
     const slot = element("div", `dicelab-part is-${kind}`);
     slot.dataset.part = name;
-    const mountComponent = COMPONENTS.get(kind);
+    const mountComponent = mountOf(kind);
     const update = mountComponent(slot, { send: (intent) => kernel.send({ part: name, ...intent }), table: root });
     const entry = { slot, update, kind, drawn: null };
     mounted.set(name, entry);

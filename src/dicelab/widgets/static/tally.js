@@ -1,4 +1,15 @@
+// @ts-check
 // Tally: two counts typed in (tries and hits, e.g. throws of real dice and farkles) and Send.
+import { component, element, button } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.classroom.throws.TallyForm (a test checks them).
+ * @typedef {object} TallyPart
+ * @property {string} component
+ * @property {string} tries_label
+ * @property {string} hits_label
+ * @property {any[]} sent
+ */
+
 component("tally", (slot, { send }) => {
   const form = element("form", "dicelab-tally");
   const field = (key) => {
@@ -29,7 +40,7 @@ component("tally", (slot, { send }) => {
     hits.input.value = "";
   });
   slot.append(form);
-  return (part) => {
+  return (/** @type {TallyPart} */ part) => {
     tries.caption.textContent = part.tries_label;
     hits.caption.textContent = part.hits_label;
     const total = part.sent.reduce((sum, [t, h]) => [sum[0] + t, sum[1] + h], [0, 0]);

@@ -1,4 +1,16 @@
+// @ts-check
 // Chance to win: each seat's chance in words with a bar beside it, or why none is shown.
+import { component, element, swatch } from "./helpers.js";
+
+/** What this component draws: the fields of dicelab.widgets.components.win_chances.WinChancesPanel (a test checks them).
+ * @typedef {object} WinChancesPart
+ * @property {string} component
+ * @property {string} busy
+ * @property {string} note
+ * @property {string} basis
+ * @property {any[]} seats
+ */
+
 component("win_chances", (slot) => {
   const root = element("section", "dicelab-chances");
   root.setAttribute("aria-label", "Chance to win");
@@ -25,7 +37,7 @@ component("win_chances", (slot) => {
     return row;
   };
 
-  return (part) => {
+  return (/** @type {WinChancesPart} */ part) => {
     root.classList.toggle("is-busy", Boolean(part.busy));
     root.setAttribute("aria-busy", String(Boolean(part.busy)));
     note.textContent = part.busy || part.note;

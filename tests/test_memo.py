@@ -10,7 +10,7 @@ import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as fivethousand_win
-from dicelab.once import OncePerKey, once_per_key
+from dicelab.memo import OncePerKey, once_per_key
 from dicelab.thousand import win as thousand_win
 from dicelab.yahtzee import Rules as YahtzeeRules
 from dicelab.yahtzee import solver

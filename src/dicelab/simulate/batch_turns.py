@@ -1,0 +1,145 @@
+"""The turns of a batch at one decision (:class:`TurnBatch`), and what a set-aside batch bot
+answers about them (:class:`SetAsideBatchBot`).
+
+A batch bot answers the two questions a set-aside turn asks, for arrays of turns:
+:meth:`SetAsideBatchBot.keep`, which scoring part of the throw to set aside (asked only
+where the rules let the player choose), and :meth:`SetAsideBatchBot.bank`, whether to bank
+now (asked only where the rules allow it).
+"""
+
+from __future__ import annotations
+
+import abc
+
+import numpy
+
+from dicelab.simulate.throws import ThrowChoices
+
+
+class TurnBatch:
+    """TurnBatch of a batch at one decision, one entry per turn (numpy arrays).
+
+    ``scores`` (turns, seats) banked scores, ``player`` whose turn it is, ``turn_points``
+    and ``round_start`` as in :class:`dicelab.setaside.State`, ``dice_left`` the dice left to
+    throw, ``final`` whether it is the player's last turn (Fivethousand), ``throw`` the
+    thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
+    ``choice`` (turns, 2) uniform floats for bots that choose at random.
+
+    With ``rows``, the turns are those rows of the arrays given, each array gathered only
+    when a bot first reads it (most bots read two or three of them).
+    """
+
+    FIELDS = (
+        "scores",
+        "player",
+        "turn_points",
+        "round_start",
+        "dice_left",
+        "final",
+        "throw",
+        "choice",
+    )
+
+    def __init__(
+        self,
+        scores,
+        player,
+        turn_points,
+        round_start,
+        dice_left,
+        final,
+        throw,
+        choice=None,
+        rows=None,
+        banked=None,
+    ):
+        self._arrays = dict(
+            zip(
+                self.FIELDS,
+                (scores, player, turn_points, round_start, dice_left, final, throw, choice),
+            )
+        )
+        self._rows = rows
+        self._banked = (
+            banked if banked is None or rows is None else banked[rows]
+        )  # when known already
+
+    def __getattr__(self, name):
+        if name not in TurnBatch.FIELDS:
+            raise AttributeError(name)
+        value = self._arrays[name]
+        if value is not None and self._rows is not None:
+            value = value[self._rows]
+        self.__dict__[name] = value
+        return value
+
+    @classmethod
+    def of(
+        cls,
+        scores,
+        player,
+        turn_points,
+        round_start=None,
+        dice_left=None,
+        final=None,
+        throw=None,
+        choice=None,
+    ) -> TurnBatch:
+        """TurnBatch from arrays, zeros (or False) for what is not given."""
+        zeros = numpy.zeros(len(player), dtype=numpy.int64)
+        return cls(
+            numpy.asarray(scores, dtype=numpy.int64),
+            numpy.asarray(player, dtype=numpy.int64),
+            numpy.asarray(turn_points, dtype=numpy.int64),
+            zeros if round_start is None else numpy.asarray(round_start, dtype=numpy.int64),
+            zeros if dice_left is None else numpy.asarray(dice_left, dtype=numpy.int64),
+            zeros.astype(bool) if final is None else numpy.asarray(final, dtype=bool),
+            zeros if throw is None else numpy.asarray(throw, dtype=numpy.int64),
+            choice,
+        )
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+    def take(self, rows) -> TurnBatch:
+        """The turns at ``rows`` (an index array or a mask)."""
+        rows = numpy.asarray(rows)
+        if rows.dtype == bool:
+            rows = numpy.flatnonzero(rows)
+        taken = TurnBatch(**self._arrays, rows=rows if self._rows is None else self._rows[rows])
+        taken._banked = None if self._banked is None else self._banked[rows]
+        return taken
+
+    @property
+    def banked(self) -> numpy.ndarray:
+        """The banked score of the player to move."""
+        if self._banked is None:
+            self._banked = numpy.take_along_axis(self.scores, self.player[..., None], axis=-1)[
+                ..., 0
+            ]
+        return self._banked
+
+    @property
+    def best_other(self) -> numpy.ndarray:
+        """The best banked score of the other players (0 alone)."""
+        if self.scores.shape[-1] == 1:
+            return numpy.zeros(self.player.shape, dtype=numpy.int64)
+        mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
+        return numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(axis=-1)
+
+
+class SetAsideBatchBot(abc.ABC):
+    """A set-aside bot's decisions for many turns at once (see the module docstring)."""
+
+    level: str
+    uses_choices = False  # True when it reads TurnBatch.choice
+    cheap = True  # True when answering for every turn costs less than picking out its own
+
+    def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
+        """Index (into ``throws.choices[turns.throw]``) of the part to set aside: by default
+        the part worth most (ties: more dice)."""
+        return throws.best[turns.throw]
+
+    @abc.abstractmethod
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
+        """Whether to bank now, for turns whose rules allow it (bool array)."""

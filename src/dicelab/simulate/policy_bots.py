@@ -1,0 +1,151 @@
+"""The batch forms of the bots that play by a policy's values of states (the optimal and
+win robots): :class:`PolicyBot` over :class:`StateValues`, ranking options as the one-game
+policy does, the same floating-point sums in the same order."""
+
+from __future__ import annotations
+
+import numpy
+
+from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
+
+
+class StateValues:
+    """A set-aside policy's values of :class:`TurnBatch`: what :class:`PolicyBot` asks of a
+    policy. Wraps a policy with ``bank_values(banked, turn_points)``, ``throw_values(banked,
+    turn_points, round_start, dice_left)`` and, where setting dice aside can end a turn,
+    ``ended_values(banked, won)``, over numpy arrays (any shape); ``lowest`` when a lower
+    value is better; ``reads`` names the fields of :class:`TurnBatch` the values depend on (turns
+    alike in them and in their throw get one decision). A policy that needs more of the
+    state (the opponents' scores) gets a subclass reading it from the turns."""
+
+    def __init__(self, policy, reads=("banked", "turn_points", "round_start", "dice_left")):
+        self.policy = policy
+        self.lowest = policy.lowest
+        self.reads = reads  # the fields of TurnBatch the values depend on
+
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
+        return self.policy.bank_values(turns.banked, turns.turn_points)
+
+    def throw(self, turns: TurnBatch) -> numpy.ndarray:
+        return self.policy.throw_values(
+            turns.banked, turns.turn_points, turns.round_start, turns.dice_left
+        )
+
+    def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
+        return self.policy.ended_values(turns.banked, won)
+
+
+class FinalTurnValues(StateValues):
+    """Fivethousand's final-turn policies: each turn against its own leader's score."""
+
+    def bank(self, turns):
+        return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
+
+    def throw(self, turns):
+        return self.policy.throw_values(
+            turns.banked,
+            turns.turn_points,
+            turns.round_start,
+            turns.dice_left,
+            to_beat=turns.best_other,
+        )
+
+
+class PolicyBot(SetAsideBatchBot):
+    """Plays by policies' values of states (:class:`StateValues`); ``values(turns)`` says
+    which values play which turns, as pairs of (mask, values). Options are ranked as
+    :class:`dicelab.setaside.policy.SetAsidePolicy` ranks them: each part of the throw in
+    the engine's order, banking before throwing; the first best wins ties."""
+
+    cheap = False
+
+    def __init__(self, rules, values, level: str):
+        self.rules = rules
+        self.values = values
+        self.level = level
+
+    def keep(self, turns, throws):
+        picked = numpy.zeros(len(turns), dtype=numpy.int64)
+        for rows, values in self.values(turns):
+            if rows.any():
+                mine = turns.take(rows)
+                columns = [mine.throw] + [getattr(mine, field) for field in values.reads]
+                situations = numpy.ascontiguousarray(
+                    numpy.stack(columns, axis=1).astype(numpy.int64)
+                )
+                _, first, back = numpy.unique(
+                    situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
+                    return_index=True,
+                    return_inverse=True,
+                )
+                picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
+        return picked
+
+    def _keep(self, turns, throws, policy):
+        """The part each of ``turns`` sets aside, by ``policy``'s values."""
+        # One entry per (turn, distinct part of its throw), the parts of a turn together.
+        counts = throws.distinct_count[turns.throw]
+        row = numpy.repeat(numpy.arange(len(turns)), counts)
+        start = numpy.cumsum(counts) - counts
+        throw = turns.throw[row]
+        choice = throws.distinct[throw, numpy.arange(len(row)) - start[row]]
+        part = throws.choices[throw, choice]
+        turn_points = turns.turn_points[row] + part[:, 0]
+        dice_left = turns.dice_left[row] - part[:, 1]
+        hot = dice_left == 0
+        after = TurnBatch(
+            turns.scores[row],
+            turns.player[row],
+            turn_points,
+            numpy.where(hot, turn_points, turns.round_start[row]),
+            numpy.where(hot, self.rules.dice, dice_left),
+            turns.final[row],
+            None,
+        )
+        values, valid = self._option_values(policy, after)
+        values = -values if policy.lowest else values
+        # The first best option of each turn: options in order, banking before throwing.
+        flat = numpy.where(valid, values, -numpy.inf).ravel()
+        best = numpy.maximum.reduceat(flat, 2 * start)
+        hits = numpy.flatnonzero(flat == numpy.repeat(best, 2 * counts))
+        _, first = numpy.unique(row[hits // 2], return_index=True)
+        return choice[hits[first] // 2]
+
+    def bank(self, turns):
+        banks = numpy.zeros(len(turns), dtype=bool)
+        for rows, policy in self.values(turns):
+            part = turns.take(rows)
+            bank, throw = policy.bank(part), policy.throw(part)
+            banks[rows] = bank <= throw if policy.lowest else bank >= throw
+        return banks
+
+    def _option_values(self, policy: StateValues, after: TurnBatch):
+        """Values (bank, throw) of the states after setting each part aside, and which of
+        them are options (banking where the rules allow it; a turn that setting aside
+        ended has one option, its value in the bank column)."""
+        shape = after.turn_points.shape
+        values = numpy.zeros(shape + (2,))
+        valid = numpy.ones(shape + (2,), dtype=bool)
+        if hasattr(policy.policy, "ended_values") or getattr(
+            policy, "ends_turns", False
+        ):  # Thousand: a burn or the exact finish
+            standing = after.banked + after.turn_points
+            ended = standing >= self.rules.target
+            won = standing == self.rules.target
+            after = TurnBatch(
+                after.scores,
+                after.player,
+                numpy.where(ended, 0, after.turn_points),
+                after.round_start,
+                after.dice_left,
+                after.final,
+                None,
+            )
+            may = self.rules.casks_allow_saving(after.banked, after.turn_points)
+            values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
+            valid[..., 0] = ended | may
+            valid[..., 1] = ~ended
+        else:
+            values[..., 0] = policy.bank(after)
+        values[..., 1] = policy.throw(after)
+        return values, valid
