@@ -6,7 +6,9 @@ the last one sees the activity, and how many succeeded); then each student throw
 second for ``SECONDS`` seconds, each throw numbered as the student page numbers it. Printed:
 p50/p95/p99 of the time from sending a throw to its acknowledged view, the throws lost (sent,
 never acknowledged) and counted twice (the results file against the acknowledgements), and
-the server's CPU (cores used) and peak memory.
+the server's CPU (cores used) and peak memory, and the machine's load average (on a shared
+machine the other processes' load is said beside the figures). The teacher's board is open
+throughout, as in a lesson, and is redrawn as results arrive.
 
 The reference is the least any durable server must do, run in the same way with the same
 clients: a tornado WebSocket server that commits one SQLite (WAL, synchronous=FULL) row per
@@ -166,8 +168,21 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
+async def watch_board(server: Server, boards: list) -> None:
+    """The teacher's board open all along, as in a lesson: count the boards it receives."""
+    address = server.teacher.replace("http", "ws", 1) + "/ws"
+    origin = "/".join(server.teacher.split("/")[:3])
+    from tornado.httpclient import HTTPRequest
+
+    socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
+    while await socket.read_message() is not None:
+        boards.append(time.perf_counter())
+
+
 async def load(server: Server, size: int, seconds: float) -> dict:
     students = [SimulatedStudent(i) for i in range(size)]
+    boards: list[float] = []
+    teacher = asyncio.ensure_future(watch_board(server, boards)) if server.teacher else None
     start = time.perf_counter()
     joined = await asyncio.gather(*(student.join(server) for student in students))
     join_seconds = time.perf_counter() - start
@@ -180,6 +195,8 @@ async def load(server: Server, size: int, seconds: float) -> dict:
         student.socket.close()
     for listener in listeners:
         listener.cancel()
+    if teacher is not None:
+        teacher.cancel()
     latencies = [value for student in students for value in student.latencies]
     sent = sum(student.seq for student in students)
     acked = sum(len(student.acked) for student in students)
@@ -195,6 +212,7 @@ async def load(server: Server, size: int, seconds: float) -> dict:
         "p99": percentile(latencies, 0.99),
         "cores": cores,
         "memory_mb": peak_memory_mb(server.process.pid),
+        "boards": len(boards),
     }
 
 
@@ -224,8 +242,10 @@ def report(kind: str, size: int, figures: dict) -> None:
             if "stored" in figures
             else ""
         )
-        + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB; "
-        f"machine load {os.getloadavg()[0]:.1f}"
+        + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB"
+        + (f", teacher's board redrawn {figures['boards']} times" if figures["boards"] else "")
+        + "; load average (1, 5, 15 min) "
+        + ", ".join(f"{load:.1f}" for load in os.getloadavg())
     )
 
 

@@ -143,6 +143,7 @@ def _executed(name: str, kernel_specs, tmp_path, monkeypatch, edition: str = "te
     from dicelab.editions import edition as make_edition
 
     monkeypatch.setenv("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    monkeypatch.delenv("DICELAB_CLASS_URL", raising=False)  # no class server: pasted counts
     notebook = nbformat.from_dict(make_edition(_read(name), edition))
     manager = KernelManager(kernel_name=KERNEL, kernel_spec_manager=kernel_specs)
     client = nbclient.NotebookClient(

@@ -1,6 +1,6 @@
 """A class experiment's results pooled: each student's count of successes out of their
-trials, typed in, pasted from a CSV file, or (later) fed by the class server. A count may
-end in a half (a shared win counts half a win).
+trials, typed in, pasted from a CSV file, or live from the class server (:func:`dicelab.classroom.live`). A
+count may end in a half (a shared win counts half a win).
 
 Each student's share has its own band (±2 standard errors of *their* number of trials);
 the pooled share has the band of all the trials together. A band is pointwise: it holds

@@ -59,7 +59,7 @@ def test_the_notebook_board_and_the_lesson_api_run(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DICELAB_DATA_DIR", str(tmp_path))
     monkeypatch.setitem(Classroom.__init__.__kwdefaults__, "port", 0)  # a free port, not 8765
-    board, lesson = blocks("python")
+    board, live, lesson = blocks("python")
     namespace = {}
     try:
         exec(compile(board, "README class board", "exec"), namespace)
@@ -69,6 +69,26 @@ def test_the_notebook_board_and_the_lesson_api_run(tmp_path, monkeypatch):
         exec(compile(lesson, "README class lesson", "exec"), namespace)
         assert namespace["ACTIVITIES"]["yahtzee-in-three"].exact == Fraction(347897, 7558272)
         assert namespace["pooled"]["trials"] == 0 and namespace["pooled"]["share"] is None
+        exec(compile(live, "README class live lesson", "exec"), namespace)
+        assert namespace["room"].board["current"]["name"] == "farkles-three"
+        assert namespace["counts"] is None  # nobody has thrown yet
+        namespace["room"].close()
         room.close()
     finally:
         stop_server(tmp_path)
+
+
+def test_the_table_of_activities_says_each_exact_value_right():
+    from dicelab.classroom.activities import ACTIVITIES
+
+    rows = re.findall(r"^\| `([a-z-]+)`[^|]*\|[^|]*\|[^|]*\|\s*([^|]*?)\s*\|$", SECTION, re.M)
+    assert len(rows) == 11
+    for name, said in rows:
+        exact = ACTIVITIES[name].exact
+        if not said.strip():
+            assert exact is None, name
+        elif "/" in said.split()[0]:
+            assert Fraction(said.split()[0]) == exact, name
+        else:
+            assert said.split("≈ ")[1] == f"{float(exact):.4f}", name
+    assert {name for name, _ in rows} | {"fivethousand", "thousand", "yahtzee"} >= set(ACTIVITIES)

@@ -12,10 +12,21 @@ Fraction(347897, 7558272)
 
 from __future__ import annotations
 
+import os
+
 from dicelab.classroom.activities import ACTIVITIES, Activity, activity, register
 from dicelab.classroom.pool import pool
 
-__all__ = ["ACTIVITIES", "Activity", "Classroom", "activity", "pool", "read_results", "register"]
+__all__ = [
+    "ACTIVITIES",
+    "Activity",
+    "Classroom",
+    "activity",
+    "live",
+    "pool",
+    "read_results",
+    "register",
+]
 
 
 def read_results(activity: str | None = None, data=None) -> list[dict]:
@@ -29,6 +40,31 @@ def read_results(activity: str | None = None, data=None) -> list[dict]:
         return store.results(activity)
     finally:
         store.close()
+
+
+CLASS_URL = "DICELAB_CLASS_URL"  # the teacher's address of a class server elsewhere
+
+
+def live(activity: str, url: str | None = None, *, data=None):
+    """The class server's board running ``activity`` (started there if another one runs),
+    for a lesson cell to show: each student's dot, the class's ±2 SE band, and the exact
+    value behind Reveal. ``url`` is the teacher's address (else ``$DICELAB_CLASS_URL``, else
+    the server running on the data folder ``data``). None when no class server runs: the
+    cell then pools pasted counts or a CSV.
+    """
+    url = url or os.environ.get(CLASS_URL) or None
+    if url is None:
+        try:
+            from dicelab.classroom.process import running_server
+        except ImportError:  # without the class extra no server can run here
+            return None
+        found = running_server(data)
+        if found is None:
+            return None
+        url = found["teacher_url"]
+    from dicelab.classroom.widget import Classroom
+
+    return Classroom(url).use(activity)
 
 
 def __getattr__(name: str):

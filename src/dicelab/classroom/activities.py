@@ -7,8 +7,8 @@ check and play (:meth:`Session.receive`), the results each intent brought about
 (:meth:`Session.take_results`, each ``(trials, successes, detail)``) and a state to save and
 restore. Dice are thrown by the engines on the server, from the class's seed.
 
->>> sorted(ACTIVITIES)[:3]
-['duplicate', 'farkles', 'fivethousand']
+>>> sorted(ACTIVITIES)[:4]
+['cask', 'duplicate', 'farkles', 'farkles-no-fives']
 >>> ACTIVITIES["farkles"].exact
 Fraction(5, 162)
 """
@@ -60,10 +60,11 @@ __all__ = ["ACTIVITIES", "Activity", "Session", "activity", "register", "seeder"
 
 
 def _register_builtins() -> None:
-    from dicelab.classroom import games, throws
+    from dicelab.classroom import games, matches, throws
 
     throws.register_all(register)
     games.register_all(register)
+    matches.register_all(register)
 
 
 _register_builtins()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Protocol
 
 
@@ -30,6 +31,12 @@ class Activity:
     every student shares), ``name`` is the student's nickname and ``state`` what
     :meth:`Session.state` saved (None for a new seat). ``options`` maps an option's name to
     its choices (the first is the default), e.g. the robot a game is played against.
+
+    ``exact_of`` gives the share the pooled results tend to: a function computing it (so that
+    importing the activities computes nothing), a Fraction, or a float where it comes from a
+    solved strategy; :attr:`exact` is its value, worked out once. ``prepare`` works out what
+    the activity needs before its first intent (a robot's strategy); the server runs it in a
+    thread, so the class goes on meanwhile.
     """
 
     name: str
@@ -37,8 +44,25 @@ class Activity:
     task: str
     pooled: str
     make: Callable = field(repr=False)
-    exact: Fraction | None = None
+    exact_of: Fraction | float | Callable[[], Fraction | float] | None = field(
+        default=None, repr=False
+    )
     options: dict = field(default_factory=dict)
+    prepare: Callable[[], object] | None = field(default=None, repr=False)
+
+    @property
+    def has_exact(self) -> bool:
+        """Whether the pooled share has an exact value (without working it out)."""
+        return self.exact_of is not None
+
+    @cached_property
+    def exact(self) -> Fraction | float | None:
+        """The exact share (after ``prepare``, where it needs it), computed once."""
+        if not callable(self.exact_of):
+            return self.exact_of
+        if self.prepare is not None:
+            self.prepare()
+        return self.exact_of()
 
     def checked_options(self, options: dict) -> dict:
         """``options`` with every default filled in; ValueError for an unknown one."""

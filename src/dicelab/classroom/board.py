@@ -7,6 +7,8 @@ only a connection holding the teacher's token reaches them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from dicelab.widgets.view_part import Part
 
 
@@ -31,6 +33,16 @@ class ClassBoard(Part):
     }
 
 
+@lru_cache(maxsize=16)
+def _qr(text: str) -> tuple[str, ...]:
+    import segno
+
+    return tuple(
+        "".join("1" if cell else "0" for cell in row)
+        for row in segno.make(text, error="m", micro=False).matrix
+    )
+
+
 def qr_rows(text: str) -> list[str]:
     """The QR code of ``text`` as rows of "1" (dark) and "0", drawn as squares (offline: segno).
 
@@ -38,9 +50,4 @@ def qr_rows(text: str) -> list[str]:
     >>> len(rows) == len(rows[0]) >= 21
     True
     """
-    import segno
-
-    return [
-        "".join("1" if cell else "0" for cell in row)
-        for row in segno.make(text, error="m", micro=False).matrix
-    ]
+    return list(_qr(text))  # made once per address: the board is redrawn often

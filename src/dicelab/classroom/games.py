@@ -61,12 +61,22 @@ class GameSession:
         if state is not None:
             self.games, self.recorded = state["games"], state["recorded"]
             self.widget.resume(self.widget.Game.from_json(state["game"]))
+            picks = self.widget.selection()
+            if picks is not None and state.get("picks"):
+                picks.restore(state["picks"])  # the dice sent back, or picked, before the restart
+                self.widget.render()
 
     def _seed(self, games: int) -> int:
         return self.seed_of("shared", "game", games) if self.shared else self.seed_of("game", games)
 
     def state(self) -> dict:
-        return {"games": self.games, "recorded": self.recorded, "game": self.widget.game.to_json()}
+        picks = self.widget.selection()
+        return {
+            "games": self.games,
+            "recorded": self.recorded,
+            "game": self.widget.game.to_json(),
+            "picks": None if picks is None else picks.to_json(),
+        }
 
     def take_results(self) -> list:
         results, self._results = self._results, []
@@ -178,6 +188,12 @@ def register_all(register) -> None:
             )
         )
 
+    def prepare_optimal() -> None:
+        """The optimal solitaire robot's strategy (solved once, then read from the cache)."""
+        from dicelab import yahtzee
+
+        yahtzee.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
+
     def duplicate(seed_of, name, options, state):
         return GameSession("yahtzee", seed_of, name, None, state, shared=True)
 
@@ -189,5 +205,6 @@ def register_all(register) -> None:
             "the share of students who score as much as the optimal robot on the "
             "same dice, and each score beside the robot's",
             duplicate,
+            prepare=prepare_optimal,
         )
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from fractions import Fraction
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
@@ -190,15 +191,8 @@ class Room:
         """The teacher's view document, with ``join_url`` as the students' address."""
         spec = activity(self.run["activity"]) if self.run else None
         exact = None
-        if spec is not None and spec.exact is not None:
-            exact = (
-                {
-                    "text": f"{spec.exact.numerator}/{spec.exact.denominator}",
-                    "value": float(spec.exact),
-                }
-                if self.revealed
-                else {"hidden": True}
-            )
+        if spec is not None and spec.has_exact:
+            exact = _exact(spec.exact) if self.revealed else {"hidden": True}
         roster = [
             {
                 "student": s,
@@ -250,6 +244,13 @@ class Room:
                 [_cell(json.dumps(row[c]) if c == "detail" else row[c]) for c in RESULT_COLUMNS]
             )
         return out.getvalue()
+
+
+def _exact(value) -> dict:
+    """The exact share as the board writes it: a fraction, or a decimal from a solved policy."""
+    if isinstance(value, Fraction):
+        return {"text": f"{value.numerator}/{value.denominator}", "value": float(value)}
+    return {"text": f"{value:.4f}", "value": float(value)}
 
 
 def _cell(value):

@@ -29,6 +29,7 @@ import tornado.web
 import tornado.websocket
 
 from dicelab import validation
+from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import (
     JOIN_BURST,
     JOIN_RATE,
@@ -72,6 +73,7 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",  # the teacher's address carries the token
     "Cache-Control": "no-store",
 }
+PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
 
 
@@ -122,6 +124,9 @@ class ClassServer:
         self._board_timer = None
         self._http = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
+        self._held: list = []  # intents waiting for the activity to be prepared
+        self.preparing = None  # the future of the current activity's preparation, if running
+        self._prepared: set[str] = set()  # activities whose preparation is done
 
     # --- addresses ----------------------------------------------------------------------
     @property
@@ -182,7 +187,31 @@ class ClassServer:
         self.port = sockets[0].getsockname()[1]
         self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=MAX_MESSAGE)
         self._http.add_sockets(sockets)
+        self.prepare()
         return self.port
+
+    # --- preparing an activity ----------------------------------------------------------
+    def prepare(self) -> None:
+        """Work out what the current activity needs first (a robot's strategy) in a thread,
+        so the server goes on answering; its intents wait until it is done."""
+        spec = activity(self.room.run["activity"]) if self.room.run else None
+        if spec is None or spec.prepare is None or spec.name in self._prepared:
+            return
+        if self.preparing is not None and not self.preparing.done():
+            return
+        self.preparing = asyncio.get_running_loop().run_in_executor(None, spec.prepare)
+        self.preparing.add_done_callback(lambda future: self._ready(spec.name, future))
+
+    def _ready(self, name: str, future) -> None:
+        self.preparing = None
+        self._prepared.add(name)
+        if future.cancelled() or future.exception() is not None:
+            # the intents go on, and the activity works out what it needs when it needs it
+            print(f"dicelab class: preparing {name} failed", file=sys.stderr)
+        held, self._held = self._held, []
+        for item in held:
+            self.later(*item)
+        self.prepare()  # the teacher may have started another activity meanwhile
 
     def write_server_file(self) -> Path:
         """Say where this server is, for ``Classroom()`` (readable by the owner only)."""
@@ -217,6 +246,14 @@ class ClassServer:
 
     def _do_batch(self) -> None:
         batch, self._waiting = self._waiting, []
+        if self.preparing is not None:
+            for connection, kind, fields in batch:
+                if kind == "intent":
+                    self._held.append((connection, kind, fields))
+                    connection.send({"type": "wait", "reason": PREPARING})
+            batch = [item for item in batch if item[1] != "intent"]
+            if not batch:
+                return
         answers = []
         try:
             with self.store.batch():
@@ -248,6 +285,7 @@ class ClassServer:
 
     def activity_changed(self) -> None:
         """Send every student their new view (and close the seats of a class that ended)."""
+        self.prepare()
         for student, sockets in list(self.students.items()):
             for connection in list(sockets):
                 if student in self.room.names:

@@ -209,8 +209,10 @@ class Store:
         (``(trials, successes, detail)`` each), in one transaction. False, and nothing
         changed, when that intent was stored already (sent again after a lost answer)."""
         with self._transaction():
-            done, _ = self.seat(student, run)
-            if seq <= done:
+            row = self._db.execute(
+                "SELECT seq FROM seats WHERE student = ? AND run = ?", (student, run)
+            ).fetchone()
+            if row is not None and seq <= row[0]:
                 return False
             self._db.execute(
                 "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",

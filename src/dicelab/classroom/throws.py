@@ -1,7 +1,8 @@
 """Experiments with dice: many short tries, each one a result (a farkle or not, a Yahtzee or not).
 
-Each session is a small :class:`~dicelab.widgets.table.Table` drawn by the widgets' own
-components (the controls and the dice tray), so a lesson can also show it in a notebook.
+Each session is a table without a widget (:class:`~dicelab.widgets.table.Intents`: a class
+server holds many, and builds one at each join), whose parts the widgets' own components
+draw on the student's page (the controls, the dice tray, the tally).
 The dice come from the engines (a one-player game, seeded from the class's seed and the
 moment), never from the browser.
 
@@ -15,23 +16,20 @@ moment), never from the browser.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-from dicelab import fivethousand, odds, validation, yahtzee
+from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls, DiceTray
 from dicelab.widgets.controller import Button
 from dicelab.widgets.phrasing import count
-from dicelab.widgets.table import Table
+from dicelab.widgets.table import Intents
 from dicelab.widgets.view_part import Part
 
 TALLY_MOST = 10_000  # the most throws one student may report at once
 
 
-class Experiment(Table):
+class Experiment(Intents):
     """An experiment's table: the controls first, its own parts after; refusals become notices."""
 
-    COMPONENTS = ("controls", "dice", "tally")
     heading = ""
     help = ""
 
@@ -112,53 +110,215 @@ def _dice(faces, **look) -> list[dict]:
 
 
 class Farkles(Experiment):
-    """Throw six dice, again and again: is it a farkle (no die scores)?"""
+    """Throw the dice (six, or the rules' number), again and again: is it a farkle?
 
+    Subclasses change the rules thrown under, or what counts (:meth:`hit`); the words
+    come from ``hit_word`` and ``dice_words``."""
+
+    RULES = fivethousand.Rules()
     heading = "Farkles: throw six dice"
     help = "T throws the six dice. A throw where no die scores is a farkle."
+    dice_words = "six dice"
+    hit_word = "farkle"
+    said_hit = "Farkle! No die scores. "
+    said_miss = "Something scores. "
 
     def __init__(self, seed_of, name, options, state=None):
         super().__init__(seed_of, name, options)
-        self.tray = DiceTray(label="Your six dice")
-        state = state or {"throws": 0, "farkles": 0, "dice": []}
-        self.throws, self.farkles, self.faces = state["throws"], state["farkles"], state["dice"]
-        self.last_farkle = state.get("farkle", False)
-        self._status = self._tally() if self.throws else "Press Throw to throw six dice."
+        self.tray = DiceTray(label=f"Your {self.dice_words}")
+        state = state or {"throws": 0, "hits": 0, "dice": []}
+        self.throws, self.faces = state["throws"], state["dice"]
+        self.hits = state.get("hits", state.get("farkles", 0))
+        self.last_hit = state.get("hit", state.get("farkle", False))
+        self._status = self._tally() if self.throws else f"Press Throw to throw {self.dice_words}."
         self.render()
 
     def state(self) -> dict:
         return {
             "throws": self.throws,
-            "farkles": self.farkles,
+            "hits": self.hits,
             "dice": list(self.faces),
-            "farkle": self.last_farkle,
+            "hit": self.last_hit,
         }
 
     def buttons(self) -> list[Button]:
-        return [Button("throw", "Throw", self.throw, "Throw six dice", key="t")]
+        return [Button("throw", "Throw", self.throw, f"Throw {self.dice_words}", key="t")]
 
     def throw(self) -> None:
-        """One throw of six dice by the Fivethousand engine: a farkle when no die scores."""
-        game = fivethousand.Game(players=[self.name], seed=self.seed_of("throw", self.throws))
+        """One throw by the Fivethousand engine under :attr:`RULES`; :meth:`hit` says if it counts."""
+        game = fivethousand.Game(
+            players=[self.name], rules=self.RULES, seed=self.seed_of("throw", self.throws)
+        )
         event = game.play(fivethousand.Throw())
-        farkle = "bust" in game.state.news
+        hit = self.hit(game)
         self.throws += 1
-        self.farkles += farkle
+        self.hits += hit
         self.faces = list(event.dice)
-        self.last_farkle = farkle
-        self._results.append((1, int(farkle), {"dice": self.faces}))
-        self._status = (
-            "Farkle! No die scores. " if farkle else "Something scores. "
-        ) + self._tally()
+        self.last_hit = hit
+        self._results.append((1, int(hit), {"dice": self.faces}))
+        self._status = (self.said_hit if hit else self.said_miss) + self._tally()
+
+    @staticmethod
+    def hit(game) -> bool:
+        """A farkle: the engine says the throw busts."""
+        return "bust" in game.state.news
 
     def _tally(self) -> str:
-        return f"You: {count(self.farkles, 'farkle')} in {count(self.throws, 'throw')}."
+        return f"You: {count(self.hits, self.hit_word)} in {count(self.throws, 'throw')}."
 
     def parts(self) -> list[Part]:
-        farkle = bool(self.faces) and self.last_farkle
-        look = {"look": "farkle", "tag": "Farkle"} if farkle else {}
+        hit = bool(self.faces) and self.last_hit
+        look = {"look": "farkle", "tag": self.hit_word.capitalize()} if hit else {}
         self.tray.draw(dice=_dice(self.faces, **look), throw=self.throws)
         return [self.tray] if self.faces else []
+
+
+class FarklesThree(Farkles):
+    """Lesson 1's class experiment: farkles with three dice."""
+
+    RULES = fivethousand.Rules().replace(dice=3)
+    heading = "Farkles: throw three dice"
+    help = "T throws the three dice. A throw where no die scores is a farkle."
+    dice_words = "three dice"
+
+
+class FarklesNoFives(FarklesThree):
+    """Lesson 6's rule change: three dice, and a single 5 scores nothing."""
+
+    RULES = FarklesThree.RULES.replace(single_five=0)
+    heading = "Farkles when a 5 scores nothing"
+    help = (
+        "T throws three dice. Under this rule a single 5 scores nothing: only 1s and three "
+        "of a kind score. A throw where no die scores is a farkle."
+    )
+
+
+class HotDice(Farkles):
+    """Lesson 5's hot dice: six dice where every die scores, so all six come back."""
+
+    heading = "Hot dice: throw six dice"
+    help = "T throws the six dice. When every die scores, that is hot dice: all six come back."
+    hit_word = "hot dice"
+    said_hit = "Hot dice! Every die scores. "
+    said_miss = "Not every die scores. "
+
+    @staticmethod
+    def hit(game) -> bool:
+        """Hot dice: the best choice of the throw (as the odds read it) sets every die aside."""
+        throw = game.state.throw
+        best = game.engine.table.best_choice(tuple(sorted(throw))) if throw else None
+        return best is not None and len(best[0]) == len(throw)
+
+    def _tally(self) -> str:
+        return f"You: hot dice {count(self.hits, 'time')} in {count(self.throws, 'throw')}."
+
+
+class Sixes(Farkles):
+    """Lesson 4's count of sixes: one die, again and again."""
+
+    RULES = fivethousand.Rules().replace(dice=1)
+    heading = "Sixes: throw one die"
+    help = "T throws the die. Count the sixes: does the share settle near one in six?"
+    dice_words = "die"
+    hit_word = "six"
+    said_hit = "A six! "
+    said_miss = "Not a six. "
+
+    @staticmethod
+    def hit(game) -> bool:
+        return tuple(game.history[-1].dice) == (6,)
+
+
+class CaskEscape(Experiment):
+    """Lesson 2's class experiment: a Thousand turn from 0, the scoring dice going aside by
+    themselves, until it stands at the top of the first cask (an escape) or a throw scores
+    nothing."""
+
+    RULES = thousand.Rules()
+    heading = "Escape the first cask"
+    help = (
+        "T throws the dice left; the dice that score go aside by themselves. A turn escapes "
+        "when it reaches the top of the cask, and fails when a throw scores nothing."
+    )
+
+    def __init__(self, seed_of, name, options, state=None):
+        super().__init__(seed_of, name, options)
+        self.top = self.RULES.casks[0][1]
+        self.tray = DiceTray(label="Your dice")
+        self.kept_tray = DiceTray("kept", label="Dice set aside this turn")
+        state = state or {"turns": 0, "escapes": 0, "throws": 0, "done": True}
+        self.turns, self.escapes, self.done = state["turns"], state["escapes"], state["done"]
+        self._new_turn(self.turns - 1 if self.done and self.turns else self.turns)
+        for _ in range(state["throws"]):
+            self.game.play(thousand.Throw())
+        self._status = (
+            self._tally()
+            if self.turns
+            else f"Press Throw to start a turn at 0: reach {self.top} to escape."
+        )
+        self.render()
+
+    def _new_turn(self, turn: int) -> None:
+        self.game = thousand.Game(
+            players=[self.name], rules=self.RULES, seed=self.seed_of("turn", turn)
+        )
+
+    def state(self) -> dict:
+        throws = sum(1 for event in self.game.history if isinstance(event.action, thousand.Throw))
+        return {"turns": self.turns, "escapes": self.escapes, "throws": throws, "done": self.done}
+
+    def buttons(self) -> list[Button]:
+        label = "Throw (a new turn)" if self.done else "Throw again"
+        return [Button("throw", label, self.throw, "Throw the dice left", key="t")]
+
+    def throw(self) -> None:
+        """One throw of the dice left (a new turn first when the last one ended)."""
+        if self.done:
+            self._new_turn(self.turns)
+            self.done = False
+        self.game.play(thousand.Throw())
+        state = self.game.state
+        points = state.turn_points
+        if "bust" in state.news:
+            self._end(False, "Nothing scores: this turn fails. ")
+        elif points >= self.top:
+            self._end(True, f"{points} points: out of the cask! ")
+        else:
+            self._status = (
+                f"{points} points, {count(state.dice_left, 'die')} left: throw to reach "
+                f"{self.top}." + (f" {self._tally()}" if self.turns else "")
+            )
+
+    def _end(self, escaped: bool, said: str) -> None:
+        self.turns += 1
+        self.escapes += escaped
+        self.done = True
+        self._results.append(
+            (1, int(escaped), {"points": self.game.state.turn_points, "throws": self._throws()})
+        )
+        self._status = said + self._tally()
+
+    def _throws(self) -> int:
+        return self.state()["throws"]
+
+    def _tally(self) -> str:
+        return f"You: {count(self.escapes, 'escape')} in {count(self.turns, 'turn')}."
+
+    def parts(self) -> list[Part]:
+        state = self.game.state
+        if not self.game.history:
+            return []
+        last = self.game.history[-1].dice
+        scored = set() if "bust" in state.news else set(state.aside)
+        self.tray.draw(
+            dice=[
+                {**die, "look": "kept", "tag": "Scores"} if i in scored else die
+                for i, die in enumerate(_dice(last))
+            ],
+            throw=len(self.game.history),
+        )
+        self.kept_tray.draw(dice=_dice(state.kept, look="kept"), throw=len(self.game.history))
+        return [self.tray, self.kept_tray] if state.kept else [self.tray]
 
 
 class YahtzeeInThree(Experiment):
@@ -339,7 +499,58 @@ def register_all(register) -> None:
             "Throw six dice, again and again.",
             "the share of throws that are farkles",
             lambda *a: Farkles(*a),
-            odds.bust_probability("fivethousand", 6),
+            lambda: odds.bust_probability("fivethousand", 6),
+        )
+    )
+    register(
+        Activity(
+            "farkles-three",
+            "Farkles with three dice",
+            "Throw three dice, again and again (lesson 1).",
+            "the share of throws of three dice that are farkles",
+            lambda *a: FarklesThree(*a),
+            lambda: odds.bust_probability(FarklesThree.RULES, 3),
+        )
+    )
+    register(
+        Activity(
+            "cask",
+            "Escape the first cask",
+            "Play Thousand turns from 0 until each reaches the top of the first cask or "
+            "scores nothing (lesson 2).",
+            "the share of turns that escape the first cask",
+            lambda *a: CaskEscape(*a),
+            lambda: odds.reach_chance(CaskEscape.RULES, CaskEscape.RULES.casks[0][1]),
+        )
+    )
+    register(
+        Activity(
+            "sixes",
+            "Sixes",
+            "Throw one die, again and again, and count the sixes (lesson 4).",
+            "the share of throws that are sixes",
+            lambda *a: Sixes(*a),
+            lambda: dice.outcomes(1)[(6,)],
+        )
+    )
+    register(
+        Activity(
+            "hot-dice",
+            "Hot dice",
+            "Throw six dice, again and again: does every die score? (lesson 5)",
+            "the share of throws of six dice that are hot dice",
+            lambda *a: HotDice(*a),
+            lambda: odds.throw_odds(HotDice.RULES, 6).hot_dice,
+        )
+    )
+    register(
+        Activity(
+            "farkles-no-fives",
+            "Farkles when a 5 scores nothing",
+            "Throw three dice under the rule that a single 5 scores nothing (lesson 6).",
+            "the share of throws of three dice that are farkles under this rule",
+            lambda *a: FarklesNoFives(*a),
+            lambda: odds.bust_probability(FarklesNoFives.RULES, 3),
         )
     )
     register(
@@ -349,7 +560,7 @@ def register_all(register) -> None:
             "Roll five dice up to three times, holding dice, to get five of a kind.",
             "the share of tries that end in five of a kind",
             lambda *a: YahtzeeInThree(*a),
-            odds.box_odds("yahtzee", rolls_left=3).chance,
+            lambda: odds.box_odds("yahtzee", rolls_left=3).chance,
         )
     )
     register(
@@ -359,6 +570,6 @@ def register_all(register) -> None:
             "Throw six real dice and type in how many throws were farkles.",
             "the share of real throws that are farkles",
             lambda *a: Tally(*a),
-            Fraction(odds.bust_probability("fivethousand", 6)),
+            lambda: odds.bust_probability("fivethousand", 6),
         )
     )

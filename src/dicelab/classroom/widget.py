@@ -44,6 +44,7 @@ class Classroom(Table):
             )
         self.teacher_url = url.rstrip("/")
         self._connected = threading.Event()
+        self._news = threading.Condition()  # notified at each board received
         self._socket = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
@@ -80,6 +81,8 @@ class Classroom(Table):
                     if message.get("type") == "view":
                         self.view = message["view"]
                         self._connected.set()
+                        with self._news:
+                            self._news.notify_all()
             except OSError:
                 pass
             self._socket = None
@@ -115,6 +118,22 @@ class Classroom(Table):
         """Start ``activity`` (e.g. "farkles"; ``robot`` for a game)."""
         self.receive({"part": "board", "type": "start", "activity": activity, "robot": robot})
 
+    def use(self, activity: str, robot: str = "") -> Classroom:
+        """Start ``activity`` unless it is the one running (its results so far are kept), and
+        wait until the board shows it; this board, for a lesson cell to show."""
+        if (self.board.get("current") or {}).get("name") != activity:
+            self.start(activity, robot)
+            if not self.wait(lambda board: (board.get("current") or {}).get("name") == activity):
+                raise ConnectionError(
+                    f"the class server did not start {activity!r}: {self.board.get('notice')}"
+                )
+        return self
+
+    def wait(self, check, seconds: float = CONNECT_SECONDS) -> bool:
+        """Wait until ``check(board)`` holds (False if it still does not after ``seconds``)."""
+        with self._news:
+            return self._news.wait_for(lambda: check(self.board), seconds)
+
     def stop(self) -> None:
         self.receive({"part": "board", "type": "stop"})
 
@@ -124,6 +143,20 @@ class Classroom(Table):
     def pooled(self) -> dict | None:
         """The pool of the current activity: trials, successes, share, se, students."""
         return self.board.get("pool")
+
+    def shares(self):
+        """The current activity's pool as a :class:`~dicelab.pooled.ClassShares` (each
+        student who has a result, by name), or None before the first result."""
+        from dicelab.pooled import ClassShares
+
+        students = [s for s in (self.pooled() or {}).get("students", []) if s["trials"]]
+        if not students:
+            return None
+        return ClassShares.of(
+            [s["successes"] for s in students],
+            [s["trials"] for s in students],
+            [s["name"] for s in students],
+        )
 
     def results(self, activity: str | None = None):
         """The results (of ``activity``), one row per result: a DataFrame when pandas is

@@ -16,7 +16,13 @@ Fraction(5, 216)
 from dicelab.odds.boxes import BoxOdds, SituationOdds, box_odds, situation_odds, state_odds
 from dicelab.odds.games import GAMES, resolve
 from dicelab.odds.table import OddsTable
-from dicelab.odds.throws import ThrowOdds, bust_probability, bust_table, throw_odds
+from dicelab.odds.throws import (
+    ThrowOdds,
+    bust_probability,
+    bust_table,
+    reach_chance,
+    throw_odds,
+)
 
 __all__ = [
     "GAMES",
@@ -27,6 +33,7 @@ __all__ = [
     "box_odds",
     "bust_probability",
     "bust_table",
+    "reach_chance",
     "resolve",
     "situation_odds",
     "state_odds",

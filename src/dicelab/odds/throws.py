@@ -123,6 +123,41 @@ def _joint(table, n_dice: int, all_dice: int) -> dict:
     return dict(joint)
 
 
+def reach_chance(game_or_rules, top: int, banked: int = 0, rules=None) -> Fraction:
+    """The exact chance that one turn, starting at ``banked`` with every die, stands at
+    ``top`` or more before a throw scores nothing; each throw's best choice goes aside (as
+    :func:`throw_odds` reads it), and going past the target burns the turn.
+
+    >>> reach_chance("fivethousand", 50)  # any throw that scores: 1 - 5/162
+    Fraction(157, 162)
+    >>> round(float(reach_chance("thousand", 100)), 4)  # out of the first cask in one turn
+    0.1595
+    """
+    game = resolve_set_aside(game_or_rules, rules)
+    table, every, target = game.rules.combinations(), game.rules.dice, game.rules.target
+    if type(top) is not int or type(banked) is not int or not 0 <= banked < top <= target:
+        raise ValueError(
+            f"a turn climbs from banked points to a top above them, at most the target {target}"
+        )
+
+    @cache
+    def chance(points: int, dice: int) -> Fraction:
+        if banked + points > target:
+            return Fraction(0)  # burned
+        if banked + points >= top:
+            return Fraction(1)
+        return sum(
+            (
+                p * chance(points + gained, left)
+                for (gained, left), p in _joint(table, dice, every).items()
+                if left
+            ),
+            Fraction(0),
+        )
+
+    return chance(0, every)
+
+
 def bust_table(game_or_rules, rules=None) -> OddsTable:
     """For each number of dice: the chance to bust, to get hot dice, and the mean points.
 

@@ -793,6 +793,12 @@ class GameController(Table):
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
 
+    def selection(self):
+        """The dice picked since the last throw and not yet played (a
+        :class:`~dicelab.widgets.picks.Picks`), or None where a game has no such picks: what a
+        class server keeps beside the game so that a restart loses no click."""
+        return None
+
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",
         "burn", "bank", "score", or "big" for a score a player remembers."""

@@ -206,6 +206,9 @@ class FivethousandGame(GameController):
     def after(self, event) -> None:
         self.back = self._proposal()
 
+    def selection(self) -> Picks:
+        return self._back
+
     def _proposal(self) -> frozenset:
         """The dice of the throw to send back into the shaker at first: every die but those of
         the best-scoring set-aside (none when there is no throw to choose from)."""

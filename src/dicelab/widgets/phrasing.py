@@ -14,7 +14,7 @@ counts with the right noun.
 from __future__ import annotations
 
 IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "gets": "get"}
-PLURALS = {"die": "dice"}
+PLURALS = {"die": "dice", "six": "sixes", "try": "tries"}
 
 
 def is_you(name: str) -> bool:

@@ -32,6 +32,20 @@ class Picks:
         self._before.append(self.now)
         self.now = self.now ^ {position}
 
+    def to_json(self) -> dict:
+        """What was picked and each click's before, for :meth:`restore`.
+
+        >>> picks = Picks(); picks.propose({2}); picks.flip(0)
+        >>> again = Picks(); again.restore(picks.to_json()); sorted(again.now), again.refusal()
+        ([0, 2], '')
+        """
+        return {"now": sorted(self.now), "before": [sorted(b) for b in self._before]}
+
+    def restore(self, document: dict) -> None:
+        """Pick again what :meth:`to_json` saved."""
+        self.now = frozenset(document["now"])
+        self._before = [frozenset(before) for before in document["before"]]
+
     def refusal(self) -> str:
         """Why there is nothing to take back ("" when there is)."""
         return "" if self._before else NOTHING_TO_TAKE_BACK

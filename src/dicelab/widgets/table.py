@@ -43,32 +43,14 @@ def view_document(
     }
 
 
-class Table(anywidget.AnyWidget):
-    """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
-
-    COMPONENTS: tuple[str, ...] = ()
-    view = traitlets.Dict({}).tag(sync=True)
-
-    def __init_subclass__(cls, **kwargs) -> None:
-        super().__init_subclass__(**kwargs)
-        if "COMPONENTS" in cls.__dict__:  # (not the subclasses traitlets makes to add traits)
-            cls._esm, cls._css = compose(tuple(cls.COMPONENTS))
+class Intents:
+    """A table without a browser: parts shown in one view document (:meth:`show`, kept in
+    ``view``) and intents routed to their handlers (:meth:`listen`, :meth:`receive`). A class
+    server's sessions are these; :class:`Table` is the same as an AnyWidget."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self._listeners = {}  # part name -> (part, {intent type: handler})
-        self._views = 0  # the views shown in browsers now
-        self._was_seen = False  # whether a browser ever showed one
-        self.on_msg(self._receive)
-
-    @property
-    def visible(self) -> bool:
-        """Whether someone may be looking: a view is shown, or none ever was (a script, a
-        test, a front end that does not say)."""
-        return self._views > 0 or not self._was_seen
-
-    def seen(self) -> None:
-        """Called when a view is shown or goes (see :attr:`visible`); games pause their robots."""
 
     # --- out: the view document -----------------------------------------------------------
     def show(
@@ -82,28 +64,10 @@ class Table(anywidget.AnyWidget):
         """
         self.view = view_document(areas, title=title, layout=layout, keys=keys, kind=kind)
 
-    def set_state(self, sync_data) -> None:
-        """State written by a front end is refused: the document last shown is sent back."""
-        self.send_state([name for name in sync_data if name in self.keys])
-
     # --- in: intents ----------------------------------------------------------------------
     def listen(self, part, **handlers) -> None:
         """Route ``part``'s intents by type to ``handlers``, called with the intent's fields."""
         self._listeners[part.name] = (part, handlers)
-
-    def send_intent(self, part, message) -> None:
-        """Deliver ``message`` as if ``part`` had sent it from the browser (for tests)."""
-        self._handle_custom_msg(
-            {"part": part.name, **message} if isinstance(message, dict) else message, []
-        )
-
-    def _receive(self, _widget, message, _buffers) -> None:
-        before = self.view
-        try:
-            self.receive(message)
-        finally:
-            if self.view == before:  # nothing new was sent: say that the message arrived
-                self.send({"type": "ack"})
 
     def receive(self, message) -> None:
         """Handle one intent message (``{"part": name, "type": ...}``) as the browser sends it:
@@ -119,11 +83,7 @@ class Table(anywidget.AnyWidget):
         self.handle(part, handler, fields)
 
     def _view_message(self, message) -> None:
-        if message.get("type") != "view" or type(message.get("shown")) is not bool:
-            return  # nothing to show for it: the front end only says whether it is shown
-        self._was_seen = True
-        self._views = max(0, self._views + (1 if message["shown"] else -1))
-        self.seen()
+        """A browser says whether a view is shown (only a widget has views)."""
 
     def _route(self, message):
         name = message.get("part") if isinstance(message, dict) else None
@@ -141,3 +101,56 @@ class Table(anywidget.AnyWidget):
 
     def refused(self, refusal: IllegalMoveError) -> None:
         """An intent was refused before reaching a handler (a game says why)."""
+
+
+class Table(Intents, anywidget.AnyWidget):
+    """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
+
+    COMPONENTS: tuple[str, ...] = ()
+    view = traitlets.Dict({}).tag(sync=True)
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if "COMPONENTS" in cls.__dict__:  # (not the subclasses traitlets makes to add traits)
+            cls._esm, cls._css = compose(tuple(cls.COMPONENTS))
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._views = 0  # the views shown in browsers now
+        self._was_seen = False  # whether a browser ever showed one
+        self.on_msg(self._receive)
+
+    @property
+    def visible(self) -> bool:
+        """Whether someone may be looking: a view is shown, or none ever was (a script, a
+        test, a front end that does not say)."""
+        return self._views > 0 or not self._was_seen
+
+    def seen(self) -> None:
+        """Called when a view is shown or goes (see :attr:`visible`); games pause their robots."""
+
+    # --- the browser -------------------------------------------------------------------
+    def set_state(self, sync_data) -> None:
+        """State written by a front end is refused: the document last shown is sent back."""
+        self.send_state([name for name in sync_data if name in self.keys])
+
+    def send_intent(self, part, message) -> None:
+        """Deliver ``message`` as if ``part`` had sent it from the browser (for tests)."""
+        self._handle_custom_msg(
+            {"part": part.name, **message} if isinstance(message, dict) else message, []
+        )
+
+    def _receive(self, _widget, message, _buffers) -> None:
+        before = self.view
+        try:
+            self.receive(message)
+        finally:
+            if self.view == before:  # nothing new was sent: say that the message arrived
+                self.send({"type": "ack"})
+
+    def _view_message(self, message) -> None:
+        if message.get("type") != "view" or type(message.get("shown")) is not bool:
+            return  # nothing to show for it: the front end only says whether it is shown
+        self._was_seen = True
+        self._views = max(0, self._views + (1 if message["shown"] else -1))
+        self.seen()

@@ -108,6 +108,9 @@ class ThousandGame(GameController):
         self.human_turn()
         self._picks.take_back()
 
+    def selection(self) -> Picks:
+        return self._picks
+
     @property
     def picked(self) -> frozenset:
         """The positions in the throw picked to set aside (``choose_keep``)."""

@@ -14,6 +14,7 @@ of the same name in ``static/`` draws it. A part that can be clicked declares it
 from __future__ import annotations
 
 import copy
+import pickle
 
 from dicelab.widgets.intents import parse
 
@@ -46,9 +47,15 @@ class Part:
         self._fields.update(fields)
 
     def to_json(self) -> dict:
-        """What the component draws: its name and the fields."""
-        return {"component": self.component, **copy.deepcopy(self._fields)}
+        """What the component draws: its name and the fields (a copy the caller may keep)."""
+        return {"component": self.component, **_copied(self._fields)}
 
     def parse(self, message) -> tuple[str, dict]:
         """The intent's type and fields; MalformedIntent unless it is one of ``INTENTS``."""
         return parse(self.INTENTS, message, self.title)
+
+
+def _copied(fields: dict) -> dict:
+    """A deep copy of plain data (dicts, lists, tuples of numbers and text), as
+    :func:`copy.deepcopy` makes it but several times faster: a view is copied at every click."""
+    return pickle.loads(pickle.dumps(fields, pickle.HIGHEST_PROTOCOL))

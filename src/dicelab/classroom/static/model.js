@@ -25,6 +25,12 @@ export class SocketModel {
     this.sendIntent(intent);
   }
 
+  // The server has the intent and will answer later (robots getting ready): the table's
+  // watch for a lost connection stops waiting for this one.
+  received() {
+    for (const callback of this.listeners.get("msg:custom") ?? []) callback({ type: "ack" });
+  }
+
   show(view) {
     this.view = view;
     for (const callback of this.listeners.get("change:view") ?? []) callback();

@@ -26,6 +26,7 @@ let seat = load();  // {student, secret, name, seq, pending: [{run, seq, intent}
 const save = () => window.localStorage.setItem(storageKey, JSON.stringify(seat));
 let run = null;
 let welcomed = false;
+let waiting = false;  // the server said it keeps a move until its robots are ready
 
 const say = (text) => { status.textContent = text; };
 
@@ -61,12 +62,20 @@ function onMessage(message) {
     if (message.type === "ack") {
       seat.pending = seat.pending.filter((item) => item.seq !== message.ack);
     }
+    if (waiting && !seat.pending.length) {
+      waiting = false;
+      say("Connected.");
+    }
     if (message.run !== run) seat.pending = seat.pending.filter((item) => item.run === message.run);
     run = message.run;
     seat.seq = Math.max(seat.seq, message.seq);
     save();
     document.body.dataset.pending = String(seat.pending.length);
     model.show(message.view);
+  } else if (message.type === "wait") {
+    model.received();
+    waiting = true;
+    say(message.reason[0].toUpperCase() + message.reason.slice(1) + ".");
   } else if (message.type === "refused") {
     if (!welcomed) {
       if (seat && !seat.pending.length && /seat|ended/.test(message.reason)) {
