@@ -155,7 +155,7 @@ def _write(path: Path, identity: str, arrays: dict) -> str | None:
     extra = {_KEY: np.array(identity), _CHECKSUM: np.array(_checksum(identity, arrays))}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, lambda file: np.savez(file, **arrays, **extra))
+        write_atomic(path, lambda file: np.savez(file, **{**arrays, **extra}))
     except OSError as error:
         return str(error)
     return None

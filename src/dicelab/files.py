@@ -58,7 +58,7 @@ def is_temporary(path: Path) -> bool:
 
 def remove_stale(folder, age: float = STALE_SECONDS) -> list[Path]:
     """Delete the temporary files in ``folder`` older than ``age`` seconds; the ones removed."""
-    removed = []
+    removed: list[Path] = []
     now = time.time()
     try:
         entries = list(Path(folder).iterdir())

@@ -95,7 +95,7 @@ def once_per_key(maxsize: int | None = None):
         def memoised(*args):
             return memo.get(args, lambda: function(*args))
 
-        memoised.cache_clear = memo.clear
+        memoised.cache_clear = memo.clear  # type: ignore[attr-defined]
         return memoised
 
     return decorate

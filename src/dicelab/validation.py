@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
+from typing import NoReturn
 
 from dicelab.errors import IllegalMoveError, InvalidInputError, WrongTypeError
 
@@ -74,7 +75,7 @@ def clean_name(value: str) -> str:
     return " ".join(kept.split())[:MAX_NAME_LENGTH]
 
 
-def _raise(error, wrong_type: bool, message: str, setting: str | None = None):
+def _raise(error, wrong_type: bool, message: str, setting: str | None = None) -> NoReturn:
     if error is None:
         raise (WrongTypeError if wrong_type else InvalidInputError)(message, setting)
     raise error(message)

@@ -7,6 +7,7 @@ import math
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from dicelab.fivethousand import Engine, Rules, State, score
 from dicelab.fivethousand.win import CAP_ERROR, FivethousandWinPolicy, win_policy
 from dicelab.setaside import Throw
+from dicelab.simulate.win_values import WinThrowTables
 from tests.setaside_helpers import self_play_wins, value_iteration
 
 
@@ -176,16 +178,14 @@ def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins(
     )
 
 
-def test_decision_arrays_and_the_boundary_table_agree_with_the_policy():
+def test_the_batch_robots_throw_tables_and_the_boundary_table_agree_with_the_policy():
     rules = Rules(dice=3, target=400)
     policy = win_policy(rules, use_cache=False)
-    arrays = policy.decision_arrays()
-    u = policy.unit
+    tables, u = WinThrowTables(policy), policy.unit
     for mine, theirs, points, dice in ((0, 0, 0, 3), (100, 250, 150, 2), (350, 0, 50, 1)):
         state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
-        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(
-            policy.throw_value(state), abs=1e-6
-        )
+        read = tables.look_up(*(np.array([v]) for v in (mine // u, theirs // u, points // u, dice)))
+        assert read[0] == policy.throw_value(state)  # bit for bit
     table = policy.boundary([0, 200])
     assert [(row["you"], row["opponent"]) for row in table] == [
         (0, 0),

@@ -6,8 +6,10 @@ import itertools
 import math
 from collections import Counter
 
+import numpy as np
 import pytest
 
+from dicelab.simulate.win_values import WinThrowTables
 from dicelab.thousand import Engine, Rules, State
 from dicelab.thousand.win import win_policy
 from tests.setaside_helpers import self_play_wins, value_iteration
@@ -98,17 +100,11 @@ def test_the_policy_is_for_two_players():
         policy.chance_to_win(Engine(policy.rules).initial_state(3))
 
 
-def test_decision_arrays_hold_the_policy_values_for_a_batch_bot():
+def test_the_batch_robots_throw_tables_are_the_policys_own_values():
     rules = Rules(dice=3, target=60, casks=((0, 15),))
     policy = win_policy(rules, use_cache=False)
-    arrays = policy.decision_arrays()
+    tables, u = WinThrowTables(policy), policy.unit
     for mine, theirs, points, dice in ((0, 0, 0, 3), (20, 35, 10, 2), (45, 50, 10, 3)):
         state = State(scores=(mine, theirs), dice_left=dice, turn_points=points, phase="decide")
-        u = policy.unit
-        assert arrays["throw"][mine // u, theirs // u, points // u, dice] == pytest.approx(
-            policy.throw_value(state), abs=1e-6
-        )
-        if points:
-            assert arrays["bank"][mine // u, theirs // u, points // u] == pytest.approx(
-                policy.bank_value(state), abs=1e-6
-            )
+        read = tables.look_up(*(np.array([v]) for v in (mine // u, theirs // u, points // u, dice)))
+        assert read[0] == policy.throw_value(state)  # bit for bit

@@ -3,14 +3,17 @@ one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
+
+import numpy as np
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
 from dicelab.setaside.strategy import (
     SetAsideBot,
+    banks_at_threshold,
     keep_fewest_for_points,
-    one_more_throw_gain,
+    no_gain_from,
     win_bot,
 )
 
@@ -22,7 +25,11 @@ class SimpleRobot(SetAsideBot):
     threshold = 300
 
     def wants_to_bank(self, engine: Engine, state: State) -> bool:
-        return state.turn_points >= self.threshold and state.dice_left < engine.rules.dice
+        return bool(
+            banks_at_threshold(
+                state.turn_points, state.dice_left, self.threshold, not_hot=engine.rules.dice
+            )
+        )
 
 
 class IntelligentRobot(SetAsideBot):
@@ -37,12 +44,34 @@ class IntelligentRobot(SetAsideBot):
     def wants_to_bank(self, engine: Engine, state: State) -> bool:
         mine = state.scores[state.player] + state.turn_points
         best_other = max((s for i, s in enumerate(state.scores) if i != state.player), default=0)
-        if engine.in_final_turn(state):
-            return mine > best_other
         at_risk = (
             state.round_points if engine.rules.bust_keeps_completed_rounds else state.turn_points
         )
-        return one_more_throw_gain(engine, state, at_risk) <= 0
+        final = engine.in_final_turn(state)
+        return bool(
+            intelligent_banks(engine.rules, at_risk, state.dice_left, mine, best_other, final)
+        )
+
+
+def intelligent_banks(rules, at_risk, dice_left, mine, best_other, final):
+    """Whether the intelligent robot banks, for single turns or numpy arrays of them alike
+    (the one-game and the batch robots both ask it): in its last turn once it is ahead
+    (``mine`` against the best other score), otherwise once the points at risk reach
+    :func:`bank_from` for the dice left.
+
+    >>> from dicelab.fivethousand import Rules
+    >>> intelligent_banks(Rules(), 350, 2, 350, 0, False).tolist()
+    True
+    """
+    usual = np.asarray(at_risk) >= np.asarray(bank_from(rules))[dice_left]
+    return np.where(final, np.asarray(mine) > best_other, usual)
+
+
+@lru_cache(maxsize=16)
+def bank_from(rules) -> tuple:
+    """The intelligent robot's rule, by dice left: it banks once this many points are at
+    risk (one more throw then gains nothing on average; the batch form reads the same)."""
+    return no_gain_from(rules.combinations(), rules.dice)
 
 
 def optimal_robot():

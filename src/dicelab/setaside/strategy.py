@@ -3,15 +3,43 @@
 from __future__ import annotations
 
 import abc
+import math
+import sys
+from fractions import Fraction
 
 from dicelab.setaside.engine import Bank, SetAside, State, Throw
 from dicelab.setaside.odds import throw_summary
 
 
-def one_more_throw_gain(engine, state: State, at_risk: int) -> float:
-    """Expected change of the turn's points from one more throw that risks ``at_risk``."""
-    summary = throw_summary(engine.table, state.dice_left)
-    return float(summary.mean_best_points - summary.bust * at_risk)
+def banks_at_threshold(turn_points, dice_left, threshold: int, not_hot: int = 0):
+    """Whether a threshold bot banks: once the turn is worth ``threshold``, and (with
+    ``not_hot``, the number of dice of hot dice) not with every die to throw again. For
+    single turns or numpy arrays of them alike: the one-game and the batch bots both ask it.
+
+    >>> banks_at_threshold(300, 6, 300, not_hot=6), banks_at_threshold(300, 2, 300, not_hot=6)
+    (False, True)
+    """
+    wants = turn_points >= threshold
+    return wants & (dice_left < not_hot) if not_hot else wants
+
+
+def no_gain_from(table, dice: int) -> tuple:
+    """By dice left to throw (0 to ``dice``), the fewest points at risk from which one more
+    throw gains nothing on average: ``mean points - farkle chance * at risk <= 0``, in
+    exact fractions (huge when a throw can't farkle and gains; 0 for no dice).
+
+    >>> from dicelab.fivethousand import Rules
+    >>> no_gain_from(Rules().combinations(), 6)[1:]
+    (38, 113, 313, 898, 2793, 10008)
+    """
+    froms = [0]
+    for n in range(1, dice + 1):
+        summary = throw_summary(table, n)
+        if summary.bust == 0:
+            froms.append(0 if summary.mean_best_points <= 0 else sys.maxsize)
+        else:
+            froms.append(math.ceil(Fraction(summary.mean_best_points) / summary.bust))
+    return tuple(froms)
 
 
 def keep_most(engine, state: State) -> SetAside:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import abc
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
-from dicelab.setaside.policy import SetAsidePolicy
+from dicelab.setaside.policy import SetAsidePolicy, ThrowTable
 from dicelab.setaside.sweep import PairTurns, throw_rows
 
 
@@ -22,6 +23,14 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
     Subclasses give :meth:`chance_to_win` for every engine state; the options of a state
     (:meth:`options`, :meth:`action`) are then valued by that chance.
     """
+
+    # What a subclass sets when it is built: its rules, the throw table its turns are swept
+    # with and the dice each choice leaves to throw, and the solved chances to win about to
+    # throw, start[mine, theirs] (units of points).
+    rules: Any
+    throws: ThrowTable
+    next_dice: np.ndarray
+    start: np.ndarray
 
     @property
     @abc.abstractmethod
@@ -74,28 +83,6 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         banked (safe) ``mine`` against ``theirs`` units; past its last row, every row of
         the turn equals the last one."""
         return self.throw_tables(np.array([mine]), np.array([theirs]))[0]
-
-    def decision_arrays(self) -> dict:
-        """Every decision as look-up arrays, for a batch simulator (units of points):
-
-        ``throw[m, b, r, n]`` (float32): the chance to win of throwing ``n`` dice now with
-        ``m`` banked (safe) and ``r`` at risk against ``b``; ``bank[m, b, r]``: of banking
-        ``r`` (``-inf`` where the rules forbid it). Throw iff ``throw > bank``; set aside
-        the dice whose resulting state is worth most. Entries past the rows a turn can
-        reach (:meth:`turn_values`) are 0.
-        """
-        size = (self.start.shape[0], self.start.shape[1], self.longest_turn + 1)
-        throw = np.zeros(size + (self.rules.dice + 1,), dtype=np.float32)
-        bank = np.zeros(size, dtype=np.float32)
-        for mine, theirs in self.pairs_by_level():
-            rows = np.minimum(self.table_rows(mine, theirs), size[2])
-            top = int(rows.max())
-            reached = np.arange(top) < rows[:, None]
-            turns = self.level_turns(mine, theirs, top)
-            tables = self.throw_tables(mine, theirs)[:, :top]
-            throw[mine, theirs, :top] = np.where(reached[:, :, None], tables, 0.0)
-            bank[mine, theirs, :top] = np.where(reached, turns.bank[:, :top], 0.0)
-        return {"throw": throw, "bank": bank}
 
     def chances(self, state) -> tuple[float, float]:
         """Each seat's chance to win in ``state``, in seat order."""

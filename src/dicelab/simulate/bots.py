@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dicelab.setaside.strategy import SetAsideBot
+from dicelab.setaside.strategy import SetAsideBot, banks_at_threshold
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class ThresholdBot(SetAsideBot):
     level = "threshold"
 
     def wants_to_bank(self, engine, state) -> bool:
-        return state.turn_points >= self.threshold
+        return bool(banks_at_threshold(state.turn_points, state.dice_left, self.threshold))
 
 
 @dataclass(frozen=True)

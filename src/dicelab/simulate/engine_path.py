@@ -64,7 +64,7 @@ def play_games(run, start: int, stop: int) -> dict:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
     engine, bots = run.engine(), run.bot_objects()
     seats = len(bots)
-    out = {"scores": [], "wins": [], "turns": [], "busts": []}
+    out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
     for index in range(start, stop):
         dice = rng(run.seed, index)
         state = engine.initial_state(seats)
@@ -86,7 +86,7 @@ def play_games(run, start: int, stop: int) -> dict:
 def play_turns(run, start: int, stop: int) -> dict:
     """Play turns ``start`` to ``stop - 1`` of ``run``: one player's first turn each."""
     engine, (bot,) = run.engine(), run.bot_objects()
-    out = {"points": [], "busts": [], "throws": []}
+    out: dict[str, list] = {"points": [], "busts": [], "throws": []}
     first = engine.initial_state(1)
     if run.banked:
         first = replace(first, scores=(run.banked,))

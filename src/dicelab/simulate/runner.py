@@ -37,7 +37,7 @@ class Stopped:
     played before it stopped, of ``total``."""
 
     def __init__(self, message: str, results, completed: int, total: int) -> None:
-        super().__init__(message)
+        super().__init__(message)  # type: ignore[call-arg]  # the exception class beside it
         self.results, self.completed, self.total = results, completed, total
 
 
@@ -125,7 +125,9 @@ def play_game_chunk(run: Run, start: int, stop: int) -> dict:
 def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
     """Turns ``start`` to ``stop - 1`` of ``run``, on its path."""
     if run.batch:
-        (bot,) = batch_bots(run.game, run.rules, run.bots)
+        forms = batch_bots(run.game, run.rules, run.bots)
+        assert forms is not None  # the run chose the batch path because they have
+        (bot,) = forms
         turns = numpy.arange(start, stop, dtype=numpy.int64)
         extra = {"banked": run.banked} if registry.GAMES[run.game].set_aside else {}
         return batch_module(run.game).play_turns(run.rules, bot, run.seed, turns, **extra)

@@ -217,6 +217,7 @@ class _Lockstep:
                 answers = numpy.zeros(len(turns), dtype=numpy.int64 if question == "keep" else bool)
             if mine.any():
                 answers[mine] = self._answer(bot, question, turns.take(mine))
+        assert answers is not None  # every turn has a seat, and every seat a bot
         return answers
 
     def _answer(self, bot, question: str, turns: TurnBatch) -> numpy.ndarray:

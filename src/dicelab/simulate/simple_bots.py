@@ -1,21 +1,26 @@
 """The batch forms of the bots that play by a rule of thumb: random, a points threshold,
-Fivethousand's intelligent robot and Thousand's cask-aware bot. Each makes exactly the
-decisions of its one-game bot, from the same tables; the random bot with the same chances,
-from the run's choice stream."""
+Fivethousand's intelligent robot and Thousand's cask-aware bot.
+
+Each rule is written once, in its game's strategy module, for single turns and arrays
+alike (:func:`~dicelab.setaside.strategy.banks_at_threshold`,
+:func:`~dicelab.fivethousand.strategy.intelligent_banks`,
+:func:`~dicelab.thousand.strategy.cask_aware_saves`): the one-game bot asks it of one turn,
+the batch form here of a batch, so both make the same decisions. Only the random bot has
+two forms, because the one-game bot draws from the engine's ``random.Random`` and the batch
+from the run's choice stream; they make their choices with the same chances.
+"""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy
 
-from dicelab import dice as _dice
-from dicelab.setaside.odds import throw_summary
-from dicelab.setaside.policy import point_unit
+from dicelab.fivethousand.strategy import bank_from, intelligent_banks
+from dicelab.setaside.strategy import banks_at_threshold
 from dicelab.simulate.batch_turns import SetAsideBatchBot
 from dicelab.simulate.throws import MULTISETS, ThrowChoices
+from dicelab.thousand.strategy import cask_aware_saves, cask_gain_table
 
 
 class RandomChoices(SetAsideBatchBot):
@@ -41,8 +46,7 @@ class Threshold(SetAsideBatchBot):
     level: str = "threshold"
 
     def bank(self, turns):
-        wants = turns.turn_points >= self.threshold
-        return wants & (turns.dice_left < self.not_hot) if self.not_hot else wants
+        return banks_at_threshold(turns.turn_points, turns.dice_left, self.threshold, self.not_hot)
 
 
 class Intelligent(SetAsideBatchBot):
@@ -66,28 +70,19 @@ class Intelligent(SetAsideBatchBot):
                 State(scores=(0,), dice_left=len(MULTISETS[t]), phase="choose", throw=MULTISETS[t]),
             ).dice
             self._keep[t] = throws.part_index(t, engine.table.score(part), len(part))
-        self._at_risk_from = numpy.array(
-            [_bank_from(throw_summary(engine.table, n)) if n else 0 for n in range(rules.dice + 1)],
-            dtype=numpy.int64,
-        )
+        self.rules = rules
         self._zillions = rules.bust_keeps_completed_rounds
+        bank_from(rules)  # made now, not at the first decision
 
     def keep(self, turns, throws):
         return self._keep[turns.throw]
 
     def bank(self, turns):
         at_risk = turns.turn_points - (turns.round_start if self._zillions else 0)
-        usual = at_risk >= self._at_risk_from[turns.dice_left]
-        ahead = turns.banked + turns.turn_points > turns.best_other
-        return numpy.where(turns.final, ahead, usual)
-
-
-def _bank_from(summary) -> int:
-    """The fewest points at risk for which one more throw gains nothing on average:
-    ``mean - bust * at_risk <= 0`` (huge when a throw can't bust and gains)."""
-    if summary.bust == 0:
-        return 0 if summary.mean_best_points <= 0 else numpy.iinfo(numpy.int64).max
-    return math.ceil(Fraction(summary.mean_best_points) / summary.bust)
+        mine = turns.banked + turns.turn_points
+        return intelligent_banks(
+            self.rules, at_risk, turns.dice_left, mine, turns.best_other, turns.final
+        )
 
 
 class CaskAware(SetAsideBatchBot):
@@ -99,44 +94,7 @@ class CaskAware(SetAsideBatchBot):
 
     def __init__(self, rules):
         self.rules = rules
-        self.unit = point_unit(rules.combinations())
-        self._gain = _cask_gain_table(rules, self.unit)
+        cask_gain_table(rules)  # made now, not at the first decision
 
     def bank(self, turns):
-        standing = turns.banked + turns.turn_points
-        # Clipped so that turns the bot is not asked about (over the target) index the table.
-        room = numpy.clip((self.rules.target - standing) // self.unit, 0, self._gain.shape[2] - 1)
-        _, points, rooms = self._gain.shape
-        at = (
-            turns.dice_left * points + numpy.minimum(turns.turn_points // self.unit, points - 1)
-        ) * rooms + room
-        gain = self._gain.reshape(-1)[at]
-        low, high = self.rules.casks_at(standing)
-        return numpy.where((high >= 0) & (turns.banked < low), gain + (high - standing), gain) <= 0
-
-
-def _cask_gain_table(rules, unit: int) -> numpy.ndarray:
-    """The cask-aware bot's one-throw gain by (dice, turn points // unit, room // unit), room
-    capped where every throw fits (the sum is then the same)."""
-    table = rules.combinations()
-    top = max(
-        table.best_choice(m)[1]
-        for n in range(1, rules.dice + 1)
-        for m in _dice.multisets(n)
-        if table.best_choice(m)
-    )
-    turn_points = numpy.arange(rules.target // unit + 1)[:, None] * unit
-    room = numpy.arange(top // unit + 1)[None, :] * unit
-    gain = numpy.zeros((rules.dice + 1, len(turn_points), room.shape[1]))
-    for n in range(1, rules.dice + 1):
-        total = numpy.zeros(gain.shape[1:])
-        for throw, p in _dice.outcomes(n).items():
-            best = table.best_choice(throw)
-            loss = total - float(p) * turn_points
-            total = (
-                loss
-                if best is None
-                else numpy.where(best[1] > room, loss, total + float(p) * best[1])
-            )
-        gain[n] = total
-    return gain
+        return cask_aware_saves(self.rules, turns.banked, turns.turn_points, turns.dice_left)

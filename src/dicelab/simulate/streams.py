@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import abc
 import math
 
 import numpy
@@ -37,7 +38,7 @@ def generator(seed: int, block: int, kind: int, stream: tuple = ()) -> numpy.ran
     )
 
 
-class _StepPages:
+class _StepPages(abc.ABC):
     """Pages of ``width`` values per game and step, one generator per block of games.
 
     Call :meth:`page` once per batch step; a block stops drawing once none of its games
@@ -54,6 +55,12 @@ class _StepPages:
 
     kind: int
     width: int
+    dtype: type
+
+    @staticmethod
+    @abc.abstractmethod
+    def _fresh(gen, shape) -> numpy.ndarray:
+        """A generator's next pages of this kind's values, of ``shape``."""
 
     def __init__(self, seed: int, games, stream: tuple = ()):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -63,7 +70,9 @@ class _StepPages:
             generator(int(seed), block, self.kind, stream) for block in blocks.tolist()
         ]
         self.live = numpy.ones(len(blocks), dtype=bool)
-        self.ahead = numpy.zeros((len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype)
+        self.ahead: numpy.ndarray = numpy.zeros(
+            (len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype
+        )
         self.at = (
             self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset
         )  # each game's row of page 0

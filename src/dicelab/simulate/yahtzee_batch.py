@@ -38,6 +38,7 @@ def batch_bots(rules: Rules, bots) -> list | None:
     levels = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
     made, result = {}, []
     for bot in bots:
+        key: str | tuple
         if isinstance(bot, str) and bot in levels:
             key = bot
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass

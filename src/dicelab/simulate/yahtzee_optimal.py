@@ -141,7 +141,7 @@ class BatchOptimal(YahtzeeBatchBot):
         legal = scores.legal(mask, roll)
         bonus = scores.bonus[context, matching, roll]
         boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
-        spread = numpy.zeros_like(boxes) if self.moments else None
+        spread = numpy.zeros_like(boxes)  # the spreads, with moments
         for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
             reward = self.solution.box_values(box, points[:, box], mask, y, u, spread=self.moments)
             if self.moments:

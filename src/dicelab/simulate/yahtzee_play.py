@@ -37,7 +37,10 @@ class CardBatch:
         self.games = numpy.asarray(games, dtype=numpy.int64)
         self.seats = seats
         self._throws = StepThrows(seed, self.games)
-        self._turn_pages = (None, None)  # (turn of a seat, its pages of dice codes: rolls x games)
+        self._turn_pages: tuple = (
+            None,
+            None,
+        )  # (turn of a seat, its pages of dice codes: rolls x games)
         shape = (len(self.games), seats)
         self.mask = numpy.zeros(shape, dtype=numpy.int64)  # filled boxes, one bit each
         self.context = numpy.zeros(
@@ -96,7 +99,7 @@ class Turn:
         self.table, self.seat = table, seat
         self.rows = numpy.asarray(rows, dtype=numpy.int64)
         self.number = table.seat_turn(seat, self.rows)
-        self._choices = None
+        self._choices: StepChoices | None = None
         size = len(self.rows)
         self.dice = numpy.zeros((size, 5), dtype=numpy.int64)
         self.held = numpy.zeros((size, 5), dtype=bool)

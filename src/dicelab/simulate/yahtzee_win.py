@@ -31,7 +31,7 @@ class BatchWin(BatchOptimal):
     def __init__(self, rules: Rules, margin: float = math.inf):
         super().__init__(rules)
         self.margin = margin
-        self._rivals = (None, None)  # (turn, its rivals)
+        self._rivals: tuple = (None, None)  # (turn, its rivals)
 
     def __reduce__(self):
         return type(self), (self.rules, self.margin)

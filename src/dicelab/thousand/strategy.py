@@ -3,11 +3,14 @@ that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import lru_cache, partial
+
+import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
-from dicelab.setaside.strategy import SetAsideBot, win_bot
+from dicelab.setaside.policy import point_unit
+from dicelab.setaside.strategy import SetAsideBot, banks_at_threshold, win_bot
 from dicelab.thousand.engine import Engine, State
 
 
@@ -18,7 +21,7 @@ class SimpleBot(SetAsideBot):
     threshold = 50
 
     def wants_to_bank(self, engine: Engine, state: State) -> bool:
-        return state.turn_points >= self.threshold
+        return bool(banks_at_threshold(state.turn_points, state.dice_left, self.threshold))
 
 
 class CaskAwareBot(SetAsideBot):
@@ -29,19 +32,60 @@ class CaskAwareBot(SetAsideBot):
 
     def wants_to_bank(self, engine: Engine, state: State) -> bool:
         banked = state.scores[state.player]
-        standing = banked + state.turn_points
-        room = engine.rules.target - standing
-        gain = 0.0
-        for throw, p in _dice.outcomes(state.dice_left).items():
-            best = engine.table.best_choice(throw)
-            if best is None or best[1] > room:
-                gain -= float(p) * state.turn_points
-            else:
-                gain += float(p) * best[1]
-        cask = engine.rules.cask_at(standing)
-        if cask and banked < cask[0]:
-            gain += cask[1] - standing  # saving here would leave us stuck in the cask
-        return gain <= 0
+        return bool(cask_aware_saves(engine.rules, banked, state.turn_points, state.dice_left))
+
+
+def cask_aware_saves(rules, banked, turn_points, dice_left):
+    """Whether the cask-aware bot saves, for single turns or numpy arrays of them alike (the
+    one-game and the batch bots both ask it): its exact one-throw gain, read from
+    :func:`cask_gain_table` by (dice left, turn points, room below the target), plus, below
+    a cask the turn would stop in, the points still needed to get through it; it saves when
+    that gain is not positive.
+
+    >>> from dicelab.thousand import Rules
+    >>> cask_aware_saves(Rules(), 0, 50, 1).tolist(), cask_aware_saves(Rules(), 0, 50, 5).tolist()
+    (True, False)
+    """
+    gain, unit = cask_gain_table(rules)
+    banked, turn_points = np.asarray(banked), np.asarray(turn_points)
+    standing = banked + turn_points
+    _, points, rooms = gain.shape
+    # Clipped so that turns the bot is not asked about (over the target) index the table.
+    room = np.clip((rules.target - standing) // unit, 0, rooms - 1)
+    one_throw = gain[dice_left, np.minimum(turn_points // unit, points - 1), room]
+    low, high = rules.casks_at(standing)
+    stuck = (high >= 0) & (banked < low)  # saving here would leave it stuck in the cask
+    return np.where(stuck, one_throw + (high - standing), one_throw) <= 0
+
+
+@lru_cache(maxsize=16)
+def cask_gain_table(rules) -> tuple:
+    """The cask-aware bot's expected gain from one more throw, by (dice left, turn points //
+    unit, room below the target // unit), and the unit: a throw adds its best points where
+    they fit the room and loses the turn's points otherwise (no combination, or past the
+    target), summed over the throws in the order of :func:`dicelab.dice.outcomes`. The
+    room is capped where every throw fits (the sum is then the same)."""
+    table = rules.combinations()
+    unit = point_unit(table)
+    top = max(
+        table.best_choice(m)[1]
+        for n in range(1, rules.dice + 1)
+        for m in _dice.multisets(n)
+        if table.best_choice(m)
+    )
+    turn_points = np.arange(rules.target // unit + 1)[:, None] * unit
+    room = np.arange(top // unit + 1)[None, :] * unit
+    gain = np.zeros((rules.dice + 1, len(turn_points), room.shape[1]))
+    for n in range(1, rules.dice + 1):
+        total = np.zeros(gain.shape[1:])
+        for throw, p in _dice.outcomes(n).items():
+            best = table.best_choice(throw)
+            loss = total - float(p) * turn_points
+            total = (
+                loss if best is None else np.where(best[1] > room, loss, total + float(p) * best[1])
+            )
+        gain[n] = total
+    return gain, unit
 
 
 def optimal_bot():

@@ -18,10 +18,8 @@ class OptimalBot:
     level = "optimal"
 
     def __init__(self):
-        self._decision = (
-            None,
-            None,
-        )  # (situation, option): one choice serves a whole hold sequence
+        # (situation, option): one choice serves a whole hold sequence
+        self._decision: tuple = (None, None)
 
     def prepare(self, engine, players: int | None = None) -> None:
         """Solve the game's rules now (seconds the first time, then cached on disk), for any
