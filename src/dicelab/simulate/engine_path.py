@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from dicelab.odds.games import SET_ASIDE_GAMES
+from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
 
 
@@ -67,7 +68,7 @@ def play_games(run, start: int, stop: int) -> dict:
     out = {"scores": [], "wins": [], "turns": [], "busts": []}
     for index in range(start, stop):
         dice = rng(run.seed, index)
-        state = engine.initial_state(seats)
+        state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
         turns, busts = 0, [0] * seats
         while not state.is_over:
             before = state
@@ -81,6 +82,13 @@ def play_games(run, start: int, stop: int) -> dict:
         out["turns"].append(turns)
         out["busts"].append(busts)
     return out
+
+
+def _first(rules, seed: int, index: int, seats: int) -> tuple:
+    """The seat that starts game ``index`` of a run seeded ``seed``, when chance picks it."""
+    if getattr(rules, "first_player", "fixed") == "fixed":
+        return ()
+    return (first_seat(rules, f"{seed}/{index}", seats),)
 
 
 def play_turns(run, start: int, stop: int) -> dict:
