@@ -97,7 +97,7 @@ def play_turns(run, start: int, stop: int) -> dict:
     out = {"points": [], "busts": [], "throws": []}
     first = engine.initial_state(1)
     if run.banked:
-        first = replace(first, scores=(run.banked,))
+        first = replace(first, scores=(run.banked,), on_board=(True,) if first.on_board else ())
     before_score = engine.scores(first)[0]
     for index in range(start, stop):
         dice = rng(run.seed, index)
