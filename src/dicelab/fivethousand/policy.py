@@ -22,7 +22,34 @@ import numpy as np
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
+from dicelab.setaside.house import after_turn, penalty_due
 from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+
+# The table rules each policy can't yet honour: it refuses rules that set them.
+UNSOLVED = {
+    "turn policy": ("hot_dice",),
+    "final-turn policy": ("hot_dice", "opening", "min_bank", "penalty", "last_turn"),
+    "win policy": (
+        "hot_dice",
+        "opening",
+        "min_bank",
+        "penalty",
+        "last_turn",
+        "all_dice_farkle",
+    ),
+}
+
+
+def refuse_unsolved(rules: Rules, what: str) -> None:
+    """Raise ValueError naming the settings of ``rules`` that the ``what`` can't honour."""
+    default = Rules()
+    changed = [name for name in UNSOLVED[what] if getattr(rules, name) != getattr(default, name)]
+    if changed:
+        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
+        raise ValueError(
+            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
+            "or set it back to its default"
+        )
 
 
 def turn_policy(rules=None) -> TurnPolicy:
@@ -34,6 +61,41 @@ def final_turn_policy(rules, to_beat: int) -> FinalTurnPolicy:
     """The policy with the best chance to win a last turn against ``to_beat``, a shared win
     counting half (``rules`` None for the default preset; cached per rules and score)."""
     return _final_turn_policy(Rules.coerce(rules), int(to_beat))
+
+
+def points_per_turn(rules=None) -> float:
+    """The most points a player scores per turn in the long run, played optimally.
+
+    Without a penalty this is one turn's best expected score. With one, a turn is played
+    knowing its farkles in a row so far (Busche's three strategies for Zilch): the long-run
+    average ``g`` and the worth ``h[s]`` of standing on ``s`` farkles in a row solve
+    ``g + h[s] = T(h[s + 1] - h[0])``, where ``T(b)`` is the best expected score of a turn
+    whose farkle is worth ``b`` (the last farkle of a run: minus the penalty, as if no
+    score floor were reached). Relative value iteration, from ``h = 0``.
+
+    >>> round(points_per_turn("zilch"), 3)
+    620.855
+    """
+    rules = Rules.coerce(rules)
+    base = turn_policy(rules)
+    if not rules.penalty:
+        return base.expected_score
+    refuse_unsolved(rules, "turn policy")
+    needs = rules.bank_needs(True)
+
+    def best(bust: float) -> float:
+        return TurnPolicy(rules, needs, bust).expected_score
+
+    worth = [0.0] * rules.penalty_after  # h[s] - h[0], s farkles in a row
+    for _ in range(1000):
+        after = worth[1:] + [-float(rules.penalty)]
+        values = [best(bust) for bust in after]
+        gain = values[0]
+        new_worth = [value - gain for value in values]
+        if max(abs(a - b) for a, b in zip(new_worth, worth)) <= 1e-12 * max(1.0, gain):
+            return gain
+        worth = new_worth
+    raise RuntimeError("the points per turn did not settle")
 
 
 @cache
@@ -92,14 +154,25 @@ class TurnPolicy(_Turn):
     Zillions rules the value of a fresh round (hot dice) is found by policy iteration.
     """
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, needs: int | None = None, bust: float = 0.0):
         super().__init__(rules)
+        refuse_unsolved(rules, "turn policy")
+        self.needs = rules.bank_needs(True) if needs is None else needs
+        if self.needs and rules.bust_keeps_completed_rounds:
+            raise ValueError(
+                "the turn policy can't yet honour a minimum bank or opening score "
+                f"(min_bank={rules.min_bank}, opening={rules.opening}) together with "
+                "bust_keeps_completed_rounds: set one of them off"
+            )
+        self.bust = float(bust)  # what a farkle adds (a penalty: below 0)
+        self._tables: dict = {}
+        self._hot_bonus = self._never_busting_hot_dice()
         fresh_round = 0.0
         for _ in range(100):
             cap = self._bank_limit(fresh_round)
             value_a, value_c, throw_a, throw_c = self._sweep(cap, fresh_round)
             solved = throw_a[0, rules.dice] / (1 - throw_c[0, rules.dice])
-            if abs(solved - fresh_round) <= 1e-12 * max(1.0, solved) and cap >= self._bank_limit(
+            if abs(solved - fresh_round) <= 1e-12 * max(1.0, abs(solved)) and cap >= self._bank_limit(
                 solved
             ):
                 break
@@ -108,6 +181,52 @@ class TurnPolicy(_Turn):
         self._value_a, self._value_c = value_a, value_c
         self._throw = throw_a + throw_c * solved
         self.bank_from = cap * self.unit
+
+    def for_state(self, state: State) -> TurnPolicy:
+        """The policy of the table ``state`` is played under: the points the player needs
+        to bank, and what a farkle would cost them now."""
+        needs = self.rules.bank_needs(self.engine.on_board(state))
+        bust = 0.0
+        if state.streaks and penalty_due(self.rules, state.streaks[state.player]):
+            banked = state.scores[state.player]
+            bust = float(after_turn(self.rules, banked, state.streaks[state.player], True)[0] - banked)
+        if (needs, bust) == (self.needs, self.bust):
+            return self
+        key = (needs, bust)
+        if key not in self._tables:
+            self._tables[key] = TurnPolicy(self.rules, needs, bust)
+        return self._tables[key]
+
+    def bank_value(self, state: State) -> float:
+        policy = self.for_state(state)
+        return float(policy.bank_values(state.scores[state.player], state.turn_points))
+
+    def throw_value(self, state: State) -> float:
+        policy = self.for_state(state)
+        return float(
+            policy.throw_values(
+                state.scores[state.player], state.turn_points, state.round_start, state.dice_left
+            )
+        )
+
+    def _never_busting_hot_dice(self) -> float:
+        """Beyond the bank limit, the points a throw of all the dice adds when it can't bust
+        (Zilch's scoring six-dice farkle) and the player banks whatever does not give hot
+        dice again: K = sum of p * best(points + K if hot) (0 when such a throw can bust)."""
+        throws, dice = self.throws, self.rules.dice
+        if throws.bust[dice] > 0 or self.rules.bust_keeps_completed_rounds:
+            return 0.0
+        rows = throws.thrown == dice
+        points = throws.points[rows] * self.unit
+        hot = self._hot[rows]
+        bonus = 0.0
+        for _ in range(10_000):
+            value = points + hot * bonus
+            new = float(throws.probability[rows] @ take(value, pick(value, throws.valid[rows])))
+            if abs(new - bonus) <= 1e-13 * max(1.0, new):
+                return new
+            bonus = new
+        raise RuntimeError("the hot-dice value did not settle")
 
     @property
     def expected_score(self) -> float:
@@ -141,15 +260,18 @@ class TurnPolicy(_Turn):
     def _bank_limit(self, fresh_round: float) -> int:
         """Units of points at risk from which banking is best for every number of dice."""
         throws = self.throws
-        hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else 0.0
+        hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else self._hot_bonus
         gain = throws.points * self.unit + hot_bonus * self._hot
         gain = throws.expect(take(gain, pick(gain, throws.valid)))
         # Under Zillions rules a round with points at risk never has all the dice.
         counts = range(
             1, self.rules.dice if self.rules.bust_keeps_completed_rounds else self.rules.dice + 1
         )
-        limit = max((gain[n] / throws.bust[n] for n in counts), default=0.0)
-        return int(limit // self.unit) + 1
+        limit = max(
+            (gain[n] / throws.bust[n] + self.bust for n in counts if throws.bust[n] > 0),
+            default=0.0,
+        )
+        return max(int(limit // self.unit) + 1, -(-self.needs // self.unit))
 
     def _sweep(self, cap: int, fresh_round: float):
         """Values below ``cap`` units at risk as ``a + c * fresh_round``: of the best choice
@@ -159,7 +281,7 @@ class TurnPolicy(_Turn):
         for units in range(cap - 1, -1, -1):
             ta, tc = self._throw_step(units, fresh_round, value_a, value_c)
             throw_a[units], throw_c[units] = ta, tc
-            bank = ta + tc * fresh_round <= units * self.unit
+            bank = (ta + tc * fresh_round <= units * self.unit) & (units * self.unit >= self.needs)
             value_a[units] = np.where(bank, units * self.unit, ta)
             value_c[units] = np.where(bank, 0.0, tc)
         return value_a, value_c, throw_a, throw_c
@@ -170,13 +292,18 @@ class TurnPolicy(_Turn):
         after = units + self.throws.points
         inside = after < len(value_a)
         index = np.minimum(after, len(value_a) - 1)
-        a = np.where(inside, value_a[index, self._next_dice], after * self.unit)
+        a = np.where(
+            inside, value_a[index, self._next_dice], after * self.unit + self._hot * self._hot_bonus
+        )
         c = np.where(inside, value_c[index, self._next_dice], 0.0)
         if self.rules.bust_keeps_completed_rounds:  # hot dice: the round is safe, a new one starts
             a = np.where(self._hot, after * self.unit, a)
             c = np.where(self._hot, 1.0, c)
         best = pick(a + c * fresh_round, self.throws.valid)
-        return self.throws.expect(take(a, best)), self.throws.expect(take(c, best))
+        return (
+            self.throws.expect(take(a, best)) + self.throws.bust * self.bust,
+            self.throws.expect(take(c, best)),
+        )
 
 
 class FinalTurnPolicy(_Turn):
@@ -191,6 +318,7 @@ class FinalTurnPolicy(_Turn):
 
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
+        refuse_unsolved(rules, "final-turn policy")
         self.to_beat = to_beat
         self._size = self._table_size(to_beat)
         _final_table(rules, self._size, True)  # worked out now rather than at the first move

@@ -44,6 +44,8 @@ class Rules(RuleSet):
     in a row costs ``penalty`` points, never taking a banked score below ``score_floor``.
     """
 
+    SIGNED = frozenset({"score_floor"})
+
     dice: int = 6
     target: int = 5000
     single_one: int = 100
@@ -192,6 +194,46 @@ Rules.PRESETS = {
     ),
     # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
     "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
+    # the boxed game's rule sheet (docs/rules.md names the source)
+    "playmonster": Rules(
+        target=10000,
+        three_ones=300,
+        four_of_a_kind=1000,
+        five_of_a_kind=2000,
+        six_of_a_kind=3000,
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,
+        two_triplets=2500,
+        bust_keeps_completed_rounds=False,
+    ),
+    # Busche 2016, Facebook Farkle: Zilch's scoring without its two Zilch-only rules; three
+    # farkles in a row cost 500, banked scores floored at -2500 (docs/rules.md)
+    "facebook": Rules(
+        target=10000,
+        more_of_a_kind="doubling",
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,
+        bust_keeps_completed_rounds=False,
+        penalty=500,
+        score_floor=-2500,
+    ),
+    # Busche 2010, Zilch as played on playr.co.uk (docs/rules.md)
+    "zilch": Rules(
+        target=10000,
+        more_of_a_kind="doubling",
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,  # three pairs "not necessarily unique"
+        all_dice_farkle=500,
+        min_bank=300,
+        penalty=500,
+        score_floor=-1_000_000,  # no floor
+        bust_keeps_completed_rounds=False,
+    ),
+    # Busche & Neller, ACG 2017: singles and triples only, the first to bank 10 000 wins
+    "busche_neller": Rules(target=10000, bust_keeps_completed_rounds=False, last_turn=False),
 }
 PRESETS = Rules.PRESETS
 Rules.WORDS = {
@@ -199,4 +241,4 @@ Rules.WORDS = {
     "hot_dice": HOT_DICE,
     "first_player": FIRST_PLAYERS,
 }
-Rules.SIGNED = frozenset({"score_floor"})
+

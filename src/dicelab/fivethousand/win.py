@@ -28,6 +28,7 @@ import numpy as np
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
+from dicelab.fivethousand.policy import refuse_unsolved
 from dicelab.odds.table import Table
 from dicelab.once import KEPT, once_per_key
 from dicelab.setaside.policy import pick, take, throw_table
@@ -42,7 +43,9 @@ def win_policy(
 ) -> FivethousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
-    return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
+    rules = Rules.coerce(rules)
+    refuse_unsolved(rules, "win policy")
+    return _win_policy(rules, lead_cap, use_cache)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
