@@ -8,7 +8,10 @@ import warnings
 import numpy as np
 import pytest
 
-from dicelab import cache, thousand
+from dicelab import cache, fivethousand, thousand
+from dicelab.fivethousand import win as fivethousand_win
+from dicelab.setaside import combinations, levels, sweep, sweep_arrays
+from dicelab.setaside import policy as setaside_policy
 from dicelab.thousand import win as thousand_win
 
 RULES = thousand.Rules(dice=2, target=60, casks=())
@@ -70,3 +73,28 @@ def test_an_unwritable_cache_folder_only_warns(tmp_path, monkeypatch):
     with pytest.warns(cache.CacheWarning) as warned:
         policy = thousand.win_policy(RULES)
     assert len(warned) == 1 and 0 < policy.first_player_wins < 1
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: thousand_win.ThousandWinPolicy(RULES),
+        lambda: fivethousand_win.FivethousandWinPolicy(
+            fivethousand.Rules(dice=2, target=300, bust_keeps_completed_rounds=False)
+        ),
+    ],
+    ids=["thousand", "fivethousand"],
+)
+def test_a_saved_policy_is_keyed_by_the_code_of_every_solver_module(make, monkeypatch):
+    """A change to any module of the shared solver (the sweep, its arrays, the level
+    solver, the throw tables) makes a saved policy stale."""
+    digested = []
+    real = cache.source_digest
+
+    def recording(*modules):
+        digested.extend(modules)
+        return real(*modules)
+
+    monkeypatch.setattr(cache, "source_digest", recording)
+    make()
+    assert {levels, sweep, sweep_arrays, setaside_policy, combinations} <= set(digested)

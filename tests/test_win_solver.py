@@ -15,7 +15,7 @@ import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as five_win
-from dicelab.setaside import win as setaside_win
+from dicelab.setaside import levels, sweep
 from dicelab.thousand import win as thousand_win
 
 FIVETHOUSAND = [
@@ -75,18 +75,18 @@ def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
 @pytest.mark.parametrize("rules", FIVETHOUSAND)
 def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeypatch):
     checked = []
-    original = setaside_win._never_worse_with_more
+    original = levels._never_worse_with_more
 
     def counted(turns):
         checked.append(original(turns))
         return checked[-1]
 
-    monkeypatch.setattr(setaside_win, "_never_worse_with_more", counted)
+    monkeypatch.setattr(levels, "_never_worse_with_more", counted)
     fewer = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
     answers = np.concatenate(checked)
     assert answers.any() and not answers.all()  # near the target, banking more can be worse
     monkeypatch.setattr(
-        setaside_win, "_never_worse_with_more", lambda turns: np.zeros(len(turns.ends), bool)
+        levels, "_never_worse_with_more", lambda turns: np.zeros(len(turns.ends), bool)
     )
     every = _arrays(five_win.FivethousandWinPolicy(rules, use_cache=False))
     for name in every:
@@ -101,7 +101,7 @@ def test_a_sweep_gives_the_bust_values_over_which_its_choices_hold():
     checked = {"inside": 0, "past": 0}
     for m, b in list(policy.pairs_by_level())[::9]:
         turns, x = policy.level_turns(m, b), policy.bust_values(m, b)
-        swept = setaside_win.sweep(policy.throws, policy.next_dice, turns, x, bounds=True)
+        swept = sweep.sweep_with_ranges(policy.throws, policy.next_dice, turns, x)
         low, high = swept.low[:, 0], swept.high[:, 0]
         assert np.all((low <= x) & (x <= high))
         for row in range(len(x)):
@@ -114,8 +114,8 @@ def test_a_sweep_gives_the_bust_values_over_which_its_choices_hold():
             ):
                 if not 0 <= moved <= 1:
                     continue
-                again = setaside_win.sweep(
-                    policy.throws, policy.next_dice, one, np.array([moved]), bounds=True
+                again = sweep.sweep_with_ranges(
+                    policy.throws, policy.next_dice, one, np.array([moved])
                 )
                 same = all(
                     np.array_equal(getattr(again, name)[0], getattr(swept, name)[row])

@@ -1,7 +1,7 @@
 """Two-player Fivethousand played to win: the exact policy with the best chance to win.
 
 ``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
-(see :mod:`dicelab.setaside.win`), the final-turn rule included: once a player ends a turn
+(see :mod:`dicelab.setaside.levels`), the final-turn rule included: once a player ends a turn
 at or above the target, the other has one last turn, the higher score wins and a shared win
 counts half. The last turn itself is solved exactly, ties included (:class:`FinalTurns`).
 
@@ -31,8 +31,10 @@ from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.policy import refuse_unsolved
 from dicelab.odds.table import Table
 from dicelab.once import KEPT, once_per_key
+from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
-from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level, sweep
+from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
+from dicelab.setaside.win import WinPolicy
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -137,14 +139,11 @@ class FinalTurns:
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
         fresh = np.where(need == 0, start[0], fresh)
-        turns = Turns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
-        return sweep(
-            self.throws,
-            self.next_dice,
-            turns,
-            _tie(deficits) * 1.0,
-            rows=int(tops.max()) + 1 if every_row else None,
-        )
+        turns = PairTurns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
+        x = _tie(deficits) * 1.0
+        if every_row:
+            return throw_rows(self.throws, self.next_dice, turns, x, int(tops.max()) + 1)
+        return start_values(self.throws, self.next_dice, turns, x)
 
     def _solve_traditional(self, size: int) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
@@ -291,7 +290,7 @@ class FivethousandWinPolicy(WinPolicy):
             theirs = np.arange(max(0, goal - d), goal)
             start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]
 
-    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> Turns:
+    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> PairTurns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
         to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
         past the target where banking is proved best: throwing is worth at most
@@ -315,7 +314,7 @@ class FivethousandWinPolicy(WinPolicy):
         if self.keeps_rounds:
             fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
             hot = np.where(standing < capped, np.maximum(bank, fresh), bank)
-        return Turns(value, np.zeros_like(value), bank, ends, hot)
+        return PairTurns(value, np.zeros_like(value), bank, ends, hot)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -368,7 +367,7 @@ class FivethousandWinPolicy(WinPolicy):
             if inside.any():
                 yield m[inside], b[inside]
 
-    def level_turns(self, m, b, rows: int = 0) -> Turns:
+    def level_turns(self, m, b, rows: int = 0) -> PairTurns:
         return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b), rows)
 
     def table_rows(self, m, b) -> np.ndarray:
@@ -436,6 +435,6 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
-    from dicelab.setaside import combinations, win
+    from dicelab.setaside.win import solver_sources
 
-    return sys.modules[__name__], win, combinations
+    return (sys.modules[__name__], *solver_sources())

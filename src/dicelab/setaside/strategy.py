@@ -35,10 +35,10 @@ def win_bot(game: str):
     with more it plays like the game's optimal bot). Its modules (numpy, the exact
     policies) are imported on first use."""
     from dicelab.registry import GAMES
-    from dicelab.setaside.win import WinBot
+    from dicelab.setaside.win import SetAsideWinBot
 
     spec = GAMES[game]
-    return WinBot(spec.win_policy, spec.bots["optimal"]())
+    return SetAsideWinBot(spec.win_policy, spec.bots["optimal"]())
 
 
 class SetAsideBot(abc.ABC):

@@ -635,11 +635,11 @@ def batch_forms(game: str) -> dict:
     A new bot gets its batch form by one entry here; a policy bot by a :class:`PolicyBot`
     over its :class:`StateValues`.
     """
-    from dicelab.setaside.win import WinBot
+    from dicelab.setaside.win import SetAsideWinBot
 
     shared = {
         RandomBot: lambda rules, bot: RandomChoices(),
-        WinBot: lambda rules, bot: PolicyBot(
+        SetAsideWinBot: lambda rules, bot: PolicyBot(
             rules,
             _win_values(
                 game,

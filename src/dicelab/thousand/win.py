@@ -1,7 +1,7 @@
 """Two-player Thousand played to win: the exact policy with the best chance to win.
 
 ``win_policy(rules)`` solves the game for the player to move at every pair of banked scores
-(see :mod:`dicelab.setaside.win`) with the exact finish (reaching the target wins at once),
+(see :mod:`dicelab.setaside.levels`) with the exact finish (reaching the target wins at once),
 the burn (more than the target loses the turn's points, like a throw with no combination)
 and the casks (no saving inside one until its upper end is reached). Scores never pass the
 target, so nothing is capped. With ``choose_keep`` the player also picks the dice to set
@@ -18,10 +18,12 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.once import KEPT, once_per_key
+from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import throw_table
-from dicelab.setaside.win import Turns, WinPolicy, guess_values, one_unit_up, solve_level
-from dicelab.thousand.policy import refuse_unsolved
+from dicelab.setaside.sweep import PairTurns
+from dicelab.setaside.win import WinPolicy, solver_sources
 from dicelab.thousand.engine import Engine, State
+from dicelab.thousand.policy import refuse_unsolved
 from dicelab.thousand.rules import Rules
 
 FORMAT = 1  # bump when the saved arrays change meaning
@@ -63,12 +65,10 @@ class ThousandWinPolicy(WinPolicy):
         self._may_bank = np.array(
             [[self._bank_allowed(a, s) for s in range(self.goal + 1)] for a in range(self.goal)]
         )
-        from dicelab.setaside import combinations, win
-
         identity = {
             "rules": rules.to_dict(),
             "format": FORMAT,
-            "code": cache.source_digest(win, combinations, _this_module()),
+            "code": cache.source_digest(*solver_sources(), _this_module()),
         }
         arrays = (
             cache.load_or_compute(identity, self._solve, "thousand-win")
@@ -109,7 +109,7 @@ class ThousandWinPolicy(WinPolicy):
             above = (a, level)
         return {"start": start}
 
-    def _turns(self, a, b, start, rows: int = 0) -> Turns:
+    def _turns(self, a, b, start, rows: int = 0) -> PairTurns:
         """The turns from banked scores ``a`` against ``b`` (arrays): at ``ends`` the target
         is reached exactly (a win), beyond it the turn burns (worth the bust value); wide
         enough for ``rows`` rows of throw values."""
@@ -123,7 +123,7 @@ class ThousandWinPolicy(WinPolicy):
         value_a = np.where(standing == self.goal, 1.0, np.where(inside, bank, 0.0))
         value_a = np.broadcast_to(value_a[:, :, None], value_a.shape + (dice,)).copy()
         value_c = np.broadcast_to((standing > self.goal)[:, :, None] * 1.0, value_a.shape).copy()
-        return Turns(value_a, value_c, bank, ends)
+        return PairTurns(value_a, value_c, bank, ends)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -158,7 +158,7 @@ class ThousandWinPolicy(WinPolicy):
             a = np.arange(max(0, total - goal + 1), min(goal - 1, total) + 1)
             yield a, total - a
 
-    def level_turns(self, a, b, rows: int = 0) -> Turns:
+    def level_turns(self, a, b, rows: int = 0) -> PairTurns:
         return self._turns(a, b, self.start, rows)
 
     def table_rows(self, a, b) -> np.ndarray:
