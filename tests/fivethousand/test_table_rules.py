@@ -85,6 +85,45 @@ def test_the_turn_policy_is_brute_force_with_a_minimum_bank_and_a_penalty(dice, 
     assert brute_turn(dice, needs, Fraction(bust), policy.bank_from + 500) == exact
 
 
+def brute_last_turn(dice: int, needs: int, short: int) -> Fraction:
+    """The best chance of a traditional last turn ``short`` points behind: banking (from
+    ``needs`` points) above wins, level shares the win (1/2)."""
+
+    @cache
+    def choices(throw):
+        return {
+            (best_split(part, singles_and_triples), size)
+            for size in range(1, len(throw) + 1)
+            for part in set(itertools.combinations(throw, size))
+            if best_split(part, singles_and_triples)
+        }
+
+    def outcome(points):
+        return Fraction(1) if points > short else Fraction(1, 2) if points == short else Fraction(0)
+
+    @cache
+    def throw(at_risk, left):
+        total = Fraction(0)
+        for roll, p in outcomes(left):
+            options = []
+            for points, kept in choices(roll):
+                now = at_risk + points
+                bank = outcome(now) if now >= needs else Fraction(0)
+                options.append(bank if bank == 1 else max(bank, throw(now, left - kept or dice)))
+            total += p * max(options, default=Fraction(0))
+        return total
+
+    return throw(0, dice)
+
+
+@pytest.mark.parametrize("needs, short", [(300, 120), (300, 400), (300, 420), (250, 250), (0, 150)])
+def test_a_last_turn_with_a_minimum_bank_is_brute_force(needs, short):
+    rules = Rules(dice=3, bust_keeps_completed_rounds=False, min_bank=needs, target=1000)
+    policy = fivethousand.final_turn_policy(rules, 1000 + short)
+    exact = brute_last_turn(3, needs, short)
+    assert abs(policy.success_probability(1000) - float(exact)) < 1e-12
+
+
 def test_zilch_scores_busches_620_855_points_per_turn():
     assert round(fivethousand.points_per_turn("zilch"), 3) == 620.855
     zilch = Rules.preset("zilch")
@@ -231,8 +270,12 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
             ["turn policy", "hot_dice='compulsory'"],
         ),
         (
+            lambda: fivethousand.final_turn_policy(Rules(last_turn=False), 3000),
+            ["final-turn policy", "last_turn=False"],
+        ),
+        (
             lambda: fivethousand.final_turn_policy(Rules(opening=500), 3000),
-            ["final-turn policy", "opening=500"],
+            ["final-turn policy", "opening score", "bust_keeps_completed_rounds"],
         ),
         (lambda: thousand.win_policy(thousand.Rules(dump_truck=555)), ["dump_truck=555"]),
         (
@@ -308,3 +351,29 @@ def test_batch_games_follow_the_table_rules_as_the_engine_path_does(game, rules,
     assert two_sample_p(batch.turns, engine.turns) > ALPHA
     if game == "fivethousand" and rules.score_floor < 0:
         assert batch.scores.min() >= rules.score_floor
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(min_bank=300, bust_keeps_completed_rounds=False),
+        Rules(all_dice_farkle=500, min_bank=200, bust_keeps_completed_rounds=False),
+    ],
+)
+def test_batch_optimal_turns_average_the_exact_expected_score(rules):
+    turns = simulate.turns("fivethousand", "optimal", n=20_000, seed=1, rules=rules, progress=False)
+    error = turns.points.std() / math.sqrt(len(turns.points))
+    assert abs(turns.points.mean() - fivethousand.turn_policy(rules).expected_score) < 4 * error
+    assert (turns.points[turns.points > 0] >= rules.min_bank).all()
+
+
+def test_the_optimal_robot_plays_a_last_turn_with_a_minimum_bank():
+    rules = Rules(target=1000, min_bank=300, bust_keeps_completed_rounds=False)
+    engine = Engine(rules)
+    state = engine.initial_state(2)
+    state = play(engine, state, (1, 1, 1, 2, 3, 4), SetAside((1, 1, 1)), Bank())
+    assert state.final_turns == (1,)
+    state = engine.apply(state, Throw())
+    state = engine.apply_chance(state, (5, 2, 3, 4, 6, 6))
+    robot = fivethousand.BOTS["optimal"]()
+    assert robot.choose(engine, state, None) == SetAside((5,))

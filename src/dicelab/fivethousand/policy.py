@@ -28,7 +28,7 @@ from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
 # The table rules each policy can't yet honour: it refuses rules that set them.
 UNSOLVED = {
     "turn policy": ("hot_dice",),
-    "final-turn policy": ("hot_dice", "opening", "min_bank", "penalty", "last_turn"),
+    "final-turn policy": ("hot_dice", "last_turn"),
     "win policy": (
         "hot_dice",
         "opening",
@@ -314,11 +314,20 @@ class FinalTurnPolicy(_Turn):
     dice left), one table for scores a throw can draw level with and one for those it can't
     (``to_beat`` not a multiple of the unit); they do not otherwise depend on ``to_beat``, so
     the tables of one rules serve every score.
+
+    With a minimum bank or an opening score still to reach (``needs`` points in the turn),
+    a last turn short of it can't end level or above, so the score to beat is raised to
+    just below banked + needs, with no level score to share.
     """
 
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
         refuse_unsolved(rules, "final-turn policy")
+        if rules.bust_keeps_completed_rounds and (rules.bank_needs(False) or rules.penalty):
+            raise ValueError(
+                "the final-turn policy can't yet honour a minimum bank, an opening score or a "
+                "penalty together with bust_keeps_completed_rounds: set one of them off"
+            )
         self.to_beat = to_beat
         self._size = self._table_size(to_beat)
         _final_table(rules, self._size, True)  # worked out now rather than at the first move
@@ -341,18 +350,34 @@ class FinalTurnPolicy(_Turn):
         to_beat = self.to_beat if to_beat is None else to_beat
         return _outcome(np.asarray(banked) + turn_points, to_beat)
 
-    def throw_values(self, banked, turn_points, round_start, dice_left, to_beat=None) -> np.ndarray:
+    def throw_value(self, state: State) -> float:
+        return float(
+            self.throw_values(
+                state.scores[state.player],
+                state.turn_points,
+                state.round_start,
+                state.dice_left,
+                needs=self.rules.bank_needs(self.engine.on_board(state)),
+            )
+        )
+
+    def throw_values(
+        self, banked, turn_points, round_start, dice_left, to_beat=None, needs=None
+    ) -> np.ndarray:
         """The chance to win (a shared win counting half) when the player throws the dice
         left now, for numpy arrays of states at once. With ``to_beat`` (an array), each state
         is valued against its own score to beat, exactly as by ``final_turn_policy(rules,
-        to_beat)``."""
+        to_beat)``; ``needs`` (default: the minimum bank) the turn points a bank needs."""
         to_beat = self.to_beat if to_beat is None else to_beat
-        banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
+        needs = self.rules.bank_needs(True) if needs is None else needs
+        banked, turn_points, round_start, dice_left, to_beat, needs = np.broadcast_arrays(
             *(
                 np.asarray(a, dtype=np.int64)
-                for a in (banked, turn_points, round_start, dice_left, to_beat)
+                for a in (banked, turn_points, round_start, dice_left, to_beat, needs)
             )
         )
+        raised = to_beat < banked + needs  # the bank needs more than drawing level
+        to_beat = np.where(raised, banked + needs - 1, to_beat)
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
         short = to_beat - safe - at_risk  # points short of drawing level
@@ -361,7 +386,7 @@ class FinalTurnPolicy(_Turn):
         values = np.array(1 - bust + bust * _outcome(safe, to_beat))
         behind = short >= 0
         sizes = self._table_size(to_beat[behind])
-        level = short[behind] % self.unit == 0
+        level = (short[behind] % self.unit == 0) & ~raised[behind]
         flat = values.reshape(-1)
         rows_behind = np.flatnonzero(behind.ravel())
         short, at_risk, dice_left = short.ravel(), at_risk.ravel(), dice_left.ravel()

@@ -583,8 +583,11 @@ class PolicyBot(BatchBot):
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
             valid[..., 1] = ~ended
-        else:
+        else:  # Fivethousand: banking needs the minimum bank (hot dice, when optional)
             values[..., 0] = policy.bank(after)
+            valid[..., 0] = self.rules.may_bank(
+                after.turn_points, True, after.dice_left == self.rules.dice
+            )
         values[..., 1] = policy.throw(after)
         return values, valid
 
@@ -593,14 +596,14 @@ def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
     usual = StateValues(turn_policy(rules), reads=("turn_points", "round_start", "dice_left"))
-    final = FinalTurnValues(
+    final = rules.last_turn and FinalTurnValues(
         final_turn_policy(rules, 0),
         reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
     )
 
     def values(turns: Turns):
         yield ~turns.final, usual
-        if turns.final.any():
+        if final and turns.final.any():
             yield turns.final, final
 
     return values
@@ -639,7 +642,9 @@ def batch_forms(game: str) -> dict:
 
     shared = {
         RandomBot: lambda rules, bot: RandomChoices(),
-        SetAsideWinBot: lambda rules, bot: PolicyBot(
+        SetAsideWinBot: lambda rules, bot: None
+        if getattr(rules, "opening", 0) or rules.penalty
+        else PolicyBot(
             rules,
             _win_values(
                 game,
@@ -660,9 +665,11 @@ def batch_forms(game: str) -> dict:
                 SimpleRobot.threshold, not_hot=rules.dice, level="simple"
             ),
             IntelligentRobot: lambda rules, bot: Intelligent(rules),
-            OptimalRobot: lambda rules, bot: PolicyBot(
-                rules, _fivethousand_values(rules), "optimal"
-            ),
+            # A seat's own state (on the board, farkles in a row) picks the tables of the
+            # opening and the penalty: those games are played on the engine path.
+            OptimalRobot: lambda rules, bot: None
+            if rules.opening or rules.penalty
+            else PolicyBot(rules, _fivethousand_values(rules), "optimal"),
         }
     from dicelab.thousand.policy import OptimalBot
     from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
