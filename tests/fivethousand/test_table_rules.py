@@ -74,7 +74,7 @@ def brute_turn(dice: int, needs: int, bust: Fraction, cap: int) -> Fraction:
 
 @pytest.mark.parametrize(
     "dice, needs, bust",
-    [(2, 150, 0), (2, 0, -100), (3, 300, -250), (3, 200, 0)],
+    [(2, 150, 0), (2, 0, -100), (3, 300, -250), (3, 200, 0), (3, 0, -2000)],
 )
 def test_the_turn_policy_is_brute_force_with_a_minimum_bank_and_a_penalty(dice, needs, bust):
     rules = Rules(dice=dice, bust_keeps_completed_rounds=False, min_bank=needs)

@@ -271,7 +271,7 @@ class TurnPolicy(_Turn):
             (gain[n] / throws.bust[n] + self.bust for n in counts if throws.bust[n] > 0),
             default=0.0,
         )
-        return max(int(limit // self.unit) + 1, -(-self.needs // self.unit))
+        return max(int(limit // self.unit) + 1, -(-self.needs // self.unit), 1)
 
     def _sweep(self, cap: int, fresh_round: float):
         """Values below ``cap`` units at risk as ``a + c * fresh_round``: of the best choice
