@@ -182,6 +182,27 @@ class TurnPolicy(_Turn):
         self._throw = throw_a + throw_c * solved
         self.bank_from = cap * self.unit
 
+    def table_keys(self, banked, on_board=None, streak=None):
+        """The (points a bank needs, what a farkle adds) each state is played under: the
+        opening until the player is on the board, minus the penalty when a farkle now
+        would cost it (numbers or numpy arrays; None: on the board, no farkle yet)."""
+        needs = self.rules.bank_needs(True if on_board is None else on_board)
+        bust = np.zeros(np.shape(banked))
+        if streak is not None and self.rules.penalty:
+            lowered, _ = after_turn(self.rules, banked, np.asarray(streak), True)
+            due = np.asarray(streak) + 1 >= self.rules.penalty_after
+            bust = np.where(due, np.asarray(lowered) - banked, 0.0)
+        return np.broadcast_to(needs, np.shape(bust)), bust
+
+    def table(self, needs: int, bust: float) -> TurnPolicy:
+        """The policy of a turn whose bank needs ``needs`` points and whose farkle adds
+        ``bust`` (solved once)."""
+        if (needs, bust) == (self.needs, self.bust):
+            return self
+        if (needs, bust) not in self._tables:
+            self._tables[needs, bust] = TurnPolicy(self.rules, needs, bust)
+        return self._tables[needs, bust]
+
     def for_state(self, state: State) -> TurnPolicy:
         """The policy of the table ``state`` is played under: the points the player needs
         to bank, and what a farkle would cost them now."""
@@ -190,12 +211,7 @@ class TurnPolicy(_Turn):
         if state.streaks and penalty_due(self.rules, state.streaks[state.player]):
             banked = state.scores[state.player]
             bust = float(after_turn(self.rules, banked, state.streaks[state.player], True)[0] - banked)
-        if (needs, bust) == (self.needs, self.bust):
-            return self
-        key = (needs, bust)
-        if key not in self._tables:
-            self._tables[key] = TurnPolicy(self.rules, needs, bust)
-        return self._tables[key]
+        return self.table(int(needs), bust)
 
     def bank_value(self, state: State) -> float:
         policy = self.for_state(state)
@@ -385,7 +401,8 @@ class FinalTurnPolicy(_Turn):
         bust = self.throws.bust[dice_left]
         values = np.array(1 - bust + bust * _outcome(safe, to_beat))
         behind = short >= 0
-        sizes = self._table_size(to_beat[behind])
+        # (a banked score below 0, after a penalty, is further behind than the score to beat)
+        sizes = self._table_size(np.maximum(to_beat, to_beat - safe)[behind])
         level = (short[behind] % self.unit == 0) & ~raised[behind]
         flat = values.reshape(-1)
         rows_behind = np.flatnonzero(behind.ravel())

@@ -193,7 +193,7 @@ Rules.PRESETS = {
         bust_keeps_completed_rounds=False,
     ),
     # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
-    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
+    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False, opening=300),
     # the boxed game's rule sheet (docs/rules.md names the source)
     "playmonster": Rules(
         target=10000,

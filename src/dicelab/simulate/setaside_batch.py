@@ -151,6 +151,9 @@ class _Lockstep:
         choice = self.choices.page() if self.choices else None
         self.throws += 1
         bust = self.table.count[throw] == 0
+        every_seat = numpy.arange(len(self.row))
+        on_board = self.on_board[every_seat, self.player]
+        streak = self.streaks[every_seat, self.player]
         turns = Turns(
             self.scores,
             self.player,
@@ -160,6 +163,8 @@ class _Lockstep:
             self.final_left > 0,
             throw,
             choice,
+            on_board=on_board,
+            streak=streak,
         )
         # Bots are asked about the games still recorded only (ended games play on unasked).
         part = (
@@ -194,9 +199,10 @@ class _Lockstep:
             throw,
             choice,
             banked=banked,
+            on_board=on_board,
+            streak=streak,
         )
         deciding = ~ended & self.recording
-        on_board = self.on_board[every, self.player]
         if self.fivethousand:
             deciding &= rules.may_bank(turn_points, on_board, hot)
         else:

@@ -44,7 +44,9 @@ class Turns:
     and ``round_start`` as in :class:`dicelab.setaside.State`, ``dice_left`` the dice left to
     throw, ``final`` whether it is the player's last turn (Fivethousand), ``throw`` the
     thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
-    ``choice`` (turns, 2) uniform floats for bots that choose at random.
+    ``choice`` (turns, 2) uniform floats for bots that choose at random; ``on_board``
+    whether the player has got on the board and ``streak`` their farkles in a row
+    (Fivethousand's opening and penalty; None: on the board, none).
 
     With ``rows``, the turns are those rows of the arrays given, each array gathered only
     when a bot first reads it (most bots read two or three of them).
@@ -59,6 +61,8 @@ class Turns:
         "final",
         "throw",
         "choice",
+        "on_board",
+        "streak",
     )
 
     def __init__(
@@ -73,11 +77,24 @@ class Turns:
         choice=None,
         rows=None,
         banked=None,
+        on_board=None,
+        streak=None,
     ):
         self._arrays = dict(
             zip(
                 self.FIELDS,
-                (scores, player, turn_points, round_start, dice_left, final, throw, choice),
+                (
+                    scores,
+                    player,
+                    turn_points,
+                    round_start,
+                    dice_left,
+                    final,
+                    throw,
+                    choice,
+                    on_board,
+                    streak,
+                ),
             )
         )
         self._rows = rows
@@ -128,7 +145,7 @@ class Turns:
         if rows.dtype == bool:
             rows = numpy.flatnonzero(rows)
         taken = Turns(
-            *(self._arrays[name] for name in self.FIELDS),
+            **{name: self._arrays[name] for name in self.FIELDS},
             rows=rows if self._rows is None else self._rows[rows],
         )
         taken._banked = None if self._banked is None else self._banked[rows]
@@ -531,6 +548,7 @@ class PolicyBot(BatchBot):
         turn_points = turns.turn_points[row] + part[:, 0]
         dice_left = turns.dice_left[row] - part[:, 1]
         hot = dice_left == 0
+        on_board, streak = turns.on_board, turns.streak
         after = Turns(
             turns.scores[row],
             turns.player[row],
@@ -539,6 +557,8 @@ class PolicyBot(BatchBot):
             numpy.where(hot, self.rules.dice, dice_left),
             turns.final[row],
             None,
+            on_board=None if on_board is None else on_board[row],
+            streak=None if streak is None else streak[row],
         )
         values, valid = self._option_values(policy, after)
         values = -values if policy.lowest else values
@@ -586,7 +606,9 @@ class PolicyBot(BatchBot):
         else:  # Fivethousand: banking needs the minimum bank (hot dice, when optional)
             values[..., 0] = policy.bank(after)
             valid[..., 0] = self.rules.may_bank(
-                after.turn_points, True, after.dice_left == self.rules.dice
+                after.turn_points,
+                True if after.on_board is None else after.on_board,
+                after.dice_left == self.rules.dice,
             )
         values[..., 1] = policy.throw(after)
         return values, valid
@@ -595,14 +617,25 @@ class PolicyBot(BatchBot):
 def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
-    usual = StateValues(turn_policy(rules), reads=("turn_points", "round_start", "dice_left"))
+    base = turn_policy(rules)
+    reads = ("turn_points", "round_start", "dice_left")
+    tables = {(base.needs, base.bust): StateValues(base, reads=reads)}
     final = rules.last_turn and FinalTurnValues(
         final_turn_policy(rules, 0),
         reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
     )
 
     def values(turns: Turns):
-        yield ~turns.final, usual
+        usual = ~turns.final
+        if not (rules.opening or rules.penalty):
+            yield usual, tables[(base.needs, base.bust)]
+        else:  # each (points a bank needs, farkle's worth) has its own table
+            keys = numpy.stack(base.table_keys(turns.banked, turns.on_board, turns.streak), axis=1)
+            for needs, bust in numpy.unique(keys[usual], axis=0).tolist():
+                key = (int(needs), float(bust))
+                if key not in tables:
+                    tables[key] = StateValues(base.table(*key), reads=reads)
+                yield usual & (keys[:, 0] == needs) & (keys[:, 1] == bust), tables[key]
         if final and turns.final.any():
             yield turns.final, final
 
@@ -642,9 +675,7 @@ def batch_forms(game: str) -> dict:
 
     shared = {
         RandomBot: lambda rules, bot: RandomChoices(),
-        SetAsideWinBot: lambda rules, bot: None
-        if getattr(rules, "opening", 0) or rules.penalty
-        else PolicyBot(
+        SetAsideWinBot: lambda rules, bot: PolicyBot(
             rules,
             _win_values(
                 game,
@@ -665,11 +696,9 @@ def batch_forms(game: str) -> dict:
                 SimpleRobot.threshold, not_hot=rules.dice, level="simple"
             ),
             IntelligentRobot: lambda rules, bot: Intelligent(rules),
-            # A seat's own state (on the board, farkles in a row) picks the tables of the
-            # opening and the penalty: those games are played on the engine path.
-            OptimalRobot: lambda rules, bot: None
-            if rules.opening or rules.penalty
-            else PolicyBot(rules, _fivethousand_values(rules), "optimal"),
+            OptimalRobot: lambda rules, bot: PolicyBot(
+                rules, _fivethousand_values(rules), "optimal"
+            ),
         }
     from dicelab.thousand.policy import OptimalBot
     from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
