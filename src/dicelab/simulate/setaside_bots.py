@@ -343,12 +343,14 @@ class FinalTurnValues(StateValues):
         return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
 
     def throw(self, turns):
+        on_board = True if turns.on_board is None else turns.on_board
         return self.policy.throw_values(
             turns.banked,
             turns.turn_points,
             turns.round_start,
             turns.dice_left,
             to_beat=turns.best_other,
+            needs=self.policy.rules.bank_needs(on_board),
         )
 
 
