@@ -166,7 +166,9 @@ def test_fivethousand_table_rules_through_engine_policies_and_batch(settings, se
     first=st.sampled_from(["fixed", "random"]),
 )
 def test_thousand_bolts_and_dump_truck(seed, players, penalty, after, truck, first):
-    rules = thousand.Rules(penalty=penalty, penalty_after=after, dump_truck=truck, first_player=first)
+    rules = thousand.Rules(
+        penalty=penalty, penalty_after=after, dump_truck=truck, first_player=first
+    )
     game = thousand.Game(players=players, rules=rules, seed=seed)
 
     def step(game, before, event):

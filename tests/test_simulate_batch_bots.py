@@ -95,9 +95,11 @@ def sampled_states(game, rules, count: int, seed: int, seat_counts=(1, 2, 3)):
         state = replace(engine.initial_state(seats), scores=scores)
         if state.on_board:  # some seats on the board (those with points), some not yet
             on_board = tuple(score > 0 and rng.random() < 0.7 for score in scores)
-            state = replace(state, on_board=on_board, scores=tuple(
-                score if board else 0 for score, board in zip(scores, on_board)
-            ))
+            state = replace(
+                state,
+                on_board=on_board,
+                scores=tuple(score if board else 0 for score, board in zip(scores, on_board)),
+            )
         if state.streaks:  # farkles in a row, and scores a penalty took below 0
             state = replace(
                 state,
@@ -125,24 +127,30 @@ def _as_turns(engine, states):
     seats = max(len(s.scores) for s in states)
     scores = numpy.array([s.scores + (-(10**9),) * (seats - len(s.scores)) for s in states])
     final = [bool(getattr(engine, "in_final_turn", lambda s: False)(s)) for s in states]
-    return Turns.of(
-        scores,
-        [s.player for s in states],
-        [s.turn_points for s in states],
-        [s.round_start for s in states],
-        [s.dice_left for s in states],
-        final,
-        [NUMBER.get(s.throw, 0) for s in states],
-    ), [getattr(engine, "on_board", lambda s: True)(s) for s in states], [
-        s.streaks[s.player] if s.streaks else 0 for s in states
-    ]
+    return (
+        Turns.of(
+            scores,
+            [s.player for s in states],
+            [s.turn_points for s in states],
+            [s.round_start for s in states],
+            [s.dice_left for s in states],
+            final,
+            [NUMBER.get(s.throw, 0) for s in states],
+        ),
+        [getattr(engine, "on_board", lambda s: True)(s) for s in states],
+        [s.streaks[s.player] if s.streaks else 0 for s in states],
+    )
 
 
 def as_turns(engine, states) -> Turns:
     """The batch's view of ``states``, each seat's opening and farkles in a row included."""
     turns, on_board, streak = _as_turns(engine, states)
     return Turns(
-        **{name: getattr(turns, name) for name in Turns.FIELDS if name not in ("on_board", "streak")},
+        **{
+            name: getattr(turns, name)
+            for name in Turns.FIELDS
+            if name not in ("on_board", "streak")
+        },
         on_board=numpy.array(on_board),
         streak=numpy.array(streak),
     )

@@ -32,9 +32,7 @@ def _tuples(value):
     return value
 
 
-def check_setting(
-    name: str, value, default, what: str | None = None, signed: bool = False
-) -> None:
+def check_setting(name: str, value, default, what: str | None = None, signed: bool = False) -> None:
     """Refuse ``value`` for the setting ``name`` unless it has the shape of ``default``
     (a ``signed`` whole number may be negative)."""
     what = what or f"the rule setting {name}"

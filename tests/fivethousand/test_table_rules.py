@@ -133,9 +133,10 @@ def test_zilch_scores_busches_620_855_points_per_turn():
 
 
 def test_the_points_per_turn_without_a_penalty_are_one_turns_best():
-    assert fivethousand.points_per_turn("traditional") == fivethousand.turn_policy(
-        "traditional"
-    ).expected_score
+    assert (
+        fivethousand.points_per_turn("traditional")
+        == fivethousand.turn_policy("traditional").expected_score
+    )
 
 
 # --- the engine ---------------------------------------------------------------------------
@@ -230,14 +231,18 @@ def test_thousand_bolts_and_the_dump_truck():
 
 def test_a_random_first_player_is_chance_seeded_by_the_game():
     rules = Rules(first_player="random")
-    starts = {fivethousand.Game(players=3, rules=rules, seed=seed).state.player for seed in range(40)}
+    starts = {
+        fivethousand.Game(players=3, rules=rules, seed=seed).state.player for seed in range(40)
+    }
     assert starts == {0, 1, 2}
     for seed in range(5):
         game = fivethousand.Game(players=3, rules=rules, seed=seed)
         assert fivethousand.Game.from_json(game.to_json()).state.player == game.state.player
     assert {fivethousand.Game(players=3, seed=seed).state.player for seed in range(10)} == {0}
     thousand_starts = {
-        thousand.Game(players=3, rules=thousand.Rules(first_player="random"), seed=seed).state.player
+        thousand.Game(
+            players=3, rules=thousand.Rules(first_player="random"), seed=seed
+        ).state.player
         for seed in range(40)
     }
     assert thousand_starts == {0, 1, 2}
@@ -331,7 +336,11 @@ BATCH_CASES = [
     (
         "thousand",
         thousand.Rules(
-            target=300, casks=((0, 50),), penalty=50, penalty_after=2, dump_truck=150,
+            target=300,
+            casks=((0, 50),),
+            penalty=50,
+            penalty_after=2,
+            dump_truck=150,
             first_player="random",
         ),
         ["cask_aware", "random", "simple"],

@@ -172,9 +172,9 @@ class TurnPolicy(_Turn):
             cap = self._bank_limit(fresh_round)
             value_a, value_c, throw_a, throw_c = self._sweep(cap, fresh_round)
             solved = throw_a[0, rules.dice] / (1 - throw_c[0, rules.dice])
-            if abs(solved - fresh_round) <= 1e-12 * max(1.0, abs(solved)) and cap >= self._bank_limit(
-                solved
-            ):
+            if abs(solved - fresh_round) <= 1e-12 * max(
+                1.0, abs(solved)
+            ) and cap >= self._bank_limit(solved):
                 break
             fresh_round = solved
         self._fresh_round = solved
@@ -210,7 +210,9 @@ class TurnPolicy(_Turn):
         bust = 0.0
         if state.streaks and penalty_due(self.rules, state.streaks[state.player]):
             banked = state.scores[state.player]
-            bust = float(after_turn(self.rules, banked, state.streaks[state.player], True)[0] - banked)
+            bust = float(
+                after_turn(self.rules, banked, state.streaks[state.player], True)[0] - banked
+            )
         return self.table(int(needs), bust)
 
     def bank_value(self, state: State) -> float:

@@ -241,4 +241,3 @@ Rules.WORDS = {
     "hot_dice": HOT_DICE,
     "first_player": FIRST_PLAYERS,
 }
-

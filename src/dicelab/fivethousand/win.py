@@ -27,8 +27,8 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
-from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.policy import refuse_unsolved
+from dicelab.fivethousand.rules import Rules
 from dicelab.odds.table import Table
 from dicelab.once import KEPT, once_per_key
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level

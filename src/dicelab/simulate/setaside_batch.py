@@ -211,9 +211,7 @@ class _Lockstep:
         burned = ended & ~bust & ~won
         gained = numpy.where(bank | won, turn_points, 0)
         if self.fivethousand and rules.bust_keeps_completed_rounds:
-            kept = numpy.where(
-                self.round_start >= rules.bank_needs(on_board), self.round_start, 0
-            )
+            kept = numpy.where(self.round_start >= rules.bank_needs(on_board), self.round_start, 0)
             gained = numpy.where(bust, kept, gained)
         over = ended | bank
         scoreless = bust | burned
@@ -222,7 +220,9 @@ class _Lockstep:
         if not self.fivethousand:
             settled = rules.dumped(settled)
         score = numpy.where(over & ~won, settled, score)
-        self.streaks[every, self.player] = numpy.where(over, streak, self.streaks[every, self.player])
+        self.streaks[every, self.player] = numpy.where(
+            over, streak, self.streaks[every, self.player]
+        )
         self.on_board[every, self.player] = on_board | (gained > 0)
         self.scores[every, self.player] = score
         self.turns += over

@@ -155,7 +155,6 @@ class Rules(RuleSet):
         _, high = self.casks_at(banked)
         return (high < 0) | (banked + np.asarray(turn_points) >= high)
 
-
     def dumped(self, score):
         """A banked score after the dump truck (numbers or numpy arrays).
 
