@@ -52,10 +52,12 @@ def check_penalty(rules) -> None:
     if rules.penalty and rules.penalty_after < 1:
         rules.refuse(
             "penalty_after",
-            f"penalty_after counts scoreless turns in a row: at least 1, not {rules.penalty_after}",
+            "the scoreless turns in a row that cost the penalty (penalty_after) are at least 1, "
+            f"not {rules.penalty_after}",
         )
     if rules.score_floor > 0:
         rules.refuse(
             "score_floor",
-            f"score_floor is the lowest a penalty takes a banked score: 0 or below, not {rules.score_floor}",
+            "the lowest a penalty takes a banked score (score_floor) is 0 or below, "
+            f"not {rules.score_floor}",
         )
