@@ -269,7 +269,7 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
     "make, words",
     [
         (lambda: fivethousand.win_policy("facebook"), ["win policy", "penalty=500"]),
-        (lambda: fivethousand.win_policy("busche_neller"), ["win policy", "last_turn=False"]),
+        (lambda: fivethousand.win_policy("zilch"), ["win policy", "min_bank=300"]),
         (
             lambda: fivethousand.turn_policy(Rules(hot_dice="compulsory")),
             ["turn policy", "hot_dice='compulsory'"],
@@ -386,3 +386,94 @@ def test_the_optimal_robot_plays_a_last_turn_with_a_minimum_bank():
     state = engine.apply_chance(state, (5, 2, 3, 4, 6, 6))
     robot = fivethousand.BOTS["optimal"]()
     assert robot.choose(engine, state, None) == SetAside((5,))
+
+
+def brute_no_last_turn(rules: Rules) -> dict:
+    """Chance to win of the player to move at the start of a turn, by (mine, theirs), when
+    the first to bank the target wins: plain value iteration over every state (points)."""
+    dice, target, unit = rules.dice, rules.target, 50
+    zillions = rules.bust_keeps_completed_rounds
+    keeps = choices_of_singles_and_triples()
+    scores = range(0, target, unit)
+    start = {(a, b): 0.5 for a in scores for b in scores}
+
+    def ended(mine, theirs):  # my turn ended at ``mine``: the other moves, or I have won
+        return 1.0 if mine >= target else 1 - start[(theirs, mine)]
+
+    def turn(mine, theirs, safe, at_risk, left, memo):
+        key = (safe, at_risk, left)
+        if key not in memo:
+            total = 0.0
+            for roll, p in outcomes(left):
+                options = keeps(roll)
+                if not options:
+                    total += float(p) * ended(mine + safe, theirs)
+                    continue
+                best = 0.0
+                for points, size in options:
+                    risk, rest = at_risk + points, left - size
+                    if mine + safe + risk >= target:
+                        value = 1.0
+                    elif rest == 0 and zillions:
+                        value = max(
+                            ended(mine + safe + risk, theirs),
+                            turn(mine, theirs, safe + risk, 0, dice, memo),
+                        )
+                    else:
+                        value = max(
+                            ended(mine + safe + risk, theirs),
+                            turn(mine, theirs, safe, risk, rest or dice, memo),
+                        )
+                    best = max(best, value)
+                total += float(p) * best
+            memo[key] = total
+        return memo[key]
+
+    for _ in range(10_000):
+        new = {pair: turn(*pair, 0, 0, dice, {}) for pair in start}
+        change = max(abs(new[pair] - start[pair]) for pair in start)
+        start = new
+        if change < 1e-13:
+            return start
+    raise AssertionError("no convergence")
+
+
+def choices_of_singles_and_triples():
+    @cache
+    def keeps(throw):
+        return {
+            (best_split(part, singles_and_triples), size)
+            for size in range(1, len(throw) + 1)
+            for part in set(itertools.combinations(throw, size))
+            if best_split(part, singles_and_triples)
+        }
+
+    return keeps
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(dice=2, target=300, last_turn=False),
+        Rules(dice=2, target=300, last_turn=False, bust_keeps_completed_rounds=False),
+        Rules(dice=3, target=400, last_turn=False, bust_keeps_completed_rounds=False),
+    ],
+)
+def test_the_win_policy_without_a_last_turn_is_brute_force(rules):
+    policy = fivethousand.win_policy(rules, use_cache=False)
+    expected = brute_no_last_turn(rules)
+    for (mine, theirs), value in expected.items():
+        state = fivethousand.State(scores=(mine, theirs), dice_left=rules.dice)
+        assert policy.chance_to_win(state) == pytest.approx(value, abs=1e-9)
+    assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
+
+
+def test_busche_neller_a_200_point_start_makes_the_game_fairest():
+    policy = fivethousand.win_policy("busche_neller")
+    assert round(policy.first_player_wins, 5) == 0.53695
+
+    def first_wins(start: int) -> float:
+        return policy.chance_to_win(fivethousand.State(scores=(0, start), dice_left=6))
+
+    fairest = min(range(0, 501, 50), key=lambda start: abs(first_wins(start) - 0.5))
+    assert fairest == 200 and abs(first_wins(200) - 0.5) < 0.005

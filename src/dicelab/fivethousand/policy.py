@@ -34,7 +34,6 @@ UNSOLVED = {
         "opening",
         "min_bank",
         "penalty",
-        "last_turn",
         "all_dice_farkle",
     ),
 }
