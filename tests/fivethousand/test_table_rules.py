@@ -477,3 +477,29 @@ def test_busche_neller_a_200_point_start_makes_the_game_fairest():
 
     fairest = min(range(0, 501, 50), key=lambda start: abs(first_wins(start) - 0.5))
     assert fairest == 200 and abs(first_wins(200) - 0.5) < 0.005
+
+
+@pytest.mark.parametrize(
+    "dice, points",
+    [
+        ([1], 100),
+        ([5], 50),
+        ([1, 1, 1], 300),
+        ([2, 2, 2], 200),
+        ([3, 3, 3], 300),
+        ([4, 4, 4], 400),
+        ([5, 5, 5], 500),
+        ([6, 6, 6], 600),
+        ([4, 4, 4, 4], 1000),
+        ([4, 4, 4, 4, 4], 2000),
+        ([4, 4, 4, 4, 4, 4], 3000),
+        ([1, 2, 3, 4, 5, 6], 1500),
+        ([2, 2, 3, 3, 6, 6], 1500),
+        ([3, 3, 3, 3, 2, 2], 1500),
+        ([2, 2, 2, 6, 6, 6], 2500),
+        ([1, 1, 5], 250),
+        ([2, 2], None),
+    ],
+)
+def test_playmonster_scores_the_boxed_games_cases(dice, points):
+    assert fivethousand.score(dice, "playmonster") == points
