@@ -41,6 +41,8 @@ SLOW = {
     "test_entry_points_properties.py",
     "test_fresh_install.py",
     "fivethousand/test_policy.py::test_the_optimal_robot_beats_the_intelligent_one",
+    "fivethousand/test_table_rules.py::test_batch_games_follow_the_table_rules_as_the_engine_path_does",
+    "fivethousand/test_table_rules.py::test_busche_neller_a_200_point_start_makes_the_game_fairest",
     "fivethousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
     "fivethousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
     "fivethousand/test_win.py::test_every_reachable_state_is_answered",

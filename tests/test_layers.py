@@ -99,6 +99,7 @@ FOUNDATION = {
 }
 ENGINES = {
     "dicelab.setaside.combinations",
+    "dicelab.setaside.house",
     "dicelab.setaside.engine",
     "dicelab.fivethousand.rules",
     "dicelab.fivethousand.engine",

@@ -132,7 +132,12 @@ def test_every_throw_distribution_sums_to_exactly_one(rules, n):
     throw = odds.throw_odds(rules, n)
     for distribution in (throw.joint, throw.points, throw.dice_left):
         assert sum(distribution.values()) == 1
-    assert throw.bust == throw.points[0] == throw.dice_left[0] == odds.bust_probability(rules, n)
+    assert (
+        throw.bust
+        == throw.points.get(0, 0)
+        == throw.dice_left.get(0, 0)
+        == odds.bust_probability(rules, n)
+    )
     assert throw.mean_points == throw_summary(rules.combinations(), n).mean_best_points
 
 

@@ -39,3 +39,11 @@ def test_the_reinforcement_learning_example_runs():
     env, table = namespace["env"], namespace["table"]
     assert namespace["optimal_total"] == env.episode.state.cards[0].total(env.rules)
     assert 0 < namespace["random_total"] and table.agents == [] and table.episode.state.is_over
+
+
+def test_the_house_rules_block_runs_and_prints_zilchs_figure(capsys):
+    (block,) = python_blocks("House rules and published rule sets")
+    exec(compile(block, "README house rules", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "620.855 points per turn"
+    assert "can't yet honour penalty=500" in printed[1]

@@ -62,10 +62,18 @@ class Game:
             for level in dict.fromkeys(p.bot for p in self.players if p.is_bot)
         }
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
-        self.state = self.engine.initial_state(len(self.players))
+        self.state = self.engine.initial_state(len(self.players), *self._first_seat())
         self.history: list[Event] = []
         self._states = [self.state]
         self._turns = [(0,) * len(self.players)]  # turns each player has begun, per state
+
+    def _first_seat(self) -> tuple:
+        """The seat to start, when the rules let chance pick it (seeded by the game's seed)."""
+        if getattr(self.rules, "first_player", "fixed") == "fixed":
+            return ()
+        from dicelab.setaside.house import first_seat
+
+        return (first_seat(self.rules, self.seed, len(self.players)),)
 
     @classmethod
     def seat(cls, players) -> tuple[Player, ...]:

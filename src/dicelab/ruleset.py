@@ -32,13 +32,14 @@ def _tuples(value):
     return value
 
 
-def check_setting(name: str, value, default, what: str | None = None) -> None:
-    """Refuse ``value`` for the setting ``name`` unless it has the shape of ``default``."""
+def check_setting(name: str, value, default, what: str | None = None, signed: bool = False) -> None:
+    """Refuse ``value`` for the setting ``name`` unless it has the shape of ``default``
+    (a ``signed`` whole number may be negative)."""
     what = what or f"the rule setting {name}"
     if isinstance(default, bool):
         validation.flag(value, what, setting=name)
     elif isinstance(default, int):
-        validation.whole_number(value, what, 0, MAX_POINTS, setting=name)
+        validation.whole_number(value, what, -MAX_POINTS if signed else 0, MAX_POINTS, setting=name)
     elif isinstance(default, str):
         validation.text(value, what, setting=name)
     elif isinstance(default, tuple):
@@ -52,6 +53,7 @@ class RuleSet:
 
     PRESETS: dict = {}
     WORDS: dict = {}  # setting -> the words it takes, where presets do not use them all
+    SIGNED: frozenset = frozenset()  # whole-number settings that may be negative
 
     def __post_init__(self):
         for field in dataclasses.fields(self):
@@ -59,7 +61,7 @@ class RuleSet:
             if type(value) is list or type(value) is tuple:
                 value = _tuples(value)
                 object.__setattr__(self, field.name, value)
-            check_setting(field.name, value, field.default)
+            check_setting(field.name, value, field.default, signed=field.name in self.SIGNED)
         self.check()
 
     def check(self) -> None:

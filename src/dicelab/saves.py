@@ -196,12 +196,12 @@ def tagged(kinds: dict):
     return check
 
 
-def _setting(default):
-    """The schema of a rule setting from its default value."""
+def _setting(default, signed: bool = False):
+    """The schema of a rule setting from its default value (``signed``: may be negative)."""
     if isinstance(default, bool):
         return boolean
     if isinstance(default, int):
-        return whole(0, MAX_POINTS)
+        return whole(-MAX_POINTS if signed else 0, MAX_POINTS)
     if isinstance(default, str):
         return string
     return array(_setting(default[0]), 0, MAX_ITEMS)
@@ -218,7 +218,10 @@ def _action(kind):
 @cache
 def schema(game_class):
     """The schema of a save of ``game_class`` (a :class:`dicelab.game.Game` subclass)."""
-    rules = {field.name: _setting(field.default) for field in dataclasses.fields(game_class.Rules)}
+    rules = {
+        field.name: _setting(field.default, field.name in game_class.Rules.SIGNED)
+        for field in dataclasses.fields(game_class.Rules)
+    }
     player = obj({"name": string, "bot": string_or_null, "colour": string_or_null})
     actions = tagged({kind.type: _action(kind) for kind in game_class.Engine.actions})
     event = obj(

@@ -485,7 +485,8 @@ def test_new_game_offers_red_against_the_intelligent_robot_every_level_and_prese
         ("Robot", "intelligent", "Blue"),
     ]
     assert [k["id"] for k in widget.setup.kinds] == ["human", *fivethousand.BOTS]
-    assert [p["id"] for p in widget.setup.presets] == ["zillions", "traditional", "farkle", "greed"]
+    assert [p["id"] for p in widget.setup.presets] == list(fivethousand.PRESETS)
+    assert list(fivethousand.PRESETS)[:4] == ["zillions", "traditional", "farkle", "greed"]
     for _ in range(4):
         widget.send_intent(widget.setup, {"type": "seats", "delta": 1})
     widget.send_intent(widget.setup, {"type": "seats", "delta": 1})

@@ -1,6 +1,7 @@
 """Fivethousand: six dice, set aside scoring dice, pass before you farkle; at 5000 the others get one last turn.
 
-Presets: zillions (the default, the source rules), traditional, farkle, greed.
+Presets: zillions (the default, the source rules), traditional, farkle, greed, playmonster,
+facebook, zilch, busche_neller.
 
 >>> score([1, 5, 5])
 200
@@ -13,7 +14,7 @@ from dicelab.fivethousand.strategy import BOTS, LEVELS
 from dicelab.lazy import lazy_names
 from dicelab.setaside.combinations import best_throw_score, score_throw
 
-_POLICIES = ("turn_policy", "final_turn_policy")
+_POLICIES = ("turn_policy", "final_turn_policy", "points_per_turn")
 # The optimal policies need numpy: they are imported on first use.
 __getattr__ = lazy_names(__name__, {**{name: "policy" for name in _POLICIES}, "win_policy": "win"})
 

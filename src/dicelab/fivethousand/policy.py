@@ -22,7 +22,33 @@ import numpy as np
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
+from dicelab.setaside.house import after_turn, penalty_due
 from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+
+# The table rules each policy can't yet honour: it refuses rules that set them.
+UNSOLVED = {
+    "turn policy": ("hot_dice",),
+    "final-turn policy": ("hot_dice", "last_turn"),
+    "win policy": (
+        "hot_dice",
+        "opening",
+        "min_bank",
+        "penalty",
+        "all_dice_farkle",
+    ),
+}
+
+
+def refuse_unsolved(rules: Rules, what: str) -> None:
+    """Raise ValueError naming the settings of ``rules`` that the ``what`` can't honour."""
+    default = Rules()
+    changed = [name for name in UNSOLVED[what] if getattr(rules, name) != getattr(default, name)]
+    if changed:
+        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
+        raise ValueError(
+            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
+            "or set it back to its default"
+        )
 
 
 def turn_policy(rules=None) -> TurnPolicy:
@@ -34,6 +60,41 @@ def final_turn_policy(rules, to_beat: int) -> FinalTurnPolicy:
     """The policy with the best chance to win a last turn against ``to_beat``, a shared win
     counting half (``rules`` None for the default preset; cached per rules and score)."""
     return _final_turn_policy(Rules.coerce(rules), int(to_beat))
+
+
+def points_per_turn(rules=None) -> float:
+    """The most points a player scores per turn in the long run, played optimally.
+
+    Without a penalty this is one turn's best expected score. With one, a turn is played
+    knowing its farkles in a row so far (Busche's three strategies for Zilch): the long-run
+    average ``g`` and the worth ``h[s]`` of standing on ``s`` farkles in a row solve
+    ``g + h[s] = T(h[s + 1] - h[0])``, where ``T(b)`` is the best expected score of a turn
+    whose farkle is worth ``b`` (the last farkle of a run: minus the penalty, as if no
+    score floor were reached). Relative value iteration, from ``h = 0``.
+
+    >>> round(points_per_turn("zilch"), 3)
+    620.855
+    """
+    rules = Rules.coerce(rules)
+    base = turn_policy(rules)
+    if not rules.penalty:
+        return base.expected_score
+    refuse_unsolved(rules, "turn policy")
+    needs = rules.bank_needs(True)
+
+    def best(bust: float) -> float:
+        return TurnPolicy(rules, needs, bust).expected_score
+
+    worth = [0.0] * rules.penalty_after  # h[s] - h[0], s farkles in a row
+    for _ in range(1000):
+        after = worth[1:] + [-float(rules.penalty)]
+        values = [best(bust) for bust in after]
+        gain = values[0]
+        new_worth = [value - gain for value in values]
+        if max(abs(a - b) for a, b in zip(new_worth, worth)) <= 1e-12 * max(1.0, gain):
+            return gain
+        worth = new_worth
+    raise RuntimeError("the points per turn did not settle")
 
 
 @cache
@@ -92,22 +153,97 @@ class TurnPolicy(_Turn):
     Zillions rules the value of a fresh round (hot dice) is found by policy iteration.
     """
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules, needs: int | None = None, bust: float = 0.0):
         super().__init__(rules)
+        refuse_unsolved(rules, "turn policy")
+        self.needs = rules.bank_needs(True) if needs is None else needs
+        if self.needs and rules.bust_keeps_completed_rounds:
+            raise ValueError(
+                "the turn policy can't yet honour a minimum bank or opening score "
+                f"(min_bank={rules.min_bank}, opening={rules.opening}) together with "
+                "bust_keeps_completed_rounds: set one of them off"
+            )
+        self.bust = float(bust)  # what a farkle adds (a penalty: below 0)
+        self._tables: dict = {}
+        self._hot_bonus = self._never_busting_hot_dice()
         fresh_round = 0.0
         for _ in range(100):
             cap = self._bank_limit(fresh_round)
             value_a, value_c, throw_a, throw_c = self._sweep(cap, fresh_round)
             solved = throw_a[0, rules.dice] / (1 - throw_c[0, rules.dice])
-            if abs(solved - fresh_round) <= 1e-12 * max(1.0, solved) and cap >= self._bank_limit(
-                solved
-            ):
+            if abs(solved - fresh_round) <= 1e-12 * max(
+                1.0, abs(solved)
+            ) and cap >= self._bank_limit(solved):
                 break
             fresh_round = solved
         self._fresh_round = solved
         self._value_a, self._value_c = value_a, value_c
         self._throw = throw_a + throw_c * solved
         self.bank_from = cap * self.unit
+
+    def table_keys(self, banked, on_board=None, streak=None):
+        """The (points a bank needs, what a farkle adds) each state is played under: the
+        opening until the player is on the board, minus the penalty when a farkle now
+        would cost it (numbers or numpy arrays; None: on the board, no farkle yet)."""
+        needs = self.rules.bank_needs(True if on_board is None else on_board)
+        bust = np.zeros(np.shape(banked))
+        if streak is not None and self.rules.penalty:
+            lowered, _ = after_turn(self.rules, banked, np.asarray(streak), True)
+            due = np.asarray(streak) + 1 >= self.rules.penalty_after
+            bust = np.where(due, np.asarray(lowered) - banked, 0.0)
+        return np.broadcast_to(needs, np.shape(bust)), bust
+
+    def table(self, needs: int, bust: float) -> TurnPolicy:
+        """The policy of a turn whose bank needs ``needs`` points and whose farkle adds
+        ``bust`` (solved once)."""
+        if (needs, bust) == (self.needs, self.bust):
+            return self
+        if (needs, bust) not in self._tables:
+            self._tables[needs, bust] = TurnPolicy(self.rules, needs, bust)
+        return self._tables[needs, bust]
+
+    def for_state(self, state: State) -> TurnPolicy:
+        """The policy of the table ``state`` is played under: the points the player needs
+        to bank, and what a farkle would cost them now."""
+        needs = self.rules.bank_needs(self.engine.on_board(state))
+        bust = 0.0
+        if state.streaks and penalty_due(self.rules, state.streaks[state.player]):
+            banked = state.scores[state.player]
+            bust = float(
+                after_turn(self.rules, banked, state.streaks[state.player], True)[0] - banked
+            )
+        return self.table(int(needs), bust)
+
+    def bank_value(self, state: State) -> float:
+        policy = self.for_state(state)
+        return float(policy.bank_values(state.scores[state.player], state.turn_points))
+
+    def throw_value(self, state: State) -> float:
+        policy = self.for_state(state)
+        return float(
+            policy.throw_values(
+                state.scores[state.player], state.turn_points, state.round_start, state.dice_left
+            )
+        )
+
+    def _never_busting_hot_dice(self) -> float:
+        """Beyond the bank limit, the points a throw of all the dice adds when it can't bust
+        (Zilch's scoring six-dice farkle) and the player banks whatever does not give hot
+        dice again: K = sum of p * best(points + K if hot) (0 when such a throw can bust)."""
+        throws, dice = self.throws, self.rules.dice
+        if throws.bust[dice] > 0 or self.rules.bust_keeps_completed_rounds:
+            return 0.0
+        rows = throws.thrown == dice
+        points = throws.points[rows] * self.unit
+        hot = self._hot[rows]
+        bonus = 0.0
+        for _ in range(10_000):
+            value = points + hot * bonus
+            new = float(throws.probability[rows] @ take(value, pick(value, throws.valid[rows])))
+            if abs(new - bonus) <= 1e-13 * max(1.0, new):
+                return new
+            bonus = new
+        raise RuntimeError("the hot-dice value did not settle")
 
     @property
     def expected_score(self) -> float:
@@ -141,15 +277,18 @@ class TurnPolicy(_Turn):
     def _bank_limit(self, fresh_round: float) -> int:
         """Units of points at risk from which banking is best for every number of dice."""
         throws = self.throws
-        hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else 0.0
+        hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else self._hot_bonus
         gain = throws.points * self.unit + hot_bonus * self._hot
         gain = throws.expect(take(gain, pick(gain, throws.valid)))
         # Under Zillions rules a round with points at risk never has all the dice.
         counts = range(
             1, self.rules.dice if self.rules.bust_keeps_completed_rounds else self.rules.dice + 1
         )
-        limit = max((gain[n] / throws.bust[n] for n in counts), default=0.0)
-        return int(limit // self.unit) + 1
+        limit = max(
+            (gain[n] / throws.bust[n] + self.bust for n in counts if throws.bust[n] > 0),
+            default=0.0,
+        )
+        return max(int(limit // self.unit) + 1, -(-self.needs // self.unit), 1)
 
     def _sweep(self, cap: int, fresh_round: float):
         """Values below ``cap`` units at risk as ``a + c * fresh_round``: of the best choice
@@ -159,7 +298,7 @@ class TurnPolicy(_Turn):
         for units in range(cap - 1, -1, -1):
             ta, tc = self._throw_step(units, fresh_round, value_a, value_c)
             throw_a[units], throw_c[units] = ta, tc
-            bank = ta + tc * fresh_round <= units * self.unit
+            bank = (ta + tc * fresh_round <= units * self.unit) & (units * self.unit >= self.needs)
             value_a[units] = np.where(bank, units * self.unit, ta)
             value_c[units] = np.where(bank, 0.0, tc)
         return value_a, value_c, throw_a, throw_c
@@ -170,13 +309,18 @@ class TurnPolicy(_Turn):
         after = units + self.throws.points
         inside = after < len(value_a)
         index = np.minimum(after, len(value_a) - 1)
-        a = np.where(inside, value_a[index, self._next_dice], after * self.unit)
+        a = np.where(
+            inside, value_a[index, self._next_dice], after * self.unit + self._hot * self._hot_bonus
+        )
         c = np.where(inside, value_c[index, self._next_dice], 0.0)
         if self.rules.bust_keeps_completed_rounds:  # hot dice: the round is safe, a new one starts
             a = np.where(self._hot, after * self.unit, a)
             c = np.where(self._hot, 1.0, c)
         best = pick(a + c * fresh_round, self.throws.valid)
-        return self.throws.expect(take(a, best)), self.throws.expect(take(c, best))
+        return (
+            self.throws.expect(take(a, best)) + self.throws.bust * self.bust,
+            self.throws.expect(take(c, best)),
+        )
 
 
 class FinalTurnPolicy(_Turn):
@@ -187,10 +331,20 @@ class FinalTurnPolicy(_Turn):
     dice left), one table for scores a throw can draw level with and one for those it can't
     (``to_beat`` not a multiple of the unit); they do not otherwise depend on ``to_beat``, so
     the tables of one rules serve every score.
+
+    With a minimum bank or an opening score still to reach (``needs`` points in the turn),
+    a last turn short of it can't end level or above, so the score to beat is raised to
+    just below banked + needs, with no level score to share.
     """
 
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
+        refuse_unsolved(rules, "final-turn policy")
+        if rules.bust_keeps_completed_rounds and (rules.bank_needs(False) or rules.penalty):
+            raise ValueError(
+                "the final-turn policy can't yet honour a minimum bank, an opening score or a "
+                "penalty together with bust_keeps_completed_rounds: set one of them off"
+            )
         self.to_beat = to_beat
         self._size = self._table_size(to_beat)
         _final_table(rules, self._size, True)  # worked out now rather than at the first move
@@ -213,18 +367,34 @@ class FinalTurnPolicy(_Turn):
         to_beat = self.to_beat if to_beat is None else to_beat
         return _outcome(np.asarray(banked) + turn_points, to_beat)
 
-    def throw_values(self, banked, turn_points, round_start, dice_left, to_beat=None) -> np.ndarray:
+    def throw_value(self, state: State) -> float:
+        return float(
+            self.throw_values(
+                state.scores[state.player],
+                state.turn_points,
+                state.round_start,
+                state.dice_left,
+                needs=self.rules.bank_needs(self.engine.on_board(state)),
+            )
+        )
+
+    def throw_values(
+        self, banked, turn_points, round_start, dice_left, to_beat=None, needs=None
+    ) -> np.ndarray:
         """The chance to win (a shared win counting half) when the player throws the dice
         left now, for numpy arrays of states at once. With ``to_beat`` (an array), each state
         is valued against its own score to beat, exactly as by ``final_turn_policy(rules,
-        to_beat)``."""
+        to_beat)``; ``needs`` (default: the minimum bank) the turn points a bank needs."""
         to_beat = self.to_beat if to_beat is None else to_beat
-        banked, turn_points, round_start, dice_left, to_beat = np.broadcast_arrays(
+        needs = self.rules.bank_needs(True) if needs is None else needs
+        banked, turn_points, round_start, dice_left, to_beat, needs = np.broadcast_arrays(
             *(
                 np.asarray(a, dtype=np.int64)
-                for a in (banked, turn_points, round_start, dice_left, to_beat)
+                for a in (banked, turn_points, round_start, dice_left, to_beat, needs)
             )
         )
+        raised = to_beat < banked + needs  # the bank needs more than drawing level
+        to_beat = np.where(raised, banked + needs - 1, to_beat)
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
         short = to_beat - safe - at_risk  # points short of drawing level
@@ -232,8 +402,9 @@ class FinalTurnPolicy(_Turn):
         bust = self.throws.bust[dice_left]
         values = np.array(1 - bust + bust * _outcome(safe, to_beat))
         behind = short >= 0
-        sizes = self._table_size(to_beat[behind])
-        level = short[behind] % self.unit == 0
+        # (a banked score below 0, after a penalty, is further behind than the score to beat)
+        sizes = self._table_size(np.maximum(to_beat, to_beat - safe)[behind])
+        level = (short[behind] % self.unit == 0) & ~raised[behind]
         flat = values.reshape(-1)
         rows_behind = np.flatnonzero(behind.ravel())
         short, at_risk, dice_left = short.ravel(), at_risk.ravel(), dice_left.ravel()

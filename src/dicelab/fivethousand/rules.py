@@ -12,11 +12,15 @@ import itertools
 from dataclasses import dataclass
 from functools import cache
 
+import numpy as np
+
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
+from dicelab.setaside.house import FIRST_PLAYERS, check_penalty
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
+HOT_DICE = ("optional", "compulsory")
 
 
 @dataclass(frozen=True)
@@ -29,8 +33,18 @@ class Rules(RuleSet):
     times it) or "adding" (each adds the triple: 2, 3 and 4 times it).
     ``four_of_a_kind_and_pair`` and ``two_triplets`` are six-dice combinations.
     ``bust_keeps_completed_rounds`` is the Zillions rule: a farkle in a bonus round loses
-    only that round's points.
+    only that round's points. ``all_dice_farkle`` is what a throw of all the dice that
+    scores nothing is worth instead (Zilch's 500, a free roll: hot dice).
+
+    Table rules: a player banks a turn only with at least ``min_bank`` points, and the first
+    time (to get "on the board") with at least ``opening``; ``hot_dice`` "compulsory" makes
+    a player throw again once every die scored. ``last_turn`` gives everyone else one more
+    turn once a player reaches the target (off: the first to bank the target wins).
+    ``first_player`` "random" lets chance pick who starts. The ``penalty_after``-th farkle
+    in a row costs ``penalty`` points, never taking a banked score below ``score_floor``.
     """
+
+    SIGNED = frozenset({"score_floor"})
 
     dice: int = 6
     target: int = 5000
@@ -47,6 +61,15 @@ class Rules(RuleSet):
     four_of_a_kind_and_pair: int = 0
     two_triplets: int = 0
     bust_keeps_completed_rounds: bool = True
+    all_dice_farkle: int = 0
+    opening: int = 0
+    min_bank: int = 0
+    hot_dice: str = "optional"
+    last_turn: bool = True
+    first_player: str = "fixed"
+    penalty: int = 0
+    penalty_after: int = 3
+    score_floor: int = 0
 
     def check(self) -> None:
         if not 1 <= self.dice <= 6:
@@ -56,6 +79,9 @@ class Rules(RuleSet):
         validation.one_of(
             self.more_of_a_kind, MORE_OF_A_KIND, "more of a kind", setting="more_of_a_kind"
         )
+        validation.one_of(self.hot_dice, HOT_DICE, "hot dice", setting="hot_dice")
+        validation.one_of(self.first_player, FIRST_PLAYERS, "first player", setting="first_player")
+        check_penalty(self)
         fixed = [
             name
             for name in ("four_of_a_kind", "five_of_a_kind", "six_of_a_kind")
@@ -88,6 +114,17 @@ class Rules(RuleSet):
 
     def _rows(self) -> list:
         """Each combination that scores, as (faces, points)."""
+        rows = self._combination_rows()
+        if self.all_dice_farkle:
+            table = CombinationTable.from_rows(rows)
+            rows += [
+                (throw, self.all_dice_farkle)
+                for throw in itertools.combinations_with_replacement(range(1, 7), self.dice)
+                if table.best_choice(throw) is None
+            ]
+        return rows
+
+    def _combination_rows(self) -> list:
         rows = [((1,), self.single_one), ((5,), self.single_five), ((1, 1, 1), self.three_ones)]
         triples = {
             1: self.three_ones,
@@ -123,6 +160,25 @@ class Rules(RuleSet):
         ]
         return [row for row in rows if row[1] > 0]
 
+    # --- who may bank: every engine, policy and batch bot asks these -----------------------
+    def bank_needs(self, on_board=True):
+        """The turn points a player needs to bank (numbers or numpy arrays of flags).
+
+        >>> int(Rules(opening=500, min_bank=300).bank_needs(False)), Rules(min_bank=300).bank_needs()
+        (500, 300)
+        """
+        if not self.opening:
+            return self.min_bank
+        return np.where(on_board, self.min_bank, max(self.opening, self.min_bank))[()]
+
+    def may_bank(self, turn_points, on_board=True, hot=False):
+        """Whether a player with ``turn_points`` may bank (numbers or numpy arrays):
+        enough points, and not on hot dice when they are compulsory."""
+        allowed = np.asarray(turn_points) >= self.bank_needs(on_board)
+        if self.hot_dice == "compulsory":
+            allowed = allowed & ~np.asarray(hot)
+        return allowed[()] if isinstance(allowed, np.ndarray) else allowed
+
 
 Rules.PRESETS = {
     "zillions": Rules(),
@@ -137,7 +193,51 @@ Rules.PRESETS = {
         bust_keeps_completed_rounds=False,
     ),
     # the Ruby Koans' Greed (GREED_RULES.txt), as the scoring katas play it; docs/rules.md
-    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False),
+    "greed": Rules(dice=5, target=3000, bust_keeps_completed_rounds=False, opening=300),
+    # the boxed game's rule sheet (docs/rules.md names the source)
+    "playmonster": Rules(
+        target=10000,
+        three_ones=300,
+        four_of_a_kind=1000,
+        five_of_a_kind=2000,
+        six_of_a_kind=3000,
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,
+        two_triplets=2500,
+        bust_keeps_completed_rounds=False,
+    ),
+    # Busche 2016, Facebook Farkle: Zilch's scoring without its two Zilch-only rules; three
+    # farkles in a row cost 500, banked scores floored at -2500 (docs/rules.md)
+    "facebook": Rules(
+        target=10000,
+        more_of_a_kind="doubling",
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,
+        bust_keeps_completed_rounds=False,
+        penalty=500,
+        score_floor=-2500,
+    ),
+    # Busche 2010, Zilch as played on playr.co.uk (docs/rules.md)
+    "zilch": Rules(
+        target=10000,
+        more_of_a_kind="doubling",
+        straight=1500,
+        three_pairs=1500,
+        four_of_a_kind_and_pair=1500,  # three pairs "not necessarily unique"
+        all_dice_farkle=500,
+        min_bank=300,
+        penalty=500,
+        score_floor=-1_000_000,  # no floor
+        bust_keeps_completed_rounds=False,
+    ),
+    # Busche & Neller, ACG 2017: singles and triples only, the first to bank 10 000 wins
+    "busche_neller": Rules(target=10000, bust_keeps_completed_rounds=False, last_turn=False),
 }
 PRESETS = Rules.PRESETS
-Rules.WORDS = {"more_of_a_kind": MORE_OF_A_KIND}
+Rules.WORDS = {
+    "more_of_a_kind": MORE_OF_A_KIND,
+    "hot_dice": HOT_DICE,
+    "first_player": FIRST_PLAYERS,
+}

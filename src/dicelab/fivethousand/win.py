@@ -27,6 +27,7 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
+from dicelab.fivethousand.policy import refuse_unsolved
 from dicelab.fivethousand.rules import Rules
 from dicelab.memo import KEPT, once_per_key
 from dicelab.odds.table import OddsTable
@@ -44,7 +45,9 @@ def win_policy(
 ) -> FivethousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
-    return _win_policy(Rules.coerce(rules), lead_cap, use_cache)
+    rules = Rules.coerce(rules)
+    refuse_unsolved(rules, "win policy")
+    return _win_policy(rules, lead_cap, use_cache)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
@@ -68,7 +71,8 @@ class FinalTurns:
 
     Under Zillions rules a farkle keeps the completed rounds, so a state is (deficit of the
     safe points, points at risk, dice); otherwise a farkle loses all and only the points
-    still needed count.
+    still needed count. Without ``last_turn`` there is none: the first to bank the target
+    has won, and every chance of a last turn is 0.
     """
 
     def __init__(self, rules: Rules):
@@ -86,6 +90,9 @@ class FinalTurns:
     def extend(self, size: int) -> np.ndarray:
         """Start chances for deficits 0 to ``size`` (computing the missing ones; without
         Zillions rules also the throw values behind them, which a loaded policy lacks)."""
+        if not self.rules.last_turn:
+            self.start = np.zeros(max(size + 1, len(self.start)))
+            return self.start[: size + 1]
         if not self.keeps_rounds:
             known = (
                 -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
@@ -112,6 +119,8 @@ class FinalTurns:
 
     def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:
         """The chance to win by throwing ``dice`` dice now (units)."""
+        if not self.rules.last_turn:
+            raise ValueError("these rules have no last turn (last_turn=False)")
         if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
             return float(1 - self.throws.bust[dice] * (1 - _tie(np.array(deficit))))
         if self.keeps_rounds:

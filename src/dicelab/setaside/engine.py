@@ -16,6 +16,7 @@ from fractions import Fraction
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json, dice_field
 from dicelab.errors import IllegalMoveError
+from dicelab.setaside.house import after_turn
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class State:
     faces: tuple = ()
     aside: tuple = ()
     throws: int = 0
+    on_board: tuple = ()  # each seat has banked once (only with an opening score to reach)
+    streaks: tuple = ()  # each seat's scoreless turns in a row (only with a penalty)
 
     @property
     def is_chance(self) -> bool:
@@ -116,9 +119,34 @@ class SetAsideEngine:
 
     def end_turn(self, state: State, scores: tuple, news: tuple) -> State:
         """Pass the dice to the next player (a game may end here)."""
+        state, scores, news = self.settle(state, scores, news)
         return self.next_turn(state, scores, (state.player + 1) % len(scores), news)
 
+    def landed(self, score: int) -> int:
+        """A banked score once the turn's points are in (Thousand's dump truck moves it)."""
+        return score
+
     # --- shared machinery -------------------------------------------------------------
+    def settle(self, state: State, scores: tuple, news: tuple) -> tuple[State, tuple, tuple]:
+        """The turn's end for the player: on the board once they banked, the scoreless run
+        and its penalty, where the score lands. Returns the state carrying the seats'
+        flags, the scores and the news."""
+        player = state.player
+        before = scores[player]
+        scoreless = news[:1] in (("bust",), ("burned",))
+        score, streak = before, 0
+        if state.streaks:
+            score, streak = after_turn(self.rules, before, state.streaks[player], scoreless)
+            if score != before:
+                news += ("penalty",)
+            state = replace(state, streaks=_put(state.streaks, player, streak))
+        landed = self.landed(score)
+        if landed != score:
+            news += ("dump_truck",)
+        if state.on_board and scores[player] > state.scores[player]:
+            state = replace(state, on_board=_put(state.on_board, player, True))
+        return state, _put(scores, player, landed), news
+
     def next_turn(
         self, state: State, scores: tuple, player: int, news: tuple, final_turns=None
     ) -> State:
@@ -128,10 +156,19 @@ class SetAsideEngine:
             player=player,
             final_turns=final_turns if final_turns is not None else state.final_turns,
             news=news,
+            on_board=state.on_board,
+            streaks=state.streaks,
         )
 
-    def initial_state(self, players: int) -> State:
-        return State(scores=(0,) * players, dice_left=self.rules.dice)
+    def initial_state(self, players: int, first: int = 0) -> State:
+        """The state before anyone has thrown, seat ``first`` to start."""
+        return State(
+            scores=(0,) * players,
+            dice_left=self.rules.dice,
+            player=first,
+            on_board=(False,) * players if getattr(self.rules, "opening", 0) else (),
+            streaks=(0,) * players if self.rules.penalty else (),
+        )
 
     def action_from_json(self, document) -> Action:
         return action_from_json(document, ACTIONS)
@@ -302,4 +339,8 @@ class SetAsideEngine:
 
 
 def _add(scores: tuple, player: int, points: int) -> tuple:
-    return scores[:player] + (scores[player] + points,) + scores[player + 1 :]
+    return _put(scores, player, scores[player] + points)
+
+
+def _put(values: tuple, player: int, value) -> tuple:
+    return values[:player] + (value,) + values[player + 1 :]

@@ -23,7 +23,9 @@ class TurnBatch:
     and ``round_start`` as in :class:`dicelab.setaside.State`, ``dice_left`` the dice left to
     throw, ``final`` whether it is the player's last turn (Fivethousand), ``throw`` the
     thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
-    ``choice`` (turns, 2) uniform floats for bots that choose at random.
+    ``choice`` (turns, 2) uniform floats for bots that choose at random; ``on_board``
+    whether the player has got on the board and ``streak`` their farkles in a row
+    (Fivethousand's opening and penalty; None: on the board, none).
 
     With ``rows``, the turns are those rows of the arrays given, each array gathered only
     when a bot first reads it (most bots read two or three of them).
@@ -38,6 +40,8 @@ class TurnBatch:
         "final",
         "throw",
         "choice",
+        "on_board",
+        "streak",
     )
 
     def __init__(
@@ -52,11 +56,24 @@ class TurnBatch:
         choice=None,
         rows=None,
         banked=None,
+        on_board=None,
+        streak=None,
     ):
         self._arrays = dict(
             zip(
                 self.FIELDS,
-                (scores, player, turn_points, round_start, dice_left, final, throw, choice),
+                (
+                    scores,
+                    player,
+                    turn_points,
+                    round_start,
+                    dice_left,
+                    final,
+                    throw,
+                    choice,
+                    on_board,
+                    streak,
+                ),
             )
         )
         self._rows = rows

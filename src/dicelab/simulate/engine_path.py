@@ -11,6 +11,7 @@ import random
 from dataclasses import replace
 
 from dicelab.odds.games import SET_ASIDE_GAMES
+from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
 
 
@@ -67,7 +68,7 @@ def play_games(run, start: int, stop: int) -> dict:
     out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
     for index in range(start, stop):
         dice = rng(run.seed, index)
-        state = engine.initial_state(seats)
+        state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
         turns, busts = 0, [0] * seats
         while not state.is_over:
             before = state
@@ -83,13 +84,20 @@ def play_games(run, start: int, stop: int) -> dict:
     return out
 
 
+def _first(rules, seed: int, index: int, seats: int) -> tuple:
+    """The seat that starts game ``index`` of a run seeded ``seed``, when chance picks it."""
+    if getattr(rules, "first_player", "fixed") == "fixed":
+        return ()
+    return (first_seat(rules, f"{seed}/{index}", seats),)
+
+
 def play_turns(run, start: int, stop: int) -> dict:
     """Play turns ``start`` to ``stop - 1`` of ``run``: one player's first turn each."""
     engine, (bot,) = run.engine(), run.bot_objects()
     out: dict[str, list] = {"points": [], "busts": [], "throws": []}
     first = engine.initial_state(1)
     if run.banked:
-        first = replace(first, scores=(run.banked,))
+        first = replace(first, scores=(run.banked,), on_board=(True,) if first.on_board else ())
     before_score = engine.scores(first)[0]
     for index in range(start, stop):
         dice = rng(run.seed, index)

@@ -42,12 +42,14 @@ class FinalTurnValues(StateValues):
         return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
 
     def throw(self, turns):
+        on_board = True if turns.on_board is None else turns.on_board
         return self.policy.throw_values(
             turns.banked,
             turns.turn_points,
             turns.round_start,
             turns.dice_left,
             to_beat=turns.best_other,
+            needs=self.policy.rules.bank_needs(on_board),
         )
 
 
@@ -93,6 +95,7 @@ class PolicyBot(SetAsideBatchBot):
         turn_points = turns.turn_points[row] + part[:, 0]
         dice_left = turns.dice_left[row] - part[:, 1]
         hot = dice_left == 0
+        on_board, streak = turns.on_board, turns.streak
         after = TurnBatch(
             turns.scores[row],
             turns.player[row],
@@ -101,6 +104,8 @@ class PolicyBot(SetAsideBatchBot):
             numpy.where(hot, self.rules.dice, dice_left),
             turns.final[row],
             None,
+            on_board=None if on_board is None else on_board[row],
+            streak=None if streak is None else streak[row],
         )
         values, valid = self._option_values(policy, after)
         values = -values if policy.lowest else values
@@ -145,7 +150,12 @@ class PolicyBot(SetAsideBatchBot):
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
             valid[..., 1] = ~ended
-        else:
+        else:  # Fivethousand: banking needs the minimum bank (hot dice, when optional)
             values[..., 0] = policy.bank(after)
+            valid[..., 0] = self.rules.may_bank(
+                after.turn_points,
+                True if after.on_board is None else after.on_board,
+                after.dice_left == self.rules.dice,
+            )
         values[..., 1] = policy.throw(after)
         return values, valid

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy
 
 from dicelab.fivethousand.rules import Rules as FivethousandRules
+from dicelab.setaside.house import after_turn, first_seat
 from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.throws import ThrowChoices, throw_of
@@ -86,6 +87,11 @@ class _Lockstep:
         self.row = numpy.arange(n)  # each game's row in the results
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
+        if getattr(rules, "first_player", "fixed") == "random" and not one_turn:
+            self.player[:] = [first_seat(rules, f"{seed}/{game}", seats) for game in games.tolist()]
+        # each seat has banked once (with an opening score to reach); scoreless turns in a row
+        self.on_board = numpy.full((n, seats), not getattr(rules, "opening", 0) or bool(banked))
+        self.streaks = numpy.zeros((n, seats), dtype=numpy.int64)
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
@@ -125,6 +131,8 @@ class _Lockstep:
             "round_start",
             "dice_left",
             "final_left",
+            "on_board",
+            "streaks",
             "playing",
             "recording",
             "turns",
@@ -143,6 +151,9 @@ class _Lockstep:
         choice = self.choices.page() if self.choices else None
         self.throws += 1
         bust = self.table.count[throw] == 0
+        every_seat = numpy.arange(len(self.row))
+        on_board = self.on_board[every_seat, self.player]
+        streak = self.streaks[every_seat, self.player]
         turns = TurnBatch(
             self.scores,
             self.player,
@@ -152,6 +163,8 @@ class _Lockstep:
             self.final_left > 0,
             throw,
             choice,
+            on_board=on_board,
+            streak=streak,
         )
         # Bots are asked about the games still recorded only (ended games play on unasked).
         part = (
@@ -186,23 +199,38 @@ class _Lockstep:
             throw,
             choice,
             banked=banked,
+            on_board=on_board,
+            streak=streak,
         )
         deciding = ~ended & self.recording
-        if not self.fivethousand:
+        if self.fivethousand:
+            deciding &= rules.may_bank(turn_points, on_board, hot)
+        else:
             deciding &= rules.casks_allow_saving(banked, turn_points)
         bank = deciding & self._ask("bank", turns, deciding)
         burned = ended & ~bust & ~won
         gained = numpy.where(bank | won, turn_points, 0)
         if self.fivethousand and rules.bust_keeps_completed_rounds:
-            gained = numpy.where(bust, self.round_start, gained)
-        self.scores[every, self.player] = banked + gained
+            kept = numpy.where(self.round_start >= rules.bank_needs(on_board), self.round_start, 0)
+            gained = numpy.where(bust, kept, gained)
         over = ended | bank
+        scoreless = bust | burned
+        score = banked + gained
+        settled, streak = after_turn(rules, score, self.streaks[every, self.player], scoreless)
+        if not self.fivethousand:
+            settled = rules.dumped(settled)
+        score = numpy.where(over & ~won, settled, score)
+        self.streaks[every, self.player] = numpy.where(
+            over, streak, self.streaks[every, self.player]
+        )
+        self.on_board[every, self.player] = on_board | (gained > 0)
+        self.scores[every, self.player] = score
         self.turns += over
-        self.busts[every, self.player] += bust | burned
+        self.busts[every, self.player] += scoreless
         self.turn_points = numpy.where(over, 0, turn_points)
         self.round_start = numpy.where(over, 0, round_start)
         self.dice_left = numpy.where(over, rules.dice, dice_left)
-        self._end_turns(over, won, banked + gained)
+        self._end_turns(over, won, score)
 
     def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
@@ -230,7 +258,9 @@ class _Lockstep:
             self.playing = ~over
             return
         seats = self.scores.shape[1]
-        if self.fivethousand:
+        if self.fivethousand and not self.rules.last_turn:
+            self.playing = ~(over & (banked >= self.rules.target))
+        elif self.fivethousand:
             owed = self.final_left
             owed = numpy.where(
                 owed < 0, numpy.where(banked >= self.rules.target, seats - 1, -1), owed - 1

@@ -36,15 +36,26 @@ from dicelab.simulate.win_values import WinValues
 def _fivethousand_values(rules):
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
-    usual = StateValues(turn_policy(rules), reads=("turn_points", "round_start", "dice_left"))
-    final = FinalTurnValues(
+    base = turn_policy(rules)
+    reads = ("turn_points", "round_start", "dice_left")
+    tables = {(base.needs, base.bust): StateValues(base, reads=reads)}
+    final = rules.last_turn and FinalTurnValues(
         final_turn_policy(rules, 0),
         reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
     )
 
     def values(turns: TurnBatch):
-        yield ~turns.final, usual
-        if turns.final.any():
+        usual = ~turns.final
+        if not (rules.opening or rules.penalty):
+            yield usual, tables[(base.needs, base.bust)]
+        else:  # each (points a bank needs, farkle's worth) has its own table
+            keys = numpy.stack(base.table_keys(turns.banked, turns.on_board, turns.streak), axis=1)
+            for needs, bust in numpy.unique(keys[usual], axis=0).tolist():
+                key = (int(needs), float(bust))
+                if key not in tables:
+                    tables[key] = StateValues(base.table(*key), reads=reads)
+                yield usual & (keys[:, 0] == needs) & (keys[:, 1] == bust), tables[key]
+        if final and turns.final.any():
             yield turns.final, final
 
     return values

@@ -104,8 +104,12 @@ class ScoreTables:
         """Boolean (rows, boxes): the boxes each roll may be scored in on each card, as
         :func:`dicelab.yahtzee.scoring.legal_boxes` says: the open ones, but a further
         Yahtzee under the forced joker goes in its upper box if open, else in an open lower
-        box if any."""
+        box if any; in forced order only the first open box."""
         legal = (mask[:, None] & self.bits) == 0
+        if self.rules.forced_order:
+            first = numpy.zeros_like(legal)
+            first[numpy.arange(len(mask)), legal.argmax(axis=1)] = True
+            return first & legal
         if self.rules.joker != "forced" or self.yahtzee_box < 0:
             return legal
         joker = self.is_yahtzee[roll] & (mask >> self.yahtzee_box & 1).astype(bool)

@@ -26,6 +26,9 @@ class Engine(SetAsideEngine):
         cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)
         return cask and f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
 
+    def landed(self, score: int) -> int:
+        return int(self.rules.dumped(score))
+
     def after_set_aside(self, state: State) -> State:
         standing = state.scores[state.player] + state.turn_points
         if standing > self.rules.target:

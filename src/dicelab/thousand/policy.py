@@ -17,6 +17,18 @@ from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
 
+def refuse_unsolved(rules: Rules, what: str) -> None:
+    """Raise ValueError naming the bolts or the dump truck, which the ``what`` can't yet
+    honour (they make a seat's scoreless run and a jump to 0 part of the state)."""
+    changed = [name for name in ("penalty", "dump_truck") if getattr(rules, name)]
+    if changed:
+        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
+        raise ValueError(
+            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
+            "or set it to 0"
+        )
+
+
 def solitaire_policy(rules=None) -> SolitairePolicy:
     """The policy that reaches the target in the fewest turns on average (cached per rules)."""
     return _solitaire_policy(Rules.coerce(rules))
@@ -42,6 +54,7 @@ class SolitairePolicy(SetAsidePolicy):
 
     def __init__(self, rules: Rules):
         super().__init__(Engine(rules))
+        refuse_unsolved(rules, "solitaire policy")
         self.rules = rules
         self.throws = throw_table(
             rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"

@@ -14,8 +14,10 @@ from functools import cache
 
 import numpy as np
 
+from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
+from dicelab.setaside.house import FIRST_PLAYERS, check_penalty
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,16 @@ class Rules(RuleSet):
 
     ``ones`` and ``fives`` are the points of one to five 1s (or 5s) from one throw; three,
     four and five of another face N score N times the ``*_per_pip`` values. A banked score
-    inside a cask [low, high) may only be saved from once it reaches ``high``.
+    inside a cask [low, high) may only be saved from once it reaches ``high`` (the first
+    cask, from 0, is the opening: a player gets on the board with a turn reaching its end).
+
+    Russian table rules: "bolts", the ``penalty_after``-th scoreless turn in a row (a
+    farkle or a burn) costs ``penalty`` points (never below 0); the "dump truck": a banked
+    score landing exactly on ``dump_truck`` (when not 0) goes back to 0. ``first_player``
+    "random" lets chance pick who starts, as the original app does.
     """
+
+    score_floor = 0  # a penalty never takes a Thousand score below 0
 
     dice: int = 5
     target: int = 1000
@@ -38,12 +48,23 @@ class Rules(RuleSet):
     high_straight: int = 250  # 2-3-4-5-6
     casks: tuple = ((0, 100), (300, 400), (700, 800))
     choose_keep: bool = False
+    first_player: str = "fixed"
+    penalty: int = 0
+    penalty_after: int = 3
+    dump_truck: int = 0
 
     def check(self) -> None:
         if not 1 <= self.dice <= 6:
             self.refuse("dice", f"Thousand is played with 1 to 6 dice, not {self.dice}")
         if self.target < 1:
             self.refuse("target", "the target must be at least 1 point")
+        validation.one_of(self.first_player, FIRST_PLAYERS, "first player", setting="first_player")
+        check_penalty(self)
+        if self.dump_truck >= self.target:
+            self.refuse(
+                "dump_truck",
+                f"the dump truck ({self.dump_truck}) must be below the target ({self.target}), or 0 for none",
+            )
         for name in ("ones", "fives"):
             if len(getattr(self, name)) != 5:
                 self.refuse(name, f"{name} lists the points of one to five of them: five numbers")
@@ -134,6 +155,17 @@ class Rules(RuleSet):
         _, high = self.casks_at(banked)
         return (high < 0) | (banked + np.asarray(turn_points) >= high)
 
+    def dumped(self, score):
+        """A banked score after the dump truck (numbers or numpy arrays).
+
+        >>> Rules(dump_truck=555).dumped(np.array([555, 560])).tolist()
+        [0, 560]
+        """
+        if not self.dump_truck:
+            return score
+        return np.where(np.asarray(score) == self.dump_truck, 0, score)[()]
+
 
 Rules.PRESETS = {"classic": Rules()}
+Rules.WORDS = {"first_player": FIRST_PLAYERS}
 PRESETS = Rules.PRESETS

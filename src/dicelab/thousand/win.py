@@ -23,6 +23,7 @@ from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import PairTurns
 from dicelab.setaside.win import WinPolicy, solver_sources
 from dicelab.thousand.engine import Engine, State
+from dicelab.thousand.policy import refuse_unsolved
 from dicelab.thousand.rules import Rules
 
 FORMAT = 1  # bump when the saved arrays change meaning
@@ -31,7 +32,9 @@ FORMAT = 1  # bump when the saved arrays change meaning
 def win_policy(rules=None, *, use_cache: bool = True) -> ThousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache)."""
-    return _win_policy(Rules.coerce(rules), use_cache)
+    rules = Rules.coerce(rules)
+    refuse_unsolved(rules, "win policy")
+    return _win_policy(rules, use_cache)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once

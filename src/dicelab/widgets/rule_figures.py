@@ -98,9 +98,11 @@ def _limit(most: int, what: str):
 
 
 def best_turn(rules) -> float:
+    """Points per turn in the long run, played perfectly (with a penalty, each turn knowing
+    its farkles in a row: Busche's Zilch figure)."""
     from dicelab import fivethousand
 
-    return fivethousand.turn_policy(rules).expected_score
+    return fivethousand.points_per_turn(rules)
 
 
 def fewest_turns(rules) -> float:
@@ -132,7 +134,8 @@ FIGURES = {
     "fivethousand": (
         Figure(
             "turn",
-            "Best turn value (points a turn is worth on average, played perfectly)",
+            "Best turn value (points a turn is worth on average, played perfectly; "
+            "with a penalty, in the long run)",
             best_turn,
             lambda v: f"{v:.1f} points",
         ),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from functools import partial
 
 from dicelab import thousand
@@ -39,7 +38,8 @@ class ThousandGame(GameController):
     (``coach=True`` starts with it on), W toggles each seat's chance to win (``chances=True`` shows
     it from the start). ``first_player="random"`` lets chance pick who starts each game, as the
     original app does (the order round the table stays; with a ``seed`` the pick is repeatable);
-    by default the first seat starts.
+    it is the rules' ``first_player`` setting (shared with Fivethousand), and "first" makes
+    the first seat start whatever the rules say; by default the rules decide.
     """
 
     Game = thousand.Game
@@ -61,26 +61,16 @@ class ThousandGame(GameController):
         coach: bool = False,
         rating: str = "points",
         chances: bool = False,
-        first_player: str = "first",
+        first_player: str | None = None,
         resume=False,
     ):
-        if first_player not in self.FIRST_PLAYERS:
+        if first_player is not None and first_player not in self.FIRST_PLAYERS:
             raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
-        self.first_player = first_player
-        super().__init__(players, rules, seed, pace, coach, rating, chances, resume=resume)
-
-    def start(self, players) -> None:
-        """Start a new game with these players; with ``first_player="random"``, from a seat
-        chance picks (seeded by the game's seed), the others following in table order."""
-        if self.first_player == "random":
-            seats = self.Game.seat(players)
-            seed = None if self.seed is None else self.seed + self._games_started
-            dealer = (
-                random.SystemRandom() if seed is None else random.Random(f"first player {seed}")
+        if first_player is not None:
+            rules = thousand.Rules.coerce(rules).replace(
+                first_player="random" if first_player == "random" else "fixed"
             )
-            first = dealer.randrange(len(seats))
-            players = seats[first:] + seats[:first]
-        super().start(players)
+        super().__init__(players, rules, seed, pace, coach, rating, chances, resume=resume)
 
     def build(self) -> None:
         self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)

@@ -83,7 +83,8 @@ class Rules(RuleSet):
     (the official Hasbro rule) or "free" (a further Yahtzee may go in any open box).
     In the "yatzy" style Full House scores the sum of the dice, so ``full_house`` is unused.
     ``five_of_a_kind_is_full_house`` holds in both styles (a Yatzy Full House of five 3s
-    scores 15).
+    scores 15). ``forced_order`` makes each turn fill the first open box of ``boxes``
+    (top to bottom).
     """
 
     style: str = "yahtzee"
@@ -98,6 +99,7 @@ class Rules(RuleSet):
     five_of_a_kind_is_full_house: bool = True
     yahtzee_bonus: int = 100
     joker: str = "none"
+    forced_order: bool = False
 
     def check(self) -> None:
         validation.one_of(self.style, STYLES, "the style", setting="style")
@@ -109,6 +111,12 @@ class Rules(RuleSet):
             or set(self.boxes) - set(allowed)
         ):
             self.refuse("boxes", f"boxes must be distinct names from {', '.join(allowed)}")
+        if self.forced_order and self.joker == "forced":
+            self.refuse(
+                "joker",
+                "forced_order fills the boxes top to bottom, so the forced joker can't pick a "
+                "box: set joker to 'free' or 'none', or forced_order off",
+            )
         if not 1 <= self.rolls <= MAX_ROLLS:
             self.refuse("rolls", f"a turn has 1 to {MAX_ROLLS} rolls, not {self.rolls}")
 

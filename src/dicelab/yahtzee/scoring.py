@@ -107,8 +107,11 @@ def joker_is_active(rules: Rules, dice, filled: dict) -> bool:
 
 
 def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
-    """The open boxes this hand may be scored in (the forced joker narrows them)."""
+    """The open boxes this hand may be scored in (the forced joker narrows them; in forced
+    order only the first open box)."""
     open_boxes = tuple(box for box in rules.boxes if box not in filled)
+    if rules.forced_order:
+        return open_boxes[:1]
     if rules.joker != "forced" or not joker_is_active(rules, dice, filled):
         return open_boxes
     matching = UPPER_BOXES[dice[0] - 1]

@@ -749,6 +749,11 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
     ``cache=False`` it is computed afresh and not stored.
     """
     rules = Rules.coerce(rules)
+    if rules.forced_order:
+        raise ValueError(
+            "the optimal solver can't yet honour forced_order=True (its sweep lets every "
+            "open box be scored): play forced order with the other robots, or set it off"
+        )
     if not cache:
         return Solution(rules, *_solve(rules, progress))
 

@@ -1,0 +1,63 @@
+"""House rules both set-aside games share: who starts, and the penalty for scoreless turns
+in a row (Fivethousand's "three farkles", Thousand's "bolts").
+
+Each is one function, called by the engines, the batch simulator and the policies alike;
+the penalty works on numbers and on numpy arrays of games at once.
+
+>>> from dicelab.fivethousand import Rules
+>>> rules = Rules(penalty=500, penalty_after=3, score_floor=-1000)
+>>> after_turn(rules, 200, 2, True), after_turn(rules, -800, 2, True), after_turn(rules, 200, 2, False)
+((-300, 0), (-1000, 0), (200, 0))
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+FIRST_PLAYERS = ("fixed", "random")
+
+
+def first_seat(rules, seed: int | str, players: int) -> int:
+    """The seat that starts: the first one, or (``first_player="random"``) one that chance
+    picks, the same for the same seed."""
+    if getattr(rules, "first_player", "fixed") != "random":
+        return 0
+    return random.Random(f"{seed}/first player").randrange(players)
+
+
+def after_turn(rules, score, streak, scoreless):
+    """A seat's banked score and scoreless turns in a row once a turn ends (``scoreless``:
+    a farkle, a burn). The ``penalty_after``-th scoreless turn in a row costs ``penalty``
+    points, never taking the score below ``score_floor`` (a score already below stays), and
+    starts the count again; a turn that scores ends the run. Numbers or numpy arrays."""
+    streak = np.where(scoreless, np.asarray(streak) + 1, 0)
+    due = (streak >= rules.penalty_after) & bool(rules.penalty)
+    lowered = np.minimum(score, np.maximum(np.asarray(score) - rules.penalty, rules.score_floor))
+    score = np.where(due, lowered, score)
+    streak = np.where(due, 0, streak)
+    if np.ndim(score) == 0:
+        return int(score), int(streak)
+    return score, streak
+
+
+def penalty_due(rules, streak) -> bool:
+    """Whether a scoreless turn now would cost the penalty."""
+    return bool(rules.penalty) and streak + 1 >= rules.penalty_after
+
+
+def check_penalty(rules) -> None:
+    """Refuse penalty settings that do not fit together (naming them)."""
+    if rules.penalty and rules.penalty_after < 1:
+        rules.refuse(
+            "penalty_after",
+            "the scoreless turns in a row that cost the penalty (penalty_after) are at least 1, "
+            f"not {rules.penalty_after}",
+        )
+    if rules.score_floor > 0:
+        rules.refuse(
+            "score_floor",
+            "the lowest a penalty takes a banked score (score_floor) is 0 or below, "
+            f"not {rules.score_floor}",
+        )
