@@ -60,7 +60,7 @@ class SetAsideCoach(Coach):
         return resolve(self.rules).module.Engine(self.rules)
 
     def prepare(self) -> None:
-        self.policy(self.engine.initial_state(2))
+        self.policy(self.engine.initial_state(self.seats))
 
     def choices(self, state) -> list[Choice]:
         if state.phase not in ("throw", "choose", "decide"):
@@ -155,10 +155,21 @@ class FivethousandCoach(SetAsideCoach):
 
 class ThousandCoach(SetAsideCoach):
     """By points: expected turns to reach the target exactly (lower is better). By win: the
-    chance to win the game."""
+    chance to win the game, at any table: with two players both playing to win, with more
+    every seat playing the solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
 
     bank_word = "save"
     points_label = "Fewest turns"
+
+    def plays_to_win(self, state) -> bool:
+        return self.rating == "win" and len(state.scores) >= 2
+
+    def policy(self, state):
+        if self.plays_to_win(state) and len(state.scores) > 2:
+            from dicelab.thousand.finishing import finishing_chances
+
+            return finishing_chances(self.rules)
+        return super().policy(state)
 
     def win_policy(self):
         from dicelab.thousand.win import win_policy

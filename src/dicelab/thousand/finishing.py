@@ -102,7 +102,7 @@ class FinishingChances(SetAsidePolicy):
         at the end of a turn played by the policy (the target included, last), from the
         turn's first throw, or from ``standing`` with ``dice`` to throw, in a ``kind`` state:
         "throw" (a throw is due) or "decide" (save or throw)."""
-        policy, throws, size, all_dice = self.policy, self.policy.throws, self.size, self.rules.dice
+        throws, size, all_dice = self.policy.throws, self.size, self.rules.dice
         rows = len(banked)
         ends = np.zeros((rows, size + 1))
         due = np.zeros((rows, size + 1, all_dice + 1))  # throws due at (standing, dice)

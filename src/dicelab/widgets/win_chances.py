@@ -2,8 +2,10 @@
 the event loop the first time, drawn again after every action.
 
 A controller owns one :class:`WinChances`, and its game gives a source of chances (its
-``CHANCES``): :class:`ExactForTwo` for Fivethousand and Thousand (the exact two-player win
-policy, both players playing to win) and :class:`YahtzeeEstimate` for Yahtzee (the estimate
+``CHANCES``): :class:`ExactForTwo` for Fivethousand (the exact two-player win policy, both
+players playing to win), :class:`ThousandChances` for Thousand (the same for two players,
+and at larger tables :class:`ExactFinishing`, exact if every seat plays the solitaire-optimal
+policy) and :class:`YahtzeeEstimate` for Yahtzee (the estimate
 of :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
 a solution takes seconds to a minute the first time for some rules (it is cached on disk
 afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
@@ -28,7 +30,16 @@ COMPUTING = "computing…"
 ALONE = "playing alone, there is no one to beat"
 
 
-class ExactForTwo:
+class Source:
+    """Where the chances of a table come from; :meth:`at` picks the source for its size."""
+
+    def at(self, seats: int) -> Source:
+        """The source of the chances at a table of ``seats`` (this one, unless a game has
+        another basis for larger tables)."""
+        return self
+
+
+class ExactForTwo(Source):
     """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
     from its two-player win policy (``win_policy(rules)``)."""
 
@@ -75,7 +86,44 @@ def _size(rules) -> tuple[int, int]:
     return math.ceil(rules.target / point_unit(rules.combinations())), rules.dice
 
 
-class YahtzeeEstimate:
+class ExactFinishing(Source):
+    """Thousand at a table of three or more: exact chances if every seat plays the
+    solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
+
+    basis = (
+        "Exact chances if every player plays for the fewest turns from here (each alone, "
+        "the best solitaire play): then each player's number of turns to finish is "
+        "independent of the others', and the first to reach the target in turn order wins."
+    )
+    first_time = "a few seconds"
+
+    def unavailable(self, rules, seats: int) -> str:
+        return ALONE if seats == 1 else ""
+
+    def key(self, rules) -> tuple:
+        return "finishing chances", rules
+
+    def prepare(self, rules):
+        from dicelab.thousand.finishing import finishing_chances
+
+        return finishing_chances(rules)
+
+    def chances(self, finishing, state) -> list[float]:
+        return finishing.chances(state)
+
+
+class ThousandChances(Source):
+    """Thousand's chances: exact for two players playing to win, exact under solitaire-optimal
+    play at larger tables."""
+
+    def __init__(self):
+        self.two, self.more = ExactForTwo("thousand"), ExactFinishing()
+
+    def at(self, seats: int) -> Source:
+        return self.more if seats > 2 else self.two
+
+
+class YahtzeeEstimate(Source):
     """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
 
     basis = (
@@ -118,20 +166,21 @@ class WinChances(SwitchedPanel):
         if not self.widgets():
             return
         game = self._controller.game
-        why = self.source.unavailable(game.rules, len(game.players))
+        source = self.source.at(len(game.players))
+        why = source.unavailable(game.rules, len(game.players))
         if why:
             self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
             return
-        job = prepared(self.source.key(game.rules), partial(self.source.prepare, game.rules))
+        job = prepared(source.key(game.rules), partial(source.prepare, game.rules))
         if not self.finished(job):
             self.panel.draw(
                 busy=(
                     f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {self.source.first_time}, then they are saved. "
+                    f"first time takes {source.first_time}, then they are saved. "
                     f"Play on meanwhile."
                 ),
                 note="",
-                basis=self.source.basis,
+                basis=source.basis,
                 seats=[self._seat(player, COMPUTING, None) for player in game.players],
             )
             return
@@ -143,12 +192,12 @@ class WinChances(SwitchedPanel):
             return
         prepared_work, last_state, chances = self._last  # a redraw of the same state is free
         if prepared_work is not job.result() or last_state != game.state:
-            chances = self.source.chances(job.result(), game.state)
+            chances = source.chances(job.result(), game.state)
             self._last = (job.result(), game.state, chances)
         self.panel.draw(
             busy="",
             note="",
-            basis=self.source.basis,
+            basis=source.basis,
             seats=[
                 self._seat(player, said, chance)
                 for player, said, chance in zip(game.players, percentages(chances), chances)
