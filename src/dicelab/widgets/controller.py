@@ -50,6 +50,13 @@ PACE_KEYS = (
     "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
     "J skips to your turn while they play."
 )
+MOMENTS = {  # what the table shows, briefly, at a moment of the game (a win names the winner)
+    "farkle": "Farkle!",
+    "burn": "Burned!",
+    "hot_dice": "Hot dice!",
+    "yahtzee": "Yahtzee!",
+    "bonus": "Bonus!",
+}
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -139,6 +146,8 @@ class GameController(Table):
         self._games_started = 0
         self._status = ""
         self._notice = {}
+        self._moment = {}  # the last action's moment (a farkle, hot dice, a win…), until the next
+        self._moments = 0
         self._refusals = 0
         self._bot_timer = None
         self._closed = False
@@ -453,6 +462,7 @@ class GameController(Table):
         dice, mark = self.log_entry(event, before)
         if self._game.is_over:
             mark = "win"
+        self._mark_moment(event, before, mark)
         self._entries.append(
             {
                 "serial": len(self._entries) + 1,
@@ -465,6 +475,18 @@ class GameController(Table):
         )
         if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
             self._waiting = True
+
+    def _mark_moment(self, event, before, mark: str) -> None:
+        """The moment ``event`` makes, if any (see :meth:`moment`), numbered so that the
+        table plays each one once."""
+        kind = self.moment(event, before, mark)
+        if kind == "win":
+            winners = self._game.winners
+            text = f"{says(winners[0].name, 'wins')}!" if len(winners) == 1 else "A shared win!"
+        else:
+            text = MOMENTS.get(kind, "")
+        self._moments += bool(kind)
+        self._moment = {"kind": kind, "text": text, "serial": self._moments} if kind else {}
 
     @property
     def waiting(self) -> bool:
@@ -617,6 +639,7 @@ class GameController(Table):
             buttons=[b.to_json() for b in self.buttons()],
             status=self._status,
             notice=self._notice,
+            moment=self._moment if phase != "setup" else {},
         )
         if phase == "setup":
             self._render_setup()
@@ -792,6 +815,13 @@ class GameController(Table):
 
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
+
+    def moment(self, event, before, mark: str) -> str:
+        """The moment ``event`` makes (a key of :data:`MOMENTS`, or "win"), "" for none: by
+        default a win, a farkle and a burn (from the history's ``mark``), and hot dice."""
+        if mark in ("win", "farkle", "burn"):
+            return mark
+        return "hot_dice" if "hot_dice" in self._game.state.news else ""
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",

@@ -17,6 +17,18 @@ component("controls", (slot, { send }) => {
   root.append(heading, turn, row, messages, help);
   slot.append(root);
 
+  // The last action's moment, in the status line (its live region says it first); a new one
+  // (a new serial) is a new element, so that its animation plays once.
+  let moment = null;
+  const drawMoment = (part) => {
+    if (!part.kind) return (moment = null);
+    if (moment?.dataset.serial === String(part.serial)) return moment;
+    moment = element("strong", "dicelab-moment", part.text);
+    moment.dataset.moment = part.kind;
+    moment.dataset.serial = String(part.serial);
+    return moment;
+  };
+
   const drawButton = (spec) => {
     const node = button("dicelab-button", spec.label, spec.aria_label || spec.label, spec.id,
       () => send({ type: "press", button: spec.id }));
@@ -35,7 +47,8 @@ component("controls", (slot, { send }) => {
     turn.replaceChildren();
     if (part.turn.text) turn.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));
     row.replaceChildren(...part.buttons.map(drawButton));
-    status.textContent = part.status;
+    const shown = drawMoment(part.moment ?? {});
+    status.replaceChildren(...(shown ? [shown, " "] : []), part.status);
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
     status.classList.toggle("is-covered", Boolean(notice.textContent));  // the refusal shows instead
