@@ -24,6 +24,13 @@ def moments_of(Widget, players, seed: int) -> dict:
     return seen
 
 
+def test_a_moment_of_yours_reads_right():
+    widget = FivethousandGame(players=["You"], seed=1, pace=0)
+    while not widget.controls.moment:
+        widget.play(widget.game.engine.legal_actions(widget.game.state)[0])
+    assert widget.controls.moment["text"] in ("Farkle for you!", "Hot dice for you!")
+
+
 def robots(n: int, bot: str) -> list:
     return [{"name": f"Robo {i + 1}", "bot": bot} for i in range(n)]
 
@@ -39,17 +46,19 @@ def first_seed_showing(Widget, players, kinds) -> dict:
 
 def test_fivethousand_shows_farkles_hot_dice_and_the_win():
     seen = first_seed_showing(FivethousandGame, robots(2, "simple"), ["farkle", "hot_dice"])
-    assert seen["farkle"] == "Farkle!" and seen["hot_dice"] == "Hot dice!"
+    assert seen["farkle"].startswith("Farkle for Robo ") and seen["hot_dice"].startswith(
+        "Hot dice for"
+    )
     assert seen["win"].endswith("wins!") or seen["win"] == "A shared win!"
 
 
 def test_thousand_shows_farkles_burns_hot_dice_and_the_win():
     seen = first_seed_showing(ThousandGame, robots(3, "simple"), ["farkle", "burn", "hot_dice"])
-    assert seen["burn"] == "Burned!" and seen["farkle"] == "Farkle!"
+    assert seen["burn"].startswith("Burned for Robo") and seen["farkle"].startswith("Farkle for")
     assert seen["win"].endswith("wins!")
 
 
 def test_yahtzee_shows_a_yahtzee_a_bonus_and_the_win():
     seen = first_seed_showing(YahtzeeGame, robots(2, "greedy"), ["yahtzee", "bonus"])
-    assert seen["yahtzee"] == "Yahtzee!" and seen["bonus"] == "Bonus!"
+    assert seen["yahtzee"].startswith("Yahtzee for") and seen["bonus"].startswith("Bonus for")
     assert seen["win"].endswith("wins!") or seen["win"] == "A shared win!"

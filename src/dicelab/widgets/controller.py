@@ -34,7 +34,7 @@ from dicelab.widgets.components import Controls, History, MalformedIntent, Ranki
 from dicelab.widgets.pace import next_pace, pace_name
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
-from dicelab.widgets.words import count, says, turn_of, unnamed_robot
+from dicelab.widgets.words import count, says, turn_of, unnamed_robot, whom
 
 HUMAN = "human"
 PREPARING = (
@@ -50,12 +50,12 @@ PACE_KEYS = (
     "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
     "J skips to your turn while they play."
 )
-MOMENTS = {  # what the table shows, briefly, at a moment of the game (a win names the winner)
-    "farkle": "Farkle!",
-    "burn": "Burned!",
-    "hot_dice": "Hot dice!",
-    "yahtzee": "Yahtzee!",
-    "bonus": "Bonus!",
+MOMENTS = {  # what the table shows, briefly, at a moment of a player's (a win names the winner)
+    "farkle": "Farkle for {}!",
+    "burn": "Burned for {}!",
+    "hot_dice": "Hot dice for {}!",
+    "yahtzee": "Yahtzee for {}!",
+    "bonus": "Bonus for {}!",
 }
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
@@ -484,7 +484,7 @@ class GameController(Table):
             winners = self._game.winners
             text = f"{says(winners[0].name, 'wins')}!" if len(winners) == 1 else "A shared win!"
         else:
-            text = MOMENTS.get(kind, "")
+            text = MOMENTS.get(kind, "").format(whom(self._game.players[event.player].name))
         self._moments += bool(kind)
         self._moment = {"kind": kind, "text": text, "serial": self._moments} if kind else {}
 

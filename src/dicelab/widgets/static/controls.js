@@ -17,16 +17,19 @@ component("controls", (slot, { send }) => {
   root.append(heading, turn, row, messages, help);
   slot.append(root);
 
-  // The last action's moment, in the status line (its live region says it first); a new one
-  // (a new serial) is a new element, so that its animation plays once.
-  let moment = null;
+  // The last action's moment: a badge beside whose turn it is (a new serial is a new badge,
+  // so that its animation plays once), and its words first in the status line's live region.
+  const who = element("span", "dicelab-turn-who");
+  const momentSlot = element("span", "dicelab-moment-slot");
+  momentSlot.setAttribute("aria-hidden", "true");  // the status line says it
+  turn.append(who, momentSlot);
   const drawMoment = (part) => {
-    if (!part.kind) return (moment = null);
-    if (moment?.dataset.serial === String(part.serial)) return moment;
-    moment = element("strong", "dicelab-moment", part.text);
-    moment.dataset.moment = part.kind;
-    moment.dataset.serial = String(part.serial);
-    return moment;
+    if (!part.kind) return momentSlot.replaceChildren();
+    if (momentSlot.firstElementChild?.dataset.serial === String(part.serial)) return;
+    const badge = element("strong", "dicelab-moment", part.text);
+    badge.dataset.moment = part.kind;
+    badge.dataset.serial = String(part.serial);
+    momentSlot.replaceChildren(badge);
   };
 
   const drawButton = (spec) => {
@@ -44,11 +47,14 @@ component("controls", (slot, { send }) => {
 
   return (part) => {
     heading.textContent = part.heading;
-    turn.replaceChildren();
-    if (part.turn.text) turn.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));
+    who.replaceChildren();
+    if (part.turn.text) who.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));
+    const moment = part.moment ?? {};
+    drawMoment(moment);
+    turn.hidden = !part.turn.text && !moment.kind;
     row.replaceChildren(...part.buttons.map(drawButton));
-    const shown = drawMoment(part.moment ?? {});
-    status.replaceChildren(...(shown ? [shown, " "] : []), part.status);
+    status.replaceChildren(...(moment.kind ? [element("span", "dicelab-moment-said", `${moment.text} `)] : []),
+                           part.status);
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
     status.classList.toggle("is-covered", Boolean(notice.textContent));  // the refusal shows instead
