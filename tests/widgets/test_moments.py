@@ -28,6 +28,7 @@ def test_a_moment_of_yours_reads_right():
     widget = FivethousandGame(players=["You"], seed=1, pace=0)
     while not widget.controls.moment:
         widget.play(widget.game.engine.legal_actions(widget.game.state)[0])
+        widget.render()
     assert widget.controls.moment["text"] in ("Farkle for you!", "Hot dice for you!")
 
 
