@@ -26,7 +26,7 @@ DOCS = ARTIFACTS.parent / "docs" / "images"
 ADVISED = {
     "thousand": (
         "from dicelab.widgets import ThousandGame\n"
-        "w = ThousandGame(seed=3, pace=0, coach=True, chances=True)\n"
+        "w = ThousandGame(seed=3, pace=0, coach=True, rating='win', chances=True)\n"
         "w.send_intent(w.controls, {'type': 'press', 'button': 'throw'})\nw"
     ),
     "fivethousand": (

@@ -370,7 +370,7 @@ def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it
     assert panel(widget).verdict["text"].startswith("Your move cost 234.7 points")
 
 
-def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_points():
+def test_the_measure_can_be_chosen_from_the_start_at_a_table_of_two_or_three():
     duel = FivethousandGame(
         players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0, coach=True, rating="win"
     )
@@ -383,8 +383,8 @@ def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_
         coach=True,
         rating="win",
     )
-    assert trio.coaching.rating == "points"
-    assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
+    assert trio.coaching.rating == "win" and measures(trio)[1][2] and not measures(trio)[1][3]
+    assert "Estimates from the exact chances of each pair" in panel(trio).help
     with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
         FivethousandGame(players=["Ann"], rating="luck")
 

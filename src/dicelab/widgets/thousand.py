@@ -14,7 +14,7 @@ from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import Button, GameController
 from dicelab.widgets.picks import Picks
-from dicelab.widgets.win_chances import ThousandChances
+from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 from dicelab.widgets.words import count, says, turn_of, verb, whom
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
@@ -44,7 +44,7 @@ class ThousandGame(GameController):
 
     Game = thousand.Game
     Coach = ThousandCoach
-    CHANCES = ThousandChances()
+    CHANCES = BySeats(ExactForTwo("thousand"), ExactFinishing())
     heading = "Thousand"
     HELP = KEYS_HELP
     STARTS_AT_ONCE = True

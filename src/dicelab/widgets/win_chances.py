@@ -2,16 +2,16 @@
 the event loop the first time, drawn again after every action.
 
 A controller owns one :class:`WinChances`, and its game gives a source of chances (its
-``CHANCES``): :class:`ExactForTwo` for Fivethousand (the exact two-player win policy, both
-players playing to win), :class:`ThousandChances` for Thousand (the same for two players,
-and at larger tables :class:`ExactFinishing`, exact if every seat plays the solitaire-optimal
-policy) and :class:`YahtzeeEstimate` for Yahtzee (the estimate
-of :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
+``CHANCES``). Fivethousand and Thousand have :class:`BySeats`: for two players
+:class:`ExactForTwo` (the exact two-player win policy, both players playing to win); at
+larger tables :class:`PairwiseEstimate` for Fivethousand (an estimate from every pair's exact
+chances) and :class:`ExactFinishing` for Thousand (exact if every seat plays the
+solitaire-optimal policy). Yahtzee has :class:`YahtzeeEstimate` (the estimate of
+:func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
 a solution takes seconds to a minute the first time for some rules (it is cached on disk
 afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
 filled in once it is done (see :mod:`dicelab.widgets.background`). Where a source has no
-chance for the table (one player; three or more in the set-aside games; rules too large
-to solve at the table) the panel says why in words.
+chance for the table (one player; rules too large to solve at the table) the panel says why in words.
 """
 
 from __future__ import annotations
@@ -56,10 +56,6 @@ class ExactForTwo(Source):
         ("" when there is one)."""
         if seats == 1:
             return ALONE
-        if seats > 2:
-            return (
-                f"it is worked out exactly for two players only, and this table has {seats} players"
-            )
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
             return (
@@ -112,12 +108,38 @@ class ExactFinishing(Source):
         return finishing.chances(state)
 
 
-class ThousandChances(Source):
-    """Thousand's chances: exact for two players playing to win, exact under solitaire-optimal
-    play at larger tables."""
+class PairwiseEstimate(Source):
+    """Fivethousand at a table of three or more: estimates from every pair's exact
+    two-player chances (see :mod:`dicelab.fivethousand.pairwise`)."""
 
-    def __init__(self):
-        self.two, self.more = ExactForTwo("thousand"), ExactFinishing()
+    basis = (
+        "Estimates from the exact chances of each pair of players, both playing to win, as "
+        "if the two were alone at the table: each player's chances against every other "
+        "player multiplied, then scaled to add up to 100%."
+    )
+    first_time = "up to a minute"
+
+    def unavailable(self, rules, seats: int) -> str:
+        return ExactForTwo("fivethousand").unavailable(rules, 2)
+
+    def key(self, rules) -> tuple:
+        return "pairwise chances", rules
+
+    def prepare(self, rules):
+        from dicelab.fivethousand.pairwise import PairwiseChances
+
+        return PairwiseChances(rules)
+
+    def chances(self, pairwise, state) -> list[float]:
+        return pairwise.chances(state)
+
+
+class BySeats(Source):
+    """The chances of a set-aside game: from ``two`` (exact, both playing to win) for two
+    players, from ``more`` at larger tables."""
+
+    def __init__(self, two: Source, more: Source):
+        self.two, self.more = two, more
 
     def at(self, seats: int) -> Source:
         return self.more if seats > 2 else self.two
