@@ -209,6 +209,21 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
     assert notice(duel) == "There is no 'throw' button now."
 
 
+def test_each_die_state_has_its_own_look():
+    widget = ThousandGame(players=["Ann", "Ben"], seed=1, pace=0)
+    load_dice(widget, (1, 5, 2, 3, 3), (1, 2, 4))
+    press(widget, "throw")
+    press(widget, "throw")
+    looks = [(d["face"], d.get("look", ""), d.get("tag", "")) for d in widget.tray.dice]
+    assert looks == [
+        (1, "aside", "Set aside"),
+        (5, "aside", "Set aside"),
+        (1, "kept", ""),
+        (2, "thrown", "No score"),
+        (4, "thrown", "No score"),
+    ]
+
+
 # --- choose_keep -----------------------------------------------------------------------------
 def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     widget = ThousandGame(players=["Ann", "Ben"], rules=CHOOSE_KEEP, seed=1, pace=0)
@@ -227,6 +242,8 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
         (5, True, "4", True),
         (5, True, "5", True),
     ]
+    # thrown and not chosen: a look of its own (a dotted frame), not the picked dice's bar
+    assert [d.get("look", "") for d in widget.tray.dice] == ["", "thrown", "thrown", "", ""]
     assert [b["id"] for b in widget.controls.buttons] == [
         "set_aside",
         "throw",

@@ -427,10 +427,15 @@ class ThousandGame(GameController):
                         rolled=True,
                         key=str(position),
                         selectable=self.refusal() is None and self._may_pick(face),
+                        look="" if picked else "thrown",  # thrown, not chosen: a dotted frame
                     )
                 )
             else:
-                dice.append(_die(face, f"a {face}, doesn't score", rolled=True, tag="No score"))
+                dice.append(
+                    _die(
+                        face, f"a {face}, doesn't score", rolled=True, look="thrown", tag="No score"
+                    )
+                )
         dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
         return dice
 
