@@ -15,6 +15,7 @@ from tests.browser.harness import (
     ARTIFACTS,
     DARK_THEME,
     LIGHT_THEME,
+    kernel_eval,
     open_notebook,
     run_all_cells,
     shutdown_sessions,
@@ -192,3 +193,40 @@ def test_each_moment_shows_its_badge_moves_only_where_allowed_and_passes_axe(
         finally:
             context.close()
             shutdown_sessions(jupyter_server)
+
+
+NEXT_MOMENT = """
+import random
+from dicelab.fivethousand.strategy import BOTS
+bot, rng, seen = BOTS['simple'](), random.Random(1), w.controls.moment.get('serial', 0)
+while w.phase == 'play' and w.controls.moment.get('serial', 0) == seen:
+    w.play(bot.choose(w.game.engine, w.game.state, rng))
+    w.render()
+print(w.controls.moment['kind'])
+"""
+
+
+def test_the_sound_is_off_at_first_and_the_sound_button_makes_a_moment_heard(
+    browser, jupyter_server
+):
+    cell = "from dicelab.widgets import FivethousandGame\nw = FivethousandGame(players=['Ann', 'Ben'], seed=1, pace=0)\nw"
+    name = "sound.ipynb"
+    context, page = open_page(browser, jupyter_server, name, [cell], 1024, 768)
+    try:
+        controls = page.locator(".dicelab-controls")
+        controls.wait_for()
+        kernel_eval(jupyter_server, name, NEXT_MOMENT)
+        page.locator(".dicelab-moment").wait_for()
+        assert controls.get_attribute("data-sounded") is None  # off at first: silent
+        page.get_by_role("button", name="Sound: off, switch it on").click()
+        page.get_by_role("button", name="Sound: on, switch it off").wait_for()
+        kind = kernel_eval(jupyter_server, name, NEXT_MOMENT).strip()
+        page.locator(f".dicelab-moment[data-moment='{kind}']").wait_for()
+        page.wait_for_function(
+            "(kind) => document.querySelector('.dicelab-controls').dataset.sounded === kind",
+            arg=kind,
+        )
+        assert page.evaluate("() => typeof AudioContext") == "function"
+    finally:
+        context.close()
+        shutdown_sessions(jupyter_server)

@@ -63,3 +63,18 @@ def test_yahtzee_shows_a_yahtzee_a_bonus_and_the_win():
     seen = first_seed_showing(YahtzeeGame, robots(2, "greedy"), ["yahtzee", "bonus"])
     assert seen["yahtzee"].startswith("Yahtzee for") and seen["bonus"].startswith("Bonus for")
     assert seen["win"].endswith("wins!") or seen["win"] == "A shared win!"
+
+
+def test_the_sound_is_off_at_first_and_its_button_or_m_switches_it():
+    from tests.widgets.intents import button, key, press
+
+    widget = FivethousandGame(players=["Ann", "Ben"], seed=1, pace=0)
+    assert not widget.sound and not widget.controls.sound
+    assert button(widget, "sound")["label"] == "Sound: off"
+    assert button(widget, "sound")["aria_label"] == "Sound: off, switch it on"
+    press(widget, "sound")
+    assert (
+        widget.sound and widget.controls.sound and button(widget, "sound")["label"] == "Sound: on"
+    )
+    key(widget, "m")
+    assert not widget.sound and "M switches the sound" in widget.controls.help

@@ -202,7 +202,13 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
         "1000! Game over: Ann wins with 1000 points."
     )
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
-    assert [b["id"] for b in duel.controls.buttons] == ["rematch", "new", "coach", "chances"]
+    assert [b["id"] for b in duel.controls.buttons] == [
+        "rematch",
+        "new",
+        "coach",
+        "chances",
+        "sound",
+    ]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")
@@ -252,6 +258,7 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
         "coach",
         "chances",
         "new",
+        "sound",
     ]
     assert button(widget, "throw")["enabled"] and button(widget, "set_aside")["enabled"]
     assert button(widget, "save")["reason"].startswith("you are in the 0–100 cask")
@@ -387,6 +394,7 @@ def test_t_throws_and_s_saves(duel):
         "coach": "k",
         "chances": "w",
         "new": "",
+        "sound": "m",
     }  # no key: a game is not lost by a slip
 
 

@@ -46,6 +46,7 @@ RESUMED = "Welcome back: the game goes on where it was left."
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+SOUND_KEY = "M switches the sound of the game's moments on or off."
 PACE_KEYS = (
     "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
     "J skips to your turn while they play."
@@ -148,6 +149,7 @@ class GameController(Table):
         self._notice = {}
         self._moment = {}  # the last action's moment (a farkle, hot dice, a win…), until the next
         self._moments = 0
+        self.sound = False  # the moments' short sounds, made in the browser (the Sound button, M)
         self._refusals = 0
         self._bot_timer = None
         self._closed = False
@@ -163,7 +165,7 @@ class GameController(Table):
         )
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
-        self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
+        self.controls = Controls(help=f"{self.HELP} {SOUND_KEY} {PACE_KEYS}" if self.HELP else "")
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
@@ -640,6 +642,7 @@ class GameController(Table):
             status=self._status,
             notice=self._notice,
             moment=self._moment if phase != "setup" else {},
+            sound=self.sound,
         )
         if phase == "setup":
             self._render_setup()
@@ -727,6 +730,7 @@ class GameController(Table):
                 Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                 self._coach_button(),
                 self._chances_button(),
+                self._sound_button(),
             ]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
@@ -735,6 +739,7 @@ class GameController(Table):
             self._chances_button(),
             Button("new", "New game", self.new_game, "New game: set up the players"),
         ]
+        buttons.append(self._sound_button())
         if any(player.is_bot for player in self._game.players):
             buttons.append(self._pace_button())
             if self._bot_to_move() and not all(player.is_bot for player in self._game.players):
@@ -767,6 +772,16 @@ class GameController(Table):
         while self._bot_to_move():
             self.bot_step()
         self.coaching.review()
+
+    def _sound_button(self) -> Button:
+        now, then = ("on", "off") if self.sound else ("off", "on")
+        return Button(
+            "sound", f"Sound: {now}", self.toggle_sound, f"Sound: {now}, switch it {then}", key="m"
+        )
+
+    def toggle_sound(self) -> None:
+        """Switch the moments' sounds on or off (off at first; the browser makes them)."""
+        self.sound = not self.sound
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")

@@ -12,7 +12,8 @@ class Controls(Part):
     "tone"}`` (``tone``: "" or a colour of its own, "roll" yellow, "confirm" green);
     every button sends ``{"type": "press", "button": id}``, a disabled one too (so the
     refusal can give its ``reason``). ``moment`` is shown briefly before the status, in its
-    live region: a farkle, a burn, hot dice, a Yahtzee, a bonus or a win. The table sends the keys pressed in the game as the
+    live region: a farkle, a burn, hot dice, a Yahtzee, a bonus or a win; with ``sound`` it
+    also plays a few notes of its own, made by the browser (no sound file). The table sends the keys pressed in the game as the
     controls' ``{"type": "key", "key": k}``.
     """
 
@@ -27,5 +28,6 @@ class Controls(Part):
         "status": "",
         "notice": {},  # {"text", "serial"}; a new serial re-announces
         "moment": {},  # {"kind", "text", "serial"}: the last action's moment, played once per serial
+        "sound": False,  # whether a new moment also sounds (a few notes made in the browser)
         "help": "",
     }

@@ -1,4 +1,33 @@
 // Controls: buttons from specs, turn banner, aria-live status, refusal notice, keys help.
+
+// The notes of each moment (frequencies in Hz, each an eighth of a second), made by the
+// browser's own oscillators: no sound file, nothing fetched.
+const TUNES = {
+  farkle: [330, 247, 196], burn: [294, 220, 165], hot_dice: [523, 659, 784],
+  yahtzee: [523, 659, 784, 1047], bonus: [659, 880], win: [523, 659, 784, 659, 1047],
+};
+let audio = null;
+function playTune(kind) {
+  const notes = TUNES[kind];
+  const Context = window.AudioContext ?? window.webkitAudioContext;
+  if (!notes || !Context) return;
+  audio ??= new Context();
+  if (audio.state === "suspended") audio.resume();
+  notes.forEach((frequency, index) => {
+    const start = audio.currentTime + index * 0.12;
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    tone.type = kind === "farkle" || kind === "burn" ? "sawtooth" : "triangle";
+    tone.frequency.value = frequency;
+    volume.gain.setValueAtTime(0.0001, start);
+    volume.gain.exponentialRampToValueAtTime(0.15, start + 0.02);
+    volume.gain.exponentialRampToValueAtTime(0.0001, start + 0.11);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(start);
+    tone.stop(start + 0.12);
+  });
+  return notes.length;
+}
 component("controls", (slot, { send }) => {
   const root = element("div", "dicelab-controls");
   const heading = element("div", "dicelab-heading");
@@ -23,9 +52,16 @@ component("controls", (slot, { send }) => {
   const momentSlot = element("span", "dicelab-moment-slot");
   momentSlot.setAttribute("aria-hidden", "true");  // the status line says it
   turn.append(who, momentSlot);
-  const drawMoment = (part) => {
-    if (!part.kind) return momentSlot.replaceChildren();
+  let heard = null;  // the serial of the last moment drawn (none sounds when the table is drawn first)
+  const drawMoment = (part, sound) => {
+    const first = heard === null;
+    if (!part.kind) {
+      heard = 0;
+      return momentSlot.replaceChildren();
+    }
     if (momentSlot.firstElementChild?.dataset.serial === String(part.serial)) return;
+    if (sound && !first && part.serial !== heard && playTune(part.kind)) root.dataset.sounded = part.kind;
+    heard = part.serial;
     const badge = element("strong", "dicelab-moment", part.text);
     badge.dataset.moment = part.kind;
     badge.dataset.serial = String(part.serial);
@@ -50,7 +86,7 @@ component("controls", (slot, { send }) => {
     who.replaceChildren();
     if (part.turn.text) who.append(swatch("dicelab-swatch", part.turn.colour), element("span", "", part.turn.text));
     const moment = part.moment ?? {};
-    drawMoment(moment);
+    drawMoment(moment, part.sound);
     turn.hidden = !part.turn.text && !moment.kind;
     row.replaceChildren(...part.buttons.map(drawButton));
     status.replaceChildren(...(moment.kind ? [element("span", "dicelab-moment-said", `${moment.text} `)] : []),
