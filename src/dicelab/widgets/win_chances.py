@@ -33,6 +33,8 @@ ALONE = "playing alone, there is no one to beat"
 class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
+    kept = "then they are saved"  # what becomes of the work done the first time
+
     def at(self, seats: int) -> Source:
         """The source of the chances at a table of ``seats`` (this one, unless a game has
         another basis for larger tables)."""
@@ -92,6 +94,7 @@ class ExactFinishing(Source):
         "independent of the others', and the first to reach the target in turn order wins."
     )
     first_time = "a few seconds"
+    kept = "then they are kept while the notebook runs"
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -198,7 +201,7 @@ class WinChances(SwitchedPanel):
             self.panel.draw(
                 busy=(
                     f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {source.first_time}, then they are saved. "
+                    f"first time takes {source.first_time}, {source.kept}. "
                     f"Play on meanwhile."
                 ),
                 note="",
