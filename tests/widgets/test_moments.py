@@ -53,9 +53,9 @@ def test_fivethousand_shows_farkles_hot_dice_and_the_win():
     assert seen["win"].endswith("wins!") or seen["win"] == "A shared win!"
 
 
-def test_thousand_shows_farkles_burns_hot_dice_and_the_win():
-    seen = first_seed_showing(ThousandGame, robots(3, "simple"), ["farkle", "burn", "hot_dice"])
-    assert seen["burn"].startswith("Burned for Robo") and seen["farkle"].startswith("Farkle for")
+def test_thousand_shows_burns_hot_dice_and_the_win():
+    seen = first_seed_showing(ThousandGame, robots(3, "simple"), ["burn", "hot_dice"])
+    assert seen["burn"].startswith("Burned for Robo") and "farkle" not in seen  # all burned
     assert seen["win"].endswith("wins!")
 
 

@@ -330,6 +330,11 @@ class ThousandGame(GameController):
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
+    def moment(self, event, before, mark: str) -> str:
+        """A throw with no combination burns the turn's points in Thousand, as going over
+        the target does: both are a burn."""
+        return "burn" if mark == "farkle" else super().moment(event, before, mark)
+
     def log_entry(self, event, before) -> tuple[tuple, str]:
         news = self._game.state.news
         if isinstance(event.action, Bank):
