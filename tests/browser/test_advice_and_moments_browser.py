@@ -199,7 +199,7 @@ NEXT_MOMENT = """
 import random
 from dicelab.fivethousand.strategy import BOTS
 bot, rng, seen = BOTS['simple'](), random.Random(1), w.controls.moment.get('serial', 0)
-while w.phase == 'play' and w.controls.moment.get('serial', 0) == seen:
+while w.phase == 'play' and w.controls.moment.get('serial', seen) == seen:
     w.play(bot.choose(w.game.engine, w.game.state, rng))
     w.render()
 print(w.controls.moment['kind'])
