@@ -50,6 +50,7 @@ SLOW = {
     "test_cli.py::test_lab_serves_and_leaves_no_server_behind",
     "test_duplicate_dice.py::test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments",
     "test_coach.py::test_thousand_fewer_expected_turns_are_better",
+    "widgets/test_moments.py::test_yahtzee_shows_a_yahtzee_a_bonus_and_the_win",
     "test_tooling.py::test_mypy_finds_nothing",
     "test_tooling.py::test_the_api_reference_builds_with_warnings_as_errors",
     "test_tooling.py::test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray",

@@ -73,10 +73,26 @@ def test_thousand_coach_by_win_and_by_turns():
     assert ThousandCoach(SMALL_THOUSAND).advise(state).measure == TURNS_TO_FINISH
 
 
-def test_with_more_players_a_coach_by_win_rates_by_points():
-    coach = FivethousandCoach(SMALL_FIVETHOUSAND, rating="win")
+def test_with_more_players_a_coach_by_win_rates_by_the_table_chances():
+    from dataclasses import replace
+
+    from dicelab.fivethousand.pairwise import pairwise_chances
+    from dicelab.thousand.finishing import finishing_chances
+
+    coach = FivethousandCoach(SMALL_FIVETHOUSAND, rating="win", seats=3)
     state = thrown(coach.engine, coach.engine.initial_state(3), (1, 5, 6))
-    assert coach.advise(state).measure == TURN_POINTS
+    advice = coach.advise(state)
+    assert advice.measure == GAME_WIN_CHANCE
+    best = advice.choices[0]
+    after = coach.engine.set_aside(state, best.move[0])
+    after = coach.engine.bank(after) if best.move[1] else replace(after, phase="rolling")
+    assert best.value == pytest.approx(pairwise_chances(SMALL_FIVETHOUSAND, after)[0])
+    assert FivethousandCoach(SMALL_FIVETHOUSAND, seats=3).advise(state).measure == TURN_POINTS
+    trio = ThousandCoach(SMALL_THOUSAND, rating="win", seats=3)
+    start = trio.engine.initial_state(3)
+    assert trio.advise(start).choices[0].value == pytest.approx(
+        finishing_chances(SMALL_THOUSAND).chances(start)[0]
+    )
 
 
 def test_a_coach_rates_by_points_or_win_only():

@@ -87,7 +87,7 @@ def test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it(page, j
     said = "You threw 2, 2, 3, 4, 6: no combination, burned! The turn ends."
     status.get_by_text(said).wait_for()
     page.wait_for_timeout(2000)  # forty robot steps' worth of time: the robot still waits
-    assert status.inner_text() == said
+    assert status.text_content() == f"Burned for you! {said}"  # the moment's words first
     assert (
         kernel_eval(jupyter_server, name, "len(w.game.history), w.game.current_player.name")
         == "(1, 'Robo')"

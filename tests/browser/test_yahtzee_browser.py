@@ -155,7 +155,9 @@ def test_a_turn_played_with_the_keyboard_only(page, jupyter_server):
     page.keyboard.press("Enter")  # a focused button is pressed by Enter...
     page.get_by_role("button", name=re.compile(r"^die 1 showing \d$")).wait_for()
     assert tumble(page) == ["none"] * 5  # no animation under prefers-reduced-motion
-    for _ in range(7):  # ... Roll, Confirm, Coach, Chance to win, New game, Keys, die 1, die 2
+    for _ in range(
+        8
+    ):  # ... Roll, Confirm, Coach, Chance to win, New game, Sound, Keys, die 1, die 2
         page.keyboard.press("Tab")
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
     assert focused.startswith("die 2 showing")

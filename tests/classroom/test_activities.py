@@ -170,8 +170,8 @@ def _play_by_buttons(session, boxes=()):
         buttons = [
             b
             for b in session.view["parts"]["controls"]["buttons"]
-            if b["enabled"] and b["id"] not in ("pace", "skip")
-        ]  # the robots' pace is no move
+            if b["enabled"] and b["id"] not in ("pace", "skip", "sound")
+        ]  # the robots' pace and the sound are no move
         if buttons:
             session.receive({"part": "controls", "type": "press", "button": buttons[0]["id"]})
             continue

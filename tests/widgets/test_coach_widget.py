@@ -9,10 +9,11 @@ import pytest
 
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.coach import FivethousandCoach
+from dicelab.coach.ledger import GAME_WIN_CHANCE
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.coaching import THINKING
 from tests.widgets.event_loop import run_on_fresh_loop
-from tests.widgets.intents import forge, key, notice, press, shown, snapshot, watch
+from tests.widgets.intents import forge, key, notice, press, shown, watch
 from tests.widgets.test_fivethousand_widget import leave_out
 
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
@@ -293,28 +294,28 @@ def test_the_coach_rates_by_the_chance_to_win_when_chosen_and_reports_in_the_mea
     assert panel(widget).report["heading"] == "Coach's report, by points"
 
 
-def test_at_a_table_of_three_the_choice_of_the_chance_to_win_says_why_it_is_not_offered():
-    widget = ThousandGame(
-        players=["Ann", "Ben", "Cy"],
-        rules=thousand.Rules(dice=3, target=60, casks=()),
-        seed=1,
-        pace=0,
-        coach=True,
-    )
-    why = (
-        "Rating by chance to win is not offered: it is worked out exactly for two players only, "
-        "and this table has 3 players."
-    )
+def test_at_a_thousand_table_of_three_the_coach_rates_by_the_chance_to_win():
+    from dicelab.thousand.finishing import finishing_chances
+
+    rules = thousand.Rules(dice=3, target=60, casks=())
+    widget = ThousandGame(players=["Ann", "Ben", "Cy"], rules=rules, seed=1, pace=0, coach=True)
     # Thousand's own measure is the turns to reach the target, and "Rate by" says so.
     assert measures(widget) == [
         ("points", "Fewest turns", True, ""),
-        ("win", "Chance to win", False, why),
+        ("win", "Chance to win", False, ""),
     ]
     assert panel(widget).help.startswith("Values: expected turns to reach the target")
-    before = snapshot(widget, widget.coaching.rating)
     choose(widget, "win")
-    assert notice(widget) == why
-    assert snapshot(widget, widget.coaching.rating) == before
+    assert widget.coaching.rating == "win" and notice(widget) == ""
+    press(widget, "throw")
+    while widget.game.state.phase != "decide":
+        press(widget, "throw")
+    options = finishing_chances(rules).options(widget.game.state)
+    assert len(options) == 2 and len(panel(widget).options) == 2
+    assert [option["value"] for option in panel(widget).options] == [
+        GAME_WIN_CHANCE.say(option.value) for option in options
+    ]
+    assert "every player plays for the fewest turns" in panel(widget).help
 
 
 def test_the_yahtzee_coach_rates_by_the_estimated_chance_to_win_when_chosen():
@@ -369,7 +370,7 @@ def test_while_the_coach_thinks_the_game_goes_on_and_its_moves_are_rated_once_it
     assert panel(widget).verdict["text"].startswith("Your move cost 234.7 points")
 
 
-def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_points():
+def test_the_measure_can_be_chosen_from_the_start_at_a_table_of_two_or_three():
     duel = FivethousandGame(
         players=["Ann", "Ben"], rules=SMALL_FIVETHOUSAND, seed=9, pace=0, coach=True, rating="win"
     )
@@ -382,8 +383,8 @@ def test_the_measure_can_be_chosen_from_the_start_and_a_table_of_three_rates_by_
         coach=True,
         rating="win",
     )
-    assert trio.coaching.rating == "points"
-    assert measures(trio)[0][2] and not measures(trio)[1][2] and measures(trio)[1][3]
+    assert trio.coaching.rating == "win" and measures(trio)[1][2] and not measures(trio)[1][3]
+    assert "Estimates from the exact chances of each pair" in panel(trio).help
     with pytest.raises(ValueError, match="the coach rates by 'points' or 'win', not 'luck'"):
         FivethousandGame(players=["Ann"], rating="luck")
 

@@ -147,7 +147,7 @@ def test_the_view_document_is_plain_json_naming_each_parts_component():
         "dice",
         "history",
     }
-    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "p", "t", "u", "v", "w"]
+    assert view["keys"] == ["1", "2", "3", "4", "5", "6", "k", "m", "p", "t", "u", "v", "w"]
     assert view["title"] == "Fivethousand game"
 
 

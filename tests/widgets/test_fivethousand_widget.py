@@ -94,7 +94,13 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert [p["note"] for p in widget.scoreboard.players if p["note"]] == ["winner"]
     assert [numbers[1] for numbers in board_numbers(widget)] == list(game.scores)
     assert all(numbers[0] == numbers[2] == "–" for numbers in board_numbers(widget))
-    assert [b["id"] for b in widget.controls.buttons] == ["rematch", "new", "coach", "chances"]
+    assert [b["id"] for b in widget.controls.buttons] == [
+        "rematch",
+        "new",
+        "coach",
+        "chances",
+        "sound",
+    ]
     press(widget, "new")
     assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
@@ -469,6 +475,7 @@ def test_it_starts_at_once_as_red_against_the_intelligent_robot_with_the_shaker_
         "coach",
         "chances",
         "new",
+        "sound",
         "pace",
     ]
     assert [p["colour"] for p in widget.scoreboard.players] == [

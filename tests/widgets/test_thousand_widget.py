@@ -202,11 +202,32 @@ def test_exactly_1000_wins_and_ends_the_game(duel):
         "1000! Game over: Ann wins with 1000 points."
     )
     assert shown(duel) == ("controls", "ranking", "cask_scales", "history")
-    assert [b["id"] for b in duel.controls.buttons] == ["rematch", "new", "coach", "chances"]
+    assert [b["id"] for b in duel.controls.buttons] == [
+        "rematch",
+        "new",
+        "coach",
+        "chances",
+        "sound",
+    ]
     assert duel.ranking.rows[0]["winner"] and duel.ranking.rows[0]["score"] == 1000
     assert row(duel, 0)["banked"] == 1000 and not row(duel, 0)["current"]
     press(duel, "throw")
     assert notice(duel) == "There is no 'throw' button now."
+
+
+def test_each_die_state_has_its_own_look():
+    widget = ThousandGame(players=["Ann", "Ben"], seed=1, pace=0)
+    load_dice(widget, (1, 5, 2, 3, 3), (1, 2, 4))
+    press(widget, "throw")
+    press(widget, "throw")
+    looks = [(d["face"], d.get("look", ""), d.get("tag", "")) for d in widget.tray.dice]
+    assert looks == [
+        (1, "aside", "Set aside"),
+        (5, "aside", "Set aside"),
+        (1, "kept", ""),
+        (2, "thrown", "No score"),
+        (4, "thrown", "No score"),
+    ]
 
 
 # --- choose_keep -----------------------------------------------------------------------------
@@ -227,6 +248,8 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
         (5, True, "4", True),
         (5, True, "5", True),
     ]
+    # thrown and not chosen: a look of its own (a dotted frame), not the picked dice's bar
+    assert [d.get("look", "") for d in widget.tray.dice] == ["", "thrown", "thrown", "", ""]
     assert [b["id"] for b in widget.controls.buttons] == [
         "set_aside",
         "throw",
@@ -235,6 +258,7 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
         "coach",
         "chances",
         "new",
+        "sound",
     ]
     assert button(widget, "throw")["enabled"] and button(widget, "set_aside")["enabled"]
     assert button(widget, "save")["reason"].startswith("you are in the 0–100 cask")
@@ -370,6 +394,7 @@ def test_t_throws_and_s_saves(duel):
         "coach": "k",
         "chances": "w",
         "new": "",
+        "sound": "m",
     }  # no key: a game is not lost by a slip
 
 

@@ -197,24 +197,46 @@ def test_yahtzee_estimates_follow_the_rolls_and_scores_of_three_players():
     assert sum(value == "100%" for value in values(widget)) == (len(widget.game.winners) == 1)
 
 
+def test_a_thousand_table_of_three_shows_the_exact_chances_under_solitaire_play():
+    from dicelab.thousand.finishing import finishing_chances
+
+    widget = ThousandGame(
+        players=["Ann", ROBOT, {"name": "Cy", "bot": "optimal"}],
+        rules=SMALL_THOUSAND,
+        seed=2,
+        pace=0,
+        chances=True,
+    )
+    basis = "Exact chances if every player plays for the fewest turns from here"
+    for _ in range(3):
+        chances = finishing_chances(SMALL_THOUSAND).chances(widget.game.state)
+        assert shares(widget) == pytest.approx(chances, abs=1e-4)
+        assert values(widget) == percentages(chances)
+        assert panel(widget).basis.startswith(basis) and panel(widget).note == ""
+        press(widget, "throw")
+    assert sum(shares(widget)) == pytest.approx(1, abs=3e-4)
+
+
+def test_a_fivethousand_table_of_four_shows_the_estimates_from_the_pairs():
+    from dicelab.fivethousand.pairwise import pairwise_chances
+
+    widget = FivethousandGame(
+        players=["Ann", "Ben", "Cy", "Di"], rules=SMALL_FIVETHOUSAND, seed=2, pace=0, chances=True
+    )
+    for _ in range(3):
+        chances = pairwise_chances(SMALL_FIVETHOUSAND, widget.game.state)
+        assert shares(widget) == pytest.approx(chances, abs=1e-4)
+        assert panel(widget).basis.startswith("Estimates from the exact chances of each pair")
+        shake(widget)
+    assert sum(shares(widget)) == pytest.approx(1, abs=3e-4)
+
+
 # --- where there is no chance to show, the table says why ----------------------------------------
 
 
 @pytest.mark.parametrize(
     "make, says",
     [
-        (
-            lambda: ThousandGame(
-                players=["Ann", "Ben", "Cy"], rules=SMALL_THOUSAND, pace=0, chances=True
-            ),
-            "No chance to win is shown: it is worked out exactly for two players only, and this table has "
-            "3 players.",
-        ),
-        (
-            lambda: FivethousandGame(players=["Ann", "Ben", "Cy", "Di"], pace=0, chances=True),
-            "No chance to win is shown: it is worked out exactly for two players only, and this table has "
-            "4 players.",
-        ),
         (
             lambda: FivethousandGame(players=["Ann"], pace=0, chances=True),
             "No chance to win is shown: playing alone, there is no one to beat.",
@@ -231,7 +253,7 @@ def test_yahtzee_estimates_follow_the_rolls_and_scores_of_three_players():
             "steps, or more dice), and working it out would take many minutes.",
         ),
     ],
-    ids=["thousand-3", "fivethousand-4", "fivethousand-alone", "yahtzee-alone", "too-large"],
+    ids=["fivethousand-alone", "yahtzee-alone", "too-large"],
 )
 def test_where_there_is_no_chance_the_table_says_why_in_words(make, says):
     widget = make()

@@ -67,7 +67,13 @@ def test_a_whole_game_played_by_intents_ends_with_the_ranking():
     assert [row["score"] for row in widget.ranking.rows] == sorted(totals, reverse=True)
     assert widget.ranking.rows[0]["place"] == "1st" and widget.ranking.rows[0]["winner"]
     assert "Game over" in widget.ranking.heading
-    assert [b["id"] for b in widget.controls.buttons] == ["rematch", "new", "coach", "chances"]
+    assert [b["id"] for b in widget.controls.buttons] == [
+        "rematch",
+        "new",
+        "coach",
+        "chances",
+        "sound",
+    ]
     total_row = widget.scorecard.rows[-1]
     assert [cell["text"] for cell in total_row["cells"]] == [str(t) for t in totals]
     finished = widget.game

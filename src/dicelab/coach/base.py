@@ -18,9 +18,10 @@ class Coach(abc.ABC):
     odds_title = ""  # what the odds of an advice are
     points_label = "Points"  # the game's own measure, as the coach's "Rate by" names it
 
-    def __init__(self, rules, rating: str = "points"):
+    def __init__(self, rules, rating: str = "points", seats: int = 2):
         self.rules = rules
         self.rating = rating
+        self.seats = seats  # the table's seats, for which the chance to win is prepared
 
     # --- the rating the player chooses (one of RATINGS) -------------------------------
     @property

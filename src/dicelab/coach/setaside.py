@@ -22,7 +22,8 @@ class SetAsideCoach(Coach):
     options of the game's policy; the odds are the bust chances of the dice thrown next.
 
     ``rating="points"`` rates by the game's points policy; ``rating="win"`` by the chance to
-    win the game against the other player (two players; with more, by points).
+    win the game: against the other player (two players), or at the table (the game's
+    :meth:`table_policy`, three or more).
     """
 
     bank_word = ""  # what banking is called in the game
@@ -30,12 +31,12 @@ class SetAsideCoach(Coach):
 
     def plays_to_win(self, state) -> bool:
         """Whether ``state`` is rated by the chance to win the game."""
-        return self.rating == "win" and len(state.scores) == 2
+        return self.rating == "win" and len(state.scores) >= 2
 
     def policy(self, state):
         """The policy that values the options of ``state``."""
         if self.plays_to_win(state):
-            return self.win_policy()
+            return self.win_policy() if len(state.scores) == 2 else self.table_policy()
         return self.points_policy(state)
 
     def measure(self, state) -> Measure:
@@ -44,6 +45,10 @@ class SetAsideCoach(Coach):
     @abc.abstractmethod
     def win_policy(self):
         """The game's two-player win policy for the rules."""
+
+    @abc.abstractmethod
+    def table_policy(self):
+        """The game's options valued by the chance to win at a table of three or more."""
 
     @abc.abstractmethod
     def points_policy(self, state):
@@ -60,7 +65,7 @@ class SetAsideCoach(Coach):
         return resolve(self.rules).module.Engine(self.rules)
 
     def prepare(self) -> None:
-        self.policy(self.engine.initial_state(2))
+        self.policy(self.engine.initial_state(self.seats))
 
     def choices(self, state) -> list[Choice]:
         if state.phase not in ("throw", "choose", "decide"):
@@ -135,7 +140,8 @@ class SetAsideCoach(Coach):
 
 class FivethousandCoach(SetAsideCoach):
     """By points: expected points of the turn; in a last turn, the chance to win against the
-    leader (a shared win counting half). By win: the chance to win the game."""
+    leader (a shared win counting half). By win: the chance to win the game (estimated from
+    every pair's exact chances at a table of three or more)."""
 
     bank_word = "pass"
 
@@ -143,6 +149,11 @@ class FivethousandCoach(SetAsideCoach):
         from dicelab.fivethousand.win import win_policy
 
         return win_policy(self.rules)
+
+    def table_policy(self):
+        from dicelab.fivethousand.pairwise import PairwiseChances
+
+        return PairwiseChances(self.rules)
 
     def points_policy(self, state):
         from dicelab.fivethousand.policy import OptimalRobot
@@ -155,10 +166,16 @@ class FivethousandCoach(SetAsideCoach):
 
 class ThousandCoach(SetAsideCoach):
     """By points: expected turns to reach the target exactly (lower is better). By win: the
-    chance to win the game."""
+    chance to win the game, at any table: with two players both playing to win, with more
+    every seat playing the solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
 
     bank_word = "save"
     points_label = "Fewest turns"
+
+    def table_policy(self):
+        from dicelab.thousand.finishing import finishing_chances
+
+        return finishing_chances(self.rules)
 
     def win_policy(self):
         from dicelab.thousand.win import win_policy

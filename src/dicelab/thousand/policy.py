@@ -122,6 +122,23 @@ class SolitairePolicy(SetAsidePolicy):
         target exactly (``won``), else (burned) one more than from ``banked``."""
         return np.where(won, 1.0, self._expected[np.asarray(banked) // self.unit] + 1.0)
 
+    def saves(self, banked, standing, dice_left) -> np.ndarray:
+        """Whether the policy saves when deciding at ``standing`` (banked + turn points) with
+        ``dice_left`` to throw; all in units, arrays of states. A tie saves, as the ranked
+        options have it."""
+        banked, standing = np.asarray(banked), np.asarray(standing)
+        return self._may_save[banked, standing] & (
+            self._expected[standing] <= self._throw[banked, standing, dice_left]
+        )
+
+    def decide_values(self, banked, standing, dice_left) -> np.ndarray:
+        """Expected turns, counting this one, when deciding at ``standing`` with ``dice_left``
+        to throw (units, arrays of states below the target), the policy's choice made."""
+        banked, standing = np.asarray(banked), np.asarray(standing)
+        throw = 1.0 + self._throw[banked, standing, dice_left]
+        save = np.minimum(1.0 + self._expected[standing], throw)
+        return np.where(self._may_save[banked, standing], save, throw)
+
     def _first_guess(self, size: int) -> np.ndarray:
         """Expected turns by banked score, guessed for the first sweep: from the policy that
         sets the best dice aside when the player may choose, else so large that the first

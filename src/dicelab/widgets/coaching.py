@@ -36,9 +36,10 @@ THINKING = (
 )
 
 
-def prepared_coach(Coach, rules, rating: str):
-    """A coach of class ``Coach`` for ``rules`` rating by ``rating``, its heavy work done."""
-    coach = Coach(rules, rating=rating)
+def prepared_coach(Coach, rules, rating: str, seats: int = 2):
+    """A coach of class ``Coach`` for ``rules`` rating by ``rating`` at a table of
+    ``seats``, its heavy work done."""
+    coach = Coach(rules, rating=rating, seats=seats)
     coach.prepare()
     return coach
 
@@ -103,7 +104,9 @@ class Coaching(SwitchedPanel):
         game = self._controller.game
         if measure != "win" or game is None:
             return ""
-        why = self._controller.CHANCES.unavailable(game.rules, len(game.players))
+        why = self._controller.CHANCES.at(len(game.players)).unavailable(
+            game.rules, len(game.players)
+        )
         return f"Rating by chance to win is not offered: {why}." if why else ""
 
     def _failure(self) -> str:
@@ -120,9 +123,10 @@ class Coaching(SwitchedPanel):
     def _job(self):
         game = self._controller.game
         Coach = self._controller.Coach
+        seats = len(game.players)
         return prepared(
-            ("coach", Coach, game.rules, self.rating),
-            partial(prepared_coach, Coach, game.rules, self.rating),
+            ("coach", Coach, game.rules, self.rating, seats),
+            partial(prepared_coach, Coach, game.rules, self.rating, seats),
         )
 
     def coach(self):
@@ -260,7 +264,8 @@ class Coaching(SwitchedPanel):
             caption = f"{name}, {advice.situation}: nothing to choose yet."
         shown = choices[:TOP] if len(choices) > 1 else ()
         if self.rating == "win":
-            help_text = f"Values: {measure.name} for {whom(name)}. {self._controller.CHANCES.basis}"
+            basis = self._controller.CHANCES.at(len(game.players)).basis
+            help_text = f"Values: {measure.name} for {whom(name)}. {basis}"
         else:
             help_text = (
                 f"Values: {measure.name} for {whom(name)}, with the best play from here "

@@ -32,7 +32,7 @@ from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
 from dicelab.widgets.pace import next_pace, pace_name
-from dicelab.widgets.phrasing import count, says, turn_of, unnamed_robot
+from dicelab.widgets.phrasing import count, says, turn_of, unnamed_robot, whom
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
 
@@ -46,10 +46,18 @@ RESUMED = "Welcome back: the game goes on where it was left."
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
+SOUND_KEY = "M switches the sound of the game's moments on or off."
 PACE_KEYS = (
     "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
     "J skips to your turn while they play."
 )
+MOMENTS = {  # what the table shows, briefly, at a moment of a player's (a win names the winner)
+    "farkle": "Farkle for {}!",
+    "burn": "Burned for {}!",
+    "hot_dice": "Hot dice for {}!",
+    "yahtzee": "Yahtzee for {}!",
+    "bonus": "Bonus for {}!",
+}
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -139,6 +147,9 @@ class GameController(Table):
         self._games_started = 0
         self._status = ""
         self._notice = {}
+        self._moment = {}  # the last action's moment (a farkle, hot dice, a win…), until the next
+        self._moments = 0
+        self.sound = False  # the moments' short sounds, made in the browser (the Sound button, M)
         self._refusals = 0
         self._bot_timer = None
         self._closed = False
@@ -154,7 +165,7 @@ class GameController(Table):
         )
         for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
             self._add_seat(None if player is None else Player.coerce(player))
-        self.controls = Controls(help=f"{self.HELP} {PACE_KEYS}" if self.HELP else "")
+        self.controls = Controls(help=f"{self.HELP} {SOUND_KEY} {PACE_KEYS}" if self.HELP else "")
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
@@ -453,6 +464,7 @@ class GameController(Table):
         dice, mark = self.log_entry(event, before)
         if self._game.is_over:
             mark = "win"
+        self._mark_moment(event, before, mark)
         self._entries.append(
             {
                 "serial": len(self._entries) + 1,
@@ -465,6 +477,18 @@ class GameController(Table):
         )
         if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
             self._waiting = True
+
+    def _mark_moment(self, event, before, mark: str) -> None:
+        """The moment ``event`` makes, if any (see :meth:`moment`), numbered so that the
+        table plays each one once."""
+        kind = self.moment(event, before, mark)
+        if kind == "win":
+            winners = self._game.winners
+            text = f"{says(winners[0].name, 'wins')}!" if len(winners) == 1 else "A shared win!"
+        else:
+            text = MOMENTS.get(kind, "").format(whom(self._game.players[event.player].name))
+        self._moments += bool(kind)
+        self._moment = {"kind": kind, "text": text, "serial": self._moments} if kind else {}
 
     @property
     def waiting(self) -> bool:
@@ -617,6 +641,8 @@ class GameController(Table):
             buttons=[b.to_json() for b in self.buttons()],
             status=self._status,
             notice=self._notice,
+            moment=self._moment if phase != "setup" else {},
+            sound=self.sound,
         )
         if phase == "setup":
             self._render_setup()
@@ -704,6 +730,7 @@ class GameController(Table):
                 Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
                 self._coach_button(),
                 self._chances_button(),
+                self._sound_button(),
             ]
         if self._waiting:
             return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
@@ -712,6 +739,7 @@ class GameController(Table):
             self._chances_button(),
             Button("new", "New game", self.new_game, "New game: set up the players"),
         ]
+        buttons.append(self._sound_button())
         if any(player.is_bot for player in self._game.players):
             buttons.append(self._pace_button())
             if self._bot_to_move() and not all(player.is_bot for player in self._game.players):
@@ -744,6 +772,16 @@ class GameController(Table):
         while self._bot_to_move():
             self.bot_step()
         self.coaching.review()
+
+    def _sound_button(self) -> Button:
+        now, then = ("on", "off") if self.sound else ("off", "on")
+        return Button(
+            "sound", f"Sound: {now}", self.toggle_sound, f"Sound: {now}, switch it {then}", key="m"
+        )
+
+    def toggle_sound(self) -> None:
+        """Switch the moments' sounds on or off (off at first; the browser makes them)."""
+        self.sound = not self.sound
 
     def _coach_button(self) -> Button:
         now, then = ("on", "off") if self.coach else ("off", "on")
@@ -798,6 +836,13 @@ class GameController(Table):
         :class:`~dicelab.widgets.picks.Picks`), or None where a game has no such picks: what a
         class server keeps beside the game so that a restart loses no click."""
         return None
+
+    def moment(self, event, before, mark: str) -> str:
+        """The moment ``event`` makes (a key of :data:`MOMENTS`, or "win"), "" for none: by
+        default a win, a farkle and a burn (from the history's ``mark``), and hot dice."""
+        if mark in ("win", "farkle", "burn"):
+            return mark
+        return "hot_dice" if "hot_dice" in self._game.state.news else ""
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",

@@ -24,7 +24,7 @@ from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.controller import Button, GameController, join_names
 from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
-from dicelab.widgets.win_chances import ExactForTwo
+from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
 KEYS_HELP = (
@@ -54,7 +54,7 @@ class FivethousandGame(GameController):
 
     Game = fivethousand.Game
     Coach = FivethousandCoach
-    CHANCES = ExactForTwo("fivethousand")
+    CHANCES = BySeats(ExactForTwo("fivethousand"), PairwiseEstimate())
     heading = "Fivethousand"
     STARTS_AT_ONCE = True
     HELP = KEYS_HELP

@@ -14,7 +14,7 @@ from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import Button, GameController
 from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
-from dicelab.widgets.win_chances import ExactForTwo
+from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
 KEYS_HELP = (
@@ -44,7 +44,7 @@ class ThousandGame(GameController):
 
     Game = thousand.Game
     Coach = ThousandCoach
-    CHANCES = ExactForTwo("thousand")
+    CHANCES = BySeats(ExactForTwo("thousand"), ExactFinishing())
     heading = "Thousand"
     HELP = KEYS_HELP
     STARTS_AT_ONCE = True
@@ -323,6 +323,11 @@ class ThousandGame(GameController):
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
+    def moment(self, event, before, mark: str) -> str:
+        """A throw with no combination burns the turn's points in Thousand, as going over
+        the target does: both are a burn."""
+        return "burn" if mark == "farkle" else super().moment(event, before, mark)
+
     def log_entry(self, event, before) -> tuple[tuple, str]:
         news = self._game.state.news
         if isinstance(event.action, Bank):
@@ -420,10 +425,15 @@ class ThousandGame(GameController):
                         rolled=True,
                         key=str(position),
                         selectable=self.refusal() is None and self._may_pick(face),
+                        look="" if picked else "thrown",  # thrown, not chosen: a dotted frame
                     )
                 )
             else:
-                dice.append(_die(face, f"a {face}, doesn't score", rolled=True, tag="No score"))
+                dice.append(
+                    _die(
+                        face, f"a {face}, doesn't score", rolled=True, look="thrown", tag="No score"
+                    )
+                )
         dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
         return dice
 

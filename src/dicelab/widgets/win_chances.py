@@ -2,14 +2,16 @@
 the event loop the first time, drawn again after every action.
 
 A controller owns one :class:`WinChances`, and its game gives a source of chances (its
-``CHANCES``): :class:`ExactForTwo` for Fivethousand and Thousand (the exact two-player win
-policy, both players playing to win) and :class:`YahtzeeEstimate` for Yahtzee (the estimate
-of :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
+``CHANCES``). Fivethousand and Thousand have :class:`BySeats`: for two players
+:class:`ExactForTwo` (the exact two-player win policy, both players playing to win); at
+larger tables :class:`PairwiseEstimate` for Fivethousand (an estimate from every pair's exact
+chances) and :class:`ExactFinishing` for Thousand (exact if every seat plays the
+solitaire-optimal policy). Yahtzee has :class:`YahtzeeEstimate` (the estimate of
+:func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
 a solution takes seconds to a minute the first time for some rules (it is cached on disk
 afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
 filled in once it is done (see :mod:`dicelab.widgets.background`). Where a source has no
-chance for the table (one player; three or more in the set-aside games; rules too large
-to solve at the table) the panel says why in words.
+chance for the table (one player; rules too large to solve at the table) the panel says why in words.
 """
 
 from __future__ import annotations
@@ -28,7 +30,18 @@ COMPUTING = "computing…"
 ALONE = "playing alone, there is no one to beat"
 
 
-class ExactForTwo:
+class Source:
+    """Where the chances of a table come from; :meth:`at` picks the source for its size."""
+
+    kept = "then they are saved"  # what becomes of the work done the first time
+
+    def at(self, seats: int) -> Source:
+        """The source of the chances at a table of ``seats`` (this one, unless a game has
+        another basis for larger tables)."""
+        return self
+
+
+class ExactForTwo(Source):
     """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
     from its two-player win policy (``win_policy(rules)``)."""
 
@@ -45,10 +58,6 @@ class ExactForTwo:
         ("" when there is one)."""
         if seats == 1:
             return ALONE
-        if seats > 2:
-            return (
-                f"it is worked out exactly for two players only, and this table has {seats} players"
-            )
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
             return (
@@ -75,7 +84,71 @@ def _size(rules) -> tuple[int, int]:
     return math.ceil(rules.target / point_unit(rules.combinations())), rules.dice
 
 
-class YahtzeeEstimate:
+class ExactFinishing(Source):
+    """Thousand at a table of three or more: exact chances if every seat plays the
+    solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
+
+    basis = (
+        "Exact chances if every player plays for the fewest turns from here (each alone, "
+        "the best solitaire play): then each player's number of turns to finish is "
+        "independent of the others', and the first to reach the target in turn order wins."
+    )
+    first_time = "a few seconds"
+    kept = "then they are kept while the notebook runs"
+
+    def unavailable(self, rules, seats: int) -> str:
+        return ALONE if seats == 1 else ""
+
+    def key(self, rules) -> tuple:
+        return "finishing chances", rules
+
+    def prepare(self, rules):
+        from dicelab.thousand.finishing import finishing_chances
+
+        return finishing_chances(rules)
+
+    def chances(self, finishing, state) -> list[float]:
+        return finishing.chances(state)
+
+
+class PairwiseEstimate(Source):
+    """Fivethousand at a table of three or more: estimates from every pair's exact
+    two-player chances (see :mod:`dicelab.fivethousand.pairwise`)."""
+
+    basis = (
+        "Estimates from the exact chances of each pair of players, both playing to win, as "
+        "if the two were alone at the table: each player's chances against every other "
+        "player multiplied, then scaled to add up to 100%."
+    )
+    first_time = "up to a minute"
+
+    def unavailable(self, rules, seats: int) -> str:
+        return ExactForTwo("fivethousand").unavailable(rules, 2)
+
+    def key(self, rules) -> tuple:
+        return "pairwise chances", rules
+
+    def prepare(self, rules):
+        from dicelab.fivethousand.pairwise import PairwiseChances
+
+        return PairwiseChances(rules)
+
+    def chances(self, pairwise, state) -> list[float]:
+        return pairwise.chances(state)
+
+
+class BySeats(Source):
+    """The chances of a set-aside game: from ``two`` (exact, both playing to win) for two
+    players, from ``more`` at larger tables."""
+
+    def __init__(self, two: Source, more: Source):
+        self.two, self.more = two, more
+
+    def at(self, seats: int) -> Source:
+        return self.more if seats > 2 else self.two
+
+
+class YahtzeeEstimate(Source):
     """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
 
     basis = (
@@ -118,20 +191,21 @@ class WinChances(SwitchedPanel):
         if not self.widgets():
             return
         game = self._controller.game
-        why = self.source.unavailable(game.rules, len(game.players))
+        source = self.source.at(len(game.players))
+        why = source.unavailable(game.rules, len(game.players))
         if why:
             self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
             return
-        job = prepared(self.source.key(game.rules), partial(self.source.prepare, game.rules))
+        job = prepared(source.key(game.rules), partial(source.prepare, game.rules))
         if not self.finished(job):
             self.panel.draw(
                 busy=(
                     f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {self.source.first_time}, then they are saved. "
+                    f"first time takes {source.first_time}, {source.kept}. "
                     f"Play on meanwhile."
                 ),
                 note="",
-                basis=self.source.basis,
+                basis=source.basis,
                 seats=[self._seat(player, COMPUTING, None) for player in game.players],
             )
             return
@@ -143,12 +217,12 @@ class WinChances(SwitchedPanel):
             return
         prepared_work, last_state, chances = self._last  # a redraw of the same state is free
         if prepared_work is not job.result() or last_state != game.state:
-            chances = self.source.chances(job.result(), game.state)
+            chances = source.chances(job.result(), game.state)
             self._last = (job.result(), game.state, chances)
         self.panel.draw(
             busy="",
             note="",
-            basis=self.source.basis,
+            basis=source.basis,
             seats=[
                 self._seat(player, said, chance)
                 for player, said, chance in zip(game.players, percentages(chances), chances)

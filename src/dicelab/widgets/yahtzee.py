@@ -177,6 +177,16 @@ class YahtzeeGame(GameController):
         bonus = (card.yahtzee_bonuses - earlier.yahtzee_bonuses) * self.rules.yahtzee_bonus
         return text + (f" and a Yahtzee bonus of {bonus}." if bonus else ".")
 
+    def moment(self, event, before, mark: str) -> str:
+        """A win, a Yahtzee scored in its box, or a bonus earned (the upper or a Yahtzee bonus)."""
+        if mark == "win" or not isinstance(event.action, Score):
+            return "win" if mark == "win" else ""
+        if mark == "big":
+            return "yahtzee"
+        card, earlier = self._game.state.cards[event.player], before.cards[event.player]
+        upper = upper_bonus(self.rules, card.boxes) > upper_bonus(self.rules, earlier.boxes)
+        return "bonus" if upper or card.yahtzee_bonuses > earlier.yahtzee_bonuses else ""
+
     def log_entry(self, event, before) -> tuple[tuple, str]:
         action = event.action
         if isinstance(action, Roll):

@@ -45,6 +45,7 @@ function measureButton(measure, send, noteId) {
 component("coach", (slot, { send }) => {
   const root = element("section", "dicelab-coach");
   root.setAttribute("aria-label", "Coach");
+  root.tabIndex = 0;  // below the table its frame may scroll, by keyboard too
   const measures = element("div", "dicelab-coach-measures");
   measures.setAttribute("role", "group");
   measures.setAttribute("aria-label", "Rate by");
