@@ -14,7 +14,7 @@ than ``n`` turns and every seat after it at least ``n``. Sums over turns run unt
 >>> rules = Rules(dice=2, target=30, casks=())
 >>> state = Engine(rules).initial_state(3)
 >>> [round(p, 4) for p in finishing_chances(rules).chances(state)]
-[0.4207, 0.3188, 0.2605]
+[0.3813, 0.3307, 0.288]
 """
 
 from __future__ import annotations
