@@ -20,7 +20,8 @@ from dicelab.widgets import (
     background,
     figure_worker,
 )
-from dicelab.widgets.controller import INTERRUPTED, _tick
+from dicelab.widgets.controller import INTERRUPTED
+from dicelab.widgets.robot_pacer import _tick
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, press
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from dicelab import thousand
-from dicelab.widgets import ThousandGame, controller
+from dicelab.widgets import ThousandGame, robot_pacer
 from dicelab.widgets.colours import CSS_COLOURS
 from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
 from tests.widgets.intents import (
@@ -547,7 +547,7 @@ def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keep
 
 
 def test_with_a_pace_the_robot_goes_on_by_itself_after_a_few_seconds(monkeypatch):
-    monkeypatch.setattr(controller, "STAY_SECONDS", 0.1)
+    monkeypatch.setattr(robot_pacer, "STAY_SECONDS", 0.1)
 
     async def scenario():
         widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dicelab import fivethousand
 from dicelab.classroom.throws import Experiment
-from dicelab.widgets.controller import Button
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.phrasing import count
 
 SHORT = fivethousand.Rules(target=1000)  # the short game of lesson 7 (its SHORT_TARGET)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
 from dicelab.errors import IllegalMoveError
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.components import Controls, DiceTray
-from dicelab.widgets.controller import Button
 from dicelab.widgets.phrasing import count
 from dicelab.widgets.table import Intents
 from dicelab.widgets.view_part import Part

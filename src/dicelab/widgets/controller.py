@@ -7,6 +7,11 @@ raises :class:`~dicelab.IllegalMoveError`, whose sentence the controls show whil
 changes. After every intent the controller draws every part again from the engine state
 and publishes the one view document; the front end only draws it and sends intents.
 
+The table's other jobs have rooms of their own, mixed in: the setup screen
+(:mod:`~dicelab.widgets.seat_editor`), the robots' pace (:mod:`~dicelab.widgets.robot_pacer`)
+and the history, moments and ranking (:mod:`~dicelab.widgets.game_record`); this module
+routes the intents, keeps the game's life cycle and draws the view.
+
 A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS``,
 ``HELP`` and ``COMPONENTS`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the
 coach that any player can switch on, and ``CHANCES``, the source of each seat's chance to
@@ -17,26 +22,25 @@ win, see :mod:`dicelab.widgets.win_chances`), and fills in the extension points:
 
 from __future__ import annotations
 
-import asyncio
 import json
 import weakref
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
-from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
+from dicelab.validation import shown
 from dicelab.widgets import saving
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
 from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
-from dicelab.widgets.pace import next_pace, pace_name
-from dicelab.widgets.phrasing import count, says, turn_of, unnamed_robot, whom
+from dicelab.widgets.game_record import HISTORY_SHOWN, GameRecord
+from dicelab.widgets.phrasing import says, turn_of, unnamed_robot
+from dicelab.widgets.robot_pacer import PACE_KEYS, RobotPacer
+from dicelab.widgets.seat_editor import HUMAN, SeatEditor
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
 
-HUMAN = "human"
 PREPARING = (
     "The optimal robots are working out their strategy for these rules: a few seconds "
     "the first time, and the notebook waits meanwhile."
@@ -44,49 +48,10 @@ PREPARING = (
 INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
 RESUMED = "Welcome back: the game goes on where it was left."
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
-HISTORY_SHOWN = 200  # the latest entries of the history the log lists
-STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
 SOUND_KEY = "M switches the sound of the game's moments on or off."
-PACE_KEYS = (
-    "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
-    "J skips to your turn while they play."
-)
-MOMENTS = {  # what the table shows, briefly, at a moment of a player's (a win names the winner)
-    "farkle": "Farkle for {}!",
-    "burn": "Burned for {}!",
-    "hot_dice": "Hot dice for {}!",
-    "yahtzee": "Yahtzee for {}!",
-    "bonus": "Bonus for {}!",
-}
-STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
-@dataclass(frozen=True)
-class Button:
-    """A button of the controls: what it shows, what it does, and why it can't now."""
-
-    id: str
-    label: str
-    action: Callable[[], None]
-    aria_label: str = ""
-    enabled: bool = True
-    reason: str = ""
-    key: str = ""
-    tone: str = ""  # a colour of its own ("roll", "confirm"), drawn by theme.css
-
-    def to_json(self) -> dict:
-        return {
-            "id": self.id,
-            "label": self.label,
-            "aria_label": self.aria_label or self.label,
-            "enabled": self.enabled,
-            "reason": self.reason,
-            "key": self.key,
-            "tone": self.tone,
-        }
-
-
-class GameController(Table):
+class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
@@ -123,8 +88,6 @@ class GameController(Table):
         "coach",
         "history",
     )  # games add theirs
-    _bot_timer = None  # the robots' next step on the event loop (also before __init__ has run)
-    _waiting = False
 
     def __init__(
         self,
@@ -457,169 +420,6 @@ class GameController(Table):
         self._note(event, before)
         self.after(event)
 
-    def _note(self, event, before) -> None:
-        """Add ``event`` to the history: the sentence said, its dice, what it stands for. A
-        human's farkle, burn or big score before a robot's turn waits for them (with a pace)."""
-        player = self._game.players[event.player]
-        dice, mark = self.log_entry(event, before)
-        if self._game.is_over:
-            mark = "win"
-        self._mark_moment(event, before, mark)
-        self._entries.append(
-            {
-                "serial": len(self._entries) + 1,
-                "player": player.name,
-                "colour": css_colour(player.colour),
-                "text": self._status,
-                "dice": list(dice),
-                "mark": mark,
-            }
-        )
-        if mark in STAYS and not player.is_bot and self._bot_to_move() and self.pace > 0:
-            self._waiting = True
-
-    def _mark_moment(self, event, before, mark: str) -> None:
-        """The moment ``event`` makes, if any (see :meth:`moment`), numbered so that the
-        table plays each one once."""
-        kind = self.moment(event, before, mark)
-        if kind == "win":
-            winners = self._game.winners
-            text = f"{says(winners[0].name, 'wins')}!" if len(winners) == 1 else "A shared win!"
-        else:
-            text = MOMENTS.get(kind, "").format(whom(self._game.players[event.player].name))
-        self._moments += bool(kind)
-        self._moment = {"kind": kind, "text": text, "serial": self._moments} if kind else {}
-
-    @property
-    def waiting(self) -> bool:
-        """Whether the table holds a human's farkle, burn or big score until they go on."""
-        return self._waiting
-
-    def shows_ended_turn(self, player: int) -> bool:
-        """Whether the dice of ``player``'s turn, which has just ended, stay on the table: a
-        human's do until the next throw (the players at one device see it), a robot's until
-        a robot to move throws, but never at a human's turn."""
-        return not self._game.players[player].is_bot or self._waiting or self._bot_to_move()
-
-    def go_on(self) -> None:
-        """Let the robots play after a moment that waited for the human (a click or key does it)."""
-        self._cancel_bots()
-        self.render()
-        self._schedule_bots()
-
-    # --- bots ---------------------------------------------------------------------------
-    def _bot_to_move(self) -> bool:
-        return self.phase == "play" and self._game.current_player.is_bot
-
-    def _schedule_bots(self) -> None:
-        """Let bots play one step per ``pace`` seconds on the kernel's event loop.
-
-        With ``pace`` 0, or outside a running event loop, they play at once.
-        """
-        if (
-            self._bot_timer is not None
-            or self._closed
-            or not self.visible
-            or not self._bot_to_move()
-        ):
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if self.pace <= 0 or loop is None:
-            self._waiting = False
-            while self._bot_to_move():
-                self.bot_step()
-                self.render()
-            self._autosave()
-            return
-        wait = max(STAY_SECONDS, self.pace) if self._waiting else self.pace
-        self._bot_timer = loop.call_later(
-            wait, _tick, weakref.ref(self)
-        )  # (a timer keeps no table alive)
-
-    def _bot_tick(self) -> None:
-        self._bot_timer = None
-        if self._waiting:
-            self._waiting = False
-            self.render()
-        elif self._bot_to_move():
-            self.bot_step()
-            self.render()
-        self._schedule_bots()
-        self._autosave()
-
-    def _cancel_bots(self) -> None:
-        self._waiting = False
-        self._stop_timer()
-
-    def _stop_timer(self) -> None:
-        if self._bot_timer is not None:
-            self._bot_timer.cancel()
-            self._bot_timer = None
-
-    # --- setup screen -------------------------------------------------------------------
-    def _seat(self, seat: int) -> dict:
-        if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the players")
-        if not 0 <= seat < len(self._seats):
-            raise MalformedIntent(f"There is no player {seat + 1}.")
-        return self._seats[seat]
-
-    def _add_seat(self, player: Player | None = None) -> None:
-        used = {seat["colour"] for seat in self._seats}
-        colour = next((c for c in in_seat_order(self.COLOURS) if c not in used), "")
-        if player is None:
-            self._seats.append({"name": "", "colour": colour, "kind": HUMAN})
-        else:
-            self._seats.append(
-                {
-                    "name": player.name,
-                    "colour": player.colour or colour,
-                    "kind": player.bot or HUMAN,
-                }
-            )
-
-    def _change_seats(self, delta: int) -> None:
-        if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the players")
-        if delta not in (-1, 1):
-            raise MalformedIntent("Players are added or removed one at a time.")
-        count = len(self._seats) + delta
-        if not 1 <= count <= self.Game.MAX_PLAYERS:
-            raise IllegalMoveError(
-                f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players"
-            )
-        if delta > 0:
-            self._add_seat()
-        else:
-            self._seats.pop()
-
-    def _cycle_colour(self, seat: int, step: int) -> None:
-        chosen = self._seat(seat)
-        if not self.COLOURS or step not in (-1, 1):
-            raise MalformedIntent("Colours change one step at a time, in games with colours.")
-        at = self.COLOURS.index(chosen["colour"]) if chosen["colour"] in self.COLOURS else -step
-        chosen["colour"] = self.COLOURS[(at + step) % len(self.COLOURS)]
-
-    def _rename(self, seat: int, name: str) -> None:
-        self._seat(seat)["name"] = clean_name(name)
-
-    def _change_kind(self, seat: int, kind: str) -> None:
-        chosen = self._seat(seat)
-        if kind != HUMAN and kind not in self.Game.BOTS:
-            raise MalformedIntent(f"There is no player kind {shown(kind)}.")
-        chosen["kind"] = kind
-
-    def _choose_rules(self, preset: str) -> None:
-        if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the rules")
-        try:
-            self.rules = self.Game.Rules.preset(preset)
-        except ValueError as problem:
-            raise MalformedIntent(str(problem)) from None
-
     # --- drawing ------------------------------------------------------------------------
     def render(self) -> None:
         """Draw every part from the game's state (or the seats, before a game) and publish
@@ -665,53 +465,6 @@ class GameController(Table):
             areas = {**areas, "advice": advice, "foot": areas.get("foot", []) + [self.history]}
         self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
 
-    def _render_setup(self) -> None:
-        kinds = [{"id": HUMAN, "label": "Human"}]
-        kinds += [{"id": level, "label": f"Bot ({level})"} for level in self.Game.BOTS]
-        presets = [{"id": name, "label": name} for name in self.Game.Rules.PRESETS]
-        if self.rules.preset_name is None:
-            presets.append({"id": "", "label": "custom"})
-        self.setup.draw(
-            heading=f"New game of {self.heading}",
-            seats=[
-                {**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
-                for i, seat in enumerate(self._seats)
-            ],
-            kinds=kinds,
-            presets=presets,
-            preset=self.rules.preset_name or "",
-            max_name=MAX_NAME_LENGTH,
-        )
-
-    def _render_ranking(self) -> None:
-        scores = self.scores()
-        rows = []
-        for i in sorted(range(len(scores)), key=lambda i: -scores[i]):
-            player = self._game.players[i]
-            place = 1 + sum(score > scores[i] for score in scores)
-            rows.append(
-                {
-                    "place": _ordinal(place),
-                    "name": player.name,
-                    "colour": css_colour(player.colour),
-                    "score": scores[i],
-                    "winner": player in self._game.winners,
-                }
-            )
-        self.ranking.draw(heading=self._result(), rows=rows)
-
-    def _result(self) -> str:
-        winners = self._game.winners
-        best = max(self.scores())
-        if len(self._game.players) == 1:
-            return f"Game over: {count(best, 'point')}."
-        if len(winners) == 1:
-            return f"Game over: {says(winners[0].name, 'wins')} with {count(best, 'point')}."
-        return (
-            f"Game over: {join_names(p.name for p in winners)} share the win with "
-            f"{count(best, 'point')}."
-        )
-
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
         with the coach's toggle."""
@@ -753,25 +506,6 @@ class GameController(Table):
                     )
                 )
         return buttons
-
-    def _pace_button(self) -> Button:
-        now, then = pace_name(self.pace), pace_name(next_pace(self.pace))
-        return Button(
-            "pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}", key="v"
-        )
-
-    def faster(self) -> None:
-        """The robots' next pace: slow, normal, fast, instant, then slow again (V does it)."""
-        self.pace = next_pace(self.pace)
-        if self._bot_timer is not None:  # the step waiting now comes at the new pace
-            self._cancel_bots()
-
-    def skip_to_human(self) -> None:
-        """Let the robots play at once until a human is to move (or the game is over)."""
-        self._cancel_bots()
-        while self._bot_to_move():
-            self.bot_step()
-        self.coaching.review()
 
     def _sound_button(self) -> Button:
         now, then = ("on", "off") if self.sound else ("off", "on")
@@ -837,13 +571,6 @@ class GameController(Table):
         class server keeps beside the game so that a restart loses no click."""
         return None
 
-    def moment(self, event, before, mark: str) -> str:
-        """The moment ``event`` makes (a key of :data:`MOMENTS`, or "win"), "" for none: by
-        default a win, a farkle and a burn (from the history's ``mark``), and hot dice."""
-        if mark in ("win", "farkle", "burn"):
-            return mark
-        return "hot_dice" if "hot_dice" in self._game.state.news else ""
-
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",
         "burn", "bank", "score", or "big" for a score a player remembers."""
@@ -858,25 +585,7 @@ class GameController(Table):
         return self._game.engine.scores(self._game.state)
 
 
-def _tick(table: weakref.ref) -> None:
-    """A robot's step of ``table``, if it is still there and open."""
-    controller = table()
-    if controller is not None and not controller._closed:
-        controller._bot_tick()
-
-
 def _sentence(text: str) -> str:
     """A message as a sentence: capital first letter, full stop."""
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def join_names(names) -> str:
-    """Names as a phrase: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    names = list(names)
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

@@ -17,11 +17,13 @@ from dicelab.coach import FivethousandCoach
 from dicelab.dice import remove
 from dicelab.errors import IllegalMoveError
 from dicelab.fivethousand import Bank, SetAside, Throw
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
-from dicelab.widgets.controller import Button, GameController, join_names
+from dicelab.widgets.controller import GameController
+from dicelab.widgets.game_record import join_names
 from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate

@@ -8,10 +8,11 @@ from dicelab import thousand
 from dicelab.coach import ThousandCoach
 from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.thousand import Bank, SetAside, Throw
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
-from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.controller import GameController
 from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo

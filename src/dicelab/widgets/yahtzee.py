@@ -7,9 +7,10 @@ from functools import partial
 from dicelab import validation, yahtzee
 from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
+from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent, Scorecard
-from dicelab.widgets.controller import Button, GameController
+from dicelab.widgets.controller import GameController
 from dicelab.widgets.phrasing import count, owned_by, says, whom, whose
 from dicelab.widgets.win_chances import YahtzeeEstimate
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score

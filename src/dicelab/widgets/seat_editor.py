@@ -1,0 +1,106 @@
+"""The setup screen of a game's table: the seats (name, colour, human or robot), how many,
+and the rules' preset, edited before a game starts (a mixin of
+:class:`~dicelab.widgets.controller.GameController`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dicelab.errors import IllegalMoveError
+from dicelab.players import Player
+from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
+from dicelab.widgets.colours import css_colour, in_seat_order
+from dicelab.widgets.components import MalformedIntent
+
+HUMAN = "human"
+
+
+class SeatEditor:
+    """The seats before a game: each intent of the setup screen changes one, or is refused
+    with a sentence; :meth:`_render_setup` draws them."""
+
+    _seats: list
+    setup: Any
+    rules: Any
+    Game: Any
+    COLOURS: tuple
+    heading: str
+    phase: str
+
+    def _seat(self, seat: int) -> dict:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the players")
+        if not 0 <= seat < len(self._seats):
+            raise MalformedIntent(f"There is no player {seat + 1}.")
+        return self._seats[seat]
+
+    def _add_seat(self, player: Player | None = None) -> None:
+        used = {seat["colour"] for seat in self._seats}
+        colour = next((c for c in in_seat_order(self.COLOURS) if c not in used), "")
+        if player is None:
+            self._seats.append({"name": "", "colour": colour, "kind": HUMAN})
+        else:
+            self._seats.append(
+                {
+                    "name": player.name,
+                    "colour": player.colour or colour,
+                    "kind": player.bot or HUMAN,
+                }
+            )
+
+    def _change_seats(self, delta: int) -> None:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the players")
+        if delta not in (-1, 1):
+            raise MalformedIntent("Players are added or removed one at a time.")
+        count = len(self._seats) + delta
+        if not 1 <= count <= self.Game.MAX_PLAYERS:
+            raise IllegalMoveError(
+                f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players"
+            )
+        if delta > 0:
+            self._add_seat()
+        else:
+            self._seats.pop()
+
+    def _cycle_colour(self, seat: int, step: int) -> None:
+        chosen = self._seat(seat)
+        if not self.COLOURS or step not in (-1, 1):
+            raise MalformedIntent("Colours change one step at a time, in games with colours.")
+        at = self.COLOURS.index(chosen["colour"]) if chosen["colour"] in self.COLOURS else -step
+        chosen["colour"] = self.COLOURS[(at + step) % len(self.COLOURS)]
+
+    def _rename(self, seat: int, name: str) -> None:
+        self._seat(seat)["name"] = clean_name(name)
+
+    def _change_kind(self, seat: int, kind: str) -> None:
+        chosen = self._seat(seat)
+        if kind != HUMAN and kind not in self.Game.BOTS:
+            raise MalformedIntent(f"There is no player kind {shown(kind)}.")
+        chosen["kind"] = kind
+
+    def _choose_rules(self, preset: str) -> None:
+        if self.phase != "setup":
+            raise IllegalMoveError("the game has started: press New game to change the rules")
+        try:
+            self.rules = self.Game.Rules.preset(preset)
+        except ValueError as problem:
+            raise MalformedIntent(str(problem)) from None
+
+    def _render_setup(self) -> None:
+        kinds = [{"id": HUMAN, "label": "Human"}]
+        kinds += [{"id": level, "label": f"Bot ({level})"} for level in self.Game.BOTS]
+        presets = [{"id": name, "label": name} for name in self.Game.Rules.PRESETS]
+        if self.rules.preset_name is None:
+            presets.append({"id": "", "label": "custom"})
+        self.setup.draw(
+            heading=f"New game of {self.heading}",
+            seats=[
+                {**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
+                for i, seat in enumerate(self._seats)
+            ],
+            kinds=kinds,
+            presets=presets,
+            preset=self.rules.preset_name or "",
+            max_name=MAX_NAME_LENGTH,
+        )
