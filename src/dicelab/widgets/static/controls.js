@@ -104,7 +104,7 @@ component("controls", (slot, { send }) => {
     drawMoment(moment, part.sound);
     turn.hidden = !part.turn.text && !moment.kind;
     row.replaceChildren(...part.buttons.map(drawButton));
-    status.replaceChildren(...(moment.kind ? [element("span", "dicelab-moment-said", `${moment.text} `)] : []),
+    status.replaceChildren(...(moment.kind ? [element("span", "dicelab-moment-said dicelab-said-only", `${moment.text} `)] : []),
                            part.status);
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);

@@ -63,7 +63,8 @@ component("rule_form", (slot, { send }) => {
     name.htmlFor = id;
     const box = input(setting, id);
     // Numbers and flags need no visible hint; screen readers still hear it.
-    const hint = element("span", `dicelab-rule-hint is-${setting.kind}`, setting.hint);
+    const spoken = setting.kind === "number" || setting.kind === "flag";  // said, not shown
+    const hint = element("span", `dicelab-rule-hint is-${setting.kind}${spoken ? " dicelab-said-only" : ""}`, setting.hint);
     hint.id = `${id}-hint`;
     const described = [hint.id];
     row.append(name, box, hint);
@@ -96,7 +97,9 @@ component("rule_form", (slot, { send }) => {
     }));
     notice.textContent = part.notice.text ?? "";
     notice.classList.toggle("is-empty", !notice.textContent);
-    notice.classList.toggle("is-spoken", Boolean(part.notice.setting));  // shown beside its field
+    const beside = Boolean(part.notice.setting);  // shown beside its field, so only said here
+    notice.classList.toggle("is-spoken", beside);
+    notice.classList.toggle("dicelab-said-only", beside);
     list.replaceChildren(...part.fields.map(field));
   };
 });
