@@ -59,23 +59,8 @@ class TurnBatch:
         on_board=None,
         streak=None,
     ):
-        self._arrays = dict(
-            zip(
-                self.FIELDS,
-                (
-                    scores,
-                    player,
-                    turn_points,
-                    round_start,
-                    dice_left,
-                    final,
-                    throw,
-                    choice,
-                    on_board,
-                    streak,
-                ),
-            )
-        )
+        given = locals()  # the arguments, read by the names in FIELDS
+        self._arrays = {name: given[name] for name in self.FIELDS}
         self._rows = rows
         self._banked = (
             banked if banked is None or rows is None else banked[rows]
