@@ -17,6 +17,7 @@ dicelab.errors.WrongTypeError: the rule setting rolls must be a whole number, no
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from dicelab import validation
 from dicelab.errors import InvalidInputError
@@ -24,15 +25,19 @@ from dicelab.errors import InvalidInputError
 MAX_POINTS = 1_000_000  # any number of points or target in any rules
 MAX_ITEMS = 20  # items of a listed setting (boxes, casks)
 
+R = TypeVar("R", bound="RuleSet")
 
-def _tuples(value):
+
+def _tuples(value: Any) -> Any:
     """Lists (from JSON) back into tuples, all the way down."""
     if isinstance(value, (list, tuple)):
         return tuple(_tuples(item) for item in value)
     return value
 
 
-def check_setting(name: str, value, default, what: str | None = None, signed: bool = False) -> None:
+def check_setting(
+    name: str, value: object, default: object, what: str | None = None, signed: bool = False
+) -> None:
     """Refuse ``value`` for the setting ``name`` unless it has the shape of ``default``
     (a ``signed`` whole number may be negative)."""
     what = what or f"the rule setting {name}"
@@ -51,11 +56,14 @@ def check_setting(name: str, value, default, what: str | None = None, signed: bo
 class RuleSet:
     """Mixin for a game's frozen ``Rules`` dataclass."""
 
-    PRESETS: dict = {}
-    WORDS: dict = {}  # setting -> the words it takes, where presets do not use them all
-    SIGNED: frozenset = frozenset()  # whole-number settings that may be negative
+    PRESETS: ClassVar[dict[str, Any]] = {}
+    #: setting -> the words it takes, where presets do not use them all
+    WORDS: ClassVar[dict[str, tuple[str, ...]]] = {}
+    SIGNED: ClassVar[frozenset[str]] = frozenset()  # whole-number settings that may be negative
+    # set by @dataclass on each game's Rules; declared so that type checkers see a dataclass
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for field in dataclasses.fields(self):
             value = getattr(self, field.name)
             if type(value) is list or type(value) is tuple:
@@ -68,24 +76,26 @@ class RuleSet:
         """Refuse (InvalidInputError) settings that do not make a playable game together."""
 
     @staticmethod
-    def refuse(setting: str, message: str):
+    def refuse(setting: str, message: str) -> NoReturn:
         """Raise the error of a bad ``setting``."""
         raise InvalidInputError(message, setting)
 
     @classmethod
-    def preset(cls, name: str):
+    def preset(cls: type[R], name: str) -> R:
         """The rules of the preset called ``name``."""
         if type(name) is not str or name not in cls.PRESETS:
             raise InvalidInputError(
                 f"unknown preset {validation.shown(name)}; choose one of {', '.join(cls.PRESETS)}"
             )
-        return cls.PRESETS[name]
+        preset: R = cls.PRESETS[name]
+        return preset
 
     @classmethod
-    def coerce(cls, rules):
+    def coerce(cls: type[R], rules: object) -> R:
         """Rules from None (the default preset), a preset name, a dict or a Rules."""
         if rules is None:
-            return next(iter(cls.PRESETS.values()))
+            default: R = next(iter(cls.PRESETS.values()))
+            return default
         if type(rules) is cls:
             return rules
         if type(rules) is str:
@@ -101,16 +111,16 @@ class RuleSet:
         """The name of the preset these rules equal, or None for custom rules."""
         return next((name for name, rules in self.PRESETS.items() if rules == self), None)
 
-    def replace(self, **changes):
+    def replace(self: R, **changes: Any) -> R:
         """These rules with some settings changed (checked like any rules)."""
         self._check_names(changes)
         return dataclasses.replace(self, **changes)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_dict(cls, document):
+    def from_dict(cls: type[R], document: object) -> R:
         """Rules from :meth:`to_dict`'s output (or some of its settings; the others keep
         their defaults); the error names the first bad setting."""
         if type(document) is not dict:
@@ -121,7 +131,7 @@ class RuleSet:
         return cls(**document)
 
     @classmethod
-    def _check_names(cls, settings: dict) -> None:
+    def _check_names(cls, settings: dict[str, Any]) -> None:
         names = {field.name for field in dataclasses.fields(cls)}
         unknown = sorted(str(name) for name in settings if name not in names)
         if unknown:

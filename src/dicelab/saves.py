@@ -207,7 +207,7 @@ def _setting(default, signed: bool = False):
     return array(_setting(default[0]), 0, MAX_ITEMS)
 
 
-_FIELDS = {"tuple": array(whole(1, 6), 0, 6), "int": whole(0, MAX_ITEMS), "str": string}
+_FIELDS = {"Dice": array(whole(1, 6), 0, 6), "int": whole(0, MAX_ITEMS), "str": string}
 
 
 def _action(kind):

@@ -12,10 +12,11 @@ Fraction(5, 324)
 
 from __future__ import annotations
 
+from dicelab.fivethousand.rules import Rules
 from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
 
 
-class Engine(SetAsideEngine):
+class Engine(SetAsideEngine[Rules]):
     """Fivethousand: the player chooses what to set aside; a bust in a bonus round keeps
     the completed rounds under Zillions rules; reaching the target gives everyone else
     one last turn (or, without ``last_turn``, wins at once)."""
@@ -44,7 +45,7 @@ class Engine(SetAsideEngine):
         kept = state.round_start if self.rules.bust_keeps_completed_rounds else 0
         return kept if kept >= self.rules.bank_needs(self.on_board(state)) else 0
 
-    def end_turn(self, state: State, scores: tuple, news: tuple) -> State:
+    def end_turn(self, state: State, scores: tuple[int, ...], news: tuple[str, ...]) -> State:
         state, scores, news = self.settle(state, scores, news)
         player, others = state.player, len(scores)
         final_turns = state.final_turns
@@ -72,7 +73,7 @@ class Engine(SetAsideEngine):
 
     def in_final_turn(self, state: State) -> bool:
         """Whether the player to move is playing their last turn."""
-        return bool(state.final_turns) and state.final_turns[0] == state.player
+        return bool(state.final_turns and state.final_turns[0] == state.player)
 
 
 __all__ = ["Bank", "Engine", "SetAside", "State", "Throw"]

@@ -11,8 +11,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
+from typing import overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dicelab import validation
 from dicelab.ruleset import RuleSet
@@ -112,7 +114,7 @@ class Rules(RuleSet):
         """The scoring combinations of these rules."""
         return CombinationTable.from_rows(self._rows())
 
-    def _rows(self) -> list:
+    def _rows(self) -> list[tuple[tuple[int, ...], int]]:
         """Each combination that scores, as (faces, points)."""
         rows = self._combination_rows()
         if self.all_dice_farkle:
@@ -124,8 +126,12 @@ class Rules(RuleSet):
             ]
         return rows
 
-    def _combination_rows(self) -> list:
-        rows = [((1,), self.single_one), ((5,), self.single_five), ((1, 1, 1), self.three_ones)]
+    def _combination_rows(self) -> list[tuple[tuple[int, ...], int]]:
+        rows: list[tuple[tuple[int, ...], int]] = [
+            ((1,), self.single_one),
+            ((5,), self.single_five),
+            ((1, 1, 1), self.three_ones),
+        ]
         triples = {
             1: self.three_ones,
             **{face: self.three_of_a_kind_per_pip * face for face in range(2, 7)},
@@ -161,7 +167,13 @@ class Rules(RuleSet):
         return [row for row in rows if row[1] > 0]
 
     # --- who may bank: every engine, policy and batch bot asks these -----------------------
-    def bank_needs(self, on_board=True):
+    @overload
+    def bank_needs(self, on_board: bool = True) -> int: ...
+
+    @overload
+    def bank_needs(self, on_board: np.ndarray) -> int | np.ndarray: ...
+
+    def bank_needs(self, on_board: bool | np.ndarray = True) -> int | np.ndarray:
         """The turn points a player needs to bank (numbers or numpy arrays of flags).
 
         >>> int(Rules(opening=500, min_bank=300).bank_needs(False)), Rules(min_bank=300).bank_needs()
@@ -169,15 +181,21 @@ class Rules(RuleSet):
         """
         if not self.opening:
             return self.min_bank
-        return np.where(on_board, self.min_bank, max(self.opening, self.min_bank))[()]
+        needs: int | np.ndarray = np.where(
+            on_board, self.min_bank, max(self.opening, self.min_bank)
+        )[()]
+        return needs
 
-    def may_bank(self, turn_points, on_board=True, hot=False):
+    def may_bank(
+        self, turn_points: ArrayLike, on_board: bool | np.ndarray = True, hot: ArrayLike = False
+    ) -> bool | np.ndarray:
         """Whether a player with ``turn_points`` may bank (numbers or numpy arrays):
         enough points, and not on hot dice when they are compulsory."""
-        allowed = np.asarray(turn_points) >= self.bank_needs(on_board)
+        allowed: np.ndarray = np.asarray(turn_points) >= self.bank_needs(on_board)
         if self.hot_dice == "compulsory":
             allowed = allowed & ~np.asarray(hot)
-        return allowed[()] if isinstance(allowed, np.ndarray) else allowed
+        decided: bool | np.ndarray = allowed[()]
+        return decided
 
 
 Rules.PRESETS = {

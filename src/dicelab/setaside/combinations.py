@@ -13,11 +13,17 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from dicelab import dice as _dice
 from dicelab import validation
+from dicelab.dice import Dice
+
+if TYPE_CHECKING:
+    from dicelab.setaside.rules import SetAsideRules
 
 _NO_SPLIT = -1
 
@@ -31,24 +37,25 @@ class CombinationTable:
     def __hash__(self) -> int:
         # Tables key many caches; hash the combinations once, not at every look-up.
         try:
-            return self.__dict__["_hash"]
+            known: int = self.__dict__["_hash"]
+            return known
         except KeyError:
             self.__dict__["_hash"] = value = hash(self.combinations)
             return value
 
     @classmethod
-    def from_rows(cls, rows) -> CombinationTable:
+    def from_rows(cls, rows: Iterable[tuple[Iterable[int], int]]) -> CombinationTable:
         """A table from ``(faces, points)`` rows, e.g. ``((1, 1, 1), 1000)``."""
         return cls(tuple((_dice.counts(faces), int(points)) for faces, points in rows))
 
-    def score(self, dice) -> int | None:
+    def score(self, dice: Iterable[int]) -> int | None:
         """Points of setting ``dice`` aside from one throw; None when some die can't score."""
         if not dice:
             return None
         best = _best_split(self, _dice.counts(dice))
         return None if best == _NO_SPLIT else best
 
-    def scoring_choices(self, throw) -> dict[tuple, int]:
+    def scoring_choices(self, throw: Iterable[object]) -> dict[Dice, int]:
         """Every non-empty part of ``throw`` that scores, with its points.
 
         >>> table = CombinationTable.from_rows([((1,), 100), ((5,), 50)])
@@ -57,7 +64,7 @@ class CombinationTable:
         """
         return _scoring_choices(self, _dice.as_dice(throw))
 
-    def best_choice(self, throw) -> tuple[tuple, int] | None:
+    def best_choice(self, throw: Iterable[object]) -> tuple[Dice, int] | None:
         """The scoring part of ``throw`` worth most (ties: more dice); None if nothing scores.
 
         >>> table = CombinationTable.from_rows([((1,), 10), ((5,), 5)])
@@ -67,7 +74,7 @@ class CombinationTable:
         return _best_choice(self, _dice.as_dice(throw))
 
 
-def score_throw(rules, dice) -> int | None:
+def score_throw(rules: SetAsideRules, dice: object) -> int | None:
     """Points for setting ``dice`` aside from one throw under ``rules``; None when some die
     would not score (or there are none). The dice are checked: faces 1 to 6, no more than
     the rules' dice.
@@ -80,7 +87,7 @@ def score_throw(rules, dice) -> int | None:
     return rules.combinations().score(faces)
 
 
-def best_throw_score(rules, dice) -> int:
+def best_throw_score(rules: SetAsideRules, dice: object) -> int:
     """The most points ``dice`` thrown at once can score under ``rules``, the dice that
     score nothing left out (0 when none scores), as the scoring katas count a throw.
     The dice are checked as in :func:`score_throw`.
@@ -111,7 +118,7 @@ def _best_split(table: CombinationTable, tally: tuple[int, ...]) -> int:
 
 
 @cache
-def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
+def _scoring_choices(table: CombinationTable, throw: Dice) -> dict[Dice, int]:
     choices = {}
     for part in _dice.sub_multisets(throw):
         points = table.score(part)
@@ -121,7 +128,7 @@ def _scoring_choices(table: CombinationTable, throw: tuple) -> dict[tuple, int]:
 
 
 @cache
-def _best_choice(table: CombinationTable, throw: tuple) -> tuple[tuple, int] | None:
+def _best_choice(table: CombinationTable, throw: Dice) -> tuple[Dice, int] | None:
     choices = _scoring_choices(table, throw)
     if not choices:
         return None

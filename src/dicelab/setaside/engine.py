@@ -10,13 +10,20 @@ keeps, and how the game ends.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any, Generic, TypeVar
 
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json, dice_field
+from dicelab.dice import Dice
 from dicelab.errors import IllegalMoveError
 from dicelab.setaside.house import after_turn
+from dicelab.setaside.rules import SetAsideRules
+
+RulesT = TypeVar("RulesT", bound=SetAsideRules)
 
 
 @dataclass(frozen=True)
@@ -31,9 +38,9 @@ class SetAside(Action):
     """Set these dice of the last throw aside; each must score."""
 
     type = "set_aside"
-    dice: tuple
+    dice: Dice
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.normalise("dice", dice_field(self.dice))
 
 
@@ -61,21 +68,21 @@ class State:
     throws the turn has had.
     """
 
-    scores: tuple
+    scores: tuple[int, ...]
     dice_left: int
     player: int = 0
     phase: str = "throw"
-    throw: tuple = ()
-    kept: tuple = ()
+    throw: Dice = ()
+    kept: Dice = ()
     turn_points: int = 0
     round_start: int = 0  # the turn's points from rounds completed with hot dice
-    final_turns: tuple | None = None  # players still owed a last turn, once one is due
-    news: tuple = ()
-    faces: tuple = ()
-    aside: tuple = ()
+    final_turns: tuple[int, ...] | None = None  # players still owed a last turn, once one is due
+    news: tuple[str, ...] = ()
+    faces: tuple[int, ...] = ()
+    aside: tuple[int, ...] = ()
     throws: int = 0
-    on_board: tuple = ()  # each seat has banked once (only with an opening score to reach)
-    streaks: tuple = ()  # each seat's scoreless turns in a row (only with a penalty)
+    on_board: tuple[bool, ...] = ()  # each seat has banked once (only with an opening to reach)
+    streaks: tuple[int, ...] = ()  # each seat's scoreless turns in a row (only with a penalty)
 
     @property
     def is_chance(self) -> bool:
@@ -91,12 +98,12 @@ class State:
         return self.turn_points - self.round_start
 
 
-class SetAsideEngine:
+class SetAsideEngine(Generic[RulesT]):
     """Rules of a set-aside game applied to states; subclasses fill in the differences."""
 
     actions = ACTIONS
 
-    def __init__(self, rules):
+    def __init__(self, rules: RulesT) -> None:
         self.rules = rules
         self.table = rules.combinations()
 
@@ -117,7 +124,7 @@ class SetAsideEngine:
         """The state after dice were set aside (a game may end or burn the turn here)."""
         return state
 
-    def end_turn(self, state: State, scores: tuple, news: tuple) -> State:
+    def end_turn(self, state: State, scores: tuple[int, ...], news: tuple[str, ...]) -> State:
         """Pass the dice to the next player (a game may end here)."""
         state, scores, news = self.settle(state, scores, news)
         return self.next_turn(state, scores, (state.player + 1) % len(scores), news)
@@ -127,7 +134,9 @@ class SetAsideEngine:
         return score
 
     # --- shared machinery -------------------------------------------------------------
-    def settle(self, state: State, scores: tuple, news: tuple) -> tuple[State, tuple, tuple]:
+    def settle(
+        self, state: State, scores: tuple[int, ...], news: tuple[str, ...]
+    ) -> tuple[State, tuple[int, ...], tuple[str, ...]]:
         """The turn's end for the player: on the board once they banked, the scoreless run
         and its penalty, where the score lands. Returns the state carrying the seats'
         flags, the scores and the news."""
@@ -148,7 +157,12 @@ class SetAsideEngine:
         return state, _put(scores, player, landed), news
 
     def next_turn(
-        self, state: State, scores: tuple, player: int, news: tuple, final_turns=None
+        self,
+        state: State,
+        scores: tuple[int, ...],
+        player: int,
+        news: tuple[str, ...],
+        final_turns: tuple[int, ...] | None = None,
     ) -> State:
         return State(
             scores=scores,
@@ -170,7 +184,7 @@ class SetAsideEngine:
             streaks=(0,) * players if self.rules.penalty else (),
         )
 
-    def action_from_json(self, document) -> Action:
+    def action_from_json(self, document: object) -> Action:
         return action_from_json(document, ACTIONS)
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -213,39 +227,41 @@ class SetAsideEngine:
             return self.bank(state)
         raise IllegalMoveError(f"{action!r} is not an action of this game")
 
-    def check_keep(self, throw: tuple, part) -> tuple:
+    def check_keep(self, throw: Dice, part: Iterable[object]) -> Dice:
         """``part`` as dice, when it is a legal set-aside from ``throw``; else IllegalMoveError."""
         try:
-            part = _dice.as_dice(part)
+            dice = _dice.as_dice(part)
         except (TypeError, ValueError) as error:
             raise IllegalMoveError(str(error)) from None
-        if not part:
+        if not dice:
             raise IllegalMoveError("leave out at least one scoring die")
         try:
-            _dice.remove(throw, part)
+            _dice.remove(throw, dice)
         except ValueError as error:
             raise IllegalMoveError(str(error)) from None
-        if self.table.score(part) is None:
-            raise IllegalMoveError(self._why_not_scoring(part))
-        return part
+        if self.table.score(dice) is None:
+            raise IllegalMoveError(self._why_not_scoring(dice))
+        return dice
 
-    def _why_not_scoring(self, part: tuple) -> str:
+    def _why_not_scoring(self, part: Dice) -> str:
         best = self.table.best_choice(part)
         junk = _dice.remove(part, best[0]) if best else part
         if len(junk) == 1:
             return f"a {junk[0]} doesn't score on its own"
         return f"{', '.join(map(str, junk))} don't score together with the rest"
 
-    def set_aside(self, state: State, part: tuple) -> State:
+    def set_aside(self, state: State, part: Dice) -> State:
         """Set ``part`` aside: of dice showing the same face, the leftmost go aside first, so
         the same choice always leaves the same positions to throw."""
         points = self.table.score(part)
+        if points is None:
+            raise IllegalMoveError(self._why_not_scoring(part))
         kept = state.kept + part
         dice_left = state.dice_left - len(part)
         turn_points = state.turn_points + points
-        faces, aside = self.layout(state)
-        free = [p for p in range(len(faces)) if p not in aside]
-        aside = list(aside)
+        faces, aside_before = self.layout(state)
+        free = [p for p in range(len(faces)) if p not in aside_before]
+        aside = list(aside_before)
         for face in part:
             position = next(p for p in free if faces[p] == face)
             free.remove(position)
@@ -276,11 +292,11 @@ class SetAsideEngine:
         scores = _add(state.scores, state.player, state.turn_points)
         return self.end_turn(state, scores, ("banked",))
 
-    def chance_outcomes(self, state: State) -> dict[tuple, Fraction]:
+    def chance_outcomes(self, state: State) -> dict[Dice, Fraction]:
         """Every outcome of the throw being made, with its exact probability."""
         return _dice.outcomes(state.dice_left) if state.phase == "rolling" else {}
 
-    def layout(self, state: State) -> tuple[tuple, tuple]:
+    def layout(self, state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Every die's face by position (0 for a die not thrown yet this turn) and the
         positions set aside this round. A state made without positions has the dice of its
         throw on the left and those set aside after them."""
@@ -289,7 +305,7 @@ class SetAsideEngine:
         left = state.throw or (0,) * state.dice_left
         return left + state.kept, tuple(range(len(left), len(left) + len(state.kept)))
 
-    def throw_positions(self, state: State) -> tuple:
+    def throw_positions(self, state: State) -> tuple[int, ...]:
         """The positions of the dice the throw being made throws, left to right."""
         faces, aside = self.layout(state)
         return tuple(p for p in range(len(faces)) if p not in aside)
@@ -298,29 +314,30 @@ class SetAsideEngine:
         """How many throws the turn has had before this one (0 for its first)."""
         return state.throws
 
-    def sample_chance(self, state: State, rng) -> tuple:
+    def sample_chance(self, state: State, rng: random.Random) -> tuple[int, ...]:
         """Faces for the dice being thrown, in the order of :meth:`throw_positions`."""
         return _dice.throw(rng, state.dice_left)
 
-    def apply_chance(self, state: State, throw) -> State:
+    def apply_chance(self, state: State, throw: Iterable[int]) -> State:
         """The state once the dice show ``throw`` (faces in the order of
         :meth:`throw_positions`; each die keeps its position): a bust, or dice to set aside."""
-        in_order, throw = tuple(throw), tuple(sorted(throw))
-        if throw not in self.chance_outcomes(state):
+        in_order = tuple(throw)
+        thrown = tuple(sorted(in_order))
+        if thrown not in self.chance_outcomes(state):
             raise IllegalMoveError(f"{list(in_order)} is not a possible throw now")
-        best = self.table.best_choice(throw)
+        best = self.table.best_choice(thrown)
         if best is None:
             kept = self.points_kept_on_bust(state)
             scores = _add(state.scores, state.player, kept)
-            return self.end_turn(replace(state, throw=throw), scores, ("bust",))
-        faces, aside = self.layout(state)
-        faces = list(faces)
+            return self.end_turn(replace(state, throw=thrown), scores, ("bust",))
+        placed, aside = self.layout(state)
+        faces = list(placed)
         for position, face in zip((p for p in range(len(faces)) if p not in aside), in_order):
             faces[position] = face
         state = replace(
             state,
             phase="choose",
-            throw=throw,
+            throw=thrown,
             faces=tuple(faces),
             aside=aside,
             throws=state.throws + 1,
@@ -338,9 +355,9 @@ class SetAsideEngine:
         return [i for i, score in enumerate(state.scores) if score == best]
 
 
-def _add(scores: tuple, player: int, points: int) -> tuple:
+def _add(scores: tuple[int, ...], player: int, points: int) -> tuple[int, ...]:
     return _put(scores, player, scores[player] + points)
 
 
-def _put(values: tuple, player: int, value) -> tuple:
+def _put(values: tuple[Any, ...], player: int, value: Any) -> tuple[Any, ...]:
     return values[:player] + (value,) + values[player + 1 :]

@@ -13,21 +13,37 @@ the penalty works on numbers and on numpy arrays of games at once.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from dicelab.setaside.rules import SetAsideRules
 
 FIRST_PLAYERS = ("fixed", "random")
 
 
-def first_seat(rules, seed: int | str, players: int) -> int:
+def first_seat(rules: SetAsideRules, seed: int | str, players: int) -> int:
     """The seat that starts: the first one, or (``first_player="random"``) one that chance
     picks, the same for the same seed."""
-    if getattr(rules, "first_player", "fixed") != "random":
+    if rules.first_player != "random":
         return 0
     return random.Random(f"{seed}/first player").randrange(players)
 
 
-def after_turn(rules, score, streak, scoreless):
+@overload
+def after_turn(
+    rules: SetAsideRules, score: int, streak: int, scoreless: bool
+) -> tuple[int, int]: ...
+
+
+@overload
+def after_turn(
+    rules: SetAsideRules, score: np.ndarray, streak: np.ndarray, scoreless: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]: ...
+
+
+def after_turn(rules: SetAsideRules, score: Any, streak: Any, scoreless: Any) -> tuple[Any, Any]:
     """A seat's banked score and scoreless turns in a row once a turn ends (``scoreless``:
     a farkle, a burn). The ``penalty_after``-th scoreless turn in a row costs ``penalty``
     points, never taking the score below ``score_floor`` (a score already below stays), and
@@ -42,12 +58,12 @@ def after_turn(rules, score, streak, scoreless):
     return score, streak
 
 
-def penalty_due(rules, streak) -> bool:
+def penalty_due(rules: SetAsideRules, streak: int) -> bool:
     """Whether a scoreless turn now would cost the penalty."""
     return bool(rules.penalty) and streak + 1 >= rules.penalty_after
 
 
-def check_penalty(rules) -> None:
+def check_penalty(rules: SetAsideRules) -> None:
     """Refuse penalty settings that do not fit together (naming them)."""
     if rules.penalty and rules.penalty_after < 1:
         rules.refuse(

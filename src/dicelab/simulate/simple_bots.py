@@ -69,7 +69,9 @@ class Intelligent(SetAsideBatchBot):
                 engine,
                 State(scores=(0,), dice_left=len(MULTISETS[t]), phase="choose", throw=MULTISETS[t]),
             ).dice
-            self._keep[t] = throws.part_index(t, engine.table.score(part), len(part))
+            points = engine.table.score(part)
+            assert points is not None, "the fewest dice for the points score"
+            self._keep[t] = throws.part_index(t, points, len(part))
         self.rules = rules
         self._zillions = rules.bust_keeps_completed_rounds
         bank_from(rules)  # made now, not at the first decision

@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
+from dicelab.thousand.rules import Rules
 
 
-class Engine(SetAsideEngine):
+class Engine(SetAsideEngine[Rules]):
     """Thousand: scoring dice go aside by themselves (unless ``choose_keep``), casks
     forbid saving, more than the target burns the turn, exactly the target wins."""
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
+from typing import overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dicelab import validation
 from dicelab.ruleset import RuleSet
@@ -39,14 +41,14 @@ class Rules(RuleSet):
 
     dice: int = 5
     target: int = 1000
-    ones: tuple = (10, 20, 100, 200, 1000)
-    fives: tuple = (5, 10, 50, 100, 500)
+    ones: tuple[int, ...] = (10, 20, 100, 200, 1000)
+    fives: tuple[int, ...] = (5, 10, 50, 100, 500)
     three_per_pip: int = 10
     four_per_pip: int = 20
     five_per_pip: int = 100
     low_straight: int = 150  # 1-2-3-4-5
     high_straight: int = 250  # 2-3-4-5-6
-    casks: tuple = ((0, 100), (300, 400), (700, 800))
+    casks: tuple[tuple[int, int], ...] = ((0, 100), (300, 400), (700, 800))
     choose_keep: bool = False
     first_player: str = "fixed"
     penalty: int = 0
@@ -93,7 +95,7 @@ class Rules(RuleSet):
         """The scoring combinations of these rules."""
         return CombinationTable.from_rows(self._rows())
 
-    def _rows(self) -> list:
+    def _rows(self) -> list[tuple[tuple[int, ...], int]]:
         """Each combination that scores and fits in the dice, as (faces, points)."""
         rows = [((1,) * n, points) for n, points in enumerate(self.ones, start=1)]
         rows += [((5,) * n, points) for n, points in enumerate(self.fives, start=1)]
@@ -110,7 +112,7 @@ class Rules(RuleSet):
         return [row for row in rows if row[1] > 0 and len(row[0]) <= self.dice]
 
     # --- the cask rule: every engine, policy, batch bot and widget asks these ------------
-    def cask_at(self, score: int) -> tuple | None:
+    def cask_at(self, score: int) -> tuple[int, int] | None:
         """The cask a banked ``score`` lies in, or None.
 
         >>> Rules().cask_at(350), Rules().cask_at(400)
@@ -118,7 +120,7 @@ class Rules(RuleSet):
         """
         return next((cask for cask in self.casks if cask[0] <= score < cask[1]), None)
 
-    def cask_blocking(self, banked: int, turn_points: int) -> tuple | None:
+    def cask_blocking(self, banked: int, turn_points: int) -> tuple[int, int] | None:
         """The cask that forbids saving ``turn_points`` on a banked score of ``banked``, or
         None when the save is allowed: inside a cask, a player saves only once the turn
         reaches its upper end.
@@ -129,33 +131,40 @@ class Rules(RuleSet):
         cask = self.cask_at(banked)
         return cask if cask and banked + turn_points < cask[1] else None
 
-    def casks_at(self, scores) -> tuple[np.ndarray, np.ndarray]:
+    def casks_at(self, scores: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """:meth:`cask_at` for an array of scores: the low and high ends of each score's
         cask, both -1 where a score lies in none.
 
         >>> [ends.tolist() for ends in Rules().casks_at([50, 100, 350])]
         [[0, -1, 300], [100, -1, 400]]
         """
-        scores = np.asarray(scores)
-        low = np.full(scores.shape, -1, dtype=np.int64)
-        high = np.full(scores.shape, -1, dtype=np.int64)
+        banked = np.asarray(scores)
+        low = np.full(banked.shape, -1, dtype=np.int64)
+        high = np.full(banked.shape, -1, dtype=np.int64)
         for start, end in self.casks:  # casks do not overlap: at most one holds a score
-            inside = (start <= scores) & (scores < end)
+            inside = (start <= banked) & (banked < end)
             low[inside], high[inside] = start, end
         return low, high
 
-    def casks_allow_saving(self, banked, turn_points) -> np.ndarray:
+    def casks_allow_saving(self, banked: ArrayLike, turn_points: ArrayLike) -> np.ndarray:
         """:meth:`cask_blocking` for arrays (the batch simulator's form): True where the
         save is allowed.
 
         >>> Rules().casks_allow_saving([300, 300, 500], [60, 100, 5]).tolist()
         [False, True, True]
         """
-        banked = np.asarray(banked)
-        _, high = self.casks_at(banked)
-        return (high < 0) | (banked + np.asarray(turn_points) >= high)
+        scores = np.asarray(banked)
+        _, high = self.casks_at(scores)
+        allowed: np.ndarray = (high < 0) | (scores + np.asarray(turn_points) >= high)
+        return allowed
 
-    def dumped(self, score):
+    @overload
+    def dumped(self, score: int) -> int: ...
+
+    @overload
+    def dumped(self, score: np.ndarray) -> np.ndarray: ...
+
+    def dumped(self, score: int | np.ndarray) -> int | np.ndarray:
         """A banked score after the dump truck (numbers or numpy arrays).
 
         >>> Rules(dump_truck=555).dumped(np.array([555, 560])).tolist()
@@ -163,7 +172,8 @@ class Rules(RuleSet):
         """
         if not self.dump_truck:
             return score
-        return np.where(np.asarray(score) == self.dump_truck, 0, score)[()]
+        dumped: int | np.ndarray = np.where(np.asarray(score) == self.dump_truck, 0, score)[()]
+        return dumped
 
 
 Rules.PRESETS = {"classic": Rules()}

@@ -14,11 +14,15 @@ may Hold or Release dice; after a roll the player may Score a box, and must afte
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json
+from dicelab.dice import Dice
 from dicelab.errors import IllegalMoveError
 from dicelab.validation import box_name, die_index
 from dicelab.yahtzee.rules import BOX_TITLES, UPPER_BOXES, Rules
@@ -39,7 +43,7 @@ class Hold(Action):
     type = "hold"
     die: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         die_index(self.die)
 
 
@@ -50,7 +54,7 @@ class Release(Action):
     type = "release"
     die: int
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         die_index(self.die)
 
 
@@ -61,7 +65,7 @@ class Score(Action):
     type = "score"
     box: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         box_name(self.box, BOX_TITLES)
 
 
@@ -72,11 +76,11 @@ ACTIONS = (Roll, Hold, Release, Score)
 class Card:
     """One player's scorecard: the filled boxes and the Yahtzee bonuses earned."""
 
-    filled: tuple = ()  # (box, points) pairs in the order they were filled
+    filled: tuple[tuple[str, int], ...] = ()  # (box, points) pairs in the order they were filled
     yahtzee_bonuses: int = 0
 
     @property
-    def boxes(self) -> dict:
+    def boxes(self) -> dict[str, int]:
         return dict(self.filled)
 
     def upper_total(self) -> int:
@@ -96,10 +100,10 @@ class Card:
 class State:
     """Everything about a game at one moment (immutable)."""
 
-    cards: tuple
+    cards: tuple[Card, ...]
     player: int = 0
-    dice: tuple = ()  # five faces by position, () before the turn's first roll
-    held: tuple = (False,) * 5
+    dice: tuple[int, ...] = ()  # five faces by position, () before the turn's first roll
+    held: tuple[bool, ...] = (False,) * 5
     rolls_used: int = 0
     rolling: bool = False  # waiting for the dice: a chance node
     over: bool = False
@@ -123,20 +127,20 @@ class Engine:
 
     actions = ACTIONS
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     def initial_state(self, players: int) -> State:
         return State(cards=(Card(),) * players)
 
-    def action_from_json(self, document) -> Action:
+    def action_from_json(self, document: object) -> Action:
         return action_from_json(document, ACTIONS)
 
     # --- what may be done -------------------------------------------------------------
     def legal_actions(self, state: State) -> list[Action]:
         if state.over or state.rolling:
             return []
-        actions = []
+        actions: list[Action] = []
         if state.rolls_used < self.rules.rolls and not all(state.held):
             actions.append(Roll())
         if 0 < state.rolls_used < self.rules.rolls:
@@ -145,7 +149,7 @@ class Engine:
             actions += [Score(box) for box in self.scorable_boxes(state)]
         return actions
 
-    def scorable_boxes(self, state: State) -> tuple:
+    def scorable_boxes(self, state: State) -> tuple[str, ...]:
         """The boxes the player to move may score now (none before the first roll)."""
         if not state.rolls_used:
             return ()
@@ -186,7 +190,7 @@ class Engine:
         else:
             raise IllegalMoveError(f"{action!r} is not a Yahtzee action")
 
-    def check_score(self, state: State, box) -> None:
+    def check_score(self, state: State, box: str) -> None:
         """IllegalMoveError, with the reason, unless the player to move may score ``box`` now."""
         box_name(box, self.rules.boxes)
         title = BOX_TITLES[box]
@@ -209,6 +213,7 @@ class Engine:
             return replace(state, held=_set(state.held, action.die, True))
         if isinstance(action, Release):
             return replace(state, held=_set(state.held, action.die, False))
+        assert isinstance(action, Score)  # _check refused every other action
         return self._score(state, action.box)
 
     def _score(self, state: State, box: str) -> State:
@@ -223,7 +228,7 @@ class Engine:
             cards=cards, player=state.player if over else (state.player + 1) % len(cards), over=over
         )
 
-    def chance_outcomes(self, state: State) -> dict[tuple, Fraction]:
+    def chance_outcomes(self, state: State) -> dict[Dice, Fraction]:
         """Every outcome of the dice being rolled (the faces of the dice not held)."""
         if not state.rolling:
             return {}
@@ -232,7 +237,7 @@ class Engine:
     def dice_to_roll(self, state: State) -> int:
         return len(self.throw_positions(state))
 
-    def throw_positions(self, state: State) -> tuple:
+    def throw_positions(self, state: State) -> tuple[int, ...]:
         """The places (0-4) of the dice the roll being made rolls: all five on the turn's
         first roll, then those not held."""
         if not state.dice:
@@ -243,18 +248,18 @@ class Engine:
         """How many rolls the turn has had before this one (0 for its first)."""
         return state.rolls_used
 
-    def sample_chance(self, state: State, rng) -> tuple:
+    def sample_chance(self, state: State, rng: random.Random) -> tuple[int, ...]:
         """Faces for the dice being rolled, in the order of :meth:`throw_positions`."""
         return _dice.throw(rng, self.dice_to_roll(state))
 
-    def apply_chance(self, state: State, outcome) -> State:
+    def apply_chance(self, state: State, outcome: Iterable[int]) -> State:
         """Put the rolled faces, in the order given, into the places of the dice that were
         rolled (:meth:`throw_positions`); a held die stays where it is."""
-        outcome = tuple(outcome)
-        if tuple(sorted(outcome)) not in self.chance_outcomes(state):
-            raise IllegalMoveError(f"{list(outcome)} is not a possible roll now")
+        faces = tuple(outcome)
+        if tuple(sorted(faces)) not in self.chance_outcomes(state):
+            raise IllegalMoveError(f"{list(faces)} is not a possible roll now")
         dice = list(state.dice or (0,) * 5)
-        for place, face in zip(self.throw_positions(state), outcome):
+        for place, face in zip(self.throw_positions(state), faces):
             dice[place] = face
         return replace(state, dice=tuple(dice), rolls_used=state.rolls_used + 1, rolling=False)
 
@@ -272,5 +277,5 @@ class Engine:
         return [i for i, total in enumerate(totals) if total == max(totals)]
 
 
-def _set(items: tuple, index: int, value) -> tuple:
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]

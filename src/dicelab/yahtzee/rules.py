@@ -88,7 +88,7 @@ class Rules(RuleSet):
     """
 
     style: str = "yahtzee"
-    boxes: tuple = YAHTZEE_BOXES
+    boxes: tuple[str, ...] = YAHTZEE_BOXES
     rolls: int = 3
     upper_bonus: int = 35
     upper_bonus_threshold: int = 63
@@ -121,7 +121,7 @@ class Rules(RuleSet):
             self.refuse("rolls", f"a turn has 1 to {MAX_ROLLS} rolls, not {self.rolls}")
 
     @property
-    def upper_boxes(self) -> tuple:
+    def upper_boxes(self) -> tuple[str, ...]:
         return tuple(box for box in self.boxes if box in UPPER_BOXES)
 
 

@@ -10,14 +10,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import cache
 
-from dicelab.dice import counts
+from dicelab.dice import Dice, counts
 from dicelab.validation import box_name, faces
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 
 
-def _straight_run(tally) -> int:
+def _straight_run(tally: Sequence[int]) -> int:
     """The longest run of consecutive faces present."""
     best = run = 0
     for n in tally:
@@ -26,18 +27,18 @@ def _straight_run(tally) -> int:
     return best
 
 
-def _of_a_kind(tally, n: int) -> int:
+def _of_a_kind(tally: Sequence[int], n: int) -> int:
     """The highest face shown at least ``n`` times, or 0."""
     return max((face for face in range(1, 7) if tally[face - 1] >= n), default=0)
 
 
-def _is_full_house(tally, rules: Rules) -> bool:
+def _is_full_house(tally: Sequence[int], rules: Rules) -> bool:
     """Three of one face and two of another, or five of a kind where the rules count it."""
     shape = sorted(n for n in tally if n)
     return shape == [2, 3] or (shape == [5] and rules.five_of_a_kind_is_full_house)
 
 
-def _yahtzee_style(box: str, dice, tally, rules: Rules) -> int:
+def _yahtzee_style(box: str, dice: Dice, tally: tuple[int, ...], rules: Rules) -> int:
     total = sum(dice)
     if box == "three_of_a_kind":
         return total if _of_a_kind(tally, 3) else 0
@@ -52,7 +53,7 @@ def _yahtzee_style(box: str, dice, tally, rules: Rules) -> int:
     raise ValueError(f"unknown box {box!r}")
 
 
-def _yatzy_style(box: str, dice, tally, rules: Rules) -> int:
+def _yatzy_style(box: str, dice: Dice, tally: tuple[int, ...], rules: Rules) -> int:
     pairs = [face for face in range(6, 0, -1) if tally[face - 1] >= 2]
     if box == "one_pair":
         return 2 * pairs[0] if pairs else 0
@@ -72,7 +73,7 @@ def _yatzy_style(box: str, dice, tally, rules: Rules) -> int:
 
 
 @cache
-def _box_score(box: str, dice: tuple, rules: Rules) -> int:
+def _box_score(box: str, dice: Dice, rules: Rules) -> int:
     tally = counts(dice)
     if box in UPPER_BOXES:
         face = UPPER_BOXES.index(box) + 1
@@ -86,19 +87,19 @@ def _box_score(box: str, dice: tuple, rules: Rules) -> int:
     return _yahtzee_style(box, dice, tally, rules)
 
 
-def score(box: str, dice, rules=None) -> int:
+def score(box: str, dice: object, rules: Rules | str | None = None) -> int:
     """The value of ``box`` for these five dice before bonuses and jokers."""
-    rules = Rules.coerce(rules)
-    box = box_name(box, rules.boxes, error=None)
-    return _box_score(box, faces(dice, 5, 5, what="a Yahtzee hand"), rules)
+    checked = Rules.coerce(rules)
+    box = box_name(box, checked.boxes, error=None)
+    return _box_score(box, faces(dice, 5, 5, what="a Yahtzee hand"), checked)
 
 
-def is_yahtzee(dice) -> bool:
+def is_yahtzee(dice: Sequence[int]) -> bool:
     """Five of a kind."""
     return len(dice) == 5 and len(set(dice)) == 1
 
 
-def joker_is_active(rules: Rules, dice, filled: dict) -> bool:
+def joker_is_active(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> bool:
     """A further Yahtzee under a joker rule: the Yahtzee box is filled (with 50 or 0).
 
     ``filled`` maps each filled box to its score.
@@ -106,7 +107,7 @@ def joker_is_active(rules: Rules, dice, filled: dict) -> bool:
     return rules.joker != "none" and is_yahtzee(dice) and "yahtzee" in filled
 
 
-def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
+def legal_boxes(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> tuple[str, ...]:
     """The open boxes this hand may be scored in (the forced joker narrows them; in forced
     order only the first open box)."""
     open_boxes = tuple(box for box in rules.boxes if box not in filled)
@@ -121,7 +122,7 @@ def legal_boxes(rules: Rules, dice, filled: dict) -> tuple:
     return lower or open_boxes
 
 
-def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
+def box_points(rules: Rules, box: str, dice: Sequence[int], filled: Mapping[str, int]) -> int:
     """What ``box`` scores for ``dice`` on a card whose filled boxes are ``filled``,
     jokers included (the Yahtzee bonus is separate: :func:`yahtzee_bonus`)."""
     points = _box_score(box, tuple(dice), rules)
@@ -135,14 +136,14 @@ def box_points(rules: Rules, box: str, dice, filled: dict) -> int:
     return points
 
 
-def yahtzee_bonus(rules: Rules, dice, filled: dict) -> int:
+def yahtzee_bonus(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> int:
     """The bonus a further Yahtzee earns: only while the Yahtzee box holds its full value."""
     if rules.yahtzee_bonus and is_yahtzee(dice) and filled.get("yahtzee") == rules.yahtzee > 0:
         return rules.yahtzee_bonus
     return 0
 
 
-def upper_bonus(rules: Rules, filled: dict) -> int:
+def upper_bonus(rules: Rules, filled: Mapping[str, int]) -> int:
     """The upper-section bonus earned by the boxes filled so far."""
     upper = sum(points for box, points in filled.items() if box in UPPER_BOXES)
     return rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
