@@ -16,7 +16,7 @@ import numpy
 from dicelab.dice import counts
 from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
-from dicelab.yahtzee.strategy import PAR, box_maximum, greedy_keep
+from dicelab.yahtzee.strategy import PAR, box_maximum, greedy_keep, greedy_preference
 
 
 def play_decided(turn, decide) -> None:
@@ -105,15 +105,8 @@ class BatchGreedy(YahtzeeBatchBot):
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
         points = scores.points[context, scores.matching_filled(mask, roll), roll]
-        threshold = rules.upper_bonus_threshold
-        bonus = rules.upper_bonus * (
-            (upper[:, None] + points >= threshold).astype(numpy.int64)
-            - (upper[:, None] >= threshold)
-        )
-        gain = points + numpy.where(scores.upper, bonus, 0)
-        key = numpy.where(
-            scores.legal(mask, roll), gain * 64 - self.par, numpy.iinfo(numpy.int64).min
-        )
+        preference = greedy_preference(rules, scores.upper, points, upper[:, None], self.par)
+        key = numpy.where(scores.legal(mask, roll), preference, numpy.iinfo(numpy.int64).min)
         best = numpy.argmax(key, axis=1)
         lines = numpy.arange(len(which))
         keep = self.keeps[best, roll]

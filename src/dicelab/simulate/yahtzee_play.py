@@ -25,6 +25,7 @@ import numpy
 from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.yahtzee_scores import score_tables
 from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.scoring import bonus_of_upper_total
 
 
 class CardBatch:
@@ -79,9 +80,7 @@ class CardBatch:
         return (
             self.box_sum[rows, seat]
             + self.yahtzee_bonuses[rows, seat] * rules.yahtzee_bonus
-            + numpy.where(
-                self.upper[rows, seat] >= rules.upper_bonus_threshold, rules.upper_bonus, 0
-            )
+            + bonus_of_upper_total(rules, self.upper[rows, seat])
         )
 
     def turn(self, seat: int, rows=None) -> Turn:

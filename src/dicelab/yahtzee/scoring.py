@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import overload
+
+import numpy as np
 
 from dicelab.dice import Dice, counts
 from dicelab.validation import box_name, faces
@@ -145,5 +148,23 @@ def yahtzee_bonus(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) 
 
 def upper_bonus(rules: Rules, filled: Mapping[str, int]) -> int:
     """The upper-section bonus earned by the boxes filled so far."""
-    upper = sum(points for box, points in filled.items() if box in UPPER_BOXES)
-    return rules.upper_bonus if upper >= rules.upper_bonus_threshold else 0
+    return int(bonus_of_upper_total(rules, sum(p for b, p in filled.items() if b in UPPER_BOXES)))
+
+
+@overload
+def bonus_of_upper_total(rules: Rules, upper_total: int) -> int: ...
+
+
+@overload
+def bonus_of_upper_total(rules: Rules, upper_total: np.ndarray) -> np.ndarray: ...
+
+
+def bonus_of_upper_total(rules: Rules, upper_total: int | np.ndarray) -> int | np.ndarray:
+    """The upper bonus an upper section totalling ``upper_total`` earns (a number, or an
+    array of totals for the batch simulator and the solver).
+
+    >>> bonus_of_upper_total(Rules(), 63), bonus_of_upper_total(Rules(), np.array([62, 70])).tolist()
+    (35, [0, 35])
+    """
+    bonus = np.where(np.asarray(upper_total) >= rules.upper_bonus_threshold, rules.upper_bonus, 0)
+    return int(bonus) if bonus.ndim == 0 else bonus

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+
 from dicelab.dice import counts, from_counts, multisets
 from dicelab.players import RandomBot
 from dicelab.yahtzee.engine import Roll, Score, State
 from dicelab.yahtzee.holding import step_towards
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.scoring import score, upper_bonus
+from dicelab.yahtzee.scoring import bonus_of_upper_total, score
 
 # What a box usually earns: between boxes worth the same now, the greedy bot scores the one
 # with the lower "par", keeping the richer box for a better roll.
@@ -48,6 +50,7 @@ PAR = {
     "yahtzee": 10,
     "chance": 22,
 }
+_PAR_SCALE = 64  # above every par: a point more now outweighs any difference of par
 # The runs of faces each straight needs, in each style of the rules.
 _STRAIGHTS = {
     ("yahtzee", "small_straight"): ((1, 2, 3, 4), (2, 3, 4, 5), (3, 4, 5, 6)),
@@ -68,13 +71,24 @@ def box_maximum(rules: Rules, box: str) -> int:
     return max(score(box, dice, rules) for dice in multisets(5))
 
 
-def greedy_gain(rules: Rules, box: str, points: int, upper_total: int) -> int:
-    """What scoring ``points`` in ``box`` adds to the total now, the upper bonus included
-    when it completes it (``upper_total`` is the upper section before this box)."""
-    if box not in UPPER_BOXES:
-        return points
-    before = upper_bonus(rules, {UPPER_BOXES[0]: upper_total})
-    return points + upper_bonus(rules, {UPPER_BOXES[0]: upper_total + points}) - before
+def greedy_preference(rules: Rules, upper_box, points, upper_total, par):
+    """How much the greedy bot wants to score ``points`` in a box (the highest is scored):
+    what it adds to the total now, the upper bonus included when an upper box
+    (``upper_box``) completes it (``upper_total`` is the upper section before this box),
+    ties going to the box whose ``par`` is lower. Numbers, or numpy arrays for the batch
+    simulator.
+
+    >>> greedy_preference(Rules(), True, 12, 55, PAR["fours"]) - greedy_preference(Rules(), False, 12, 55, PAR["chance"])
+    2251
+    """
+    total = np.asarray(upper_total)
+    gain = points + np.where(
+        upper_box,
+        bonus_of_upper_total(rules, total + points) - bonus_of_upper_total(rules, total),
+        0,
+    )
+    preference = gain * _PAR_SCALE - np.asarray(par)
+    return int(preference) if preference.ndim == 0 else preference
 
 
 def greedy_keep(rules: Rules, box: str, dice: tuple) -> tuple:
@@ -127,7 +141,12 @@ class GreedyBot:
         rules = engine.rules
         upper = state.card.upper_total()
         gains = {box: engine.preview(state, box) for box in engine.scorable_boxes(state)}
-        best = max(gains, key=lambda box: (greedy_gain(rules, box, gains[box], upper), -PAR[box]))
+        best = max(
+            gains,
+            key=lambda box: greedy_preference(
+                rules, box in UPPER_BOXES, gains[box], upper, PAR[box]
+            ),
+        )
         if state.rolls_used == rules.rolls or gains[best] == box_maximum(rules, best):
             return Score(best)
         keep = greedy_keep(rules, best, tuple(sorted(state.dice)))
