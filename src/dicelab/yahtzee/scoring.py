@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import overload
-
-import numpy as np
+from typing import Any
 
 from dicelab.dice import Dice, counts
 from dicelab.validation import box_name, faces
@@ -151,20 +149,12 @@ def upper_bonus(rules: Rules, filled: Mapping[str, int]) -> int:
     return int(bonus_of_upper_total(rules, sum(p for b, p in filled.items() if b in UPPER_BOXES)))
 
 
-@overload
-def bonus_of_upper_total(rules: Rules, upper_total: int) -> int: ...
+def bonus_of_upper_total(rules: Rules, upper_total: Any) -> Any:
+    """The upper bonus an upper section totalling ``upper_total`` earns: a number, or for
+    an array of totals (the batch simulator's, the solver's) an array.
 
-
-@overload
-def bonus_of_upper_total(rules: Rules, upper_total: np.ndarray) -> np.ndarray: ...
-
-
-def bonus_of_upper_total(rules: Rules, upper_total: int | np.ndarray) -> int | np.ndarray:
-    """The upper bonus an upper section totalling ``upper_total`` earns (a number, or an
-    array of totals for the batch simulator and the solver).
-
+    >>> import numpy as np
     >>> bonus_of_upper_total(Rules(), 63), bonus_of_upper_total(Rules(), np.array([62, 70])).tolist()
     (35, [0, 35])
     """
-    bonus = np.where(np.asarray(upper_total) >= rules.upper_bonus_threshold, rules.upper_bonus, 0)
-    return int(bonus) if bonus.ndim == 0 else bonus
+    return (upper_total >= rules.upper_bonus_threshold) * rules.upper_bonus

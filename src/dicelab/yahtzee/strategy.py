@@ -21,8 +21,7 @@ Score(box='chance')
 from __future__ import annotations
 
 from functools import cache
-
-import numpy as np
+from typing import Any
 
 from dicelab.dice import counts, from_counts, multisets
 from dicelab.players import RandomBot
@@ -71,7 +70,7 @@ def box_maximum(rules: Rules, box: str) -> int:
     return max(score(box, dice, rules) for dice in multisets(5))
 
 
-def greedy_preference(rules: Rules, upper_box, points, upper_total, par):
+def greedy_preference(rules: Rules, upper_box: Any, points: Any, upper_total: Any, par: Any) -> Any:
     """How much the greedy bot wants to score ``points`` in a box (the highest is scored):
     what it adds to the total now, the upper bonus included when an upper box
     (``upper_box``) completes it (``upper_total`` is the upper section before this box),
@@ -81,14 +80,10 @@ def greedy_preference(rules: Rules, upper_box, points, upper_total, par):
     >>> greedy_preference(Rules(), True, 12, 55, PAR["fours"]) - greedy_preference(Rules(), False, 12, 55, PAR["chance"])
     2251
     """
-    total = np.asarray(upper_total)
-    gain = points + np.where(
-        upper_box,
-        bonus_of_upper_total(rules, total + points) - bonus_of_upper_total(rules, total),
-        0,
+    bonus = bonus_of_upper_total(rules, upper_total + points) - bonus_of_upper_total(
+        rules, upper_total
     )
-    preference = gain * _PAR_SCALE - np.asarray(par)
-    return int(preference) if preference.ndim == 0 else preference
+    return (points + upper_box * bonus) * _PAR_SCALE - par
 
 
 def greedy_keep(rules: Rules, box: str, dice: tuple) -> tuple:
