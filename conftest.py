@@ -59,6 +59,18 @@ SLOW = {
 }
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers per core. Half of a run's time is spent waiting (for
+    JupyterLab, a kernel, a browser's page, a server killed and restarted), and a second
+    worker on each core fills that wait; ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides
+    where it is set."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return int(os.environ["PYTEST_XDIST_AUTO_NUM_WORKERS"])
+    return 2 * (
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    )
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shared_policy_cache(tmp_path_factory: pytest.TempPathFactory):
     """Point ``DICELAB_CACHE_DIR`` at one folder for the whole run (shared by xdist workers)."""
