@@ -504,7 +504,7 @@ class _Layout:
         masks = np.arange(1 << len(tables.boxes))
         self.ny, self.yahtzee_bit = ny, tables.yahtzee_bit
         # the filled upper boxes of each mask, numbered among the upper boxes
-        self.subset = sum(((masks >> i) & 1) << k for k, i in enumerate(upper))
+        self.subset = sum((((masks >> i) & 1) << k for k, i in enumerate(upper)), masks * 0)
         totals = np.arange(tables.cap + 1)
         self.rank = np.zeros((1 << len(upper), len(totals)), dtype=np.int64)
         slots = []  # per subset: the upper total solved for each slot
