@@ -29,7 +29,6 @@ memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 from __future__ import annotations
 
 import math
-import os
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -54,9 +53,9 @@ from dicelab.yahtzee.scoring import (
 
 FORMAT = 4  # bump when the layout of the saved values changes (4: a slot per class of totals)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = (
-    256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
-)
+# cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
+# another size or order of blocks moves the values by ~1e-13 and can flip a near tie
+CHUNK = 256
 THREADS = 1  # a second thread bought no wall time on 2 cores and cost half again the CPU
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
