@@ -610,7 +610,12 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     spaces = threading.local()  # each thread's buffers
 
     def solve_part(part):
-        mask, y, u = part
+        layer, start = part  # the cards start to start + CHUNK of the layer, made here
+        ends = np.cumsum(layout.runs(layer))
+        first, last = np.searchsorted(ends, [start, start + CHUNK], side="right")
+        mask, y, u = layout.cards(layer[first : last + 1])
+        skip = start - (ends[first - 1] if first else 0)
+        mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
         space = getattr(spaces, "space", None) or _Space()
         spaces.space = space
         unpacked = tables.unpack(legal[:, mask * ny + y])
@@ -625,11 +630,9 @@ def _solve(rules: Rules, progress: bool) -> tuple:
 
     with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
         for layer in range(boxes - 1, -1, -1):
-            cards = layout.cards(masks[filled == layer])
-            parts = [
-                tuple(array[start : start + CHUNK] for array in cards)
-                for start in range(0, len(cards[0]), CHUNK)
-            ]
+            layer_masks = masks[filled == layer]
+            count = int(layout.runs(layer_masks).sum())
+            parts = [(layer_masks, start) for start in range(0, count, CHUNK)]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
     return solved, ny
