@@ -29,7 +29,7 @@ memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 from __future__ import annotations
 
 import math
-import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache, partial
@@ -51,12 +51,12 @@ from dicelab.yahtzee.scoring import (
     yahtzee_bonus,
 )
 
-FORMAT = 3  # bump when the layout of the saved values changes (3: float64, slots of _Layout)
+FORMAT = 4  # bump when the layout of the saved values changes (4: a slot per class of totals)
 CACHE_KIND = "yahtzee-solution"
-CHUNK = (
-    256  # cards computed together: big enough for numpy, small enough (in pairs) for the CPU cache
-)
-THREADS = os.cpu_count() or 1  # numpy releases the GIL, so chunks run on every core
+# cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
+# another size or order of blocks moves the values by ~1e-13 and can flip a near tie
+CHUNK = 256
+THREADS = 1  # a second thread bought no wall time on 2 cores and cost half again the CPU
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
@@ -83,27 +83,49 @@ class Outlook:
     std: float
 
 
-def _keep_better(best, candidate):
-    """``best`` (changed in place) with each entry replaced by ``candidate``'s where that is
-    better. Arrays of values are compared as they are; pairs of arrays (the values, and a
-    quantity that goes with them) by their values, the pair moving together."""
-    if best.ndim == 2:
-        return np.maximum(best, candidate, out=best)
-    np.copyto(best[1], candidate[1], where=candidate[0] > best[0])
+def _keep_better(best, candidate, better):
+    """``best`` (moments, rows, cards; changed in place) with each entry replaced by
+    ``candidate``'s where that has the higher value (the first moment; a second moment moves
+    with it, a tie keeps ``best``). ``better`` is a boolean buffer shaped like one moment."""
+    if len(best) == 2:
+        np.greater(candidate[0], best[0], out=better)
+        np.copyto(best[1], candidate[1], where=better)
     np.maximum(best[0], candidate[0], out=best[0])
     return best
 
 
-def _rows(values, index):
-    """The rows ``index`` of values (rows x cards) or of a pair of them, contiguous."""
-    return np.take(values, index, axis=-2)
+def _take(values, rows, out):
+    """The ``rows`` of ``values`` (moments, rows, cards) into the contiguous array ``out``."""
+    return np.take(values, rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
+
+
+class _Space:
+    """Named buffers for the arrays of a turn, grown as needed and reused from one block of
+    cards to the next, so a solve makes no large temporary arrays (and no page faults)."""
+
+    def __init__(self):
+        self._buffers: dict = {}
+
+    def array(self, name: str, shape: tuple, dtype=np.float64) -> np.ndarray:
+        """The contiguous array ``name`` with this shape (its values left as they were)."""
+        size = math.prod(shape)
+        buffer = self._buffers.get(name)
+        if buffer is None or buffer.size < size:
+            buffer = self._buffers[name] = np.empty(size, dtype)
+        return buffer[:size].reshape(shape)
+
+    def better(self, shape: tuple) -> np.ndarray:
+        """A boolean buffer for :func:`_keep_better` on arrays of this shape."""
+        return self.array("better", shape[1:], bool)
 
 
 class Keeps:
     """The multisets of 0 to 5 dice, one row each, and the index tables of a turn.
 
     Each size is ordered by number of different faces, most first, so the multisets that
-    have at least ``j + 1`` different faces are a prefix of their size.
+    have at least ``j + 1`` different faces are a prefix of their size. The values of a turn
+    are arrays (moments, rows, cards): the first moment is the expected score, the second (if
+    any) the second moment of that score; each moment's rows are contiguous.
     """
 
     def __init__(self):
@@ -136,36 +158,43 @@ class Keeps:
         self.rolls = self.levels[5]
         self.roll_probability = np.array([float(_dice.probability(r)) for r in self.rolls])
 
-    def hold_values(self, values):
+    def hold_values(self, values, space: _Space):
         """The expected value of every hold (all sizes) given ``values`` of the 252 rolls,
-        as a list indexed by the number of dice held (pairs of moments are averaged alike)."""
+        as a list indexed by the number of dice held (the last is ``values``; the others are
+        buffers of ``space``). Every moment is averaged alike."""
+        moments, _, cards = values.shape
         holds = [None] * 5 + [values]
         for n in range(4, -1, -1):
             bigger, children = holds[n + 1], self.children[n]
-            total = _rows(bigger, children[0])
+            shape = (moments, len(self.levels[n]), cards)
+            total, part = space.array(f"holds {n}", shape), space.array("part", shape)
+            _take(bigger, children[0], total)
             for face in range(1, 6):
-                total += _rows(bigger, children[face])
+                total += _take(bigger, children[face], part)
             total *= 1 / 6
             holds[n] = total
         return holds
 
-    def best_holds(self, holds):
+    def best_holds(self, holds, space: _Space):
         """The value of each roll when the best hold among its dice is played (``holds`` is
-        overwritten; see :func:`_keep_better` for pairs of moments)."""
+        overwritten; see :func:`_keep_better`)."""
         best = holds[0]
+        moments, _, cards = best.shape
         for n in range(1, 6):
             level = holds[n]
             for parent in self.parents[n]:
-                _keep_better(level[..., : len(parent), :], _rows(best, parent))
+                shape = (moments, len(parent), cards)
+                candidate = _take(best, parent, space.array("parent", shape))
+                _keep_better(level[:, : len(parent)], candidate, space.better(shape))
             best = level
         return best
 
-    def roll_values(self, final, rolls_left: int):
+    def roll_values(self, final, rolls_left: int, space: _Space):
         """The value of each roll with ``rolls_left`` rolls to come, from the value of each
-        final roll."""
+        final roll (``final`` is overwritten)."""
         values = final
         for _ in range(rolls_left):
-            values = self.best_holds(self.hold_values(values))
+            values = self.best_holds(self.hold_values(values, space), space)
         return values
 
 
@@ -234,14 +263,17 @@ class _Tables:
         self.upper_bonus = np.array(
             [upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)]
         )
+        # the distinct points of each box over the plain rolls (a reward row each, in turn)
+        self.box_points = [np.unique(self.points[0, 0, :, i]) for i in range(len(self.boxes))]
         self.groups = self._groups()
+        self.after_rows = {ny: self._after_rows(ny) for ny in (1, 2)}  # by Yahtzee states
         self.reachable = self._reachable_upper_totals(upper)
 
     def _groups(self) -> list:
         """Boxes in groups whose plain points take few combinations over the 252 rolls (the
-        final value of a roll is worked out per combination, then spread over the rolls).
-        Each group: (boxes, per box the distinct points and each combination's, each roll's
-        combination)."""
+        best box of a roll is found per combination, then spread over the rolls). Each group:
+        its boxes, per box the rows of :meth:`after_rows`'s rewards of each combination and
+        of each roll, and each roll's combination."""
         plain = self.points[0, 0]
         groups, group = [], []
         for i in range(len(self.boxes)):
@@ -250,13 +282,18 @@ class _Tables:
                 group = []
             group.append(i)
         groups.append(group)
+        first = np.cumsum([0] + [len(points) for points in self.box_points])
         result = []
         for group in groups:
             combinations, row = np.unique(plain[:, group], axis=0, return_inverse=True)
-            per_box = [
-                np.unique(combinations[:, j], return_inverse=True) for j in range(len(group))
-            ]
-            result.append((group, per_box, row.ravel()))
+            per_combination, per_roll = (
+                [
+                    first[i] + np.searchsorted(self.box_points[i], points[:, j])
+                    for j, i in enumerate(group)
+                ]
+                for points in (combinations, plain[:, group])
+            )
+            result.append((group, per_combination, per_roll, row.ravel()))
         return result
 
     def _context(self, c: int, m: int, dice) -> dict:
@@ -315,98 +352,204 @@ class _Tables:
             np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1
         ).astype(bool)
 
-    def reward(self, moments, i: int, points, mask, y, u, closed=False):
-        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``
-        (-inf on the cards where ``closed``), from the solved cards' ``moments``. With their
-        variances, the pair of that and the variance of the card after (0 where ``closed``)."""
+    def _after_rows(self, ny: int) -> tuple:
+        """The plain scores of a turn: every box with each of its points over the plain rolls
+        (a reward row each), and the cards those lead to (an after row per box and upper total
+        or Yahtzee state it leaves, per point where it depends on them). Returns each after
+        row's box bit, upper points and Yahtzee state (-1: the card's), and each reward row's
+        after row and points."""
+        bits, upper, states, after, points = [], [], [], [], []
+        for i, box in enumerate(self.boxes):
+            zero_state = box == "yahtzee" and ny == 2
+            for n, p in enumerate(self.box_points[i].tolist()):
+                if n == 0 or box in UPPER_BOXES or zero_state:
+                    bits.append(1 << i)
+                    upper.append(p if box in UPPER_BOXES else 0)
+                    states.append(int(p != self.rules.yahtzee) if zero_state else -1)
+                after.append(len(bits) - 1)
+                points.append(p)
+        column = partial(np.array, ndmin=2)
+        return (
+            column(bits).T,
+            column(upper).T,
+            column(states).T if max(states) >= 0 else None,
+            np.array(after),
+            column(points, dtype=float).T,
+        )
+
+    def _after(self, moments, bit, upper, state, mask, y, u, closed):
+        """The value of the card after scoring in box ``bit`` (``upper`` points added to its
+        upper total, Yahtzee state ``state``), with the upper bonus that earns, and its
+        variance (None without): -inf and 0 where ``closed``."""
+        after_u = np.minimum(u + upper, self.cap)
+        place = moments.layout.place(mask | bit, state, after_u)
+        value = moments.values[place]
+        value += self.upper_bonus[after_u] - self.upper_bonus[u]
+        variance = None if moments.variances is None else moments.variances[place]
+        if closed is not False:
+            np.copyto(value, -np.inf, where=closed)
+            if variance is not None:
+                np.copyto(variance, 0.0, where=closed)
+        return value, variance
+
+    def reward(self, moments, i: int, points, mask, y, u):
+        """Points, bonuses and the value of the card after scoring ``points`` in box ``i``,
+        from the solved cards' ``moments``. With their variances, the pair of that and the
+        variance of the card after."""
         box = self.boxes[i]
-        after_u = np.minimum(u + points, self.cap) if box in UPPER_BOXES else u
-        after_y = (
+        state = (
             np.where(points == self.rules.yahtzee, 0, 1)
             if box == "yahtzee" and moments.ny == 2
             else y
         )
-        place = moments.layout.place(mask | (1 << i), after_y, after_u)
-        after = np.where(closed, -np.inf, moments.values[place])
-        if box in UPPER_BOXES:
-            after += self.upper_bonus[after_u] - self.upper_bonus[u]
-        value = points + after
-        if moments.variances is None:
+        upper = points if box in UPPER_BOXES else 0
+        value, variance = self._after(moments, 1 << i, upper, state, mask, y, u, False)
+        value = points + value
+        if variance is None:
             return value
-        spread = np.where(closed, 0.0, moments.variances[place])
-        return np.stack(np.broadcast_arrays(value, spread))
+        return np.stack(np.broadcast_arrays(value, variance))
 
-    def final_values(self, moments, mask, y, u, legal):
-        """The value of each of the 252 rolls with no roll left (rows) for each card
-        (columns). ``legal`` is each special roll's legal boxes on each card.
+    def final_values(self, moments, mask, y, u, legal, space: _Space):
+        """The value of each of the 252 rolls with no roll left for each card: an array
+        (moments, rolls, cards) in a buffer of ``space``. ``legal`` is each special roll's
+        legal boxes on each card (rolls, cards, boxes).
 
-        With the variances of the cards' rest of the game in ``moments``, each value is a
-        pair (a new first axis): the value, and the second moment of the points still to
-        come (the best box's points and what the card after it scores)."""
-        closed = [(mask >> i & 1).astype(bool) for i in range(len(self.boxes))]
+        With the variances of the cards' rest of the game in ``moments``, the second moment
+        is that of the points still to come (the best box's points and what the card after
+        it scores)."""
+        pairs = moments.variances is not None
+        cards = len(mask)
+        bits, upper, states, after, points = self.after_rows[moments.ny]
+        state = y if states is None else np.where(states < 0, y, states)
+        value, variance = self._after(
+            moments, bits, upper, state, mask, y, u, (mask & bits).astype(bool)
+        )
+        rewards = space.array("rewards", (1 + pairs, len(after), cards))
+        np.take(value, after, axis=0, out=rewards[0], mode="clip")
+        rewards[0] += points
+        if pairs:
+            np.take(variance, after, axis=0, out=rewards[1], mode="clip")
+        filled = int(np.bitwise_and.reduce(mask))  # the boxes filled on every card
+        final = space.array("rolls", (1 + pairs, len(keeps().rolls), cards))
+        empty = True
+        for group, per_combination, per_roll, row in self.groups:
+            open_ = [j for j, i in enumerate(group) if not filled >> i & 1]
+            if not open_:
+                continue
+            source, rows = rewards, per_roll[open_[0]]
+            if len(open_) > 1:  # the best box of each combination, then of each roll
+                shape = (1 + pairs, len(per_combination[0]), cards)
+                source, rows = (
+                    _take(rewards, per_combination[open_[0]], space.array("group", shape)),
+                    row,
+                )
+                for j in open_[1:]:
+                    candidate = _take(rewards, per_combination[j], space.array("candidate", shape))
+                    _keep_better(source, candidate, space.better(shape))
+            if empty:
+                _take(source, rows, final)
+                empty = False
+            else:
+                candidate = _take(source, rows, space.array("candidate", final.shape))
+                _keep_better(final, candidate, space.better(final.shape))
+        if self.bonus[0, 0].any():
+            final[0] += self.bonus[0, 0][:, None]
+        if len(self.special):
+            final[:, self.special] = self._special_values(moments, mask, y, u, legal)
+        if pairs:
+            final[1] += np.multiply(final[0], final[0], out=space.array("square", final.shape[1:]))
+        return final
+
+    def _special_values(self, moments, mask, y, u, legal):
+        """The value of each special roll with no roll left on each card (moments, rolls,
+        cards): its best legal box (the first of the best), with the Yahtzee bonus."""
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
-
-        def outcome(i, points, shut):
-            """Scoring ``points`` in box ``i``, or -inf where ``shut``."""
-            return self.reward(moments, i, points, mask, y, u, shut)
-
-        special = np.full((len(self.special), len(mask)), -np.inf)
-        if moments.variances is not None:
-            special = np.stack([special, np.zeros_like(special)])
-        final = None
-        for group, per_box, row in self.groups:
-            best = None
-            for i, (points, combination) in zip(group, per_box):
-                if closed[i].all():
-                    continue
-                rewards = _rows(outcome(i, points[:, None], closed[i]), combination)
-                best = rewards if best is None else _keep_better(best, rewards)
-                if len(self.special):
-                    special_points = self.points[context, matching, self.special[:, None], i]
-                    _keep_better(special, outcome(i, special_points, ~legal[:, :, i]))
-            if best is not None:
-                final = _rows(best, row) if final is None else _keep_better(final, _rows(best, row))
-        value, special_value = (
-            (final, special) if moments.variances is None else (final[0], special[0])
+        points = np.moveaxis(self.points[context, matching, self.special[:, None]], -1, 0)
+        bits, upper, states = self.after_rows[moments.ny][:3]
+        boxes = len(self.boxes)
+        state = np.broadcast_to(y, points.shape)
+        if states is not None:  # the Yahtzee box holding 0 or its full value
+            zero = np.asarray(self.boxes) == "yahtzee"
+            state = np.where(zero[:, None, None], points != self.rules.yahtzee, state)
+        in_upper = np.isin(self.boxes, UPPER_BOXES)[:, None, None]
+        value, variance = self._after(
+            moments,
+            (1 << np.arange(boxes))[:, None, None],
+            np.where(in_upper, points, 0),
+            state,
+            mask,
+            y,
+            u,
+            ~np.moveaxis(legal, -1, 0),
         )
-        if self.bonus[0, 0].any():
-            value += self.bonus[0, 0][:, None]
-        special_value += self.bonus[context, matching, self.special[:, None]]
-        final[..., self.special, :] = special
-        if moments.variances is not None:
-            final[1] += value * value
-        return final
+        value += points
+        best = np.argmax(value, axis=0)[None]
+        mean = np.take_along_axis(value, best, axis=0)[0]
+        mean += self.bonus[context, matching, self.special[:, None]]
+        if variance is None:
+            return mean[None]
+        return np.stack([mean, np.take_along_axis(variance, best, axis=0)[0]])
 
 
 class _Layout:
-    """Where each card's value is kept: a run of slots per box mask and Yahtzee state, for
-    the capped upper totals from ``low`` (the lowest from which the open upper boxes can
-    still reach the bonus) up, after one slot that every lower total shares (the rest of
-    the game is the same for all of them: no bonus). A full card has a slot too (worth 0)."""
+    """Where each card's value is kept: a run of slots per box mask and Yahtzee state, one per
+    reachable capped upper total from ``low`` (the lowest from which the open upper boxes can
+    still reach the bonus) up, after one slot that every lower total shares (the rest of the
+    game is the same for all of them: no bonus). A full card has slots too (worth 0)."""
 
     def __init__(self, tables: _Tables, ny: int):
+        upper = sorted(tables.upper_points)
         masks = np.arange(1 << len(tables.boxes))
-        room = sum(
-            (
-                np.where(masks >> i & 1, 0, int(points.max()))
-                for i, points in tables.upper_points.items()
-            ),
-            np.zeros_like(masks),
-        )
-        self.ny, self.cap = ny, tables.cap
-        self.low = np.maximum(tables.cap - room, 0)
-        widths = np.repeat(tables.cap - self.low + 2, ny).reshape(-1, ny)
-        if ny == 2:
-            widths[masks & tables.yahtzee_bit == 0, 1] = (
-                0  # the Yahtzee state is that of a filled box
+        self.ny, self.yahtzee_bit = ny, tables.yahtzee_bit
+        # the filled upper boxes of each mask, numbered among the upper boxes
+        self.subset = sum((((masks >> i) & 1) << k for k, i in enumerate(upper)), masks * 0)
+        totals = np.arange(tables.cap + 1)
+        self.rank = np.zeros((1 << len(upper), len(totals)), dtype=np.int64)
+        slots = []  # per subset: the upper total solved for each slot
+        for subset in range(1 << len(upper)):
+            room = sum(
+                int(tables.upper_points[i].max())
+                for k, i in enumerate(upper)
+                if not subset >> k & 1
             )
+            low = max(tables.cap - room, 0)
+            bits = sum(1 << i for k, i in enumerate(upper) if subset >> k & 1)
+            reachable = tables.reachable[bits]
+            kept = (
+                reachable
+                if reachable[0] >= low
+                else reachable[np.searchsorted(reachable, low) - 1 :]
+            )
+            slot = np.searchsorted(kept, np.maximum(totals, kept[0]))
+            self.rank[subset] = np.minimum(slot, len(kept) - 1)
+            slots.append(kept)
+        self.counts = np.array([len(totals) for totals in slots])
+        self.first_slot = np.cumsum(self.counts) - self.counts
+        self.slot_totals = np.concatenate(slots)
+        widths = np.repeat(self.counts[self.subset], ny).reshape(-1, ny)
+        if ny == 2:
+            widths[masks & tables.yahtzee_bit == 0, 1] = 0  # the state of a filled box only
         self.start = np.concatenate([[0], np.cumsum(widths.ravel())[:-1]])
         self.size = int(widths.sum())
 
     def place(self, mask, y, u):
         """The slots of the cards (mask, Yahtzee state, capped upper total)."""
-        return self.start[mask * self.ny + y] + np.maximum(u - self.low[mask] + 1, 0)
+        return self.start[mask * self.ny + y] + self.rank[self.subset[mask], u]
+
+    def runs(self, masks) -> np.ndarray:
+        """The number of slots of each mask (all its Yahtzee states)."""
+        return self.counts[self.subset[masks]] * np.where(masks & self.yahtzee_bit, self.ny, 1)
+
+    def cards(self, masks) -> tuple:
+        """One card per slot of the cards of ``masks``, as arrays (mask, y, u): each slot's
+        least reachable upper total."""
+        subset, runs = self.subset[masks], self.runs(masks)
+        mask = np.repeat(masks, runs)
+        within = np.arange(len(mask)) - np.repeat(np.cumsum(runs) - runs, runs)
+        count = np.repeat(self.counts[subset], runs)
+        first = np.repeat(self.first_slot[subset], runs)
+        return mask, within // count, self.slot_totals[first + within % count]
 
 
 @dataclass(frozen=True)
@@ -426,26 +569,6 @@ class _Moments:
 @lru_cache(maxsize=16)
 def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
-
-
-def _cards(tables: _Tables, layout: _Layout, masks) -> tuple:
-    """The reachable cards with a slot of their own among the cards of ``masks``, as arrays
-    (mask, y, u): every reachable upper total from the layout's ``low`` up, and below it
-    one (the highest) for the slot they share."""
-    parts = []
-    for mask in masks.tolist():
-        u = _upper_totals(tables, layout, mask)
-        for y in range(layout.ny if mask & tables.yahtzee_bit else 1):
-            parts.append(np.stack([np.full(len(u), mask), np.full(len(u), y), u]))
-    mask, y, u = np.concatenate(parts, axis=1) if parts else np.zeros((3, 0), dtype=np.int64)
-    return mask, y, u
-
-
-def _upper_totals(tables: _Tables, layout: _Layout, mask: int) -> np.ndarray:
-    """The upper totals of the cards of ``mask`` that :func:`_cards` solves."""
-    totals = tables.reachable[mask & tables.upper_mask]
-    low = layout.low[mask]
-    return totals if totals[0] >= low else totals[np.searchsorted(totals, low) - 1 :]
 
 
 def _legal_table(tables: _Tables):
@@ -471,37 +594,45 @@ def _legal_table(tables: _Tables):
 
 def _solve(rules: Rules, progress: bool) -> tuple:
     """The expected score and the variance of the score of the rest of the game for every
-    card: an array (2, slot) as :class:`_Layout` places the cards (NaN for slots no card
-    reaches), and the number of Yahtzee states."""
+    card: an array (2, slot) as :class:`_Layout` places the cards, and the number of Yahtzee
+    states."""
     tables = _tables(rules)
     holds = keeps()
     legal, ny = _legal_table(tables)
     layout = _Layout(tables, ny)
-    solved = np.full((2, layout.size), np.nan)
+    solved = np.empty((2, layout.size))
     moments = _Moments(*solved, layout)
     boxes = len(tables.boxes)
-    for y in range(ny):
-        solved[:, layout.place((1 << boxes) - 1, y, np.arange(tables.cap + 1))] = 0.0
-    masks = np.arange((1 << boxes) - 1)
+    full = (1 << boxes) - 1
+    solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
+    masks = np.arange(full)
     filled = sum(masks >> i & 1 for i in range(boxes))
+    spaces = threading.local()  # each thread's buffers
 
     def solve_part(part):
-        mask, y, u = part
-        final = tables.final_values(moments, mask, y, u, tables.unpack(legal[:, mask * ny + y]))
-        rolls = holds.roll_values(final, rules.rolls - 1)
+        layer, start = part  # the cards start to start + CHUNK of the layer, made here
+        ends = np.cumsum(layout.runs(layer))
+        first, last = np.searchsorted(ends, [start, start + CHUNK], side="right")
+        mask, y, u = layout.cards(layer[first : last + 1])
+        skip = start - (ends[first - 1] if first else 0)
+        mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
+        space = getattr(spaces, "space", None) or _Space()
+        spaces.space = space
+        unpacked = tables.unpack(legal[:, mask * ny + y])
+        final = tables.final_values(moments, mask, y, u, unpacked, space)
+        rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
         moments.values[place] = mean
-        moments.variances[place] = np.maximum(second - mean * mean, 0.0)
+        second -= mean * mean
+        moments.variances[place] = np.maximum(second, 0.0, out=second)
         return len(mask)
 
     with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
         for layer in range(boxes - 1, -1, -1):
-            cards = _cards(tables, layout, masks[filled == layer])
-            parts = [
-                tuple(array[start : start + CHUNK] for array in cards)
-                for start in range(0, len(cards[0]), CHUNK)
-            ]
+            layer_masks = masks[filled == layer]
+            count = int(layout.runs(layer_masks).sum())
+            parts = [(layer_masks, start) for start in range(0, count, CHUNK)]
             for done in pool.map(solve_part, parts):
                 bar.update(done)
     return solved, ny
@@ -594,12 +725,13 @@ class Solution:
         :attr:`special_rolls` on each card (rolls, cards, boxes). With ``spread``, each is a
         pair (a first axis of two): the value, and the second moment of the score to come."""
         moments = self._moments if spread else replace(self._moments, variances=None)
-        values = self._tables.final_values(moments, mask, y, u, legal)
+        space = _Space()
+        values = self._tables.final_values(moments, mask, y, u, legal, space)
         turn = []
         for _ in range(self.rules.rolls - 1):
-            holds = keeps().hold_values(values)
-            turn.append([level.copy() for level in holds])
-            values = keeps().best_holds(holds)
+            holds = keeps().hold_values(values, space)
+            turn.append([(level if spread else level[0]).copy() for level in holds])
+            values = keeps().best_holds(holds, space)
         return turn
 
     def options(
@@ -815,9 +947,6 @@ def _progress_bar(tables: _Tables, layout: _Layout, enabled: bool):
         return _NoBar()
     from tqdm.auto import tqdm
 
-    total = sum(
-        len(_upper_totals(tables, layout, mask)) * (layout.ny if mask & tables.yahtzee_bit else 1)
-        for mask in range((1 << len(tables.boxes)) - 1)
-    )
+    total = int(layout.runs(np.arange((1 << len(tables.boxes)) - 1)).sum())
     label = f"Solving Yahtzee ({tables.rules.preset_name or 'custom rules'})"
     return tqdm(total=total, desc=label, unit=" cards", unit_scale=True)
