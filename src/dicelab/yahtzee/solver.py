@@ -44,10 +44,10 @@ from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import (
+    bonus_of_upper_total,
     box_points,
     joker_is_active,
     legal_boxes,
-    upper_bonus,
     yahtzee_bonus,
 )
 
@@ -260,9 +260,7 @@ class _Tables:
         self.cap = min(
             rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values())
         )
-        self.upper_bonus = np.array(
-            [upper_bonus(rules, {UPPER_BOXES[0]: u}) for u in range(self.cap + 1)]
-        )
+        self.upper_bonus = bonus_of_upper_total(rules, np.arange(self.cap + 1))
         # the distinct points of each box over the plain rolls (a reward row each, in turn)
         self.box_points = [np.unique(self.points[0, 0, :, i]) for i in range(len(self.boxes))]
         self.groups = self._groups()
