@@ -9,6 +9,12 @@ combinations are a :class:`CombinationTable`.
 1150
 >>> table.score((1, 2)) is None
 True
+
+What the set-aside machinery reads of a game's ``Rules`` is :class:`SetAsideRules`:
+
+>>> from dicelab import fivethousand, thousand
+>>> isinstance(fivethousand.Rules(), SetAsideRules), isinstance(thousand.Rules(), SetAsideRules)
+(True, True)
 """
 
 from __future__ import annotations
@@ -16,14 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import NoReturn, Protocol, runtime_checkable
 
 from dicelab import dice as _dice
 from dicelab import validation
 from dicelab.dice import Dice
-
-if TYPE_CHECKING:
-    from dicelab.setaside.rules import SetAsideRules
 
 _NO_SPLIT = -1
 
@@ -72,6 +75,33 @@ class CombinationTable:
         ((1, 5, 5), 20)
         """
         return _best_choice(self, _dice.as_dice(throw))
+
+
+@runtime_checkable
+class SetAsideRules(Protocol):
+    """The settings of a set-aside game that the engine, house rules and scoring read."""
+
+    @property
+    def dice(self) -> int: ...
+
+    @property
+    def target(self) -> int: ...
+
+    @property
+    def penalty(self) -> int: ...
+
+    @property
+    def penalty_after(self) -> int: ...
+
+    @property
+    def score_floor(self) -> int: ...
+
+    @property
+    def first_player(self) -> str: ...
+
+    def combinations(self) -> CombinationTable: ...
+
+    def refuse(self, setting: str, message: str) -> NoReturn: ...
 
 
 def score_throw(rules: SetAsideRules, dice: object) -> int | None:

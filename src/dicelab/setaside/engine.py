@@ -20,8 +20,8 @@ from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json, dice_field
 from dicelab.dice import Dice
 from dicelab.errors import IllegalMoveError
+from dicelab.setaside.combinations import SetAsideRules
 from dicelab.setaside.house import after_turn
-from dicelab.setaside.rules import SetAsideRules
 
 RulesT = TypeVar("RulesT", bound=SetAsideRules)
 

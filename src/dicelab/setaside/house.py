@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, overload
 import numpy as np
 
 if TYPE_CHECKING:
-    from dicelab.setaside.rules import SetAsideRules
+    from dicelab.setaside.combinations import SetAsideRules
 
 FIRST_PLAYERS = ("fixed", "random")
 
