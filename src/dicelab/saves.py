@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import typing
 from functools import cache
 
 from dicelab import validation
+from dicelab.dice import Dice
 from dicelab.errors import CorruptGameError
 from dicelab.ruleset import MAX_ITEMS, MAX_POINTS
 
@@ -207,11 +209,13 @@ def _setting(default, signed: bool = False):
     return array(_setting(default[0]), 0, MAX_ITEMS)
 
 
-_FIELDS = {"Dice": array(whole(1, 6), 0, 6), "int": whole(0, MAX_ITEMS), "str": string}
+#: The schema of an action's field, by the field's type (resolved, not as the text written).
+_FIELDS = {Dice: array(whole(1, 6), 0, 6), int: whole(0, MAX_ITEMS), str: string}
 
 
 def _action(kind):
-    fields = {field.name: _FIELDS[str(field.type)] for field in dataclasses.fields(kind)}
+    types = typing.get_type_hints(kind)
+    fields = {field.name: _FIELDS[types[field.name]] for field in dataclasses.fields(kind)}
     return obj({"type": const(kind.type), **fields})
 
 
