@@ -257,3 +257,21 @@ def test_the_coach_weighs_only_the_first_open_box(rating):
         assert [c.value for c in choices] == [
             o.value for o in yahtzee.solve(FORCED, progress=False).options(state)
         ]
+
+
+# --- the odds ----------------------------------------------------------------------------------
+def test_the_odds_give_only_the_box_the_turn_fills_as_in_free_order():
+    from dicelab import odds
+
+    filled = {"ones": 2, "twos": 6}
+    forced = odds.situation_odds([3, 3, 4, 5, 6], rolls_left=2, rules=FORCED, filled=filled)
+    free = odds.situation_odds([3, 3, 4, 5, 6], rolls_left=2, filled=filled)
+    assert list(forced.boxes) == ["threes"]
+    assert forced["threes"] == free["threes"] and forced["threes"].chance == 1
+    with pytest.raises(ValueError, match="forced_order=True.*'threes'"):
+        odds.box_odds("chance", [3, 3, 4, 5, 6], rolls_left=2, rules=FORCED, filled=filled)
+    # the chase-a-box robot holds for its box in that box's turn, as in free order
+    bot, engine = simulate.ChaseBox("threes"), yahtzee.Engine(FORCED)
+    card = Card(tuple(filled.items()))
+    state = yahtzee.State(cards=(card,), dice=(3, 4, 3, 5, 6), rolls_used=1)
+    assert bot.choose(engine, state, None) == yahtzee.Hold(0)
