@@ -27,12 +27,12 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
-from dicelab.fivethousand.policy import refuse_unsolved
+from dicelab.fivethousand.policy import UNSOLVED
 from dicelab.fivethousand.rules import Rules
 from dicelab.memo import KEPT, once_per_key
 from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
-from dicelab.setaside.policy import pick, take, throw_table
+from dicelab.setaside.policy import pick, refuse_unsolved, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
 from dicelab.setaside.win import WinPolicy
 
@@ -46,7 +46,7 @@ def win_policy(
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
     rules = Rules.coerce(rules)
-    refuse_unsolved(rules, "win policy")
+    refuse_unsolved(rules, "win policy", UNSOLVED)
     return _win_policy(rules, lead_cap, use_cache)
 
 

@@ -84,9 +84,10 @@ class _BoxPolicy:
         # the chance first, then the expected score.
         self._scale = (max(self.values) + 1) * _ONE_ROLL**rules.rolls
         self._worth = [[int(v > 0) * self._scale + v for v in self.values]]  # per hand
-        self._keep_worth = [None]  # _keep_worth[r][k]: what holding keep k is worth, r rolls left
-        self._best_keep = [None]  # _best_keep[r][hand]: the keep index the policy holds
-        self._spread = {}
+        # _keep_worth[r][k]: what holding keep k is worth, r rolls left (none for r = 0)
+        self._keep_worth: list[list[int]] = [[]]
+        self._best_keep: list[list[int]] = [[]]  # _best_keep[r][hand]: the keep the policy holds
+        self._spread: dict[tuple[int, int], list[int]] = {}
 
     def _plan(self, rolls: int) -> None:
         """Work out the policy for up to ``rolls`` rolls left."""
@@ -112,7 +113,7 @@ class _BoxPolicy:
         key = (rolls, keep)
         if key not in self._spread:
             self._plan(rolls)
-            mass = defaultdict(int)
+            mass: defaultdict[int, int] = defaultdict(int)
             for hand, weight in zip(*_transitions()[keep]):
                 mass[hand if rolls == 1 else self._best_keep[rolls - 1][hand]] += weight
             spread = [0] * len(self.levels)

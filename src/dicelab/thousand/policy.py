@@ -12,21 +12,16 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take, throw_table
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
-
-def refuse_unsolved(rules: Rules, what: str) -> None:
-    """Raise ValueError naming the bolts or the dump truck, which the ``what`` can't yet
-    honour (they make a seat's scoreless run and a jump to 0 part of the state)."""
-    changed = [name for name in ("penalty", "dump_truck") if getattr(rules, name)]
-    if changed:
-        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
-        raise ValueError(
-            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
-            "or set it to 0"
-        )
+# The table rules each policy can't yet honour (they make a seat's scoreless run and a jump
+# to 0 part of the state): it refuses rules that set them.
+UNSOLVED = {
+    "solitaire policy": ("penalty", "dump_truck"),
+    "win policy": ("penalty", "dump_truck"),
+}
 
 
 def solitaire_policy(rules=None) -> SolitairePolicy:
@@ -54,7 +49,7 @@ class SolitairePolicy(SetAsidePolicy):
 
     def __init__(self, rules: Rules):
         super().__init__(Engine(rules))
-        refuse_unsolved(rules, "solitaire policy")
+        refuse_unsolved(rules, "solitaire policy", UNSOLVED)
         self.rules = rules
         self.throws = throw_table(
             rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"
