@@ -276,7 +276,8 @@ class _Tables:
         its boxes, per box the rows of :meth:`after_rows`'s rewards of each combination and
         of each roll, and each roll's combination."""
         plain = self.points[0, 0]
-        groups, group = [], []
+        groups: list[list[int]] = []
+        group: list[int] = []
         for i in range(len(self.boxes)):
             if group and len(np.unique(plain[:, group + [i]], axis=0)) > GROUP_COMBINATIONS:
                 groups.append(group)
@@ -615,7 +616,8 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     legal, ny = _legal_table(tables)
     layout = _Layout(tables, ny)
     solved = np.full((2, layout.size), np.nan)  # NaN: a card no game reaches (forced order)
-    moments = _Moments(*solved, layout)
+    values, variances = solved
+    moments = _Moments(values, variances, layout)
     boxes = len(tables.boxes)
     full = (1 << boxes) - 1
     solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
@@ -637,9 +639,9 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
-        moments.values[place] = mean
+        values[place] = mean
         second -= mean * mean
-        moments.variances[place] = np.maximum(second, 0.0, out=second)
+        variances[place] = np.maximum(second, 0.0, out=second)
         return len(mask)
 
     with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
@@ -925,10 +927,11 @@ def _cache_key(rules: Rules) -> dict:
 def _check_cached(rules: Rules, arrays: dict) -> None:
     """ValueError unless ``arrays`` are the solver's moments (values and variances) for
     ``rules`` and its number of Yahtzee states."""
-    moments, ny = arrays.get("moments"), arrays.get("yahtzee_states")
+    if set(arrays) != {"moments", "yahtzee_states"}:
+        raise ValueError("these are not the values of a Yahtzee solution for these rules")
+    moments, ny = arrays["moments"], arrays["yahtzee_states"]
     if (
-        set(arrays) != {"moments", "yahtzee_states"}
-        or moments.dtype != np.float64
+        moments.dtype != np.float64
         or moments.ndim != 2
         or ny.shape
         or ny.dtype.kind != "i"
