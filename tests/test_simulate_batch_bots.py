@@ -42,6 +42,7 @@ RULES = {
         thousand.Rules(),
         thousand.Rules(choose_keep=True),
         thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50),
+        thousand.Rules(dump_truck=555),
     ],
 }
 LEVELS = {
@@ -205,7 +206,9 @@ def test_the_states_cover_last_turns_and_casks():
     assert sum(engine.bank_refusal(s) is not None for s in states if s.phase == "decide") > 100
 
 
-@pytest.mark.parametrize("rules", RULES["thousand"], ids=["classic", "choose_keep", "custom"])
+@pytest.mark.parametrize(
+    "rules", RULES["thousand"], ids=["classic", "choose_keep", "custom", "dump_truck"]
+)
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)
     deciding = [s for s in states if s.phase == "decide"]
