@@ -119,6 +119,9 @@ def brute_force(rules: Rules, lead: int) -> dict:
         Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
         Rules(dice=3, target=400),
         Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
+        # a throw of both dice with no scoring die scores 50 and gives hot dice
+        Rules(dice=2, target=300, all_dice_farkle=50),
+        Rules(dice=2, target=300, all_dice_farkle=100, bust_keeps_completed_rounds=False),
     ],
 )
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):

@@ -34,7 +34,6 @@ UNSOLVED = {
         "opening",
         "min_bank",
         "penalty",
-        "all_dice_farkle",
     ),
 }
 
