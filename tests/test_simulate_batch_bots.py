@@ -67,6 +67,10 @@ WIN_RULES = {
         fivethousand.Rules(dice=3, target=500),
         fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False),
         fivethousand.Rules(dice=4, target=600, more_of_a_kind="adding"),
+        fivethousand.Rules(
+            dice=4, target=600, bust_keeps_completed_rounds=False, opening=150, min_bank=100
+        ),
+        fivethousand.Rules(dice=3, target=500, all_dice_farkle=150),
     ],
     "thousand": [
         thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),

@@ -29,12 +29,7 @@ from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take,
 UNSOLVED = {
     "turn policy": ("hot_dice",),
     "final-turn policy": ("hot_dice", "last_turn"),
-    "win policy": (
-        "hot_dice",
-        "opening",
-        "min_bank",
-        "penalty",
-    ),
+    "win policy": ("hot_dice", "penalty"),
 }
 
 
