@@ -76,6 +76,7 @@ class _StepPages(abc.ABC):
         self.at = (
             self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset
         )  # each game's row of page 0
+        self.pages = self.ahead.reshape(-1)  # the same values, one per (block, page, game, value)
         self.step = 0
 
     def keep(self, rows) -> None:
@@ -89,20 +90,22 @@ class _StepPages(abc.ABC):
     def page(self, playing=None) -> numpy.ndarray:
         """The next page's row of every game, an array (games, ``width``); ``playing`` (a
         mask, by default every game) says which games play this step, the others get zeros."""
-        rows = (
-            self.block_of_row
-            if playing is None
-            else self.block_of_row[numpy.asarray(playing, dtype=bool)]
-        )
-        live = numpy.zeros(len(self.live), dtype=bool)
-        live[rows] = True
-        if (live & ~self.live).any():
-            raise ValueError("a finished game cannot play again")
-        self.live = live
+        if playing is not None or self.step % PAGES_AHEAD == 0:
+            rows = (
+                self.block_of_row
+                if playing is None
+                else self.block_of_row[numpy.asarray(playing, dtype=bool)]
+            )
+            live = numpy.zeros(len(self.live), dtype=bool)
+            live[rows] = True
+            if (live & ~self.live).any():
+                raise ValueError("a finished game cannot play again")
+            self.live = live
         if self.step % PAGES_AHEAD == 0:
-            for block in numpy.flatnonzero(live).tolist():
+            for block in numpy.flatnonzero(self.live).tolist():
                 self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
-        values = self.ahead.reshape(-1, self.width)[self.at + (self.step % PAGES_AHEAD) * BLOCK]
+        at = self.at + (self.step % PAGES_AHEAD) * BLOCK if self.step % PAGES_AHEAD else self.at
+        values = self.ahead.reshape(-1, self.width)[at] if self.width > 1 else self.pages[at, None]
         self.step += 1
         return (
             values
