@@ -70,14 +70,13 @@ class _Lockstep:
     games play on (harmlessly: nothing of theirs is kept, no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    RESULTS = ("scores", "turns", "busts", "throws")
+    RESULTS = ("scores", "turns", "busts")  # and "throws", the steps played (one throw each)
     STATE = RESULTS + (
         "row",
         "player",
         "turn_points",
         "round_start",
         "dice_left",
-        "final_left",
         "on_board",
         "streaks",
         "recording",
@@ -87,8 +86,8 @@ class _Lockstep:
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
-        self.seats_of_bot = [
-            (bot, [seat for seat, b in enumerate(bots) if b is bot])
+        self.seats_of_bot = [  # each bot, and whether it plays each seat (by seat)
+            (bot, numpy.array([b is bot for b in bots]))
             for bot in {id(b): b for b in bots}.values()
         ]
         self.table = ThrowChoices.of(rules)
@@ -106,14 +105,15 @@ class _Lockstep:
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
-        self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
+        self.state = self.STATE + ("final_left",) * self.last_turns
+        self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.ended = 0  # games no longer recording
         self.turns = numpy.zeros(n, dtype=numpy.int64)
         self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
-        self.throws = numpy.zeros(n, dtype=numpy.int64)
         self.out = {name: getattr(self, name).copy() for name in self.RESULTS}
+        self.out["throws"] = numpy.zeros(n, dtype=numpy.int64)
 
     def _kept_parts(self, rules, bots) -> None:
         """The points and dice of each part a throw offers, flat by ``throw * width + part``;
@@ -146,7 +146,6 @@ class _Lockstep:
         rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
         throw = throw_of(self.dice.page()[:, 0], self.dice_left)
         choice = None if self.choices is None else self.choices.page()
-        self.throws += 1
         # the seat to move, as an index into the flattened (games, seats) arrays
         seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
         banked = self.scores.reshape(-1)[seat]
@@ -249,7 +248,9 @@ class _Lockstep:
             ending = over[score >= rules.target]
         else:
             owed = self.final_left[over]
-            owed = numpy.where(owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1)
+            owed = numpy.where(
+                owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
+            )
             self.final_left[over] = owed
             ending = over[owed == 0]
         if not self.one_turn:
@@ -264,12 +265,13 @@ class _Lockstep:
             rows = self.row[ending]
             for name in self.RESULTS:
                 self.out[name][rows] = getattr(self, name)[ending]
+            self.out["throws"][rows] = self.dice.step  # every game throws at every step
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
             return
         going = numpy.flatnonzero(self.recording)  # an index, found once for every array
-        for name in self.STATE:
+        for name in self.state:
             setattr(self, name, getattr(self, name)[going])
         self.ended = 0
         self.dice.keep(going)
@@ -280,7 +282,7 @@ class _Lockstep:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
         for bot, seats in self.seats_of_bot:
-            mine = asked & numpy.isin(turns.player, seats) if len(self.seats_of_bot) > 1 else asked
+            mine = asked & seats[turns.player] if len(self.seats_of_bot) > 1 else asked
             if bot.cheap:
                 answer = self._answer(bot, question, turns)
                 answers = answer if answers is None else numpy.where(mine, answer, answers)
