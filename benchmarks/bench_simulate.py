@@ -183,7 +183,8 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
     table = ThrowChoices.of(rules)
     kept = [table.best if game == "thousand" else bot.keep_table(table) for bot in bots]
     choosing = any(bot.uses_choices for bot in bots)
-    seats = len(players)
+    seats, width = len(players), table.choices.shape[1]
+    part_points, part_dice = table.choices[..., 0].ravel(), table.choices[..., 1].ravel()
     rng = numpy.random.default_rng(0)
     cpu = time.process_time()
     for start in range(0, n, LEAN_BATCH):
@@ -198,9 +199,10 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
         owed = numpy.full(m, -1)  # Fivethousand's last turns, once due
         while len(game_of):
             rows = numpy.arange(len(game_of))
+            seat_at = rows * seats + player  # the seat to move in scores.ravel()
             throw = throw_of(rng.integers(0, 6**6, size=len(rows)), left)
             choice = rng.random((len(rows), 2)) if choosing else None
-            banked = scores[rows, player]
+            banked = scores.ravel()[seat_at]
             part = numpy.zeros(len(rows), dtype=numpy.int64)
             bust = table.count[throw] == 0
             turns = TurnBatch(scores, player, points, round_start, left, owed > 0, throw, choice)
@@ -211,9 +213,10 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
                     if kept[seat] is not None
                     else bot.keep(turns.take(mine), table)
                 )
-            gained, started = table.choices[throw, part, 0], round_start
+            part += throw * width
+            gained, started = part_points[part], round_start
             total = points + gained
-            left = left - table.choices[throw, part, 1]
+            left = left - part_dice[part]
             hot = left == 0
             round_start = numpy.where(hot, total, round_start)
             left = numpy.where(hot, rules.dice, left)
@@ -232,7 +235,7 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
             score = banked + numpy.where(bank | won, total, 0)
             if game == "fivethousand":  # a farkle keeps the completed rounds (Zillions)
                 score = numpy.where(bust, banked + started, score)
-            scores[rows, player] = score
+            scores.ravel()[seat_at] = score
             if game == "thousand":
                 finished = won
             else:
