@@ -123,16 +123,17 @@ class _Lockstep:
         self.part_points = table.choices[..., 0].ravel()
         self.part_dice = table.choices[..., 1].ravel()
         self.busting = table.count == 0
-        sets_aside_itself = rules.exact_finish and not rules.choose_keep
+        sets_aside_itself = not getattr(rules, "choose_keep", True)  # Thousand by default
         kept = [table.best if sets_aside_itself else bot.keep_table(table) for bot in bots]
-        self.kept_points = self.kept_dice = None
+        self.kept: tuple[numpy.ndarray, numpy.ndarray] | None = None
+        self.kept_by_seat = False
         if all(k is not None for k in kept):
             if all(k is kept[0] for k in kept):
                 kept = kept[:1]  # one table for every seat
             flat = numpy.concatenate(kept) + table.choices.shape[1] * numpy.tile(
                 numpy.arange(len(table.count)), len(kept)
             )
-            self.kept_points, self.kept_dice = self.part_points[flat], self.part_dice[flat]
+            self.kept = self.part_points[flat], self.part_dice[flat]
             self.kept_by_seat = len(kept) > 1
 
     def run(self) -> dict:
@@ -152,9 +153,9 @@ class _Lockstep:
         on_board = self.on_board.reshape(-1)[seat]
         streak = self.streaks.reshape(-1)[seat]
         final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
-        if self.kept_points is not None:
+        if self.kept is not None:
             kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
-            points, dice = self.kept_points[kept], self.kept_dice[kept]
+            points, dice = self.kept[0][kept], self.kept[1][kept]
             bust = dice == 0  # every part has dice
         else:
             bust = self.busting[throw]
