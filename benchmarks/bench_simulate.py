@@ -208,12 +208,11 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
             bust = table.count[throw] == 0
             turns = TurnBatch(scores, player, points, round_start, left, owed > 0, throw, choice)
             for seat, bot in enumerate(bots):
-                mine = numpy.flatnonzero((player == seat) & ~bust)
-                part[mine] = (
-                    kept[seat][throw[mine]]
-                    if kept[seat] is not None
-                    else bot.keep(turns.take(mine), table)
-                )
+                if kept[seat] is not None:
+                    part = numpy.where(player == seat, kept[seat][throw], part)
+                else:
+                    mine = numpy.flatnonzero((player == seat) & ~bust)
+                    part[mine] = bot.keep(turns.take(mine), table)
             part += throw * width
             gained, started = part_points[part], round_start
             total = points + gained
@@ -230,8 +229,11 @@ def lean_numpy_games(game: str, players: list, n: int) -> float:
             turns = TurnBatch(scores, player, total, round_start, left, owed > 0, throw, choice)
             bank = numpy.zeros(len(rows), dtype=bool)
             for seat, bot in enumerate(bots):
-                mine = numpy.flatnonzero(asked & (player == seat))
-                bank[mine] = bot.bank(turns.take(mine))
+                if bot.cheap:  # answering every game costs less than picking its own out
+                    bank = numpy.where(asked & (player == seat), bot.bank(turns), bank)
+                else:
+                    mine = numpy.flatnonzero(asked & (player == seat))
+                    bank[mine] = bot.bank(turns.take(mine))
             over = ended | bank
             score = banked + numpy.where(bank | won, total, 0)
             if game == "fivethousand":  # a farkle keeps the completed rounds (Zillions)
