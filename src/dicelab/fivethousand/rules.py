@@ -48,6 +48,8 @@ class Rules(RuleSet):
 
     SIGNED = frozenset({"score_floor"})
 
+    exact_finish = False  # reaching the target by banking ends the game (after last turns)
+
     dice: int = 6
     target: int = 5000
     single_one: int = 100

@@ -149,7 +149,7 @@ def turns(
 
     ``bot`` is a level name or a bot object such as :class:`ThresholdBot` or :class:`ChaseBox`.
     ``banked`` is the player's score before the turn (set-aside games, e.g. to start in a cask).
-    The other arguments are those of :func:`games` (by default 200 000 turns per chunk on
+    The other arguments are those of :func:`games` (by default 32 768 turns per chunk on
     the batch simulator, 5000 on the engine path).
     """
     chosen = resolve(game, rules)

@@ -139,8 +139,16 @@ class SetAsideBatchBot(abc.ABC):
 
     def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
         """Index (into ``throws.choices[turns.throw]``) of the part to set aside: by default
-        the part worth most (ties: more dice)."""
-        return throws.best[turns.throw]
+        the part :meth:`keep_table` gives the throw."""
+        table = self.keep_table(throws)
+        assert table is not None, "a bot that keeps by more than the throw overrides keep"
+        return table[turns.throw]
+
+    def keep_table(self, throws: ThrowChoices) -> numpy.ndarray | None:
+        """The part each throw (by number) sets aside when the bot keeps by the throw alone,
+        as :meth:`keep` answers; None for a bot whose :meth:`keep` reads more of the turn.
+        By default the part worth most (ties: more dice)."""
+        return throws.best
 
     @abc.abstractmethod
     def bank(self, turns: TurnBatch) -> numpy.ndarray:

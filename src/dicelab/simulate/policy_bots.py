@@ -83,6 +83,9 @@ class PolicyBot(SetAsideBatchBot):
                 picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
         return picked
 
+    def keep_table(self, throws):
+        return None  # by the values of the states after each part
+
     def _keep(self, turns, throws, policy):
         """The part each of ``turns`` sets aside, by ``policy``'s values."""
         # One entry per (turn, distinct part of its throw), the parts of a turn together.

@@ -28,7 +28,7 @@ from dicelab.simulate import engine_path
 from dicelab.validation import shown
 
 ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
-BATCH_CHUNK = {"game": 50_000, "turn": 200_000}
+BATCH_CHUNK = {"game": 50_000, "turn": 32_768}
 AHEAD = 2  # chunks an executor holds per worker: one playing, one waiting
 
 

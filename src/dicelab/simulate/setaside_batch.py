@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import numpy
 
-from dicelab.fivethousand.rules import Rules as FivethousandRules
 from dicelab.setaside.house import after_turn, first_seat
 from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
@@ -46,10 +45,10 @@ def play_games(rules, batch_bots, seed: int, games) -> dict:
     (games,), ``busts`` (games, seats), as in :class:`dicelab.simulate.GameResults`.
     """
     out = _Lockstep(rules, batch_bots, seed, games).run()
-    if isinstance(rules, FivethousandRules):
-        wins = out["scores"] == out["scores"].max(axis=1, keepdims=True)
-    else:
+    if rules.exact_finish:
         wins = out["scores"] == rules.target
+    else:
+        wins = out["scores"] == out["scores"].max(axis=1, keepdims=True)
     return {"scores": out["scores"], "wins": wins, "turns": out["turns"], "busts": out["busts"]}
 
 
@@ -67,21 +66,32 @@ def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
 
 class _Lockstep:
     """The games of a batch still playing, as arrays (one entry per game), and the step that
-    plays one throw in each. The results of finished games wait in :attr:`out`."""
+    plays one throw in each. The results of finished games wait in :attr:`out`; ended
+    games play on (harmlessly: nothing of theirs is kept, no bot is asked about them) until
+    an eighth of the arrays are such games, then they leave the arrays."""
 
-    RESULTS = ("scores", "turns", "busts", "throws")
+    RESULTS = ("scores", "turns", "busts")  # and "throws", the steps played (one throw each)
+    STATE = RESULTS + (
+        "row",
+        "player",
+        "turn_points",
+        "round_start",
+        "dice_left",
+        "on_board",
+        "streaks",
+        "recording",
+    )
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
-        self.seats_of_bot = [
-            (bot, [seat for seat, b in enumerate(bots) if b is bot])
+        self.seats_of_bot = [  # each bot, and whether it plays each seat (by seat)
+            (bot, numpy.array([b is bot for b in bots]))
             for bot in {id(b): b for b in bots}.values()
         ]
-        self.fivethousand = isinstance(rules, FivethousandRules)
-        self.sets_aside_itself = not self.fivethousand and not rules.choose_keep
         self.table = ThrowChoices.of(rules)
+        self._kept_parts(rules, bots)
         self.dice = StepThrows(seed, games)
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
         self.row = numpy.arange(n)  # each game's row in the results
@@ -95,148 +105,185 @@ class _Lockstep:
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
+        self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
+        self.state = self.STATE + ("final_left",) * self.last_turns
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
-        self.playing = numpy.ones(n, dtype=bool)
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
+        self.ended = 0  # games no longer recording
         self.turns = numpy.zeros(n, dtype=numpy.int64)
         self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
-        self.throws = numpy.zeros(n, dtype=numpy.int64)
         self.out = {name: getattr(self, name).copy() for name in self.RESULTS}
+        self.out["throws"] = numpy.zeros(n, dtype=numpy.int64)
+
+    def _kept_parts(self, rules, bots) -> None:
+        """The points and dice of each part a throw offers, flat by ``throw * width + part``;
+        and, when every seat keeps by the throw alone (or the rules set aside by themselves),
+        of the part each seat keeps, flat by ``seat * throws + throw`` (else None)."""
+        table = self.table
+        self.part_points = table.choices[..., 0].ravel()
+        self.part_dice = table.choices[..., 1].ravel()
+        self.busting = table.count == 0
+        sets_aside_itself = not getattr(rules, "choose_keep", True)  # Thousand by default
+        kept = [table.best if sets_aside_itself else bot.keep_table(table) for bot in bots]
+        self.kept: tuple[numpy.ndarray, numpy.ndarray] | None = None
+        self.kept_by_seat = False
+        if all(k is not None for k in kept):
+            if all(k is kept[0] for k in kept):
+                kept = kept[:1]  # one table for every seat
+            flat = numpy.concatenate(kept) + table.choices.shape[1] * numpy.tile(
+                numpy.arange(len(table.count)), len(kept)
+            )
+            self.kept = self.part_points[flat], self.part_dice[flat]
+            self.kept_by_seat = len(kept) > 1
 
     def run(self) -> dict:
         """Play every game to its end; the results, by game."""
-        while self.recording.any():
+        while self.ended < len(self.row):
             self.step()
-            self._record()
         return self.out
-
-    def _record(self) -> None:
-        """Keep the results of the games that just ended in :attr:`out`. Ended games play on
-        (harmlessly: nothing of theirs is kept) until an eighth of the arrays are such
-        games; then they leave the arrays."""
-        ended = numpy.flatnonzero(self.recording & ~self.playing)
-        if len(ended):
-            rows = self.row[ended]
-            for name in self.RESULTS:
-                self.out[name][rows] = getattr(self, name)[ended]
-            self.recording[ended] = False
-        if 8 * numpy.count_nonzero(~self.recording) < len(self.row):
-            return
-        going = numpy.flatnonzero(self.recording)  # an index, found once for every array
-        for name in (
-            "row",
-            "scores",
-            "player",
-            "turn_points",
-            "round_start",
-            "dice_left",
-            "final_left",
-            "on_board",
-            "streaks",
-            "playing",
-            "recording",
-            "turns",
-            "busts",
-            "throws",
-        ):
-            setattr(self, name, getattr(self, name)[going])
-        self.dice.keep(going)
-        if self.choices is not None:
-            self.choices.keep(going)
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
-        rules, every = self.rules, numpy.arange(len(self.row))
+        rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
         throw = throw_of(self.dice.page()[:, 0], self.dice_left)
-        choice = self.choices.page() if self.choices else None
-        self.throws += 1
-        bust = self.table.count[throw] == 0
-        every_seat = numpy.arange(len(self.row))
-        on_board = self.on_board[every_seat, self.player]
-        streak = self.streaks[every_seat, self.player]
-        turns = TurnBatch(
-            self.scores,
-            self.player,
-            self.turn_points,
-            self.round_start,
-            self.dice_left,
-            self.final_left > 0,
-            throw,
-            choice,
-            on_board=on_board,
-            streak=streak,
-        )
-        # Bots are asked about the games still recorded only (ended games play on unasked).
-        part = (
-            self.table.best[throw]
-            if self.sets_aside_itself
-            else self._ask("keep", turns, ~bust & self.recording)
-        )
-        points, dice = (
-            self.table.choices[throw, part, 0],
-            self.table.choices[throw, part, 1],
-        )  # 0 on a bust
+        choice = None if self.choices is None else self.choices.page()
+        # the seat to move, as an index into the flattened (games, seats) arrays
+        seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
+        banked = self.scores.reshape(-1)[seat]
+        on_board = self.on_board.reshape(-1)[seat]
+        streak = self.streaks.reshape(-1)[seat]
+        final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
+        if self.kept is not None:
+            kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
+            points, dice = self.kept[0][kept], self.kept[1][kept]
+            bust = dice == 0  # every part has dice
+        else:
+            bust = self.busting[throw]
+            turns = TurnBatch(
+                self.scores,
+                self.player,
+                self.turn_points,
+                self.round_start,
+                self.dice_left,
+                final,
+                throw,
+                choice,
+                banked=banked,
+                on_board=on_board,
+                streak=streak,
+            )
+            # Bots are asked about the games still recorded only.
+            part = throw * self.table.choices.shape[1] + self._ask(
+                "keep", turns, ~bust & self.recording
+            )
+            points, dice = self.part_points[part], self.part_dice[part]  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
-        hot = (dice_left == 0) & ~bust
+        hot = dice_left == 0  # never on a bust, which sets no dice aside
         round_start = numpy.where(hot, turn_points, self.round_start)
         dice_left = numpy.where(hot, rules.dice, dice_left)
-        banked = self.scores[every, self.player]
-        ended = bust.copy()  # the turn ended by setting aside (Thousand)
-        won = numpy.zeros(len(every), dtype=bool)
-        if not self.fivethousand:
+        if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
-            won = ~bust & (standing == rules.target)
-            ended |= standing > rules.target
-            ended |= won
+            ended = bust | (standing >= rules.target)
+            deciding = ~ended & self.recording & rules.casks_allow_saving(banked, turn_points)
+        else:
+            ended = bust
+            deciding = ~bust & self.recording & rules.may_bank(turn_points, on_board, hot)
         turns = TurnBatch(
             self.scores,
             self.player,
             turn_points,
             round_start,
             dice_left,
-            self.final_left > 0,
+            final,
             throw,
             choice,
             banked=banked,
             on_board=on_board,
             streak=streak,
         )
-        deciding = ~ended & self.recording
-        if self.fivethousand:
-            deciding &= rules.may_bank(turn_points, on_board, hot)
-        else:
-            deciding &= rules.casks_allow_saving(banked, turn_points)
-        bank = deciding & self._ask("bank", turns, deciding)
-        burned = ended & ~bust & ~won
-        gained = numpy.where(bank | won, turn_points, 0)
-        if self.fivethousand and rules.bust_keeps_completed_rounds:
-            kept = numpy.where(self.round_start >= rules.bank_needs(on_board), self.round_start, 0)
-            gained = numpy.where(bust, kept, gained)
-        over = ended | bank
-        scoreless = bust | burned
-        score = banked + gained
-        settled, streak = after_turn(rules, score, self.streaks[every, self.player], scoreless)
-        if not self.fivethousand:
-            settled = rules.dumped(settled)
-        score = numpy.where(over & ~won, settled, score)
-        self.streaks[every, self.player] = numpy.where(
-            over, streak, self.streaks[every, self.player]
+        over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
+        ending = self._end_turns(
+            over, bust[over], banked[over], turn_points, on_board[over], streak[over]
         )
-        self.on_board[every, self.player] = on_board | (gained > 0)
-        self.scores[every, self.player] = score
-        self.turns += over
-        self.busts[every, self.player] += scoreless
-        self.turn_points = numpy.where(over, 0, turn_points)
-        self.round_start = numpy.where(over, 0, round_start)
-        self.dice_left = numpy.where(over, rules.dice, dice_left)
-        self._end_turns(over, won, score)
+        turn_points[over] = 0
+        round_start[over] = 0
+        dice_left[over] = rules.dice
+        self.turn_points, self.round_start, self.dice_left = turn_points, round_start, dice_left
+        self._record(ending)
+
+    def _end_turns(self, over, bust, banked, turn_points, on_board, streak) -> numpy.ndarray:
+        """Bank, burn or lose the turns ``over`` (rows; the other arguments are theirs but
+        ``turn_points``, every game's) and pass the dice on; the rows of the games that end."""
+        rules, seats = self.rules, self.scores.shape[1]
+        points = turn_points[over]
+        at = over if seats == 1 else over * seats + self.player[over]
+        if rules.exact_finish:
+            won = ~bust & (banked + points == rules.target)
+            scoreless = bust | (banked + points > rules.target)  # a farkle, a burn
+            gained = numpy.where(scoreless, 0, points)
+        else:
+            won = None
+            scoreless = bust
+            gained = numpy.where(bust, 0, points)
+            if rules.bust_keeps_completed_rounds:
+                start = self.round_start[over]
+                kept = numpy.where(start >= rules.bank_needs(on_board), start, 0)
+                gained = numpy.where(bust, kept, gained)
+        score = banked + gained
+        settled, streak = after_turn(rules, score, streak, scoreless)
+        if won is not None:
+            score = numpy.where(won, score, rules.dumped(settled))
+        else:
+            score = settled
+        self.streaks.reshape(-1)[at] = streak
+        self.on_board.reshape(-1)[at] = on_board | (gained > 0)
+        self.scores.reshape(-1)[at] = score
+        self.busts.reshape(-1)[at] += scoreless
+        self.turns[over] += 1
+        if self.one_turn:
+            ending = over
+        elif won is not None:
+            ending = over[won]
+        elif not rules.last_turn:
+            ending = over[score >= rules.target]
+        else:
+            owed = self.final_left[over]
+            owed = numpy.where(
+                owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
+            )
+            self.final_left[over] = owed
+            ending = over[owed == 0]
+        if not self.one_turn:
+            self.player[over] = (self.player[over] + 1) % seats
+        return ending
+
+    def _record(self, ending) -> None:
+        """Keep the results of the games ``ending`` (rows) that are still recording; once an
+        eighth of the arrays are ended games, they leave the arrays."""
+        ending = ending[self.recording[ending]]
+        if len(ending):
+            rows = self.row[ending]
+            for name in self.RESULTS:
+                self.out[name][rows] = getattr(self, name)[ending]
+            self.out["throws"][rows] = self.dice.step  # every game throws at every step
+            self.recording[ending] = False
+            self.ended += len(ending)
+        if 8 * self.ended < len(self.row) or self.ended == len(self.row):
+            return
+        going = numpy.flatnonzero(self.recording)  # an index, found once for every array
+        for name in self.state:
+            setattr(self, name, getattr(self, name)[going])
+        self.ended = 0
+        self.dice.keep(going)
+        if self.choices is not None:
+            self.choices.keep(going)
 
     def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
         for bot, seats in self.seats_of_bot:
-            mine = asked & numpy.isin(turns.player, seats) if len(self.seats_of_bot) > 1 else asked
+            mine = asked & seats[turns.player] if len(self.seats_of_bot) > 1 else asked
             if bot.cheap:
                 answer = self._answer(bot, question, turns)
                 answers = answer if answers is None else numpy.where(mine, answer, answers)
@@ -250,23 +297,3 @@ class _Lockstep:
 
     def _answer(self, bot, question: str, turns: TurnBatch) -> numpy.ndarray:
         return bot.keep(turns, self.table) if question == "keep" else bot.bank(turns)
-
-    def _end_turns(self, over, won, banked) -> None:
-        """Pass the dice on where a turn is ``over``; end the games that end (a Thousand
-        game ``won``, a Fivethousand game once the last turns are played, a lone turn)."""
-        if self.one_turn:
-            self.playing = ~over
-            return
-        seats = self.scores.shape[1]
-        if self.fivethousand and not self.rules.last_turn:
-            self.playing = ~(over & (banked >= self.rules.target))
-        elif self.fivethousand:
-            owed = self.final_left
-            owed = numpy.where(
-                owed < 0, numpy.where(banked >= self.rules.target, seats - 1, -1), owed - 1
-            )
-            self.final_left = numpy.where(over, owed, self.final_left)
-            self.playing = ~(over & (self.final_left == 0))
-        else:
-            self.playing = ~won
-        self.player = numpy.where(over, (self.player + 1) % seats, self.player)

@@ -32,6 +32,9 @@ class RandomChoices(SetAsideBatchBot):
     def keep(self, turns, throws):
         return numpy.floor(turns.choice[:, 0] * throws.count[turns.throw]).astype(numpy.int64)
 
+    def keep_table(self, throws):
+        return None  # a part at random
+
     def bank(self, turns):
         return turns.choice[:, 1] >= 0.5  # one of [Throw, Bank]
 
@@ -76,8 +79,8 @@ class Intelligent(SetAsideBatchBot):
         self._zillions = rules.bust_keeps_completed_rounds
         bank_from(rules)  # made now, not at the first decision
 
-    def keep(self, turns, throws):
-        return self._keep[turns.throw]
+    def keep_table(self, throws):
+        return self._keep
 
     def bank(self, turns):
         at_risk = turns.turn_points - (turns.round_start if self._zillions else 0)

@@ -64,8 +64,15 @@ class _StepPages(abc.ABC):
 
     def __init__(self, seed: int, games, stream: tuple = ()):
         games = numpy.asarray(games, dtype=numpy.int64)
-        blocks, self.block_of_row = numpy.unique(games // BLOCK, return_inverse=True)
-        self.offset = games % BLOCK
+        block = games // BLOCK
+        if len(games) and (block[1:] >= block[:-1]).all():  # in order, as runs number them
+            new = numpy.flatnonzero(block[1:] != block[:-1]) + 1
+            blocks = block[numpy.concatenate([[0], new])]
+            block_of_row = numpy.zeros(len(games), dtype=numpy.int64)
+            block_of_row[new] = 1
+            block_of_row = numpy.cumsum(block_of_row)
+        else:
+            blocks, block_of_row = numpy.unique(block, return_inverse=True)
         self.generators = [
             generator(int(seed), block, self.kind, stream) for block in blocks.tolist()
         ]
@@ -73,36 +80,30 @@ class _StepPages(abc.ABC):
         self.ahead: numpy.ndarray = numpy.zeros(
             (len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype
         )
-        self.at = (
-            self.block_of_row * (PAGES_AHEAD * BLOCK) + self.offset
-        )  # each game's row of page 0
+        self.pages = self.ahead.reshape(-1)  # the same values, one per (block, page, game, value)
+        self.at = block_of_row * (PAGES_AHEAD * BLOCK) + games % BLOCK  # each game's row of page 0
         self.step = 0
 
     def keep(self, rows) -> None:
         """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.block_of_row, self.offset, self.at = (
-            self.block_of_row[rows],
-            self.offset[rows],
-            self.at[rows],
-        )
+        self.at = self.at[rows]
 
     def page(self, playing=None) -> numpy.ndarray:
         """The next page's row of every game, an array (games, ``width``); ``playing`` (a
         mask, by default every game) says which games play this step, the others get zeros."""
-        rows = (
-            self.block_of_row
-            if playing is None
-            else self.block_of_row[numpy.asarray(playing, dtype=bool)]
-        )
-        live = numpy.zeros(len(self.live), dtype=bool)
-        live[rows] = True
-        if (live & ~self.live).any():
-            raise ValueError("a finished game cannot play again")
-        self.live = live
-        if self.step % PAGES_AHEAD == 0:
-            for block in numpy.flatnonzero(live).tolist():
+        ahead = self.step % PAGES_AHEAD
+        if playing is not None or not ahead:
+            at = self.at if playing is None else self.at[numpy.asarray(playing, dtype=bool)]
+            live = numpy.zeros(len(self.live), dtype=bool)
+            live[at // (PAGES_AHEAD * BLOCK)] = True
+            if (live & ~self.live).any():
+                raise ValueError("a finished game cannot play again")
+            self.live = live
+        if not ahead:
+            for block in numpy.flatnonzero(self.live).tolist():
                 self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
-        values = self.ahead.reshape(-1, self.width)[self.at + (self.step % PAGES_AHEAD) * BLOCK]
+        at = self.at + ahead * BLOCK if ahead else self.at
+        values = self.ahead.reshape(-1, self.width)[at] if self.width > 1 else self.pages[at, None]
         self.step += 1
         return (
             values

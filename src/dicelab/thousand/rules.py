@@ -38,6 +38,7 @@ class Rules(RuleSet):
     """
 
     score_floor = 0  # a penalty never takes a Thousand score below 0
+    exact_finish = True  # a turn reaching the target exactly wins; one beyond it burns
 
     dice: int = 5
     target: int = 1000
@@ -139,12 +140,16 @@ class Rules(RuleSet):
         [[0, -1, 300], [100, -1, 400]]
         """
         banked = np.asarray(scores)
-        low = np.full(banked.shape, -1, dtype=np.int64)
-        high = np.full(banked.shape, -1, dtype=np.int64)
-        for start, end in self.casks:  # casks do not overlap: at most one holds a score
-            inside = (start <= banked) & (banked < end)
-            low[inside], high[inside] = start, end
-        return low, high
+        if not self.casks:
+            return np.full(banked.shape, -1, dtype=np.int64), np.full(
+                banked.shape, -1, dtype=np.int64
+            )
+        starts, ends = np.array(self.casks, dtype=np.int64).T  # in increasing order
+        # casks do not overlap: the one starting last at or below a score is the only one
+        # that may hold it
+        last = np.searchsorted(starts, banked, side="right") - 1
+        inside = (last >= 0) & (banked < ends[last])
+        return np.where(inside, starts[last], -1), np.where(inside, ends[last], -1)
 
     def casks_allow_saving(self, banked: ArrayLike, turn_points: ArrayLike) -> np.ndarray:
         """:meth:`cask_blocking` for arrays (the batch simulator's form): True where the
