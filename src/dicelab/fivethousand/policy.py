@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import abc
 from functools import cache
 
 import numpy as np
@@ -106,6 +107,14 @@ class _Turn(SetAsidePolicy):
         self.throws, self._hot, self._next_dice = _throws(rules)
         self.unit = self.throws.unit
 
+    @abc.abstractmethod
+    def bank_values(self, banked, turn_points) -> np.ndarray:
+        """What banking ``turn_points`` on ``banked`` is worth (numpy arrays of states)."""
+
+    @abc.abstractmethod
+    def throw_values(self, banked, turn_points, round_start, dice_left) -> np.ndarray:
+        """What throwing the dice left now is worth (numpy arrays of states)."""
+
     def split(self, turn_points, round_start=0):
         """The turn's points that a farkle would keep, and those it would lose (numbers or
         numpy arrays)."""
@@ -170,7 +179,8 @@ class TurnPolicy(_Turn):
         needs = self.rules.bank_needs(True if on_board is None else on_board)
         bust = np.zeros(np.shape(banked))
         if streak is not None and self.rules.penalty:
-            lowered, _ = after_turn(self.rules, banked, np.asarray(streak), True)
+            scoreless = np.ones(np.shape(banked), dtype=bool)
+            lowered, _ = after_turn(self.rules, np.asarray(banked), np.asarray(streak), scoreless)
             due = np.asarray(streak) + 1 >= self.rules.penalty_after
             bust = np.where(due, np.asarray(lowered) - banked, 0.0)
         return np.broadcast_to(needs, np.shape(bust)), bust
