@@ -59,6 +59,16 @@ SLOW = {
 }
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, hand tests out one at a time (``--maxschedchunk=1`` unless given).
+    By default each worker starts with a quarter of its share in one consecutive chunk, so
+    with the longest files first (see below) the first worker got all of them and the run
+    ended with it playing them alone; one at a time, the long tests go first, to every worker
+    in turn, and the short ones fill in behind them."""
+    if getattr(config.option, "maxschedchunk", False) is None:
+        config.option.maxschedchunk = 1
+
+
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: two workers per core. Half of a run's time is spent waiting (for
     JupyterLab, a kernel, a browser's page, a server killed and restarted), and a second
