@@ -153,18 +153,15 @@ class _Lockstep:
         on_board = self.on_board.reshape(-1)[seat]
         streak = self.streaks.reshape(-1)[seat]
         final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
-        if self.kept is not None:
-            kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
-            points, dice = self.kept[0][kept], self.kept[1][kept]
-            bust = dice == 0  # every part has dice
-        else:
-            bust = self.busting[throw]
-            turns = TurnBatch(
+
+        def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
+            """The turns of this throw, for the bots, at these points and dice."""
+            return TurnBatch(
                 self.scores,
                 self.player,
-                self.turn_points,
-                self.round_start,
-                self.dice_left,
+                turn_points,
+                round_start,
+                dice_left,
                 final,
                 throw,
                 choice,
@@ -172,6 +169,14 @@ class _Lockstep:
                 on_board=on_board,
                 streak=streak,
             )
+
+        if self.kept is not None:
+            kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
+            points, dice = self.kept[0][kept], self.kept[1][kept]
+            bust = dice == 0  # every part has dice
+        else:
+            bust = self.busting[throw]
+            turns = turns_at(self.turn_points, self.round_start, self.dice_left)
             # Bots are asked about the games still recorded only.
             part = throw * self.table.choices.shape[1] + self._ask(
                 "keep", turns, ~bust & self.recording
@@ -189,19 +194,7 @@ class _Lockstep:
         else:
             ended = bust
             deciding = ~bust & self.recording & rules.may_bank(turn_points, on_board, hot)
-        turns = TurnBatch(
-            self.scores,
-            self.player,
-            turn_points,
-            round_start,
-            dice_left,
-            final,
-            throw,
-            choice,
-            banked=banked,
-            on_board=on_board,
-            streak=streak,
-        )
+        turns = turns_at(turn_points, round_start, dice_left)
         over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
         ending = self._end_turns(
             over, bust[over], banked[over], turn_points, on_board[over], streak[over]
