@@ -34,7 +34,7 @@ from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
-from dicelab.setaside.win import WinPolicy
+from dicelab.setaside.win import WinPolicy, standing_value
 
 FORMAT = 1  # bump when the saved arrays change meaning
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
@@ -58,11 +58,6 @@ def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> Fivethou
 def _throws(rules: Rules, choices: str = "all"):
     throws = throw_table(rules.combinations(), rules.dice, choices)
     return throws, np.where(throws.left == 0, rules.dice, throws.left)
-
-
-def _tie(units_needed):
-    """A finished last turn: 1 when ahead (nothing needed), 0.5 level, 0 behind."""
-    return np.where(units_needed < 0, 1.0, np.where(units_needed == 0, 0.5, 0.0))
 
 
 class FinalTurns:
@@ -122,11 +117,13 @@ class FinalTurns:
         if not self.rules.last_turn:
             raise ValueError("these rules have no last turn (last_turn=False)")
         if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
-            return float(1 - self.throws.bust[dice] * (1 - _tie(np.array(deficit))))
+            return float(1 - self.throws.bust[dice] * (1 - standing_value(np.array(deficit))))
         if self.keeps_rounds:
             self.extend(deficit)
             a, c = self._cached_round(deficit)
-            return float(a[0, at_risk, dice] + c[0, at_risk, dice] * _tie(np.array(deficit)))
+            return float(
+                a[0, at_risk, dice] + c[0, at_risk, dice] * standing_value(np.array(deficit))
+            )
         need = deficit - at_risk
         self.extend(max(need, 0))
         return float(self._traditional[max(need + self._max_points, 0), dice])
@@ -141,12 +138,12 @@ class FinalTurns:
         tops = np.minimum(deficits, self.round_top)
         width = int(tops.max()) + self._max_points + 2
         need = deficits[:, None] - np.arange(width)  # the deficit once the round's points are safe
-        bank = _tie(need)
+        bank = standing_value(need)
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
         fresh = np.where(need == 0, start[0], fresh)
         turns = PairTurns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
-        x = _tie(deficits) * 1.0
+        x = standing_value(deficits) * 1.0
         if every_row:
             return throw_rows(self.throws, self.next_dice, turns, x, int(tops.max()) + 1)
         return start_values(self.throws, self.next_dice, turns, x)
@@ -161,7 +158,7 @@ class FinalTurns:
         for need in range(size + 1):
             after = decide[need + offset - throws.points, self.next_dice]
             throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
-            decide[need + offset] = np.maximum(_tie(np.array(need)), throw[need + offset])
+            decide[need + offset] = np.maximum(standing_value(np.array(need)), throw[need + offset])
         return throw
 
 
@@ -216,8 +213,9 @@ class FivethousandWinPolicy(WinPolicy):
             "lead_cap": lead_cap,
             "code": cache.source_digest(*cache_module_sources()),
         }
+        self.cache_key, self.cache_kind = (identity if use_cache else None), "fivethousand-win"
         arrays = (
-            cache.load_or_compute(identity, self._solve, "fivethousand-win")
+            cache.load_or_compute(identity, self._solve, self.cache_kind)
             if use_cache
             else self._solve()
         )
@@ -352,7 +350,7 @@ class FivethousandWinPolicy(WinPolicy):
             state.scores[1 - state.player],
         )
         if self.engine.in_final_turn(state):
-            return float(_tie(np.array(self._units(theirs) - self._units(mine))))
+            return float(standing_value(np.array(self._units(theirs) - self._units(mine))))
         return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])
 
     def throw_value(self, state: State) -> float:

@@ -1,0 +1,143 @@
+"""Every throw table of a two-player win policy at once, exact and compact, for the batch
+robot (:class:`WinThrowTables`): computed once and kept in the disk cache beside the
+policy, so that a fresh process plays without sweeping a single turn.
+
+A table's value is ``a + c * x`` (:meth:`~dicelab.setaside.win.WinPolicy.throw_parts`),
+with ``x`` the pair's bust value. Many rows of ``(a, c)`` are the same numbers in
+different pairs' turns (a turn that depends only on the score standing repeats the one a
+unit up, row for row, wherever the same choices are best), so each distinct row of a
+level of the opponent's score is kept once, and each pair's rows point to them. The
+values are then gathered with the same arithmetic as
+:meth:`~dicelab.setaside.win.WinPolicy.throw_tables`: the same numbers, bit for bit.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from dicelab import cache
+
+FORMAT = 1  # bump when the saved arrays change meaning
+NAMES = ("first", "rows", "row", "a", "c", "x")
+
+
+class WinThrowTables:
+    """A win policy's throw tables for arrays of states: every pair's table
+    (:meth:`~dicelab.setaside.win.WinPolicy.throw_tables`, cut to its
+    ``table_rows``), read from the disk cache beside the policy when the policy uses it,
+    else (or the first time) computed at the first look-up, the pairs of one score of the
+    opponent's together, in blocks of at most ``PAIRS`` pairs and about ``BLOCK`` rows.
+
+    The arrays: ``first[mine, theirs]`` where the pair's rows start in ``row`` (-1 for a
+    pair with no table), ``rows[mine, theirs]`` how many it has, ``row`` the index of each
+    in ``a`` and ``c`` (distinct rows, by dice to throw from 1), and ``x[mine, theirs]``
+    the pair's bust value.
+    """
+
+    BLOCK = 100_000  # pairs × rows swept together
+    PAIRS = 512  # and at most this many pairs (a sweep's look-ups grow with them)
+
+    def __init__(self, policy):
+        self.policy = policy
+        self._arrays: dict | None = None
+
+    def look_up(self, mine, theirs, at_risk, dice) -> np.ndarray:
+        """``turn_values(mine, theirs)[min(at_risk, last row), dice]`` for arrays of units
+        (``dice`` at least 1)."""
+        arrays = self.arrays()
+        first = arrays["first"][mine, theirs]
+        if (first < 0).any():
+            raise ValueError("the win policy has no throw table for some of these scores")
+        row = arrays["row"][first + np.minimum(at_risk, arrays["rows"][mine, theirs] - 1)]
+        return arrays["a"][row, dice - 1] + arrays["c"][row, dice - 1] * arrays["x"][mine, theirs]
+
+    def arrays(self) -> dict:
+        """The tables' arrays (the first time, from the disk cache or computed)."""
+        if self._arrays is None:
+            key = getattr(self.policy, "cache_key", None)
+            self._arrays = (
+                self._compute()
+                if key is None
+                else cache.load_or_compute(
+                    {
+                        "policy": key,
+                        "format": FORMAT,
+                        "code": cache.source_digest(sys.modules[__name__]),
+                    },
+                    self._compute,
+                    f"{self.policy.cache_kind}-throws",
+                    check=self._check,
+                )
+            )
+        return self._arrays
+
+    def _grid(self) -> tuple[int, int]:
+        """The shape of the per-pair arrays: every banked score of the player to move (and
+        one more) by every score of the opponent's below the target."""
+        return self.policy.start.shape[0] + 1, self.policy.goal
+
+    def _compute(self) -> dict:
+        policy, grid = self.policy, self._grid()
+        mine, theirs = (np.concatenate(side) for side in zip(*policy.pairs_by_level()))
+        first = np.full(grid, -1, dtype=np.int64)
+        rows = np.zeros(grid, dtype=np.int64)
+        x = np.zeros(grid)
+        rows[mine, theirs] = policy.table_rows(mine, theirs)
+        x[mine, theirs] = policy.bust_values(mine, theirs)
+        index, distinct, used, found = [], [], 0, 0
+        for b in np.unique(theirs):
+            pairs = mine[theirs == b]
+            pairs = pairs[np.argsort(-rows[pairs, b], kind="stable")]  # like rows together
+            parts = np.concatenate(list(self._parts(pairs, b)))
+            unique, inverse = np.unique(
+                parts.view(np.dtype((np.void, parts.itemsize * parts.shape[1]))).ravel(),
+                return_inverse=True,
+            )
+            first[pairs, b] = used + np.concatenate([[0], np.cumsum(rows[pairs, b])[:-1]])
+            used += len(parts)
+            index.append(found + inverse.ravel())
+            distinct.append(unique.view(np.float64).reshape(len(unique), -1))
+            found += len(unique)
+        row = np.concatenate(index).astype(np.int32 if found < 2**31 else np.int64)
+        both = np.concatenate(distinct)
+        dice = policy.rules.dice
+        return {
+            "first": first,
+            "rows": rows,
+            "row": row,
+            "a": np.ascontiguousarray(both[:, :dice]),
+            "c": np.ascontiguousarray(both[:, dice:]),
+            "x": x,
+        }
+
+    def _parts(self, mine: np.ndarray, b):
+        """Each pair's rows of ``(a, c)`` by dice from 1 (rows, 2 × dice), in order."""
+        rows, done = self.policy.table_rows(mine, np.full(len(mine), b)), 0
+        while done < len(mine):
+            count = max(1, min(self.PAIRS, self.BLOCK // int(rows[done])))
+            block, block_rows = mine[done : done + count], rows[done : done + count]
+            a, c, _ = self.policy.throw_parts(block, np.full(len(block), b))
+            kept = np.arange(a.shape[1]) < block_rows[:, None]
+            yield np.concatenate([a[kept][:, 1:], c[kept][:, 1:]], axis=1)
+            done += count
+
+    def _check(self, arrays: dict) -> None:
+        """ValueError unless ``arrays`` are throw tables of this policy's shape."""
+        grid, dice = self._grid(), self.policy.rules.dice
+        if set(arrays) != set(NAMES):
+            raise ValueError("these are not a win policy's throw tables")
+        first, rows, row, a, c = (arrays[name] for name in NAMES[:5])
+        if not (
+            first.shape == rows.shape == arrays["x"].shape == grid
+            and first.dtype.kind == rows.dtype.kind == row.dtype.kind == "i"
+            and a.shape == c.shape
+            and a.ndim == 2
+            and a.shape[1] == dice
+            and a.dtype == c.dtype == arrays["x"].dtype == np.float64
+            and row.ndim == 1
+            and int((first + rows)[first >= 0].max(initial=0)) <= len(row)
+            and (len(row) == 0 or 0 <= int(row.min()) <= int(row.max()) < len(a))
+        ):
+            raise ValueError("these throw tables do not fit this win policy")
