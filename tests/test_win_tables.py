@@ -91,11 +91,14 @@ def test_the_saved_tables_are_the_policys_turn_values_bit_for_bit(game, module, 
 
 
 @pytest.mark.parametrize("game,module,rules", CASES, ids=IDS)
-def test_each_distinct_row_is_kept_once_per_score_of_the_opponent(game, module, rules):
-    arrays = WinThrowTables(module.win_policy(rules, use_cache=False)).arrays()
+def test_pairs_swept_together_keep_each_distinct_row_once_per_score_of_the_opponent(
+    game, module, rules
+):
+    tables = WinThrowTables(module.win_policy(rules, use_cache=False))
+    tables.PAIRS = tables.BLOCK = 10**9  # every pair in one block
+    arrays = tables.arrays()
     rows = numpy.concatenate([arrays["a"], arrays["c"]], axis=1)
     assert len(arrays["row"]) > len(rows)  # fewer rows kept than the tables have
-    # no two rows kept for the same score of the opponent are the same numbers
     opponent = numpy.zeros(len(rows), dtype=numpy.int64)
     theirs = numpy.broadcast_to(numpy.arange(arrays["first"].shape[1]), arrays["first"].shape)
     for first, count, b in zip(arrays["first"].ravel(), arrays["rows"].ravel(), theirs.ravel()):

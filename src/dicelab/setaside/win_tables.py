@@ -5,8 +5,9 @@ policy, so that a fresh process plays without sweeping a single turn.
 A table's value is ``a + c * x`` (:meth:`~dicelab.setaside.win.WinPolicy.throw_parts`),
 with ``x`` the pair's bust value. Many rows of ``(a, c)`` are the same numbers in
 different pairs' turns (a turn that depends only on the score standing repeats the one a
-unit up, row for row, wherever the same choices are best), so each distinct row of a
-level of the opponent's score is kept once, and each pair's rows point to them. The
+unit up, row for row, wherever the same choices are best), so the pairs swept together
+keep each distinct row of one score of the opponent's once, and each pair's rows point to
+it. The
 values are then gathered with the same arithmetic as
 :meth:`~dicelab.setaside.win.WinPolicy.throw_tables`: the same numbers, bit for bit.
 """
@@ -27,8 +28,8 @@ class WinThrowTables:
     """A win policy's throw tables for arrays of states: every pair's table
     (:meth:`~dicelab.setaside.win.WinPolicy.throw_tables`, cut to its
     ``table_rows``), read from the disk cache beside the policy when the policy uses it,
-    else (or the first time) computed at the first look-up, the pairs of one score of the
-    opponent's together, in blocks of at most ``PAIRS`` pairs and about ``BLOCK`` rows.
+    else (or the first time) computed at the first look-up, in blocks of at most ``PAIRS``
+    pairs and about ``BLOCK`` rows (pairs with like rows together, so little is padding).
 
     The arrays: ``first[mine, theirs]`` where the pair's rows start in ``row`` (-1 for a
     pair with no table), ``rows[mine, theirs]`` how many it has, ``row`` the index of each
@@ -86,40 +87,51 @@ class WinThrowTables:
         x = np.zeros(grid)
         rows[mine, theirs] = policy.table_rows(mine, theirs)
         x[mine, theirs] = policy.bust_values(mine, theirs)
-        index, distinct, used, found = [], [], 0, 0
-        for b in np.unique(theirs):
-            pairs = mine[theirs == b]
-            pairs = pairs[np.argsort(-rows[pairs, b], kind="stable")]  # like rows together
-            parts = np.concatenate(list(self._parts(pairs, b)))
-            unique, inverse = np.unique(
-                parts.view(np.dtype((np.void, parts.itemsize * parts.shape[1]))).ravel(),
-                return_inverse=True,
+        longest = rows[mine, theirs]
+        groups = self._groups(theirs, longest)
+        order = np.concatenate(groups)
+        first[mine[order], theirs[order]] = np.concatenate([[0], np.cumsum(longest[order])[:-1]])
+        index, distinct, found = [], [], 0
+        for group in groups:
+            unique, inverse = _distinct(
+                np.concatenate(list(self._parts(mine[group], theirs[group], longest[group])))
             )
-            first[pairs, b] = used + np.concatenate([[0], np.cumsum(rows[pairs, b])[:-1]])
-            used += len(parts)
-            index.append(found + inverse.ravel())
-            distinct.append(unique.view(np.float64).reshape(len(unique), -1))
+            index.append(found + inverse)
+            distinct.append(unique)
             found += len(unique)
-        row = np.concatenate(index).astype(np.int32 if found < 2**31 else np.int64)
-        both = np.concatenate(distinct)
         dice = policy.rules.dice
         return {
             "first": first,
             "rows": rows,
-            "row": row,
-            "a": np.ascontiguousarray(both[:, :dice]),
-            "c": np.ascontiguousarray(both[:, dice:]),
+            "row": np.concatenate(index).astype(np.int32 if found < 2**31 else np.int64),
+            "a": np.concatenate([both[:, :dice] for both in distinct]),
+            "c": np.concatenate([both[:, dice:] for both in distinct]),
             "x": x,
         }
 
-    def _parts(self, mine: np.ndarray, b):
-        """Each pair's rows of ``(a, c)`` by dice from 1 (rows, 2 × dice), in order."""
-        rows, done = self.policy.table_rows(mine, np.full(len(mine), b)), 0
+    def _groups(self, theirs: np.ndarray, rows: np.ndarray) -> list:
+        """The pairs (indices) whose rows are compared: those of whole scores of the
+        opponent's, at most ``PAIRS`` pairs unless one score has more; longest rows first."""
+        by_score = np.argsort(theirs, kind="stable")
+        runs = np.split(by_score, np.flatnonzero(np.diff(theirs[by_score])) + 1)
+        groups, group = [], []
+        for run in runs:
+            if group and sum(map(len, group)) + len(run) > self.PAIRS:
+                groups.append(np.concatenate(group))
+                group = []
+            group.append(run)
+        groups.append(np.concatenate(group))
+        return [group[np.argsort(-rows[group], kind="stable")] for group in groups]
+
+    def _parts(self, mine: np.ndarray, theirs: np.ndarray, rows: np.ndarray):
+        """The rows of ``(a, c)`` by dice from 1 (rows, 2 × dice) of the pairs (rows
+        longest first), each pair's in order, swept in blocks."""
+        done = 0
         while done < len(mine):
             count = max(1, min(self.PAIRS, self.BLOCK // int(rows[done])))
-            block, block_rows = mine[done : done + count], rows[done : done + count]
-            a, c, _ = self.policy.throw_parts(block, np.full(len(block), b))
-            kept = np.arange(a.shape[1]) < block_rows[:, None]
+            block = slice(done, done + count)
+            a, c, _ = self.policy.throw_parts(mine[block], theirs[block])
+            kept = np.arange(a.shape[1]) < rows[block, None]
             yield np.concatenate([a[kept][:, 1:], c[kept][:, 1:]], axis=1)
             done += count
 
@@ -141,3 +153,12 @@ class WinThrowTables:
             and (len(row) == 0 or 0 <= int(row.min()) <= int(row.max()) < len(a))
         ):
             raise ValueError("these throw tables do not fit this win policy")
+
+
+def _distinct(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows of ``parts`` (bit for bit) and the index of each row among them."""
+    unique, inverse = np.unique(
+        parts.view(np.dtype((np.void, parts.itemsize * parts.shape[1]))).ravel(),
+        return_inverse=True,
+    )
+    return unique.view(parts.dtype).reshape(len(unique), -1), inverse.ravel()
