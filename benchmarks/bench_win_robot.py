@@ -8,7 +8,7 @@ anything else it needs before and while it plays. The ``win`` robot and the ``op
 robot each play their games against the same opponent, with the same seed; the budget is
 the ``win`` robot's CPU at most 1.5 times the ``optimal`` robot's, at most 150 MB.
 
-Memory beside time: the process's peak resident memory (``resource``'s ``ru_maxrss``) and
+Memory beside time: the process's peak resident memory (VmHWM, or ``resource``'s ``ru_maxrss``) and
 how far it rose above what it held once dicelab was imported, and the peak of numpy's
 and Python's allocations while it played (``tracemalloc``, in a second run of the same
 games, so that tracing does not slow the timed one).
@@ -32,8 +32,13 @@ ROBOTS = ("optimal", "win")  # the reference first
 
 
 def rss_mb() -> float:
-    """This process's peak resident memory so far, in MB (Linux reports kB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """This process's peak resident memory so far, in MB: Linux's VmHWM (``ru_maxrss``
+    would count the parent's before the new interpreter started), else ``ru_maxrss``."""
+    try:
+        with open("/proc/self/status") as status:
+            return next(int(line.split()[1]) for line in status if line.startswith("VmHWM")) / 1024
+    except (OSError, StopIteration):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def play(game: str, robot: str, games: int, traced: bool) -> dict:

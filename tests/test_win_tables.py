@@ -10,8 +10,7 @@ import pytest
 
 from dicelab import cache, fivethousand, simulate, thousand
 from dicelab.fivethousand import win as fivethousand_win
-from dicelab.setaside import win as setaside_win
-from dicelab.setaside import win_tables
+from dicelab.setaside import sweep, win_tables
 from dicelab.setaside.win_tables import WinThrowTables
 from dicelab.simulate import runner
 from dicelab.thousand import win as thousand_win
@@ -56,8 +55,10 @@ def test_a_policy_read_from_the_cache_plays_without_sweeping_a_turn(
     first = simulate.games(game, ["win", "simple"], n=300, seed=3, rules=rules, progress=False)
     forget()  # a fresh process: the policy and its tables come from the disk cache
     swept = []
-    real = setaside_win.throw_rows
-    monkeypatch.setattr(setaside_win, "throw_rows", lambda *args: swept.append(1) or real(*args))
+    real = sweep._sweep  # the one walk down a turn behind every sweep
+    monkeypatch.setattr(
+        sweep, "_sweep", lambda *args, **kwargs: swept.append(1) or real(*args, **kwargs)
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         again = simulate.games(game, ["win", "simple"], n=300, seed=3, rules=rules, progress=False)
@@ -88,6 +89,22 @@ def test_the_saved_tables_are_the_policys_turn_values_bit_for_bit(game, module, 
         )
         expected = table[numpy.minimum(at_risk, table.shape[0] - 1), dice].ravel()
         assert values.tobytes() == expected.tobytes()
+
+
+def test_the_saved_last_turns_are_those_of_a_last_turn_solved_alone():
+    """Zillions rules: a policy read from the cache throws in a last turn by the rounds
+    saved with it, the numbers of each deficit's round solved on its own, bit for bit."""
+    rules = CASES[0][2]
+    fivethousand.win_policy(rules)
+    forget()
+    saved, alone = fivethousand.win_policy(rules).final, fivethousand_win.FinalTurns(rules)
+    assert saved.rounds is not None and alone.rounds is None
+    for deficit in range(1, len(saved.rounds[0]) + 1):
+        for at_risk in range(min(deficit, saved.round_top + 1)):  # what a round reaches
+            for dice in range(1, rules.dice + 1):
+                assert saved.throw_value(deficit, at_risk, dice) == alone.throw_value(
+                    deficit, at_risk, dice
+                )
 
 
 @pytest.mark.parametrize("game,module,rules", CASES, ids=IDS)

@@ -36,7 +36,7 @@ from dicelab.setaside.policy import pick, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
 from dicelab.setaside.win import WinPolicy, standing_value
 
-FORMAT = 1  # bump when the saved arrays change meaning
+FORMAT = 2  # bump when the saved arrays change meaning (2: the last turns' rounds, to the cap)
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 
@@ -80,6 +80,7 @@ class FinalTurns:
             _round_units(self.throws, np.min)[rules.dice]
         )  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
+        self.rounds: tuple | None = None  # (a, c) of the rounds of deficits 1.., once solved
         self._traditional = None
 
     def extend(self, size: int) -> np.ndarray:
@@ -120,13 +121,30 @@ class FinalTurns:
             return float(1 - self.throws.bust[dice] * (1 - standing_value(np.array(deficit))))
         if self.keeps_rounds:
             self.extend(deficit)
-            a, c = self._cached_round(deficit)
-            return float(
-                a[0, at_risk, dice] + c[0, at_risk, dice] * standing_value(np.array(deficit))
-            )
+            a, c = self._round(deficit)
+            return float(a[at_risk, dice] + c[at_risk, dice] * standing_value(np.array(deficit)))
         need = deficit - at_risk
         self.extend(max(need, 0))
         return float(self._traditional[max(need + self._max_points, 0), dice])
+
+    def solve_rounds(self, deficits: int) -> dict:
+        """Under Zillions rules with a last turn, the throw values of every row of the
+        rounds of deficits 1 to ``deficits`` as ``a + c * x`` (saved with the policy, so
+        that a policy read from the disk cache throws without solving a round); nothing
+        under other rules."""
+        if not (self.rules.last_turn and self.keeps_rounds):
+            return {}
+        self.extend(deficits)
+        self.rounds = self._rounds(np.arange(1, deficits + 1), self.start, every_row=True)
+        return {"round_a": self.rounds[0], "round_c": self.rounds[1]}
+
+    def _round(self, deficit: int) -> tuple:
+        """``(a, c)`` of every row of the round of ``deficit``: solved with the policy, or
+        now (the same numbers, bit for bit, however many deficits a sweep takes)."""
+        if self.rounds is not None and deficit <= len(self.rounds[0]):
+            return self.rounds[0][deficit - 1], self.rounds[1][deficit - 1]
+        a, c = self._cached_round(deficit)
+        return a[0], c[0]
 
     @lru_cache(maxsize=64)
     def _cached_round(self, deficit: int):
@@ -221,6 +239,8 @@ class FivethousandWinPolicy(WinPolicy):
         )
         self.start, self.after = arrays["start"], arrays["after"]
         self.final.start = arrays["final"]
+        if "round_a" in arrays:
+            self.final.rounds = (arrays["round_a"], arrays["round_c"])
         self.cap = self.after.shape[1] - 1
         self.lead = self.cap - self.goal + 1
 
@@ -269,7 +289,8 @@ class FivethousandWinPolicy(WinPolicy):
             )
             start[m, b] = after[m, b] = level.start
             above = (m, level)
-        return {"start": start, "after": after, "final": final}
+        rounds = self.final.solve_rounds(cap)  # every last turn's deficit up to the cap
+        return {"start": start, "after": after, "final": self.final.start, **rounds}
 
     def _solve_leads(self, start, after, goal, lead) -> None:
         """Fresh rounds of a turn whose safe points are at or past the target (Zillions
