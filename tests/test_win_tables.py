@@ -73,9 +73,7 @@ def test_the_saved_tables_are_the_policys_turn_values_bit_for_bit(game, module, 
     policy = module.win_policy(rules)
     tables = policy.batch_tables
     rng = numpy.random.default_rng(11)
-    pairs = [
-        (int(m), int(b)) for mine, theirs in policy.pairs_by_level() for m, b in zip(mine, theirs)
-    ]
+    pairs = [(int(m), int(b)) for m, b in zip(*policy.table_pairs())]
     for index in rng.choice(len(pairs), 40, replace=False):
         mine, theirs = pairs[index]
         table = policy.turn_values(mine, theirs)  # the one-game robot's numbers

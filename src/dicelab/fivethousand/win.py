@@ -392,6 +392,18 @@ class FivethousandWinPolicy(WinPolicy):
             if inside.any():
                 yield m[inside], b[inside]
 
+    def table_pairs(self):
+        """The pairs solved, and the safe score one above them against every score within
+        the lead cap (a player to move whose banked score stands at the target, without
+        Zillions rules), which :meth:`throw_value` values too."""
+        mine, theirs = super().table_pairs()
+        above = np.arange(self.goal)
+        above = above[self.start.shape[0] - above < self.lead]
+        return (
+            np.concatenate([mine, np.full(len(above), self.start.shape[0])]),
+            np.concatenate([theirs, above]),
+        )
+
     def level_turns(self, m, b, rows: int = 0) -> PairTurns:
         return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b), rows)
 

@@ -77,6 +77,12 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         """The rows of throw values each pair's turn can reach (past the last one, every row
         equals it)."""
 
+    def table_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of scores (``mine``, ``theirs`` arrays of units) whose turns the batch
+        robot may throw in: by default those solved."""
+        mine, theirs = zip(*self.pairs_by_level())
+        return np.concatenate(mine), np.concatenate(theirs)
+
     @property
     @abc.abstractmethod
     def longest_turn(self) -> int:

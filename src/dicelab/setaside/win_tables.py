@@ -83,7 +83,7 @@ class WinThrowTables:
 
     def _compute(self) -> dict:
         policy, grid = self.policy, self._grid()
-        mine, theirs = (np.concatenate(side) for side in zip(*policy.pairs_by_level()))
+        mine, theirs = policy.table_pairs()
         first = np.full(grid, -1, dtype=np.int64)
         rows = np.zeros(grid, dtype=np.int64)
         x = np.zeros(grid)
@@ -116,14 +116,15 @@ class WinThrowTables:
         opponent's, at most ``PAIRS`` pairs unless one score has more; longest rows first."""
         by_score = np.argsort(theirs, kind="stable")
         runs = np.split(by_score, np.flatnonzero(np.diff(theirs[by_score])) + 1)
-        groups, group = [], []
+        groups: list[np.ndarray] = []
+        group: list[np.ndarray] = []
         for run in runs:
-            if group and sum(map(len, group)) + len(run) > self.PAIRS:
+            if group and sum(len(pairs) for pairs in group) + len(run) > self.PAIRS:
                 groups.append(np.concatenate(group))
                 group = []
             group.append(run)
         groups.append(np.concatenate(group))
-        return [group[np.argsort(-rows[group], kind="stable")] for group in groups]
+        return [pairs[np.argsort(-rows[pairs], kind="stable")] for pairs in groups]
 
     def _parts(self, mine: np.ndarray, theirs: np.ndarray, rows: np.ndarray):
         """The rows of ``(a, c)`` by dice from 1 (rows, 2 × dice) of the pairs (rows
