@@ -15,7 +15,10 @@ solves in float64 as we do; its variants of our presets are in ``PEERS``.
    the peer's solve of the same rules in the same round: the ratio ours / peer is printed
    per round, and how stable the yardstick was (its slowest round over its fastest).
    Budgets: CPU ratio <= 0.5, memory ratio <= 2.
-3. A cached load, and the optimal bot's games against the solved mean and spread.
+3. Forced order (``forced_order=True``, every preset that allows it): the expected score and
+   spread, and the cost of the solve in a fresh interpreter beside the free-order solve of the
+   same preset in the same round (the yardstick: ratio forced / free).
+4. A cached load, and the optimal bot's games against the solved mean and spread.
 
 The machine may be shared: read the ratios, not the seconds.
 Run: ``python benchmarks/bench_yahtzee_solver.py [--rounds N] [--games N] [--preset NAME]``.
@@ -56,6 +59,18 @@ def peak_megabytes() -> float:
     raise OSError("no VmHWM")
 
 
+FORCED = "+forced"  # a preset's name with this after it: its rules in forced order
+
+
+def rules_of(preset: str):
+    """The rules of ``preset``, in forced order if its name ends in :data:`FORCED`."""
+    from dicelab import yahtzee
+
+    name = preset.removesuffix(FORCED)
+    rules = yahtzee.Rules.preset(name)
+    return rules.replace(forced_order=True) if preset.endswith(FORCED) else rules
+
+
 def child(who: str, preset: str) -> None:
     """In a fresh interpreter: import, then (unless ``preset`` is "-") solve; print figures."""
     if who == "peer":
@@ -68,7 +83,7 @@ def child(who: str, preset: str) -> None:
         from dicelab import yahtzee
 
         def run():
-            solution = yahtzee.solve(preset, progress=False, cache=False)
+            solution = yahtzee.solve(rules_of(preset), progress=False, cache=False)
             return solution.expected_score, solution.std_score
 
     if who != "peer":
@@ -177,6 +192,29 @@ def bench_costs(presets, rounds: int) -> None:
             )
 
 
+def bench_forced(presets, rounds: int) -> None:
+    from dicelab import yahtzee
+
+    print(
+        f"\nforced order  {'preset':<11} {'round':>5} {'expected':>12} {'std':>9} "
+        f"{'CPU s':>6} {'free CPU s':>10} {'ratio':>6} {'+MB':>6} {'free +MB':>8}"
+    )
+    base = in_child("ours", "-")["peak_mb"]
+    for name in presets:
+        if yahtzee.Rules.preset(name).joker == "forced":
+            print(f"forced order  {name:<11} refused: the forced joker can't go with it")
+            continue
+        for round_ in range(rounds):
+            free, forced = in_child("ours", name), in_child("ours", name + FORCED)
+            print(
+                f"forced order  {name:<11} {round_ + 1:>5} {forced['mean']:>12.6f} "
+                f"{forced['std']:>9.4f} {forced['cpu']:>6.2f} {free['cpu']:>10.2f} "
+                f"{forced['cpu'] / free['cpu']:>6.3f} {forced['peak_mb'] - base:>6.1f} "
+                f"{free['peak_mb'] - base:>8.1f}",
+                flush=True,
+            )
+
+
 def bench_load(presets) -> None:
     from dicelab import yahtzee
     from dicelab.yahtzee import solver
@@ -199,12 +237,13 @@ def bench_bot(preset: str, games: int, seed: int) -> None:
 
     from dicelab import simulate, yahtzee
 
-    solution = yahtzee.solve(preset, progress=False)
+    rules = rules_of(preset)
+    solution = yahtzee.solve(rules, progress=False)
     expected = solution.expected_score
     start = time.perf_counter()
     with ProcessPoolExecutor(os.cpu_count()) as pool:  # each worker loads the cached solution
         results = simulate.games(
-            "yahtzee", ["optimal"], n=games, seed=seed, rules=preset, executor=pool, progress=False
+            "yahtzee", ["optimal"], n=games, seed=seed, rules=rules, executor=pool, progress=False
         )
     seconds = time.perf_counter() - start
     scores = results.scores[:, 0]
@@ -227,7 +266,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="The Yahtzee solver against yatzy-solver.")
     parser.add_argument("--rounds", type=int, default=3, help="solves of each preset, each side")
     parser.add_argument("--games", type=int, default=10_000, help="optimal-bot games to play")
-    parser.add_argument("--preset", default="scratch", help="rules of the bot's games")
+    parser.add_argument(
+        "--preset", default="scratch", help=f"rules of the bot's games (NAME{FORCED}: forced order)"
+    )
     parser.add_argument("--seed", type=int, default=2024, help="seed of the bot's games")
     parser.add_argument(
         "--presets", nargs="*", default=list(yahtzee.PRESETS), help="presets to solve"
@@ -238,6 +279,7 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         bench_values(args.presets)
         bench_costs(args.presets, args.rounds)
+        bench_forced(args.presets, args.rounds)
         bench_load(args.presets)
         bench_bot(args.preset, args.games, args.seed)
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -42,6 +42,7 @@ RULES = {
         thousand.Rules(),
         thousand.Rules(choose_keep=True),
         thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50),
+        thousand.Rules(dump_truck=555),
     ],
 }
 LEVELS = {
@@ -66,6 +67,10 @@ WIN_RULES = {
         fivethousand.Rules(dice=3, target=500),
         fivethousand.Rules(dice=4, target=600, bust_keeps_completed_rounds=False),
         fivethousand.Rules(dice=4, target=600, more_of_a_kind="adding"),
+        fivethousand.Rules(
+            dice=4, target=600, bust_keeps_completed_rounds=False, opening=150, min_bank=100
+        ),
+        fivethousand.Rules(dice=3, target=500, all_dice_farkle=150),
     ],
     "thousand": [
         thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
@@ -205,7 +210,9 @@ def test_the_states_cover_last_turns_and_casks():
     assert sum(engine.bank_refusal(s) is not None for s in states if s.phase == "decide") > 100
 
 
-@pytest.mark.parametrize("rules", RULES["thousand"], ids=["classic", "choose_keep", "custom"])
+@pytest.mark.parametrize(
+    "rules", RULES["thousand"], ids=["classic", "choose_keep", "custom", "dump_truck"]
+)
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)
     deciding = [s for s in states if s.phase == "decide"]

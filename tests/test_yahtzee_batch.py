@@ -29,8 +29,8 @@ from tests.yahtzee_batch_helpers import (
 ALPHA = 1e-4  # the distribution tests' level; their seeds are fixed
 PRESETS = ["scratch", "hasbro", "free_joker", "no_bonus", "yatzy"]
 CUSTOM = Rules(rolls=4, upper_bonus_threshold=42, joker="forced", yahtzee_bonus=70, full_house=20)
-ALL_RULES = [Rules.preset(name) for name in PRESETS] + [CUSTOM]
-RULE_IDS = PRESETS + ["custom"]
+ALL_RULES = [Rules.preset(name) for name in PRESETS] + [CUSTOM, Rules(forced_order=True)]
+RULE_IDS = PRESETS + ["custom", "forced_order"]
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)

@@ -35,7 +35,9 @@ def decide_all(rules, states):
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules.preset(name) for name in PRESETS] + [SMALL], ids=PRESETS + ["small"]
+    "rules",
+    [Rules.preset(name) for name in PRESETS] + [SMALL, Rules(forced_order=True)],
+    ids=PRESETS + ["small", "forced_order"],
 )
 def test_batch_decisions_are_the_one_game_bots(rules):
     engine, bot = Engine(rules), OptimalBot()

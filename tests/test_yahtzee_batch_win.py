@@ -102,7 +102,9 @@ def test_every_decision_of_seeded_games_is_the_one_game_robots():
 
 
 @pytest.mark.parametrize(
-    "rules", [Rules.preset(name) for name in PRESETS] + [SMALL], ids=PRESETS + ["small"]
+    "rules",
+    [Rules.preset(name) for name in PRESETS] + [SMALL, Rules(forced_order=True)],
+    ids=PRESETS + ["small", "forced_order"],
 )
 def test_sampled_situations_at_tables_of_two_and_three(rules):
     states = sample_states(rules, 240, seed=8, per_card=6)

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import dicelab
 from dicelab import registry, validation
@@ -326,14 +327,14 @@ To let a whole class take part from their own browsers, without JupyterLab, run
 class Parser(argparse.ArgumentParser):
     """argparse, with each error as one line (``dicelab demo: error: ...``), status 2."""
 
-    def error(self, message):
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def seed_argument(text: str) -> int:
     """A ``--seed`` as the games take it (a whole number from 0 to 2**64 - 1)."""
     try:
-        return validation.seed(int(text))
+        seed = validation.seed(int(text))
     except ValueError as problem:
         shown = validation.shown(text)
         raise argparse.ArgumentTypeError(
@@ -341,6 +342,8 @@ def seed_argument(text: str) -> int:
             if isinstance(problem, InvalidInputError)
             else f"{shown} is not a seed (a whole number from 0 to {validation.MAX_SEED})"
         ) from None
+    assert seed is not None  # a number is never the None of a fresh random seed
+    return seed
 
 
 def main(argv=None) -> int:

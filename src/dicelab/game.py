@@ -15,12 +15,14 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from dicelab import dice as _dice
-from dicelab import saves, validation
+from dicelab import protocols, saves, validation
 from dicelab.actions import Action
 from dicelab.errors import CorruptGameError, IllegalMoveError, InvalidInputError
 from dicelab.players import Player
+from dicelab.ruleset import RuleSet
 
 SAVE_FORMAT = saves.FORMAT
 SAVE_VERSION = saves.VERSION
@@ -46,8 +48,8 @@ class Game:
     ``DEFAULT_PLAYERS``."""
 
     name: str
-    Engine: type
-    Rules: type
+    Engine: type[protocols.Engine]
+    Rules: type[RuleSet]
     BOTS: dict
     DEFAULT_PLAYERS: tuple
     MAX_PLAYERS = 6
@@ -57,9 +59,9 @@ class Game:
         self.players = self.seat(players)  # checked before anything is built
         self.rules = self.Rules.coerce(rules)
         self.engine = self.Engine(self.rules)
-        self._bots = {
+        self._bots: dict[str, Any] = {
             level: self.BOTS[level]()
-            for level in dict.fromkeys(p.bot for p in self.players if p.is_bot)
+            for level in dict.fromkeys(p.bot for p in self.players if p.bot is not None)
         }
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
         self.state = self.engine.initial_state(len(self.players), *self._first_seat())
@@ -69,10 +71,11 @@ class Game:
 
     def _first_seat(self) -> tuple:
         """The seat to start, when the rules let chance pick it (seeded by the game's seed)."""
-        if getattr(self.rules, "first_player", "fixed") == "fixed":
-            return ()
+        from dicelab.setaside.combinations import SetAsideRules
         from dicelab.setaside.house import first_seat
 
+        if not isinstance(self.rules, SetAsideRules) or self.rules.first_player == "fixed":
+            return ()
         return (first_seat(self.rules, self.seed, len(self.players)),)
 
     @classmethod
@@ -117,7 +120,7 @@ class Game:
         return [self.players[i] for i in self.engine.winners(self.state)]
 
     def legal_actions(self) -> list[Action]:
-        return [] if self.is_over else self.engine.legal_actions(self.state)
+        return [] if self.is_over else list(self.engine.legal_actions(self.state))
 
     # --- playing ----------------------------------------------------------------------
     def play(self, action: Action) -> Event:
@@ -165,7 +168,7 @@ class Game:
     def bot_action(self) -> Action:
         """What the bot to move would play now (IllegalMoveError when a human is to move)."""
         player = self.current_player
-        if self.is_over or not player.is_bot:
+        if self.is_over or player.bot is None:
             raise IllegalMoveError(f"it is {player.name}'s turn, not a bot's")
         rng = random.Random(f"{self.seed}/bot/{len(self.history)}")
         return self._bots[player.bot].choose(self.engine, self.state, rng)
@@ -225,7 +228,8 @@ class Game:
         half-loaded.
         """
         document = saves.parse(text)
-        saves.check_document(document, saves.schema(cls))
+        # (a class is hashable; mypy's Hashable protocol does not see it for type[Game])
+        saves.check_document(document, saves.schema(cls))  # type: ignore[arg-type]
         try:
             rules = cls.Rules(**document["rules"])
         except ValueError as error:

@@ -93,7 +93,9 @@ class ClassShares:
     def from_text(cls, text: str) -> ClassShares:
         """From pasted lines, one student a line: ``Ann 3/20``, ``3/20``, ``3 of 20`` or
         ``Ann,3,20`` (blank lines and lines starting with # are skipped)."""
-        names, successes, trials = [], [], []
+        names: list[str] = []
+        successes: list[float] = []  # halves count: a shared win
+        trials: list[int] = []
         for number, line in enumerate(str(text).splitlines(), 1):
             if not line.strip() or line.lstrip().startswith("#"):
                 continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from dicelab.actions import Action
 
@@ -49,11 +49,27 @@ class State(Protocol):
 
 @runtime_checkable
 class Engine(Protocol):
-    """A game's pure transition function, with chance explicit and exact."""
+    """A game's pure transition function, with chance explicit and exact; ``actions`` are
+    the classes of its actions."""
 
+    actions: ClassVar[tuple[type[Action], ...]]
     rules: Any
 
+    def __init__(self, rules: Any) -> None: ...
+
     def initial_state(self, players: int) -> Any: ...
+
+    def action_from_json(self, document: object) -> Action:
+        """The action a saved game's JSON describes (IllegalMoveError if it is none)."""
+        ...
+
+    def throw_positions(self, state: Any) -> tuple[int, ...]:
+        """The places of the dice the throw being made throws."""
+        ...
+
+    def throw_number(self, state: Any) -> int:
+        """How many throws the turn has had before this one (0 for its first)."""
+        ...
 
     def legal_actions(self, state: Any) -> Sequence[Action]: ...
 

@@ -269,7 +269,11 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
     "make, words",
     [
         (lambda: fivethousand.win_policy("facebook"), ["win policy", "penalty=500"]),
-        (lambda: fivethousand.win_policy("zilch"), ["win policy", "min_bank=300"]),
+        (lambda: fivethousand.win_policy("zilch"), ["win policy", "penalty=500"]),
+        (
+            lambda: fivethousand.win_policy(Rules(min_bank=300)),
+            ["win policy", "minimum bank", "bust_keeps_completed_rounds"],
+        ),
         (
             lambda: fivethousand.turn_policy(Rules(hot_dice="compulsory")),
             ["turn policy", "hot_dice='compulsory'"],

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dicelab.fivethousand import Engine, Rules, State, score
+from dicelab.fivethousand.policy import final_turn_policy
 from dicelab.fivethousand.win import CAP_ERROR, FivethousandWinPolicy, win_policy
 from dicelab.setaside import Throw
 from dicelab.simulate.win_values import WinThrowTables
@@ -32,8 +33,14 @@ def _keeps(rules, throw):
 
 def brute_force(rules: Rules, lead: int) -> dict:
     """Chance to win of the player to move at the start of a turn, by (mine, theirs), by
-    plain value iteration over every state (points, not units; leads capped at ``lead``)."""
+    plain value iteration over every state (points, not units; leads capped at ``lead``).
+    Without Zillions rules a bank needs ``min_bank`` turn points, and the first one (from 0)
+    the opening."""
     dice, target, zillions = rules.dice, rules.target, rules.bust_keeps_completed_rounds
+
+    def needs(banked):
+        return max(rules.opening, rules.min_bank) if banked == 0 else rules.min_bank
+
     throws = {
         n: Counter(frozenset(_keeps(rules, t)) for t in itertools.product(range(1, 7), repeat=n))
         for n in range(1, dice + 1)
@@ -66,11 +73,12 @@ def brute_force(rules: Rules, lead: int) -> dict:
                             best, result(safe + risk, to_beat), final(safe + risk, 0, dice, to_beat)
                         )
                     else:
+                        banks = risk >= needs(safe)
                         best = max(
                             best,
-                            result(safe + risk, to_beat),
+                            result(safe + risk, to_beat) if banks else 0.0,
                             0.0
-                            if safe + risk > to_beat
+                            if safe + risk > to_beat and banks
                             else final(safe, risk, rest or dice, to_beat),
                         )
                 total += count * best
@@ -93,6 +101,7 @@ def brute_force(rules: Rules, lead: int) -> dict:
                 for points, size in keeps:
                     risk, rest = at_risk + points, left - size
                     if mine + safe + risk - theirs >= lead:
+                        assert safe + risk >= needs(mine)
                         value = ended(theirs, theirs + lead)
                     elif rest == 0 and zillions:
                         value = max(
@@ -100,8 +109,9 @@ def brute_force(rules: Rules, lead: int) -> dict:
                             turn(mine, theirs, safe + risk, 0, dice, memo),
                         )
                     else:
+                        banks = safe + risk >= needs(mine)
                         value = max(
-                            ended(theirs, mine + safe + risk),
+                            ended(theirs, mine + safe + risk) if banks else 0.0,
                             turn(mine, theirs, safe, risk, rest or dice, memo),
                         )
                     best = max(best, value)
@@ -119,6 +129,13 @@ def brute_force(rules: Rules, lead: int) -> dict:
         Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
         Rules(dice=3, target=400),
         Rules(dice=3, target=400, bust_keeps_completed_rounds=False),
+        # a bank needs 100 turn points, and (or) the first 150
+        Rules(dice=2, target=300, bust_keeps_completed_rounds=False, min_bank=100),
+        Rules(dice=3, target=400, bust_keeps_completed_rounds=False, opening=150),
+        Rules(dice=3, target=400, bust_keeps_completed_rounds=False, opening=150, min_bank=100),
+        # a throw of both dice with no scoring die scores 50 and gives hot dice
+        Rules(dice=2, target=300, all_dice_farkle=50),
+        Rules(dice=2, target=300, all_dice_farkle=100, bust_keeps_completed_rounds=False),
     ],
 )
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
@@ -209,7 +226,9 @@ def test_the_batch_robots_throw_tables_and_the_boundary_table_agree_with_the_pol
 
 @st.composite
 def small_rules(draw):
-    """Small custom rules: few dice, a low target, scores on or off, either bust rule."""
+    """Small custom rules: few dice, a low target, scores on or off, either bust rule (and
+    without Zillions rules an opening and a minimum bank)."""
+    zillions = draw(st.booleans())
     return Rules(
         dice=draw(st.integers(1, 4)),
         target=draw(st.sampled_from(range(100, 901, 50))),
@@ -217,7 +236,9 @@ def small_rules(draw):
         three_ones=draw(st.sampled_from([300, 1000])),
         three_pairs=draw(st.sampled_from([0, 500])),
         four_of_a_kind=draw(st.sampled_from([0, 2000])),
-        bust_keeps_completed_rounds=draw(st.booleans()),
+        bust_keeps_completed_rounds=zillions,
+        opening=0 if zillions else draw(st.sampled_from([0, 150, 300])),
+        min_bank=0 if zillions else draw(st.sampled_from([0, 100])),
     )
 
 
@@ -259,6 +280,32 @@ def test_every_reachable_state_is_answered(rules, seed, push):
             assert policy.action(state) in engine.legal_actions(state)
             assert chance == options[0].value
             assert all(0.0 <= option.value <= 1.0 for option in options)
+
+
+@pytest.mark.parametrize("opening,min_bank", [(0, 100), (200, 0), (200, 100)])
+def test_last_turns_needing_a_bank_agree_with_the_final_turn_policy(opening, min_bank):
+    """A chaser's last turn when a bank needs turn points: the win policy's (a level score
+    the chaser may not bank is no tie) against the final-turn policy, code of its own."""
+    rules = Rules(
+        dice=3, target=500, bust_keeps_completed_rounds=False, opening=opening, min_bank=min_bank
+    )
+    policy = win_policy(rules, use_cache=False)
+    for leader, chaser in ((550, 0), (600, 450), (500, 450), (500, 400), (700, 300)):
+        final = final_turn_policy(rules, leader)
+        for points in range(0, 400, 50):
+            for dice in (1, 2, 3):
+                state = State(
+                    scores=(leader, chaser),
+                    player=1,
+                    dice_left=dice,
+                    turn_points=points,
+                    phase="throw",
+                    final_turns=(1,),
+                    on_board=(True, chaser > 0),
+                )
+                assert policy.chance_to_win(state) == pytest.approx(
+                    final.throw_value(state), abs=1e-12
+                ), (leader, chaser, points, dice)
 
 
 @pytest.mark.parametrize("zillions", [True, False])

@@ -17,6 +17,7 @@ TINY = [
     Rules(dice=2, target=20, casks=()),
     Rules(dice=2, target=20, casks=((0, 10),)),
     Rules(dice=2, target=15, casks=(), choose_keep=True),
+    Rules(dice=2, target=20, casks=(), dump_truck=10),  # a save on 10 leaves 0
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from dicelab.thousand import Game, Rules, State, solitaire_policy
@@ -29,9 +30,10 @@ def _solve(matrix, rhs):
     return [rows[i][n] / rows[i][i] for i in range(n)]
 
 
-def _brute_expected_turns(size: int, casks) -> list[Fraction]:
+def _brute_expected_turns(size: int, casks, dump_truck: int | None = None) -> list[Fraction]:
     """Least expected turns from each banked score (in units of 5) to ``size`` with one die,
-    over every save-or-throw policy, each solved exactly."""
+    over every save-or-throw policy, each solved exactly; a turn ending on ``dump_truck`` (a
+    save landing there, or a farkle or a burn from there) leaves 0 banked."""
 
     def may_save(banked, standing):
         return all(standing >= high for low, high in casks if low <= banked < high)
@@ -52,16 +54,20 @@ def _brute_expected_turns(size: int, casks) -> list[Fraction]:
             matrix[row][row] += 1
             matrix[row][index["T", b, b]] -= 1
             rhs[row] = Fraction(1)
+            fallen = 0 if b == dump_truck else b  # a turn ending on the truck leaves 0
             for s in range(b, size):
                 row = index["T", b, s]
                 matrix[row][row] += 1
-                matrix[row][index["E", b]] -= Fraction(4, 6)  # a farkle
+                matrix[row][index["E", fallen]] -= Fraction(4, 6)  # a farkle
                 for points in ONE_DIE.values():
                     after = s + points
                     if after > size:  # burned
-                        matrix[row][index["E", b]] -= Fraction(1, 6)
+                        matrix[row][index["E", fallen]] -= Fraction(1, 6)
                     elif after < size:
-                        target = index["E", after] if save.get((b, after)) else index["T", b, after]
+                        landing = 0 if after == dump_truck else after
+                        target = (
+                            index["E", landing] if save.get((b, after)) else index["T", b, after]
+                        )
                         matrix[row][target] -= Fraction(1, 6)
         values = _solve(matrix, rhs)
         if values is not None and all(v > 0 for v in values[:size]):
@@ -78,6 +84,28 @@ def test_one_die_to_twenty_matches_brute_force(casks):
         [float(v) for v in brute], rel=1e-12
     )
     assert policy.expected_turns(20) == 0.0
+
+
+@pytest.mark.parametrize("dump_truck", [5, 10, 15])
+def test_the_dump_truck_matches_brute_force(dump_truck):
+    """A save landing on the dump truck leaves 0 banked: the policy's values are the least
+    over every policy, each solved exactly with the truck, and differ from the values
+    without it wherever saving there was best."""
+    rules = Rules(dice=1, target=20, casks=(), dump_truck=dump_truck)
+    brute = _brute_expected_turns(4, (), dump_truck // 5)
+    policy = solitaire_policy(rules)
+    assert [policy.expected_turns(b) for b in range(0, 20, 5)] == pytest.approx(
+        [float(v) for v in brute], rel=1e-12
+    )
+    without = solitaire_policy(rules.replace(dump_truck=0))
+    truck = dump_truck // 5
+    saved_there = without.saves(np.arange(truck), np.full(truck, truck), 1).any()
+    if saved_there:  # the truck takes that save away: the start is further from the target
+        assert policy.expected_turns(0) > without.expected_turns(0)
+    else:
+        assert policy.expected_turns(0) == pytest.approx(without.expected_turns(0), rel=1e-12)
+    landing = State(scores=(0,), dice_left=1, phase="decide", turn_points=dump_truck)
+    assert policy.bank_value(landing) == pytest.approx(1 + policy.expected_turns(0), rel=1e-12)
 
 
 def test_expected_turns_of_the_classic_rules():
@@ -115,7 +143,7 @@ def test_should_save_agrees_with_the_values():
 
 def test_the_optimal_bot_only_plays_legal_moves():
     for seed in range(6):
-        rules = Rules(choose_keep=bool(seed % 2))
+        rules = Rules(choose_keep=bool(seed % 2), dump_truck=555 if seed < 3 else 0)
         play_checking_legality(
             Game(
                 players=[{"name": "A", "bot": "optimal"}, {"name": "B", "bot": "optimal"}],

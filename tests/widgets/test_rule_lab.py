@@ -177,6 +177,26 @@ def test_a_yahtzee_preset_recomputes_the_box_odds_and_the_optimal_score():
     assert shown["Yahtzee"] == f"{float(boxes['yahtzee'].chance):.1%}".replace("%", " %") == "4.6 %"
 
 
+def test_forced_order_in_the_yahtzee_lab_gives_its_optimal_score_and_each_boxs_turn():
+    lab = RuleLab("yahtzee", rules="no_bonus", pace=0)
+    lab.lab.send_intent(lab.form, {"type": "flag", "setting": "forced_order", "on": True})
+    rules = yahtzee.Rules.preset("no_bonus").replace(forced_order=True)
+    assert lab.rules == rules and field(lab, "forced_order")["on"] is True
+    solution = yahtzee.solve(rules)
+    assert lab.values["score"] == (solution.expected_score, solution.std_score)
+    assert figure(lab, "score")["value"] == f"{solution.expected_score:.1f} points " + (
+        f"(standard deviation {solution.std_score:.1f})"
+    )
+    assert lab.values["win"] == pytest.approx(0.5, abs=1e-12)
+    rows = lab.results.odds["rows"]
+    assert [row[0] for row in rows] == [yahtzee.BOX_TITLES[box] for box in rules.boxes]
+    assert lab.results.odds["caption"].startswith("Each box's own turn")
+    # the Yahtzee box's own turn comes after the twelve boxes above it
+    chance = odds.box_odds("yahtzee", rules=rules, filled=dict.fromkeys(rules.boxes[:11], 0))
+    shown = f"{float(chance.chance):.1%}".replace("%", " %")
+    assert dict((row[0], row[1]) for row in rows)["Yahtzee"] == shown == "4.6 %"
+
+
 def test_rules_too_big_for_the_lab_say_so_and_the_other_figures_still_come():
     lab = RuleLab(
         "fivethousand", rules=fivethousand.Rules(dice=3, target=5000, single_five=55), pace=0

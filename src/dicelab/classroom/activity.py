@@ -9,6 +9,9 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
 
+#: One result a session reports: (trials, successes, detail); a shared win counts half a success.
+Result = tuple[int, float, dict]
+
 
 class Session(Protocol):
     """One student's place in an activity (see the module's notes)."""
@@ -17,7 +20,7 @@ class Session(Protocol):
 
     def receive(self, message) -> None: ...
 
-    def take_results(self) -> list[tuple[int, int, dict]]: ...
+    def take_results(self) -> list[Result]: ...
 
     def state(self) -> dict: ...
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
@@ -57,7 +58,7 @@ class GameSession:
         self.widget = _widgets()[game](players=self.players, pace=0, seed=self._seed(0))
         self.games = 0
         self.recorded = False
-        self._results = []
+        self._results: list[Result] = []
         if state is not None:
             self.games, self.recorded = state["games"], state["recorded"]
             self.widget.resume(self.widget.Game.from_json(state["game"]))
@@ -78,7 +79,7 @@ class GameSession:
             "picks": None if picks is None else picks.to_json(),
         }
 
-    def take_results(self) -> list:
+    def take_results(self) -> list[Result]:
         results, self._results = self._results, []
         return results
 

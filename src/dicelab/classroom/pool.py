@@ -32,7 +32,7 @@ def pool(rows) -> dict:
     for student in students.values():
         student["share"] = student["successes"] / student["trials"] if student["trials"] else None
     share = successes / trials if trials else None
-    se = math.sqrt(share * (1 - share) / trials) if trials else None
+    se = math.sqrt(share * (1 - share) / trials) if share is not None else None
     return {
         "trials": trials,
         "successes": successes,

@@ -90,9 +90,15 @@ class Room:
             raise Refused("this seat is not yours, or the class has ended: join again")
         return found["name"]
 
+    def _running(self) -> dict:
+        """The run going on (Refused between activities)."""
+        if self.run is None:
+            raise Refused("no activity is running: wait for your teacher to start one")
+        return self.run
+
     def _session(self, student: int):
         if student not in self.sessions:
-            run = self.run
+            run = self._running()
             seq, state = self.store.seat(student, run["id"])
             spec = activity(run["activity"])
             seed_of = seeder(self.store.seed, run["id"], student)
@@ -117,7 +123,7 @@ class Room:
                 "view": view_document({"play": [controls]}, title="Class"),
             }
         session = self._session(student)
-        return {"run": self.run["id"], "seq": self.done[student], "view": session.view}
+        return {"run": self._running()["id"], "seq": self.done[student], "view": session.view}
 
     def intent(self, student: int, run, seq, message) -> dict:
         """Do intent number ``seq`` of ``student`` in ``run`` and store it; the answer is the
@@ -147,7 +153,7 @@ class Room:
         options = activity(name).checked_options(options)
         self.store.start_run(name, options)
         self._load_run()
-        return self.run["id"]
+        return self._running()["id"]
 
     def stop(self) -> None:
         self.store.stop_run()
@@ -189,7 +195,8 @@ class Room:
 
     def board(self, join_url: str, notice: str = "") -> dict:
         """The teacher's view document, with ``join_url`` as the students' address."""
-        spec = activity(self.run["activity"]) if self.run else None
+        run = self.run
+        spec = activity(run["activity"]) if run else None
         exact = None
         if spec is not None and spec.has_exact:
             exact = _exact(spec.exact) if self.revealed else {"hidden": True}
@@ -213,14 +220,14 @@ class Room:
                 for a in ACTIVITIES.values()
             ],
             current=None
-            if spec is None
+            if run is None or spec is None
             else {
-                "run": self.run["id"],
+                "run": run["id"],
                 "name": spec.name,
                 "title": spec.title,
                 "task": spec.task,
                 "pooled": spec.pooled,
-                "options": self.run["options"],
+                "options": run["options"],
             },
             pool=self.pooled() if spec else None,
             exact=exact,

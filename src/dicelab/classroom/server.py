@@ -121,11 +121,12 @@ class ClassServer:
         self.teachers: set = set()
         self.buckets: dict[int, Bucket] = {}
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
-        self._board_timer = None
-        self._http = None
+        self._board_timer: asyncio.TimerHandle | None = None
+        self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
         self._held: list = []  # intents waiting for the activity to be prepared
-        self.preparing = None  # the future of the current activity's preparation, if running
+        # the future of the current activity's preparation, if running
+        self.preparing: asyncio.Future | None = None
         self._prepared: set[str] = set()  # activities whose preparation is done
 
     # --- addresses ----------------------------------------------------------------------
@@ -199,8 +200,9 @@ class ClassServer:
             return
         if self.preparing is not None and not self.preparing.done():
             return
-        self.preparing = asyncio.get_running_loop().run_in_executor(None, spec.prepare)
-        self.preparing.add_done_callback(lambda future: self._ready(spec.name, future))
+        preparing = asyncio.get_running_loop().run_in_executor(None, spec.prepare)
+        preparing.add_done_callback(lambda future: self._ready(spec.name, future))
+        self.preparing = preparing
 
     def _ready(self, name: str, future) -> None:
         self.preparing = None
@@ -402,7 +404,7 @@ class StudentSocket(_Socket):
     MESSAGES = STUDENT_MESSAGES
 
     def open(self):
-        self.student = None
+        self.student: int | None = None
         self.bucket = Bucket(STUDENT_RATE, STUDENT_BURST)
 
     def on_message(self, text):
@@ -425,6 +427,8 @@ class StudentSocket(_Socket):
         """Within the server's batch: the join or the intent, stored (not yet committed)."""
         if kind == "join":
             return self.server.room.join(**fields)
+        if self.student is None:  # on_intent refuses this before the batch
+            raise Refused("join the class first")
         return self.server.room.intent(self.student, **fields)
 
     def answer(self, kind: str, answer) -> None:

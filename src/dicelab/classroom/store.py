@@ -114,6 +114,13 @@ class Store:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return None if row is None else row[0]
 
+    def _class_meta(self, key: str) -> str:
+        """A setting every class store is made with (``code``, ``token``, ``seed``)."""
+        value = self.meta(key)
+        if value is None:
+            raise ValueError(f"this class store has no {key}: it is not a dicelab class file")
+        return value
+
     def set_meta(self, key: str, value: str) -> None:
         with self._transaction():
             self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
@@ -121,17 +128,17 @@ class Store:
     @property
     def code(self) -> str:
         """The class code students type or scan (six letters and digits)."""
-        return self.meta("code")
+        return self._class_meta("code")
 
     @property
     def token(self) -> str:
         """The teacher's secret token."""
-        return self.meta("token")
+        return self._class_meta("token")
 
     @property
     def seed(self) -> int:
         """The class's dice seed: every throw of the class is drawn from it and the moment."""
-        return int(self.meta("seed"))
+        return int(self._class_meta("seed"))
 
     def close(self) -> None:
         self._db.close()
@@ -145,7 +152,7 @@ class Store:
                 "INSERT INTO students (name, secret_hash, joined) VALUES (?, ?, ?)",
                 (name, _hash(secret), time.time()),
             )
-        return cursor.lastrowid, secret
+        return _row_id(cursor), secret
 
     def student(self, student: int, secret: str) -> dict | None:
         """The student with this id and secret, or None (a wrong secret is no student)."""
@@ -175,7 +182,7 @@ class Store:
             self._db.execute(
                 "INSERT OR REPLACE INTO meta VALUES ('run', ?)", (str(cursor.lastrowid),)
             )
-        return cursor.lastrowid
+        return _row_id(cursor)
 
     def stop_run(self) -> None:
         """Stop the activity being run, if any."""
@@ -237,7 +244,8 @@ class Store:
             "r.detail, r.at FROM results r JOIN runs u ON u.id = r.run "
             "JOIN students s ON s.id = r.student"
         )
-        where, values = [], []
+        where: list[str] = []
+        values: list[object] = []
         if activity is not None:
             where.append("u.activity = ?")
             values.append(activity)
@@ -282,3 +290,9 @@ class _Transaction:
         if kind:
             self._db.execute("ROLLBACK TO step")
         self._db.execute("RELEASE step")
+
+
+def _row_id(cursor: sqlite3.Cursor) -> int:
+    """The id of the row an ``INSERT`` just made."""
+    assert cursor.lastrowid is not None, "an INSERT sets lastrowid"
+    return cursor.lastrowid

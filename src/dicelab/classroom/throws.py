@@ -17,6 +17,7 @@ moment), never from the browser.
 from __future__ import annotations
 
 from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
+from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.components import Controls, DiceTray
@@ -40,12 +41,12 @@ class Experiment(Intents):
         self.options = options
         self.controls = Controls(heading=self.heading, help=self.help)
         self.listen(self.controls, press=self._press, key=self._key)
-        self._results = []
+        self._results: list[Result] = []
         self._status = ""
-        self._notice = {}
+        self._notice: dict = {}
         self._refusals = 0
 
-    def take_results(self) -> list:
+    def take_results(self) -> list[Result]:
         results, self._results = self._results, []
         return results
 
@@ -153,7 +154,7 @@ class Farkles(Experiment):
         hit = self.hit(game)
         self.throws += 1
         self.hits += hit
-        self.faces = list(event.dice)
+        self.faces = list(event.dice or ())
         self.last_hit = hit
         self._results.append((1, int(hit), {"dice": self.faces}))
         self._status = (self.said_hit if hit else self.said_miss) + self._tally()

@@ -13,9 +13,13 @@ import json
 import threading
 import urllib.parse
 import urllib.request
+from typing import TYPE_CHECKING
 
 from dicelab.extras import require
 from dicelab.widgets.table import Table
+
+if TYPE_CHECKING:
+    from tornado.websocket import WebSocketClientConnection
 
 CONNECT_SECONDS = 30.0
 
@@ -45,7 +49,7 @@ class Classroom(Table):
         self.teacher_url = url.rstrip("/")
         self._connected = threading.Event()
         self._news = threading.Condition()  # notified at each board received
-        self._socket = None
+        self._socket: WebSocketClientConnection | None = None
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, daemon=True, name="dicelab-classroom"
@@ -72,11 +76,11 @@ class Classroom(Table):
             try:
                 from tornado.httpclient import HTTPRequest
 
-                self._socket = await websocket_connect(
+                self._socket = socket = await websocket_connect(
                     HTTPRequest(address, headers={"Origin": origin})
                 )
                 wait = 0.5
-                while (text := await self._socket.read_message()) is not None:
+                while (text := await socket.read_message()) is not None:
                     message = json.loads(text)
                     if message.get("type") == "view":
                         self.view = message["view"]

@@ -23,32 +23,14 @@ import numpy as np
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.rules import Rules
 from dicelab.setaside.house import after_turn, penalty_due
-from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take, throw_table
 
 # The table rules each policy can't yet honour: it refuses rules that set them.
 UNSOLVED = {
     "turn policy": ("hot_dice",),
     "final-turn policy": ("hot_dice", "last_turn"),
-    "win policy": (
-        "hot_dice",
-        "opening",
-        "min_bank",
-        "penalty",
-        "all_dice_farkle",
-    ),
+    "win policy": ("hot_dice", "penalty"),
 }
-
-
-def refuse_unsolved(rules: Rules, what: str) -> None:
-    """Raise ValueError naming the settings of ``rules`` that the ``what`` can't honour."""
-    default = Rules()
-    changed = [name for name in UNSOLVED[what] if getattr(rules, name) != getattr(default, name)]
-    if changed:
-        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
-        raise ValueError(
-            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
-            "or set it back to its default"
-        )
 
 
 def turn_policy(rules=None) -> TurnPolicy:
@@ -79,7 +61,7 @@ def points_per_turn(rules=None) -> float:
     base = turn_policy(rules)
     if not rules.penalty:
         return base.expected_score
-    refuse_unsolved(rules, "turn policy")
+    refuse_unsolved(rules, "turn policy", UNSOLVED)
     needs = rules.bank_needs(True)
 
     def best(bust: float) -> float:
@@ -155,7 +137,7 @@ class TurnPolicy(_Turn):
 
     def __init__(self, rules: Rules, needs: int | None = None, bust: float = 0.0):
         super().__init__(rules)
-        refuse_unsolved(rules, "turn policy")
+        refuse_unsolved(rules, "turn policy", UNSOLVED)
         self.needs = rules.bank_needs(True) if needs is None else needs
         if self.needs and rules.bust_keeps_completed_rounds:
             raise ValueError(
@@ -339,7 +321,7 @@ class FinalTurnPolicy(_Turn):
 
     def __init__(self, rules: Rules, to_beat: int):
         super().__init__(rules)
-        refuse_unsolved(rules, "final-turn policy")
+        refuse_unsolved(rules, "final-turn policy", UNSOLVED)
         if rules.bust_keeps_completed_rounds and (rules.bank_needs(False) or rules.penalty):
             raise ValueError(
                 "the final-turn policy can't yet honour a minimum bank, an opening score or a "

@@ -27,12 +27,12 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
-from dicelab.fivethousand.policy import refuse_unsolved
+from dicelab.fivethousand.policy import UNSOLVED
 from dicelab.fivethousand.rules import Rules
 from dicelab.memo import KEPT, once_per_key
 from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
-from dicelab.setaside.policy import pick, take, throw_table
+from dicelab.setaside.policy import pick, refuse_unsolved, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
 from dicelab.setaside.win import WinPolicy, standing_value
 
@@ -46,7 +46,13 @@ def win_policy(
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
     rules = Rules.coerce(rules)
-    refuse_unsolved(rules, "win policy")
+    refuse_unsolved(rules, "win policy", UNSOLVED)
+    if rules.bank_needs(False) and rules.bust_keeps_completed_rounds:
+        raise ValueError(
+            "the win policy can't yet honour a minimum bank or opening score "
+            f"(min_bank={rules.min_bank}, opening={rules.opening}) together with "
+            "bust_keeps_completed_rounds: set one of them off"
+        )
     return _win_policy(rules, lead_cap, use_cache)
 
 
@@ -68,6 +74,10 @@ class FinalTurns:
     safe points, points at risk, dice); otherwise a farkle loses all and only the points
     still needed count. Without ``last_turn`` there is none: the first to bank the target
     has won, and every chance of a last turn is 0.
+
+    A chaser whose bank needs ``needs`` units (a minimum bank, or the opening) more than the
+    deficit can't end level: any bank they may make wins, so their chance is that of
+    gathering ``needs`` units, with no tie (:meth:`throw_value`, :meth:`start_needing`).
     """
 
     def __init__(self, rules: Rules):
@@ -82,6 +92,7 @@ class FinalTurns:
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
         self.rounds: tuple | None = None  # (a, c) of the rounds of deficits 1.., once solved
         self._traditional = None
+        self._untied = np.zeros((0, rules.dice + 1))  # the same with no tie: gathering d units
 
     def extend(self, size: int) -> np.ndarray:
         """Start chances for deficits 0 to ``size`` (computing the missing ones; without
@@ -113,10 +124,24 @@ class FinalTurns:
         self.start = start
         return self.start
 
-    def throw_value(self, deficit: int, at_risk: int, dice: int) -> float:
-        """The chance to win by throwing ``dice`` dice now (units)."""
+    def start_needing(self, deficits: np.ndarray, needs: np.ndarray) -> np.ndarray:
+        """Start chances of last turns with ``deficits`` by chasers whose bank needs
+        ``needs`` units (arrays; deficits within :meth:`extend`'s)."""
+        deficits, needs = np.broadcast_arrays(deficits, needs)
+        tied = self.start[np.minimum(deficits, len(self.start) - 1)]
+        if not self.rules.last_turn or not (needs > deficits).any():
+            return tied
+        untied = self._untied_table(int(needs.max()))[self._max_points + needs, self.rules.dice]
+        return np.where(needs > deficits, untied, tied)
+
+    def throw_value(self, deficit: int, at_risk: int, dice: int, needs: int = 0) -> float:
+        """The chance to win by throwing ``dice`` dice now (units), for a chaser whose bank
+        needs ``needs`` turn units."""
         if not self.rules.last_turn:
             raise ValueError("these rules have no last turn (last_turn=False)")
+        if needs > deficit:  # (never under Zillions rules: the policy refuses a bank's needs)
+            table = self._untied_table(needs)
+            return float(table[max(needs - at_risk + self._max_points, 0), dice])
         if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
             return float(1 - self.throws.bust[dice] * (1 - standing_value(np.array(deficit))))
         if self.keeps_rounds:
@@ -166,8 +191,15 @@ class FinalTurns:
             return throw_rows(self.throws, self.next_dice, turns, x, int(tops.max()) + 1)
         return start_values(self.throws, self.next_dice, turns, x)
 
-    def _solve_traditional(self, size: int) -> np.ndarray:
-        """Chance to win by throwing, by (units still needed to draw level + offset, dice)."""
+    def _untied_table(self, size: int) -> np.ndarray:
+        """:meth:`_solve_traditional` with no tie, for needs up to ``size`` units."""
+        if len(self._untied) < size + self._max_points + 1:
+            self._untied = self._solve_traditional(size, level=1.0)
+        return self._untied
+
+    def _solve_traditional(self, size: int, level: float = 0.5) -> np.ndarray:
+        """Chance to win by throwing, by (units still needed to draw level + offset, dice);
+        ending level is worth ``level`` (a shared win, or 1 where any bank allowed wins)."""
         throws, offset = self.throws, self._max_points
         throw = np.zeros((size + offset + 1, self.rules.dice + 1))
         decide = np.zeros_like(throw)
@@ -176,7 +208,8 @@ class FinalTurns:
         for need in range(size + 1):
             after = decide[need + offset - throws.points, self.next_dice]
             throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
-            decide[need + offset] = np.maximum(standing_value(np.array(need)), throw[need + offset])
+            level_here = level if need == 0 else float(standing_value(np.array(need)))
+            decide[need + offset] = np.maximum(level_here, throw[need + offset])
         return throw
 
 
@@ -219,6 +252,11 @@ class FivethousandWinPolicy(WinPolicy):
         self.goal = -(-rules.target // self.unit)
         self.keeps_rounds = rules.bust_keeps_completed_rounds
         self.final = FinalTurns(rules)
+        # the turn units a bank needs, off the board and on it (without a penalty a banked
+        # score is 0 until the player gets on the board, and above 0 after)
+        self._needs_by_board = np.array(
+            [-(-int(rules.bank_needs(on_board)) // self.unit) for on_board in (False, True)]
+        )
         if lead_cap is not None and lead_cap // self.unit < self.goal:
             raise ValueError(
                 f"the lead cap is at least the target ({rules.target} points), not {lead_cap}"
@@ -263,20 +301,24 @@ class FivethousandWinPolicy(WinPolicy):
         goal = self.goal
         lead = self._choose_lead()
         cap = goal - 1 + lead
-        final = self.final.extend(lead)
+        self.final.extend(lead)
         highest = cap - 1 if self.keeps_rounds else goal - 1  # the highest safe score m
         start = np.zeros((highest + 1, goal))
         after = np.zeros((goal, cap + 1))
         b = np.arange(goal)[:, None]
         s = np.arange(cap + 1)[None, :]
-        after[:] = np.where(s >= goal, final[np.clip(s - b, 0, lead)], 0.0)
+        after[:] = np.where(
+            s >= goal, self.final.start_needing(np.clip(s - b, 0, lead), self.needs(b)), 0.0
+        )
         if self.keeps_rounds:
             self._solve_leads(start, after, goal, lead)
         above = None  # the level above: its movers and how it was solved
         for m, b in _levels(goal - 1, goal):
             partner = b - m[0]
             guess = 1 - guess_values(after, b, m)
-            donors = above and (one_unit_up(m, above[0]), above[1])
+            # a pair's turn is the one a unit up, a row lower, unless a bank needs turn points
+            shifts = above is not None and not self._needs_by_board.any()
+            donors = (one_unit_up(m, above[0]), above[1]) if shifts else None
             level = solve_level(
                 self.throws,
                 self.next_dice,
@@ -330,10 +372,12 @@ class FivethousandWinPolicy(WinPolicy):
             banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
             # ... once past the target, where banking leaves the other player a last turn
             ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
+        needs = self.needs(m)
+        ends = np.maximum(ends, needs)  # the rows given are banks, which need this many
         width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         capped = (b + lead)[:, None]
         standing = np.minimum(m[:, None] + np.arange(width), capped)
-        bank = 1 - after[b[:, None], standing]
+        bank = np.where(np.arange(width) < needs[:, None], -np.inf, 1 - after[b[:, None], standing])
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         hot = None
         if self.keeps_rounds:
@@ -350,6 +394,10 @@ class FivethousandWinPolicy(WinPolicy):
     def cap_error(self) -> float:
         """A bound on how much the cap changes any chance to win."""
         return float(self.final.start[self.lead])
+
+    def needs(self, banked) -> np.ndarray:
+        """The turn units a bank needs, for banked scores in units (numbers or arrays)."""
+        return self._needs_by_board[(np.asarray(banked) > 0).astype(np.int64)]
 
     def _units(self, points: int) -> int:
         return min(points // self.unit, self.cap)
@@ -379,7 +427,7 @@ class FivethousandWinPolicy(WinPolicy):
         self.check_two_players(state)
         safe, theirs, at_risk, dice = self._split(state)
         if self.engine.in_final_turn(state):
-            return self.final.throw_value(theirs - safe, at_risk, dice)
+            return self.final.throw_value(theirs - safe, at_risk, dice, int(self.needs(safe)))
         theirs = min(theirs, self.goal - 1)
         if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
             return 1.0 - float(self.after[theirs, self.cap])
@@ -435,7 +483,7 @@ class FivethousandWinPolicy(WinPolicy):
         throwing is better up to the cap."""
         m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
         throw = self.turn_values(m, b)
-        for r in range(1, throw.shape[0]):
+        for r in range(max(1, int(self.needs(m))), throw.shape[0]):
             if m + r - b >= self.lead or 1.0 - self.after[b, m + r] >= throw[r, dice]:
                 return r * self.unit
         return None

@@ -84,9 +84,10 @@ class _BoxPolicy:
         # the chance first, then the expected score.
         self._scale = (max(self.values) + 1) * _ONE_ROLL**rules.rolls
         self._worth = [[int(v > 0) * self._scale + v for v in self.values]]  # per hand
-        self._keep_worth = [None]  # _keep_worth[r][k]: what holding keep k is worth, r rolls left
-        self._best_keep = [None]  # _best_keep[r][hand]: the keep index the policy holds
-        self._spread = {}
+        # _keep_worth[r][k]: what holding keep k is worth, r rolls left (none for r = 0)
+        self._keep_worth: list[list[int]] = [[]]
+        self._best_keep: list[list[int]] = [[]]  # _best_keep[r][hand]: the keep the policy holds
+        self._spread: dict[tuple[int, int], list[int]] = {}
 
     def _plan(self, rolls: int) -> None:
         """Work out the policy for up to ``rolls`` rolls left."""
@@ -112,7 +113,7 @@ class _BoxPolicy:
         key = (rolls, keep)
         if key not in self._spread:
             self._plan(rolls)
-            mass = defaultdict(int)
+            mass: defaultdict[int, int] = defaultdict(int)
             for hand, weight in zip(*_transitions()[keep]):
                 mass[hand if rolls == 1 else self._best_keep[rolls - 1][hand]] += weight
             spread = [0] * len(self.levels)
@@ -222,11 +223,20 @@ def _situation(rules, dice, held, rolls_left):
 
 
 def _box_odds(rules, box, filled, dice, held, rolls_left) -> BoxOdds:
+    from dicelab.yahtzee.scoring import open_boxes
+
     if box not in rules.boxes:
         raise ValueError(f"{box!r} is not a box of these rules")
     if box in filled:
         raise ValueError(f"{box!r} is already filled")
-    policy = _policy(rules, box, _joker_card(rules, filled))
+    if box not in open_boxes(rules, filled):
+        raise ValueError(
+            f"forced_order=True fills the boxes top to bottom: this turn may fill only "
+            f"{open_boxes(rules, filled)[0]!r}, not {box!r}"
+        )
+    # the order only says which box a turn plays for: the policy for a box is the same
+    free = rules.replace(forced_order=False) if rules.forced_order else rules
+    policy = _policy(free, box, _joker_card(rules, filled))
     if rolls_left == 0:
         value = policy.values[_HAND_INDEX[dice]]
         return BoxOdds(
@@ -267,7 +277,8 @@ def box_odds(
     ``dice`` are the five dice showing (empty before the turn's first roll), ``held`` the
     faces held for the next roll (None: the best hold for this box), ``rolls_left`` the rolls
     still allowed (by default all of them before the first roll, else all but one), and
-    ``filled`` the boxes already filled on the card (they matter only for jokers).
+    ``filled`` the boxes already filled on the card (they matter only for jokers, and in
+    forced order, where a turn may fill only the first open box: another is refused).
 
     >>> box_odds("sixes", [6, 6, 6, 6, 6], rolls_left=0).distribution
     {30: Fraction(1, 1)}
@@ -282,19 +293,21 @@ def box_odds(
 def situation_odds(
     dice=(), held=None, rolls_left: int | None = None, rules=None, filled=None
 ) -> SituationOdds:
-    """The odds of every open box in a situation (see :func:`box_odds`).
+    """The odds of every box this turn may fill in a situation (see :func:`box_odds`): the
+    open boxes, and in forced order only the first.
 
     >>> odds = situation_odds([1, 2, 3, 4, 6], rolls_left=1)
     >>> odds["small_straight"].chance, odds["small_straight"].hold
     (Fraction(1, 1), (1, 2, 3, 4, 6))
     """
+    from dicelab.yahtzee.scoring import open_boxes
+
     rules = _rules(rules)
     filled = dict(filled or {})
     dice, held, rolls_left = _situation(rules, dice, held, rolls_left)
     boxes = {
         box: _box_odds(rules, box, filled, dice, held, rolls_left)
-        for box in rules.boxes
-        if box not in filled
+        for box in open_boxes(rules, filled)
     }
     return SituationOdds(dice, held, rolls_left, boxes)
 

@@ -16,19 +16,25 @@ from __future__ import annotations
 
 import types
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from dicelab import registry
+from dicelab.ruleset import RuleSet
+from dicelab.setaside.combinations import SetAsideRules
 
 GAMES = tuple(registry.GAMES)
 SET_ASIDE_GAMES = tuple(name for name, spec in registry.GAMES.items() if spec.set_aside)
 
 
+RulesT = TypeVar("RulesT", covariant=True)
+
+
 @dataclass(frozen=True)
-class GameRules:
+class GameRules(Generic[RulesT]):
     """A game's name and the rules it is played by."""
 
     name: str
-    rules: object
+    rules: RulesT
 
     @property
     def module(self) -> types.ModuleType:
@@ -36,7 +42,7 @@ class GameRules:
         return registry.GAMES[self.name].module
 
 
-def resolve(game_or_rules, rules=None) -> GameRules:
+def resolve(game_or_rules, rules=None) -> GameRules[RuleSet]:
     """The game and rules meant by ``game_or_rules``.
 
     ``game_or_rules`` is a game name ("fivethousand", "thousand", "yahtzee"), a game module,
@@ -55,9 +61,9 @@ def resolve(game_or_rules, rules=None) -> GameRules:
     return GameRules(spec.name, spec.Rules.coerce(rules))
 
 
-def resolve_set_aside(game_or_rules, rules=None) -> GameRules:
+def resolve_set_aside(game_or_rules, rules=None) -> GameRules[SetAsideRules]:
     """Like :func:`resolve`, for Fivethousand or Thousand only."""
     game = resolve(game_or_rules, rules)
-    if not registry.GAMES[game.name].set_aside:
+    if not registry.GAMES[game.name].set_aside or not isinstance(game.rules, SetAsideRules):
         raise ValueError(f"this is about Fivethousand and Thousand, not {game.name}")
-    return game
+    return GameRules(game.name, game.rules)

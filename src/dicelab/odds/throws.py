@@ -58,7 +58,7 @@ class ThrowOdds:
     joint: dict
 
     def _marginal(self, index: int) -> dict:
-        result = defaultdict(Fraction)
+        result: defaultdict[tuple, Fraction] = defaultdict(Fraction)
         for key, p in self.joint.items():
             result[key[index]] += p
         return dict(sorted(result.items()))
@@ -112,7 +112,7 @@ def throw_odds(game_or_rules, n_dice: int, rules=None) -> ThrowOdds:
 
 @cache
 def _joint(table, n_dice: int, all_dice: int) -> dict:
-    joint = defaultdict(Fraction)
+    joint: defaultdict[tuple, Fraction] = defaultdict(Fraction)
     for throw, p in _dice.outcomes(n_dice).items():
         best = table.best_choice(throw)
         if best is None:

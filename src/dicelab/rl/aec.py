@@ -13,13 +13,18 @@ score (banked points, or the Yahtzee total).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from dicelab.extras import require
 from dicelab.rl.episode import Episode, EpisodeEnvironment
 from dicelab.rl.observations import UNBOUNDED_POINTS, SetAsideObserver, YahtzeeObserver
 
-pettingzoo = require("pettingzoo", "rl", "dicelab.rl")
+if TYPE_CHECKING:  # (for its classes, as bases; at run time, with a hint if it is missing)
+    import pettingzoo
+else:
+    pettingzoo = require("pettingzoo", "rl", "dicelab.rl")
 spaces = require("gymnasium.spaces", "rl", "dicelab.rl")
 seeding = require("gymnasium.utils.seeding", "rl", "dicelab.rl")
 
@@ -51,6 +56,7 @@ class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
         self.episode = Episode(game, rules, players)
         self.rules, self.reward = self.episode.rules, reward
         engine = self.episode.engine
+        self.observer: YahtzeeObserver | SetAsideObserver
         if game == "yahtzee":
             self.observer = YahtzeeObserver(engine, players, table=True)
         else:
@@ -84,7 +90,7 @@ class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
         self.rewards = {agent: 0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._after_move()
         self._accumulate_rewards()
 

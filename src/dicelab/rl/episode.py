@@ -14,6 +14,7 @@ throw or roll of each turn. ``state`` is therefore always a decision or the end.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from dicelab import registry
 from dicelab.rl.actions import SetAsideActions, YahtzeeActions
@@ -42,8 +43,8 @@ class Episode:
         self.rules = self.spec.Rules.coerce(rules)
         self.engine = self.spec.Engine(self.rules)
         self.actions = (SetAsideActions if self.spec.set_aside else YahtzeeActions)(self.engine)
-        self.state = None
-        self._bots = {}
+        self.state: Any = None  # the game's engine state (None until reset)
+        self._bots: dict[str, Any] = {}
 
     def reset(self, rng) -> None:
         """A new game whose dice come from ``rng`` (a numpy Generator)."""
@@ -80,7 +81,10 @@ class Episode:
     def describe(self) -> str:
         """One line of the table: who decides, what the dice show, the scores."""
         state = self.state
+        if state is None:
+            return "no game yet: reset() starts one"
         scores = "scores " + " ".join(map(str, self.standings()))
+
         if state.is_over:
             return f"game over; {scores}"
         if not self.spec.set_aside:

@@ -10,11 +10,16 @@ raises :class:`dicelab.IllegalMoveError` and changes nothing. Registered with Gy
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dicelab.extras import require
 from dicelab.rl.episode import Episode, EpisodeEnvironment
 from dicelab.rl.observations import YahtzeeObserver
 
-gym = require("gymnasium", "rl", "dicelab.rl")
+if TYPE_CHECKING:  # (for its classes, as bases; at run time, with a hint if it is missing)
+    import gymnasium as gym
+else:
+    gym = require("gymnasium", "rl", "dicelab.rl")
 
 
 class YahtzeeEnv(EpisodeEnvironment, gym.Env):

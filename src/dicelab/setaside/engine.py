@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json, dice_field
@@ -101,7 +101,7 @@ class State:
 class SetAsideEngine(Generic[RulesT]):
     """Rules of a set-aside game applied to states; subclasses fill in the differences."""
 
-    actions = ACTIONS
+    actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
 
     def __init__(self, rules: RulesT) -> None:
         self.rules = rules

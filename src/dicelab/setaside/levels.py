@@ -157,10 +157,12 @@ def one_unit_up(mover: np.ndarray, above: np.ndarray) -> np.ndarray:
 def _never_worse_with_more(turns: PairTurns) -> np.ndarray:
     """Whether banking, and hot dice, are never worth less with more points at risk, in
     each pair's turn (L,); from 1 point at risk (a turn neither banks nor completes a
-    round with none)."""
-    rises = np.all(np.diff(turns.bank[:, 1:], axis=1) >= 0, axis=1)
-    if turns.hot is not None:
-        rises &= np.all(np.diff(turns.hot[:, 1:], axis=1) >= 0, axis=1)
+    round with none). A bank the rules forbid (-inf, below a minimum bank) is worth no
+    more than one they allow."""
+    with np.errstate(invalid="ignore"):  # -inf after -inf: no fall (NaN is not below 0)
+        rises = ~np.any(np.diff(turns.bank[:, 1:], axis=1) < 0, axis=1)
+        if turns.hot is not None:
+            rises &= ~np.any(np.diff(turns.hot[:, 1:], axis=1) < 0, axis=1)
     return rises
 
 

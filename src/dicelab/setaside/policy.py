@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import abc
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -96,12 +98,12 @@ def throw_table(table, dice: int, choices: str) -> ThrowTable:
             else:
                 key = (n, frozenset((points // unit, len(part)) for part, points in pairs))
                 groups[key] = groups.get(key, 0.0) + float(p)
-    width = max(len(pairs) for _, pairs in groups)
+    width = max(len(group) for _, group in groups)
     points = np.zeros((len(groups), width), dtype=np.int64)
     kept = np.zeros((len(groups), width), dtype=np.int64)
     valid = np.zeros((len(groups), width), dtype=bool)
-    for row, (_, pairs) in enumerate(groups):
-        for column, (units, size) in enumerate(sorted(pairs)):
+    for row, (_, group) in enumerate(groups):
+        for column, (units, size) in enumerate(sorted(group)):
             points[row, column], kept[row, column], valid[row, column] = units, size, True
     thrown = np.array([n for n, _ in groups], dtype=np.int64)
     probability = np.array(list(groups.values()))
@@ -138,6 +140,19 @@ def take(values: np.ndarray, index: np.ndarray) -> np.ndarray:
     if values.shape[-1] == 1:
         return values[..., 0]
     return np.take_along_axis(values, index[..., None], axis=-1)[..., 0]
+
+
+def refuse_unsolved(rules: Any, what: str, unsolved: Mapping[str, tuple[str, ...]]) -> None:
+    """Raise ValueError naming the settings of ``rules`` (changed from their game's default)
+    that the ``what`` can't yet honour: ``unsolved[what]`` lists them."""
+    default = type(rules)()
+    changed = [name for name in unsolved[what] if getattr(rules, name) != getattr(default, name)]
+    if changed:
+        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
+        raise ValueError(
+            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
+            "or set it back to its default"
+        )
 
 
 def ranked(options: list[Option], lowest: bool = False) -> list[Option]:

@@ -61,24 +61,19 @@ class WinValues(StateValues):
         at_risk = (turns.turn_points - safe_points) // policy.unit
         values = numpy.zeros(safe.shape)
         final = turns.final
-        for key in set(
+        keys = list(
             zip(
                 (theirs - safe)[final].tolist(),
                 at_risk[final].tolist(),
                 turns.dice_left[final].tolist(),
+                policy.needs(safe[final]).tolist(),
             )
-        ):
+        )
+        for key in set(keys):
             if key not in self._last_turns:
                 self._last_turns[key] = policy.final.throw_value(*key)
         if final.any():
-            values[final] = [
-                self._last_turns[key]
-                for key in zip(
-                    (theirs - safe)[final].tolist(),
-                    at_risk[final].tolist(),
-                    turns.dice_left[final].tolist(),
-                )
-            ]
+            values[final] = [self._last_turns[key] for key in keys]
         usual = ~final
         theirs = numpy.minimum(theirs, policy.goal - 1)
         capped = usual & (safe - theirs >= policy.lead)

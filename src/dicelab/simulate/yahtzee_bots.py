@@ -158,8 +158,8 @@ class BatchChaseBox(YahtzeeBatchBot):
 
     def _hold(self, rolls_left: int, mask, roll):
         """The faces :func:`box_odds` holds, for each (card, roll); the card matters only to
-        jokers, once the Yahtzee box is filled."""
-        card = numpy.where(mask & self._yahtzee_bit, mask, -1)
+        jokers, once the Yahtzee box is filled, and in forced order (the box the turn fills)."""
+        card = mask if self.rules.forced_order else numpy.where(mask & self._yahtzee_bit, mask, -1)
         keys = card * len(ROLLS) + roll
         unique, inverse = numpy.unique(keys, return_inverse=True)
         holds = numpy.array(

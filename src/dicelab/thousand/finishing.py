@@ -4,8 +4,8 @@ solitaire-optimal policy (:func:`dicelab.thousand.solitaire_policy`) from here.
 Under that policy a turn depends on the player's own banked score only, so the seats'
 numbers of turns to finish are independent. Each seat's distribution of that number
 follows exactly from the policy's Markov chain: a turn from banked score ``b`` ends on ``b``
-(a throw with no combination, or a burn), on a higher banked score (a save) or on the target
-(a win). The first seat to finish in turn order wins, and reaching the target ends the game
+(a throw with no combination, or a burn), on a higher banked score (a save; 0 for one landing
+on the dump truck) or on the target (a win). The first seat to finish in turn order wins, and reaching the target ends the game
 at once, so a seat wins in its ``n``-th turn when every seat before it in the round needs more
 than ``n`` turns and every seat after it at least ``n``. Sums over turns run until less than
 ``TAIL`` of any seat's probability is left (float64).
@@ -120,12 +120,13 @@ class FinishingChances(SetAsidePolicy):
                 mass = deciding[:, at, n]
                 if mass.any():
                     save = self._saves(banked, at, n)
-                    ends[:, at] += np.where(save, mass, 0.0)
+                    ends[:, self.policy.landing[at]] += np.where(save, mass, 0.0)
                     due[:, at, n] += np.where(save, 0.0, mass)
                 mass = due[:, at, n]
                 if not mass.any():
                     continue
-                ends[everyone, banked] += mass * throws.bust[n]
+                fallen = self.policy.landing[banked]  # a farkle or a burn: the banked score
+                ends[everyone, fallen] += mass * throws.bust[n]
                 group = np.flatnonzero(throws.thrown == n)
                 choice = self._choices(banked, at, group)  # (rows, groups)
                 points = throws.points[group[None, :], choice]
@@ -136,7 +137,7 @@ class FinishingChances(SetAsidePolicy):
                 burn, won = after > size, after == size
                 np.add.at(
                     ends,
-                    (who[burn], np.broadcast_to(banked[:, None], after.shape)[burn]),
+                    (who[burn], np.broadcast_to(fallen[:, None], after.shape)[burn]),
                     weight[burn],
                 )
                 ends[:, size] += np.where(won, weight, 0.0).sum(axis=1)

@@ -12,21 +12,17 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.setaside.policy import SetAsidePolicy, pick, take, throw_table
+from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take, throw_table
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.rules import Rules
 
-
-def refuse_unsolved(rules: Rules, what: str) -> None:
-    """Raise ValueError naming the bolts or the dump truck, which the ``what`` can't yet
-    honour (they make a seat's scoreless run and a jump to 0 part of the state)."""
-    changed = [name for name in ("penalty", "dump_truck") if getattr(rules, name)]
-    if changed:
-        shown = ", ".join(f"{name}={getattr(rules, name)!r}" for name in changed)
-        raise ValueError(
-            f"the {what} can't yet honour {shown}: play these rules with the other robots, "
-            "or set it to 0"
-        )
+# The table rules each policy can't yet honour (the bolts make a seat's scoreless run part
+# of the state; the dump truck's jump to 0 breaks the win policy's order of solving, scores
+# that only rise): it refuses rules that set them.
+UNSOLVED = {
+    "solitaire policy": ("penalty",),
+    "win policy": ("penalty", "dump_truck"),
+}
 
 
 def solitaire_policy(rules=None) -> SolitairePolicy:
@@ -47,14 +43,16 @@ class SolitairePolicy(SetAsidePolicy):
     points, dice left). Saving only moves up, so the standings are solved from the target
     down, every banked score at once; a farkle or a burn sends a player back to their own
     banked score, whose value is found by policy iteration (a few sweeps).
-    With ``choose_keep`` the player also picks which scoring dice to set aside.
+    With ``choose_keep`` the player also picks which scoring dice to set aside. A save
+    landing on the dump truck leaves 0 banked (``landing``); its value, the start's, is the
+    sweep's guess until the iteration settles.
     """
 
     lowest = True
 
     def __init__(self, rules: Rules):
         super().__init__(Engine(rules))
-        refuse_unsolved(rules, "solitaire policy")
+        refuse_unsolved(rules, "solitaire policy", UNSOLVED)
         self.rules = rules
         self.throws = throw_table(
             rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"
@@ -65,6 +63,8 @@ class SolitairePolicy(SetAsidePolicy):
                 f"turns score multiples of {self.unit}: {rules.target} cannot be reached exactly"
             )
         size = rules.target // self.unit
+        #: landing[s]: the banked score (units) a save at standing s leaves: s, or 0 on the truck
+        self.landing = rules.dumped(np.arange(size + 1) * self.unit) // self.unit
         left = self.throws.left
         self._next_dice = np.where(left == 0, rules.dice, left)
         self._may_save = np.array(
@@ -80,7 +80,7 @@ class SolitairePolicy(SetAsidePolicy):
                 break
             guess = expected[:size]
         self._expected = expected
-        self._throw = throw_a + throw_c * expected[:size, None, None]
+        self._throw = throw_a + throw_c * expected[self.landing[:size], None, None]
 
     def expected_turns(self, banked: int) -> float:
         """Expected number of turns from a banked score to the target, played optimally."""
@@ -109,7 +109,7 @@ class SolitairePolicy(SetAsidePolicy):
 
     def bank_values(self, banked, turn_points) -> np.ndarray:
         """Expected turns, counting this one, when saving now (numpy arrays of states)."""
-        return 1.0 + self._expected[(np.asarray(banked) + turn_points) // self.unit]
+        return 1.0 + self._expected[self.landing[(np.asarray(banked) + turn_points) // self.unit]]
 
     def throw_values(self, banked, turn_points, round_start, dice_left) -> np.ndarray:
         """Expected turns, counting this one, when the player throws the dice left now
@@ -120,7 +120,9 @@ class SolitairePolicy(SetAsidePolicy):
     def ended_values(self, banked, won) -> np.ndarray:
         """Expected turns when setting dice aside ended the turn: 1 when it reached the
         target exactly (``won``), else (burned) one more than from ``banked``."""
-        return np.where(won, 1.0, self._expected[np.asarray(banked) // self.unit] + 1.0)
+        return np.where(
+            won, 1.0, self._expected[self.landing[np.asarray(banked) // self.unit]] + 1.0
+        )
 
     def saves(self, banked, standing, dice_left) -> np.ndarray:
         """Whether the policy saves when deciding at ``standing`` (banked + turn points) with
@@ -128,7 +130,7 @@ class SolitairePolicy(SetAsidePolicy):
         options have it."""
         banked, standing = np.asarray(banked), np.asarray(standing)
         return self._may_save[banked, standing] & (
-            self._expected[standing] <= self._throw[banked, standing, dice_left]
+            self._expected[self.landing[standing]] <= self._throw[banked, standing, dice_left]
         )
 
     def decide_values(self, banked, standing, dice_left) -> np.ndarray:
@@ -136,7 +138,7 @@ class SolitairePolicy(SetAsidePolicy):
         to throw (units, arrays of states below the target), the policy's choice made."""
         banked, standing = np.asarray(banked), np.asarray(standing)
         throw = 1.0 + self._throw[banked, standing, dice_left]
-        save = np.minimum(1.0 + self._expected[standing], throw)
+        save = np.minimum(1.0 + self._expected[self.landing[standing]], throw)
         return np.where(self._may_save[banked, standing], save, throw)
 
     def _first_guess(self, size: int) -> np.ndarray:
@@ -160,13 +162,14 @@ class SolitairePolicy(SetAsidePolicy):
 
         Returns the expected turns from each banked score (0 at the target) and the turns
         after the current one when throwing, by (banked, standing, dice left), as
-        ``a + c * expected[banked]``.
+        ``a + c * expected[landing[banked]]`` (what a farkle or a burn leaves).
         """
         throws, dice = self.throws, self.rules.dice
         size = len(guess)
         shape = (size, size, dice + 1)
         throw_a, throw_c, value_a, value_c = (np.zeros(shape) for _ in range(4))
         expected = np.zeros(size + 1)
+        fallback = guess[self.landing[:size]]  # what a farkle or a burn leaves: the banked score
         for standing in range(size - 1, -1, -1):
             banked = slice(0, standing + 1)
             after = standing + throws.points
@@ -174,16 +177,22 @@ class SolitairePolicy(SetAsidePolicy):
             index = np.minimum(after, size - 1)
             a = np.where(burn | win, 0.0, value_a[banked, index, self._next_dice])
             c = np.where(burn, 1.0, np.where(win, 0.0, value_c[banked, index, self._next_dice]))
-            best = pick(a + c * guess[banked, None, None], throws.valid, lowest=True)
+            best = pick(a + c * fallback[banked, None, None], throws.valid, lowest=True)
             ta = throws.expect(take(a, best))
             tc = throws.expect(take(c, best)) + throws.bust
             throw_a[banked, standing], throw_c[banked, standing] = ta, tc
-            expected[standing] = (1 + ta[standing, dice]) / (1 - tc[standing, dice])
+            landing = int(self.landing[standing])  # on the truck: 0, not yet solved
+            if landing == standing:
+                expected[standing] = (1 + ta[standing, dice]) / (1 - tc[standing, dice])
+                saved = expected[standing]
+            else:
+                expected[standing] = 1 + ta[standing, dice] + tc[standing, dice] * guess[landing]
+                saved = guess[landing]
             below = slice(0, standing)
             save = self._may_save[below, standing, None] & (
-                expected[standing] <= ta[below] + tc[below] * guess[below, None]
+                saved <= ta[below] + tc[below] * fallback[below, None]
             )
-            value_a[below, standing] = np.where(save, expected[standing], ta[below])
+            value_a[below, standing] = np.where(save, saved, ta[below])
             value_c[below, standing] = np.where(save, 0.0, tc[below])
         return expected, throw_a, throw_c
 

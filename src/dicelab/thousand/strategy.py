@@ -58,25 +58,30 @@ def cask_aware_saves(rules, banked, turn_points, dice_left):
     return np.where(stuck, one_throw + (high - standing), one_throw) <= 0
 
 
-@lru_cache(maxsize=16)
 def cask_gain_table(rules) -> tuple:
     """The cask-aware bot's expected gain from one more throw, by (dice left, turn points //
     unit, room below the target // unit), and the unit: a throw adds its best points where
     they fit the room and loses the turn's points otherwise (no combination, or past the
     target), summed over the throws in the order of :func:`dicelab.dice.outcomes`. The
     room is capped where every throw fits (the sum is then the same)."""
-    table = rules.combinations()
+    return _gain_table(rules.combinations(), rules.dice, rules.target)
+
+
+@lru_cache(maxsize=16)
+def _gain_table(table, dice: int, target: int) -> tuple:
+    """:func:`cask_gain_table` for what it depends on (not the table rules: casks, bolts,
+    the dump truck), so rules alike in these share it."""
     unit = point_unit(table)
     top = max(
         table.best_choice(m)[1]
-        for n in range(1, rules.dice + 1)
+        for n in range(1, dice + 1)
         for m in _dice.multisets(n)
         if table.best_choice(m)
     )
-    turn_points = np.arange(rules.target // unit + 1)[:, None] * unit
+    turn_points = np.arange(target // unit + 1)[:, None] * unit
     room = np.arange(top // unit + 1)[None, :] * unit
-    gain = np.zeros((rules.dice + 1, len(turn_points), room.shape[1]))
-    for n in range(1, rules.dice + 1):
+    gain = np.zeros((dice + 1, len(turn_points), room.shape[1]))
+    for n in range(1, dice + 1):
         total = np.zeros(gain.shape[1:])
         for throw, p in _dice.outcomes(n).items():
             best = table.best_choice(throw)

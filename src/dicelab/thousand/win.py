@@ -19,11 +19,11 @@ import numpy as np
 from dicelab import cache
 from dicelab.memo import KEPT, once_per_key
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
-from dicelab.setaside.policy import throw_table
+from dicelab.setaside.policy import refuse_unsolved, throw_table
 from dicelab.setaside.sweep import PairTurns
 from dicelab.setaside.win import WinPolicy, solver_sources
 from dicelab.thousand.engine import Engine, State
-from dicelab.thousand.policy import refuse_unsolved
+from dicelab.thousand.policy import UNSOLVED
 from dicelab.thousand.rules import Rules
 
 FORMAT = 1  # bump when the saved arrays change meaning
@@ -33,7 +33,7 @@ def win_policy(rules=None, *, use_cache: bool = True) -> ThousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache)."""
     rules = Rules.coerce(rules)
-    refuse_unsolved(rules, "win policy")
+    refuse_unsolved(rules, "win policy", UNSOLVED)
     return _win_policy(rules, use_cache)
 
 

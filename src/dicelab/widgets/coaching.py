@@ -22,6 +22,7 @@ from functools import partial
 
 from dicelab.coach import TOP, Ledger
 from dicelab.coach.base import RATINGS
+from dicelab.coach.ledger import Advice
 from dicelab.errors import IllegalMoveError
 from dicelab.validation import shown
 from dicelab.widgets.background import prepared
@@ -54,17 +55,14 @@ class Coaching(SwitchedPanel):
             )
         super().__init__(controller, CoachPanel(), on)
         self.chosen = rating  # the measure chosen; see ``rating`` for the one rated by
-        self._moves = []  # (state, action) of the human move being made
-        self._made = []  # (state, actions, player) of every decision of this game
-        self._ledgers = {}  # rating -> Ledger of the decisions rated so far
-        self._rated = {}  # rating -> how many of ``_made`` its ledger has looked at
-        self._verdict = {}
+        self._moves: list[tuple] = []  # (state, action) of the human move being made
+        self._made: list[tuple] = []  # (state, actions, player) of every decision of this game
+        self._ledgers: dict[str, Ledger] = {}  # rating -> Ledger of the decisions rated so far
+        self._rated: dict[str, int] = {}  # rating -> how many of ``_made`` its ledger has looked at
+        self._verdict: dict = {}
         self._verdicts = 0
-        self._advice = (
-            None,
-            None,
-            None,
-        )  # (coach, state, advice): the last advice, kept while it holds
+        # (coach, state, advice): the last advice, kept while it holds
+        self._advice: tuple[object, object, Advice | None] = (None, None, None)
 
     def toggle(self) -> None:
         """Switch the coach on (preparing it now if needed) or off."""
@@ -253,6 +251,7 @@ class Coaching(SwitchedPanel):
         if self._advice[:2] != (coach, game.state):
             self._advice = (coach, game.state, coach.advise(game.state))
         advice = self._advice[2]
+        assert advice is not None  # given just above
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
             caption = f"Best options for {whom(name)}, {advice.situation}:"

@@ -27,6 +27,7 @@ import weakref
 from functools import partial
 
 from dicelab.errors import IllegalMoveError
+from dicelab.game import Game as GameDriver
 from dicelab.players import Player
 from dicelab.validation import shown
 from dicelab.widgets import saving
@@ -69,7 +70,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     continue, a new game starts as usual.
     """
 
-    Game: type  # the game driver, e.g. dicelab.yahtzee.Game
+    Game: type[GameDriver]  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
     CHANCES: object  # the source of the seats' chances to win (see dicelab.widgets.win_chances)
     heading = ""
@@ -80,7 +81,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     STARTS_AT_ONCE = (
         False  # True: ``Game()`` plays at once at the default table, not the setup screen
     )
-    COMPONENTS = (
+    COMPONENTS: tuple[str, ...] = (
         "controls",
         "setup",
         "ranking",
@@ -109,8 +110,8 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._game = None
         self._games_started = 0
         self._status = ""
-        self._notice = {}
-        self._moment = {}  # the last action's moment (a farkle, hot dice, a win…), until the next
+        self._notice: dict = {}
+        self._moment: dict = {}  # the last action's moment (a farkle, hot dice, a win…), until the next
         self._moments = 0
         self.sound = False  # the moments' short sounds, made in the browser (the Sound button, M)
         self._refusals = 0
@@ -119,9 +120,9 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._waiting = False  # a human's farkle, burn or big score stays until they go on
         self._seats = []
         self._entries = []  # the history entries of this game
-        self._save_name = None  # the file this game is saved in
+        self._save_name: str | None = None  # the file this game is saved in
         self._unsaved = False  # whether an action was played since the last save
-        self._save_problem = None  # why the game could not be saved, said once
+        self._save_problem: str | None = None  # why the game could not be saved, said once
         cell = saving.cell()
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
@@ -251,7 +252,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
 
     def _autosave(self) -> None:
         """Save the game if an action was played since it was last saved."""
-        if not self._unsaved or self._game is None or self._closed:
+        if not self._unsaved or self._game is None or self._closed or self._save_name is None:
             return
         self._unsaved = False
         extra = {"seed": self.seed, "games_started": self._games_started}
@@ -307,7 +308,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._schedule_bots()
         self._autosave()
 
-    def _coloured(self, players) -> list:
+    def _coloured(self, players) -> list | int:
         """``players`` (as ``Game`` takes them), each without a colour given the next free one."""
         if isinstance(players, int) and not isinstance(players, bool):
             return players

@@ -65,9 +65,11 @@ class Worker:
                 stdout=subprocess.PIPE,
                 start_new_session=True,
             )
-            pickle.dump(list(sys.path), process.stdin)  # the worker imports dicelab from here too
-            pickle.dump((game, rules, tuple(keys)), process.stdin)
-            process.stdin.flush()  # kept open: the worker stops when it closes (this process ends)
+            stdin = process.stdin
+            assert stdin is not None  # stdin=PIPE
+            pickle.dump(list(sys.path), stdin)  # the worker imports dicelab from here too
+            pickle.dump((game, rules, tuple(keys)), stdin)
+            stdin.flush()  # kept open: the worker stops when it closes (this process ends)
         except OSError as problem:
             for key in keys:
                 self._deliver(request, key, None, f"no worker process could be started ({problem})")

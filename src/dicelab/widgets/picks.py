@@ -19,8 +19,8 @@ class Picks:
     """Positions of dice: ``now``, what the table proposed after the throw changed by clicks."""
 
     def __init__(self) -> None:
-        self.now = frozenset()
-        self._before = []  # ``now`` before each click since the proposal
+        self.now: frozenset[int] = frozenset()
+        self._before: list[frozenset[int]] = []  # ``now`` before each click since the proposal
 
     def propose(self, positions) -> None:
         """Start again from ``positions`` (after a throw), forgetting the clicks."""

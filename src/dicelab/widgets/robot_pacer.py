@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.pace import next_pace, pace_name
@@ -30,7 +30,11 @@ class RobotPacer:
     pace: float
     visible: bool
     coaching: Any
-    phase: str
+    if TYPE_CHECKING:
+
+        @property
+        def phase(self) -> str: ...  # the controller's: "setup", "play" or "over"
+
     # the table's own, used here: draw and publish, a robot's step, save the game
     render: Callable[[], None]
     bot_step: Callable[[], None]

@@ -35,14 +35,27 @@ def _percent(p) -> str:
     return f"{float(p):.1%}".replace("%", " %")
 
 
+def _box_turns(rules) -> odds.SituationOdds:
+    """Each box's odds over one turn played for it, from the first roll: in forced order,
+    over the turn that fills it (the boxes above it filled)."""
+    if not rules.forced_order:
+        return odds.situation_odds(rules=rules)
+    boxes = {
+        box: odds.box_odds(box, rules=rules, filled=dict.fromkeys(rules.boxes[:i], 0))
+        for i, box in enumerate(rules.boxes)
+    }
+    return odds.SituationOdds((), (), rules.rolls, boxes)
+
+
 def odds_table(game: str, rules) -> dict:
     """The odds of one throw (Fivethousand, Thousand: per number of dice) or of one turn's
     boxes (Yahtzee, before the first roll) under ``rules``: a caption, columns and rows of
     text."""
     if game == "yahtzee":
-        boxes = odds.situation_odds(rules=rules).table()
+        boxes = _box_turns(rules).table()
+        turn = "Each box's own turn" if rules.forced_order else "One turn"
         return {
-            "caption": f"One turn of {rules.rolls} roll(s): the chance to score each box "
+            "caption": f"{turn} of {rules.rolls} roll(s): the chance to score each box "
             "(holding for that box) and its mean score",
             "columns": ["box", "chance", "mean score"],
             "rows": [

@@ -79,7 +79,8 @@ def fields(rules) -> list[dict]:
         field_kind = kind(field.default)
         used = {getattr(preset, field.name, None) for preset in type(rules).PRESETS.values()}
         used |= set(type(rules).WORDS.get(field.name, ()))
-        choices = sorted(used - {None}) if field_kind == "word" else []
+        choices = sorted(str(word) for word in used - {None}) if field_kind == "word" else []
+
         shown.append(
             {
                 "name": field.name,

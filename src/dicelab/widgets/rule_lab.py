@@ -82,22 +82,19 @@ class RuleLab(ipywidgets.VBox):
     def __init__(
         self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6
     ):
-        self._worker, self._timer, self.lab, self.game_widget = (
-            Worker(self._arrived),
-            None,
-            None,
-            None,
-        )
+        self._worker = Worker(self._arrived)
+        self._timer: asyncio.TimerHandle | None = None
+        self.game_widget: Table | None = None
         chosen = odds.resolve(game, rules)
         self.name = chosen.name
         self.rules = chosen.rules
         self.seed = seed
         self.pace = pace
         self.title = self.name.capitalize()
-        self.values = {}
-        self._errors = {}  # setting -> (the refused text, why)
-        self._failed = {}  # figure key -> why it could not be worked out
-        self._notice = {}
+        self.values: dict[str, object] = {}
+        self._errors: dict[str, tuple[str, str]] = {}  # setting -> (the refused text, why)
+        self._failed: dict[str, str] = {}  # figure key -> why it could not be worked out
+        self._notice: dict = {}
         self._refusals = 0
         self._request = 0
         self._started = 0.0

@@ -127,7 +127,7 @@ def _modified(path: Path) -> float:
 def saved_games(widget: str | None = None) -> list[SavedGame]:
     """The saved widget games (of the widget class named ``widget``, or all), the latest
     first; a file that is not a save is left out."""
-    found = []
+    found: list[SavedGame] = []
     try:
         paths = list(games_dir().glob("*.json"))
     except OSError:

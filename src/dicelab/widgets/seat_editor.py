@@ -4,7 +4,7 @@ and the rules' preset, edited before a game starts (a mixin of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dicelab.errors import IllegalMoveError
 from dicelab.players import Player
@@ -25,7 +25,10 @@ class SeatEditor:
     Game: Any
     COLOURS: tuple
     heading: str
-    phase: str
+    if TYPE_CHECKING:
+
+        @property
+        def phase(self) -> str: ...  # the controller's: "setup", "play" or "over"
 
     def _seat(self, seat: int) -> dict:
         if self.phase != "setup":

@@ -16,7 +16,9 @@ class SwitchedPanel:
         self.on = on
         self.panel = panel
         self._controller = controller
-        self._awaited = None  # the job whose end is awaited, so that it is awaited once
+        self._awaited: Future | None = (
+            None  # the job whose end is awaited, so that it is awaited once
+        )
 
     def widgets(self) -> list:
         """The panel (a part), when it is on and a game is being played or over."""

@@ -50,7 +50,7 @@ class Intents:
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self._listeners = {}  # part name -> (part, {intent type: handler})
+        self._listeners: dict[str, tuple] = {}  # part name -> (part, {intent type: handler})
 
     # --- out: the view document -----------------------------------------------------------
     def show(

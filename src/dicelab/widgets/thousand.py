@@ -76,9 +76,9 @@ class ThousandGame(GameController):
     def build(self) -> None:
         self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)
         self._thrower = ""  # who threw the dice on the tray
-        self._aside = ()  # dice set aside earlier in this round, before the last throw
-        self._thrown = ()  # the last throw
-        self._part = ()  # the dice of the last throw set aside
+        self._aside: tuple[int, ...] = ()  # set aside earlier in this round, before the last throw
+        self._thrown: tuple[int, ...] = ()  # the last throw
+        self._part: tuple[int, ...] = ()  # the dice of the last throw set aside
         self.tray = DiceTray()
         self.scales = CaskScales()
         self.listen(self.tray, toggle=self.toggle)

@@ -180,7 +180,8 @@ class WinChances(SwitchedPanel):
     def __init__(self, controller, source, on: bool = False):
         super().__init__(controller, WinChancesPanel(), on)
         self.source = source
-        self._last = (None, None, None)  # (what was prepared, state, chances): the last drawn
+        # (what was prepared, state, chances): the last drawn
+        self._last: tuple[object, object, list[float]] = (None, None, [])
 
     def toggle(self) -> None:
         """Show the chances (working them out first, if need be) or hide them."""

@@ -44,7 +44,9 @@ class YahtzeeGame(GameController):
     COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 
     def build(self) -> None:
-        self.selected = None  # the box chosen for a preview, until Confirm or the next roll
+        self.selected: str | None = (
+            None  # the box chosen for a preview, until Confirm or the next roll
+        )
         self.tray = DiceTray()
         self.scorecard = Scorecard()
         self.listen(self.tray, toggle=self.toggle)
@@ -112,6 +114,7 @@ class YahtzeeGame(GameController):
         left = self.rules.rolls - self._game.state.rolls_used
         rolls = f"Roll the dice, {count(left, 'roll')} left"
         roll = self.refusal(Roll())
+        confirm: str | None
         if self.selected is None:
             confirm = self.refusal() or self._no_box_reason()
         else:

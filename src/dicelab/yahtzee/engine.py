@@ -18,7 +18,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json
@@ -125,7 +125,7 @@ class State:
 class Engine:
     """The rules of Yahtzee applied to states."""
 
-    actions = ACTIONS
+    actions: ClassVar[tuple[type[Action], ...]] = ACTIONS
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

@@ -22,7 +22,9 @@ class Game(_Game):
     """
 
     name = "yahtzee"
+    engine: Engine
     Engine = Engine
+
     Rules = Rules
     BOTS = BOTS
     DEFAULT_PLAYERS = ("Player 1",)

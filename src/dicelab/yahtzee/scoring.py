@@ -108,19 +108,24 @@ def joker_is_active(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]
     return rules.joker != "none" and is_yahtzee(dice) and "yahtzee" in filled
 
 
+def open_boxes(rules: Rules, filled: Mapping[str, int]) -> tuple[str, ...]:
+    """The boxes this turn may fill, whatever the dice: the open ones, and in forced order
+    only the first of them (the boxes are filled top to bottom)."""
+    boxes = tuple(box for box in rules.boxes if box not in filled)
+    return boxes[:1] if rules.forced_order else boxes
+
+
 def legal_boxes(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> tuple[str, ...]:
-    """The open boxes this hand may be scored in (the forced joker narrows them; in forced
-    order only the first open box)."""
-    open_boxes = tuple(box for box in rules.boxes if box not in filled)
-    if rules.forced_order:
-        return open_boxes[:1]
+    """The boxes this hand may be scored in: :func:`open_boxes`, which the forced joker
+    narrows."""
+    boxes = open_boxes(rules, filled)
     if rules.joker != "forced" or not joker_is_active(rules, dice, filled):
-        return open_boxes
+        return boxes
     matching = UPPER_BOXES[dice[0] - 1]
-    if matching in open_boxes:
+    if matching in boxes:
         return (matching,)
-    lower = tuple(box for box in open_boxes if box not in UPPER_BOXES)
-    return lower or open_boxes
+    lower = tuple(box for box in boxes if box not in UPPER_BOXES)
+    return lower or boxes
 
 
 def box_points(rules: Rules, box: str, dice: Sequence[int], filled: Mapping[str, int]) -> int:

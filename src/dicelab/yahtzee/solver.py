@@ -10,6 +10,9 @@ left is the best hold among its dice. Every card with the same number of filled 
 computed at once, as numpy arrays with one column per card, in double precision (the
 expected scores agree with double-precision peers to better than 1e-9). Upper totals that
 can no longer reach the bonus play alike, so they share one slot (see :class:`_Layout`).
+In forced order (``forced_order=True``) a turn may fill only the first open box: the same
+sweep solves only the cards filled top to bottom (one per number of boxes filled), each
+turn closing every box but that one; the slots of the other cards hold NaN.
 
 Beside its value (the expected score of the rest of the game) each card carries the variance
 of that score under the same play, so the spread of the final score is exact too: each value
@@ -273,7 +276,8 @@ class _Tables:
         its boxes, per box the rows of :meth:`after_rows`'s rewards of each combination and
         of each roll, and each roll's combination."""
         plain = self.points[0, 0]
-        groups, group = [], []
+        groups: list[list[int]] = []
+        group: list[int] = []
         for i in range(len(self.boxes)):
             if group and len(np.unique(plain[:, group + [i]], axis=0)) > GROUP_COMBINATIONS:
                 groups.append(group)
@@ -322,6 +326,20 @@ class _Tables:
                     )
             reach[sub] = np.array(sorted(totals))
         return reach
+
+    def open_bits(self, mask):
+        """The boxes a turn may fill on cards (as bits), as :func:`scoring.open_boxes` says:
+        the open ones, in forced order only the first (the lowest bit not in ``mask``)."""
+        if self.rules.forced_order:
+            return (mask + 1) & ~mask
+        return ~mask & ((1 << len(self.boxes)) - 1)
+
+    def masks(self) -> np.ndarray:
+        """The filled boxes (as bits) of every card a game reaches, but the full card: any
+        set of boxes, and in forced order only the first boxes of the rules, in order."""
+        if self.rules.forced_order:
+            return (1 << np.arange(len(self.boxes))) - 1
+        return np.arange((1 << len(self.boxes)) - 1)
 
     def context(self, mask, y):
         """The Yahtzee context (0 open, 1 full, 2 zero) of cards."""
@@ -419,29 +437,28 @@ class _Tables:
         cards = len(mask)
         bits, upper, states, after, points = self.after_rows[moments.ny]
         state = y if states is None else np.where(states < 0, y, states)
-        value, variance = self._after(
-            moments, bits, upper, state, mask, y, u, (mask & bits).astype(bool)
-        )
+        open_ = self.open_bits(mask)
+        value, variance = self._after(moments, bits, upper, state, mask, y, u, (open_ & bits) == 0)
         rewards = space.array("rewards", (1 + pairs, len(after), cards))
         np.take(value, after, axis=0, out=rewards[0], mode="clip")
         rewards[0] += points
         if pairs:
             np.take(variance, after, axis=0, out=rewards[1], mode="clip")
-        filled = int(np.bitwise_and.reduce(mask))  # the boxes filled on every card
+        shut = int(np.bitwise_and.reduce(~open_))  # the boxes no card may fill
         final = space.array("rolls", (1 + pairs, len(keeps().rolls), cards))
         empty = True
         for group, per_combination, per_roll, row in self.groups:
-            open_ = [j for j, i in enumerate(group) if not filled >> i & 1]
-            if not open_:
+            fillable = [j for j, i in enumerate(group) if not shut >> i & 1]
+            if not fillable:
                 continue
-            source, rows = rewards, per_roll[open_[0]]
-            if len(open_) > 1:  # the best box of each combination, then of each roll
+            source, rows = rewards, per_roll[fillable[0]]
+            if len(fillable) > 1:  # the best box of each combination, then of each roll
                 shape = (1 + pairs, len(per_combination[0]), cards)
                 source, rows = (
-                    _take(rewards, per_combination[open_[0]], space.array("group", shape)),
+                    _take(rewards, per_combination[fillable[0]], space.array("group", shape)),
                     row,
                 )
-                for j in open_[1:]:
+                for j in fillable[1:]:
                     candidate = _take(rewards, per_combination[j], space.array("candidate", shape))
                     _keep_better(source, candidate, space.better(shape))
             if empty:
@@ -598,12 +615,13 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     holds = keeps()
     legal, ny = _legal_table(tables)
     layout = _Layout(tables, ny)
-    solved = np.empty((2, layout.size))
-    moments = _Moments(*solved, layout)
+    solved = np.full((2, layout.size), np.nan)  # NaN: a card no game reaches (forced order)
+    values, variances = solved
+    moments = _Moments(values, variances, layout)
     boxes = len(tables.boxes)
     full = (1 << boxes) - 1
     solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
-    masks = np.arange(full)
+    masks = tables.masks()
     filled = sum(masks >> i & 1 for i in range(boxes))
     spaces = threading.local()  # each thread's buffers
 
@@ -621,9 +639,9 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
-        moments.values[place] = mean
+        values[place] = mean
         second -= mean * mean
-        moments.variances[place] = np.maximum(second, 0.0, out=second)
+        variances[place] = np.maximum(second, 0.0, out=second)
         return len(mask)
 
     with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
@@ -837,6 +855,11 @@ class Solution:
             else 0
         )
         u = min(card.upper_total(), tables.cap)
+        if mask not in tables.masks():
+            raise ValueError(
+                "forced_order=True fills the boxes top to bottom: no card has these boxes "
+                f"filled ({', '.join(boxes)})"
+            )
         if u not in tables.reachable[mask & tables.upper_mask]:
             raise ValueError(
                 f"no card with these boxes filled has an upper total of {card.upper_total()}"
@@ -876,14 +899,10 @@ def solve(rules=None, *, progress: bool = True, cache: bool = True) -> Solution:
 
     Takes a few seconds the first time for each rules, then comes from a cache: in this
     process, and on disk in ``$DICELAB_CACHE_DIR`` (or the user cache folder). With
-    ``cache=False`` it is computed afresh and not stored.
+    ``cache=False`` it is computed afresh and not stored. In forced order only the cards
+    filled top to bottom are solved (a moment).
     """
     rules = Rules.coerce(rules)
-    if rules.forced_order:
-        raise ValueError(
-            "the optimal solver can't yet honour forced_order=True (its sweep lets every "
-            "open box be scored): play forced order with the other robots, or set it off"
-        )
     if not cache:
         return Solution(rules, *_solve(rules, progress))
 
@@ -908,10 +927,11 @@ def _cache_key(rules: Rules) -> dict:
 def _check_cached(rules: Rules, arrays: dict) -> None:
     """ValueError unless ``arrays`` are the solver's moments (values and variances) for
     ``rules`` and its number of Yahtzee states."""
-    moments, ny = arrays.get("moments"), arrays.get("yahtzee_states")
+    if set(arrays) != {"moments", "yahtzee_states"}:
+        raise ValueError("these are not the values of a Yahtzee solution for these rules")
+    moments, ny = arrays["moments"], arrays["yahtzee_states"]
     if (
-        set(arrays) != {"moments", "yahtzee_states"}
-        or moments.dtype != np.float64
+        moments.dtype != np.float64
         or moments.ndim != 2
         or ny.shape
         or ny.dtype.kind != "i"
@@ -945,6 +965,6 @@ def _progress_bar(tables: _Tables, layout: _Layout, enabled: bool):
         return _NoBar()
     from tqdm.auto import tqdm
 
-    total = int(layout.runs(np.arange((1 << len(tables.boxes)) - 1)).sum())
+    total = int(layout.runs(tables.masks()).sum())
     label = f"Solving Yahtzee ({tables.rules.preset_name or 'custom rules'})"
     return tqdm(total=total, desc=label, unit=" cards", unit_scale=True)
