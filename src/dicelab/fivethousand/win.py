@@ -34,9 +34,9 @@ from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, refuse_unsolved, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
-from dicelab.setaside.win import WinPolicy
+from dicelab.setaside.win import WinPolicy, standing_value
 
-FORMAT = 1  # bump when the saved arrays change meaning
+FORMAT = 2  # bump when the saved arrays change meaning (2: the last turns' rounds, to the cap)
 CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 
@@ -66,11 +66,6 @@ def _throws(rules: Rules, choices: str = "all"):
     return throws, np.where(throws.left == 0, rules.dice, throws.left)
 
 
-def _tie(units_needed):
-    """A finished last turn: 1 when ahead (nothing needed), 0.5 level, 0 behind."""
-    return np.where(units_needed < 0, 1.0, np.where(units_needed == 0, 0.5, 0.0))
-
-
 class FinalTurns:
     """The last turn of the player behind, solved for every deficit ``d`` (units the other
     player's score is above the chaser's safe points), ties counting half.
@@ -95,6 +90,7 @@ class FinalTurns:
             _round_units(self.throws, np.min)[rules.dice]
         )  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
+        self.rounds: tuple | None = None  # (a, c) of the rounds of deficits 1.., once solved
         self._traditional = None
         self._untied = np.zeros((0, rules.dice + 1))  # the same with no tie: gathering d units
 
@@ -147,14 +143,33 @@ class FinalTurns:
             table = self._untied_table(needs)
             return float(table[max(needs - at_risk + self._max_points, 0), dice])
         if self.keeps_rounds and at_risk >= deficit:  # any scoring throw puts the chaser ahead
-            return float(1 - self.throws.bust[dice] * (1 - _tie(np.array(deficit))))
+            return float(1 - self.throws.bust[dice] * (1 - standing_value(np.array(deficit))))
         if self.keeps_rounds:
             self.extend(deficit)
-            a, c = self._cached_round(deficit)
-            return float(a[0, at_risk, dice] + c[0, at_risk, dice] * _tie(np.array(deficit)))
+            a, c = self._round(deficit)
+            return float(a[at_risk, dice] + c[at_risk, dice] * standing_value(np.array(deficit)))
         need = deficit - at_risk
         self.extend(max(need, 0))
         return float(self._traditional[max(need + self._max_points, 0), dice])
+
+    def solve_rounds(self, deficits: int) -> dict:
+        """Under Zillions rules with a last turn, the throw values of every row of the
+        rounds of deficits 1 to ``deficits`` as ``a + c * x`` (saved with the policy, so
+        that a policy read from the disk cache throws without solving a round); nothing
+        under other rules."""
+        if not (self.rules.last_turn and self.keeps_rounds):
+            return {}
+        self.extend(deficits)
+        self.rounds = self._rounds(np.arange(1, deficits + 1), self.start, every_row=True)
+        return {"round_a": self.rounds[0], "round_c": self.rounds[1]}
+
+    def _round(self, deficit: int) -> tuple:
+        """``(a, c)`` of every row of the round of ``deficit``: solved with the policy, or
+        now (the same numbers, bit for bit, however many deficits a sweep takes)."""
+        if self.rounds is not None and deficit <= len(self.rounds[0]):
+            return self.rounds[0][deficit - 1], self.rounds[1][deficit - 1]
+        a, c = self._cached_round(deficit)
+        return a[0], c[0]
 
     @lru_cache(maxsize=64)
     def _cached_round(self, deficit: int):
@@ -166,12 +181,12 @@ class FinalTurns:
         tops = np.minimum(deficits, self.round_top)
         width = int(tops.max()) + self._max_points + 2
         need = deficits[:, None] - np.arange(width)  # the deficit once the round's points are safe
-        bank = _tie(need)
+        bank = standing_value(need)
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         fresh = np.where(need < 0, 1.0, start[np.clip(need, 0, deficits[:, None] - 1)])  # hot dice
         fresh = np.where(need == 0, start[0], fresh)
         turns = PairTurns(value, np.zeros_like(value), bank, tops + 1, np.maximum(bank, fresh))
-        x = _tie(deficits) * 1.0
+        x = standing_value(deficits) * 1.0
         if every_row:
             return throw_rows(self.throws, self.next_dice, turns, x, int(tops.max()) + 1)
         return start_values(self.throws, self.next_dice, turns, x)
@@ -193,7 +208,7 @@ class FinalTurns:
         for need in range(size + 1):
             after = decide[need + offset - throws.points, self.next_dice]
             throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
-            level_here = level if need == 0 else float(_tie(np.array(need)))
+            level_here = level if need == 0 else float(standing_value(np.array(need)))
             decide[need + offset] = np.maximum(level_here, throw[need + offset])
         return throw
 
@@ -254,13 +269,16 @@ class FivethousandWinPolicy(WinPolicy):
             "lead_cap": lead_cap,
             "code": cache.source_digest(*cache_module_sources()),
         }
+        self.cache_key, self.cache_kind = (identity if use_cache else None), "fivethousand-win"
         arrays = (
-            cache.load_or_compute(identity, self._solve, "fivethousand-win")
+            cache.load_or_compute(identity, self._solve, self.cache_kind)
             if use_cache
             else self._solve()
         )
         self.start, self.after = arrays["start"], arrays["after"]
         self.final.start = arrays["final"]
+        if "round_a" in arrays:
+            self.final.rounds = (arrays["round_a"], arrays["round_c"])
         self.cap = self.after.shape[1] - 1
         self.lead = self.cap - self.goal + 1
 
@@ -283,7 +301,7 @@ class FivethousandWinPolicy(WinPolicy):
         goal = self.goal
         lead = self._choose_lead()
         cap = goal - 1 + lead
-        final = self.final.extend(lead)
+        self.final.extend(lead)
         highest = cap - 1 if self.keeps_rounds else goal - 1  # the highest safe score m
         start = np.zeros((highest + 1, goal))
         after = np.zeros((goal, cap + 1))
@@ -313,7 +331,8 @@ class FivethousandWinPolicy(WinPolicy):
             )
             start[m, b] = after[m, b] = level.start
             above = (m, level)
-        return {"start": start, "after": after, "final": final}
+        rounds = self.final.solve_rounds(cap)  # every last turn's deficit up to the cap
+        return {"start": start, "after": after, "final": self.final.start, **rounds}
 
     def _solve_leads(self, start, after, goal, lead) -> None:
         """Fresh rounds of a turn whose safe points are at or past the target (Zillions
@@ -400,7 +419,7 @@ class FivethousandWinPolicy(WinPolicy):
             state.scores[1 - state.player],
         )
         if self.engine.in_final_turn(state):
-            return float(_tie(np.array(self._units(theirs) - self._units(mine))))
+            return float(standing_value(np.array(self._units(theirs) - self._units(mine))))
         return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])
 
     def throw_value(self, state: State) -> float:
@@ -420,6 +439,18 @@ class FivethousandWinPolicy(WinPolicy):
             inside = m - b < self.lead
             if inside.any():
                 yield m[inside], b[inside]
+
+    def table_pairs(self):
+        """The pairs solved, and the safe score one above them against every score within
+        the lead cap (a player to move whose banked score stands at the target, without
+        Zillions rules), which :meth:`throw_value` values too."""
+        mine, theirs = super().table_pairs()
+        above = np.arange(self.goal)
+        above = above[self.start.shape[0] - above < self.lead]
+        return (
+            np.concatenate([mine, np.full(len(above), self.start.shape[0])]),
+            np.concatenate([theirs, above]),
+        )
 
     def level_turns(self, m, b, rows: int = 0) -> PairTurns:
         return self._turns(m, b, self.start, self.after, self.lead, self.bust_values(m, b), rows)

@@ -2,19 +2,32 @@
 contract (:class:`WinPolicy`) and the robot that plays it (:class:`SetAsideWinBot`).
 
 The solving is in :mod:`dicelab.setaside.levels` (a level of pairs of scores at a time) and
-:mod:`dicelab.setaside.sweep` (one turn of many pairs at once).
+:mod:`dicelab.setaside.sweep` (one turn of many pairs at once); the batch robot's tables of
+every pair at once in :mod:`dicelab.setaside.win_tables`.
 """
 
 from __future__ import annotations
 
 import abc
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 import numpy as np
 
 from dicelab.setaside.policy import SetAsidePolicy, ThrowTable
 from dicelab.setaside.sweep import PairTurns, throw_rows
+from dicelab.setaside.win_tables import WinThrowTables
+
+
+def standing_value(units_needed):
+    """What a finished game is worth to the player who needed ``units_needed`` more to
+    draw level (array or number): 1 when ahead, 0.5 level (a shared win counts half), 0
+    behind.
+
+    >>> standing_value(np.array([-1, 0, 2])).tolist()
+    [1.0, 0.5, 0.0]
+    """
+    return np.where(units_needed < 0, 1.0, np.where(units_needed == 0, 0.5, 0.0))
 
 
 class WinPolicy(SetAsidePolicy, abc.ABC):
@@ -31,6 +44,10 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
     throws: ThrowTable
     next_dice: np.ndarray
     start: np.ndarray
+    # What the disk cache keeps the solved policy by (None when it was solved without the
+    # cache), and its kind of file; the batch robot's tables are kept beside it.
+    cache_key: dict | None = None
+    cache_kind: str
 
     @property
     @abc.abstractmethod
@@ -60,6 +77,12 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         """The rows of throw values each pair's turn can reach (past the last one, every row
         equals it)."""
 
+    def table_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of scores (``mine``, ``theirs`` arrays of units) whose turns the batch
+        robot may throw in: by default those solved."""
+        mine, theirs = zip(*self.pairs_by_level())
+        return np.concatenate(mine), np.concatenate(theirs)
+
     @property
     @abc.abstractmethod
     def longest_turn(self) -> int:
@@ -70,12 +93,24 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         throw), in the turns from banked (safe) ``mine`` against ``theirs`` units (arrays).
         Pair ``l``'s table is its first ``table_rows(mine, theirs)[l]`` rows; each is the same
         number, bit for bit, whichever pairs are asked together."""
+        a, c, x = self.throw_parts(mine, theirs)
+        return a + c * x[:, None, None]
+
+    def throw_parts(self, mine: np.ndarray, theirs: np.ndarray) -> tuple:
+        """:meth:`throw_tables` as ``a + c * x``: the arrays ``a`` and ``c`` (pairs, rows,
+        dice + 1) and the pairs' bust values ``x``."""
         rows = int(self.table_rows(mine, theirs).max())
         x = self.bust_values(mine, theirs)
         throw_a, throw_c = throw_rows(
             self.throws, self.next_dice, self.level_turns(mine, theirs, rows), x, rows
         )
-        return throw_a + throw_c * x[:, None, None]
+        return throw_a, throw_c, x
+
+    @cached_property
+    def batch_tables(self) -> WinThrowTables:
+        """Every pair's throw table at once, for the batch robot: one per policy, read from
+        the disk cache beside it (or computed) at its first look-up."""
+        return WinThrowTables(self)
 
     @lru_cache(maxsize=256)
     def turn_values(self, mine: int, theirs: int) -> np.ndarray:

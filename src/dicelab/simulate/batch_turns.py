@@ -10,6 +10,7 @@ now (asked only where the rules allow it).
 from __future__ import annotations
 
 import abc
+from functools import cached_property
 
 import numpy
 
@@ -121,9 +122,9 @@ class TurnBatch:
             ]
         return self._banked
 
-    @property
+    @cached_property
     def best_other(self) -> numpy.ndarray:
-        """The best banked score of the other players (0 alone)."""
+        """The best banked score of the other players (0 alone), worked out once."""
         if self.scores.shape[-1] == 1:
             return numpy.zeros(self.player.shape, dtype=numpy.int64)
         mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]

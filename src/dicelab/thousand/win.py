@@ -70,8 +70,9 @@ class ThousandWinPolicy(WinPolicy):
             "format": FORMAT,
             "code": cache.source_digest(*solver_sources(), _this_module()),
         }
+        self.cache_key, self.cache_kind = (identity if use_cache else None), "thousand-win"
         arrays = (
-            cache.load_or_compute(identity, self._solve, "thousand-win")
+            cache.load_or_compute(identity, self._solve, self.cache_kind)
             if use_cache
             else self._solve()
         )
