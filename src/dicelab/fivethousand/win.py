@@ -31,7 +31,7 @@ from dicelab.fivethousand.policy import UNSOLVED
 from dicelab.fivethousand.rules import Rules
 from dicelab.memo import KEPT, once_per_key
 from dicelab.odds.table import OddsTable
-from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
+from dicelab.setaside.levels import Level, guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, refuse_unsolved, take, throw_table
 from dicelab.setaside.sweep import PairTurns, start_values, throw_rows
 from dicelab.setaside.win import WinPolicy, standing_value
@@ -91,7 +91,7 @@ class FinalTurns:
         )  # hot dice need this many units
         self.start = np.zeros(1)  # start[d]: chance of a fresh last turn with deficit d
         self.rounds: tuple | None = None  # (a, c) of the rounds of deficits 1.., once solved
-        self._traditional = None
+        self._traditional = np.zeros((0, rules.dice + 1))  # no deficit solved yet
         self._untied = np.zeros((0, rules.dice + 1))  # the same with no tie: gathering d units
 
     def extend(self, size: int) -> np.ndarray:
@@ -101,9 +101,7 @@ class FinalTurns:
             self.start = np.zeros(max(size + 1, len(self.start)))
             return self.start[: size + 1]
         if not self.keeps_rounds:
-            known = (
-                -1 if self._traditional is None else len(self._traditional) - self._max_points - 1
-            )
+            known = len(self._traditional) - self._max_points - 1  # the deficits solved
             if known < size:
                 self._traditional = self._solve_traditional(max(size, len(self.start) - 1))
                 self.start = self._traditional[self._max_points :, self.rules.dice].copy()
@@ -312,13 +310,15 @@ class FivethousandWinPolicy(WinPolicy):
         )
         if self.keeps_rounds:
             self._solve_leads(start, after, goal, lead)
-        above = None  # the level above: its movers and how it was solved
+        above: tuple[np.ndarray, Level] | None = None  # the level above: movers, how solved
+        shifts = not self._needs_by_board.any()
         for m, b in _levels(goal - 1, goal):
             partner = b - m[0]
             guess = 1 - guess_values(after, b, m)
             # a pair's turn is the one a unit up, a row lower, unless a bank needs turn points
-            shifts = above is not None and not self._needs_by_board.any()
-            donors = (one_unit_up(m, above[0]), above[1]) if shifts else None
+            donors = None
+            if shifts and above is not None:
+                donors = (one_unit_up(m, above[0]), above[1])
             level = solve_level(
                 self.throws,
                 self.next_dice,
@@ -353,9 +353,9 @@ class FivethousandWinPolicy(WinPolicy):
                 x,
                 dominant=self.dominant,
             ).start
-        for d in range(1, lead):
-            theirs = np.arange(max(0, goal - d), goal)
-            start[theirs + d, theirs] = start[goal - 1 + d, goal - 1]
+        for ahead in range(1, lead):
+            theirs = np.arange(max(0, goal - ahead), goal)
+            start[theirs + ahead, theirs] = start[goal - 1 + ahead, goal - 1]
 
     def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> PairTurns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
