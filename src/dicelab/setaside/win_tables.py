@@ -7,8 +7,7 @@ with ``x`` the pair's bust value. Many rows of ``(a, c)`` are the same numbers i
 different pairs' turns (a turn that depends only on the score standing repeats the one a
 unit up, row for row, wherever the same choices are best), so the pairs swept together
 keep each distinct row of one score of the opponent's once, and each pair's rows point to
-it. The
-values are then gathered with the same arithmetic as
+it. The values are then gathered with the same arithmetic as
 :meth:`~dicelab.setaside.win.WinPolicy.throw_tables`: the same numbers, bit for bit.
 """
 
