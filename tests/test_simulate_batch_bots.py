@@ -43,6 +43,7 @@ RULES = {
         thousand.Rules(choose_keep=True),
         thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50),
         thousand.Rules(dump_truck=555),
+        thousand.Rules(penalty=50, penalty_after=3),
     ],
 }
 LEVELS = {
@@ -211,7 +212,7 @@ def test_the_states_cover_last_turns_and_casks():
 
 
 @pytest.mark.parametrize(
-    "rules", RULES["thousand"], ids=["classic", "choose_keep", "custom", "dump_truck"]
+    "rules", RULES["thousand"], ids=["classic", "choose_keep", "custom", "dump_truck", "bolts"]
 )
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)

@@ -19,6 +19,7 @@ from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.fivethousand import Bank, Rules, SetAside, Throw
 from dicelab.fivethousand.engine import Engine
 from dicelab.fivethousand.policy import TurnPolicy
+from dicelab.thousand.finishing import finishing_chances
 from tests.setaside_partitions import best_split
 from tests.test_simulate_batch import engine_form, two_sample_p
 
@@ -288,8 +289,8 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
         ),
         (lambda: thousand.win_policy(thousand.Rules(dump_truck=555)), ["dump_truck=555"]),
         (
-            lambda: thousand.solitaire_policy(thousand.Rules(penalty=50)),
-            ["solitaire policy", "penalty=50"],
+            lambda: finishing_chances(thousand.Rules(penalty=50)),
+            ["chance to win under solitaire play", "penalty=50"],
         ),
     ],
 )

@@ -155,3 +155,68 @@ def test_the_optimal_bot_only_plays_legal_moves():
 
 def test_the_optimal_bot_beats_the_cask_aware_one():
     assert beats_a_coin(wins_of(Game, "optimal", "cask_aware", 500), 500)
+
+
+def _brute_expected_turns_with_bolts(size: int, penalty: int, after: int) -> np.ndarray:
+    """Least expected turns from each (banked, scoreless turns in a row) to ``size`` with one
+    die (units of 5), over every save-or-throw policy, each solved as a linear system: the
+    ``after``-th scoreless turn in a row costs ``penalty`` units (never below 0) and starts
+    the count again; a save starts it again."""
+
+    def fall(banked, streak):
+        return (max(banked - penalty, 0), 0) if streak + 1 == after else (banked, streak + 1)
+
+    decisions = [(b, k, s) for k in range(after) for b in range(size) for s in range(b + 1, size)]
+    index: dict[tuple, int] = {}
+    for b in range(size):
+        for k in range(after):
+            index["E", b, k] = len(index)
+    for b in range(size):
+        for k in range(after):
+            for s in range(b, size):
+                index["T", b, k, s] = len(index)
+    best = np.full((size, after), np.inf)
+    for saves in itertools.product((False, True), repeat=len(decisions)):
+        save = dict(zip(decisions, saves))
+        matrix, rhs = np.eye(len(index)), np.zeros(len(index))
+        for b in range(size):
+            for k in range(after):
+                row = index["E", b, k]
+                matrix[row, index["T", b, k, b]] -= 1
+                rhs[row] = 1.0
+                fallen = index[("E", *fall(b, k))]
+                for s in range(b, size):
+                    row = index["T", b, k, s]
+                    matrix[row, fallen] -= 4 / 6  # a farkle
+                    for points in ONE_DIE.values():
+                        landing = s + points
+                        if landing > size:  # burned
+                            matrix[row, fallen] -= 1 / 6
+                        elif landing < size:
+                            goes = (
+                                index["E", landing, 0]
+                                if save.get((b, k, landing))
+                                else index["T", b, k, landing]
+                            )
+                            matrix[row, goes] -= 1 / 6
+        try:
+            values = np.linalg.solve(matrix, rhs)[: size * after].reshape(size, after)
+        except np.linalg.LinAlgError:
+            continue
+        if np.all(np.isfinite(values)) and np.all(values > 0):
+            best = np.minimum(best, values)
+    return best
+
+
+@pytest.mark.parametrize("penalty,after,size", [(5, 2, 4), (10, 2, 4), (5, 3, 3)])
+def test_the_bolts_match_brute_force(penalty, after, size):
+    """The bolts: the policy's expected turns from every banked score and streak are the
+    least over every policy (each solved as a linear system)."""
+    rules = Rules(dice=1, target=5 * size, casks=(), penalty=penalty, penalty_after=after)
+    brute = _brute_expected_turns_with_bolts(size, penalty // 5, after)
+    policy = solitaire_policy(rules)
+    solved = [[policy.expected_turns(5 * b, k) for k in range(after)] for b in range(size)]
+    assert np.allclose(solved, brute, rtol=1e-9, atol=0)
+    # a streak closer to the penalty is never better, and strictly worse above the penalty
+    assert all(solved[b][k] <= solved[b][k + 1] for b in range(size) for k in range(after - 1))
+    assert solved[size - 1][after - 1] > solved[size - 1][0]

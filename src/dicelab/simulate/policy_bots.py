@@ -35,6 +35,23 @@ class StateValues:
         return self.policy.ended_values(turns.banked, won)
 
 
+class SolitaireValues(StateValues):
+    """Thousand's solitaire policy: with the bolts its throws and burns also read the
+    player's scoreless turns in a row."""
+
+    def throw(self, turns):
+        return self.policy.throw_values(
+            turns.banked, turns.turn_points, turns.round_start, turns.dice_left, _streak(turns)
+        )
+
+    def ended(self, turns, won):
+        return self.policy.ended_values(turns.banked, won, _streak(turns))
+
+
+def _streak(turns: TurnBatch):
+    return 0 if turns.streak is None else turns.streak
+
+
 class FinalTurnValues(StateValues):
     """Fivethousand's final-turn policies: each turn against its own leader's score."""
 

@@ -28,7 +28,7 @@ from dicelab import registry
 from dicelab.players import RandomBot
 from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
 from dicelab.simulate.bots import ThresholdBot
-from dicelab.simulate.policy_bots import FinalTurnValues, PolicyBot, StateValues
+from dicelab.simulate.policy_bots import FinalTurnValues, PolicyBot, SolitaireValues, StateValues
 from dicelab.simulate.simple_bots import CaskAware, Intelligent, RandomChoices, Threshold
 from dicelab.simulate.win_values import WinValues
 
@@ -64,7 +64,8 @@ def _fivethousand_values(rules):
 def _thousand_values(rules):
     from dicelab.thousand import solitaire_policy
 
-    values = StateValues(solitaire_policy(rules), reads=("banked", "turn_points", "dice_left"))
+    reads = ("banked", "turn_points", "dice_left") + (("streak",) if rules.penalty else ())
+    values = SolitaireValues(solitaire_policy(rules), reads=reads)
     return lambda turns: [(numpy.ones(len(turns), dtype=bool), values)]
 
 

@@ -23,9 +23,9 @@ from functools import cache
 
 import numpy as np
 
-from dicelab.setaside.policy import SetAsidePolicy
+from dicelab.setaside.policy import SetAsidePolicy, refuse_unsolved
 from dicelab.thousand.engine import Engine, State
-from dicelab.thousand.policy import solitaire_policy
+from dicelab.thousand.policy import UNSOLVED, solitaire_policy
 from dicelab.thousand.rules import Rules
 
 TAIL = 1e-13  # the probability left out at the end of the sums over turns
@@ -47,6 +47,7 @@ class FinishingChances(SetAsidePolicy):
     the chance to win of the player to move (a :class:`SetAsidePolicy`, for the coach)."""
 
     def __init__(self, rules: Rules):
+        refuse_unsolved(rules, "chance to win under solitaire play", UNSOLVED)
         super().__init__(Engine(rules))
         self.rules = rules
         self.policy = solitaire_policy(rules)
