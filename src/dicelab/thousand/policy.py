@@ -180,11 +180,15 @@ class SolitairePolicy(SetAsidePolicy):
         return np.where(self._may_save[banked, standing], save, throw)
 
     def _first_guess(self, size: int) -> np.ndarray:
-        """Expected turns by banked score, guessed for the first sweep: from the policy that
-        sets the best dice aside when the player may choose, else so large that the first
-        sweep saves whenever it may. Both guesses lead to policies that reach the target."""
+        """Expected turns by banked score and streak, guessed for the first sweep: from the
+        policy that sets the best dice aside when the player may choose, else with the bolts
+        from the policy without them, else so large that the first sweep saves whenever it
+        may. Each guess leads to policies that reach the target."""
         if self.rules.choose_keep:
             return solitaire_policy(self.rules.replace(choose_keep=False))._expected[:size]
+        if self.rules.penalty:
+            without = solitaire_policy(self.rules.replace(penalty=0))._expected[:size]
+            return np.repeat(without, self.streaks, axis=1)
         return np.full((size, self.streaks), 1e6)
 
     def _save_allowed(self, banked: int, standing: int) -> bool:
