@@ -224,3 +224,14 @@ def test_the_bolts_match_brute_force(penalty, after, size):
         for k in range(after - 1)
     )
     assert solved[size - 1][after - 1] > solved[size - 1][0]
+
+
+def test_without_the_bolts_a_scoreless_run_plays_alike():
+    """The engine counts scoreless turns in a row even without the bolts (a batch of games
+    passes them on): they change no value then."""
+    policy = solitaire_policy(Rules(casks=()))
+    streaks = np.array([0, 1, 2, 5])
+    throws = policy.throw_values(np.full(4, 100), np.full(4, 50), 0, np.full(4, 3), streaks)
+    assert (throws == throws[0]).all()
+    burned = policy.ended_values(np.full(4, 100), np.zeros(4, dtype=bool), streaks)
+    assert (burned == burned[0]).all()

@@ -95,6 +95,11 @@ class SolitairePolicy(SetAsidePolicy):
         fallen = expected[self._fallen]  # (size, streaks): after a scoreless turn
         self._throw = throw_a + throw_c * fallen.T[:, :, None, None]  # (streaks, b, s, dice)
 
+    def _streak_index(self, streak):
+        """The streak axis of a state's values: the streak with the bolts; without them
+        every streak plays alike (the engine still counts the scoreless turns), 0."""
+        return streak if self.rules.penalty else 0
+
     def _scoreless_ends(self, size: int) -> tuple[np.ndarray, np.ndarray]:
         """Where a scoreless turn (a farkle, a burn) leaves each (banked, streak): the banked
         score (after the bolts' penalty and the dump truck) and the streak, as index arrays
@@ -154,12 +159,13 @@ class SolitairePolicy(SetAsidePolicy):
         the scoreless turns in a row before this one)."""
         banked = np.asarray(banked) // self.unit
         standing = banked + np.asarray(turn_points) // self.unit
-        return 1.0 + self._throw[streak, banked, standing, dice_left]
+        return 1.0 + self._throw[self._streak_index(streak), banked, standing, dice_left]
 
     def ended_values(self, banked, won, streak=0) -> np.ndarray:
         """Expected turns when setting dice aside ended the turn: 1 when it reached the
         target exactly (``won``), else (burned) one more than from where the burn leaves."""
-        fallen = tuple(where[np.asarray(banked) // self.unit, streak] for where in self._fallen)
+        index = np.asarray(banked) // self.unit, self._streak_index(streak)
+        fallen = tuple(where[index] for where in self._fallen)
         return np.where(won, 1.0, self._expected[fallen] + 1.0)
 
     def saves(self, banked, standing, dice_left) -> np.ndarray:
