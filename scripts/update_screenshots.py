@@ -19,6 +19,7 @@ SHOTS = {  # the README's picture -> the browser test's screenshot
     "thousand.png": "thousand-light.png",
     "history.png": "history-log.png",
     "rule_lab.png": "rule-lab-light.png",
+    "rule_lab_table_rules.png": "rule-lab-table-rules.png",
     "lesson_live_pool.png": "classroom/lesson-live-pool.png",
     "class_phone_farkles_three.png": "classroom/phone-farkles-three.png",
     "class_phone_cask.png": "classroom/phone-cask.png",
@@ -33,6 +34,7 @@ TESTS = [
     "tests/browser/test_thousand_browser.py::test_the_game_looks_right_in_both_themes",
     "tests/browser/test_table_browser.py::test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it",
     "tests/browser/test_rule_lab_browser.py::test_the_lab_is_accessible_in_light_and_dark_themes[light]",
+    "tests/browser/test_rule_lab_table_rules_browser.py",
     "tests/browser/test_lesson_class_browser.py",
     "tests/browser/test_lesson_activities_browser.py",
 ]
