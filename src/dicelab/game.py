@@ -70,13 +70,9 @@ class Game:
         self._turns = [(0,) * len(self.players)]  # turns each player has begun, per state
 
     def _first_seat(self) -> tuple:
-        """The seat to start, when the rules let chance pick it (seeded by the game's seed)."""
-        from dicelab.setaside.combinations import SetAsideRules
-        from dicelab.setaside.house import first_seat
-
-        if not isinstance(self.rules, SetAsideRules) or self.rules.first_player == "fixed":
-            return ()
-        return (first_seat(self.rules, self.seed, len(self.players)),)
+        """What ``initial_state`` is told of the seat to start, after the players: nothing
+        (the first seat starts) unless a game's rules let chance pick it."""
+        return ()
 
     @classmethod
     def seat(cls, players) -> tuple[Player, ...]:

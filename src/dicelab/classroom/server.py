@@ -427,8 +427,7 @@ class StudentSocket(_Socket):
         """Within the server's batch: the join or the intent, stored (not yet committed)."""
         if kind == "join":
             return self.server.room.join(**fields)
-        if self.student is None:  # on_intent refuses this before the batch
-            raise Refused("join the class first")
+        assert self.student is not None, "on_intent refuses an intent before the join"
         return self.server.room.intent(self.student, **fields)
 
     def answer(self, kind: str, answer) -> None:

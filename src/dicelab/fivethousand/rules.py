@@ -49,6 +49,7 @@ class Rules(RuleSet):
     SIGNED = frozenset({"score_floor"})
 
     exact_finish = False  # reaching the target by banking ends the game (after last turns)
+    choose_keep = True  # the player picks the dice to set aside (in Thousand, a setting)
 
     dice: int = 6
     target: int = 5000

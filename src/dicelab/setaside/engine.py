@@ -110,7 +110,7 @@ class SetAsideEngine(Generic[RulesT]):
     # --- hooks for each game ----------------------------------------------------------
     def choose_keep(self, state: State) -> bool:
         """Whether the player picks the dice to set aside (else the best ones go aside)."""
-        return True
+        return self.rules.choose_keep
 
     def bank_refusal(self, state: State) -> str | None:
         """Why the player to move may not bank now, or None when they may."""

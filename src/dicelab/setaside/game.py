@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from dicelab.game import Game
+from dicelab.setaside.combinations import SetAsideRules
 from dicelab.setaside.engine import Bank, SetAside, Throw
+from dicelab.setaside.house import first_seat
 
 
 class SetAsideGame(Game):
     """A :class:`dicelab.game.Game` of Fivethousand or Thousand."""
+
+    def _first_seat(self) -> tuple:
+        """The seat to start: the first, or one chance picks from the game's seed."""
+        rules = cast(SetAsideRules, self.rules)  # a set-aside game's (and a RuleSet)
+        return (first_seat(rules, self.seed, len(self.players)),)
 
     def throw(self):
         """Throw the dice that are not set aside."""

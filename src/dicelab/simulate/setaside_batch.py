@@ -123,7 +123,7 @@ class _Lockstep:
         self.part_points = table.choices[..., 0].ravel()
         self.part_dice = table.choices[..., 1].ravel()
         self.busting = table.count == 0
-        sets_aside_itself = not getattr(rules, "choose_keep", True)  # Thousand by default
+        sets_aside_itself = not rules.choose_keep
         kept = [table.best if sets_aside_itself else bot.keep_table(table) for bot in bots]
         self.kept: tuple[numpy.ndarray, numpy.ndarray] | None = None
         self.kept_by_seat = False

@@ -20,9 +20,6 @@ class Engine(SetAsideEngine[Rules]):
     """Thousand: scoring dice go aside by themselves (unless ``choose_keep``), casks
     forbid saving, more than the target burns the turn, exactly the target wins."""
 
-    def choose_keep(self, state: State) -> bool:
-        return self.rules.choose_keep
-
     def bank_refusal(self, state: State) -> str | None:
         cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)
         return cask and f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
