@@ -11,9 +11,9 @@ import pytest
 from dicelab import fivethousand, thousand
 from dicelab.players import RandomBot
 from dicelab.setaside import Bank, SetAside
+from dicelab.setaside.throws import MULTISETS, ThrowChoices
 from dicelab.simulate import ThresholdBot
 from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
-from dicelab.simulate.throws import MULTISETS, ThrowChoices
 
 NUMBER = {m: i for i, m in enumerate(MULTISETS)}
 
