@@ -1,6 +1,15 @@
 """The batch forms of the bots that play by a policy's values of states (the optimal and
 win robots): :class:`PolicyBot` over :class:`StateValues`, ranking options as the one-game
-policy does, the same floating-point sums in the same order."""
+policy does, the same floating-point sums in the same order.
+
+Why two forms: the values are one definition, the policy's (its arrays, read by both), but
+the one-game form (:meth:`dicelab.setaside.policy.SetAsidePolicy.options`) lists every
+option of one engine state with its value, for the coach, by the engine's own transitions,
+while this form only needs each turn's first best part, for thousands of turns at once, and
+finds it with one pass over flat arrays of every (turn, part). The two orders are the same
+by construction (parts in the engine's order, banking before throwing, the first best wins
+ties), and ``tests/test_simulate_batch_bots.py`` checks that they pick the same part and
+the same bank on every state it draws."""
 
 from __future__ import annotations
 
