@@ -76,6 +76,8 @@ WIN_RULES = {
     "thousand": [
         thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
         thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True),
+        thousand.Rules(dice=3, target=100, casks=((0, 20),), dump_truck=55),
+        thousand.Rules(dice=3, target=100, casks=(), dump_truck=35, choose_keep=True),
     ],
 }
 CASES += [

@@ -38,12 +38,7 @@ class WinValues(StateValues):
         if hasattr(policy, "final"):
             usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
             return numpy.where(turns.final, standing_value(theirs - mine), usual)
-        return (
-            1.0
-            - policy.start[
-                numpy.minimum(theirs, policy.goal - 1), numpy.minimum(mine, policy.goal - 1)
-            ]
-        )
+        return policy.bank_values(numpy.minimum(theirs, policy.goal - 1), mine)
 
     def throw(self, turns):
         policy = self.policy

@@ -19,13 +19,13 @@ from dicelab.thousand.rules import Rules
 
 MAX_SWEEPS = 1000  # policy iteration; a few without the bolts, tens with them
 
-# The table rules each policy can't yet honour (the bolts make a seat's scoreless run part
-# of the state; the dump truck's jump to 0 breaks the win policy's order of solving, scores
-# that only rise): it refuses rules that set them.
+# The table rules each policy can't yet honour (the bolts make each seat's scoreless run
+# part of the two-player state, and a farkle can then lower a score): it refuses rules that
+# set them.
 UNSOLVED = {
     "solitaire policy": (),
     "chance to win under solitaire play": (),
-    "win policy": ("penalty", "dump_truck"),
+    "win policy": ("penalty",),
 }
 
 
