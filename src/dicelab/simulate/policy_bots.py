@@ -43,6 +43,12 @@ class StateValues:
     def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
         return self.policy.ended_values(turns.banked, won)
 
+    def banks(self, turns: TurnBatch) -> numpy.ndarray:
+        """Whether banking is best in each of ``turns`` (a tie banks, as the ranked options
+        have it)."""
+        bank, throw = self.bank(turns), self.throw(turns)
+        return bank <= throw if self.lowest else bank >= throw
+
 
 class SolitaireValues(StateValues):
     """Thousand's solitaire policy: with the bolts its throws and burns also read the
@@ -148,9 +154,7 @@ class PolicyBot(SetAsideBatchBot):
     def bank(self, turns):
         banks = numpy.zeros(len(turns), dtype=bool)
         for rows, policy in self.values(turns):
-            part = turns.take(rows)
-            bank, throw = policy.bank(part), policy.throw(part)
-            banks[rows] = bank <= throw if policy.lowest else bank >= throw
+            banks[rows] = policy.banks(turns.take(rows))
         return banks
 
     def _option_values(self, policy: StateValues, after: TurnBatch):

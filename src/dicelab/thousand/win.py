@@ -20,6 +20,8 @@ True
 
 from __future__ import annotations
 
+from functools import cached_property
+
 import numpy as np
 
 from dicelab import cache
@@ -28,6 +30,7 @@ from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import refuse_unsolved, throw_table
 from dicelab.setaside.sweep import PairTurns
 from dicelab.setaside.win import WinPolicy, solver_sources
+from dicelab.setaside.win_tables import WinBankBits
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.policy import UNSOLVED
 from dicelab.thousand.rules import Rules
@@ -179,6 +182,12 @@ class ThousandWinPolicy(WinPolicy):
     def bank_value(self, state: State) -> float:
         mine, theirs = self._scores(state)
         return float(self.bank_values(theirs, mine + state.turn_points // self.unit))
+
+    @cached_property
+    def batch_banks(self) -> WinBankBits | None:
+        """Whether to bank in every state, one bit each, for the batch robot when the dice
+        set themselves aside (None with ``choose_keep``: then it reads the throw tables)."""
+        return None if self.rules.choose_keep else WinBankBits(self)
 
     def bank_values(self, theirs, standing) -> np.ndarray:
         """The chance to win of saving at ``standing`` against ``theirs`` (units, arrays)."""
