@@ -104,15 +104,8 @@ class PolicyBot(SetAsideBatchBot):
             if rows.any():
                 mine = turns.take(rows)
                 columns = [mine.throw] + [getattr(mine, field) for field in values.reads]
-                situations = numpy.ascontiguousarray(
-                    numpy.stack(columns, axis=1).astype(numpy.int64)
-                )
-                _, first, back = numpy.unique(
-                    situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
-                    return_index=True,
-                    return_inverse=True,
-                )
-                picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
+                first, back = distinct_rows(columns)
+                picked[rows] = self._keep(mine.take(first), throws, values)[back]
         return picked
 
     def keep_table(self, throws):
@@ -192,3 +185,28 @@ class PolicyBot(SetAsideBatchBot):
             )
         values[..., 1] = policy.throw(after)
         return values, valid
+
+
+def distinct_rows(columns: list) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The first row of each distinct combination of ``columns`` (integer or bool arrays of
+    one length), and the index of each row's combination among them. Each row becomes one
+    int64 in mixed radix (each column's own range), unless the ranges are too wide for it.
+
+    >>> first, back = distinct_rows([numpy.array([3, 1, 3, 1]), numpy.array([0, 5, 0, 6])])
+    >>> first.tolist(), back.tolist()
+    ([0, 1, 3], [0, 1, 0, 2])
+    """
+    values = [numpy.asarray(column).astype(numpy.int64) for column in columns]
+    key: numpy.ndarray = numpy.zeros(len(values[0]), dtype=numpy.int64)
+    span = 1
+    for column in values:
+        low = int(column.min())
+        width = int(column.max()) - low + 1
+        if span * width >= 2**62:  # too wide for one number: the rows' bytes
+            rows = numpy.ascontiguousarray(numpy.stack(values, axis=1))
+            key = rows.view(numpy.dtype((numpy.void, 8 * len(values)))).ravel()
+            break
+        key += (column - low) * span
+        span *= width
+    _, first, back = numpy.unique(key, return_index=True, return_inverse=True)
+    return first, back.ravel()
