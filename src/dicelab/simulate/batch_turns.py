@@ -10,7 +10,6 @@ now (asked only where the rules allow it).
 from __future__ import annotations
 
 import abc
-from functools import cached_property
 
 import numpy
 
@@ -59,6 +58,7 @@ class TurnBatch:
         banked=None,
         on_board=None,
         streak=None,
+        best_other=None,
     ):
         given = locals()  # the arguments, read by the names in FIELDS
         self._arrays = {name: given[name] for name in self.FIELDS}
@@ -66,6 +66,7 @@ class TurnBatch:
         self._banked = (
             banked if banked is None or rows is None else banked[rows]
         )  # when known already
+        self._best_other = best_other  # likewise (of these turns, rows taken)
 
     def __getattr__(self, name):
         if name not in TurnBatch.FIELDS:
@@ -111,6 +112,7 @@ class TurnBatch:
             rows = numpy.flatnonzero(rows)
         taken = TurnBatch(**self._arrays, rows=rows if self._rows is None else self._rows[rows])
         taken._banked = None if self._banked is None else self._banked[rows]
+        taken._best_other = None if self._best_other is None else self._best_other[rows]
         return taken
 
     @property
@@ -122,13 +124,18 @@ class TurnBatch:
             ]
         return self._banked
 
-    @cached_property
+    @property
     def best_other(self) -> numpy.ndarray:
         """The best banked score of the other players (0 alone), worked out once."""
-        if self.scores.shape[-1] == 1:
-            return numpy.zeros(self.player.shape, dtype=numpy.int64)
-        mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
-        return numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(axis=-1)
+        if self._best_other is None:
+            if self.scores.shape[-1] == 1:
+                self._best_other = numpy.zeros(self.player.shape, dtype=numpy.int64)
+            else:
+                mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
+                self._best_other = numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(
+                    axis=-1
+                )
+        return self._best_other
 
 
 class SetAsideBatchBot(abc.ABC):

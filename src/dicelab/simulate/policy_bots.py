@@ -132,8 +132,10 @@ class PolicyBot(SetAsideBatchBot):
             numpy.where(hot, self.rules.dice, dice_left),
             turns.final[row],
             None,
+            banked=turns.banked[row],
             on_board=None if on_board is None else on_board[row],
             streak=None if streak is None else streak[row],
+            best_other=turns.best_other[row],
         )
         values, valid = self._option_values(policy, after)
         values = -values if policy.lowest else values
