@@ -61,21 +61,7 @@ class WinThrowTables:
     def arrays(self) -> dict:
         """The tables' arrays (the first time, from the disk cache or computed)."""
         if self._arrays is None:
-            key = getattr(self.policy, "cache_key", None)
-            self._arrays = (
-                self._compute()
-                if key is None
-                else cache.load_or_compute(
-                    {
-                        "policy": key,
-                        "format": FORMAT,
-                        "code": cache.source_digest(sys.modules[__name__]),
-                    },
-                    self._compute,
-                    f"{self.policy.cache_kind}-throws",
-                    check=self._check,
-                )
-            )
+            self._arrays = _kept_beside(self.policy, "throws", FORMAT, self._compute, self._check)
         return self._arrays
 
     def _grid(self) -> tuple[int, int]:
@@ -193,20 +179,8 @@ class WinBankBits:
     def bits(self) -> np.ndarray:
         """The packed bits (the first time, from the disk cache or made)."""
         if self._bits is None:
-            key = getattr(self.policy, "cache_key", None)
-            arrays = (
-                self._compute()
-                if key is None
-                else cache.load_or_compute(
-                    {
-                        "policy": key,
-                        "format": BANK_BITS_FORMAT,
-                        "code": cache.source_digest(sys.modules[__name__]),
-                    },
-                    self._compute,
-                    f"{self.policy.cache_kind}-banks",
-                    check=self._check,
-                )
+            arrays = _kept_beside(
+                self.policy, "banks", BANK_BITS_FORMAT, self._compute, self._check
             )
             self._bits = arrays["bits"]
         return self._bits
@@ -241,6 +215,21 @@ class WinBankBits:
             or bits.shape != (goal, -(-goal * goal * dice // 8))
         ):
             raise ValueError("these bank bits do not fit this win policy")
+
+
+def _kept_beside(policy, what: str, format: int, compute, check) -> dict:
+    """``compute()``'s arrays, kept in the disk cache beside ``policy`` (a file of kind
+    "<policy's kind>-<what>") when the policy was solved with the cache, else computed."""
+    key = getattr(policy, "cache_key", None)
+    if key is None:
+        arrays: dict = compute()
+        return arrays
+    return cache.load_or_compute(
+        {"policy": key, "format": format, "code": cache.source_digest(sys.modules[__name__])},
+        compute,
+        f"{policy.cache_kind}-{what}",
+        check=check,
+    )
 
 
 def _distinct(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
