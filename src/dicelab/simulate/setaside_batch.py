@@ -1,7 +1,7 @@
 """Fivethousand and Thousand games (or single turns) played many at once, in lockstep.
 
-Every game still playing makes one throw per batch step: its dice come from a page of
-:class:`~dicelab.simulate.streams.StepThrows`, the throw becomes a multiset number
+Every game still playing makes one throw per batch step: its dice are its code of that step
+(:class:`~dicelab.simulate.streams.StepThrows`), the throw becomes a multiset number
 (:mod:`dicelab.simulate.throws`), and a bust, the part set aside, a burn or the exact
 finish, and banking are applied to all the games at once as numpy arrays, each seat's
 decisions made by its batch bot (:mod:`dicelab.simulate.setaside_bots`). The rules are the
@@ -94,6 +94,7 @@ class _Lockstep:
         self._kept_parts(rules, bots)
         self.dice = StepThrows(seed, games)
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
+        self.steps = 0  # batch steps played: every game throws once at each
         self.row = numpy.arange(n)  # each game's row in the results
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
@@ -145,8 +146,9 @@ class _Lockstep:
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
         rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
-        throw = throw_of(self.dice.page()[:, 0], self.dice_left)
-        choice = None if self.choices is None else self.choices.page()
+        throw = throw_of(self.dice.codes(self.steps), self.dice_left)
+        choice = None if self.choices is None else self.choices.floats(self.steps)
+        self.steps += 1
         # the seat to move, as an index into the flattened (games, seats) arrays
         seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
         banked = self.scores.reshape(-1)[seat]
@@ -259,7 +261,7 @@ class _Lockstep:
             rows = self.row[ending]
             for name in self.RESULTS:
                 self.out[name][rows] = getattr(self, name)[ending]
-            self.out["throws"][rows] = self.dice.step  # every game throws at every step
+            self.out["throws"][rows] = self.steps
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
