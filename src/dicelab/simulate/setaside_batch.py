@@ -71,16 +71,7 @@ class _Lockstep:
     an eighth of the arrays are such games, then they leave the arrays."""
 
     RESULTS = ("scores", "turns", "busts")  # and "throws", the steps played (one throw each)
-    STATE = RESULTS + (
-        "row",
-        "player",
-        "turn_points",
-        "round_start",
-        "dice_left",
-        "on_board",
-        "streaks",
-        "recording",
-    )
+    STATE = RESULTS + ("row", "player", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -100,14 +91,21 @@ class _Lockstep:
         self.player = numpy.zeros(n, dtype=numpy.int64)
         if getattr(rules, "first_player", "fixed") == "random" and not one_turn:
             self.player[:] = [first_seat(rules, f"{seed}/{game}", seats) for game in games.tolist()]
-        # each seat has banked once (with an opening score to reach); scoreless turns in a row
-        self.on_board = numpy.full((n, seats), not getattr(rules, "opening", 0) or bool(banked))
-        self.streaks = numpy.zeros((n, seats), dtype=numpy.int64)
+        # each seat has banked once, under an opening score to reach (None: every seat is);
+        # scoreless turns in a row, under a penalty for them (None: not counted)
+        opening = getattr(rules, "opening", 0)
+        self.on_board = numpy.full((n, seats), bool(banked)) if opening else None
+        self.streaks = numpy.zeros((n, seats), dtype=numpy.int64) if rules.penalty else None
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
         self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
-        self.state = self.STATE + ("final_left",) * self.last_turns
+        self.state = (
+            self.STATE
+            + ("on_board",) * bool(opening)
+            + ("streaks",) * bool(rules.penalty)
+            + ("final_left",) * self.last_turns
+        )
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.ended = 0  # games no longer recording
@@ -152,9 +150,10 @@ class _Lockstep:
         # the seat to move, as an index into the flattened (games, seats) arrays
         seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
         banked = self.scores.reshape(-1)[seat]
-        on_board = self.on_board.reshape(-1)[seat]
-        streak = self.streaks.reshape(-1)[seat]
+        on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
+        streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
         final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
+        recording = self.recording if self.ended else True  # (every game, while none ended)
 
         def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
             """The turns of this throw, for the bots, at these points and dice."""
@@ -181,26 +180,25 @@ class _Lockstep:
             turns = turns_at(self.turn_points, self.round_start, self.dice_left)
             # Bots are asked about the games still recorded only.
             part = throw * self.table.choices.shape[1] + self._ask(
-                "keep", turns, ~bust & self.recording
+                "keep", turns, ~bust & recording
             )
             points, dice = self.part_points[part], self.part_dice[part]  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
         hot = dice_left == 0  # never on a bust, which sets no dice aside
         round_start = numpy.where(hot, turn_points, self.round_start)
-        dice_left = numpy.where(hot, rules.dice, dice_left)
+        dice_left[hot] = rules.dice
         if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
             ended = bust | (standing >= rules.target)
-            deciding = ~ended & self.recording & rules.casks_allow_saving(banked, turn_points)
+            deciding = ~ended & recording & rules.casks_allow_saving(banked, turn_points)
         else:
             ended = bust
-            deciding = ~bust & self.recording & rules.may_bank(turn_points, on_board, hot)
+            allowed = rules.may_bank(turn_points, True if on_board is None else on_board, hot)
+            deciding = ~bust & recording & allowed
         turns = turns_at(turn_points, round_start, dice_left)
         over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
-        ending = self._end_turns(
-            over, bust[over], banked[over], turn_points, on_board[over], streak[over]
-        )
+        ending = self._end_turns(over, bust[over], banked[over], turn_points, on_board, streak)
         turn_points[over] = 0
         round_start[over] = 0
         dice_left[over] = rules.dice
@@ -208,8 +206,9 @@ class _Lockstep:
         self._record(ending)
 
     def _end_turns(self, over, bust, banked, turn_points, on_board, streak) -> numpy.ndarray:
-        """Bank, burn or lose the turns ``over`` (rows; the other arguments are theirs but
-        ``turn_points``, every game's) and pass the dice on; the rows of the games that end."""
+        """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
+        ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
+        rows of the games that end."""
         rules, seats = self.rules, self.scores.shape[1]
         points = turn_points[over]
         at = over if seats == 1 else over * seats + self.player[over]
@@ -220,19 +219,22 @@ class _Lockstep:
         else:
             won = None
             scoreless = bust
-            gained = numpy.where(bust, 0, points)
+            lost = 0  # what a farkle leaves of the turn
             if rules.bust_keeps_completed_rounds:
                 start = self.round_start[over]
-                kept = numpy.where(start >= rules.bank_needs(on_board), start, 0)
-                gained = numpy.where(bust, kept, gained)
+                board = True if on_board is None else on_board[over]
+                lost = numpy.where(start >= rules.bank_needs(board), start, 0)
+            gained = numpy.where(bust, lost, points)
         score = banked + gained
-        settled, streak = after_turn(rules, score, streak, scoreless)
+        settled, after = after_turn(rules, score, 0 if streak is None else streak[over], scoreless)
         if won is not None:
             score = numpy.where(won, score, rules.dumped(settled))
         else:
             score = settled
-        self.streaks.reshape(-1)[at] = streak
-        self.on_board.reshape(-1)[at] = on_board | (gained > 0)
+        if self.streaks is not None:
+            self.streaks.reshape(-1)[at] = after
+        if self.on_board is not None:
+            self.on_board.reshape(-1)[at] = on_board[over] | (gained > 0)
         self.scores.reshape(-1)[at] = score
         self.busts.reshape(-1)[at] += scoreless
         self.turns[over] += 1
@@ -256,12 +258,13 @@ class _Lockstep:
     def _record(self, ending) -> None:
         """Keep the results of the games ``ending`` (rows) that are still recording; once an
         eighth of the arrays are ended games, they leave the arrays."""
-        ending = ending[self.recording[ending]]
+        if self.ended:
+            ending = ending[self.recording[ending]]
         if len(ending):
             rows = self.row[ending]
             for name in self.RESULTS:
                 self.out[name][rows] = getattr(self, name)[ending]
-            self.out["throws"][rows] = self.steps
+            self.out["throws"][rows] = self.steps  # every game throws at every step
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
@@ -269,6 +272,7 @@ class _Lockstep:
         going = numpy.flatnonzero(self.recording)  # an index, found once for every array
         for name in self.state:
             setattr(self, name, getattr(self, name)[going])
+        self.recording = numpy.ones(len(going), dtype=bool)
         self.ended = 0
         self.dice.keep(going)
         if self.choices is not None:

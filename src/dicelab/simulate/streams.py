@@ -29,7 +29,7 @@ _U = numpy.uint64
 _GAMMA = _U(0x9E3779B97F4A7C15)  # SplitMix64's increment (odd: a full-period Weyl sequence)
 _MIX = (_U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB))  # and its finaliser's multipliers
 _THROWS = 6**6
-_REJECT = _U(2**32 % _THROWS)  # Lemire's bound: low words below it are redrawn
+_REJECT = numpy.uint32(2**32 % _THROWS)  # Lemire's bound: low words below it are redrawn
 _LOW = _U(0xFFFFFFFF)
 
 
@@ -87,21 +87,27 @@ class StepThrows(_Stream):
 
     def codes(self, step, rows=None) -> numpy.ndarray:
         """The codes of step ``step`` (a number, or one per game) of every game, or of the
-        games at ``rows`` (int32). Lemire's multiply-and-reject on a word's top 32 bits: a
+        games at ``rows`` (int64). Lemire's multiply-and-reject on a word's top 32 bits: a
         word it rejects (about 1 in 1.7 million) is hashed again until one is taken."""
         words = self.words(step, rows)
         codes = words >> _U(32)
         codes *= _U(_THROWS)
-        rejected = numpy.flatnonzero((codes & _LOW) < _REJECT)
-        while len(rejected):  # the next word of a rejected one: a further counter
-            with numpy.errstate(over="ignore"):
-                words[rejected] = again = _mix(words[rejected] + _GAMMA)
-            again >>= _U(32)
-            again *= _U(_THROWS)
-            codes[rejected] = again
-            rejected = rejected[(again & _LOW) < _REJECT]
+        if (_low_words(codes) < _REJECT).any():
+            rejected = numpy.flatnonzero(_low_words(codes) < _REJECT)
+            while len(rejected):  # the next word of a rejected one: a further counter
+                with numpy.errstate(over="ignore"):
+                    words[rejected] = again = _mix(words[rejected] + _GAMMA)
+                again >>= _U(32)
+                again *= _U(_THROWS)
+                codes[rejected] = again
+                rejected = rejected[(again & _LOW) < _REJECT]
         codes >>= _U(32)
-        return codes.astype(numpy.int32)
+        return codes.view(numpy.int64)  # below 6**6: the same number
+
+
+def _low_words(words: numpy.ndarray) -> numpy.ndarray:
+    """The low 32 bits of each uint64 of ``words``, as a view."""
+    return words.view(numpy.uint32)[0 if numpy.little_endian else 1 :: 2]
 
 
 class StepChoices(_Stream):
