@@ -66,12 +66,12 @@ def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
 
 class _Lockstep:
     """The games of a batch still playing, as arrays (one entry per game), and the step that
-    plays one throw in each. The results of finished games wait in :attr:`out`; ended
-    games play on (harmlessly: nothing of theirs is kept, no bot is asked about them) until
+    plays one throw in each. Their turns and scoreless turns are counted in :attr:`out`,
+    where the results of finished games wait; ended games play on (harmlessly: their row
+    in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    RESULTS = ("scores", "turns", "busts")  # and "throws", the steps played (one throw each)
-    STATE = RESULTS + ("row", "player", "turn_points", "round_start", "dice_left")
+    STATE = ("scores", "row", "player", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -109,10 +109,12 @@ class _Lockstep:
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.ended = 0  # games no longer recording
-        self.turns = numpy.zeros(n, dtype=numpy.int64)
-        self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
-        self.out = {name: getattr(self, name).copy() for name in self.RESULTS}
-        self.out["throws"] = numpy.zeros(n, dtype=numpy.int64)
+        self.out = {  # by row, and a spare row for the ended games still in the arrays
+            "scores": numpy.zeros((n + 1, seats), dtype=numpy.int64),
+            "turns": numpy.zeros(n + 1, dtype=numpy.int64),
+            "busts": numpy.zeros((n + 1, seats), dtype=numpy.int64),
+            "throws": numpy.zeros(n + 1, dtype=numpy.int64),  # steps played (a throw each)
+        }
 
     def _kept_parts(self, rules, bots) -> None:
         """The points and dice of each part a throw offers, flat by ``throw * width + part``;
@@ -139,7 +141,7 @@ class _Lockstep:
         """Play every game to its end; the results, by game."""
         while self.ended < len(self.row):
             self.step()
-        return self.out
+        return {name: values[:-1] for name, values in self.out.items()}
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
@@ -236,8 +238,9 @@ class _Lockstep:
         if self.on_board is not None:
             self.on_board.reshape(-1)[at] = on_board[over] | (gained > 0)
         self.scores.reshape(-1)[at] = score
-        self.busts.reshape(-1)[at] += scoreless
-        self.turns[over] += 1
+        rows = self.row[over]
+        self.out["turns"][rows] += 1
+        self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += scoreless
         if self.one_turn:
             ending = over
         elif won is not None:
@@ -262,9 +265,9 @@ class _Lockstep:
             ending = ending[self.recording[ending]]
         if len(ending):
             rows = self.row[ending]
-            for name in self.RESULTS:
-                self.out[name][rows] = getattr(self, name)[ending]
+            self.out["scores"][rows] = self.scores[ending]
             self.out["throws"][rows] = self.steps  # every game throws at every step
+            self.row[ending] = len(self.out["throws"]) - 1  # the spare row
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
