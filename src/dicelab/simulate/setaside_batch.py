@@ -155,7 +155,6 @@ class _Lockstep:
         on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
         streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
         final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
-        recording = self.recording if self.ended else True  # (every game, while none ended)
 
         def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
             """The turns of this throw, for the bots, at these points and dice."""
@@ -182,35 +181,39 @@ class _Lockstep:
             turns = turns_at(self.turn_points, self.round_start, self.dice_left)
             # Bots are asked about the games still recorded only.
             part = throw * self.table.choices.shape[1] + self._ask(
-                "keep", turns, ~bust & recording
+                "keep", turns, self._recorded(~bust)
             )
             points, dice = self.part_points[part], self.part_dice[part]  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
         hot = dice_left == 0  # never on a bust, which sets no dice aside
-        round_start = numpy.where(hot, turn_points, self.round_start)
+        round_start = self.round_start  # (the keep question has read it)
+        numpy.copyto(round_start, turn_points, where=hot)
         dice_left[hot] = rules.dice
         if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
             ended = bust | (standing >= rules.target)
-            deciding = ~ended & recording & rules.casks_allow_saving(banked, turn_points)
+            deciding = self._recorded(~ended & rules.casks_allow_saving(banked, turn_points))
         else:
             ended = bust
             allowed = rules.may_bank(turn_points, True if on_board is None else on_board, hot)
-            deciding = ~bust & recording & allowed
+            deciding = self._recorded(~bust & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
         over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
-        ending = self._end_turns(over, bust[over], banked[over], turn_points, on_board, streak)
-        turn_points[over] = 0
-        round_start[over] = 0
-        dice_left[over] = rules.dice
-        self.turn_points, self.round_start, self.dice_left = turn_points, round_start, dice_left
-        self._record(ending)
+        ending, rows = self._end_turns(
+            over, bust[over], banked[over], turn_points, on_board, streak
+        )
+        if not self.one_turn:  # (a game of one turn plays no more)
+            turn_points[over] = 0
+            round_start[over] = 0
+            dice_left[over] = rules.dice
+        self.turn_points, self.dice_left = turn_points, dice_left
+        self._record(ending, rows)
 
     def _end_turns(self, over, bust, banked, turn_points, on_board, streak) -> numpy.ndarray:
         """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
         ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
-        rows of the games that end."""
+        rows of the games that end, and their rows in the results."""
         rules, seats = self.rules, self.scores.shape[1]
         points = turn_points[over]
         at = over if seats == 1 else over * seats + self.player[over]
@@ -239,32 +242,33 @@ class _Lockstep:
             self.on_board.reshape(-1)[at] = on_board[over] | (gained > 0)
         self.scores.reshape(-1)[at] = score
         rows = self.row[over]
-        self.out["turns"][rows] += 1
+        if not self.one_turn:  # (a turn's results have no count of turns)
+            self.out["turns"][rows] += 1
         self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += scoreless
         if self.one_turn:
-            ending = over
-        elif won is not None:
-            ending = over[won]
+            return over, rows
+        if won is not None:
+            ends = won
         elif not rules.last_turn:
-            ending = over[score >= rules.target]
+            ends = score >= rules.target
         else:
             owed = self.final_left[over]
             owed = numpy.where(
                 owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
             )
             self.final_left[over] = owed
-            ending = over[owed == 0]
-        if not self.one_turn:
-            self.player[over] = (self.player[over] + 1) % seats
-        return ending
+            ends = owed == 0
+        self.player[over] = (self.player[over] + 1) % seats
+        return over[ends], rows[ends]
 
-    def _record(self, ending) -> None:
-        """Keep the results of the games ``ending`` (rows) that are still recording; once an
-        eighth of the arrays are ended games, they leave the arrays."""
+    def _record(self, ending, rows) -> None:
+        """Keep the results of the games ``ending`` (rows; ``rows`` theirs in the results)
+        that are still recording; once an eighth of the arrays are ended games, they leave
+        the arrays."""
         if self.ended:
-            ending = ending[self.recording[ending]]
+            recorded = self.recording[ending]
+            ending, rows = ending[recorded], rows[recorded]
         if len(ending):
-            rows = self.row[ending]
             self.out["scores"][rows] = self.scores[ending]
             self.out["throws"][rows] = self.steps  # every game throws at every step
             self.row[ending] = len(self.out["throws"]) - 1  # the spare row
@@ -280,6 +284,12 @@ class _Lockstep:
         self.dice.keep(going)
         if self.choices is not None:
             self.choices.keep(going)
+
+    def _recorded(self, games: numpy.ndarray) -> numpy.ndarray:
+        """The mask ``games`` (new), less the ended games still in the arrays."""
+        if self.ended:
+            games &= self.recording
+        return games
 
     def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""

@@ -60,9 +60,10 @@ class _Stream:
     def __init__(self, seed: int, games, stream: tuple = ()):
         games = numpy.asarray(games, dtype=numpy.int64)
         sequence = numpy.random.SeedSequence(int(seed), spawn_key=(self.kind, *stream))
-        key = sequence.generate_state(1, numpy.uint64)[0]
-        with numpy.errstate(over="ignore"):
-            self.starts = _mix(games.astype(_U) * _GAMMA + key)  # each game's sequence
+        starts = games.astype(_U)  # each game's sequence starts at a hash of its number
+        starts *= _GAMMA
+        starts += sequence.generate_state(1, numpy.uint64)[0]
+        self.starts = _mix(starts)
 
     def keep(self, rows) -> None:
         """Keep only the games at ``rows`` (an index or mask), in that order."""
@@ -72,9 +73,12 @@ class _Stream:
         """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
         the games at ``rows``: a fresh array of uint64."""
         starts = self.starts if rows is None else self.starts[rows]
+        if numpy.ndim(step) == 0:  # one counter for every game, worked out in Python
+            return _mix(starts + _U((int(step) * self.lanes + lane + 1) * int(_GAMMA) % 2**64))
         counter = numpy.asarray(step, dtype=numpy.int64).astype(_U) * _U(self.lanes) + _U(lane + 1)
-        with numpy.errstate(over="ignore"):
-            return _mix(starts + counter * _GAMMA)
+        counter *= _GAMMA
+        counter += starts
+        return _mix(counter)
 
 
 class StepThrows(_Stream):
@@ -95,8 +99,7 @@ class StepThrows(_Stream):
         if (_low_words(codes) < _REJECT).any():
             rejected = numpy.flatnonzero(_low_words(codes) < _REJECT)
             while len(rejected):  # the next word of a rejected one: a further counter
-                with numpy.errstate(over="ignore"):
-                    words[rejected] = again = _mix(words[rejected] + _GAMMA)
+                words[rejected] = again = _mix(words[rejected] + _GAMMA)
                 again >>= _U(32)
                 again *= _U(_THROWS)
                 codes[rejected] = again
