@@ -210,7 +210,9 @@ class _Lockstep:
         self.turn_points, self.dice_left = turn_points, dice_left
         self._record(ending, rows)
 
-    def _end_turns(self, over, bust, banked, turn_points, on_board, streak) -> numpy.ndarray:
+    def _end_turns(
+        self, over, bust, banked, turn_points, on_board, streak
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
         ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
         rows of the games that end, and their rows in the results."""
@@ -218,8 +220,9 @@ class _Lockstep:
         points = turn_points[over]
         at = over if seats == 1 else over * seats + self.player[over]
         if rules.exact_finish:
-            won = ~bust & (banked + points == rules.target)
-            scoreless = bust | (banked + points > rules.target)  # a farkle, a burn
+            standing = banked + points
+            won = ~bust & (standing == rules.target)
+            scoreless = bust | (standing > rules.target)  # a farkle, a burn
             gained = numpy.where(scoreless, 0, points)
         else:
             won = None
@@ -232,8 +235,9 @@ class _Lockstep:
             gained = numpy.where(bust, lost, points)
         score = banked + gained
         settled, after = after_turn(rules, score, 0 if streak is None else streak[over], scoreless)
-        if won is not None:
-            score = numpy.where(won, score, rules.dumped(settled))
+        if won is not None:  # a win is never dumped
+            dumped = rules.dumped(settled)
+            score = score if dumped is score else numpy.where(won, score, dumped)
         else:
             score = settled
         if self.streaks is not None:
