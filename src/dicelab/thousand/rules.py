@@ -139,7 +139,7 @@ class Rules(RuleSet):
         >>> [ends.tolist() for ends in Rules().casks_at([50, 100, 350])]
         [[0, -1, 300], [100, -1, 400]]
         """
-        lows, highs = _cask_ends(self.casks)
+        lows, highs, _ = _cask_ends(self.casks)
         at = np.asarray(scores) + 1
         return lows.take(at, mode="clip"), highs.take(at, mode="clip")
 
@@ -151,9 +151,8 @@ class Rules(RuleSet):
         [False, True, True]
         """
         scores = np.asarray(banked)
-        _, highs = _cask_ends(self.casks)
-        high = highs.take(scores + 1, mode="clip")
-        allowed: np.ndarray = (high < 0) | (scores + np.asarray(turn_points) >= high)
+        needs = _cask_ends(self.casks)[2].take(scores + 1, mode="clip")
+        allowed: np.ndarray = scores + np.asarray(turn_points) >= needs
         return allowed
 
     @overload
@@ -180,8 +179,9 @@ PRESETS = Rules.PRESETS
 
 
 @cache
-def _cask_ends(casks: tuple) -> tuple[np.ndarray, np.ndarray]:
-    """The low and high ends of the cask holding each score, -1 where none, by score + 1
+def _cask_ends(casks: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The low and high ends of the cask holding each score (-1 where none), and the
+    standing a save from it needs (the high end; the lowest int64 where none), by score + 1
     from -1 (for every score below 0) to the last cask's top (for every score from there);
     casks lie between 0 and the target, in order, apart."""
     scores = np.arange(-1, max((high for _, high in casks), default=0) + 1)
@@ -189,5 +189,7 @@ def _cask_ends(casks: tuple) -> tuple[np.ndarray, np.ndarray]:
     for low, high in casks:
         inside = (low <= scores) & (scores < high)
         lows[inside], highs[inside] = low, high
-    lows.flags.writeable = highs.flags.writeable = False  # shared by every caller
-    return lows, highs
+    needs = np.where(highs < 0, np.iinfo(np.int64).min, highs)
+    for table in (lows, highs, needs):
+        table.flags.writeable = False  # shared by every caller
+    return lows, highs, needs
