@@ -29,9 +29,10 @@ from dataclasses import dataclass
 import numpy
 
 from dicelab import dice, fivethousand, simulate, thousand
+from dicelab.setaside.throws import MULTISETS, ThrowChoices
 from dicelab.simulate import runner
 from dicelab.simulate.batch_turns import TurnBatch
-from dicelab.simulate.throws import MULTISETS, ThrowChoices, throw_numbers, throw_of
+from dicelab.simulate.throws import throw_numbers, throw_of
 
 GAMES = {"fivethousand": fivethousand, "thousand": thousand}
 OPPONENT = {"fivethousand": "intelligent", "thousand": "cask_aware"}

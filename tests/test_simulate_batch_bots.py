@@ -11,9 +11,9 @@ import pytest
 from dicelab import fivethousand, thousand
 from dicelab.players import RandomBot
 from dicelab.setaside import Bank, SetAside
+from dicelab.setaside.throws import MULTISETS, ThrowChoices
 from dicelab.simulate import ThresholdBot
 from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
-from dicelab.simulate.throws import MULTISETS, ThrowChoices
 
 NUMBER = {m: i for i, m in enumerate(MULTISETS)}
 
@@ -76,6 +76,8 @@ WIN_RULES = {
     "thousand": [
         thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
         thousand.Rules(dice=3, target=100, casks=((0, 20),), choose_keep=True),
+        thousand.Rules(dice=3, target=100, casks=((0, 20),), dump_truck=55),
+        thousand.Rules(dice=3, target=100, casks=(), dump_truck=35, choose_keep=True),
     ],
 }
 CASES += [

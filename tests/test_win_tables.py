@@ -153,3 +153,34 @@ def test_tables_that_cannot_be_trusted_are_computed_again_with_one_warning(own_c
         again = thousand.win_policy(rules).batch_tables.arrays()
     assert len(caught) == 1
     assert all(numpy.array_equal(again[name], expected[name]) for name in expected)
+
+
+def test_the_bank_bits_are_the_decisions_of_the_values_bit_for_bit():
+    rules = CASES[2][2]
+    policy = thousand.win_policy(rules, use_cache=False)
+    bits = win_tables.WinBankBits(policy)
+    goal, tables = policy.goal, policy.batch_tables
+    mine, theirs, at_risk, dice = (
+        grid.ravel()
+        for grid in numpy.meshgrid(*(numpy.arange(goal),) * 3, numpy.arange(1, 4), indexing="ij")
+    )
+    below = mine + at_risk < goal
+    mine, theirs, at_risk, dice = mine[below], theirs[below], at_risk[below], dice[below]
+    throw = tables.look_up(mine, theirs, at_risk, dice)
+    expected = policy.bank_values(theirs, mine + at_risk) >= throw
+    assert expected.any() and not expected.all()
+    assert numpy.array_equal(bits.banks(mine, theirs, at_risk, dice), expected)
+
+
+def test_a_fresh_process_banks_by_the_bits_and_leaves_the_throw_tables_unread():
+    rules = CASES[2][2]
+    first = simulate.games(
+        "thousand", ["win", "simple"], n=300, seed=4, rules=rules, progress=False
+    )
+    forget()
+    again = simulate.games(
+        "thousand", ["win", "simple"], n=300, seed=4, rules=rules, progress=False
+    )
+    assert numpy.array_equal(again.scores, first.scores)
+    policy = thousand.win_policy(rules)
+    assert policy.batch_banks._bits is not None and policy.batch_tables._arrays is None

@@ -1,8 +1,8 @@
-"""Players and the bot interface shared by every game.
+"""Players, and the random bot every other bot must beat.
 
 A :class:`Player` is a name, an optional colour and, for a robot, the name of a bot level
 from the game's ``BOTS``. A bot is any object with ``choose(engine, state, rng)`` returning
-one of ``engine.legal_actions(state)``.
+one of ``engine.legal_actions(state)`` (:class:`dicelab.protocols.Bot`).
 
 >>> Player.coerce("Ann")
 Player(name='Ann', bot=None, colour=None)
@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from typing import Protocol
 
 from dicelab import validation
 
@@ -53,19 +52,6 @@ class Player:
         raise validation.WrongTypeError(
             f"a player is a name or {{'name': ..., 'bot': ...}}, not {validation.shown(value)}"
         )
-
-
-class Bot(Protocol):
-    """What a game needs from a bot: its level name and a choice of one legal action.
-
-    A bot that needs slow set-up before its first move (solving the game) may also have a
-    ``prepare(engine)`` method; :meth:`dicelab.game.Game.prepare_bots` calls it.
-    """
-
-    level: str
-
-    def choose(self, engine, state, rng: random.Random):
-        """One of ``engine.legal_actions(state)`` for ``state.player`` to play."""
 
 
 class RandomBot:

@@ -90,6 +90,11 @@ class Engine(Protocol):
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player: given the engine and a state where it is to move, one legal action."""
+    """A player: given the engine and a state where it is to move, one legal action.
+
+    The built-in bots also name their level (``level``); a bot that needs slow set-up
+    before its first move (solving the game) may have ``prepare(engine, players)``, which
+    :meth:`dicelab.game.Game.prepare_bots` calls.
+    """
 
     def choose(self, engine: Any, state: Any, rng: random.Random) -> Action: ...

@@ -19,7 +19,6 @@ from dicelab.errors import IllegalMoveError, InvalidInputError
 from dicelab.fivethousand import Bank, Rules, SetAside, Throw
 from dicelab.fivethousand.engine import Engine
 from dicelab.fivethousand.policy import TurnPolicy
-from dicelab.thousand.finishing import finishing_chances
 from tests.setaside_partitions import best_split
 from tests.test_simulate_batch import engine_form, two_sample_p
 
@@ -287,11 +286,7 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
             lambda: fivethousand.final_turn_policy(Rules(opening=500), 3000),
             ["final-turn policy", "opening score", "bust_keeps_completed_rounds"],
         ),
-        (lambda: thousand.win_policy(thousand.Rules(dump_truck=555)), ["dump_truck=555"]),
-        (
-            lambda: finishing_chances(thousand.Rules(penalty=50)),
-            ["chance to win under solitaire play", "penalty=50"],
-        ),
+        (lambda: thousand.win_policy(thousand.Rules(penalty=50)), ["win policy", "penalty=50"]),
     ],
 )
 def test_policies_refuse_the_table_rules_they_cannot_honour_by_name(make, words):

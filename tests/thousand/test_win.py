@@ -59,7 +59,8 @@ def brute_force(rules: Rules) -> dict:
                     else:
                         value = turn(mine, theirs, now, left - size or dice, memo)
                         if may_save(mine, now):
-                            value = max(value, 1 - start[(theirs, mine + now)])
+                            saved = 0 if mine + now == rules.dump_truck else mine + now
+                            value = max(value, 1 - start[(theirs, saved)])
                     best = value if best is None else max(best, value)
                 total += count * (1 - start[(theirs, mine)] if best is None else best)
             memo[(points, left)] = total / 6**left
@@ -74,6 +75,10 @@ def brute_force(rules: Rules) -> dict:
         Rules(dice=2, target=100, casks=((0, 20), (50, 60))),
         Rules(dice=3, target=60, casks=((0, 15), (30, 40))),
         Rules(dice=3, target=60, casks=((0, 15),), choose_keep=True),
+        # the dump truck: a save landing on it leaves 0 banked
+        Rules(dice=2, target=100, casks=((0, 20),), dump_truck=55),
+        Rules(dice=3, target=60, casks=(), dump_truck=35, choose_keep=True),
+        Rules(dice=1, target=40, casks=(), dump_truck=10),
     ],
 )
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):

@@ -24,6 +24,7 @@ import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.setaside.engine import Bank, SetAside, Throw
+from dicelab.setaside.throws import MULTISETS, ThrowChoices, throw_choices
 
 CHOICES = ("best", "most_per_count", "all")
 
@@ -79,7 +80,8 @@ def point_unit(table) -> int:
 
 @cache
 def throw_table(table, dice: int, choices: str) -> ThrowTable:
-    """The :class:`ThrowTable` of ``table`` for 1 to ``dice`` dice.
+    """The :class:`ThrowTable` of ``table`` for 1 to ``dice`` dice, grouped from its
+    :class:`~dicelab.setaside.throws.ThrowChoices`.
 
     ``choices`` says which choices a throw leaves: ``"best"`` only the dice worth most (sets
     aside by itself), ``"most_per_count"`` the most points for each number of dice (enough
@@ -88,16 +90,20 @@ def throw_table(table, dice: int, choices: str) -> ThrowTable:
     if choices not in CHOICES:
         raise ValueError(f"choices is one of {CHOICES}, not {choices!r}")
     unit = point_unit(table)
+    offered = throw_choices(table, dice)
     groups: dict[tuple[int, frozenset], float] = {}
     bust = np.zeros(dice + 1)
-    for n in range(1, dice + 1):
-        for throw, p in _dice.outcomes(n).items():
-            pairs = _choices(table, throw, choices)
-            if not pairs:
-                bust[n] += float(p)
-            else:
-                key = (n, frozenset((points // unit, len(part)) for part, points in pairs))
-                groups[key] = groups.get(key, 0.0) + float(p)
+    for number, throw in enumerate(MULTISETS):
+        n = len(throw)
+        if not 0 < n <= dice:
+            continue
+        p = float(_dice.probability(throw))
+        pairs = _choices(offered, number, choices)
+        if not pairs:
+            bust[n] += p
+        else:
+            key = (n, frozenset((points // unit, size) for points, size in pairs))
+            groups[key] = groups.get(key, 0.0) + p
     width = max(len(group) for _, group in groups)
     points = np.zeros((len(groups), width), dtype=np.int64)
     kept = np.zeros((len(groups), width), dtype=np.int64)
@@ -112,17 +118,19 @@ def throw_table(table, dice: int, choices: str) -> ThrowTable:
     return ThrowTable(dice, unit, thrown, probability, points, kept, valid, bust, weights)
 
 
-def _choices(table, throw: tuple, choices: str) -> list[tuple[tuple, int]]:
+def _choices(offered: ThrowChoices, number: int, choices: str) -> list[tuple[int, int]]:
+    """The (points, dice) choices the throw ``number`` leaves, as ``choices`` says."""
+    if not offered.count[number]:
+        return []
     if choices == "best":
-        best = table.best_choice(throw)
-        return [best] if best else []
-    pairs = list(table.scoring_choices(throw).items())
+        points, size = offered.choices[number, offered.best[number]].tolist()
+        return [(points, size)]
+    pairs = offered.parts(number)
     if choices == "most_per_count":
-        most: dict[int, tuple[tuple, int]] = {}
-        for part, points in pairs:
-            if len(part) not in most or points > most[len(part)][1]:
-                most[len(part)] = (part, points)
-        pairs = list(most.values())
+        most: dict[int, int] = {}
+        for points, size in pairs:
+            most[size] = max(points, most.get(size, points))
+        pairs = [(points, size) for size, points in most.items()]
     return pairs
 
 

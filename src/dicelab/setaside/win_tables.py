@@ -1,6 +1,8 @@
 """Every throw table of a two-player win policy at once, exact and compact, for the batch
 robot (:class:`WinThrowTables`): computed once and kept in the disk cache beside the
-policy, so that a fresh process plays without sweeping a single turn.
+policy, so that a fresh process plays without sweeping a single turn. Where the robot's
+only decision is to bank or throw (the dice set aside by themselves), it reads one bit per
+state instead (:class:`WinBankBits`), made from the tables once and kept beside them.
 
 A table's value is ``a + c * x`` (:meth:`~dicelab.setaside.win.WinPolicy.throw_parts`),
 with ``x`` the pair's bust value. Many rows of ``(a, c)`` are the same numbers in
@@ -21,6 +23,7 @@ from dicelab import cache
 
 FORMAT = 1  # bump when the saved arrays change meaning
 NAMES = ("first", "rows", "row", "a", "c", "x")
+BANK_BITS_FORMAT = 1  # and this when the bank bits do
 
 
 class WinThrowTables:
@@ -155,6 +158,89 @@ class WinThrowTables:
             and (len(row) == 0 or 0 <= int(row.min()) <= int(row.max()) < len(a))
         ):
             raise ValueError("these throw tables do not fit this win policy")
+
+
+class WinBankBits:
+    """Whether the win robot banks, by (banked, the opponent's score, units at risk, dice to
+    throw), one bit per state, for a policy whose player never picks the dice to set aside
+    and which gives ``bank_values(theirs, standing)``: banking when its chance to win is at
+    least throwing's (a tie banks, as the ranked options have it), throwing's read from the
+    policy's throw tables, so every bit is the decision the values make.
+
+    Read from the disk cache beside the policy (or made there from the throw tables, which
+    then stay unread by later processes): ``bits[mine]`` packs, for every state below the
+    target, the bit ``(theirs * goal + at_risk) * dice + dice_to_throw - 1``.
+
+    >>> from dicelab.thousand import Rules, win_policy
+    >>> bits = WinBankBits(win_policy(Rules(dice=2, target=60, casks=()), use_cache=False))
+    >>> bits.banks(*(np.array([v]) for v in (0, 0, 1, 2))).tolist()  # 5 at risk, two dice
+    [False]
+    """
+
+    def __init__(self, policy):
+        self.policy = policy
+        self._bits: np.ndarray | None = None
+
+    def banks(self, mine, theirs, at_risk, dice) -> np.ndarray:
+        """Whether to bank in each state (arrays of units, below the target, ``dice`` at
+        least 1)."""
+        goal, count = self.policy.goal, self.policy.rules.dice
+        bits = self.bits()
+        bit = (theirs * goal + at_risk) * count + (dice - 1)
+        byte = bits.ravel()[mine * bits.shape[1] + (bit >> 3)]
+        return ((byte >> (7 - (bit & 7))) & 1).astype(bool)
+
+    def bits(self) -> np.ndarray:
+        """The packed bits (the first time, from the disk cache or made)."""
+        if self._bits is None:
+            key = getattr(self.policy, "cache_key", None)
+            arrays = (
+                self._compute()
+                if key is None
+                else cache.load_or_compute(
+                    {
+                        "policy": key,
+                        "format": BANK_BITS_FORMAT,
+                        "code": cache.source_digest(sys.modules[__name__]),
+                    },
+                    self._compute,
+                    f"{self.policy.cache_kind}-banks",
+                    check=self._check,
+                )
+            )
+            self._bits = arrays["bits"]
+        return self._bits
+
+    def _compute(self) -> dict:
+        policy = self.policy
+        goal, dice, tables = policy.goal, policy.rules.dice, policy.batch_tables
+        rows = []
+        for mine in range(goal):
+            theirs, at_risk, thrown = (
+                grid.ravel()
+                for grid in np.meshgrid(
+                    np.arange(goal), np.arange(goal), np.arange(1, dice + 1), indexing="ij"
+                )
+            )
+            below = mine + at_risk < goal  # the states of a turn still going
+            bank = np.zeros(theirs.shape, dtype=bool)
+            t, r, d = theirs[below], at_risk[below], thrown[below]
+            throw = tables.look_up(np.full(len(t), mine), t, r, d)
+            bank[below] = policy.bank_values(t, mine + r) >= throw
+            rows.append(np.packbits(bank))
+        return {"bits": np.stack(rows)}
+
+    def _check(self, arrays: dict) -> None:
+        """ValueError unless ``arrays`` are bank bits of this policy's shape."""
+        goal, dice = self.policy.goal, self.policy.rules.dice
+        bits = arrays.get("bits")
+        if (
+            set(arrays) != {"bits"}
+            or bits is None
+            or bits.dtype != np.uint8
+            or bits.shape != (goal, -(-goal * goal * dice // 8))
+        ):
+            raise ValueError("these bank bits do not fit this win policy")
 
 
 def _distinct(parts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

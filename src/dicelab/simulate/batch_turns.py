@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy
 
-from dicelab.simulate.throws import ThrowChoices
+from dicelab.setaside.throws import ThrowChoices
 
 
 class TurnBatch:

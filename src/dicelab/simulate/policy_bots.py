@@ -1,6 +1,15 @@
 """The batch forms of the bots that play by a policy's values of states (the optimal and
 win robots): :class:`PolicyBot` over :class:`StateValues`, ranking options as the one-game
-policy does, the same floating-point sums in the same order."""
+policy does, the same floating-point sums in the same order.
+
+Why two forms: the values are one definition, the policy's (its arrays, read by both), but
+the one-game form (:meth:`dicelab.setaside.policy.SetAsidePolicy.options`) lists every
+option of one engine state with its value, for the coach, by the engine's own transitions,
+while this form only needs each turn's first best part, for thousands of turns at once, and
+finds it with one pass over flat arrays of every (turn, part). The two orders are the same
+by construction (parts in the engine's order, banking before throwing, the first best wins
+ties), and ``tests/test_simulate_batch_bots.py`` checks that they pick the same part and
+the same bank on every state it draws."""
 
 from __future__ import annotations
 
@@ -33,6 +42,12 @@ class StateValues:
 
     def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
         return self.policy.ended_values(turns.banked, won)
+
+    def banks(self, turns: TurnBatch) -> numpy.ndarray:
+        """Whether banking is best in each of ``turns`` (a tie banks, as the ranked options
+        have it)."""
+        bank, throw = self.bank(turns), self.throw(turns)
+        return bank <= throw if self.lowest else bank >= throw
 
 
 class SolitaireValues(StateValues):
@@ -89,15 +104,8 @@ class PolicyBot(SetAsideBatchBot):
             if rows.any():
                 mine = turns.take(rows)
                 columns = [mine.throw] + [getattr(mine, field) for field in values.reads]
-                situations = numpy.ascontiguousarray(
-                    numpy.stack(columns, axis=1).astype(numpy.int64)
-                )
-                _, first, back = numpy.unique(
-                    situations.view(numpy.dtype((numpy.void, 8 * len(columns)))).ravel(),
-                    return_index=True,
-                    return_inverse=True,
-                )
-                picked[rows] = self._keep(mine.take(first), throws, values)[back.ravel()]
+                first, back = distinct_rows(columns)
+                picked[rows] = self._keep(mine.take(first), throws, values)[back]
         return picked
 
     def keep_table(self, throws):
@@ -139,9 +147,7 @@ class PolicyBot(SetAsideBatchBot):
     def bank(self, turns):
         banks = numpy.zeros(len(turns), dtype=bool)
         for rows, policy in self.values(turns):
-            part = turns.take(rows)
-            bank, throw = policy.bank(part), policy.throw(part)
-            banks[rows] = bank <= throw if policy.lowest else bank >= throw
+            banks[rows] = policy.banks(turns.take(rows))
         return banks
 
     def _option_values(self, policy: StateValues, after: TurnBatch):
@@ -179,3 +185,28 @@ class PolicyBot(SetAsideBatchBot):
             )
         values[..., 1] = policy.throw(after)
         return values, valid
+
+
+def distinct_rows(columns: list) -> tuple[numpy.ndarray, numpy.ndarray]:
+    """The first row of each distinct combination of ``columns`` (integer or bool arrays of
+    one length), and the index of each row's combination among them. Each row becomes one
+    int64 in mixed radix (each column's own range), unless the ranges are too wide for it.
+
+    >>> first, back = distinct_rows([numpy.array([3, 1, 3, 1]), numpy.array([0, 5, 0, 6])])
+    >>> first.tolist(), back.tolist()
+    ([0, 1, 3], [0, 1, 0, 2])
+    """
+    values = [numpy.asarray(column).astype(numpy.int64) for column in columns]
+    key: numpy.ndarray = numpy.zeros(len(values[0]), dtype=numpy.int64)
+    span = 1
+    for column in values:
+        low = int(column.min())
+        width = int(column.max()) - low + 1
+        if span * width >= 2**62:  # too wide for one number: the rows' bytes
+            rows = numpy.ascontiguousarray(numpy.stack(values, axis=1))
+            key = rows.view(numpy.dtype((numpy.void, 8 * len(values)))).ravel()
+            break
+        key += (column - low) * span
+        span *= width
+    _, first, back = numpy.unique(key, return_index=True, return_inverse=True)
+    return first, back.ravel()

@@ -19,9 +19,10 @@ from __future__ import annotations
 import numpy
 
 from dicelab.setaside.house import after_turn, first_seat
+from dicelab.setaside.throws import ThrowChoices
 from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
-from dicelab.simulate.throws import ThrowChoices, throw_of
+from dicelab.simulate.throws import throw_of
 
 
 def batch_bots(rules, bots) -> list | None:

@@ -18,8 +18,8 @@ import numpy
 
 from dicelab.fivethousand.strategy import bank_from, intelligent_banks
 from dicelab.setaside.strategy import banks_at_threshold
+from dicelab.setaside.throws import MULTISETS, ThrowChoices
 from dicelab.simulate.batch_turns import SetAsideBatchBot
-from dicelab.simulate.throws import MULTISETS, ThrowChoices
 from dicelab.thousand.strategy import cask_aware_saves, cask_gain_table
 
 

@@ -24,6 +24,7 @@ class WinValues(StateValues):
             + (("final",) if fivethousand else ()),
         )
         self._tables: WinThrowTables = policy.batch_tables
+        self._banks = None if fivethousand else policy.batch_banks  # bits, when they suffice
         self._last_turns: dict = {}
         self.ends_turns = not fivethousand  # Thousand: setting dice aside can end a turn
 
@@ -38,11 +39,18 @@ class WinValues(StateValues):
         if hasattr(policy, "final"):
             usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
             return numpy.where(turns.final, standing_value(theirs - mine), usual)
-        return (
-            1.0
-            - policy.start[
-                numpy.minimum(theirs, policy.goal - 1), numpy.minimum(mine, policy.goal - 1)
-            ]
+        return policy.bank_values(numpy.minimum(theirs, policy.goal - 1), mine)
+
+    def banks(self, turns):
+        """Thousand with the dice setting themselves aside: the policy's bank bits."""
+        if self._banks is None:
+            return super().banks(turns)
+        unit = self.policy.unit
+        return self._banks.banks(
+            turns.banked // unit,
+            turns.best_other // unit,
+            turns.turn_points // unit,
+            turns.dice_left,
         )
 
     def throw(self, turns):

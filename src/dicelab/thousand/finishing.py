@@ -1,12 +1,13 @@
 """Each seat's chance to win Thousand at a table of any size, exactly, if every seat plays the
 solitaire-optimal policy (:func:`dicelab.thousand.solitaire_policy`) from here.
 
-Under that policy a turn depends on the player's own banked score only, so the seats'
-numbers of turns to finish are independent. Each seat's distribution of that number
-follows exactly from the policy's Markov chain: a turn from banked score ``b`` ends on ``b``
-(a throw with no combination, or a burn), on a higher banked score (a save; 0 for one landing
-on the dump truck) or on the target (a win). The first seat to finish in turn order wins, and reaching the target ends the game
-at once, so a seat wins in its ``n``-th turn when every seat before it in the round needs more
+Under that policy a turn depends on the player's own banked score only (and, with the
+bolts, on their own scoreless turns in a row), so the seats' numbers of turns to finish are
+independent. Each seat's distribution of that number follows exactly from the policy's
+Markov chain: a turn from banked score ``b`` ends on ``b`` (a throw with no combination, or
+a burn; with the bolts one more scoreless turn in a row, or at the last the penalty), on a
+higher banked score (a save; 0 for one landing on the dump truck) or on the target (a win).
+The first seat to finish in turn order wins, and reaching the target ends the game at once, so a seat wins in its ``n``-th turn when every seat before it in the round needs more
 than ``n`` turns and every seat after it at least ``n``. Sums over turns run until less than
 ``TAIL`` of any seat's probability is left (float64).
 
@@ -44,7 +45,11 @@ def _finishing(rules: Rules) -> FinishingChances:
 
 class FinishingChances(SetAsidePolicy):
     """Chances to win for every seat (:meth:`chances`), and the options of a turn valued by
-    the chance to win of the player to move (a :class:`SetAsidePolicy`, for the coach)."""
+    the chance to win of the player to move (a :class:`SetAsidePolicy`, for the coach).
+
+    A seat's state between its turns is its banked score and, with the bolts, its scoreless
+    turns in a row (the policy's ``streaks``), numbered ``banked * streaks + streak``; the
+    number ``size * streaks`` is the target."""
 
     def __init__(self, rules: Rules):
         refuse_unsolved(rules, "chance to win under solitaire play", UNSOLVED)
@@ -53,11 +58,16 @@ class FinishingChances(SetAsidePolicy):
         self.policy = solitaire_policy(rules)
         self.unit = self.policy.unit
         self.size = rules.target // self.unit
+        self.streaks = self.policy.streaks
+        self.won = self.size * self.streaks  # the target's number
         left = self.policy.throws.left
         self._next_dice = np.where(left == 0, rules.dice, left)  # dice thrown after a set-aside
-        turn_ends = self._turn_ends(np.arange(self.size), "throw")
-        self.turn_ends = turn_ends  # (banked, banked after the turn), the target included
-        self.finish = self._finish_turns(turn_ends)  # (turns - 1, banked): P(finish in turn n)
+        fallen_banked, fallen_streak = self.policy.fallen  # after a scoreless turn
+        self._fallen = (fallen_banked * self.streaks + fallen_streak).ravel()  # by state
+        self._saved = self.policy.landing * self.streaks  # a save at a standing: streak 0
+        turn_ends = self._turn_ends(np.arange(self.won), "throw")
+        self.turn_ends = turn_ends  # (state, state after the turn), the target last
+        self.finish = self._finish_turns(turn_ends)  # (turns - 1, state): P(finish in turn n)
 
     # --- the chances ---------------------------------------------------------------------
     def chances(self, state: State) -> list[float]:
@@ -85,27 +95,29 @@ class FinishingChances(SetAsidePolicy):
 
     def _turns_pmf(self, state: State, seat: int) -> np.ndarray:
         """P(``seat`` finishes in its n-th turn from ``state``), n = 1, 2, … (index n - 1)."""
-        banked = state.scores[seat] // self.unit
+        streak = state.streaks[seat] if self.rules.penalty else 0
+        at = state.scores[seat] // self.unit * self.streaks + streak
         if seat != state.player:
-            return self.finish[:, banked]
+            return self.finish[:, at]
         ends = self._turn_ends(
-            np.array([banked]),
+            np.array([at]),
             "decide" if state.phase == "decide" else "throw",
             (state.scores[seat] + state.turn_points) // self.unit,
             state.dice_left,
         )[0]
-        later = self.finish @ ends[: self.size]
-        return np.concatenate(([ends[self.size]], later))
+        later = self.finish @ ends[: self.won]
+        return np.concatenate(([ends[self.won]], later))
 
     # --- the Markov chain of turns --------------------------------------------------------
-    def _turn_ends(self, banked, kind: str, standing=None, dice=None) -> np.ndarray:
-        """For each banked score in ``banked`` (units), the distribution of the banked score
-        at the end of a turn played by the policy (the target included, last), from the
-        turn's first throw, or from ``standing`` with ``dice`` to throw, in a ``kind`` state:
-        "throw" (a throw is due) or "decide" (save or throw)."""
+    def _turn_ends(self, starts, kind: str, standing=None, dice=None) -> np.ndarray:
+        """For each state in ``starts`` (numbers, see the class), the distribution of the
+        state at the end of a turn played by the policy (the target included, last), from
+        the turn's first throw, or from ``standing`` (units) with ``dice`` to throw, in a
+        ``kind`` state: "throw" (a throw is due) or "decide" (save or throw)."""
         throws, size, all_dice = self.policy.throws, self.size, self.rules.dice
-        rows = len(banked)
-        ends = np.zeros((rows, size + 1))
+        banked, streak = np.divmod(starts, self.streaks)
+        rows = len(starts)
+        ends = np.zeros((rows, self.won + 1))
         due = np.zeros((rows, size + 1, all_dice + 1))  # throws due at (standing, dice)
         deciding = np.zeros_like(due)
         if standing is None:
@@ -116,20 +128,20 @@ class FinishingChances(SetAsidePolicy):
             deciding[:, standing, dice] = 1.0
         first = int(banked.min()) if standing is None else standing
         everyone = np.arange(rows)
+        fallen = self._fallen[starts]  # a farkle or a burn: the banked score, the streak on
         for at in range(first, size):
             for n in range(1, all_dice + 1):
                 mass = deciding[:, at, n]
                 if mass.any():
-                    save = self._saves(banked, at, n)
-                    ends[:, self.policy.landing[at]] += np.where(save, mass, 0.0)
+                    save = self.policy.saves(banked, np.full(rows, at), n, streak)
+                    ends[:, self._saved[at]] += np.where(save, mass, 0.0)
                     due[:, at, n] += np.where(save, 0.0, mass)
                 mass = due[:, at, n]
                 if not mass.any():
                     continue
-                fallen = self.policy.landing[banked]  # a farkle or a burn: the banked score
                 ends[everyone, fallen] += mass * throws.bust[n]
                 group = np.flatnonzero(throws.thrown == n)
-                choice = self._choices(banked, at, group)  # (rows, groups)
+                choice = self._choices(banked, streak, at, group)  # (rows, groups)
                 points = throws.points[group[None, :], choice]
                 after = at + points
                 next_dice = self._next_dice[group[None, :], choice]
@@ -141,18 +153,15 @@ class FinishingChances(SetAsidePolicy):
                     (who[burn], np.broadcast_to(fallen[:, None], after.shape)[burn]),
                     weight[burn],
                 )
-                ends[:, size] += np.where(won, weight, 0.0).sum(axis=1)
+                ends[:, self.won] += np.where(won, weight, 0.0).sum(axis=1)
                 going = ~(burn | won)
                 np.add.at(deciding, (who[going], after[going], next_dice[going]), weight[going])
         return ends
 
-    def _saves(self, banked, standing: int, dice: int) -> np.ndarray:
-        """Whether the policy saves at ``standing`` with ``dice`` to throw, per banked row."""
-        return self.policy.saves(banked, np.full(len(banked), standing), dice)
-
-    def _choices(self, banked, standing: int, group) -> np.ndarray:
-        """The set-aside the policy picks in each throw group (a column), per banked row: the
-        fewest expected turns after it (a burn costs the turn, the target ends the game)."""
+    def _choices(self, banked, streak, standing: int, group) -> np.ndarray:
+        """The set-aside the policy picks in each throw group (a column), per row of banked
+        score and streak: the fewest expected turns after it (a burn costs the turn and
+        leaves what a scoreless turn leaves, the target ends the game)."""
         throws, policy = self.policy.throws, self.policy
         if throws.points.shape[1] == 1:
             return np.zeros((len(banked), len(group)), dtype=np.int64)
@@ -161,19 +170,22 @@ class FinishingChances(SetAsidePolicy):
         )
         dice = np.broadcast_to(self._next_dice[group], after.shape)
         rows = np.broadcast_to(banked[:, None, None], after.shape)
+        streaks = np.broadcast_to(streak[:, None, None], after.shape)
         inside = after < self.size
         values = np.where(
             after > self.size,
-            policy.bank_values(rows * self.unit, 0),
+            policy.ended_values(rows * self.unit, False, streaks),
             np.where(after == self.size, 1.0, 0.0),
         )
-        values[inside] = policy.decide_values(rows[inside], after[inside], dice[inside])
+        values[inside] = policy.decide_values(
+            rows[inside], after[inside], dice[inside], streaks[inside]
+        )
         values = np.where(throws.valid[group][None], values, np.inf)
         return values.argmin(axis=-1)
 
     def _finish_turns(self, turn_ends: np.ndarray) -> np.ndarray:
-        """P(finishing in the n-th turn) from each banked score: rows n = 1, 2, …."""
-        stay, finish = turn_ends[:, : self.size], turn_ends[:, self.size]
+        """P(finishing in the n-th turn) from each state: rows n = 1, 2, …."""
+        stay, finish = turn_ends[:, : self.won], turn_ends[:, self.won]
         rows = [finish]
         left = 1.0 - finish
         while left.max() > TAIL:

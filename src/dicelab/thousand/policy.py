@@ -19,13 +19,13 @@ from dicelab.thousand.rules import Rules
 
 MAX_SWEEPS = 1000  # policy iteration; a few without the bolts, tens with them
 
-# The table rules each policy can't yet honour (the bolts make a seat's scoreless run part
-# of the state; the dump truck's jump to 0 breaks the win policy's order of solving, scores
-# that only rise): it refuses rules that set them.
+# The table rules each policy can't yet honour (the bolts make each seat's scoreless run
+# part of the two-player state, and a farkle can then lower a score): it refuses rules that
+# set them.
 UNSOLVED = {
     "solitaire policy": (),
-    "chance to win under solitaire play": ("penalty",),
-    "win policy": ("penalty", "dump_truck"),
+    "chance to win under solitaire play": (),
+    "win policy": ("penalty",),
 }
 
 
@@ -74,7 +74,9 @@ class SolitairePolicy(SetAsidePolicy):
         #: landing[s]: the banked score (units) a save at standing s leaves: s, or 0 on the truck
         self.landing = rules.dumped(np.arange(size + 1) * self.unit) // self.unit
         self.streaks = rules.penalty_after if rules.penalty else 1
-        self._fallen = self._scoreless_ends(size)
+        #: fallen: the banked score and streak (index arrays by banked score and streak, units)
+        #: a scoreless turn leaves, after the bolts' penalty and the dump truck
+        self.fallen = self._scoreless_ends(size)
         left = self.throws.left
         self._next_dice = np.where(left == 0, rules.dice, left)
         self._may_save = np.array(
@@ -92,7 +94,7 @@ class SolitairePolicy(SetAsidePolicy):
         else:
             raise RuntimeError("the solitaire policy did not settle")
         self._expected = expected  # (size + 1, streaks)
-        fallen = expected[self._fallen]  # (size, streaks): after a scoreless turn
+        fallen = expected[self.fallen]  # (size, streaks): after a scoreless turn
         self._throw = throw_a + throw_c * fallen.T[:, :, None, None]  # (streaks, b, s, dice)
 
     def _streak_index(self, streak):
@@ -165,23 +167,25 @@ class SolitairePolicy(SetAsidePolicy):
         """Expected turns when setting dice aside ended the turn: 1 when it reached the
         target exactly (``won``), else (burned) one more than from where the burn leaves."""
         index = np.asarray(banked) // self.unit, self._streak_index(streak)
-        fallen = tuple(where[index] for where in self._fallen)
+        fallen = tuple(where[index] for where in self.fallen)
         return np.where(won, 1.0, self._expected[fallen] + 1.0)
 
-    def saves(self, banked, standing, dice_left) -> np.ndarray:
+    def saves(self, banked, standing, dice_left, streak=0) -> np.ndarray:
         """Whether the policy saves when deciding at ``standing`` (banked + turn points) with
-        ``dice_left`` to throw; all in units, arrays of states. A tie saves, as the ranked
-        options have it."""
+        ``dice_left`` to throw after ``streak`` scoreless turns in a row; all in units, arrays
+        of states. A tie saves, as the ranked options have it."""
         banked, standing = np.asarray(banked), np.asarray(standing)
+        thrown = self._throw[self._streak_index(streak), banked, standing, dice_left]
         return self._may_save[banked, standing] & (
-            self._expected[self.landing[standing], 0] <= self._throw[0, banked, standing, dice_left]
+            self._expected[self.landing[standing], 0] <= thrown
         )
 
-    def decide_values(self, banked, standing, dice_left) -> np.ndarray:
+    def decide_values(self, banked, standing, dice_left, streak=0) -> np.ndarray:
         """Expected turns, counting this one, when deciding at ``standing`` with ``dice_left``
-        to throw (units, arrays of states below the target), the policy's choice made."""
+        to throw after ``streak`` scoreless turns in a row (units, arrays of states below the
+        target), the policy's choice made."""
         banked, standing = np.asarray(banked), np.asarray(standing)
-        throw = 1.0 + self._throw[0, banked, standing, dice_left]
+        throw = 1.0 + self._throw[self._streak_index(streak), banked, standing, dice_left]
         save = np.minimum(1.0 + self._expected[self.landing[standing], 0], throw)
         return np.where(self._may_save[banked, standing], save, throw)
 
@@ -230,7 +234,7 @@ class SolitairePolicy(SetAsidePolicy):
         throws, dice = self.throws, self.rules.dice
         size = len(known)
         value_a, value_c = np.zeros(throw_a.shape), np.zeros(throw_a.shape)
-        fallen_banked, fallen_streak = (where[:, streak] for where in self._fallen)
+        fallen_banked, fallen_streak = (where[:, streak] for where in self.fallen)
         fallback = known[fallen_banked, fallen_streak]  # what a farkle or a burn leaves
         for standing in range(size - 1, -1, -1):
             banked = slice(0, standing + 1)

@@ -7,12 +7,20 @@ and the casks (no saving inside one until its upper end is reached). Scores neve
 target, so nothing is capped. With ``choose_keep`` the player also picks the dice to set
 aside, and the policy picks them to win.
 
+The dump truck (a save landing exactly on ``dump_truck`` leaves 0 banked) is the one move
+that lowers a score, so the levels can't be solved from the top alone: the value of saving
+onto the truck, the opponent's chance at (their score, 0), is taken from the solve before
+(at first: worth nothing), and the levels are solved again until it no longer changes
+(policy iteration over it; two passes when saving onto the truck is never best).
+
 >>> policy = win_policy(Rules(dice=3, target=60, casks=()))
 >>> 0.5 < policy.first_player_wins < 1
 True
 """
 
 from __future__ import annotations
+
+from functools import cached_property
 
 import numpy as np
 
@@ -22,11 +30,14 @@ from dicelab.setaside.levels import guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import refuse_unsolved, throw_table
 from dicelab.setaside.sweep import PairTurns
 from dicelab.setaside.win import WinPolicy, solver_sources
+from dicelab.setaside.win_tables import WinBankBits
 from dicelab.thousand.engine import Engine, State
 from dicelab.thousand.policy import UNSOLVED
 from dicelab.thousand.rules import Rules
 
-FORMAT = 1  # bump when the saved arrays change meaning
+FORMAT = 2  # bump when the saved arrays change meaning
+MAX_PASSES = 50  # solves of every level, with the dump truck; two or three settle it
+SETTLED = 1e-15  # the value of saving onto the truck moved no more than this: it is settled
 
 
 def win_policy(rules=None, *, use_cache: bool = True) -> ThousandWinPolicy:
@@ -71,12 +82,15 @@ class ThousandWinPolicy(WinPolicy):
             "code": cache.source_digest(*solver_sources(), _this_module()),
         }
         self.cache_key, self.cache_kind = (identity if use_cache else None), "thousand-win"
+        #: after_truck[b]: the opponent's chance at (b, 0), a save onto the truck's value
+        self._after_truck: np.ndarray | None = None
         arrays = (
             cache.load_or_compute(identity, self._solve, self.cache_kind)
             if use_cache
             else self._solve()
         )
         self.start = arrays["start"]
+        self._after_truck = arrays.get("after_truck")
 
     def _bank_allowed(self, banked: int, standing: int) -> bool:
         return (
@@ -86,7 +100,27 @@ class ThousandWinPolicy(WinPolicy):
         )
 
     # --- solving ----------------------------------------------------------------------
+    @property
+    def truck(self) -> int | None:
+        """The standing (units) a save can't stay on, the dump truck's, or None."""
+        return self.rules.dump_truck // self.unit if self.rules.dump_truck else None
+
     def _solve(self) -> dict:
+        """Every level solved; with the dump truck again, until the value of saving onto it
+        (``after_truck[b]``, the opponent's chance at (b, 0)) is the one the solve used, to
+        within ``SETTLED``; the values kept are those of the solve with the value it used."""
+        if self.truck is None:
+            return {"start": self._solve_levels()}
+        self._after_truck = np.ones(self.goal)  # at first, saving onto the truck never wins
+        for _ in range(MAX_PASSES):
+            start = self._solve_levels()
+            if np.allclose(start[:, 0], self._after_truck, rtol=0, atol=SETTLED):
+                return {"start": start, "after_truck": self._after_truck}
+            self._after_truck = start[:, 0]
+        raise RuntimeError("the win policy with the dump truck did not settle")
+
+    def _solve_levels(self) -> np.ndarray:
+        """Each pair's chance to win, the levels solved from the highest total down."""
         goal = self.goal
         start = np.zeros((goal, goal))
         # A turn depends on the banked score only through its cask: the pair one unit up
@@ -108,7 +142,7 @@ class ThousandWinPolicy(WinPolicy):
             )
             start[a, b] = level.start
             above = (a, level)
-        return {"start": start}
+        return start
 
     def _turns(self, a, b, start, rows: int = 0) -> PairTurns:
         """The turns from banked scores ``a`` against ``b`` (arrays): at ``ends`` the target
@@ -118,13 +152,24 @@ class ThousandWinPolicy(WinPolicy):
         width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         standing = a[:, None] + np.arange(width)
         inside = standing < self.goal
-        bank = np.where(inside, 1 - start[b[:, None], np.minimum(standing, self.goal - 1)], -np.inf)
+        bank = np.where(inside, self._saved(b[:, None], standing, start), -np.inf)
         bank = np.where(self._may_bank[a[:, None], np.minimum(standing, self.goal)], bank, -np.inf)
         dice = self.rules.dice + 1
         value_a = np.where(standing == self.goal, 1.0, np.where(inside, bank, 0.0))
         value_a = np.broadcast_to(value_a[:, :, None], value_a.shape + (dice,)).copy()
         value_c = np.broadcast_to((standing > self.goal)[:, :, None] * 1.0, value_a.shape).copy()
         return PairTurns(value_a, value_c, bank, ends)
+
+    def _saved(self, theirs, standing, start=None) -> np.ndarray:
+        """The chance to win of saving at ``standing`` against ``theirs`` (units, arrays,
+        standings below the target): the opponent's chance at (theirs, the banked score the
+        save leaves), onto the dump truck the value the solve used."""
+        start = self.start if start is None else start
+        standing = np.minimum(standing, self.goal - 1)
+        value: np.ndarray = 1 - start[theirs, standing]
+        if self._after_truck is None:
+            return value
+        return np.where(standing == self.truck, 1 - self._after_truck[theirs], value)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -136,7 +181,17 @@ class ThousandWinPolicy(WinPolicy):
 
     def bank_value(self, state: State) -> float:
         mine, theirs = self._scores(state)
-        return 1.0 - float(self.start[theirs, mine + state.turn_points // self.unit])
+        return float(self.bank_values(theirs, mine + state.turn_points // self.unit))
+
+    @cached_property
+    def batch_banks(self) -> WinBankBits | None:
+        """Whether to bank in every state, one bit each, for the batch robot when the dice
+        set themselves aside (None with ``choose_keep``: then it reads the throw tables)."""
+        return None if self.rules.choose_keep else WinBankBits(self)
+
+    def bank_values(self, theirs, standing) -> np.ndarray:
+        """The chance to win of saving at ``standing`` against ``theirs`` (units, arrays)."""
+        return self._saved(np.asarray(theirs), np.asarray(standing))
 
     def throw_value(self, state: State) -> float:
         """The chance to win when the player throws the dice left now."""
