@@ -73,9 +73,15 @@ class _Stream:
         """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
         the games at ``rows``: a fresh array of uint64."""
         starts = self.starts if rows is None else self.starts[rows]
-        if numpy.ndim(step) == 0:  # one counter for every game, worked out in Python
-            return _mix(starts + _U((int(step) * self.lanes + lane + 1) * int(_GAMMA) % 2**64))
-        counter = numpy.asarray(step, dtype=numpy.int64).astype(_U) * _U(self.lanes) + _U(lane + 1)
+        steps = numpy.asarray(step, dtype=numpy.int64)
+        if steps.ndim and len(steps) and (steps == steps[0]).all():
+            steps = steps[0]  # (as often: every game at the same step)
+        if steps.ndim == 0:  # one counter for every game, worked out in Python
+            return _mix(starts + _U((int(steps) * self.lanes + lane + 1) * int(_GAMMA) % 2**64))
+        counter = steps.astype(_U)
+        if self.lanes > 1:
+            counter *= _U(self.lanes)
+        counter += _U(lane + 1)
         counter *= _GAMMA
         counter += starts
         return _mix(counter)
