@@ -228,7 +228,7 @@ class _Lockstep:
         else:
             won = None
             scoreless = bust
-            lost = 0  # what a farkle leaves of the turn
+            lost: int | numpy.ndarray = 0  # what a farkle leaves of the turn
             if rules.bust_keeps_completed_rounds:
                 start = self.round_start[over]
                 board = True if on_board is None else on_board[over]
@@ -249,7 +249,9 @@ class _Lockstep:
         rows = self.row[over]
         if not self.one_turn:  # (a turn's results have no count of turns)
             self.out["turns"][rows] += 1
-        self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += scoreless
+        self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += (
+            scoreless
+        )
         if self.one_turn:
             return over, rows
         if won is not None:

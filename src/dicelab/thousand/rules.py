@@ -179,7 +179,7 @@ PRESETS = Rules.PRESETS
 
 
 @cache
-def _cask_ends(casks: tuple) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The low and high ends of the cask holding each score (-1 where none), and the
     standing a save from it needs (the high end; the lowest int64 where none), by score + 1
     from -1 (for every score below 0) to the last cask's top (for every score from there);
