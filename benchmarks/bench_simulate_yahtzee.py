@@ -9,8 +9,8 @@ per CPU-second. Then 100 000 games of each bot: time, peak memory (a fresh inter
 run, less one that only loads the bots), and for the optimal bot the mean score against the
 solver's expected score, in standard errors, for every preset.
 
-The batch dice are drawn in pages (one generator per block of 1024 game numbers); the time
-of drawing one seat's pages for whole games is shown on its own line.
+The batch dice are counter-based (each a hash of the seed, the game and the step); the time
+of drawing one seat's dice for whole games, every roll of every turn, is shown on its own line.
 The machine may be shared: read the ratios, not the seconds.
 
 Run: ``python benchmarks/bench_simulate_yahtzee.py [--games N] [--engine-games N] [--presets]``
@@ -92,17 +92,18 @@ def bench_bots(preset: str, games: int, engine_games: int) -> None:
             f"{name:<10} {rates(games, wall, cpu)} {rates(engine_games, engine_wall, engine_cpu)} "
             f"{(games / cpu) / (engine_games / engine_cpu):>9.0f}x"
         )
-    _, wall, cpu = timed(lambda: dice_pages(rules, games))
+    _, wall, cpu = timed(lambda: dice_codes(rules, games))
     print(
         f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)"
     )
 
 
-def dice_pages(rules, games: int) -> None:
-    """Draw the dice pages of one seat's whole games, as the batch table does."""
+def dice_codes(rules, games: int) -> None:
+    """Draw one seat's dice for every roll of its whole games (more than the batch table
+    draws: it draws only the rolls a game makes)."""
     throws = StepThrows(1, numpy.arange(games))
-    for _ in range(len(rules.boxes) * rules.rolls):
-        throws.page()
+    for step in range(len(rules.boxes) * rules.rolls):
+        throws.codes(step)
 
 
 def bench_peer(preset: str, games: int) -> None:

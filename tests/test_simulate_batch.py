@@ -10,9 +10,9 @@ import numpy
 import pytest
 
 from dicelab import fivethousand, simulate, thousand
-from dicelab.simulate import runner, setaside_batch
+from dicelab.simulate import runner, setaside_batch, streams
 from dicelab.simulate.runner import EnginePathWarning
-from dicelab.simulate.streams import StepThrows
+from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.throws import MULTISETS, throw_of
 from tests.test_simulate import ALPHA, ALPHA_Z, GAME_FIELDS, TURN_FIELDS, chi_square_sf, same
 
@@ -131,16 +131,59 @@ def test_optimal_thousand_takes_the_exact_expected_number_of_turns():
 
 
 # --- the dice -------------------------------------------------------------------------
-def test_step_throws_are_fair_dice():
-    codes = StepThrows(seed=5, games=numpy.arange(3000)).page()[:, 0]
+def fair_faces_p(codes) -> float:
+    """The chi-square p-value of the faces of six dice thrown as ``codes``."""
     faces = numpy.array([MULTISETS[t] for t in throw_of(codes, numpy.full(len(codes), 6))])
     counts = numpy.bincount(faces.ravel(), minlength=7)[1:]
-    statistic = float(((counts - counts.mean()) ** 2 / counts.mean()).sum())
-    assert chi_square_sf(statistic, 5) > ALPHA
+    return chi_square_sf(float(((counts - counts.mean()) ** 2 / counts.mean()).sum()), 5)
+
+
+def test_step_throws_are_fair_dice():
+    codes = StepThrows(seed=5, games=numpy.arange(3000)).codes(0)
+    assert fair_faces_p(codes) > ALPHA
     first = numpy.array(
         [MULTISETS[t] for t in throw_of(codes, numpy.ones(len(codes), dtype=numpy.int64))]
     )
     assert numpy.array_equal(first[:, 0], codes % 6 + 1)
+    one_game = StepThrows(seed=5, games=numpy.zeros(3000, dtype=numpy.int64))
+    assert fair_faces_p(one_game.codes(numpy.arange(3000))) > ALPHA  # one game's steps
+    pairs = StepThrows(seed=5, games=numpy.arange(20_000)).codes(numpy.arange(20_000) % 2)
+    neighbours = numpy.histogram2d(pairs[0::2] % 6, pairs[1::2] % 6, bins=6)[0]
+    expected = neighbours.sum() / 36  # game i's step 0 against game i + 1's step 1: independent
+    statistic = float(((neighbours - expected) ** 2 / expected).sum())
+    assert chi_square_sf(statistic, 35) > ALPHA
+
+
+def test_lemire_rejection_leaves_every_code_equally_likely():
+    # Of the 2**32 top words, code v takes those with v * 2**32 <= word * 6**6 <
+    # (v + 1) * 2**32; only the first of them can have a remainder below 6**6, and it is
+    # rejected when that remainder is below streams._REJECT. Then every code is taken by
+    # exactly 2**32 // 6**6 words.
+    v = numpy.arange(6**6, dtype=object)
+    first = -(-v * 2**32 // 6**6)
+    after = -(-(v + 1) * 2**32 // 6**6)
+    rejected = (first * 6**6 - v * 2**32) < int(streams._REJECT)
+    assert ((after - first - rejected) == 2**32 // 6**6).all()
+
+
+def test_rejected_words_are_redrawn_the_same_alone_or_in_a_batch(monkeypatch):
+    games = numpy.arange(3000)
+    usual = StepThrows(seed=5, games=games).codes(2)
+    monkeypatch.setattr(streams, "_REJECT", numpy.uint64(2**31))  # half the words rejected
+    codes = StepThrows(seed=5, games=games).codes(2)
+    assert ((codes >= 0) & (codes < 6**6)).all() and fair_faces_p(codes) > ALPHA
+    assert 0.3 < (codes != usual).mean() < 0.7  # the rejected ones were redrawn
+    for game in (0, 1234, 2999):
+        alone = StepThrows(seed=5, games=numpy.array([game])).codes(2)
+        assert alone[0] == codes[game]
+
+
+def test_step_choices_are_uniform_floats():
+    floats = StepChoices(seed=5, games=numpy.arange(20_000)).floats(3)
+    assert floats.shape == (20_000, 2) and ((floats >= 0) & (floats < 1)).all()
+    counts = numpy.histogram2d(floats[:, 0], floats[:, 1], bins=5, range=[[0, 1], [0, 1]])[0]
+    expected = counts.sum() / 25  # the two floats of a step: uniform and independent
+    assert chi_square_sf(float(((counts - expected) ** 2 / expected).sum()), 24) > ALPHA
 
 
 def test_a_game_is_the_same_alone_or_in_a_batch():

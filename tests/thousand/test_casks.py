@@ -16,7 +16,8 @@ RULE_SETS = [
 
 @pytest.mark.parametrize("rules", RULE_SETS, ids=["classic", "none", "edges", "narrow"])
 def test_the_array_form_is_the_scalar_rule_at_every_score_and_turn(rules):
-    banked, turn = np.meshgrid(np.arange(0, rules.target + 1, 5), np.arange(0, rules.target + 1, 5))
+    scores = np.arange(-20, rules.target + 30, 5)  # and below 0, and past the target
+    banked, turn = np.meshgrid(scores, np.arange(0, rules.target + 1, 5))
     banked, turn = banked.ravel(), turn.ravel()
     expected = [rules.cask_blocking(int(b), int(t)) is None for b, t in zip(banked, turn)]
     assert rules.casks_allow_saving(banked, turn).tolist() == expected

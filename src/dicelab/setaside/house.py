@@ -49,7 +49,9 @@ def after_turn(rules: SetAsideRules, score: Any, streak: Any, scoreless: Any) ->
     points, never taking the score below ``score_floor`` (a score already below stays), and
     starts the count again; a turn that scores ends the run. Numbers or numpy arrays."""
     streak = np.where(scoreless, np.asarray(streak) + 1, 0)
-    due = (streak >= rules.penalty_after) & bool(rules.penalty)
+    if not rules.penalty:  # no run costs anything
+        return (int(score), int(streak)) if np.ndim(score) == 0 else (score, streak)
+    due = streak >= rules.penalty_after
     lowered = np.minimum(score, np.maximum(np.asarray(score) - rules.penalty, rules.score_floor))
     score = np.where(due, lowered, score)
     streak = np.where(due, 0, streak)

@@ -1,7 +1,8 @@
 """Play many games or turns between bots, seeded and reproducible, for "let's play 100 000 games".
 
-The built-in bots play on the batch simulator: many games in lockstep as numpy arrays, the
-dice drawn in blocks from generators seeded by ``(seed, game number)``, each bot's decisions
+The built-in bots play on the batch simulator: many games in lockstep as numpy arrays, each
+value of the dice a hash of the seed, the game's number and its step
+(:mod:`~dicelab.simulate.streams`), each bot's decisions
 made for the whole batch at once from tables (Fivethousand and Thousand:
 :mod:`~dicelab.simulate.setaside_batch`). A bot of your own (``choose(engine, state, rng)``)
 plays on the engine path (:mod:`~dicelab.simulate.engine_path`), one game at a time; an
@@ -15,9 +16,9 @@ chunks (:mod:`~dicelab.simulate.runner`). Results are arrays with standard error
 >>> results.scores.shape, int(results.wins.sum()) >= 2000
 ((2000, 2), True)
 >>> print(results.estimate("win_rate", "intelligent"))
-0.5685 ± 0.0217 (95 % confidence, 2,000 samples)
+0.559 ± 0.0218 (95 % confidence, 2,000 samples)
 >>> turns("thousand", ThresholdBot(0), n=5, seed=1, rules={"casks": []}, progress=False).points.tolist()
-[20, 150, 10, 70, 0]
+[20, 5, 20, 150, 5]
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def head_to_head(
     other arguments are those of :func:`games`.
 
     >>> print(head_to_head("thousand", "cask_aware", "simple", n=2000, seed=3, progress=False))
-    0.5735 ± 0.0217 (95 % confidence, 2,000 samples)
+    0.5765 ± 0.0217 (95 % confidence, 2,000 samples)
     """
     if type(n) is not int or n < 2:
         raise ValueError(f"n is a number of games, at least 2, not {n!r}")

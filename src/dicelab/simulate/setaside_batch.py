@@ -1,7 +1,7 @@
 """Fivethousand and Thousand games (or single turns) played many at once, in lockstep.
 
-Every game still playing makes one throw per batch step: its dice come from a page of
-:class:`~dicelab.simulate.streams.StepThrows`, the throw becomes a multiset number
+Every game still playing makes one throw per batch step: its dice are its code of that step
+(:class:`~dicelab.simulate.streams.StepThrows`), the throw becomes a multiset number
 (:mod:`dicelab.simulate.throws`), and a bust, the part set aside, a burn or the exact
 finish, and banking are applied to all the games at once as numpy arrays, each seat's
 decisions made by its batch bot (:mod:`dicelab.simulate.setaside_bots`). The rules are the
@@ -67,21 +67,12 @@ def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
 
 class _Lockstep:
     """The games of a batch still playing, as arrays (one entry per game), and the step that
-    plays one throw in each. The results of finished games wait in :attr:`out`; ended
-    games play on (harmlessly: nothing of theirs is kept, no bot is asked about them) until
+    plays one throw in each. Their turns and scoreless turns are counted in :attr:`out`,
+    where the results of finished games wait; ended games play on (harmlessly: their row
+    in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    RESULTS = ("scores", "turns", "busts")  # and "throws", the steps played (one throw each)
-    STATE = RESULTS + (
-        "row",
-        "player",
-        "turn_points",
-        "round_start",
-        "dice_left",
-        "on_board",
-        "streaks",
-        "recording",
-    )
+    STATE = ("scores", "row", "player", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -95,26 +86,36 @@ class _Lockstep:
         self._kept_parts(rules, bots)
         self.dice = StepThrows(seed, games)
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
+        self.steps = 0  # batch steps played: every game throws once at each
         self.row = numpy.arange(n)  # each game's row in the results
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
         if getattr(rules, "first_player", "fixed") == "random" and not one_turn:
             self.player[:] = [first_seat(rules, f"{seed}/{game}", seats) for game in games.tolist()]
-        # each seat has banked once (with an opening score to reach); scoreless turns in a row
-        self.on_board = numpy.full((n, seats), not getattr(rules, "opening", 0) or bool(banked))
-        self.streaks = numpy.zeros((n, seats), dtype=numpy.int64)
+        # each seat has banked once, under an opening score to reach (None: every seat is);
+        # scoreless turns in a row, under a penalty for them (None: not counted)
+        opening = getattr(rules, "opening", 0)
+        self.on_board = numpy.full((n, seats), bool(banked)) if opening else None
+        self.streaks = numpy.zeros((n, seats), dtype=numpy.int64) if rules.penalty else None
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
         self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
-        self.state = self.STATE + ("final_left",) * self.last_turns
+        self.state = (
+            self.STATE
+            + ("on_board",) * bool(opening)
+            + ("streaks",) * bool(rules.penalty)
+            + ("final_left",) * self.last_turns
+        )
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.ended = 0  # games no longer recording
-        self.turns = numpy.zeros(n, dtype=numpy.int64)
-        self.busts = numpy.zeros((n, seats), dtype=numpy.int64)
-        self.out = {name: getattr(self, name).copy() for name in self.RESULTS}
-        self.out["throws"] = numpy.zeros(n, dtype=numpy.int64)
+        self.out = {  # by row, and a spare row for the ended games still in the arrays
+            "scores": numpy.zeros((n + 1, seats), dtype=numpy.int64),
+            "turns": numpy.zeros(n + 1, dtype=numpy.int64),
+            "busts": numpy.zeros((n + 1, seats), dtype=numpy.int64),
+            "throws": numpy.zeros(n + 1, dtype=numpy.int64),  # steps played (a throw each)
+        }
 
     def _kept_parts(self, rules, bots) -> None:
         """The points and dice of each part a throw offers, flat by ``throw * width + part``;
@@ -141,18 +142,19 @@ class _Lockstep:
         """Play every game to its end; the results, by game."""
         while self.ended < len(self.row):
             self.step()
-        return self.out
+        return {name: values[:-1] for name, values in self.out.items()}
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
         rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
-        throw = throw_of(self.dice.page()[:, 0], self.dice_left)
-        choice = None if self.choices is None else self.choices.page()
+        throw = throw_of(self.dice.codes(self.steps), self.dice_left)
+        choice = None if self.choices is None else self.choices.floats(self.steps)
+        self.steps += 1
         # the seat to move, as an index into the flattened (games, seats) arrays
         seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
         banked = self.scores.reshape(-1)[seat]
-        on_board = self.on_board.reshape(-1)[seat]
-        streak = self.streaks.reshape(-1)[seat]
+        on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
+        streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
         final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
 
         def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
@@ -180,87 +182,103 @@ class _Lockstep:
             turns = turns_at(self.turn_points, self.round_start, self.dice_left)
             # Bots are asked about the games still recorded only.
             part = throw * self.table.choices.shape[1] + self._ask(
-                "keep", turns, ~bust & self.recording
+                "keep", turns, self._recorded(~bust)
             )
             points, dice = self.part_points[part], self.part_dice[part]  # 0 on a bust
         turn_points = self.turn_points + points
         dice_left = self.dice_left - dice
         hot = dice_left == 0  # never on a bust, which sets no dice aside
-        round_start = numpy.where(hot, turn_points, self.round_start)
-        dice_left = numpy.where(hot, rules.dice, dice_left)
+        round_start = self.round_start  # (the keep question has read it)
+        numpy.copyto(round_start, turn_points, where=hot)
+        dice_left[hot] = rules.dice
         if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
             ended = bust | (standing >= rules.target)
-            deciding = ~ended & self.recording & rules.casks_allow_saving(banked, turn_points)
+            deciding = self._recorded(~ended & rules.casks_allow_saving(banked, turn_points))
         else:
             ended = bust
-            deciding = ~bust & self.recording & rules.may_bank(turn_points, on_board, hot)
+            allowed = rules.may_bank(turn_points, True if on_board is None else on_board, hot)
+            deciding = self._recorded(~bust & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
         over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
-        ending = self._end_turns(
-            over, bust[over], banked[over], turn_points, on_board[over], streak[over]
+        ending, rows = self._end_turns(
+            over, bust[over], banked[over], turn_points, on_board, streak
         )
-        turn_points[over] = 0
-        round_start[over] = 0
-        dice_left[over] = rules.dice
-        self.turn_points, self.round_start, self.dice_left = turn_points, round_start, dice_left
-        self._record(ending)
+        if not self.one_turn:  # (a game of one turn plays no more)
+            turn_points[over] = 0
+            round_start[over] = 0
+            dice_left[over] = rules.dice
+        self.turn_points, self.dice_left = turn_points, dice_left
+        self._record(ending, rows)
 
-    def _end_turns(self, over, bust, banked, turn_points, on_board, streak) -> numpy.ndarray:
-        """Bank, burn or lose the turns ``over`` (rows; the other arguments are theirs but
-        ``turn_points``, every game's) and pass the dice on; the rows of the games that end."""
+    def _end_turns(
+        self, over, bust, banked, turn_points, on_board, streak
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
+        """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
+        ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
+        rows of the games that end, and their rows in the results."""
         rules, seats = self.rules, self.scores.shape[1]
         points = turn_points[over]
         at = over if seats == 1 else over * seats + self.player[over]
         if rules.exact_finish:
-            won = ~bust & (banked + points == rules.target)
-            scoreless = bust | (banked + points > rules.target)  # a farkle, a burn
+            standing = banked + points
+            won = ~bust & (standing == rules.target)
+            scoreless = bust | (standing > rules.target)  # a farkle, a burn
             gained = numpy.where(scoreless, 0, points)
         else:
             won = None
             scoreless = bust
-            gained = numpy.where(bust, 0, points)
+            lost: int | numpy.ndarray = 0  # what a farkle leaves of the turn
             if rules.bust_keeps_completed_rounds:
                 start = self.round_start[over]
-                kept = numpy.where(start >= rules.bank_needs(on_board), start, 0)
-                gained = numpy.where(bust, kept, gained)
+                board = True if on_board is None else on_board[over]
+                lost = numpy.where(start >= rules.bank_needs(board), start, 0)
+            gained = numpy.where(bust, lost, points)
         score = banked + gained
-        settled, streak = after_turn(rules, score, streak, scoreless)
-        if won is not None:
-            score = numpy.where(won, score, rules.dumped(settled))
+        settled, after = after_turn(rules, score, 0 if streak is None else streak[over], scoreless)
+        if won is not None:  # a win is never dumped
+            dumped = rules.dumped(settled)
+            score = score if dumped is score else numpy.where(won, score, dumped)
         else:
             score = settled
-        self.streaks.reshape(-1)[at] = streak
-        self.on_board.reshape(-1)[at] = on_board | (gained > 0)
+        if self.streaks is not None:
+            self.streaks.reshape(-1)[at] = after
+        if self.on_board is not None:
+            self.on_board.reshape(-1)[at] = on_board[over] | (gained > 0)
         self.scores.reshape(-1)[at] = score
-        self.busts.reshape(-1)[at] += scoreless
-        self.turns[over] += 1
+        rows = self.row[over]
+        if not self.one_turn:  # (a turn's results have no count of turns)
+            self.out["turns"][rows] += 1
+        self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += (
+            scoreless
+        )
         if self.one_turn:
-            ending = over
-        elif won is not None:
-            ending = over[won]
+            return over, rows
+        if won is not None:
+            ends = won
         elif not rules.last_turn:
-            ending = over[score >= rules.target]
+            ends = score >= rules.target
         else:
             owed = self.final_left[over]
             owed = numpy.where(
                 owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
             )
             self.final_left[over] = owed
-            ending = over[owed == 0]
-        if not self.one_turn:
-            self.player[over] = (self.player[over] + 1) % seats
-        return ending
+            ends = owed == 0
+        self.player[over] = (self.player[over] + 1) % seats
+        return over[ends], rows[ends]
 
-    def _record(self, ending) -> None:
-        """Keep the results of the games ``ending`` (rows) that are still recording; once an
-        eighth of the arrays are ended games, they leave the arrays."""
-        ending = ending[self.recording[ending]]
+    def _record(self, ending, rows) -> None:
+        """Keep the results of the games ``ending`` (rows; ``rows`` theirs in the results)
+        that are still recording; once an eighth of the arrays are ended games, they leave
+        the arrays."""
+        if self.ended:
+            recorded = self.recording[ending]
+            ending, rows = ending[recorded], rows[recorded]
         if len(ending):
-            rows = self.row[ending]
-            for name in self.RESULTS:
-                self.out[name][rows] = getattr(self, name)[ending]
-            self.out["throws"][rows] = self.dice.step  # every game throws at every step
+            self.out["scores"][rows] = self.scores[ending]
+            self.out["throws"][rows] = self.steps  # every game throws at every step
+            self.row[ending] = len(self.out["throws"]) - 1  # the spare row
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
@@ -268,10 +286,17 @@ class _Lockstep:
         going = numpy.flatnonzero(self.recording)  # an index, found once for every array
         for name in self.state:
             setattr(self, name, getattr(self, name)[going])
+        self.recording = numpy.ones(len(going), dtype=bool)
         self.ended = 0
         self.dice.keep(going)
         if self.choices is not None:
             self.choices.keep(going)
+
+    def _recorded(self, games: numpy.ndarray) -> numpy.ndarray:
+        """The mask ``games`` (new), less the ended games still in the arrays."""
+        if self.ended:
+            games &= self.recording
+        return games
 
     def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""

@@ -1,138 +1,138 @@
-"""Per-game random streams for the batch simulator, drawn in blocks of games.
+"""Per-game random streams for the batch simulator, counter-based.
 
-One *page* per step, for games played in lockstep where every game still playing takes
-exactly one step per batch step (a set-aside throw, a Yahtzee roll or random choice).
-Blocks of :data:`BLOCK` consecutive game numbers share a generator; at step ``t`` each
-block draws its page ``t`` and game ``i`` reads row ``i % BLOCK`` of it. A game's values
-depend only on ``(seed, i)`` (and the ``stream`` asked for), so results are bit-for-bit the
-same whatever the chunk size, the order the chunks run in, or the executor that runs them,
-and a run needs one generator per block, not per game.
+Every value is a hash of ``(key, game, step, lane)``: the key is drawn from the run's
+:class:`numpy.random.SeedSequence` (one per kind of stream, and ``stream``, a tuple of
+numbers naming one of several such streams), ``game`` is the game's number, ``step`` the
+step of the game that reads it, and ``lane`` which of a step's values it is. Each game has a
+SplitMix64 sequence of its own (its start a hash of the key and its number), and its value
+at a step is that sequence's word there. So a game's values depend only on the seed, its
+number and the step, never on the games beside it: results are bit-for-bit the same whatever
+the chunk size, the order the chunks run in, or the executor that runs them, and a step
+costs a few array operations for just the games that play it.
 
 >>> throws = StepThrows(seed=1, games=numpy.arange(3))
->>> codes = throws.page()
+>>> codes = throws.codes(0)
 >>> codes.shape, bool(((codes >= 0) & (codes < 6 ** 6)).all())
-((3, 1), True)
->>> again = StepThrows(seed=1, games=numpy.arange(2, 3)).page()
->>> bool(again[0, 0] == codes[2, 0])
+((3,), True)
+>>> again = StepThrows(seed=1, games=numpy.arange(2, 3)).codes(0)
+>>> bool(again[0] == codes[2])
 True
 """
 
 from __future__ import annotations
 
-import abc
-import math
-
 import numpy
 
-STEP_DICE = 3  # spawn-key kinds: the pages of a block of games' dice ...
-STEP_CHOICES = 4  # ... and of their bots' random choices
-BLOCK = 1024  # game numbers per block of step pages
-PAGES_AHEAD = 8  # pages a block draws at once
+STEP_DICE = 3  # spawn-key kinds: a run's dice ...
+STEP_CHOICES = 4  # ... and its bots' random choices
+_U = numpy.uint64
+_GAMMA = _U(0x9E3779B97F4A7C15)  # SplitMix64's increment (odd: a full-period Weyl sequence)
+_MIX = (_U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB))  # and its finaliser's multipliers
+_THROWS = 6**6
+_REJECT = numpy.uint32(2**32 % _THROWS)  # Lemire's bound: low words below it are redrawn
+_LOW = _U(0xFFFFFFFF)
 
 
-def generator(seed: int, block: int, kind: int, stream: tuple = ()) -> numpy.random.Generator:
-    """The generator of the block of games ``block``'s pages ``kind`` (and ``stream``, a
-    tuple of numbers naming one of several such streams) in a run seeded ``seed``."""
-    return numpy.random.Generator(
-        numpy.random.PCG64(numpy.random.SeedSequence(seed, spawn_key=(int(block), kind, *stream)))
-    )
+def _mix(words: numpy.ndarray) -> numpy.ndarray:
+    """SplitMix64's finaliser, in place (a bijection of 64-bit words)."""
+    words ^= words >> _U(30)
+    words *= _MIX[0]
+    words ^= words >> _U(27)
+    words *= _MIX[1]
+    words ^= words >> _U(31)
+    return words
 
 
-class _StepPages(abc.ABC):
-    """Pages of ``width`` values per game and step, one generator per block of games.
+class _Stream:
+    """The words of one kind of stream for the games numbered ``games`` of a run seeded
+    ``seed``; ``lanes`` words per game and step.
 
-    Call :meth:`page` once per batch step; a block stops drawing once none of its games
-    plays (a finished game never plays again). Each block draws :data:`PAGES_AHEAD` pages
-    per generator call. Streams of the same kind with a different ``stream`` (a tuple of
-    numbers) are independent.
-
-    >>> pages = StepChoices(seed=1, games=numpy.array([3, 300]))
-    >>> first = pages.page()
-    >>> alone = StepChoices(seed=1, games=numpy.array([300])).page()
+    >>> choices = StepChoices(seed=1, games=numpy.array([3, 300]))
+    >>> first = choices.floats(0)
+    >>> alone = StepChoices(seed=1, games=numpy.array([300])).floats(0)
     >>> first.shape, bool((first[1] == alone[0]).all())
     ((2, 2), True)
     """
 
     kind: int
-    width: int
-    dtype: type
-
-    @staticmethod
-    @abc.abstractmethod
-    def _fresh(gen, shape) -> numpy.ndarray:
-        """A generator's next pages of this kind's values, of ``shape``."""
+    lanes: int
 
     def __init__(self, seed: int, games, stream: tuple = ()):
         games = numpy.asarray(games, dtype=numpy.int64)
-        block = games // BLOCK
-        if len(games) and (block[1:] >= block[:-1]).all():  # in order, as runs number them
-            new = numpy.flatnonzero(block[1:] != block[:-1]) + 1
-            blocks = block[numpy.concatenate([[0], new])]
-            block_of_row = numpy.zeros(len(games), dtype=numpy.int64)
-            block_of_row[new] = 1
-            block_of_row = numpy.cumsum(block_of_row)
-        else:
-            blocks, block_of_row = numpy.unique(block, return_inverse=True)
-        self.generators = [
-            generator(int(seed), block, self.kind, stream) for block in blocks.tolist()
-        ]
-        self.live = numpy.ones(len(blocks), dtype=bool)
-        self.ahead: numpy.ndarray = numpy.zeros(
-            (len(blocks), PAGES_AHEAD, BLOCK, self.width), dtype=self.dtype
-        )
-        self.pages = self.ahead.reshape(-1)  # the same values, one per (block, page, game, value)
-        self.at = block_of_row * (PAGES_AHEAD * BLOCK) + games % BLOCK  # each game's row of page 0
-        self.step = 0
+        sequence = numpy.random.SeedSequence(int(seed), spawn_key=(self.kind, *stream))
+        starts = games.astype(_U)  # each game's sequence starts at a hash of its number
+        starts *= _GAMMA
+        starts += sequence.generate_state(1, numpy.uint64)[0]
+        self.starts = _mix(starts)
 
     def keep(self, rows) -> None:
         """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.at = self.at[rows]
+        self.starts = self.starts[rows]
 
-    def page(self, playing=None) -> numpy.ndarray:
-        """The next page's row of every game, an array (games, ``width``); ``playing`` (a
-        mask, by default every game) says which games play this step, the others get zeros."""
-        ahead = self.step % PAGES_AHEAD
-        if playing is not None or not ahead:
-            at = self.at if playing is None else self.at[numpy.asarray(playing, dtype=bool)]
-            live = numpy.zeros(len(self.live), dtype=bool)
-            live[at // (PAGES_AHEAD * BLOCK)] = True
-            if (live & ~self.live).any():
-                raise ValueError("a finished game cannot play again")
-            self.live = live
-        if not ahead:
-            for block in numpy.flatnonzero(self.live).tolist():
-                self.ahead[block] = self._fresh(self.generators[block], self.ahead.shape[1:])
-        at = self.at + ahead * BLOCK if ahead else self.at
-        values = self.ahead.reshape(-1, self.width)[at] if self.width > 1 else self.pages[at, None]
-        self.step += 1
-        return (
-            values
-            if playing is None
-            else numpy.where(numpy.asarray(playing)[:, None], values, 0).astype(self.dtype)
-        )
+    def words(self, step, rows=None, lane: int = 0) -> numpy.ndarray:
+        """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
+        the games at ``rows``: a fresh array of uint64."""
+        starts = self.starts if rows is None else self.starts[rows]
+        steps = numpy.asarray(step, dtype=numpy.int64)
+        if steps.ndim and len(steps) and (steps == steps[0]).all():
+            steps = steps[0]  # (as often: every game at the same step)
+        if steps.ndim == 0:  # one counter for every game, worked out in Python
+            return _mix(starts + _U((int(steps) * self.lanes + lane + 1) * int(_GAMMA) % 2**64))
+        counter = steps.astype(_U)
+        if self.lanes > 1:
+            counter *= _U(self.lanes)
+        counter += _U(lane + 1)
+        counter *= _GAMMA
+        counter += starts
+        return _mix(counter)
 
 
-class StepThrows(_StepPages):
+class StepThrows(_Stream):
     """Six dice per game and step as one number below 6**6, exactly uniform: die ``k``
     shows ``code // 6**k % 6 + 1`` (a throw of ``n`` dice reads the first ``n``; see
     :func:`dicelab.simulate.throws.throw_of`)."""
 
     kind = STEP_DICE
-    width = 1
-    dtype = numpy.int32
+    lanes = 1
 
-    @staticmethod
-    def _fresh(gen, shape):
-        return gen.integers(0, 6**6, size=math.prod(shape), dtype=numpy.int32).reshape(shape)
+    def codes(self, step, rows=None) -> numpy.ndarray:
+        """The codes of step ``step`` (a number, or one per game) of every game, or of the
+        games at ``rows`` (int64). Lemire's multiply-and-reject on a word's top 32 bits: a
+        word it rejects (about 1 in 1.7 million) is hashed again until one is taken."""
+        words = self.words(step, rows)
+        codes = words >> _U(32)
+        codes *= _U(_THROWS)
+        if (_low_words(codes) < _REJECT).any():
+            rejected = numpy.flatnonzero(_low_words(codes) < _REJECT)
+            while len(rejected):  # the next word of a rejected one: a further counter
+                words[rejected] = again = _mix(words[rejected] + _GAMMA)
+                again >>= _U(32)
+                again *= _U(_THROWS)
+                codes[rejected] = again
+                rejected = rejected[(again & _LOW) < _REJECT]
+        codes >>= _U(32)
+        return codes.view(numpy.int64)  # below 6**6: the same number
 
 
-class StepChoices(_StepPages):
-    """Two uniform floats in [0, 1) per game and step, for bots that choose at random."""
+def _low_words(words: numpy.ndarray) -> numpy.ndarray:
+    """The low 32 bits of each uint64 of ``words``, as a view."""
+    return words.view(numpy.uint32)[0 if numpy.little_endian else 1 :: 2]
+
+
+class StepChoices(_Stream):
+    """Two uniform floats in [0, 1) per game and step (53 bits each), for bots that choose
+    at random."""
 
     kind = STEP_CHOICES
-    width = 2
-    dtype = numpy.float64
+    lanes = 2
 
-    @staticmethod
-    def _fresh(gen, shape):
-        return gen.random(math.prod(shape)).reshape(shape)
+    def floats(self, step, rows=None, lanes: int = 2) -> numpy.ndarray:
+        """The first ``lanes`` floats of step ``step`` of every game, or of the games at
+        ``rows``: an array (games, ``lanes``)."""
+        out = numpy.empty((len(self.starts) if rows is None else len(rows), lanes))
+        for lane in range(lanes):
+            words = self.words(step, rows, lane)
+            words >>= _U(11)
+            out[:, lane] = words
+        out *= 2.0**-53
+        return out

@@ -4,11 +4,11 @@ Every game has the same number of turns, so turn ``t`` of seat ``s`` is played i
 at once. A :class:`Turn` keeps its dice by position, as the engine does: a held die stays
 where it is and the rolled faces, sorted, fill the other places in order.
 
-The dice come from pages (:class:`dicelab.simulate.streams.StepThrows`): each turn of each
-seat draws one page per roll a turn may have, and a game's roll reads its row of the page of
-that roll, whether other games roll then or not. Random choices come from pages too, one
-stream per turn of each seat (:class:`dicelab.simulate.streams.StepChoices`), a page per step
-of that turn. So game ``i``'s dice and choices depend only on ``(seed, i)``.
+The dice come from counter-based streams (:class:`dicelab.simulate.streams.StepThrows`):
+roll ``r`` of turn ``t`` of a game reads that game's step ``t * rolls + r``, whether other
+games roll then or not. Random choices come from such streams too, one per turn of each seat
+(:class:`dicelab.simulate.streams.StepChoices`), a step per choice of that turn. So game
+``i``'s dice and choices depend only on ``(seed, i)``.
 
 >>> table = CardBatch(Rules(), seats=1, seed=3, games=numpy.arange(4))
 >>> turn = table.turn(0)
@@ -38,10 +38,6 @@ class CardBatch:
         self.games = numpy.asarray(games, dtype=numpy.int64)
         self.seats = seats
         self._throws = StepThrows(seed, self.games)
-        self._turn_pages: tuple = (
-            None,
-            None,
-        )  # (turn of a seat, its pages of dice codes: rolls x games)
         shape = (len(self.games), seats)
         self.mask = numpy.zeros(shape, dtype=numpy.int64)  # filled boxes, one bit each
         self.context = numpy.zeros(
@@ -62,17 +58,7 @@ class CardBatch:
     def throw_codes(self, seat_turn: int, rows, rolls_used) -> numpy.ndarray:
         """The dice codes (below 6**6, see :class:`StepThrows`) of the next roll in the games at
         ``rows``, which have rolled ``rolls_used`` times in turn ``seat_turn``."""
-        if self._turn_pages[0] != seat_turn:
-            if self._turn_pages[0] is not None and seat_turn < self._turn_pages[0]:
-                raise ValueError("the turns of a table are played in order")
-            drawn = 0 if self._turn_pages[0] is None else self._turn_pages[0] + 1
-            for _ in range(
-                (seat_turn - drawn) * self.rules.rolls
-            ):  # turns no game of this table plays
-                self._throws.page()
-            pages = numpy.stack([self._throws.page()[:, 0] for _ in range(self.rules.rolls)])
-            self._turn_pages = (seat_turn, pages)
-        return self._turn_pages[1][rolls_used, rows]
+        return self._throws.codes(seat_turn * self.rules.rolls + rolls_used, rows)
 
     def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
         """Boxes plus the upper bonus plus the Yahtzee bonuses, as :meth:`Card.total`."""
@@ -99,6 +85,7 @@ class Turn:
         self.rows = numpy.asarray(rows, dtype=numpy.int64)
         self.number = table.seat_turn(seat, self.rows)
         self._choices: StepChoices | None = None
+        self._choices_made = 0  # steps of this turn's choice stream read so far
         size = len(self.rows)
         self.dice = numpy.zeros((size, 5), dtype=numpy.int64)
         self.held = numpy.zeros((size, 5), dtype=bool)
@@ -135,14 +122,12 @@ class Turn:
 
     def choices(self, which) -> numpy.ndarray:
         """One uniform float in [0, 1) for each game of ``which`` (distinct positions), for a
-        bot that chooses at random: the games' next step in this turn. Once a game's turn is
-        over it takes no more."""
+        bot that chooses at random: the games' next step of this turn's choice stream."""
         if self._choices is None:
             table = self.table
             self._choices = StepChoices(table.seed, table.games[self.rows], stream=(self.number,))
-        playing = numpy.zeros(len(self.rows), dtype=bool)
-        playing[which] = True
-        return self._choices.page(playing)[which, 0]
+        step, self._choices_made = self._choices_made, self._choices_made + 1
+        return self._choices.floats(step, numpy.asarray(which, dtype=numpy.int64), lanes=1)[:, 0]
 
     def hold(self, which, keep) -> None:
         """Hold the dice showing the faces ``keep`` (counts per face, rows of six) and release

@@ -139,17 +139,9 @@ class Rules(RuleSet):
         >>> [ends.tolist() for ends in Rules().casks_at([50, 100, 350])]
         [[0, -1, 300], [100, -1, 400]]
         """
-        banked = np.asarray(scores)
-        if not self.casks:
-            return np.full(banked.shape, -1, dtype=np.int64), np.full(
-                banked.shape, -1, dtype=np.int64
-            )
-        starts, ends = np.array(self.casks, dtype=np.int64).T  # in increasing order
-        # casks do not overlap: the one starting last at or below a score is the only one
-        # that may hold it
-        last = np.searchsorted(starts, banked, side="right") - 1
-        inside = (last >= 0) & (banked < ends[last])
-        return np.where(inside, starts[last], -1), np.where(inside, ends[last], -1)
+        lows, highs, _ = _cask_ends(self.casks)
+        at = np.asarray(scores) + 1
+        return lows.take(at, mode="clip"), highs.take(at, mode="clip")
 
     def casks_allow_saving(self, banked: ArrayLike, turn_points: ArrayLike) -> np.ndarray:
         """:meth:`cask_blocking` for arrays (the batch simulator's form): True where the
@@ -159,8 +151,8 @@ class Rules(RuleSet):
         [False, True, True]
         """
         scores = np.asarray(banked)
-        _, high = self.casks_at(scores)
-        allowed: np.ndarray = (high < 0) | (scores + np.asarray(turn_points) >= high)
+        needs = _cask_ends(self.casks)[2].take(scores + 1, mode="clip")
+        allowed: np.ndarray = scores + np.asarray(turn_points) >= needs
         return allowed
 
     @overload
@@ -184,3 +176,20 @@ class Rules(RuleSet):
 Rules.PRESETS = {"classic": Rules()}
 Rules.WORDS = {"first_player": FIRST_PLAYERS}
 PRESETS = Rules.PRESETS
+
+
+@cache
+def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The low and high ends of the cask holding each score (-1 where none), and the
+    standing a save from it needs (the high end; the lowest int64 where none), by score + 1
+    from -1 (for every score below 0) to the last cask's top (for every score from there);
+    casks lie between 0 and the target, in order, apart."""
+    scores = np.arange(-1, max((high for _, high in casks), default=0) + 1)
+    lows, highs = np.full(len(scores), -1, dtype=np.int64), np.full(len(scores), -1, dtype=np.int64)
+    for low, high in casks:
+        inside = (low <= scores) & (scores < high)
+        lows[inside], highs[inside] = low, high
+    needs = np.where(highs < 0, np.iinfo(np.int64).min, highs)
+    for table in (lows, highs, needs):
+        table.flags.writeable = False  # shared by every caller
+    return lows, highs, needs
