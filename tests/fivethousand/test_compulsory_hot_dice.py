@@ -1,0 +1,181 @@
+"""Compulsory hot dice (every die scored: throw them all again, no bank) in the turn policy,
+the final-turn policy and the two-player win policy, each checked against a brute force
+written here on its own: every throw enumerated, plain backward induction over the points at
+risk up to a far cap (past it the turn is banked), and value iteration where a state leads
+back to itself (a last turn ahead on hot dice, the pairs of banked scores)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from dicelab import fivethousand
+from dicelab.fivethousand import Rules
+
+TRADITIONAL = {"bust_keeps_completed_rounds": False, "hot_dice": "compulsory"}
+
+
+@cache
+def outcomes(dice: int) -> list[tuple[tuple[int, ...], float]]:
+    counts = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=dice))
+    return [(throw, count / 6**dice) for throw, count in sorted(counts.items())]
+
+
+@cache
+def parts(rules: Rules, throw: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """(points, dice left) of each way to set scoring dice aside from ``throw``."""
+    table = rules.combinations()
+    return tuple(
+        sorted({(points, len(throw) - len(p)) for p, points in table.scoring_choices(throw).items()})
+    )
+
+
+def brute_turn(rules: Rules, bank, farkle: float, top: int) -> dict:
+    """The value of throwing ``n`` dice with ``r`` points at risk (a farkle loses them all),
+    by (r, n), for r from 0 to ``top`` points: ``bank(r)`` what banking is worth, ``farkle``
+    a farkle. Past ``top`` the turn banks, hot dice or not."""
+    dice, needs = rules.dice, rules.bank_needs()
+    throw: dict = {}
+
+    def decided(r: int, left: int) -> float:
+        if r > top:
+            return bank(r)
+        hot = left == 0
+        value = throw[r, dice if hot else left]
+        if (hot and rules.hot_dice == "compulsory") or r < needs:
+            return value
+        return max(bank(r), value)
+
+    for r in range(top, -1, -50):
+        for n in range(1, dice + 1):
+            value = 0.0
+            for t, p in outcomes(n):
+                options = parts(rules, t)
+                value += p * (
+                    max(decided(r + points, left) for points, left in options)
+                    if options
+                    else farkle
+                )
+            throw[r, n] = value
+    return throw
+
+
+RULES = [
+    Rules(dice=2, **TRADITIONAL),
+    Rules(dice=3, **TRADITIONAL),
+    Rules(dice=3, min_bank=200, **TRADITIONAL),
+    Rules(dice=3, all_dice_farkle=300, **TRADITIONAL),  # a throw of all the dice can't farkle
+    Rules(dice=1, **TRADITIONAL),  # every scoring throw is hot dice: no bank, ever
+]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.dice}dice")
+def test_the_turn_policy_is_the_brute_force_under_compulsory_hot_dice(rules):
+    policy = fivethousand.turn_policy(rules)
+    brute = brute_turn(rules, float, 0.0, top=30_000)
+    assert policy.expected_score == pytest.approx(brute[0, rules.dice], rel=1e-11, abs=1e-11)
+    # every state up to well past the bank limit, where the forced rethrow's line takes over
+    for r in range(0, max(3 * policy.bank_from, 3000), 50):
+        for n in range(1, rules.dice + 1):
+            got = float(policy.throw_values(0, r, 0, n))
+            assert got == pytest.approx(brute[r, n], rel=1e-11, abs=1e-9), (r, n)
+
+
+def test_compulsory_hot_dice_cost_points_only_where_the_dice_are_hot():
+    optional = fivethousand.turn_policy(Rules(dice=3, bust_keeps_completed_rounds=False))
+    compulsory = fivethousand.turn_policy(RULES[1])
+    assert compulsory.expected_score < optional.expected_score
+    # past its bank limit the optional player banks hot dice; the compulsory one can't
+    r = 2 * optional.bank_from
+    assert float(compulsory.throw_values(0, r, 0, 3)) < r == float(optional.bank_values(0, r))
+    assert fivethousand.turn_policy(RULES[4]).expected_score == 0.0
+
+
+def _outcome(score: int, to_beat: int) -> float:
+    return 1.0 if score > to_beat else 0.5 if score == to_beat else 0.0
+
+
+@pytest.mark.parametrize("rules", RULES[:4], ids=lambda r: f"{r.dice}dice")
+@pytest.mark.parametrize("to_beat", [400, 425])
+def test_the_final_turn_chances_are_the_brute_force_under_compulsory_hot_dice(rules, to_beat):
+    policy = fivethousand.final_turn_policy(rules, to_beat)
+    for banked in (0, 150, 350):  # a last turn is behind the leader
+        brute = brute_turn(
+            rules,
+            lambda r: _outcome(banked + r, to_beat),
+            _outcome(banked, to_beat),
+            top=6500,
+        )
+        assert policy.success_probability(banked) == pytest.approx(
+            brute[0, rules.dice], abs=1e-12
+        ), banked
+        for r in range(50, 700, 50):
+            for n in range(1, rules.dice + 1):
+                got = float(policy.throw_values(banked, r, 0, n))
+                assert got == pytest.approx(brute[r, n], abs=1e-12), (banked, r, n)
+
+
+def brute_win(rules: Rules, top: int) -> float:
+    """The first player's chance to win a two-player game from 0 to 0 (a shared win counting
+    half), by value iteration over the pairs of banked scores; a last turn's chance to make
+    up ``d`` points by backward induction over the points still needed."""
+    dice, goal = rules.dice, rules.target
+    compulsory = rules.hot_dice == "compulsory"
+
+    ahead_on_hot = 0.0  # a last turn ahead whose hot dice must be thrown: a fixed point
+    for _ in range(500):
+        ahead_on_hot = sum(
+            p * max(ahead_on_hot if left == 0 else 1.0 for _, left in parts(rules, t))
+            for t, p in outcomes(dice)
+            if parts(rules, t)
+        )
+    last: dict = {}  # (points needed to draw level, dice) -> chance, throwing
+
+    def decided(need: int, left: int) -> float:
+        hot = left == 0
+        if need < 0:
+            return ahead_on_hot if hot and compulsory else 1.0
+        value = last[need, dice if hot else left]
+        return value if hot and compulsory else max(0.5 if need == 0 else 0.0, value)
+
+    for need in range(0, top + 1, 50):
+        for n in range(1, dice + 1):
+            last[need, n] = sum(
+                p * max(decided(need - points, left) for points, left in parts(rules, t))
+                for t, p in outcomes(n)
+                if parts(rules, t)
+            )
+
+    def chased(deficit: int) -> float:
+        return last[deficit, dice] if deficit <= top else 0.0
+
+    scores = range(0, goal, 50)
+    win = {(a, b): 0.5 for a in scores for b in scores}
+    for _ in range(200):
+        change = 0.0
+        for a, b in sorted(win, key=lambda pair: -sum(pair)):
+
+            def bank(r, a=a, b=b):
+                return 1 - chased(a + r - b) if a + r >= goal else 1 - win[b, a + r]
+
+            value = brute_turn(rules, bank, 1 - win[b, a], top=goal + top)[0, dice]
+            change = max(change, abs(value - win[a, b]))
+            win[a, b] = value
+        if change < 1e-14:
+            return win[0, 0]
+    raise AssertionError("the brute force did not settle")
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(dice=2, target=200, **TRADITIONAL), Rules(dice=3, target=200, **TRADITIONAL)],
+    ids=["2dice", "3dice"],
+)
+def test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice(rules):
+    policy = fivethousand.win_policy(rules, use_cache=False)
+    assert policy.first_player_wins == pytest.approx(brute_win(rules, top=3000), abs=1e-8)
+    optional = fivethousand.win_policy(rules.replace(hot_dice="optional"), use_cache=False)
+    assert abs(policy.first_player_wins - optional.first_player_wins) > 1e-6  # it tells them apart
