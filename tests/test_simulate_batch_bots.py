@@ -37,6 +37,9 @@ RULES = {
             all_dice_farkle=500,
             bust_keeps_completed_rounds=False,
         ),
+        fivethousand.Rules.preset("farkle").replace(hot_dice="compulsory"),
+        fivethousand.Rules(hot_dice="compulsory", min_bank=300, bust_keeps_completed_rounds=False),
+        fivethousand.Rules(dice=3, target=2000, hot_dice="compulsory"),
     ],
     "thousand": [
         thousand.Rules(),
@@ -72,6 +75,10 @@ WIN_RULES = {
             dice=4, target=600, bust_keeps_completed_rounds=False, opening=150, min_bank=100
         ),
         fivethousand.Rules(dice=3, target=500, all_dice_farkle=150),
+        fivethousand.Rules(
+            dice=4, target=600, bust_keeps_completed_rounds=False, hot_dice="compulsory"
+        ),
+        fivethousand.Rules(dice=3, target=500, hot_dice="compulsory"),
     ],
     "thousand": [
         thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),

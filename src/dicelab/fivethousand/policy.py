@@ -178,12 +178,20 @@ class TurnPolicy(_Turn):
     """The play that maximises the expected points of one turn.
 
     ``bank_from``: with at least this many points at risk, banking is best whatever the
-    dice left. Beyond it one throw, then banking, gains on average the throw's points (plus
-    a fresh round for hot dice under Zillions rules) minus the chance of a farkle times the
-    points at risk, which is negative for every number of dice; the points at risk only
-    grow within a round, so banking at once is optimal there (the one-step look-ahead rule
-    for a closed set of states). Below it, values come from backward induction; under
-    Zillions rules the value of a fresh round (hot dice) is found by policy iteration.
+    dice left (wherever the rules allow it). Beyond it one throw, then banking, gains on
+    average the throw's points (plus a fresh round for hot dice under Zillions rules) minus
+    the chance of a farkle times the points at risk, which is negative for every number of
+    dice; the points at risk only grow within a round, so banking at once is optimal there
+    (the one-step look-ahead rule for a closed set of states). Hot dice that must be thrown
+    again with their points at risk are worth a line in the points there instead
+    (:meth:`_hot_tail`, :meth:`_rethrow_limit`). Below it, values come from backward
+    induction; under Zillions rules the value of a fresh round (hot dice) is found by policy
+    iteration.
+
+    >>> rules = Rules(bust_keeps_completed_rounds=False, hot_dice="compulsory")
+    >>> policy = turn_policy(rules)
+    >>> policy.bank_from, round(float(policy.throw_values(0, 40000, 0, 6)), 1)
+    (34850, 39071.6)
     """
 
     def __init__(self, rules: Rules, needs: int | None = None, bust: float = 0.0):

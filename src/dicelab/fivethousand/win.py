@@ -14,6 +14,13 @@ no play does better than winning. The cap is chosen so that this bound is below
 capped (a lead mid-game is no near-certain win). Under Zillions rules a turn can go on past the target with its completed
 rounds safe; those states depend only on the lead, and are solved once per lead.
 
+With compulsory hot dice (without Zillions rules) a player on hot dice throws, however
+far ahead: the turn is swept up to the lead cap, where hot dice are thrown and the turn
+banked at the first choice that leaves dice (:func:`~dicelab.fivethousand.policy.first_bank_values`).
+No play banks before a farkle more often, and the banks there are worth at most the cap's
+error more than counted, so the bound holds. Under Zillions rules hot dice simply start
+a fresh round, never a bank.
+
 >>> policy = win_policy(Rules(target=300))
 >>> 0.5 < policy.first_player_wins < 1
 True
@@ -538,6 +545,7 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
+    from dicelab.fivethousand import policy
     from dicelab.setaside.win import solver_sources
 
-    return (sys.modules[__name__], *solver_sources())
+    return (sys.modules[__name__], policy, *solver_sources())
