@@ -29,14 +29,18 @@ def parts(rules: Rules, throw: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """(points, dice left) of each way to set scoring dice aside from ``throw``."""
     table = rules.combinations()
     return tuple(
-        sorted({(points, len(throw) - len(p)) for p, points in table.scoring_choices(throw).items()})
+        sorted(
+            {(points, len(throw) - len(p)) for p, points in table.scoring_choices(throw).items()}
+        )
     )
 
 
-def brute_turn(rules: Rules, bank, farkle: float, top: int) -> dict:
+def brute_turn(rules: Rules, bank, farkle: float, top: int, fresh=None) -> dict:
     """The value of throwing ``n`` dice with ``r`` points at risk (a farkle loses them all),
     by (r, n), for r from 0 to ``top`` points: ``bank(r)`` what banking is worth, ``farkle``
-    a farkle. Past ``top`` the turn banks, hot dice or not."""
+    a farkle. Past ``top`` the turn banks, hot dice or not. ``fresh(r)``: under Zillions
+    rules, what hot dice reaching ``r`` are worth (the round's points safe, a fresh round
+    thrown)."""
     dice, needs = rules.dice, rules.bank_needs()
     throw: dict = {}
 
@@ -44,6 +48,8 @@ def brute_turn(rules: Rules, bank, farkle: float, top: int) -> dict:
         if r > top:
             return bank(r)
         hot = left == 0
+        if hot and fresh is not None:
+            return fresh(r)
         value = throw[r, dice if hot else left]
         if (hot and rules.hot_dice == "compulsory") or r < needs:
             return value
@@ -92,6 +98,45 @@ def test_compulsory_hot_dice_cost_points_only_where_the_dice_are_hot():
     r = 2 * optional.bank_from
     assert float(compulsory.throw_values(0, r, 0, 3)) < r == float(optional.bank_values(0, r))
     assert fivethousand.turn_policy(RULES[4]).expected_score == 0.0
+
+
+ZILLIONS = [Rules(dice=2, hot_dice="compulsory"), Rules(dice=3, hot_dice="compulsory")]
+
+
+@pytest.mark.parametrize("rules", ZILLIONS, ids=["2dice", "3dice"])
+def test_under_zillions_rules_the_turn_policy_is_the_brute_force(rules):
+    # hot dice bank the round; the fresh round's worth f solves f = T(0, all dice; f)
+    f, before = 0.0, -1.0
+    while abs(f - before) > 1e-13:
+        before = f
+        f = brute_turn(rules, float, 0.0, top=4000, fresh=lambda r, f=f: r + f)[0, rules.dice]
+    policy = fivethousand.turn_policy(rules)
+    assert policy.expected_score == pytest.approx(f, rel=1e-11)
+    assert (
+        policy.expected_score
+        == fivethousand.turn_policy(rules.replace(hot_dice="optional")).expected_score
+    )
+
+
+@pytest.mark.parametrize("rules", ZILLIONS, ids=["2dice", "3dice"])
+def test_under_zillions_rules_the_final_turn_chances_are_the_brute_force(rules):
+    to_beat = 400
+    start: dict = {}  # a fresh round's chance by its safe points, from the highest down
+
+    def fresh_from(safe):
+        return lambda r: 1.0 if safe + r > to_beat else start[safe + r]
+
+    for safe in range(to_beat, -1, -50):
+        start[safe] = brute_turn(
+            rules,
+            lambda r, safe=safe: _outcome(safe + r, to_beat),
+            _outcome(safe, to_beat),
+            top=3000,
+            fresh=fresh_from(safe),
+        )[0, rules.dice]
+    policy = fivethousand.final_turn_policy(rules, to_beat)
+    for banked in (0, 150, 350, 400):
+        assert policy.success_probability(banked) == pytest.approx(start[banked], abs=1e-12)
 
 
 def _outcome(score: int, to_beat: int) -> float:

@@ -399,7 +399,9 @@ class FivethousandWinPolicy(WinPolicy):
             value[:, :, dice] = np.where(
                 given, first_bank_values(self.rules, dice, np.where(given, bank, 0.0), 0.0), bank
             )
-            value_c[:, :, dice] = np.where(given, first_bank_values(self.rules, dice, 0.0, 1.0), 0.0)
+            value_c[:, :, dice] = np.where(
+                given, first_bank_values(self.rules, dice, 0.0, 1.0), 0.0
+            )
         hot = None
         if self.keeps_rounds:  # a fresh round, or (when the rules allow it) the bank
             fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
