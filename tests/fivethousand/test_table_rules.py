@@ -284,6 +284,10 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
             lambda: fivethousand.final_turn_policy(Rules(last_turn=False), 3000),
             ["final-turn policy", "last_turn=False"],
         ),
+        (  # refused before the game, not at the first turn off the board
+            lambda: fivethousand.turn_policy(Rules(opening=350)),
+            ["turn policy", "opening=350", "bust_keeps_completed_rounds"],
+        ),
         (
             lambda: fivethousand.final_turn_policy(Rules(opening=500), 3000),
             ["final-turn policy", "opening score", "bust_keeps_completed_rounds"],
