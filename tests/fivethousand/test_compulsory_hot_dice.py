@@ -235,3 +235,55 @@ def test_a_turn_that_can_go_on_for_ever_has_no_turn_policy():
             fivethousand.turn_policy(rules)
     with pytest.raises(ValueError, match="never let a turn end"):
         Rules(dice=1, all_dice_farkle=500, hot_dice="compulsory")
+
+
+def _standing(need: int) -> float:
+    return 1.0 if need < 0 else 0.5 if need == 0 else 0.0
+
+
+def brute_zillions_win(rules: Rules, top: int) -> float:
+    """:func:`brute_win` under Zillions rules: a farkle banks the completed rounds, hot dice
+    (compulsory) start a fresh round from the safe points. A fresh round's value is worked
+    out from the highest safe points down, a last turn's from the fewest points needed up."""
+    dice, goal = rules.dice, rules.target
+    last: dict = {}  # a fresh last-turn round needing d points to draw level, from below up
+    for d in range(-300, top + 1, 50):
+        last[d] = brute_turn(
+            rules,
+            lambda r, d=d: _standing(d - r),
+            _standing(d),
+            top=max(d, 0) + 300,
+            fresh=lambda r, d=d: last.get(d - r, 1.0),
+        )[0, dice]
+
+    scores = range(0, goal, 50)
+    win = {(a, b): 0.5 for a in scores for b in scores}
+
+    def banked(s: int, b: int) -> float:  # my safe points s banked against b
+        return (1 - last.get(s - b, 0.0)) if s >= goal else 1 - win[b, s]
+
+    for _ in range(200):
+        change = 0.0
+        for b in scores:
+            fresh: dict = {}  # a fresh round from s safe points, against b, from the top down
+            highest = goal + top
+            for s in range(highest, -1, -50):
+                fresh[s] = brute_turn(
+                    rules,
+                    lambda r, s=s, b=b: banked(s + r, b),
+                    banked(s, b),
+                    top=highest - s,
+                    fresh=lambda r, s=s, b=b: fresh.get(s + r, banked(s + r, b)),
+                )[0, dice]
+            for a in scores:
+                change = max(change, abs(fresh[a] - win[a, b]))
+                win[a, b] = fresh[a]
+        if change < 1e-14:
+            return win[0, 0]
+    raise AssertionError("the brute force did not settle")
+
+
+def test_under_zillions_rules_the_win_policy_is_the_brute_force():
+    rules = Rules(dice=2, target=150, hot_dice="compulsory")
+    policy = fivethousand.win_policy(rules, use_cache=False)
+    assert policy.first_player_wins == pytest.approx(brute_zillions_win(rules, 1500), abs=1e-8)
