@@ -287,3 +287,26 @@ def test_under_zillions_rules_the_win_policy_is_the_brute_force():
     rules = Rules(dice=2, target=150, hot_dice="compulsory")
     policy = fivethousand.win_policy(rules, use_cache=False)
     assert policy.first_player_wins == pytest.approx(brute_zillions_win(rules, 1500), abs=1e-8)
+
+
+@pytest.mark.parametrize("rating", ["points", "win"])
+def test_the_coach_and_the_chance_panel_play_compulsory_hot_dice(rating):
+    from dicelab.coach import FivethousandCoach
+    from dicelab.fivethousand import Engine, SetAside, Throw
+    from dicelab.widgets.fivethousand import FivethousandGame
+
+    rules = Rules(target=1000, **TRADITIONAL)
+    engine = Engine(rules)
+    state = engine.apply_chance(engine.apply(engine.initial_state(2), Throw()), (1, 1, 1, 5, 5, 5))
+    hot = engine.apply(state, SetAside((1, 1, 1, 5, 5, 5)))
+    assert hot.dice_left == 6 and hot.turn_points == 1500  # hot dice past the target
+    coach = FivethousandCoach(rules, rating=rating, seats=2)
+    coach.prepare()
+    (throw,) = coach.advise(hot).choices  # no bank on hot dice
+    policy = fivethousand.win_policy(rules) if rating == "win" else fivethousand.turn_policy(rules)
+    assert throw.value == pytest.approx(policy.throw_value(hot), abs=1e-12)
+    assert rating == "points" or throw.value < 1 - 1e-3  # ahead, but the rethrow can farkle
+    source = FivethousandGame.CHANCES.at(2)
+    assert not source.unavailable(rules, 2)
+    chances = source.chances(source.prepare(rules), hot)
+    assert chances[0] == pytest.approx(fivethousand.win_policy(rules).chance_to_win(hot))
