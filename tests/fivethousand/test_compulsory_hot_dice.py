@@ -163,39 +163,53 @@ def test_the_final_turn_chances_are_the_brute_force_under_compulsory_hot_dice(ru
                 assert got == pytest.approx(brute[r, n], abs=1e-12), (banked, r, n)
 
 
-def brute_win(rules: Rules, top: int) -> float:
-    """The first player's chance to win a two-player game from 0 to 0 (a shared win counting
-    half), by value iteration over the pairs of banked scores; a last turn's chance to make
-    up ``d`` points by backward induction over the points still needed."""
-    dice, goal = rules.dice, rules.target
+def last_turns(rules: Rules, most: int) -> dict:
+    """A last turn's chance to make up ``d`` points (``d`` = 50 .. ``most``; a shared win
+    counting half), its bank needing the minimum bank: backward induction over (points still
+    needed, -50 once ahead; turn points up to the minimum bank; dice), hot dice ahead with
+    the bank reached being a fixed point (value iteration)."""
+    dice, needs = rules.dice, rules.bank_needs()
     compulsory = rules.hot_dice == "compulsory"
-
-    ahead_on_hot = 0.0  # a last turn ahead whose hot dice must be thrown: a fixed point
+    again = 0.0  # ahead, the bank reached, hot dice to throw again
     for _ in range(500):
-        ahead_on_hot = sum(
-            p * max(ahead_on_hot if left == 0 else 1.0 for _, left in parts(rules, t))
+        again = sum(
+            p * max(again if left == 0 else 1.0 for _, left in parts(rules, t))
             for t, p in outcomes(dice)
             if parts(rules, t)
         )
-    last: dict = {}  # (points needed to draw level, dice) -> chance, throwing
+    throws: dict = {}
 
-    def decided(need: int, left: int) -> float:
-        hot = left == 0
-        if need < 0:
-            return ahead_on_hot if hot and compulsory else 1.0
-        value = last[need, dice if hot else left]
-        return value if hot and compulsory else max(0.5 if need == 0 else 0.0, value)
+    def decided(need: int, got: int, left: int) -> float:
+        forced = left == 0 and compulsory
+        if need < 0 and got >= needs:
+            return again if forced else 1.0
+        value = throw(need, got, dice if left == 0 else left)
+        return value if forced or got < needs else max(0.5 if need == 0 else 0.0, value)
 
-    for need in range(0, top + 1, 50):
-        for n in range(1, dice + 1):
-            last[need, n] = sum(
-                p * max(decided(need - points, left) for points, left in parts(rules, t))
+    def throw(need: int, got: int, n: int) -> float:
+        if (need, got, n) not in throws:
+            throws[need, got, n] = sum(
+                p
+                * max(
+                    decided(max(need - points, -50), min(got + points, needs), left)
+                    for points, left in parts(rules, t)
+                )
                 for t, p in outcomes(n)
                 if parts(rules, t)
             )
+        return throws[need, got, n]
+
+    return {d: throw(d, 0, dice) for d in range(50, most + 1, 50)}
+
+
+def brute_win(rules: Rules, top: int) -> float:
+    """The first player's chance to win a two-player game from 0 to 0 (a shared win counting
+    half), by value iteration over the pairs of banked scores."""
+    dice, goal = rules.dice, rules.target
+    last = last_turns(rules, top)
 
     def chased(deficit: int) -> float:
-        return last[deficit, dice] if deficit <= top else 0.0
+        return last.get(deficit, 0.0)
 
     scores = range(0, goal, 50)
     win = {(a, b): 0.5 for a in scores for b in scores}
@@ -209,15 +223,19 @@ def brute_win(rules: Rules, top: int) -> float:
             value = brute_turn(rules, bank, 1 - win[b, a], top=goal + top)[0, dice]
             change = max(change, abs(value - win[a, b]))
             win[a, b] = value
-        if change < 1e-14:
+        if change < 1e-13:
             return win[0, 0]
     raise AssertionError("the brute force did not settle")
 
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(dice=2, target=200, **TRADITIONAL), Rules(dice=3, target=200, **TRADITIONAL)],
-    ids=["2dice", "3dice"],
+    [
+        Rules(dice=2, target=200, **TRADITIONAL),
+        Rules(dice=3, target=200, **TRADITIONAL),
+        Rules(dice=2, target=250, min_bank=150, **TRADITIONAL),
+    ],
+    ids=["2dice", "3dice", "2dice-min_bank"],
 )
 def test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice(rules):
     policy = fivethousand.win_policy(rules, use_cache=False)
@@ -278,7 +296,7 @@ def brute_zillions_win(rules: Rules, top: int) -> float:
             for a in scores:
                 change = max(change, abs(fresh[a] - win[a, b]))
                 win[a, b] = fresh[a]
-        if change < 1e-14:
+        if change < 1e-13:
             return win[0, 0]
     raise AssertionError("the brute force did not settle")
 
