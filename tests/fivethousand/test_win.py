@@ -226,8 +226,9 @@ def test_the_batch_robots_throw_tables_and_the_boundary_table_agree_with_the_pol
 
 @st.composite
 def small_rules(draw):
-    """Small custom rules: few dice, a low target, scores on or off, either bust rule (and
-    without Zillions rules an opening and a minimum bank)."""
+    """Small custom rules: few dice, a low target, scores on or off, either bust rule, hot
+    dice optional or compulsory (and without Zillions rules an opening and a minimum
+    bank)."""
     zillions = draw(st.booleans())
     return Rules(
         dice=draw(st.integers(1, 4)),
@@ -239,6 +240,7 @@ def small_rules(draw):
         bust_keeps_completed_rounds=zillions,
         opening=0 if zillions else draw(st.sampled_from([0, 150, 300])),
         min_bank=0 if zillions else draw(st.sampled_from([0, 100])),
+        hot_dice=draw(st.sampled_from(["optional", "compulsory"])),
     )
 
 
