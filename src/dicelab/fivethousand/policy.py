@@ -277,7 +277,7 @@ class TurnPolicy(_Turn):
 
         When they must be thrown and may bust, the player throws and banks at the first
         choice that leaves dice (the largest), else sets aside the most with all the dice
-        (:meth:`_bank_limit` finds where this holds): ``H(r) = sum over leaving throws of
+        (:meth:`_rethrow_limit` finds where this holds): ``H(r) = sum over leaving throws of
         p (r + L) + sum over the others of p H(r + M) + f * bust``, whose solution is
         affine, ``slope = s / (1 - h)`` (``s``, ``h``: the chances of a throw of all the
         dice leaving dice or not, ``f`` of a farkle) and ``bonus = (sum p L + slope *

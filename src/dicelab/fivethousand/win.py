@@ -16,10 +16,10 @@ rounds safe; those states depend only on the lead, and are solved once per lead.
 
 With compulsory hot dice (without Zillions rules) a player on hot dice throws, however
 far ahead: the turn is swept up to the lead cap, where hot dice are thrown and the turn
-banked at the first choice that leaves dice (:func:`~dicelab.fivethousand.policy.first_bank_values`).
-No play banks before a farkle more often, and the banks there are worth at most the cap's
-error more than counted, so the bound holds. Under Zillions rules hot dice simply start
-a fresh round, never a bank.
+banked at the first choice that leaves dice
+(:func:`~dicelab.fivethousand.policy.first_bank_values`). No play banks before a farkle
+more often, and the banks there are worth at most the cap's error more than counted, so
+the bound holds. Under Zillions rules hot dice simply start a fresh round, never a bank.
 
 >>> policy = win_policy(Rules(target=300))
 >>> 0.5 < policy.first_player_wins < 1
