@@ -230,8 +230,9 @@ def small_rules(draw):
     dice optional or compulsory (and without Zillions rules an opening and a minimum
     bank)."""
     zillions = draw(st.booleans())
+    dice = draw(st.integers(1, 4))
     return Rules(
-        dice=draw(st.integers(1, 4)),
+        dice=dice,
         target=draw(st.sampled_from(range(100, 901, 50))),
         single_five=draw(st.sampled_from([0, 50, 100])),
         three_ones=draw(st.sampled_from([300, 1000])),
@@ -240,7 +241,10 @@ def small_rules(draw):
         bust_keeps_completed_rounds=zillions,
         opening=0 if zillions else draw(st.sampled_from([0, 150, 300])),
         min_bank=0 if zillions else draw(st.sampled_from([0, 100])),
-        hot_dice=draw(st.sampled_from(["optional", "compulsory"])),
+        # (with one die and no Zillions rules compulsory hot dice would never let anyone bank)
+        hot_dice=draw(
+            st.sampled_from(["optional", "compulsory"] if zillions or dice > 1 else ["optional"])
+        ),
     )
 
 

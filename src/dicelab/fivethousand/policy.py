@@ -125,9 +125,9 @@ def first_bank_values(rules: Rules, dice, bank, farkle):
     ``D`` dice leaving dice, ``h``: one leaving none, ``f``: a farkle), the fixed point of
     ``A = s bank + h A + f farkle``; no play banks before a farkle more often.
 
-    >>> rules = Rules(dice=1, hot_dice="compulsory", bust_keeps_completed_rounds=False)
-    >>> float(first_bank_values(rules, 1, 1.0, 0.0))  # one die: every scoring throw is hot
-    0.0
+    >>> rules = Rules(dice=3, hot_dice="compulsory", bust_keeps_completed_rounds=False)
+    >>> round(float(first_bank_values(rules, 1, 1.0, 0.0)), 4)  # a scoring die: throw all 3
+    0.239
     """
     throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
     bust = throws.bust[dice]

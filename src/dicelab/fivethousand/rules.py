@@ -105,13 +105,22 @@ class Rules(RuleSet):
                     name,
                     f"{name} needs six dice, and dice is {self.dice}: set it to 0 or play with six dice",
                 )
-        if self.hot_dice == "compulsory" and self.dice == 1 and self.all_dice_farkle:
-            self.refuse(
-                "hot_dice",
-                "with one die and all_dice_farkle every throw scores with all the dice, so "
-                "compulsory hot dice would never let a turn end: set hot_dice to 'optional', "
-                "all_dice_farkle to 0 or play with more dice",
-            )
+        if self.hot_dice == "compulsory" and self.dice == 1:
+            if self.all_dice_farkle:
+                self.refuse(
+                    "hot_dice",
+                    "with one die and all_dice_farkle every throw scores with all the dice, so "
+                    "compulsory hot dice would never let a turn end: set hot_dice to 'optional', "
+                    "all_dice_farkle to 0 or play with more dice",
+                )
+            if not self.bust_keeps_completed_rounds:
+                self.refuse(
+                    "hot_dice",
+                    "with one die every scoring throw is hot dice, so compulsory hot dice would "
+                    "never let a player bank (a farkle ends every turn, and no game ends): set "
+                    "hot_dice to 'optional', bust_keeps_completed_rounds to True or play with "
+                    "more dice",
+                )
         if not any(len(faces) <= self.dice for faces, _ in self._rows()):
             self.refuse(
                 "dice",
