@@ -13,8 +13,11 @@ With ``--growth`` it instead builds Fivethousand win policies (zillions and trad
 for targets from 5 000 to 20 000 points with six dice (budget: 120 s at 20 000), and for 1 to
 6 dice at 5 000 points, printing each build's wall and CPU time against the 5 000-point,
 six-dice build, the lead cap and the process's peak memory so far.
+With ``--hot-dice compulsory`` the Fivethousand presets are built with compulsory hot dice
+instead, and each build is also timed against the same preset's with optional hot dice.
 Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``
-or ``python benchmarks/bench_win_policies.py --growth [--only zillions traditional]``.
+or ``python benchmarks/bench_win_policies.py --growth [--only zillions traditional]``
+or ``python benchmarks/bench_win_policies.py --hot-dice compulsory [--only zillions traditional farkle]``.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import time
 from dicelab import fivethousand, simulate, thousand
 from dicelab.fivethousand import policy as five_policy
 from dicelab.fivethousand import win as five_win
+from dicelab.fivethousand.rules import HOT_DICE
 from dicelab.thousand import policy as thousand_policy
 from dicelab.thousand import win as thousand_win
 
@@ -45,13 +49,35 @@ def timed(build) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, built
 
 
-def reference(module, preset: str) -> tuple[float, float]:
+def reference(module, rules) -> tuple[float, float]:
     """Wall and CPU seconds to build the points policy of the same game."""
     if module is fivethousand:
         five_policy._turn_policy.cache_clear()
-        return timed(lambda: fivethousand.turn_policy(preset))[:2]
+        return timed(lambda: fivethousand.turn_policy(rules))[:2]
     thousand_policy._solitaire_policy.cache_clear()
-    return timed(lambda: thousand.solitaire_policy(preset))[:2]
+    return timed(lambda: thousand.solitaire_policy(rules))[:2]
+
+
+def hot_dice(presets, setting: str) -> None:
+    """Fivethousand win policies with ``setting`` hot dice, timed against optional ones."""
+    for preset in [name for name in presets if TABLES[name][0] is fivethousand]:
+        built = {}
+        for hot in dict.fromkeys(("optional", setting)):
+            rules = fivethousand.Rules.preset(preset).replace(hot_dice=hot)
+            points, _ = reference(fivethousand, rules)
+            turn = fivethousand.turn_policy(rules)
+            built[hot] = timed(lambda: five_win.win_policy(rules, use_cache=False))
+            wall, cpu, policy = built[hot]
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+            print(
+                f"fivethousand {preset}, {hot} hot dice: {turn.expected_score:.10f} points per "
+                f"turn (bank from {turn.bank_from}, built in {points:.3f} s); win policy: first "
+                f"player wins {policy.first_player_wins:.10f}, build {wall:.1f} s (CPU {cpu:.1f} s), "
+                f"{wall / built['optional'][0]:.2f}x (CPU {cpu / built['optional'][1]:.2f}x) "
+                f"the optional build; peak memory so far {peak:.0f} MB",
+                flush=True,
+            )
+            five_win._win_policy.cache_clear()
 
 
 SEED = 15  # the seed of the 100 000-game test against the optimal robot
@@ -89,15 +115,19 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", default=list(TABLES), choices=list(TABLES))
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--growth", action="store_true")
+    parser.add_argument("--hot-dice", choices=HOT_DICE)
     args = parser.parse_args()
     if args.growth:
         growth(args.only)
+        return
+    if args.hot_dice:
+        hot_dice(args.only, args.hot_dice)
         return
     with tempfile.TemporaryDirectory() as folder:
         os.environ["DICELAB_CACHE_DIR"] = folder
         for preset in args.only:
             module, win = TABLES[preset]
-            points, points_cpu = reference(module, preset)
+            points, points_cpu = reference(module, module.Rules.preset(preset))
             win._win_policy.cache_clear()
             build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
             win._win_policy.cache_clear()

@@ -26,6 +26,7 @@ CASES = (
             {"min_bank": 200, "bust_keeps_completed_rounds": False},
             {"opening": 300},  # with Zillions rules: the win policy refuses it
             {"hot_dice": "compulsory"},
+            {"hot_dice": "compulsory", "bust_keeps_completed_rounds": False},
             {"last_turn": False},
             {"penalty": 300, "score_floor": -500, "bust_keeps_completed_rounds": False},
             {"all_dice_farkle": 500},

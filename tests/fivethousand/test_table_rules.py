@@ -254,6 +254,11 @@ def test_a_random_first_player_is_chance_seeded_by_the_game():
         (fivethousand, {"penalty": 500, "penalty_after": 0}, ["penalty_after", "at least 1"]),
         (fivethousand, {"score_floor": 100}, ["score_floor", "0 or below"]),
         (fivethousand, {"hot_dice": "sometimes"}, ["hot dice", "optional, compulsory"]),
+        (
+            fivethousand,
+            {"dice": 1, "all_dice_farkle": 500, "hot_dice": "compulsory"},
+            ["hot_dice", "never let a turn end"],
+        ),
         (fivethousand, {"first_player": "last"}, ["first player", "fixed, random"]),
         (thousand, {"dump_truck": 1000}, ["dump truck", "below the target"]),
         (thousand, {"penalty": 50, "penalty_after": 0}, ["penalty_after"]),
@@ -275,12 +280,12 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
             ["win policy", "minimum bank", "bust_keeps_completed_rounds"],
         ),
         (
-            lambda: fivethousand.turn_policy(Rules(hot_dice="compulsory")),
-            ["turn policy", "hot_dice='compulsory'"],
-        ),
-        (
             lambda: fivethousand.final_turn_policy(Rules(last_turn=False), 3000),
             ["final-turn policy", "last_turn=False"],
+        ),
+        (  # refused before the game, not at the first turn off the board
+            lambda: fivethousand.turn_policy(Rules(opening=350)),
+            ["turn policy", "opening=350", "bust_keeps_completed_rounds"],
         ),
         (
             lambda: fivethousand.final_turn_policy(Rules(opening=500), 3000),

@@ -226,11 +226,13 @@ def test_the_batch_robots_throw_tables_and_the_boundary_table_agree_with_the_pol
 
 @st.composite
 def small_rules(draw):
-    """Small custom rules: few dice, a low target, scores on or off, either bust rule (and
-    without Zillions rules an opening and a minimum bank)."""
+    """Small custom rules: few dice, a low target, scores on or off, either bust rule, hot
+    dice optional or compulsory (and without Zillions rules an opening and a minimum
+    bank)."""
     zillions = draw(st.booleans())
+    dice = draw(st.integers(1, 4))
     return Rules(
-        dice=draw(st.integers(1, 4)),
+        dice=dice,
         target=draw(st.sampled_from(range(100, 901, 50))),
         single_five=draw(st.sampled_from([0, 50, 100])),
         three_ones=draw(st.sampled_from([300, 1000])),
@@ -239,6 +241,10 @@ def small_rules(draw):
         bust_keeps_completed_rounds=zillions,
         opening=0 if zillions else draw(st.sampled_from([0, 150, 300])),
         min_bank=0 if zillions else draw(st.sampled_from([0, 100])),
+        # (with one die and no Zillions rules compulsory hot dice would never let anyone bank)
+        hot_dice=draw(
+            st.sampled_from(["optional", "compulsory"] if zillions or dice > 1 else ["optional"])
+        ),
     )
 
 

@@ -31,7 +31,7 @@ class Engine(SetAsideEngine[Rules]):
 
     def bank_refusal(self, state: State) -> str | None:
         rules = self.rules
-        if rules.hot_dice == "compulsory" and self.on_hot_dice(state):
+        if rules.must_rethrow and self.on_hot_dice(state):
             return "hot dice must be thrown: throw all the dice again"
         needs = rules.bank_needs(self.on_board(state))
         if state.turn_points < needs:

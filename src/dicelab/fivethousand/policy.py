@@ -28,9 +28,9 @@ from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take,
 
 # The table rules each policy can't yet honour: it refuses rules that set them.
 UNSOLVED = {
-    "turn policy": ("hot_dice",),
-    "final-turn policy": ("hot_dice", "last_turn"),
-    "win policy": ("hot_dice", "penalty"),
+    "turn policy": (),
+    "final-turn policy": ("last_turn",),
+    "win policy": ("penalty",),
 }
 
 
@@ -97,6 +97,48 @@ def _throws(rules: Rules) -> tuple:
     return throws, hot, np.where(hot, rules.dice, throws.left)
 
 
+def rethrows_at_risk(rules: Rules) -> bool:
+    """Whether hot dice must be thrown again with the turn's points still at risk: compulsory
+    hot dice without Zillions rules. (Under them hot dice make the round's points safe; a
+    turn's fresh round is then always worth throwing, so the rule changes no turn or last
+    turn, only the win policy's choice to bank on hot dice.)"""
+    return rules.must_rethrow and not rules.bust_keeps_completed_rounds
+
+
+@cache
+def _leaving_dice(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """By dice thrown: the chance of a scoring throw with a choice that leaves dice to throw
+    (a bank may follow it), and of one whose every choice sets all the dice aside."""
+    throws, hot, _ = _throws(rules)
+    leaves = (throws.valid & ~hot).any(axis=1)
+    return throws.expect(leaves.astype(float)), throws.expect((~leaves).astype(float))
+
+
+def first_bank_values(rules: Rules, dice, bank, farkle):
+    """What throwing ``dice`` dice is worth to a player who banks (worth ``bank``) at the
+    first choice that lets them, a farkle worth ``farkle`` (numbers or numpy arrays): a
+    last turn already ahead, or a win policy's turn at its lead cap.
+
+    Any scoring throw banks, unless hot dice must be thrown again with the points at risk
+    (:func:`rethrows_at_risk`): then a throw whose every choice sets all ``D`` dice aside
+    throws them all again, worth ``A = (s bank + f farkle) / (1 - h)`` (``s``: a throw of
+    ``D`` dice leaving dice, ``h``: one leaving none, ``f``: a farkle), the fixed point of
+    ``A = s bank + h A + f farkle``; no play banks before a farkle more often.
+
+    >>> rules = Rules(dice=3, hot_dice="compulsory", bust_keeps_completed_rounds=False)
+    >>> round(float(first_bank_values(rules, 1, 1.0, 0.0)), 4)  # a scoring die: throw all 3
+    0.239
+    """
+    throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
+    bust = throws.bust[dice]
+    if not rethrows_at_risk(rules):
+        return (1 - bust) * bank + bust * farkle
+    leaves, hot_only = _leaving_dice(rules)
+    every = rules.dice
+    again = (leaves[every] * bank + throws.bust[every] * farkle) / (1 - hot_only[every])
+    return leaves[dice] * bank + hot_only[dice] * again + bust * farkle
+
+
 class _Turn(SetAsidePolicy):
     """What both Fivethousand policies share: the rules' throws, and a turn split into its
     safe points and its points at risk."""
@@ -136,19 +178,28 @@ class TurnPolicy(_Turn):
     """The play that maximises the expected points of one turn.
 
     ``bank_from``: with at least this many points at risk, banking is best whatever the
-    dice left. Beyond it one throw, then banking, gains on average the throw's points (plus
-    a fresh round for hot dice under Zillions rules) minus the chance of a farkle times the
-    points at risk, which is negative for every number of dice; the points at risk only
-    grow within a round, so banking at once is optimal there (the one-step look-ahead rule
-    for a closed set of states). Below it, values come from backward induction; under
-    Zillions rules the value of a fresh round (hot dice) is found by policy iteration.
+    dice left (wherever the rules allow it). Beyond it one throw, then banking, gains on
+    average the throw's points (plus a fresh round for hot dice under Zillions rules) minus
+    the chance of a farkle times the points at risk, which is negative for every number of
+    dice; the points at risk only grow within a round, so banking at once is optimal there
+    (the one-step look-ahead rule for a closed set of states). Hot dice that must be thrown
+    again with their points at risk are worth a line in the points there instead
+    (:meth:`_hot_tail`, :meth:`_rethrow_limit`). Below it, values come from backward
+    induction; under Zillions rules the value of a fresh round (hot dice) is found by policy
+    iteration.
+
+    >>> rules = Rules(bust_keeps_completed_rounds=False, hot_dice="compulsory")
+    >>> policy = turn_policy(rules)
+    >>> policy.bank_from, round(float(policy.throw_values(0, 40000, 0, 6)), 1)
+    (34850, 39071.6)
     """
 
     def __init__(self, rules: Rules, needs: int | None = None, bust: float = 0.0):
         super().__init__(rules)
         refuse_unsolved(rules, "turn policy", UNSOLVED)
         self.needs = rules.bank_needs(True) if needs is None else needs
-        if self.needs and rules.bust_keeps_completed_rounds:
+        # (refused whole, not at the first turn off the board: a robot must not fail mid-game)
+        if (self.needs or rules.bank_needs(False)) and rules.bust_keeps_completed_rounds:
             raise ValueError(
                 "the turn policy can't yet honour a minimum bank or opening score "
                 f"(min_bank={rules.min_bank}, opening={rules.opening}) together with "
@@ -156,7 +207,8 @@ class TurnPolicy(_Turn):
             )
         self.bust = float(bust)  # what a farkle adds (a penalty: below 0)
         self._tables: dict = {}
-        self._hot_bonus = self._never_busting_hot_dice()
+        self._rethrows = rethrows_at_risk(rules)
+        self._hot_slope, self._hot_bonus = self._hot_tail()
         fresh_round = 0.0
         for _ in range(100):
             cap = self._bank_limit(fresh_round)
@@ -218,6 +270,44 @@ class TurnPolicy(_Turn):
             )
         )
 
+    def _hot_tail(self) -> tuple[float, float]:
+        """Beyond the bank limit (without Zillions rules), hot dice with ``r`` points at
+        risk are worth ``slope * r + bonus``: ``r`` plus :meth:`_never_busting_hot_dice`
+        when they may be banked or a throw of all the dice can't bust.
+
+        When they must be thrown and may bust, the player throws and banks at the first
+        choice that leaves dice (the largest), else sets aside the most with all the dice
+        (:meth:`_rethrow_limit` finds where this holds): ``H(r) = sum over leaving throws of
+        p (r + L) + sum over the others of p H(r + M) + f * bust``, whose solution is
+        affine, ``slope = s / (1 - h)`` (``s``, ``h``: the chances of a throw of all the
+        dice leaving dice or not, ``f`` of a farkle) and ``bonus = (sum p L + slope *
+        sum p M + f * bust) / (1 - h)``."""
+        throws, dice = self.throws, self.rules.dice
+        if throws.bust[dice] == 0 and _leaving_dice(self.rules)[0][dice] == 0:
+            raise ValueError(
+                f"with {dice} {'die' if dice == 1 else 'dice'} and all_dice_farkle every throw "
+                "scores with all the dice, so a turn can go on for ever and its points have no "
+                "best average: the turn policy can't play these rules"
+            )
+        if not self._rethrows or throws.bust[dice] == 0:
+            return 1.0, self._never_busting_hot_dice()
+        leaves, hot_only = _leaving_dice(self.rules)
+        rows = throws.thrown == dice
+        leaving, most = self._best_points()
+        slope = leaves[dice] / (1 - hot_only[dice])
+        p = throws.probability[rows]
+        leave = leaving[rows] > -np.inf
+        gained = p[leave] @ leaving[rows][leave] + slope * (p[~leave] @ most[rows][~leave])
+        return slope, (gained + throws.bust[dice] * self.bust) / (1 - hot_only[dice])
+
+    def _best_points(self) -> tuple[np.ndarray, np.ndarray]:
+        """By row of the throw table: the most points of a choice that leaves dice (-inf
+        where none does), and of one that sets all the dice aside (-inf where none)."""
+        points = self.throws.points * self.unit
+        valid = self.throws.valid
+        leaving = np.where(valid & ~self._hot, points, -np.inf).max(axis=1)
+        return leaving, np.where(valid & self._hot, points, -np.inf).max(axis=1)
+
     def _never_busting_hot_dice(self) -> float:
         """Beyond the bank limit, the points a throw of all the dice adds when it can't bust
         (Zilch's scoring six-dice farkle) and the player banks whatever does not give hot
@@ -269,6 +359,8 @@ class TurnPolicy(_Turn):
     def _bank_limit(self, fresh_round: float) -> int:
         """Units of points at risk from which banking is best for every number of dice."""
         throws = self.throws
+        if self._rethrows and throws.bust[self.rules.dice] > 0:
+            return self._rethrow_limit()
         hot_bonus = fresh_round if self.rules.bust_keeps_completed_rounds else self._hot_bonus
         gain = throws.points * self.unit + hot_bonus * self._hot
         gain = throws.expect(take(gain, pick(gain, throws.valid)))
@@ -282,6 +374,30 @@ class TurnPolicy(_Turn):
         )
         return max(int(limit // self.unit) + 1, -(-self.needs // self.unit), 1)
 
+    def _rethrow_limit(self) -> int:
+        """Units of points at risk from which, when hot dice must be thrown (and may bust),
+        banking is best wherever the rules allow it and hot dice are worth
+        :meth:`_hot_tail`'s line.
+
+        Past it, with the bank beyond and that line: (1) a choice that leaves dice (worth
+        ``r + L``) beats one giving hot dice (``slope (r + M) + bonus``) once ``(1 -
+        slope) r >= slope M + bonus - L``, ``slope < 1``; (2) throwing ``n < D`` dice then
+        gains ``T(r, n) - r = c_n - (f_n + (1 - slope) h_n) r``, below 0 once ``r`` is
+        past ``c_n / (f_n + (1 - slope) h_n)`` (``f_n > 0``: fewer dice than all can
+        always farkle). So these values solve the optimality equations there, and as no
+        play outruns a farkle (each throw farkles with some chance, the points grow by at
+        most a throw's), no play beats them: they are the optimal values."""
+        throws, slope, bonus = self.throws, self._hot_slope, self._hot_bonus
+        leaving, most = self._best_points()
+        both = (leaving > -np.inf) & (most > -np.inf)
+        choose = ((slope * most + bonus - leaving) / (1 - slope))[both]
+        _, hot_only = _leaving_dice(self.rules)
+        gain = np.where(leaving > -np.inf, leaving, slope * most + bonus)
+        gain = throws.expect(gain) + throws.bust * self.bust
+        banks = gain[1:-1] / (throws.bust[1:-1] + (1 - slope) * hot_only[1:-1])
+        limit = max(choose.max(initial=0.0), banks.max(initial=0.0))
+        return max(int(limit // self.unit) + 1, -(-self.needs // self.unit), 1)
+
     def _sweep(self, cap: int, fresh_round: float):
         """Values below ``cap`` units at risk as ``a + c * fresh_round``: of the best choice
         (value_a, value_c) and of throwing (throw_a, throw_c), by (units at risk, dice left)."""
@@ -291,6 +407,8 @@ class TurnPolicy(_Turn):
             ta, tc = self._throw_step(units, fresh_round, value_a, value_c)
             throw_a[units], throw_c[units] = ta, tc
             bank = (ta + tc * fresh_round <= units * self.unit) & (units * self.unit >= self.needs)
+            if self._rethrows:  # all the dice to throw: hot dice, which must be thrown
+                bank[self.rules.dice] = False
             value_a[units] = np.where(bank, units * self.unit, ta)
             value_c[units] = np.where(bank, 0.0, tc)
         return value_a, value_c, throw_a, throw_c
@@ -301,9 +419,10 @@ class TurnPolicy(_Turn):
         after = units + self.throws.points
         inside = after < len(value_a)
         index = np.minimum(after, len(value_a) - 1)
-        a = np.where(
-            inside, value_a[index, self._next_dice], after * self.unit + self._hot * self._hot_bonus
+        beyond = np.where(
+            self._hot, self._hot_slope * after * self.unit + self._hot_bonus, after * self.unit
         )
+        a = np.where(inside, value_a[index, self._next_dice], beyond)
         c = np.where(inside, value_c[index, self._next_dice], 0.0)
         if self.rules.bust_keeps_completed_rounds:  # hot dice: the round is safe, a new one starts
             a = np.where(self._hot, after * self.unit, a)
@@ -390,9 +509,8 @@ class FinalTurnPolicy(_Turn):
         safe, at_risk = self.split(turn_points, round_start)
         safe = safe + banked
         short = to_beat - safe - at_risk  # points short of drawing level
-        # Already above: any scoring throw keeps it so; a farkle leaves the safe points.
-        bust = self.throws.bust[dice_left]
-        values = np.array(1 - bust + bust * _outcome(safe, to_beat))
+        # Already above: the first bank keeps it so; a farkle leaves the safe points.
+        values = np.array(first_bank_values(self.rules, dice_left, 1.0, _outcome(safe, to_beat)))
         behind = short >= 0
         # (a banked score below 0, after a penalty, is further behind than the score to beat)
         sizes = self._table_size(np.maximum(to_beat, to_beat - safe)[behind])
@@ -423,10 +541,14 @@ def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
     ``ties``: being 0 units short is level, a shared win worth 1/2 (otherwise it is still
     behind: the score to beat is not a multiple of the unit). A throw moves to fewer units
     short, so they are solved in increasing order, each for every amount at risk at once.
-    A farkle leaves the safe points, level only when nothing was short or at risk.
+    A farkle leaves the safe points, level only when nothing was short or at risk. Hot dice
+    that must be thrown again (:func:`rethrows_at_risk`) bank neither level nor ahead: ahead,
+    they are worth :func:`first_bank_values`.
     """
     throws, hot, next_dice = _throws(rules)
     level = 0.5 if ties else 0.0
+    rethrows = rethrows_at_risk(rules)
+    banks = ~hot if rethrows else True  # may the choice be followed by a bank
     chance = np.zeros((size + 1, size + int(throws.points.max()) + 1, rules.dice + 1))
     for short in range(size + 1):
         at_risk = np.arange(size - short + 1)[:, None, None]
@@ -435,8 +557,14 @@ def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
         if rules.bust_keeps_completed_rounds:
             at_risk_after = np.where(hot, 0, at_risk_after)
         throw_on = chance[np.maximum(short_after, 0), at_risk_after, next_dice]
+        ahead: float | np.ndarray = 1.0
+        if rethrows:  # a farkle of the rethrow leaves the banked score, level only at (0, 0)
+            farkle = np.where((short == 0) & (at_risk == 0), level, 0.0)
+            ahead = np.where(hot, first_bank_values(rules, rules.dice, 1.0, farkle), 1.0)
         after = np.where(
-            short_after < 0, 1.0, np.where(short_after == 0, np.maximum(level, throw_on), throw_on)
+            short_after < 0,
+            ahead,
+            np.where((short_after == 0) & banks, np.maximum(level, throw_on), throw_on),
         )
         chance[short, : size - short + 1] = throws.expect(take(after, pick(after, throws.valid)))
         if short == 0:  # level with nothing at risk: a farkle still shares the win

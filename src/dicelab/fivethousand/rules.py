@@ -105,6 +105,22 @@ class Rules(RuleSet):
                     name,
                     f"{name} needs six dice, and dice is {self.dice}: set it to 0 or play with six dice",
                 )
+        if self.hot_dice == "compulsory" and self.dice == 1:
+            if self.all_dice_farkle:
+                self.refuse(
+                    "hot_dice",
+                    "with one die and all_dice_farkle every throw scores with all the dice, so "
+                    "compulsory hot dice would never let a turn end: set hot_dice to 'optional', "
+                    "all_dice_farkle to 0 or play with more dice",
+                )
+            if not self.bust_keeps_completed_rounds:
+                self.refuse(
+                    "hot_dice",
+                    "with one die every scoring throw is hot dice, so compulsory hot dice would "
+                    "never let a player bank (a farkle ends every turn, and no game ends): set "
+                    "hot_dice to 'optional', bust_keeps_completed_rounds to True or play with "
+                    "more dice",
+                )
         if not any(len(faces) <= self.dice for faces, _ in self._rows()):
             self.refuse(
                 "dice",
@@ -189,13 +205,19 @@ class Rules(RuleSet):
         )[()]
         return needs
 
+    @property
+    def must_rethrow(self) -> bool:
+        """Whether hot dice must be thrown again (no bank on hot dice: ``hot_dice``
+        "compulsory")."""
+        return self.hot_dice == "compulsory"
+
     def may_bank(
         self, turn_points: ArrayLike, on_board: bool | np.ndarray = True, hot: ArrayLike = False
     ) -> bool | np.ndarray:
         """Whether a player with ``turn_points`` may bank (numbers or numpy arrays):
         enough points, and not on hot dice when they are compulsory."""
         allowed: np.ndarray = np.asarray(turn_points) >= self.bank_needs(on_board)
-        if self.hot_dice == "compulsory":
+        if self.must_rethrow:
             allowed = allowed & ~np.asarray(hot)
         decided: bool | np.ndarray = allowed[()]
         return decided

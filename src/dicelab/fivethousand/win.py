@@ -14,6 +14,13 @@ no play does better than winning. The cap is chosen so that this bound is below
 capped (a lead mid-game is no near-certain win). Under Zillions rules a turn can go on past the target with its completed
 rounds safe; those states depend only on the lead, and are solved once per lead.
 
+With compulsory hot dice (without Zillions rules) a player on hot dice throws, however
+far ahead: the turn is swept up to the lead cap, where hot dice are thrown and the turn
+banked at the first choice that leaves dice
+(:func:`~dicelab.fivethousand.policy.first_bank_values`). No play banks before a farkle
+more often, and the banks there are worth at most the cap's error more than counted, so
+the bound holds. Under Zillions rules hot dice simply start a fresh round, never a bank.
+
 >>> policy = win_policy(Rules(target=300))
 >>> 0.5 < policy.first_player_wins < 1
 True
@@ -27,7 +34,7 @@ import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
-from dicelab.fivethousand.policy import UNSOLVED
+from dicelab.fivethousand.policy import UNSOLVED, first_bank_values, rethrows_at_risk
 from dicelab.fivethousand.rules import Rules
 from dicelab.memo import KEPT, once_per_key
 from dicelab.odds.table import OddsTable
@@ -198,16 +205,21 @@ class FinalTurns:
     def _solve_traditional(self, size: int, level: float = 0.5) -> np.ndarray:
         """Chance to win by throwing, by (units still needed to draw level + offset, dice);
         ending level is worth ``level`` (a shared win, or 1 where any bank allowed wins)."""
-        throws, offset = self.throws, self._max_points
-        throw = np.zeros((size + offset + 1, self.rules.dice + 1))
+        throws, offset, dice = self.throws, self._max_points, self.rules.dice
+        rethrows = rethrows_at_risk(self.rules)  # hot dice (all the dice to throw) don't bank
+        throw = np.zeros((size + offset + 1, dice + 1))
         decide = np.zeros_like(throw)
-        decide[:offset] = 1.0  # already ahead: bank
-        throw[:offset] = 1 - throws.bust
+        decide[:offset] = 1.0  # already ahead: bank (at the first chance)
+        throw[:offset] = first_bank_values(self.rules, np.arange(dice + 1), 1.0, 0.0)
+        if rethrows:
+            decide[:offset, dice] = throw[:offset, dice]
         for need in range(size + 1):
             after = decide[need + offset - throws.points, self.next_dice]
             throw[need + offset] = throws.expect(take(after, pick(after, throws.valid)))
             level_here = level if need == 0 else float(standing_value(np.array(need)))
             decide[need + offset] = np.maximum(level_here, throw[need + offset])
+            if rethrows:
+                decide[need + offset, dice] = throw[need + offset, dice]
         return throw
 
 
@@ -364,9 +376,10 @@ class FivethousandWinPolicy(WinPolicy):
         ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``.
         The arrays are wide enough for ``rows`` rows of throw values."""
         ends = b + lead - m
+        rethrows = rethrows_at_risk(self.rules)  # then hot dice are swept up to the lead cap
         if self.keeps_rounds:
             ends = np.minimum(ends, self.final.round_top + 1)
-        elif x is not None:
+        elif x is not None and not rethrows:
             bound = self.throws.bust[1:].min() * (1 - x) * (1 - 1e-9)
             proved = self.final.start[None, : lead + 1] <= bound[:, None]
             banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
@@ -379,11 +392,22 @@ class FivethousandWinPolicy(WinPolicy):
         standing = np.minimum(m[:, None] + np.arange(width), capped)
         bank = np.where(np.arange(width) < needs[:, None], -np.inf, 1 - after[b[:, None], standing])
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
+        value_c = np.zeros_like(value)
+        if rethrows:  # hot dice at the lead cap: thrown, then banked at the first chance
+            given = np.arange(width) >= ends[:, None]
+            dice = self.rules.dice
+            value[:, :, dice] = np.where(
+                given, first_bank_values(self.rules, dice, np.where(given, bank, 0.0), 0.0), bank
+            )
+            value_c[:, :, dice] = np.where(
+                given, first_bank_values(self.rules, dice, 0.0, 1.0), 0.0
+            )
         hot = None
-        if self.keeps_rounds:
+        if self.keeps_rounds:  # a fresh round, or (when the rules allow it) the bank
             fresh = start[np.minimum(standing, start.shape[0] - 1), b[:, None]]
-            hot = np.where(standing < capped, np.maximum(bank, fresh), bank)
-        return PairTurns(value, np.zeros_like(value), bank, ends, hot)
+            chosen = fresh if self.rules.must_rethrow else np.maximum(bank, fresh)
+            hot = np.where(standing < capped, chosen, bank)
+        return PairTurns(value, value_c, bank, ends, hot, rethrow=rethrows)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -480,7 +504,9 @@ class FivethousandWinPolicy(WinPolicy):
     def bank_from(self, mine: int, theirs: int, dice: int) -> int | None:
         """The fewest turn points (in a turn's first round) from which banking wins more
         often than throwing ``dice`` dice, with ``mine`` and ``theirs`` banked; None when
-        throwing is better up to the cap."""
+        throwing is better up to the cap (or banking is not allowed: compulsory hot dice)."""
+        if dice == self.rules.dice and self.rules.must_rethrow:
+            return None
         m, b = self._units(mine), min(self._units(theirs), self.goal - 1)
         throw = self.turn_values(m, b)
         for r in range(max(1, int(self.needs(m))), throw.shape[0]):
@@ -496,7 +522,8 @@ class FivethousandWinPolicy(WinPolicy):
             step = max(self.unit, self.rules.target // 5 // self.unit * self.unit)
             scores = range(0, self.rules.target, step)
         # Under Zillions rules a round with points at risk never has all the dice.
-        dice = range(1, self.rules.dice + (not self.keeps_rounds))
+        # Hot dice must be thrown when compulsory.
+        dice = range(1, self.rules.dice + (not self.keeps_rounds and not self.rules.must_rethrow))
         columns = ["you", "opponent"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in dice]
         rows = []
         for mine in scores:
@@ -520,6 +547,7 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
+    from dicelab.fivethousand import policy
     from dicelab.setaside.win import solver_sources
 
-    return (sys.modules[__name__], *solver_sources())
+    return (sys.modules[__name__], policy, *solver_sources())

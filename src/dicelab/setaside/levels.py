@@ -218,7 +218,14 @@ def _taken(turns: PairTurns, x: np.ndarray, source, shift: int) -> PairTurns:
     low = np.where(taken, level.low[rows], -np.inf if turns.low is None else turns.low)
     high = np.where(taken, level.high[rows], np.inf if turns.high is None else turns.high)
     return PairTurns(
-        value_a, value_c, turns.bank, np.where(serves, first, turns.ends), turns.hot, low, high
+        value_a,
+        value_c,
+        turns.bank,
+        np.where(serves, first, turns.ends),
+        turns.hot,
+        low,
+        high,
+        turns.rethrow,
     )
 
 

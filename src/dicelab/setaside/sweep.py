@@ -44,7 +44,9 @@ class PairTurns:
     after reaching ``r`` points when a bonus round starts afresh (Zillions rules); None
     when hot dice go on with the same points at risk. ``low``/``high`` (L, width) or None:
     the bust values for which each given row's values hold (rows taken from another
-    pair's turn, :func:`solve_level`); None when they hold for any.
+    pair's turn, :func:`solve_level`); None when they hold for any. ``rethrow``: a state
+    with all the dice to throw (hot dice going on with the same points at risk) must throw,
+    never bank (Fivethousand's compulsory hot dice).
     """
 
     value_a: np.ndarray
@@ -54,6 +56,7 @@ class PairTurns:
     hot: np.ndarray | None = None
     low: np.ndarray | None = None
     high: np.ndarray | None = None
+    rethrow: bool = False
 
     def take(self, pairs: np.ndarray, width: int) -> PairTurns:
         """The turns of ``pairs`` (indices), cut to ``width`` rows."""
@@ -69,6 +72,7 @@ class PairTurns:
             cut(self.hot),
             cut(self.low),
             cut(self.high),
+            self.rethrow,
         )
 
 
@@ -195,13 +199,18 @@ def _sweep(
                 bank = bank_of[:k, r, None]
                 throw = ta + tc * x[:k, None]
                 banks = bank >= throw
+                if turns.rethrow:  # all the dice to throw: no choice but to throw
+                    banks[:, -1] = False
                 if rows:
                     banks &= inside[:, r, None]
                 if (
                     bounds
                 ):  # bank or throw, like any choice: banking, throwing's slope c over the margin
                     # bank - throw; throwing, banking's slope -c over throw - bank: c / (bank - throw) both ways
-                    _extremes(tc / (bank - throw), falls[r, :k], rises[r, :k], 1, fresh)
+                    slopes = tc / (bank - throw)
+                    if turns.rethrow:
+                        slopes[:, -1] = np.nan  # no choice, no limit
+                    _extremes(slopes, falls[r, :k], rises[r, :k], 1, fresh)
                 here = slice(r * columns + 1, (r + 1) * columns)
                 new_a, new_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
                 if rows:  # past its end a turn's values are given
