@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from dicelab.fivethousand import Engine, Game, Rules, State, final_turn_policy, turn_policy
-from dicelab.fivethousand.policy import OptimalRobot
+from dicelab.fivethousand.policy import OptimalBot
 from tests.bot_matches import beats_a_coin, play_checking_legality, wins_of
 
 
@@ -246,7 +246,7 @@ def test_level_in_the_last_turn_with_one_die_the_robot_banks_the_shared_win():
     level = State(
         scores=(4300, 5000), dice_left=1, phase="decide", turn_points=700, final_turns=(0,)
     )
-    policy = OptimalRobot.policy(engine, level)
+    policy = OptimalBot.policy(engine, level)
     values = {option.bank: option.value for option in policy.options(level)}
     assert values[True] == 0.5 and values[False] == pytest.approx(1 / 3, rel=1e-12)
     assert policy.best(level).bank
@@ -263,8 +263,8 @@ def test_final_turn_banks_once_ahead_and_throws_while_behind():
 def test_the_robot_uses_the_final_turn_policy_in_its_last_turn():
     engine = Engine(Rules())
     last = State(scores=(5200, 4000), dice_left=6, player=1, final_turns=(1,))
-    assert OptimalRobot.policy(engine, last).to_beat == 5200
-    assert OptimalRobot.policy(engine, State(scores=(0, 0), dice_left=6)) is turn_policy()
+    assert OptimalBot.policy(engine, last).to_beat == 5200
+    assert OptimalBot.policy(engine, State(scores=(0, 0), dice_left=6)) is turn_policy()
 
 
 def test_the_optimal_robot_only_plays_legal_moves():

@@ -156,9 +156,9 @@ class FivethousandCoach(SetAsideCoach):
         return PairwiseChances(self.rules)
 
     def points_policy(self, state):
-        from dicelab.fivethousand.policy import OptimalRobot
+        from dicelab.fivethousand.policy import OptimalBot
 
-        return OptimalRobot.policy(self.engine, state)
+        return OptimalBot.policy(self.engine, state)
 
     def points_measure(self, state) -> Measure:
         return WIN_CHANCE if self.engine.in_final_turn(state) else TURN_POINTS

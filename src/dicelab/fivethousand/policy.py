@@ -572,7 +572,7 @@ def _final_table(rules: Rules, size: int, ties: bool) -> np.ndarray:
     return chance
 
 
-class OptimalRobot:
+class OptimalBot:
     """Plays each turn for the most points on average and its last turn for the best chance
     to win against the leader (a shared win counting half)."""
 

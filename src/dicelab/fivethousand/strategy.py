@@ -18,7 +18,7 @@ from dicelab.setaside.strategy import (
 )
 
 
-class SimpleRobot(SetAsideBot):
+class SimpleBot(SetAsideBot):
     """Sets aside every scoring die and passes once the turn is worth 300 or more."""
 
     level = "simple"
@@ -32,7 +32,7 @@ class SimpleRobot(SetAsideBot):
         )
 
 
-class IntelligentRobot(SetAsideBot):
+class IntelligentBot(SetAsideBot):
     """Keeps few dice for the points, weighs the chance of farkling with the dice left
     against the points at stake, and in its last turn plays on until it is ahead."""
 
@@ -76,15 +76,15 @@ def bank_from(rules) -> tuple:
 
 def optimal_robot():
     """The optimal robot; its module (numpy, exact policies) is imported on first use."""
-    from dicelab.fivethousand.policy import OptimalRobot
+    from dicelab.fivethousand.policy import OptimalBot
 
-    return OptimalRobot()
+    return OptimalBot()
 
 
 BOTS = {
     "random": RandomBot,
-    "simple": SimpleRobot,
-    "intelligent": IntelligentRobot,
+    "simple": SimpleBot,
+    "intelligent": IntelligentBot,
     "optimal": optimal_robot,
     "win": partial(win_bot, "fivethousand"),
 }

@@ -86,15 +86,15 @@ def _win_values(rules, fallback):
 
 
 def _fivethousand_forms() -> dict:
-    from dicelab.fivethousand.policy import OptimalRobot
-    from dicelab.fivethousand.strategy import IntelligentRobot, SimpleRobot
+    from dicelab.fivethousand.policy import OptimalBot
+    from dicelab.fivethousand.strategy import IntelligentBot, SimpleBot
 
     return {
-        SimpleRobot: lambda rules, bot: Threshold(
-            SimpleRobot.threshold, not_hot=rules.dice, level="simple"
+        SimpleBot: lambda rules, bot: Threshold(
+            SimpleBot.threshold, not_hot=rules.dice, level="simple"
         ),
-        IntelligentRobot: lambda rules, bot: Intelligent(rules),
-        OptimalRobot: lambda rules, bot: PolicyBot(rules, _fivethousand_values(rules), "optimal"),
+        IntelligentBot: lambda rules, bot: Intelligent(rules),
+        OptimalBot: lambda rules, bot: PolicyBot(rules, _fivethousand_values(rules), "optimal"),
     }
 
 

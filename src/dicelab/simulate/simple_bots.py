@@ -53,7 +53,7 @@ class Threshold(SetAsideBatchBot):
 
 
 class Intelligent(SetAsideBatchBot):
-    """Fivethousand's :class:`~dicelab.fivethousand.strategy.IntelligentRobot`: keeps few
+    """Fivethousand's :class:`~dicelab.fivethousand.strategy.IntelligentBot`: keeps few
     dice for the points, banks when one more throw loses on average (exact fractions: from
     a number of points at risk that depends on the dice left), and in its last turn plays on
     until it is ahead."""
