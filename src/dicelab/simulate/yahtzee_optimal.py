@@ -57,10 +57,6 @@ class BatchOptimal(YahtzeeBatchBot):
         self.hold_counts = numpy.array(
             [_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6]
         )
-        # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
-        self.special = numpy.array(
-            [ROLLS.index(roll) for roll in self.solution.special_rolls], dtype=numpy.int64
-        )
 
     def solver_cards(self, mask, context, upper):
         """The solver's card (Yahtzee state ``y``, capped upper total ``u``) and its number."""
@@ -96,14 +92,11 @@ class BatchOptimal(YahtzeeBatchBot):
         two): the value and the second moment (0 in the last row)."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
-        special = len(self.special)
-        legal = self.scores.legal(numpy.repeat(mask, special), numpy.tile(self.special, len(mask)))
-        legal = legal.reshape(len(mask), special, len(self.scores.boxes)).transpose(1, 0, 2)
         none = numpy.full((1, len(cards)), -numpy.inf)
         if self.moments:
             none = numpy.stack([none, numpy.zeros_like(none)])
         turn = []
-        for holds in self.solution.turn_values(mask, y, u, legal, spread=self.moments):
+        for holds in self.solution.turn_values(mask, y, u, spread=self.moments):
             stacked = numpy.concatenate(holds[:5] + [none], axis=-2)
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
         return turn

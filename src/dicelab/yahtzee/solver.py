@@ -32,8 +32,6 @@ memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 from __future__ import annotations
 
 import math
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache, partial
 from pathlib import Path
@@ -59,7 +57,6 @@ CACHE_KIND = "yahtzee-solution"
 # cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
 # another size or order of blocks moves the values by ~1e-13 and can flip a near tie
 CHUNK = 256
-THREADS = 1  # a second thread bought no wall time on 2 cores and cost half again the CPU
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
@@ -345,28 +342,24 @@ class _Tables:
         """The Yahtzee context (0 open, 1 full, 2 zero) of cards."""
         return np.where(mask & self.yahtzee_bit, 1 + y, 0)
 
-    def filled(self, mask: int, y: int) -> dict:
-        """A filled-box dict for a card, as the scoring functions take it: which boxes are
-        filled matters to them, and of the points only the Yahtzee box's (others get 0)."""
-        filled = {box: 0 for i, box in enumerate(self.boxes) if mask >> i & 1}
-        if "yahtzee" in filled and y == 0:
-            filled["yahtzee"] = self.rules.yahtzee
-        return filled
+    @cached_property
+    def _special_legal(self) -> np.ndarray:
+        """The legal boxes of each special roll on the card of each of :meth:`masks` (masks,
+        rolls, boxes), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
+        from dicelab.simulate.yahtzee_scores import (
+            ROLLS,
+            score_tables,
+        )  # a solve's, not an import's
 
-    def special_legal(self, mask: int, y: int) -> list:
-        """For each special roll, the boxes the engine lets it score on this card, as bits."""
-        filled = self.filled(mask, y)
-        rolls = keeps().rolls
-        return [
-            sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
-            for r in self.special
-        ]
+        masks, count = self.masks(), len(self.special)
+        rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
+        legal = score_tables(self.rules).legal(np.repeat(masks, count), np.tile(rolls, len(masks)))
+        return legal.reshape(len(masks), count, len(self.boxes))
 
-    def unpack(self, bits) -> np.ndarray:
-        """Box bits as booleans along a new last axis."""
-        return (
-            np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1
-        ).astype(bool)
+    def closed_special(self, mask) -> np.ndarray:
+        """The boxes closed to each special roll on cards (boxes, rolls, cards)."""
+        legal = self._special_legal[np.searchsorted(self.masks(), mask)]
+        return ~legal.transpose(2, 1, 0)
 
     def _after_rows(self, ny: int) -> tuple:
         """The plain scores of a turn: every box with each of its points over the plain rolls
@@ -425,10 +418,9 @@ class _Tables:
             return value
         return np.stack(np.broadcast_arrays(value, variance))
 
-    def final_values(self, moments, mask, y, u, legal, space: _Space):
+    def final_values(self, moments, mask, y, u, space: _Space):
         """The value of each of the 252 rolls with no roll left for each card: an array
-        (moments, rolls, cards) in a buffer of ``space``. ``legal`` is each special roll's
-        legal boxes on each card (rolls, cards, boxes).
+        (moments, rolls, cards) in a buffer of ``space``.
 
         With the variances of the cards' rest of the game in ``moments``, the second moment
         is that of the points still to come (the best box's points and what the card after
@@ -470,12 +462,12 @@ class _Tables:
         if self.bonus[0, 0].any():
             final[0] += self.bonus[0, 0][:, None]
         if len(self.special):
-            final[:, self.special] = self._special_values(moments, mask, y, u, legal)
+            final[:, self.special] = self._special_values(moments, mask, y, u)
         if pairs:
             final[1] += np.multiply(final[0], final[0], out=space.array("square", final.shape[1:]))
         return final
 
-    def _special_values(self, moments, mask, y, u, legal):
+    def _special_values(self, moments, mask, y, u):
         """The value of each special roll with no roll left on each card (moments, rolls,
         cards): its best legal box (the first of the best), with the Yahtzee bonus."""
         context = self.context(mask, y)
@@ -496,7 +488,7 @@ class _Tables:
             mask,
             y,
             u,
-            ~np.moveaxis(legal, -1, 0),
+            self.closed_special(mask),
         )
         value += points
         best = np.argmax(value, axis=0)[None]
@@ -586,25 +578,13 @@ def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
 
 
-def _legal_table(tables: _Tables):
-    """The legal boxes (as bits) of every special roll on every card (rolls, mask and
-    Yahtzee state), and the number of Yahtzee states that matter (1 when full and zero
-    play alike)."""
-    count = 1 << len(tables.boxes)
-    bits = np.zeros((count, 2, len(tables.special)), dtype=np.int64)
-    if len(tables.special):
-        for mask in range(count):
-            bits[mask, 0] = tables.special_legal(mask, 0)
-            bits[mask, 1] = (
-                tables.special_legal(mask, 1) if mask & tables.yahtzee_bit else bits[mask, 0]
-            )
-    alike = (
-        (tables.points[1] == tables.points[2]).all()
-        and (tables.bonus[1] == tables.bonus[2]).all()
-        and (bits[:, 0] == bits[:, 1]).all()
-    )
-    ny = 1 if alike or not tables.has_yahtzee else 2
-    return np.ascontiguousarray(bits[:, :ny].reshape(count * ny, -1).T), ny
+def _yahtzee_states(tables: _Tables) -> int:
+    """The number of Yahtzee states that matter: 1 when a Yahtzee box holding 0 plays like
+    one holding its full value (the legal boxes never depend on which)."""
+    alike = (tables.points[1] == tables.points[2]).all() and (
+        tables.bonus[1] == tables.bonus[2]
+    ).all()
+    return 1 if alike or not tables.has_yahtzee else 2
 
 
 def _solve(rules: Rules, progress: bool) -> tuple:
@@ -613,7 +593,7 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     states."""
     tables = _tables(rules)
     holds = keeps()
-    legal, ny = _legal_table(tables)
+    ny = _yahtzee_states(tables)
     layout = _Layout(tables, ny)
     solved = np.full((2, layout.size), np.nan)  # NaN: a card no game reaches (forced order)
     values, variances = solved
@@ -623,19 +603,16 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
     masks = tables.masks()
     filled = sum(masks >> i & 1 for i in range(boxes))
-    spaces = threading.local()  # each thread's buffers
+    space = _Space()
 
-    def solve_part(part):
-        layer, start = part  # the cards start to start + CHUNK of the layer, made here
+    def solve_part(layer, start: int) -> int:
+        """Solve the cards ``start`` to ``start + CHUNK`` of the ``layer`` (made here)."""
         ends = np.cumsum(layout.runs(layer))
         first, last = np.searchsorted(ends, [start, start + CHUNK], side="right")
         mask, y, u = layout.cards(layer[first : last + 1])
         skip = start - (ends[first - 1] if first else 0)
         mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
-        space = getattr(spaces, "space", None) or _Space()
-        spaces.space = space
-        unpacked = tables.unpack(legal[:, mask * ny + y])
-        final = tables.final_values(moments, mask, y, u, unpacked, space)
+        final = tables.final_values(moments, mask, y, u, space)
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
@@ -644,13 +621,12 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         variances[place] = np.maximum(second, 0.0, out=second)
         return len(mask)
 
-    with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
+    with _progress_bar(tables, layout, progress) as bar:
         for layer in range(boxes - 1, -1, -1):
             layer_masks = masks[filled == layer]
             count = int(layout.runs(layer_masks).sum())
-            parts = [(layer_masks, start) for start in range(0, count, CHUNK)]
-            for done in pool.map(solve_part, parts):
-                bar.update(done)
+            for start in range(0, count, CHUNK):
+                bar.update(solve_part(layer_masks, start))
     return solved, ny
 
 
@@ -704,12 +680,6 @@ class Solution:
         or less when the upper boxes cannot reach it)."""
         return self._tables.cap
 
-    @property
-    def special_rolls(self) -> tuple:
-        """The rolls (five dice, sorted) whose points or legal boxes depend on the card beyond
-        which boxes are open: the Yahtzees, under bonus or joker rules."""
-        return tuple(keeps().rolls[r] for r in self._tables.special)
-
     def solver_cards(self, mask, context, upper) -> tuple:
         """The solver's cards (mask, Yahtzee state, capped upper total) of cards given as
         arrays: the bits of the filled boxes (in the order of the rules), the Yahtzee box's
@@ -734,15 +704,14 @@ class Solution:
         moments = self._moments if spread else replace(self._moments, variances=None)
         return self._tables.reward(moments, box, points, mask, y, u)
 
-    def turn_values(self, mask, y, u, legal, *, spread: bool = False) -> list:
+    def turn_values(self, mask, y, u, *, spread: bool = False) -> list:
         """For each number of rolls left (from 1), the expected rest-of-game score of every hold
         on each solver card (columns): a list by number of dice held of arrays (keeps of that
-        size in the order of :func:`keeps`, cards). ``legal`` is the legal boxes of each of
-        :attr:`special_rolls` on each card (rolls, cards, boxes). With ``spread``, each is a
+        size in the order of :func:`keeps`, cards). With ``spread``, each is a
         pair (a first axis of two): the value, and the second moment of the score to come."""
         moments = self._moments if spread else replace(self._moments, variances=None)
         space = _Space()
-        values = self._tables.final_values(moments, mask, y, u, legal, space)
+        values = self._tables.final_values(moments, mask, y, u, space)
         turn = []
         for _ in range(self.rules.rolls - 1):
             holds = keeps().hold_values(values, space)
@@ -881,10 +850,7 @@ class Solution:
         """:meth:`turn_values` with spread for one card (kept for the next question)."""
         key = (mask, y, u)
         if key not in self._turns:
-            legal = self._tables.unpack(self._tables.special_legal(mask, y))[:, None, :]
-            turn = self.turn_values(
-                np.array([mask]), np.array([y]), np.array([u]), legal, spread=True
-            )
+            turn = self.turn_values(np.array([mask]), np.array([y]), np.array([u]), spread=True)
             if len(self._turns) > 4096:
                 self._turns.clear()
             self._turns[key] = turn
