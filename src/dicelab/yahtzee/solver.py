@@ -261,8 +261,18 @@ class _Tables:
             rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values())
         )
         self.upper_bonus = bonus_of_upper_total(rules, np.arange(self.cap + 1))
-        # the distinct points of each box over the plain rolls (a reward row each, in turn)
-        self.box_points = [np.unique(self.points[0, 0, :, i]) for i in range(len(self.boxes))]
+        # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
+        self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
+        first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        # the reward row of each special roll's points in each box (context, matching, roll, box)
+        self.special_rows = first + np.stack(
+            [
+                np.searchsorted(points, self.points[:, :, self.special, i])
+                for i, points in enumerate(self.box_points)
+            ],
+            axis=-1,
+        )
+        self._special_index = np.arange(len(self.special))[:, None]
         self.groups = self._groups()
         self.after_rows = {ny: self._after_rows(ny) for ny in (1, 2)}  # by Yahtzee states
         self.reachable = self._reachable_upper_totals(upper)
@@ -462,41 +472,28 @@ class _Tables:
         if self.bonus[0, 0].any():
             final[0] += self.bonus[0, 0][:, None]
         if len(self.special):
-            final[:, self.special] = self._special_values(moments, mask, y, u)
+            final[:, self.special] = self._special_values(rewards, mask, y)
         if pairs:
             final[1] += np.multiply(final[0], final[0], out=space.array("square", final.shape[1:]))
         return final
 
-    def _special_values(self, moments, mask, y, u):
+    def _special_values(self, rewards, mask, y):
         """The value of each special roll with no roll left on each card (moments, rolls,
-        cards): its best legal box (the first of the best), with the Yahtzee bonus."""
+        cards): its best legal box (the first of the best), with the Yahtzee bonus. Its
+        points in each box have a row of ``rewards`` (see :attr:`special_rows`)."""
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
-        points = np.moveaxis(self.points[context, matching, self.special[:, None]], -1, 0)
-        bits, upper, states = self.after_rows[moments.ny][:3]
-        boxes = len(self.boxes)
-        state = np.broadcast_to(y, points.shape)
-        if states is not None:  # the Yahtzee box holding 0 or its full value
-            zero = np.asarray(self.boxes) == "yahtzee"
-            state = np.where(zero[:, None, None], points != self.rules.yahtzee, state)
-        in_upper = np.isin(self.boxes, UPPER_BOXES)[:, None, None]
-        value, variance = self._after(
-            moments,
-            (1 << np.arange(boxes))[:, None, None],
-            np.where(in_upper, points, 0),
-            state,
-            mask,
-            y,
-            u,
-            self.closed_special(mask),
-        )
-        value += points
+        cards = len(mask)
+        rows = np.moveaxis(self.special_rows[context, matching, self._special_index], -1, 0)
+        flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
+        value = rewards[0].take(flat)
+        np.copyto(value, -np.inf, where=self.closed_special(mask))
         best = np.argmax(value, axis=0)[None]
         mean = np.take_along_axis(value, best, axis=0)[0]
         mean += self.bonus[context, matching, self.special[:, None]]
-        if variance is None:
+        if len(rewards) == 1:
             return mean[None]
-        return np.stack([mean, np.take_along_axis(variance, best, axis=0)[0]])
+        return np.stack([mean, rewards[1].take(np.take_along_axis(flat, best, axis=0)[0])])
 
 
 class _Layout:
