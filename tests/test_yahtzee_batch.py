@@ -14,8 +14,8 @@ from dicelab.players import RandomBot
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games, play_turns
 from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy
 from dicelab.simulate.yahtzee_play import CardBatch
-from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.scoring import legal_boxes
 from dicelab.yahtzee.strategy import GreedyBot
 from tests.yahtzee_batch_helpers import (

@@ -18,8 +18,8 @@ import numpy
 
 from dicelab import dice as _dice
 from dicelab.simulate.yahtzee_bots import YahtzeeBatchBot, play_decided
-from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 
 BLOCK = 2048  # different cards whose turn tables are made together
 

@@ -44,6 +44,7 @@ from dicelab.memo import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.scoring import (
     bonus_of_upper_total,
     box_points,
@@ -264,13 +265,12 @@ class _Tables:
         # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
         self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
         first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
-        # the reward row of each special roll's points in each box (context, matching, roll, box)
-        self.special_rows = first + np.stack(
+        # the reward row of each special roll's points in each box (box, context, matching, roll)
+        self.special_rows = np.stack(
             [
-                np.searchsorted(points, self.points[:, :, self.special, i])
+                first[i] + np.searchsorted(points, self.points[:, :, self.special, i])
                 for i, points in enumerate(self.box_points)
-            ],
-            axis=-1,
+            ]
         )
         self._special_index = np.arange(len(self.special))[:, None]
         self.groups = self._groups()
@@ -353,23 +353,17 @@ class _Tables:
         return np.where(mask & self.yahtzee_bit, 1 + y, 0)
 
     @cached_property
-    def _special_legal(self) -> np.ndarray:
-        """The legal boxes of each special roll on the card of each of :meth:`masks` (masks,
-        rolls, boxes), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
-        from dicelab.simulate.yahtzee_scores import (
-            ROLLS,
-            score_tables,
-        )  # a solve's, not an import's
-
+    def _closed_special(self) -> np.ndarray:
+        """The boxes closed to each special roll on the card of each of :meth:`masks` (boxes,
+        rolls, masks), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
         masks, count = self.masks(), len(self.special)
         rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
         legal = score_tables(self.rules).legal(np.repeat(masks, count), np.tile(rolls, len(masks)))
-        return legal.reshape(len(masks), count, len(self.boxes))
+        return np.ascontiguousarray(~legal.reshape(len(masks), count, -1).transpose(2, 1, 0))
 
     def closed_special(self, mask) -> np.ndarray:
         """The boxes closed to each special roll on cards (boxes, rolls, cards)."""
-        legal = self._special_legal[np.searchsorted(self.masks(), mask)]
-        return ~legal.transpose(2, 1, 0)
+        return self._closed_special.take(np.searchsorted(self.masks(), mask), axis=2)
 
     def _after_rows(self, ny: int) -> tuple:
         """The plain scores of a turn: every box with each of its points over the plain rolls
@@ -484,7 +478,7 @@ class _Tables:
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
         cards = len(mask)
-        rows = np.moveaxis(self.special_rows[context, matching, self._special_index], -1, 0)
+        rows = self.special_rows[:, context, matching, self._special_index]
         flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
         value = rewards[0].take(flat)
         np.copyto(value, -np.inf, where=self.closed_special(mask))
