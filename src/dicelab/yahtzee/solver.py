@@ -115,6 +115,10 @@ class _Space:
             buffer = self._buffers[name] = np.empty(size, dtype)
         return buffer[:size].reshape(shape)
 
+    def scratch(self, shape: tuple) -> np.ndarray:
+        """The one buffer for an array read at once (the next call may overwrite it)."""
+        return self.array("scratch", shape)
+
     def better(self, shape: tuple) -> np.ndarray:
         """A boolean buffer for :func:`_keep_better` on arrays of this shape."""
         return self.array("better", shape[1:], bool)
@@ -168,7 +172,7 @@ class Keeps:
         for n in range(4, -1, -1):
             bigger, children = holds[n + 1], self.children[n]
             shape = (moments, len(self.levels[n]), cards)
-            total, part = space.array(f"holds {n}", shape), space.array("part", shape)
+            total, part = space.array(f"holds {n}", shape), space.scratch(shape)
             _take(bigger, children[0], total)
             for face in range(1, 6):
                 total += _take(bigger, children[face], part)
@@ -185,7 +189,7 @@ class Keeps:
             level = holds[n]
             for parent in self.parents[n]:
                 shape = (moments, len(parent), cards)
-                candidate = _take(best, parent, space.array("parent", shape))
+                candidate = _take(best, parent, space.scratch(shape))
                 _keep_better(level[:, : len(parent)], candidate, space.better(shape))
             best = level
         return best
@@ -358,8 +362,16 @@ class _Tables:
         rolls, masks), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
         masks, count = self.masks(), len(self.special)
         rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
-        legal = score_tables(self.rules).legal(np.repeat(masks, count), np.tile(rolls, len(masks)))
-        return np.ascontiguousarray(~legal.reshape(len(masks), count, -1).transpose(2, 1, 0))
+        closed = np.empty((len(self.boxes), count, len(masks)), dtype=bool)
+        for start in range(0, len(masks), CHUNK):  # a block at a time: small temporaries
+            part = masks[start : start + CHUNK]
+            legal = score_tables(self.rules).legal(
+                np.repeat(part, count), np.tile(rolls, len(part))
+            )
+            closed[..., start : start + CHUNK] = ~legal.reshape(len(part), count, -1).transpose(
+                2, 1, 0
+            )
+        return closed
 
     def closed_special(self, mask) -> np.ndarray:
         """The boxes closed to each special roll on cards (boxes, rolls, cards)."""
@@ -455,20 +467,20 @@ class _Tables:
                     row,
                 )
                 for j in fillable[1:]:
-                    candidate = _take(rewards, per_combination[j], space.array("candidate", shape))
+                    candidate = _take(rewards, per_combination[j], space.scratch(shape))
                     _keep_better(source, candidate, space.better(shape))
             if empty:
                 _take(source, rows, final)
                 empty = False
             else:
-                candidate = _take(source, rows, space.array("candidate", final.shape))
+                candidate = _take(source, rows, space.scratch(final.shape))
                 _keep_better(final, candidate, space.better(final.shape))
         if self.bonus[0, 0].any():
             final[0] += self.bonus[0, 0][:, None]
         if len(self.special):
             final[:, self.special] = self._special_values(rewards, mask, y)
         if pairs:
-            final[1] += np.multiply(final[0], final[0], out=space.array("square", final.shape[1:]))
+            final[1] += np.multiply(final[0], final[0], out=space.scratch(final.shape[1:]))
         return final
 
     def _special_values(self, rewards, mask, y):
