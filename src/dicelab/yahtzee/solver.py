@@ -97,7 +97,7 @@ def _keep_better(best, candidate, better):
 
 def _take(values, rows, out):
     """The ``rows`` of ``values`` (moments, rows, cards) into the contiguous array ``out``."""
-    return np.take(values, rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
+    return values.take(rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
 
 
 class _Space:
@@ -106,14 +106,19 @@ class _Space:
 
     def __init__(self):
         self._buffers: dict = {}
+        self._views: dict = {}  # (name, shape) -> that array, made once
 
     def array(self, name: str, shape: tuple, dtype=np.float64) -> np.ndarray:
         """The contiguous array ``name`` with this shape (its values left as they were)."""
-        size = math.prod(shape)
-        buffer = self._buffers.get(name)
-        if buffer is None or buffer.size < size:
-            buffer = self._buffers[name] = np.empty(size, dtype)
-        return buffer[:size].reshape(shape)
+        view = self._views.get((name, shape))
+        if view is None:
+            size = math.prod(shape)
+            buffer = self._buffers.get(name)
+            if buffer is None or buffer.size < size:
+                buffer = self._buffers[name] = np.empty(size, dtype)
+                self._views = {key: v for key, v in self._views.items() if key[0] != name}
+            view = self._views[name, shape] = buffer[:size].reshape(shape)
+        return view
 
     def scratch(self, shape: tuple) -> np.ndarray:
         """The one buffer for an array read at once (the next call may overwrite it)."""
