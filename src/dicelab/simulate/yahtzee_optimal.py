@@ -39,8 +39,7 @@ class BatchOptimal(YahtzeeBatchBot):
         self.keeps = solver.keeps()  # the solver's holds, in the order of its hold tables
         self.ny = self.solution.yahtzee_states
         self.cap = self.solution.upper_cap
-        levels = self.keeps.levels[:5]
-        start = numpy.cumsum([0] + [len(level) for level in levels])
+        levels, start = self.keeps.levels[:5], self.keeps.first_row
         # for each roll, its holds (all but the five dice) in the order Solution.options lists them,
         # as rows of the stacked hold tables; padded with the last row, which is worth -inf
         holds = [
@@ -97,7 +96,7 @@ class BatchOptimal(YahtzeeBatchBot):
             none = numpy.stack([none, numpy.zeros_like(none)])
         turn = []
         for holds in self.solution.turn_values(mask, y, u, spread=self.moments):
-            stacked = numpy.concatenate(holds[:5] + [none], axis=-2)
+            stacked = numpy.concatenate([holds, none], axis=-2)
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
         return turn
 

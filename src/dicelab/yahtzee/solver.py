@@ -12,7 +12,7 @@ expected scores agree with double-precision peers to better than 1e-9). Upper to
 can no longer reach the bonus play alike, so they share one slot (see :class:`_Layout`).
 In forced order (``forced_order=True``) a turn may fill only the first open box: the same
 sweep solves only the cards filled top to bottom (one per number of boxes filled), each
-turn closing every box but that one; the slots of the other cards hold NaN.
+turn closing every box but that one; the other cards have no slots.
 
 Beside its value (the expected score of the rest of the game) each card carries the variance
 of that score under the same play, so the spread of the final score is exact too: each value
@@ -32,6 +32,7 @@ memory and on disk (one ``.npz`` file per rules, through :mod:`dicelab.cache`).
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache, partial
 from pathlib import Path
@@ -53,7 +54,7 @@ from dicelab.yahtzee.scoring import (
     yahtzee_bonus,
 )
 
-FORMAT = 4  # bump when the layout of the saved values changes (4: a slot per class of totals)
+FORMAT = 5  # bump when the layout of the saved values changes (5: no slots for unreached cards)
 CACHE_KIND = "yahtzee-solution"
 # cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
 # another size or order of blocks moves the values by ~1e-13 and can flip a near tie
@@ -166,6 +167,8 @@ class Keeps:
             for n in range(6)
         ]
         self.rolls = self.levels[5]
+        # the first row of each size in the holds of all sizes but five, stacked fewest first
+        self.first_row = np.cumsum([0] + [len(level) for level in self.levels[:5]])
         self.roll_probability = np.array([float(_dice.probability(r)) for r in self.rolls])
 
     def hold_values(self, values, space: _Space):
@@ -413,9 +416,10 @@ class _Tables:
         variance (None without): -inf and 0 where ``closed``."""
         after_u = np.minimum(u + upper, self.cap)
         place = moments.layout.place(mask | bit, state, after_u)
-        value = moments.values[place]
+        # "clip": a card no game reaches (a closed box in forced order) has no slot of its own
+        value = moments.values.take(place, mode="clip")
         value += self.upper_bonus[after_u] - self.upper_bonus[u]
-        variance = None if moments.variances is None else moments.variances[place]
+        variance = None if moments.variances is None else moments.variances.take(place, mode="clip")
         if closed is not False:
             np.copyto(value, -np.inf, where=closed)
             if variance is not None:
@@ -511,7 +515,8 @@ class _Layout:
     """Where each card's value is kept: a run of slots per box mask and Yahtzee state, one per
     reachable capped upper total from ``low`` (the lowest from which the open upper boxes can
     still reach the bonus) up, after one slot that every lower total shares (the rest of the
-    game is the same for all of them: no bonus). A full card has slots too (worth 0)."""
+    game is the same for all of them: no bonus). A full card has slots too (worth 0); a box
+    mask no game reaches (in forced order, all but the first boxes in order) has none."""
 
     def __init__(self, tables: _Tables, ny: int):
         upper = sorted(tables.upper_points)
@@ -545,6 +550,9 @@ class _Layout:
         widths = np.repeat(self.counts[self.subset], ny).reshape(-1, ny)
         if ny == 2:
             widths[masks & tables.yahtzee_bit == 0, 1] = 0  # the state of a filled box only
+        reached = np.zeros(len(masks), dtype=bool)
+        reached[tables.masks()] = reached[-1] = True
+        widths[~reached] = 0
         self.start = np.concatenate([[0], np.cumsum(widths.ravel())[:-1]])
         self.size = int(widths.sum())
 
@@ -603,12 +611,10 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     holds = keeps()
     ny = _yahtzee_states(tables)
     layout = _Layout(tables, ny)
-    solved = np.full((2, layout.size), np.nan)  # NaN: a card no game reaches (forced order)
+    solved = np.zeros((2, layout.size))  # the full cards' slots stay 0
     values, variances = solved
     moments = _Moments(values, variances, layout)
     boxes = len(tables.boxes)
-    full = (1 << boxes) - 1
-    solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
     masks = tables.masks()
     filled = sum(masks >> i & 1 for i in range(boxes))
     space = _Space()
@@ -655,6 +661,7 @@ class Solution:
             yahtzee_states  # 2 when a Yahtzee box holding 0 plays unlike a full one
         )
         self._turns: dict = {}
+        self._spaces = threading.local()  # each thread's buffers for turn_values
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
@@ -714,17 +721,21 @@ class Solution:
 
     def turn_values(self, mask, y, u, *, spread: bool = False) -> list:
         """For each number of rolls left (from 1), the expected rest-of-game score of every hold
-        on each solver card (columns): a list by number of dice held of arrays (keeps of that
-        size in the order of :func:`keeps`, cards). With ``spread``, each is a
-        pair (a first axis of two): the value, and the second moment of the score to come."""
+        but the five dice on each solver card: an array (holds, cards), the holds of each size
+        in the order of :func:`keeps` from the row ``keeps().first_row[size]``. With
+        ``spread``, each is a pair (a first axis of two): the value, and the second moment of
+        the score to come."""
         moments = self._moments if spread else replace(self._moments, variances=None)
-        space = _Space()
+        space = getattr(self._spaces, "space", None) or _Space()
+        self._spaces.space = space  # kept for the next call: no new pages to fault in
         values = self._tables.final_values(moments, mask, y, u, space)
         turn = []
-        for _ in range(self.rules.rolls - 1):
+        for rolls_left in range(1, self.rules.rolls):
             holds = keeps().hold_values(values, space)
-            turn.append([(level if spread else level[0]).copy() for level in holds])
-            values = keeps().best_holds(holds, space)
+            stacked = np.concatenate(holds[:5], axis=1)
+            turn.append(stacked if spread else stacked[0])
+            if rolls_left < self.rules.rolls - 1:  # the rolls' values of the roll before
+                values = keeps().best_holds(holds, space)
         return turn
 
     def options(
@@ -849,9 +860,8 @@ class Solution:
     def _hold(self, total: int, cards: tuple, rolls_left: int, keep: tuple) -> Outlook:
         """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
         the solver card ``cards`` (mask, Yahtzee state, upper total) with ``total`` points."""
-        mean, second = self._turn(*cards)[rolls_left - 1][len(keep)][
-            :, keeps().index[len(keep)][keep], 0
-        ]
+        row = keeps().first_row[len(keep)] + keeps().index[len(keep)][keep]
+        mean, second = self._turn(*cards)[rolls_left - 1][:, row, 0]
         return Outlook(total + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
 
     def _turn(self, mask: int, y: int, u: int) -> list:
