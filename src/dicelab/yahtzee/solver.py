@@ -59,6 +59,8 @@ CACHE_KIND = "yahtzee-solution"
 # cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
 # another size or order of blocks moves the values by ~1e-13 and can flip a near tie
 CHUNK = 256
+MERGE_ROWS = 128  # rows compared at a time (the scratch buffer's size)
+TURN = "turn"  # the buffer of a turn's holds, and of its rewards before them
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
@@ -101,6 +103,18 @@ def _take(values, rows, out):
     return values.take(rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
 
 
+def _merge(best, values, rows, space: _Space):
+    """:func:`_keep_better` of ``best`` and the ``rows`` of ``values`` (``MERGE_ROWS`` rows at
+    a time through the scratch buffer of ``space``, which stays small)."""
+    moments, _, cards = best.shape
+    for start in range(0, len(rows), MERGE_ROWS):
+        part = rows[start : start + MERGE_ROWS]
+        shape = (moments, len(part), cards)
+        candidate = _take(values, part, space.scratch(shape))
+        _keep_better(best[:, start : start + len(part)], candidate, space.better(shape))
+    return best
+
+
 class _Space:
     """Named buffers for the arrays of a turn, grown as needed and reused from one block of
     cards to the next, so a solve makes no large temporary arrays (and no page faults)."""
@@ -120,6 +134,12 @@ class _Space:
                 self._views = {key: v for key, v in self._views.items() if key[0] != name}
             view = self._views[name, shape] = buffer[:size].reshape(shape)
         return view
+
+    def arrays(self, name: str, shapes: tuple) -> list:
+        """Contiguous arrays with these shapes, one after the other in the buffer ``name``."""
+        ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
+        whole = self.array(name, (ends[-1],))
+        return [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
 
     def scratch(self, shape: tuple) -> np.ndarray:
         """The one buffer for an array read at once (the next call may overwrite it)."""
@@ -176,11 +196,11 @@ class Keeps:
         as a list indexed by the number of dice held (the last is ``values``; the others are
         buffers of ``space``). Every moment is averaged alike."""
         moments, _, cards = values.shape
-        holds = [None] * 5 + [values]
+        shapes = [(moments, len(level), cards) for level in self.levels[:5]]
+        holds = space.arrays(TURN, tuple(shapes)) + [values]
         for n in range(4, -1, -1):
             bigger, children = holds[n + 1], self.children[n]
-            shape = (moments, len(self.levels[n]), cards)
-            total, part = space.array(f"holds {n}", shape), space.scratch(shape)
+            total, part = holds[n], space.scratch(shapes[n])
             _take(bigger, children[0], total)
             for face in range(1, 6):
                 total += _take(bigger, children[face], part)
@@ -192,13 +212,10 @@ class Keeps:
         """The value of each roll when the best hold among its dice is played (``holds`` is
         overwritten; see :func:`_keep_better`)."""
         best = holds[0]
-        moments, _, cards = best.shape
         for n in range(1, 6):
             level = holds[n]
             for parent in self.parents[n]:
-                shape = (moments, len(parent), cards)
-                candidate = _take(best, parent, space.scratch(shape))
-                _keep_better(level[:, : len(parent)], candidate, space.better(shape))
+                _merge(level[:, : len(parent)], best, parent, space)
             best = level
         return best
 
@@ -456,7 +473,8 @@ class _Tables:
         state = y if states is None else np.where(states < 0, y, states)
         open_ = self.open_bits(mask)
         value, variance = self._after(moments, bits, upper, state, mask, y, u, (open_ & bits) == 0)
-        rewards = space.array("rewards", (1 + pairs, len(after), cards))
+        rewards_shape = (1 + pairs, len(after), cards)
+        rewards = space.arrays(TURN, (rewards_shape,))[0]  # free until the holds are averaged
         np.take(value, after, axis=0, out=rewards[0], mode="clip")
         rewards[0] += points
         if pairs:
@@ -471,19 +489,16 @@ class _Tables:
             source, rows = rewards, per_roll[fillable[0]]
             if len(fillable) > 1:  # the best box of each combination, then of each roll
                 shape = (1 + pairs, len(per_combination[0]), cards)
-                source, rows = (
-                    _take(rewards, per_combination[fillable[0]], space.array("group", shape)),
-                    row,
-                )
+                source = space.arrays(TURN, (rewards_shape, shape))[1]
+                _take(rewards, per_combination[fillable[0]], source)
+                rows = row
                 for j in fillable[1:]:
-                    candidate = _take(rewards, per_combination[j], space.scratch(shape))
-                    _keep_better(source, candidate, space.better(shape))
+                    _merge(source, rewards, per_combination[j], space)
             if empty:
                 _take(source, rows, final)
                 empty = False
             else:
-                candidate = _take(source, rows, space.scratch(final.shape))
-                _keep_better(final, candidate, space.better(final.shape))
+                _merge(final, source, rows, space)
         if self.bonus[0, 0].any():
             final[0] += self.bonus[0, 0][:, None]
         if len(self.special):
