@@ -129,9 +129,10 @@ class _Space:
         if view is None:
             size = math.prod(shape)
             buffer = self._buffers.get(name)
-            if buffer is None or buffer.size < size:
-                buffer = self._buffers[name] = np.empty(size, dtype)
+            if buffer is None or buffer.size < size:  # the old one let go before the new
                 self._views = {key: v for key, v in self._views.items() if key[0] != name}
+                buffer = self._buffers[name] = None
+                buffer = self._buffers[name] = np.empty(size, dtype)
             view = self._views[name, shape] = buffer[:size].reshape(shape)
         return view
 
@@ -474,7 +475,9 @@ class _Tables:
         open_ = self.open_bits(mask)
         value, variance = self._after(moments, bits, upper, state, mask, y, u, (open_ & bits) == 0)
         rewards_shape = (1 + pairs, len(after), cards)
-        rewards = space.arrays(TURN, (rewards_shape,))[0]  # free until the holds are averaged
+        # in the buffer of the holds, free until they are averaged; sized for the largest group
+        largest = (1 + pairs, max(len(group[1][0]) for group in self.groups), cards)
+        rewards = space.arrays(TURN, (rewards_shape, largest))[0]
         np.take(value, after, axis=0, out=rewards[0], mode="clip")
         rewards[0] += points
         if pairs:
