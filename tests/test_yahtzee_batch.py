@@ -56,7 +56,7 @@ def test_forced_joker_boxes_on_every_card():
     rules = Rules.preset("hasbro")
     scores = score_tables(rules)
     yahtzees = [ROLLS.index((face,) * 5) for face in range(1, 7)] + [ROLLS.index((1, 2, 3, 4, 6))]
-    masks = numpy.repeat(numpy.arange(1 << len(rules.boxes) - 1), len(yahtzees))
+    masks = numpy.repeat(numpy.arange((1 << len(rules.boxes)) - 1), len(yahtzees))
     rolls = numpy.tile(yahtzees, len(masks) // len(yahtzees))
     legal = scores.legal(masks, rolls)
     for mask, roll, row in zip(masks.tolist(), rolls.tolist(), legal):
