@@ -14,8 +14,8 @@ from dicelab.players import RandomBot
 from dicelab.simulate.yahtzee_batch import batch_bots, play_games, play_turns
 from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy
 from dicelab.simulate.yahtzee_play import CardBatch
-from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.scoring import legal_boxes
 from dicelab.yahtzee.strategy import GreedyBot
 from tests.yahtzee_batch_helpers import (
@@ -56,7 +56,7 @@ def test_forced_joker_boxes_on_every_card():
     rules = Rules.preset("hasbro")
     scores = score_tables(rules)
     yahtzees = [ROLLS.index((face,) * 5) for face in range(1, 7)] + [ROLLS.index((1, 2, 3, 4, 6))]
-    masks = numpy.repeat(numpy.arange(1 << len(rules.boxes) - 1), len(yahtzees))
+    masks = numpy.repeat(numpy.arange((1 << len(rules.boxes)) - 1), len(yahtzees))
     rolls = numpy.tile(yahtzees, len(masks) // len(yahtzees))
     legal = scores.legal(masks, rolls)
     for mask, roll, row in zip(masks.tolist(), rolls.tolist(), legal):

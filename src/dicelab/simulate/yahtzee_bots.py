@@ -14,8 +14,8 @@ from functools import cached_property
 import numpy
 
 from dicelab.dice import counts
-from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.strategy import PAR, box_maximum, greedy_keep, greedy_preference
 
 

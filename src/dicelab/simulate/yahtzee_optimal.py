@@ -18,8 +18,8 @@ import numpy
 
 from dicelab import dice as _dice
 from dicelab.simulate.yahtzee_bots import YahtzeeBatchBot, play_decided
-from dicelab.simulate.yahtzee_scores import ROLLS, score_tables
 from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 
 BLOCK = 2048  # different cards whose turn tables are made together
 
@@ -39,8 +39,7 @@ class BatchOptimal(YahtzeeBatchBot):
         self.keeps = solver.keeps()  # the solver's holds, in the order of its hold tables
         self.ny = self.solution.yahtzee_states
         self.cap = self.solution.upper_cap
-        levels = self.keeps.levels[:5]
-        start = numpy.cumsum([0] + [len(level) for level in levels])
+        levels, start = self.keeps.levels[:5], self.keeps.first_row
         # for each roll, its holds (all but the five dice) in the order Solution.options lists them,
         # as rows of the stacked hold tables; padded with the last row, which is worth -inf
         holds = [
@@ -56,10 +55,6 @@ class BatchOptimal(YahtzeeBatchBot):
             self.holds[roll, : len(rows)] = rows
         self.hold_counts = numpy.array(
             [_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6]
-        )
-        # the rolls whose boxes' points depend on the card (Yahtzees, with jokers or bonus)
-        self.special = numpy.array(
-            [ROLLS.index(roll) for roll in self.solution.special_rolls], dtype=numpy.int64
         )
 
     def solver_cards(self, mask, context, upper):
@@ -96,15 +91,12 @@ class BatchOptimal(YahtzeeBatchBot):
         two): the value and the second moment (0 in the last row)."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
-        special = len(self.special)
-        legal = self.scores.legal(numpy.repeat(mask, special), numpy.tile(self.special, len(mask)))
-        legal = legal.reshape(len(mask), special, len(self.scores.boxes)).transpose(1, 0, 2)
         none = numpy.full((1, len(cards)), -numpy.inf)
         if self.moments:
             none = numpy.stack([none, numpy.zeros_like(none)])
         turn = []
-        for holds in self.solution.turn_values(mask, y, u, legal, spread=self.moments):
-            stacked = numpy.concatenate(holds[:5] + [none], axis=-2)
+        for holds in self.solution.turn_values(mask, y, u, spread=self.moments):
+            stacked = numpy.concatenate([holds, none], axis=-2)
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
         return turn
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 import numpy
 
 from dicelab.simulate.streams import StepChoices, StepThrows
-from dicelab.simulate.yahtzee_scores import score_tables
 from dicelab.yahtzee.rules import Rules
+from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import bonus_of_upper_total
 
 

@@ -12,7 +12,7 @@ expected scores agree with double-precision peers to better than 1e-9). Upper to
 can no longer reach the bonus play alike, so they share one slot (see :class:`_Layout`).
 In forced order (``forced_order=True``) a turn may fill only the first open box: the same
 sweep solves only the cards filled top to bottom (one per number of boxes filled), each
-turn closing every box but that one; the slots of the other cards hold NaN.
+turn closing every box but that one; the other cards have no slots.
 
 Beside its value (the expected score of the rest of the game) each card carries the variance
 of that score under the same play, so the spread of the final score is exact too: each value
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import math
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cache, cached_property, lru_cache, partial
 from pathlib import Path
@@ -46,6 +45,7 @@ from dicelab.memo import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
+from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.scoring import (
     bonus_of_upper_total,
     box_points,
@@ -54,12 +54,13 @@ from dicelab.yahtzee.scoring import (
     yahtzee_bonus,
 )
 
-FORMAT = 4  # bump when the layout of the saved values changes (4: a slot per class of totals)
+FORMAT = 5  # bump when the layout of the saved values changes (5: no slots for unreached cards)
 CACHE_KIND = "yahtzee-solution"
 # cards computed together; the sums over the rolls (BLAS) round by the block they are in, so
 # another size or order of blocks moves the values by ~1e-13 and can flip a near tie
 CHUNK = 256
-THREADS = 1  # a second thread bought no wall time on 2 cores and cost half again the CPU
+MERGE_ROWS = 128  # rows compared at a time (the scratch buffer's size)
+TURN = "turn"  # the buffer of a turn's holds, and of its rewards before them
 GROUP_COMBINATIONS = 64  # boxes are grouped while their points take at most this many combinations
 _SOLUTIONS = OncePerKey(KEPT)  # rules -> Solution, the latest used (each built once at a time)
 
@@ -99,7 +100,19 @@ def _keep_better(best, candidate, better):
 
 def _take(values, rows, out):
     """The ``rows`` of ``values`` (moments, rows, cards) into the contiguous array ``out``."""
-    return np.take(values, rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
+    return values.take(rows, axis=1, out=out, mode="clip")  # "clip": no hidden copy
+
+
+def _merge(best, values, rows, space: _Space):
+    """:func:`_keep_better` of ``best`` and the ``rows`` of ``values`` (``MERGE_ROWS`` rows at
+    a time through the scratch buffer of ``space``, which stays small)."""
+    moments, _, cards = best.shape
+    for start in range(0, len(rows), MERGE_ROWS):
+        part = rows[start : start + MERGE_ROWS]
+        shape = (moments, len(part), cards)
+        candidate = _take(values, part, space.scratch(shape))
+        _keep_better(best[:, start : start + len(part)], candidate, space.better(shape))
+    return best
 
 
 class _Space:
@@ -108,14 +121,30 @@ class _Space:
 
     def __init__(self):
         self._buffers: dict = {}
+        self._views: dict = {}  # (name, shape) -> that array, made once
 
     def array(self, name: str, shape: tuple, dtype=np.float64) -> np.ndarray:
         """The contiguous array ``name`` with this shape (its values left as they were)."""
-        size = math.prod(shape)
-        buffer = self._buffers.get(name)
-        if buffer is None or buffer.size < size:
-            buffer = self._buffers[name] = np.empty(size, dtype)
-        return buffer[:size].reshape(shape)
+        view = self._views.get((name, shape))
+        if view is None:
+            size = math.prod(shape)
+            buffer = self._buffers.get(name)
+            if buffer is None or buffer.size < size:  # the old one let go before the new
+                self._views = {key: v for key, v in self._views.items() if key[0] != name}
+                buffer = self._buffers[name] = None
+                buffer = self._buffers[name] = np.empty(size, dtype)
+            view = self._views[name, shape] = buffer[:size].reshape(shape)
+        return view
+
+    def arrays(self, name: str, shapes: tuple) -> list:
+        """Contiguous arrays with these shapes, one after the other in the buffer ``name``."""
+        ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
+        whole = self.array(name, (ends[-1],))
+        return [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
+
+    def scratch(self, shape: tuple) -> np.ndarray:
+        """The one buffer for an array read at once (the next call may overwrite it)."""
+        return self.array("scratch", shape)
 
     def better(self, shape: tuple) -> np.ndarray:
         """A boolean buffer for :func:`_keep_better` on arrays of this shape."""
@@ -159,6 +188,8 @@ class Keeps:
             for n in range(6)
         ]
         self.rolls = self.levels[5]
+        # the first row of each size in the holds of all sizes but five, stacked fewest first
+        self.first_row = np.cumsum([0] + [len(level) for level in self.levels[:5]])
         self.roll_probability = np.array([float(_dice.probability(r)) for r in self.rolls])
 
     def hold_values(self, values, space: _Space):
@@ -166,11 +197,11 @@ class Keeps:
         as a list indexed by the number of dice held (the last is ``values``; the others are
         buffers of ``space``). Every moment is averaged alike."""
         moments, _, cards = values.shape
-        holds = [None] * 5 + [values]
+        shapes = [(moments, len(level), cards) for level in self.levels[:5]]
+        holds = space.arrays(TURN, tuple(shapes)) + [values]
         for n in range(4, -1, -1):
             bigger, children = holds[n + 1], self.children[n]
-            shape = (moments, len(self.levels[n]), cards)
-            total, part = space.array(f"holds {n}", shape), space.array("part", shape)
+            total, part = holds[n], space.scratch(shapes[n])
             _take(bigger, children[0], total)
             for face in range(1, 6):
                 total += _take(bigger, children[face], part)
@@ -182,13 +213,10 @@ class Keeps:
         """The value of each roll when the best hold among its dice is played (``holds`` is
         overwritten; see :func:`_keep_better`)."""
         best = holds[0]
-        moments, _, cards = best.shape
         for n in range(1, 6):
             level = holds[n]
             for parent in self.parents[n]:
-                shape = (moments, len(parent), cards)
-                candidate = _take(best, parent, space.array("parent", shape))
-                _keep_better(level[:, : len(parent)], candidate, space.better(shape))
+                _merge(level[:, : len(parent)], best, parent, space)
             best = level
         return best
 
@@ -264,8 +292,17 @@ class _Tables:
             rules.upper_bonus_threshold, sum(int(p.max()) for p in self.upper_points.values())
         )
         self.upper_bonus = bonus_of_upper_total(rules, np.arange(self.cap + 1))
-        # the distinct points of each box over the plain rolls (a reward row each, in turn)
-        self.box_points = [np.unique(self.points[0, 0, :, i]) for i in range(len(self.boxes))]
+        # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
+        self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
+        first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        # the reward row of each special roll's points in each box (box, context, matching, roll)
+        self.special_rows = np.stack(
+            [
+                first[i] + np.searchsorted(points, self.points[:, :, self.special, i])
+                for i, points in enumerate(self.box_points)
+            ]
+        )
+        self._special_index = np.arange(len(self.special))[:, None]
         self.groups = self._groups()
         self.after_rows = {ny: self._after_rows(ny) for ny in (1, 2)}  # by Yahtzee states
         self.reachable = self._reachable_upper_totals(upper)
@@ -345,28 +382,26 @@ class _Tables:
         """The Yahtzee context (0 open, 1 full, 2 zero) of cards."""
         return np.where(mask & self.yahtzee_bit, 1 + y, 0)
 
-    def filled(self, mask: int, y: int) -> dict:
-        """A filled-box dict for a card, as the scoring functions take it: which boxes are
-        filled matters to them, and of the points only the Yahtzee box's (others get 0)."""
-        filled = {box: 0 for i, box in enumerate(self.boxes) if mask >> i & 1}
-        if "yahtzee" in filled and y == 0:
-            filled["yahtzee"] = self.rules.yahtzee
-        return filled
+    @cached_property
+    def _closed_special(self) -> np.ndarray:
+        """The boxes closed to each special roll on the card of each of :meth:`masks` (boxes,
+        rolls, masks), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
+        masks, count = self.masks(), len(self.special)
+        rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
+        closed = np.empty((len(self.boxes), count, len(masks)), dtype=bool)
+        for start in range(0, len(masks), CHUNK):  # a block at a time: small temporaries
+            part = masks[start : start + CHUNK]
+            legal = score_tables(self.rules).legal(
+                np.repeat(part, count), np.tile(rolls, len(part))
+            )
+            closed[..., start : start + CHUNK] = ~legal.reshape(len(part), count, -1).transpose(
+                2, 1, 0
+            )
+        return closed
 
-    def special_legal(self, mask: int, y: int) -> list:
-        """For each special roll, the boxes the engine lets it score on this card, as bits."""
-        filled = self.filled(mask, y)
-        rolls = keeps().rolls
-        return [
-            sum(1 << self.boxes.index(box) for box in legal_boxes(self.rules, rolls[r], filled))
-            for r in self.special
-        ]
-
-    def unpack(self, bits) -> np.ndarray:
-        """Box bits as booleans along a new last axis."""
-        return (
-            np.asarray(bits, dtype=np.int64)[..., None] >> np.arange(len(self.boxes)) & 1
-        ).astype(bool)
+    def closed_special(self, mask) -> np.ndarray:
+        """The boxes closed to each special roll on cards (boxes, rolls, cards)."""
+        return self._closed_special.take(np.searchsorted(self.masks(), mask), axis=2)
 
     def _after_rows(self, ny: int) -> tuple:
         """The plain scores of a turn: every box with each of its points over the plain rolls
@@ -399,9 +434,10 @@ class _Tables:
         variance (None without): -inf and 0 where ``closed``."""
         after_u = np.minimum(u + upper, self.cap)
         place = moments.layout.place(mask | bit, state, after_u)
-        value = moments.values[place]
+        # "clip": a card no game reaches (a closed box in forced order) has no slot of its own
+        value = moments.values.take(place, mode="clip")
         value += self.upper_bonus[after_u] - self.upper_bonus[u]
-        variance = None if moments.variances is None else moments.variances[place]
+        variance = None if moments.variances is None else moments.variances.take(place, mode="clip")
         if closed is not False:
             np.copyto(value, -np.inf, where=closed)
             if variance is not None:
@@ -425,10 +461,9 @@ class _Tables:
             return value
         return np.stack(np.broadcast_arrays(value, variance))
 
-    def final_values(self, moments, mask, y, u, legal, space: _Space):
+    def final_values(self, moments, mask, y, u, space: _Space):
         """The value of each of the 252 rolls with no roll left for each card: an array
-        (moments, rolls, cards) in a buffer of ``space``. ``legal`` is each special roll's
-        legal boxes on each card (rolls, cards, boxes).
+        (moments, rolls, cards) in a buffer of ``space``.
 
         With the variances of the cards' rest of the game in ``moments``, the second moment
         is that of the points still to come (the best box's points and what the card after
@@ -439,7 +474,10 @@ class _Tables:
         state = y if states is None else np.where(states < 0, y, states)
         open_ = self.open_bits(mask)
         value, variance = self._after(moments, bits, upper, state, mask, y, u, (open_ & bits) == 0)
-        rewards = space.array("rewards", (1 + pairs, len(after), cards))
+        rewards_shape = (1 + pairs, len(after), cards)
+        # in the buffer of the holds, free until they are averaged; sized for the largest group
+        largest = (1 + pairs, max(len(group[1][0]) for group in self.groups), cards)
+        rewards = space.arrays(TURN, (rewards_shape, largest))[0]
         np.take(value, after, axis=0, out=rewards[0], mode="clip")
         rewards[0] += points
         if pairs:
@@ -454,64 +492,49 @@ class _Tables:
             source, rows = rewards, per_roll[fillable[0]]
             if len(fillable) > 1:  # the best box of each combination, then of each roll
                 shape = (1 + pairs, len(per_combination[0]), cards)
-                source, rows = (
-                    _take(rewards, per_combination[fillable[0]], space.array("group", shape)),
-                    row,
-                )
+                source = space.arrays(TURN, (rewards_shape, shape))[1]
+                _take(rewards, per_combination[fillable[0]], source)
+                rows = row
                 for j in fillable[1:]:
-                    candidate = _take(rewards, per_combination[j], space.array("candidate", shape))
-                    _keep_better(source, candidate, space.better(shape))
+                    _merge(source, rewards, per_combination[j], space)
             if empty:
                 _take(source, rows, final)
                 empty = False
             else:
-                candidate = _take(source, rows, space.array("candidate", final.shape))
-                _keep_better(final, candidate, space.better(final.shape))
+                _merge(final, source, rows, space)
         if self.bonus[0, 0].any():
             final[0] += self.bonus[0, 0][:, None]
         if len(self.special):
-            final[:, self.special] = self._special_values(moments, mask, y, u, legal)
+            final[:, self.special] = self._special_values(rewards, mask, y)
         if pairs:
-            final[1] += np.multiply(final[0], final[0], out=space.array("square", final.shape[1:]))
+            final[1] += np.multiply(final[0], final[0], out=space.scratch(final.shape[1:]))
         return final
 
-    def _special_values(self, moments, mask, y, u, legal):
+    def _special_values(self, rewards, mask, y):
         """The value of each special roll with no roll left on each card (moments, rolls,
-        cards): its best legal box (the first of the best), with the Yahtzee bonus."""
+        cards): its best legal box (the first of the best), with the Yahtzee bonus. Its
+        points in each box have a row of ``rewards`` (see :attr:`special_rows`)."""
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
-        points = np.moveaxis(self.points[context, matching, self.special[:, None]], -1, 0)
-        bits, upper, states = self.after_rows[moments.ny][:3]
-        boxes = len(self.boxes)
-        state = np.broadcast_to(y, points.shape)
-        if states is not None:  # the Yahtzee box holding 0 or its full value
-            zero = np.asarray(self.boxes) == "yahtzee"
-            state = np.where(zero[:, None, None], points != self.rules.yahtzee, state)
-        in_upper = np.isin(self.boxes, UPPER_BOXES)[:, None, None]
-        value, variance = self._after(
-            moments,
-            (1 << np.arange(boxes))[:, None, None],
-            np.where(in_upper, points, 0),
-            state,
-            mask,
-            y,
-            u,
-            ~np.moveaxis(legal, -1, 0),
-        )
-        value += points
+        cards = len(mask)
+        rows = self.special_rows[:, context, matching, self._special_index]
+        flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
+        value = rewards[0].take(flat)
+        np.copyto(value, -np.inf, where=self.closed_special(mask))
         best = np.argmax(value, axis=0)[None]
         mean = np.take_along_axis(value, best, axis=0)[0]
         mean += self.bonus[context, matching, self.special[:, None]]
-        if variance is None:
+        if len(rewards) == 1:
             return mean[None]
-        return np.stack([mean, np.take_along_axis(variance, best, axis=0)[0]])
+        return np.stack([mean, rewards[1].take(np.take_along_axis(flat, best, axis=0)[0])])
 
 
 class _Layout:
     """Where each card's value is kept: a run of slots per box mask and Yahtzee state, one per
     reachable capped upper total from ``low`` (the lowest from which the open upper boxes can
     still reach the bonus) up, after one slot that every lower total shares (the rest of the
-    game is the same for all of them: no bonus). A full card has slots too (worth 0)."""
+    game is the same for all of them: no bonus). A full card has slots too (worth 0); a box
+    mask no game reaches (in forced order, all but the first boxes in order) has none."""
 
     def __init__(self, tables: _Tables, ny: int):
         upper = sorted(tables.upper_points)
@@ -545,6 +568,9 @@ class _Layout:
         widths = np.repeat(self.counts[self.subset], ny).reshape(-1, ny)
         if ny == 2:
             widths[masks & tables.yahtzee_bit == 0, 1] = 0  # the state of a filled box only
+        reached = np.zeros(len(masks), dtype=bool)
+        reached[tables.masks()] = reached[-1] = True
+        widths[~reached] = 0
         self.start = np.concatenate([[0], np.cumsum(widths.ravel())[:-1]])
         self.size = int(widths.sum())
 
@@ -586,25 +612,13 @@ def _tables(rules: Rules) -> _Tables:
     return _Tables(rules)
 
 
-def _legal_table(tables: _Tables):
-    """The legal boxes (as bits) of every special roll on every card (rolls, mask and
-    Yahtzee state), and the number of Yahtzee states that matter (1 when full and zero
-    play alike)."""
-    count = 1 << len(tables.boxes)
-    bits = np.zeros((count, 2, len(tables.special)), dtype=np.int64)
-    if len(tables.special):
-        for mask in range(count):
-            bits[mask, 0] = tables.special_legal(mask, 0)
-            bits[mask, 1] = (
-                tables.special_legal(mask, 1) if mask & tables.yahtzee_bit else bits[mask, 0]
-            )
-    alike = (
-        (tables.points[1] == tables.points[2]).all()
-        and (tables.bonus[1] == tables.bonus[2]).all()
-        and (bits[:, 0] == bits[:, 1]).all()
-    )
-    ny = 1 if alike or not tables.has_yahtzee else 2
-    return np.ascontiguousarray(bits[:, :ny].reshape(count * ny, -1).T), ny
+def _yahtzee_states(tables: _Tables) -> int:
+    """The number of Yahtzee states that matter: 1 when a Yahtzee box holding 0 plays like
+    one holding its full value (the legal boxes never depend on which)."""
+    alike = (tables.points[1] == tables.points[2]).all() and (
+        tables.bonus[1] == tables.bonus[2]
+    ).all()
+    return 1 if alike or not tables.has_yahtzee else 2
 
 
 def _solve(rules: Rules, progress: bool) -> tuple:
@@ -613,29 +627,24 @@ def _solve(rules: Rules, progress: bool) -> tuple:
     states."""
     tables = _tables(rules)
     holds = keeps()
-    legal, ny = _legal_table(tables)
+    ny = _yahtzee_states(tables)
     layout = _Layout(tables, ny)
-    solved = np.full((2, layout.size), np.nan)  # NaN: a card no game reaches (forced order)
+    solved = np.zeros((2, layout.size))  # the full cards' slots stay 0
     values, variances = solved
     moments = _Moments(values, variances, layout)
     boxes = len(tables.boxes)
-    full = (1 << boxes) - 1
-    solved[:, layout.start[full * ny] :] = 0.0  # the full cards' slots come last
     masks = tables.masks()
     filled = sum(masks >> i & 1 for i in range(boxes))
-    spaces = threading.local()  # each thread's buffers
+    space = _Space()
 
-    def solve_part(part):
-        layer, start = part  # the cards start to start + CHUNK of the layer, made here
+    def solve_part(layer, start: int) -> int:
+        """Solve the cards ``start`` to ``start + CHUNK`` of the ``layer`` (made here)."""
         ends = np.cumsum(layout.runs(layer))
         first, last = np.searchsorted(ends, [start, start + CHUNK], side="right")
         mask, y, u = layout.cards(layer[first : last + 1])
         skip = start - (ends[first - 1] if first else 0)
         mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
-        space = getattr(spaces, "space", None) or _Space()
-        spaces.space = space
-        unpacked = tables.unpack(legal[:, mask * ny + y])
-        final = tables.final_values(moments, mask, y, u, unpacked, space)
+        final = tables.final_values(moments, mask, y, u, space)
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
@@ -644,13 +653,12 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         variances[place] = np.maximum(second, 0.0, out=second)
         return len(mask)
 
-    with _progress_bar(tables, layout, progress) as bar, ThreadPoolExecutor(THREADS) as pool:
+    with _progress_bar(tables, layout, progress) as bar:
         for layer in range(boxes - 1, -1, -1):
             layer_masks = masks[filled == layer]
             count = int(layout.runs(layer_masks).sum())
-            parts = [(layer_masks, start) for start in range(0, count, CHUNK)]
-            for done in pool.map(solve_part, parts):
-                bar.update(done)
+            for start in range(0, count, CHUNK):
+                bar.update(solve_part(layer_masks, start))
     return solved, ny
 
 
@@ -671,6 +679,7 @@ class Solution:
             yahtzee_states  # 2 when a Yahtzee box holding 0 plays unlike a full one
         )
         self._turns: dict = {}
+        self._spaces = threading.local()  # each thread's buffers for turn_values
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
@@ -704,12 +713,6 @@ class Solution:
         or less when the upper boxes cannot reach it)."""
         return self._tables.cap
 
-    @property
-    def special_rolls(self) -> tuple:
-        """The rolls (five dice, sorted) whose points or legal boxes depend on the card beyond
-        which boxes are open: the Yahtzees, under bonus or joker rules."""
-        return tuple(keeps().rolls[r] for r in self._tables.special)
-
     def solver_cards(self, mask, context, upper) -> tuple:
         """The solver's cards (mask, Yahtzee state, capped upper total) of cards given as
         arrays: the bits of the filled boxes (in the order of the rules), the Yahtzee box's
@@ -734,20 +737,23 @@ class Solution:
         moments = self._moments if spread else replace(self._moments, variances=None)
         return self._tables.reward(moments, box, points, mask, y, u)
 
-    def turn_values(self, mask, y, u, legal, *, spread: bool = False) -> list:
+    def turn_values(self, mask, y, u, *, spread: bool = False) -> list:
         """For each number of rolls left (from 1), the expected rest-of-game score of every hold
-        on each solver card (columns): a list by number of dice held of arrays (keeps of that
-        size in the order of :func:`keeps`, cards). ``legal`` is the legal boxes of each of
-        :attr:`special_rolls` on each card (rolls, cards, boxes). With ``spread``, each is a
-        pair (a first axis of two): the value, and the second moment of the score to come."""
+        but the five dice on each solver card: an array (holds, cards), the holds of each size
+        in the order of :func:`keeps` from the row ``keeps().first_row[size]``. With
+        ``spread``, each is a pair (a first axis of two): the value, and the second moment of
+        the score to come."""
         moments = self._moments if spread else replace(self._moments, variances=None)
-        space = _Space()
-        values = self._tables.final_values(moments, mask, y, u, legal, space)
+        space = getattr(self._spaces, "space", None) or _Space()
+        self._spaces.space = space  # kept for the next call: no new pages to fault in
+        values = self._tables.final_values(moments, mask, y, u, space)
         turn = []
-        for _ in range(self.rules.rolls - 1):
+        for rolls_left in range(1, self.rules.rolls):
             holds = keeps().hold_values(values, space)
-            turn.append([(level if spread else level[0]).copy() for level in holds])
-            values = keeps().best_holds(holds, space)
+            stacked = np.concatenate(holds[:5], axis=1)
+            turn.append(stacked if spread else stacked[0])
+            if rolls_left < self.rules.rolls - 1:  # the rolls' values of the roll before
+                values = keeps().best_holds(holds, space)
         return turn
 
     def options(
@@ -872,19 +878,15 @@ class Solution:
     def _hold(self, total: int, cards: tuple, rolls_left: int, keep: tuple) -> Outlook:
         """The final score when holding ``keep`` with ``rolls_left`` rolls left (from 1), on
         the solver card ``cards`` (mask, Yahtzee state, upper total) with ``total`` points."""
-        mean, second = self._turn(*cards)[rolls_left - 1][len(keep)][
-            :, keeps().index[len(keep)][keep], 0
-        ]
+        row = keeps().first_row[len(keep)] + keeps().index[len(keep)][keep]
+        mean, second = self._turn(*cards)[rolls_left - 1][:, row, 0]
         return Outlook(total + float(mean), math.sqrt(max(float(second - mean * mean), 0.0)))
 
     def _turn(self, mask: int, y: int, u: int) -> list:
         """:meth:`turn_values` with spread for one card (kept for the next question)."""
         key = (mask, y, u)
         if key not in self._turns:
-            legal = self._tables.unpack(self._tables.special_legal(mask, y))[:, None, :]
-            turn = self.turn_values(
-                np.array([mask]), np.array([y]), np.array([u]), legal, spread=True
-            )
+            turn = self.turn_values(np.array([mask]), np.array([y]), np.array([u]), spread=True)
             if len(self._turns) > 4096:
                 self._turns.clear()
             self._turns[key] = turn

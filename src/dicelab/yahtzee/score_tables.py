@@ -1,4 +1,4 @@
-"""What every Yahtzee box scores for each of the 252 rolls, as arrays, for the batch simulator.
+"""What every Yahtzee box scores for each of the 252 rolls, as arrays, for the solver and the batch simulator.
 
 A roll is a multiset of five dice, numbered in the order of :func:`dicelab.dice.multisets`.
 What a box scores depends on the roll and, through jokers and the Yahtzee bonus, on two facts
