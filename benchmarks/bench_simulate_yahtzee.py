@@ -5,7 +5,8 @@ For each bot: the batch games/s (wall clock and per CPU-second), the engine path
 on a few games as the reference, and their ratio. For the optimal bot, ``yatzy-solver``
 plays the same rules (its "american" variant is the free_joker preset, its
 "yatzy-scandinavian" the yatzy preset) with its own simulator, on every core; the ratio is
-per CPU-second. Then 100 000 games of each bot: time, peak memory (a fresh interpreter per
+per CPU-second, and each side plays in a fresh interpreter of its own, so that its peak
+memory (resident, the solved values included) is printed beside its time. Then 100 000 games of each bot: time, peak memory (a fresh interpreter per
 run, less one that only loads the bots), and for the optimal bot the mean score against the
 solver's expected score, in standard errors, for every preset.
 
@@ -63,15 +64,24 @@ def engine_run(rules, bot, games: int):
     return timed(lambda: engine_path.play_games(run, 0, games))
 
 
-def peer_run(preset: str, games: int):
-    """yatzy-solver's optimal simulator on the same rules, or None when it is not installed."""
+def peer_installed() -> bool:
     try:
-        import yatzy_solver
+        import yatzy_solver  # noqa: F401
     except ImportError:
-        return None
+        return False
+    return True
+
+
+def peer_child(preset: str, games: int) -> None:
+    """In a fresh interpreter: yatzy-solver's optimal simulator on the same rules (its
+    solve, then 200 games to start its threads, untimed), and print time, mean and memory."""
+    import yatzy_solver
+
     solver = yatzy_solver.Solver.build(yatzy_solver.Variant(PEERS[preset]))
-    solver.simulate(200, seed=2)  # warm up its threads
-    return timed(lambda: solver.simulate(games, seed=1))
+    solver.simulate(200, seed=2)
+    out, wall, cpu = timed(lambda: solver.simulate(games, seed=1))
+    mean = float(out["mean"])
+    print(json.dumps({"wall": wall, "cpu": cpu, "mean": mean, "peak_mb": peak_megabytes()}))
 
 
 def rates(games: int, wall: float, cpu: float) -> str:
@@ -107,20 +117,23 @@ def dice_codes(rules, games: int) -> None:
 
 
 def bench_peer(preset: str, games: int) -> None:
-    rules = yahtzee.Rules.preset(preset)
-    peer = peer_run(preset, games)
-    if peer is None:
+    if not peer_installed():
         print(f"\nyatzy-solver is not installed: pip install yatzy-solver to compare ({preset})")
         return
-    out, peer_wall, peer_cpu = peer
-    (result, wall, cpu) = batch_run(rules, "optimal", games)
+    yahtzee.solve(yahtzee.Rules.preset(preset), progress=False)  # solved once, then read
+    peer = in_child(preset, "optimal", games, kind="--peer")
+    ours = in_child(preset, "optimal", games)
     print(f"\noptimal {preset} vs yatzy-solver {PEERS[preset]!r}, {games} games each:")
-    print(f"{'':<14} {'games/s':>10} {'per CPU-s':>10} {'mean':>9}")
-    print(f"{'dicelab batch':<14} {rates(games, wall, cpu)} {result['scores'].mean():>9.3f}")
-    print(f"{'yatzy-solver':<14} {rates(games, peer_wall, peer_cpu)} {float(out['mean']):>9.3f}")
+    print(f"{'':<14} {'games/s':>10} {'per CPU-s':>10} {'mean':>9} {'peak MB':>8}")
+    for name, run in (("dicelab batch", ours), ("yatzy-solver", peer)):
+        print(
+            f"{name:<14} {rates(games, run['wall'], run['cpu'])} {run['mean']:>9.3f}"
+            f" {run['peak_mb']:>8.0f}"
+        )
     print(
-        f"ratio dicelab / yatzy-solver: x{(games / wall) / (games / peer_wall):.2f} per wall second, "
-        f"x{(games / cpu) / (games / peer_cpu):.2f} per CPU-second"
+        f"ratio dicelab / yatzy-solver: x{peer['wall'] / ours['wall']:.2f} per wall second, "
+        f"x{peer['cpu'] / ours['cpu']:.2f} per CPU-second, x{ours['peak_mb'] / peer['peak_mb']:.2f}"
+        " the peak memory"
     )
 
 
@@ -141,13 +154,17 @@ def child(preset: str, bot_name: str, games: int) -> None:
     """In a fresh interpreter: play (or with 0 games only load) and print time and memory."""
     rules = yahtzee.Rules.preset(preset)
     bots = batch_bots(rules, [BOTS[bot_name]])
-    _, wall, cpu = timed(lambda: play_games(rules, bots, 1, numpy.arange(games)) if games else None)
-    print(json.dumps({"wall": wall, "cpu": cpu, "peak_mb": peak_megabytes()}))
+    out, wall, cpu = timed(
+        lambda: play_games(rules, bots, 1, numpy.arange(games)) if games else None
+    )
+    mean = float(out["scores"].mean()) if games else 0.0
+    print(json.dumps({"wall": wall, "cpu": cpu, "mean": mean, "peak_mb": peak_megabytes()}))
 
 
-def in_child(preset: str, bot_name: str, games: int) -> dict:
+def in_child(preset: str, bot_name: str, games: int, kind: str = "--child") -> dict:
+    """What :func:`child` (or with ``kind`` "--peer", :func:`peer_child`) prints."""
     done = subprocess.run(
-        [sys.executable, __file__, "--child", preset, bot_name, str(games)],
+        [sys.executable, __file__, kind, preset, bot_name, str(games)],
         capture_output=True,
         text=True,
         check=True,
@@ -189,9 +206,13 @@ def main() -> None:
         "--presets", action="store_true", help="also 100 000 optimal games of every preset"
     )
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--peer", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         child(args.child[0], args.child[1], int(args.child[2]))
+        return
+    if args.peer:
+        peer_child(args.peer[0], int(args.peer[2]))
         return
     bench_bots("free_joker", args.games, args.engine_games)
     for preset in PEERS:
