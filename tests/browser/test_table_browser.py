@@ -73,7 +73,8 @@ def test_a_human_farkle_stays_while_the_robot_waits_and_the_log_shows_it(page, j
         jupyter_server.root_dir,
         name,
         [
-            "from dicelab.widgets import ThousandGame\n"
+            "from dicelab.widgets import ThousandGame, robot_pacer\n"
+            "robot_pacer.STAY_SECONDS = 120  # the moment waits for the click, on any machine\n"
             "w = ThousandGame(players=['You', {'name': 'Robo', 'bot': 'simple'}], seed=5, pace=0.05)\n"
             "seeded, farkle = w.game._throw_dice, [(2, 2, 3, 4, 6)]  # the test's first throw scores nothing\n"
             "w.game._throw_dice = lambda state, index: farkle.pop(0) if farkle else seeded(state, index)\n"
