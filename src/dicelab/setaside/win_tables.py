@@ -188,14 +188,14 @@ class WinBankBits:
     def _compute(self) -> dict:
         policy = self.policy
         goal, dice, tables = policy.goal, policy.rules.dice, policy.batch_tables
+        theirs, at_risk, thrown = (  # every state of one banked score, bit by bit
+            grid.ravel()
+            for grid in np.meshgrid(
+                np.arange(goal), np.arange(goal), np.arange(1, dice + 1), indexing="ij"
+            )
+        )
         rows = []
         for mine in range(goal):
-            theirs, at_risk, thrown = (
-                grid.ravel()
-                for grid in np.meshgrid(
-                    np.arange(goal), np.arange(goal), np.arange(1, dice + 1), indexing="ij"
-                )
-            )
             below = mine + at_risk < goal  # the states of a turn still going
             bank = np.zeros(theirs.shape, dtype=bool)
             t, r, d = theirs[below], at_risk[below], thrown[below]
