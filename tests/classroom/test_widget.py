@@ -71,3 +71,29 @@ def test_a_wrong_address_is_refused():
 
     with pytest.raises(ValueError, match="teacher's address"):
         Classroom("http://127.0.0.1:1/join/ABCDEF")
+
+
+def test_a_click_while_the_server_is_down_is_sent_when_it_is_back(tmp_path):
+    """SIGKILL the server: the board says it can't reach it, and the teacher's start,
+    clicked meanwhile, reaches the server started again (the old code dropped it)."""
+    from dicelab.classroom import Classroom
+    from dicelab.classroom.widget import UNREACHABLE
+    from tests.browser.harness import free_port
+    from tests.classroom.serving import ServerProcess
+
+    port = free_port()
+    server = ServerProcess(tmp_path, port=port)
+    room = Classroom(server.teacher_url)
+    try:
+        assert room.board.get("current") is None and room.board.get("notice") != UNREACHABLE
+        server.kill()
+        assert room.wait(lambda board: board.get("notice") == UNREACHABLE)
+        room.start("farkles")
+        room.reveal()  # sent after the start, in order
+        server = ServerProcess(tmp_path, port=port)
+        assert room.wait(lambda board: (board.get("current") or {}).get("name") == "farkles")
+        assert room.wait(lambda board: board.get("revealed"))
+        assert room.board.get("notice") != UNREACHABLE
+    finally:
+        room.close()
+        server.stop()

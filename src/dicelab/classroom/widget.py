@@ -4,11 +4,14 @@
 process that outlives the kernel) when none runs; ``Classroom(teacher_url)`` connects to a
 server anywhere. The board is the teacher's page's own (``class_board``), received over the
 teacher's WebSocket in a background thread; the board's buttons go back as the same intents.
+While the server can't be reached (it restarts, the network drops) the board says so, and
+the teacher's clicks wait in order until the connection is back.
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import threading
 import urllib.parse
@@ -22,6 +25,9 @@ if TYPE_CHECKING:
     from tornado.websocket import WebSocketClientConnection
 
 CONNECT_SECONDS = 30.0
+UNREACHABLE = (
+    "The class server does not answer; trying again. What you click now is sent when it is back."
+)
 
 
 class Classroom(Table):
@@ -50,6 +56,7 @@ class Classroom(Table):
         self._connected = threading.Event()
         self._news = threading.Condition()  # notified at each board received
         self._socket: WebSocketClientConnection | None = None
+        self._outbox: collections.deque[str] = collections.deque()  # read in the loop only
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, daemon=True, name="dicelab-classroom"
@@ -80,16 +87,17 @@ class Classroom(Table):
                     HTTPRequest(address, headers={"Origin": origin})
                 )
                 wait = 0.5
+                self._send_waiting()
                 while (text := await socket.read_message()) is not None:
                     message = json.loads(text)
                     if message.get("type") == "view":
-                        self.view = message["view"]
+                        self._show(message["view"])
                         self._connected.set()
-                        with self._news:
-                            self._news.notify_all()
             except OSError:
                 pass
             self._socket = None
+            if self._connected.is_set():
+                self._show_unreachable()
             await asyncio.sleep(wait)  # the server restarts, or the network drops: try again
             wait = min(5.0, wait * 2)
 
@@ -99,10 +107,33 @@ class Classroom(Table):
 
     def _to_server(self, message: dict) -> None:
         def send():
-            if self._socket is not None:
-                self._socket.write_message(json.dumps(message))
+            self._outbox.append(json.dumps(message))
+            self._send_waiting()
 
         self._loop.call_soon_threadsafe(send)
+
+    def _send_waiting(self) -> None:
+        """Send the messages waiting, oldest first, while the connection takes them."""
+        from tornado.websocket import WebSocketClosedError
+
+        while self._outbox and self._socket is not None:
+            try:
+                self._socket.write_message(self._outbox[0])
+            except WebSocketClosedError:
+                return  # kept: the next connection sends it
+            self._outbox.popleft()
+
+    def _show_unreachable(self) -> None:
+        """The board as last received, saying the server can't be reached (the server's
+        next board replaces it)."""
+        parts = dict(self.view.get("parts", {}))
+        parts["board"] = {**parts.get("board", {}), "notice": UNREACHABLE}
+        self._show({**self.view, "parts": parts})
+
+    def _show(self, view: dict) -> None:
+        self.view = view
+        with self._news:
+            self._news.notify_all()
 
     # --- the class from Python ----------------------------------------------------------
     @property
