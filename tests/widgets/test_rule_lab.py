@@ -444,3 +444,15 @@ def test_whatever_is_typed_gives_the_rules_replace_would_or_a_refusal(rules, dat
         )
         == changed
     )  # shown text reads back
+
+
+def test_a_lab_whose_rules_are_refused_leaves_nothing_that_fails_to_close(monkeypatch):
+    import gc
+    import sys
+
+    unraisable = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    with pytest.raises(ValueError, match="unknown preset"):
+        RuleLab("thousand", rules="farkle")
+    gc.collect()
+    assert [str(seen.exc_value) for seen in unraisable] == []

@@ -82,10 +82,10 @@ class RuleLab(ipywidgets.VBox):
     def __init__(
         self, game="fivethousand", rules=None, *, seed: int | None = None, pace: float = 0.6
     ):
+        chosen = odds.resolve(game, rules)  # first: refused arguments build nothing
         self._worker = Worker(self._arrived)
         self._timer: asyncio.TimerHandle | None = None
         self.game_widget: Table | None = None
-        chosen = odds.resolve(game, rules)
         self.name = chosen.name
         self.rules = chosen.rules
         self.seed = seed
@@ -115,11 +115,12 @@ class RuleLab(ipywidgets.VBox):
 
     def close(self) -> None:
         """Stop the figures being worked out and close the lab and its game."""
-        self._worker.stop()
-        self._cancel_timer()
-        for widget in (self.lab, self.game_widget):
-            if widget is not None:
-                widget.close()
+        if hasattr(self, "lab"):  # not so when its arguments were refused (ipywidgets
+            self._worker.stop()  # closes every widget object it collects)
+            self._cancel_timer()
+            for widget in (self.lab, self.game_widget):
+                if widget is not None:
+                    widget.close()
         super().close()
 
     # --- changing the rules ---------------------------------------------------------------
