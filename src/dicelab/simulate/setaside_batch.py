@@ -175,7 +175,7 @@ class _Lockstep:
 
         if self.kept is not None:
             kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
-            points, dice = self.kept[0][kept], self.kept[1][kept]
+            points, dice = self.kept[0].take(kept), self.kept[1].take(kept)
             bust = dice == 0  # every part has dice
         else:
             bust = self.busting[throw]
@@ -189,8 +189,9 @@ class _Lockstep:
         dice_left = self.dice_left - dice
         hot = dice_left == 0  # never on a bust, which sets no dice aside
         round_start = self.round_start  # (the keep question has read it)
-        numpy.copyto(round_start, turn_points, where=hot)
-        dice_left[hot] = rules.dice
+        hot_rows = numpy.flatnonzero(hot)  # (few: cheaper than a masked copy)
+        round_start[hot_rows] = turn_points[hot_rows]
+        dice_left[hot_rows] = rules.dice
         if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
             ended = bust | (standing >= rules.target)

@@ -102,7 +102,7 @@ class StepThrows(_Stream):
         words = self.words(step, rows)
         codes = words >> _U(32)
         codes *= _U(_THROWS)
-        if (_low_words(codes) < _REJECT).any():
+        if len(codes) and _low_words(codes).min() < _REJECT:
             rejected = numpy.flatnonzero(_low_words(codes) < _REJECT)
             while len(rejected):  # the next word of a rejected one: a further counter
                 words[rejected] = again = _mix(words[rejected] + _GAMMA)
