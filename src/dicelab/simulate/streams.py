@@ -66,8 +66,8 @@ class _Stream:
         self.starts = _mix(starts)
 
     def keep(self, rows) -> None:
-        """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.starts = self.starts[rows]
+        """Keep only the games at ``rows`` (an index array), in that order."""
+        self.starts = self.starts.take(rows)
 
     def words(self, step, rows=None, lane: int = 0) -> numpy.ndarray:
         """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
