@@ -144,8 +144,9 @@ class PolicyBot(SetAsideBatchBot):
         flat = numpy.where(valid, values, -numpy.inf).ravel()
         best = numpy.maximum.reduceat(flat, 2 * start)
         hits = numpy.flatnonzero(flat == numpy.repeat(best, 2 * counts))
-        _, first = numpy.unique(row[hits // 2], return_index=True)
-        return choice[hits[first] // 2]
+        turn = row.take(hits // 2)  # in order: each turn's first hit where the turn changes
+        first = numpy.flatnonzero(numpy.diff(turn, prepend=-1))
+        return choice.take(hits.take(first) // 2)
 
     def bank(self, turns):
         banks = numpy.zeros(len(turns), dtype=bool)
