@@ -151,7 +151,7 @@ class _Lockstep:
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
-        rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
+        rules, n = self.rules, len(self.row)
         throw = throw_of(self.dice.codes(self.steps), self.dice_left)
         choice = None if self.choices is None else self.choices.floats(self.steps)
         self.steps += 1
