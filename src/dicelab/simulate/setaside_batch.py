@@ -72,7 +72,7 @@ class _Lockstep:
     in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    STATE = ("scores", "row", "player", "turn_points", "round_start", "dice_left")
+    STATE = ("scores", "row", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -107,6 +107,7 @@ class _Lockstep:
             self.needs = rules.save_needs(self.scores.reshape(-1)[self._seats(self.player)])
         self.state = (
             self.STATE
+            + ("player",) * (seats > 1)  # (one seat: always seat 0, the arrays cut, not gathered)
             + ("needs",) * rules.exact_finish
             + ("on_board",) * bool(opening)
             + ("streaks",) * bool(rules.penalty)
@@ -299,14 +300,16 @@ class _Lockstep:
             else:
                 self.out["scores"][rows] = scores
             self.out["throws"][rows] = self.steps  # every game throws at every step
-            self.row[ending] = len(self.out["throws"]) - 1  # the spare row
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
+            self.row[ending] = len(self.out["throws"]) - 1  # the spare row, while they stay
             return
         going = self.recording.nonzero()[0]  # an index, found once for every array
         for name in self.state:
             setattr(self, name, getattr(self, name).take(going, axis=0))
+        if "player" not in self.state:
+            self.player = self.player[: len(going)]
         self.recording = numpy.ones(len(going), dtype=bool)
         self.ended = 0
         self.dice.keep(going)
