@@ -84,10 +84,10 @@ def games(
             chosen.rules,
             tuple(bot_name(b) for b in bots),
             run.seed,
-            scores=arrays["scores"].astype(numpy.int64).reshape(count, seats),
-            wins=arrays["wins"].astype(bool).reshape(count, seats),
-            turns=out.get("turns", numpy.zeros(0)).astype(numpy.int64),
-            busts=arrays["busts"].astype(numpy.int64).reshape(count, seats),
+            scores=arrays["scores"].astype(numpy.int64, copy=False).reshape(count, seats),
+            wins=arrays["wins"].astype(bool, copy=False).reshape(count, seats),
+            turns=out.get("turns", numpy.zeros(0)).astype(numpy.int64, copy=False),
+            busts=arrays["busts"].astype(numpy.int64, copy=False).reshape(count, seats),
         )
 
     return finish(
@@ -169,9 +169,9 @@ def turns(
             chosen.rules,
             bot_name(bot),
             run.seed,
-            points=out.get("points", empty).astype(numpy.int64),
-            busts=out.get("busts", empty).astype(bool),
-            throws=out.get("throws", empty).astype(numpy.int64),
+            points=out.get("points", empty).astype(numpy.int64, copy=False),
+            busts=out.get("busts", empty).astype(bool, copy=False),
+            throws=out.get("throws", empty).astype(numpy.int64, copy=False),
         )
 
     return finish(

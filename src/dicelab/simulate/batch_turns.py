@@ -73,7 +73,7 @@ class TurnBatch:
             raise AttributeError(name)
         value = self._arrays[name]
         if value is not None and self._rows is not None:
-            value = value[self._rows]
+            value = value.take(self._rows, axis=0)  # (take: numpy's fastest gather)
         self.__dict__[name] = value
         return value
 
@@ -130,11 +130,14 @@ class TurnBatch:
         if self._best_other is None:
             if self.scores.shape[-1] == 1:
                 self._best_other = numpy.zeros(self.player.shape, dtype=numpy.int64)
-            else:
-                mine = numpy.arange(self.scores.shape[-1]) == self.player[..., None]
-                self._best_other = numpy.where(mine, numpy.iinfo(numpy.int64).min, self.scores).max(
-                    axis=-1
-                )
+            else:  # seat by seat: a max over a short last axis is slow in numpy
+                best: numpy.ndarray | None = None
+                for seat in range(self.scores.shape[-1]):
+                    theirs = numpy.where(
+                        self.player == seat, numpy.iinfo(numpy.int64).min, self.scores[..., seat]
+                    )
+                    best = theirs if best is None else numpy.maximum(best, theirs)
+                self._best_other = best
         return self._best_other
 
 

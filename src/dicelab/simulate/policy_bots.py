@@ -117,25 +117,26 @@ class PolicyBot(SetAsideBatchBot):
         counts = throws.distinct_count[turns.throw]
         row = numpy.repeat(numpy.arange(len(turns)), counts)
         start = numpy.cumsum(counts) - counts
-        throw = turns.throw[row]
-        choice = throws.distinct[throw, numpy.arange(len(row)) - start[row]]
-        part = throws.choices[throw, choice]
-        turn_points = turns.turn_points[row] + part[:, 0]
-        dice_left = turns.dice_left[row] - part[:, 1]
+        throw = turns.throw.take(row)  # (take: numpy's fastest gather)
+        width = throws.distinct.shape[1]
+        choice = throws.distinct.ravel().take(throw * width + numpy.arange(len(row)) - start[row])
+        part = throw * throws.choices.shape[1] + choice  # flat, into the parts' (points, dice)
+        turn_points = turns.turn_points.take(row) + throws.choices[..., 0].ravel().take(part)
+        dice_left = turns.dice_left.take(row) - throws.choices[..., 1].ravel().take(part)
         hot = dice_left == 0
         on_board, streak = turns.on_board, turns.streak
         after = TurnBatch(
-            turns.scores[row],
-            turns.player[row],
+            turns.scores.take(row, axis=0),
+            turns.player.take(row),
             turn_points,
-            numpy.where(hot, turn_points, turns.round_start[row]),
+            numpy.where(hot, turn_points, turns.round_start.take(row)),
             numpy.where(hot, self.rules.dice, dice_left),
-            turns.final[row],
+            turns.final.take(row),
             None,
-            banked=turns.banked[row],
-            on_board=None if on_board is None else on_board[row],
-            streak=None if streak is None else streak[row],
-            best_other=turns.best_other[row],
+            banked=turns.banked.take(row),
+            on_board=None if on_board is None else on_board.take(row),
+            streak=None if streak is None else streak.take(row),
+            best_other=turns.best_other.take(row),
         )
         values, valid = self._option_values(policy, after)
         values = -values if policy.lowest else values
@@ -143,8 +144,9 @@ class PolicyBot(SetAsideBatchBot):
         flat = numpy.where(valid, values, -numpy.inf).ravel()
         best = numpy.maximum.reduceat(flat, 2 * start)
         hits = numpy.flatnonzero(flat == numpy.repeat(best, 2 * counts))
-        _, first = numpy.unique(row[hits // 2], return_index=True)
-        return choice[hits[first] // 2]
+        turn = row.take(hits // 2)  # in order: each turn's first hit where the turn changes
+        first = numpy.flatnonzero(numpy.diff(turn, prepend=-1))
+        return choice.take(hits.take(first) // 2)
 
     def bank(self, turns):
         banks = numpy.zeros(len(turns), dtype=bool)

@@ -72,7 +72,7 @@ class _Lockstep:
     in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    STATE = ("scores", "row", "player", "turn_points", "round_start", "dice_left")
+    STATE = ("scores", "row", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -101,8 +101,14 @@ class _Lockstep:
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
         self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
+        # under casks, the standing a save needs, for the seat to move (None: no casks)
+        self.needs: numpy.ndarray | None = None
+        if rules.exact_finish:
+            self.needs = rules.save_needs(self.scores.reshape(-1)[self._seats(self.player)])
         self.state = (
             self.STATE
+            + ("player",) * (seats > 1)  # (one seat: always seat 0, the arrays cut, not gathered)
+            + ("needs",) * rules.exact_finish
             + ("on_board",) * bool(opening)
             + ("streaks",) * bool(rules.penalty)
             + ("final_left",) * self.last_turns
@@ -146,12 +152,12 @@ class _Lockstep:
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
-        rules, n, seats = self.rules, len(self.row), self.scores.shape[1]
+        rules, n = self.rules, len(self.row)
         throw = throw_of(self.dice.codes(self.steps), self.dice_left)
         choice = None if self.choices is None else self.choices.floats(self.steps)
         self.steps += 1
         # the seat to move, as an index into the flattened (games, seats) arrays
-        seat = slice(None) if seats == 1 else numpy.arange(0, n * seats, seats) + self.player
+        seat = self._seats(self.player)
         banked = self.scores.reshape(-1)[seat]
         on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
         streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
@@ -175,7 +181,7 @@ class _Lockstep:
 
         if self.kept is not None:
             kept = throw + len(self.busting) * self.player if self.kept_by_seat else throw
-            points, dice = self.kept[0][kept], self.kept[1][kept]
+            points, dice = self.kept[0].take(kept), self.kept[1].take(kept)
             bust = dice == 0  # every part has dice
         else:
             bust = self.busting[throw]
@@ -189,20 +195,21 @@ class _Lockstep:
         dice_left = self.dice_left - dice
         hot = dice_left == 0  # never on a bust, which sets no dice aside
         round_start = self.round_start  # (the keep question has read it)
-        numpy.copyto(round_start, turn_points, where=hot)
-        dice_left[hot] = rules.dice
+        hot_rows = hot.nonzero()[0]  # (few: cheaper than a masked copy)
+        round_start[hot_rows] = turn_points[hot_rows]
+        dice_left[hot_rows] = rules.dice
         if rules.exact_finish:  # reaching the target exactly wins, passing it burns
             standing = banked + turn_points
             ended = bust | (standing >= rules.target)
-            deciding = self._recorded(~ended & rules.casks_allow_saving(banked, turn_points))
+            deciding = self._recorded(~ended & (standing >= self.needs))  # the casks allow it
         else:
             ended = bust
             allowed = rules.may_bank(turn_points, True if on_board is None else on_board, hot)
             deciding = self._recorded(~bust & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
-        over = numpy.flatnonzero(ended | (deciding & self._ask("bank", turns, deciding)))
+        over = (ended | (deciding & self._ask("bank", turns, deciding))).nonzero()[0]
         ending, rows = self._end_turns(
-            over, bust[over], banked[over], turn_points, on_board, streak
+            over, bust.take(over), banked.take(over), turn_points, on_board, streak
         )
         if not self.one_turn:  # (a game of one turn plays no more)
             turn_points[over] = 0
@@ -211,6 +218,12 @@ class _Lockstep:
         self.turn_points, self.dice_left = turn_points, dice_left
         self._record(ending, rows)
 
+    def _seats(self, player: numpy.ndarray):
+        """The seats ``player`` (one per game) as an index into the flattened (games, seats)
+        arrays."""
+        seats = self.scores.shape[1]
+        return slice(None) if seats == 1 else numpy.arange(0, len(player) * seats, seats) + player
+
     def _end_turns(
         self, over, bust, banked, turn_points, on_board, streak
     ) -> tuple[numpy.ndarray, numpy.ndarray]:
@@ -218,8 +231,8 @@ class _Lockstep:
         ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
         rows of the games that end, and their rows in the results."""
         rules, seats = self.rules, self.scores.shape[1]
-        points = turn_points[over]
-        at = over if seats == 1 else over * seats + self.player[over]
+        points = turn_points.take(over)  # (take: numpy's fastest gather)
+        at = over if seats == 1 else over * seats + self.player.take(over)
         if rules.exact_finish:
             standing = banked + points
             won = ~bust & (standing == rules.target)
@@ -230,23 +243,25 @@ class _Lockstep:
             scoreless = bust
             lost: int | numpy.ndarray = 0  # what a farkle leaves of the turn
             if rules.bust_keeps_completed_rounds:
-                start = self.round_start[over]
-                board = True if on_board is None else on_board[over]
+                start = self.round_start.take(over)
+                board = True if on_board is None else on_board.take(over)
                 lost = numpy.where(start >= rules.bank_needs(board), start, 0)
             gained = numpy.where(bust, lost, points)
         score = banked + gained
-        settled, after = after_turn(rules, score, 0 if streak is None else streak[over], scoreless)
+        if self.streaks is not None:  # (no penalty, then: after_turn leaves the score)
+            settled, after = after_turn(rules, score, streak.take(over), scoreless)
+            self.streaks.reshape(-1)[at] = after
+        else:
+            settled = score
         if won is not None:  # a win is never dumped
             dumped = rules.dumped(settled)
             score = score if dumped is score else numpy.where(won, score, dumped)
         else:
             score = settled
-        if self.streaks is not None:
-            self.streaks.reshape(-1)[at] = after
         if self.on_board is not None:
-            self.on_board.reshape(-1)[at] = on_board[over] | (gained > 0)
+            self.on_board.reshape(-1)[at] = on_board.take(over) | (gained > 0)
         self.scores.reshape(-1)[at] = score
-        rows = self.row[over]
+        rows = self.row.take(over)
         if not self.one_turn:  # (a turn's results have no count of turns)
             self.out["turns"][rows] += 1
         self.out["busts"].reshape(-1)[rows if seats == 1 else rows * seats + at % seats] += (
@@ -259,13 +274,16 @@ class _Lockstep:
         elif not rules.last_turn:
             ends = score >= rules.target
         else:
-            owed = self.final_left[over]
+            owed = self.final_left.take(over)
             owed = numpy.where(
                 owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
             )
             self.final_left[over] = owed
             ends = owed == 0
-        self.player[over] = (self.player[over] + 1) % seats
+        player = (self.player.take(over) + 1) % seats
+        self.player[over] = player
+        if self.needs is not None:  # the next seat's
+            self.needs[over] = rules.save_needs(self.scores.reshape(-1)[over * seats + player])
         return over[ends], rows[ends]
 
     def _record(self, ending, rows) -> None:
@@ -273,19 +291,25 @@ class _Lockstep:
         that are still recording; once an eighth of the arrays are ended games, they leave
         the arrays."""
         if self.ended:
-            recorded = self.recording[ending]
+            recorded = self.recording.take(ending)
             ending, rows = ending[recorded], rows[recorded]
         if len(ending):
-            self.out["scores"][rows] = self.scores[ending]
+            scores = self.scores.take(ending, axis=0)
+            if len(scores.T) == 1:  # (one column: by flat index, numpy's fast path)
+                self.out["scores"].reshape(-1)[rows] = scores.reshape(-1)
+            else:
+                self.out["scores"][rows] = scores
             self.out["throws"][rows] = self.steps  # every game throws at every step
-            self.row[ending] = len(self.out["throws"]) - 1  # the spare row
             self.recording[ending] = False
             self.ended += len(ending)
         if 8 * self.ended < len(self.row) or self.ended == len(self.row):
+            self.row[ending] = len(self.out["throws"]) - 1  # the spare row, while they stay
             return
-        going = numpy.flatnonzero(self.recording)  # an index, found once for every array
+        going = self.recording.nonzero()[0]  # an index, found once for every array
         for name in self.state:
-            setattr(self, name, getattr(self, name)[going])
+            setattr(self, name, getattr(self, name).take(going, axis=0))
+        if "player" not in self.state:
+            self.player = self.player[: len(going)]
         self.recording = numpy.ones(len(going), dtype=bool)
         self.ended = 0
         self.dice.keep(going)

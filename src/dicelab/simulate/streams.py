@@ -66,8 +66,8 @@ class _Stream:
         self.starts = _mix(starts)
 
     def keep(self, rows) -> None:
-        """Keep only the games at ``rows`` (an index or mask), in that order."""
-        self.starts = self.starts[rows]
+        """Keep only the games at ``rows`` (an index array), in that order."""
+        self.starts = self.starts.take(rows)
 
     def words(self, step, rows=None, lane: int = 0) -> numpy.ndarray:
         """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
@@ -102,7 +102,7 @@ class StepThrows(_Stream):
         words = self.words(step, rows)
         codes = words >> _U(32)
         codes *= _U(_THROWS)
-        if (_low_words(codes) < _REJECT).any():
+        if len(codes) and _low_words(codes).min() < _REJECT:
             rejected = numpy.flatnonzero(_low_words(codes) < _REJECT)
             while len(rejected):  # the next word of a rejected one: a further counter
                 words[rejected] = again = _mix(words[rejected] + _GAMMA)

@@ -45,4 +45,6 @@ def throw_of(codes: numpy.ndarray, dice: numpy.ndarray) -> numpy.ndarray:
     >>> MULTISETS[int(throw_of(numpy.array([0 + 4 * 6 + 1 * 36]), numpy.array([3]))[0])]
     (1, 2, 5)
     """
-    return _BY_CODE[dice * 6**6 + codes].astype(numpy.int64)  # (an index: numpy's own type)
+    at = dice * 6**6
+    at += codes
+    return _BY_CODE.take(at).astype(numpy.int64)  # (an index: numpy's own type)

@@ -151,9 +151,18 @@ class Rules(RuleSet):
         [False, True, True]
         """
         scores = np.asarray(banked)
-        needs = _cask_ends(self.casks)[2].take(scores + 1, mode="clip")
-        allowed: np.ndarray = scores + np.asarray(turn_points) >= needs
+        allowed: np.ndarray = scores + np.asarray(turn_points) >= self.save_needs(scores)
         return allowed
+
+    def save_needs(self, banked: ArrayLike) -> np.ndarray:
+        """The standing a save from each banked score needs (:meth:`casks_allow_saving`):
+        its cask's upper end, the lowest int64 where it lies in none.
+
+        >>> Rules().save_needs([50, 100, 350]).tolist()[::2]
+        [100, 400]
+        """
+        needs: np.ndarray = _cask_ends(self.casks)[2].take(np.asarray(banked) + 1, mode="clip")
+        return needs
 
     @overload
     def dumped(self, score: int) -> int: ...
