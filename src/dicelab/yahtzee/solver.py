@@ -294,12 +294,12 @@ class _Tables:
         self.upper_bonus = bonus_of_upper_total(rules, np.arange(self.cap + 1))
         # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
         self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
-        first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        self.first_reward = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
         # the reward row of each special roll's points in each box (box, context, matching, roll)
         self.special_rows = np.stack(
             [
-                first[i] + np.searchsorted(points, self.points[:, :, self.special, i])
-                for i, points in enumerate(self.box_points)
+                self.reward_rows(i, self.points[:, :, self.special, i])
+                for i in range(len(self.boxes))
             ]
         )
         self._special_index = np.arange(len(self.special))[:, None]
@@ -321,19 +321,19 @@ class _Tables:
                 group = []
             group.append(i)
         groups.append(group)
-        first = np.cumsum([0] + [len(points) for points in self.box_points])
         result = []
         for group in groups:
             combinations, row = np.unique(plain[:, group], axis=0, return_inverse=True)
             per_combination, per_roll = (
-                [
-                    first[i] + np.searchsorted(self.box_points[i], points[:, j])
-                    for j, i in enumerate(group)
-                ]
+                [self.reward_rows(i, points[:, j]) for j, i in enumerate(group)]
                 for points in (combinations, plain[:, group])
             )
             result.append((group, per_combination, per_roll, row.ravel()))
         return result
+
+    def reward_rows(self, i: int, points) -> np.ndarray:
+        """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``."""
+        return self.first_reward[i] + np.searchsorted(self.box_points[i], points)
 
     def _context(self, c: int, m: int, dice) -> dict:
         """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
@@ -461,9 +461,12 @@ class _Tables:
             return value
         return np.stack(np.broadcast_arrays(value, variance))
 
-    def final_values(self, moments, mask, y, u, space: _Space):
+    def final_values(self, moments, mask, y, u, space: _Space) -> tuple:
         """The value of each of the 252 rolls with no roll left for each card: an array
-        (moments, rolls, cards) in a buffer of ``space``.
+        (moments, rolls, cards) in a buffer of ``space``; and the rewards it is made of, each
+        box with each of its points (rows, see :meth:`reward_rows`): points, upper bonus and
+        the value of the card after (-inf where the box is filled), with its variance, in the
+        buffer ``TURN`` (free for the holds).
 
         With the variances of the cards' rest of the game in ``moments``, the second moment
         is that of the points still to come (the best box's points and what the card after
@@ -508,7 +511,7 @@ class _Tables:
             final[:, self.special] = self._special_values(rewards, mask, y)
         if pairs:
             final[1] += np.multiply(final[0], final[0], out=space.scratch(final.shape[1:]))
-        return final
+        return final, rewards
 
     def _special_values(self, rewards, mask, y):
         """The value of each special roll with no roll left on each card (moments, rolls,
@@ -644,7 +647,7 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         mask, y, u = layout.cards(layer[first : last + 1])
         skip = start - (ends[first - 1] if first else 0)
         mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
-        final = tables.final_values(moments, mask, y, u, space)
+        final = tables.final_values(moments, mask, y, u, space)[0]
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
@@ -743,10 +746,18 @@ class Solution:
         in the order of :func:`keeps` from the row ``keeps().first_row[size]``. With
         ``spread``, each is a pair (a first axis of two): the value, and the second moment of
         the score to come."""
+        return self.turn_tables(mask, y, u, spread=spread)[1]
+
+    def turn_tables(self, mask, y, u, *, spread: bool = False) -> tuple:
+        """:meth:`turn_values`, after the box values it is made of: an array (rows, cards)
+        whose row ``reward_rows(box, points)`` is :meth:`box_values` of those points in that
+        box on each card, where a turn may fill the box (-inf where it may not). With ``spread``,
+        that is a pair too, as :meth:`box_values` gives it."""
         moments = self._moments if spread else replace(self._moments, variances=None)
         space = getattr(self._spaces, "space", None) or _Space()
         self._spaces.space = space  # kept for the next call: no new pages to fault in
-        values = self._tables.final_values(moments, mask, y, u, space)
+        values, rewards = self._tables.final_values(moments, mask, y, u, space)
+        rewards = rewards.copy() if spread else rewards[0].copy()  # the holds overwrite them
         turn = []
         for rolls_left in range(1, self.rules.rolls):
             holds = keeps().hold_values(values, space)
@@ -754,7 +765,12 @@ class Solution:
             turn.append(stacked if spread else stacked[0])
             if rolls_left < self.rules.rolls - 1:  # the rolls' values of the roll before
                 values = keeps().best_holds(holds, space)
-        return turn
+        return rewards, turn
+
+    def reward_rows(self, box: int, points) -> np.ndarray:
+        """The rows of :meth:`turn_tables`' box values that score ``points`` (any of the box's
+        points under these rules) in the box with index ``box``."""
+        return self._tables.reward_rows(box, points)
 
     def options(
         self,
