@@ -294,7 +294,12 @@ class _Tables:
         self.upper_bonus = bonus_of_upper_total(rules, np.arange(self.cap + 1))
         # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
         self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
-        self.first_reward = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        # the reward row of each box and points less the least points (-1: never scored)
+        self._least = int(self.points.min())
+        self._reward_row = np.full((len(self.boxes), int(self.points.max()) - self._least + 1), -1)
+        for i, points in enumerate(self.box_points):
+            self._reward_row[i, points - self._least] = first[i] + np.arange(len(points))
         # the reward row of each special roll's points in each box (box, context, matching, roll)
         self.special_rows = np.stack(
             [
@@ -333,7 +338,7 @@ class _Tables:
 
     def reward_rows(self, i: int, points) -> np.ndarray:
         """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``."""
-        return self.first_reward[i] + np.searchsorted(self.box_points[i], points)
+        return self._reward_row[i, np.subtract(points, self._least)]
 
     def _context(self, c: int, m: int, dice) -> dict:
         """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
