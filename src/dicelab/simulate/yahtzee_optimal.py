@@ -50,6 +50,10 @@ class BatchOptimal(YahtzeeBatchBot):
             for roll in ROLLS
         ]
         self.none = start[-1]
+        self.box_numbers = numpy.arange(len(self.scores.boxes))
+        # the score tables' points (per box) and Yahtzee bonus, one row per context, matching, roll
+        self.points = self.scores.points.reshape(-1, len(self.scores.boxes))
+        self.bonus = self.scores.bonus.reshape(-1)
         self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
             self.holds[roll, : len(rows)] = rows
@@ -130,27 +134,23 @@ class BatchOptimal(YahtzeeBatchBot):
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
         matching = scores.matching_filled(mask, roll)
-        points = scores.points[context, matching, roll]
+        situation = (context * 2 + matching) * len(ROLLS) + roll  # [context, matching, roll]
+        points = self.points.take(situation, axis=0)
         total = turn.table.totals(turn.rows[which], turn.seat)
         legal = scores.legal(mask, roll)
-        bonus = scores.bonus[context, matching, roll]
-        boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
-        spread = numpy.zeros_like(boxes)  # the spreads, with moments
+        bonus = self.bonus.take(situation)
         rewards, turn_tables = turn_tables
         cards, columns = rewards.shape[-1], column[which]
-        rewards = rewards.reshape(rewards.shape[:-2] + (-1,))  # row by row
-        for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
-            rows = self.solution.reward_rows(box, points[:, box])
-            reward = rewards.take(rows * cards + columns, axis=-1)  # its box_values
-            if self.moments:
-                boxes[:, box], spread[:, box] = reward
-            else:
-                boxes[:, box] = reward
+        rows = self.solution.reward_rows(self.box_numbers, points)  # each box's box_values
+        reward = rewards.reshape(rewards.shape[:-2] + (-1,)).take(
+            rows * cards + columns[:, None], axis=-1
+        )
+        boxes, spread = reward if self.moments else (reward, None)
         boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
         if not rolls_left:
             no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
-            return boxes, (numpy.sqrt(spread) if self.moments else None), no_holds
+            return boxes, (None if spread is None else numpy.sqrt(spread)), no_holds
         holds = self.holds[roll]
         hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
         # as Solution.options sums a hold's value: points on the card + value

@@ -336,7 +336,7 @@ class _Tables:
             result.append((group, per_combination, per_roll, row.ravel()))
         return result
 
-    def reward_rows(self, i: int, points) -> np.ndarray:
+    def reward_rows(self, i, points) -> np.ndarray:
         """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``."""
         return self._reward_row[i, np.subtract(points, self._least)]
 
@@ -772,9 +772,10 @@ class Solution:
                 values = keeps().best_holds(holds, space)
         return rewards, turn
 
-    def reward_rows(self, box: int, points) -> np.ndarray:
+    def reward_rows(self, box, points) -> np.ndarray:
         """The rows of :meth:`turn_tables`' box values that score ``points`` (any of the box's
-        points under these rules) in the box with index ``box``."""
+        points under these rules) in the box with index ``box`` (an array of indices is
+        broadcast with ``points``)."""
         return self._tables.reward_rows(box, points)
 
     def options(
