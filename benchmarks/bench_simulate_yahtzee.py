@@ -108,7 +108,7 @@ def bench_bots(preset: str, games: int, engine_games: int) -> None:
         )
     _, wall, cpu = timed(lambda: dice_codes(rules, games))
     print(
-        f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)"
+        f"(of which drawing the {games} games' dice, one seat: {wall:.3f} s wall, {cpu:.3f} s CPU)"
     )
 
 
