@@ -121,7 +121,7 @@ class _Space:
 
     def __init__(self):
         self._buffers: dict = {}
-        self._views: dict = {}  # (name, shape) -> that array, made once
+        self._views: dict = {}  # (name, shape or shapes) -> that array or arrays, made once
 
     def array(self, name: str, shape: tuple, dtype=np.float64) -> np.ndarray:
         """The contiguous array ``name`` with this shape (its values left as they were)."""
@@ -138,9 +138,13 @@ class _Space:
 
     def arrays(self, name: str, shapes: tuple) -> list:
         """Contiguous arrays with these shapes, one after the other in the buffer ``name``."""
-        ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
-        whole = self.array(name, (ends[-1],))
-        return [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
+        views = self._views.get((name, shapes))
+        if views is None:
+            ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
+            whole = self.array(name, (ends[-1],))
+            views = [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
+            self._views[name, shapes] = views  # let go with the buffer's other views
+        return list(views)
 
     def scratch(self, shape: tuple) -> np.ndarray:
         """The one buffer for an array read at once (the next call may overwrite it)."""
@@ -525,7 +529,8 @@ class _Tables:
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
         cards = len(mask)
-        rows = self.special_rows[:, context, matching, self._special_index]
+        situation = (context * 2 + matching) * len(self.special) + self._special_index
+        rows = self.special_rows.reshape(len(self.boxes), -1).take(situation, axis=1)
         flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
         value = rewards[0].take(flat)
         np.copyto(value, -np.inf, where=self.closed_special(mask))
