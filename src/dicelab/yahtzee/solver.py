@@ -107,11 +107,14 @@ def _merge(best, values, rows, space: _Space):
     """:func:`_keep_better` of ``best`` and the ``rows`` of ``values`` (``MERGE_ROWS`` rows at
     a time through the scratch buffer of ``space``, which stays small)."""
     moments, _, cards = best.shape
+    array = space.array
     for start in range(0, len(rows), MERGE_ROWS):
         part = rows[start : start + MERGE_ROWS]
-        shape = (moments, len(part), cards)
-        candidate = _take(values, part, space.scratch(shape))
-        _keep_better(best[:, start : start + len(part)], candidate, space.better(shape))
+        count = len(part)
+        candidate = _take(values, part, array("scratch", (moments, count, cards)))
+        _keep_better(
+            best[:, start : start + count], candidate, array("better", (count, cards), bool)
+        )
     return best
 
 
@@ -149,10 +152,6 @@ class _Space:
     def scratch(self, shape: tuple) -> np.ndarray:
         """The one buffer for an array read at once (the next call may overwrite it)."""
         return self.array("scratch", shape)
-
-    def better(self, shape: tuple) -> np.ndarray:
-        """A boolean buffer for :func:`_keep_better` on arrays of this shape."""
-        return self.array("better", shape[1:], bool)
 
 
 class Keeps:
@@ -534,12 +533,13 @@ class _Tables:
         flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
         value = rewards[0].take(flat)
         np.copyto(value, -np.inf, where=self.closed_special(mask))
-        best = np.argmax(value, axis=0)[None]
-        mean = np.take_along_axis(value, best, axis=0)[0]
+        if len(rewards) == 1:  # the best box's value: the greatest
+            return (value.max(axis=0) + self.bonus[context, matching, self.special[:, None]])[None]
+        spots = value[0].size  # (rolls, cards) each
+        best = np.argmax(value, axis=0) * spots + np.arange(spots).reshape(-1, cards)
+        mean = value.take(best)
         mean += self.bonus[context, matching, self.special[:, None]]
-        if len(rewards) == 1:
-            return mean[None]
-        return np.stack([mean, rewards[1].take(np.take_along_axis(flat, best, axis=0)[0])])
+        return np.stack([mean, rewards[1].take(flat.take(best))])
 
 
 class _Layout:
@@ -589,7 +589,8 @@ class _Layout:
 
     def place(self, mask, y, u):
         """The slots of the cards (mask, Yahtzee state, capped upper total)."""
-        return self.start[mask * self.ny + y] + self.rank[self.subset[mask], u]
+        ranks = self.rank.reshape(-1).take(self.subset.take(mask) * self.rank.shape[1] + u)
+        return self.start.take(mask * self.ny + y) + ranks
 
     def runs(self, masks) -> np.ndarray:
         """The number of slots of each mask (all its Yahtzee states)."""
