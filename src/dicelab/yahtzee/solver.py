@@ -45,7 +45,7 @@ from dicelab.memo import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.score_tables import ROLLS, score_tables
+from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import (
     bonus_of_upper_total,
     box_points,
@@ -254,21 +254,13 @@ class _Tables:
         self.boxes = rules.boxes
         self.has_yahtzee = "yahtzee" in self.boxes
         self.yahtzee_bit = 1 << self.boxes.index("yahtzee") if self.has_yahtzee else 0
-        rolls = keeps().rolls
-        contexts = [(c, m) for c in range(3) for m in range(2)]
-        self.points = np.array(
-            [
-                [box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
-                for c, m in contexts
-                for r in rolls
-            ]
-        ).reshape(3, 2, len(rolls), -1)
-        self.bonus = np.array(
-            [yahtzee_bonus(rules, r, self._context(c, m, r)) for c, m in contexts for r in rolls]
-        ).reshape(3, 2, len(rolls))
+        rolls, scores = keeps().rolls, score_tables(rules)
+        self.score_rolls = scores.roll_index(np.array(rolls))  # each roll's number there
+        self.points = scores.points[:, :, self.score_rolls]  # (context, matching, roll, box)
+        self.bonus = scores.bonus[:, :, self.score_rolls]
         joker = np.array(
             [
-                any(joker_is_active(rules, r, self._context(c, 0, r)) for c in range(3))
+                any(joker_is_active(rules, r, scores.context(c, 0, r)) for c in range(3))
                 for r in rolls
             ]
         )
@@ -343,17 +335,6 @@ class _Tables:
         """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``."""
         return self._reward_row[i, np.subtract(points, self._least)]
 
-    def _context(self, c: int, m: int, dice) -> dict:
-        """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
-        of the first face filled: what the scoring functions look at."""
-        filled = {}
-        if c and self.has_yahtzee:
-            filled["yahtzee"] = self.rules.yahtzee if c == 1 else 0
-        matching = UPPER_BOXES[dice[0] - 1]
-        if m and matching in self.boxes:
-            filled[matching] = 0
-        return filled
-
     def _reachable_upper_totals(self, upper) -> dict:
         """For each set of filled upper boxes (as bits), the capped upper totals it can have."""
         reach = {0: np.array([0])}
@@ -395,7 +376,7 @@ class _Tables:
         """The boxes closed to each special roll on the card of each of :meth:`masks` (boxes,
         rolls, masks), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
         masks, count = self.masks(), len(self.special)
-        rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
+        rolls = self.score_rolls[self.special]
         closed = np.empty((len(self.boxes), count, len(masks)), dtype=bool)
         for start in range(0, len(masks), CHUNK):  # a block at a time: small temporaries
             part = masks[start : start + CHUNK]
