@@ -535,3 +535,14 @@ def test_the_turn_tables_box_values_are_box_values_bit_for_bit(no_bonus, which, 
             got = rewards[..., row[0], :]
             assert np.array_equal(got[..., open_], np.asarray(expected)[..., open_])
             assert ((got[0] if spread else got)[~open_] == -np.inf).all()  # a filled box
+
+
+def test_reward_rows_refuse_points_the_box_never_scores(no_bonus):
+    twos = no_bonus.rules.boxes.index("twos")
+    assert no_bonus.reward_rows(twos, np.array([0, 10])).tolist() == (
+        no_bonus.reward_rows(twos, np.array([0])).tolist()
+        + no_bonus.reward_rows(twos, np.array([10])).tolist()
+    )
+    for points in ([3], [-1], [0, 1000]):
+        with pytest.raises(ValueError, match="scores these points"):
+            no_bonus.reward_rows(twos, np.array(points))

@@ -332,8 +332,15 @@ class _Tables:
         return result
 
     def reward_rows(self, i, points) -> np.ndarray:
-        """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``."""
-        return self._reward_row[i, np.subtract(points, self._least)]
+        """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``
+        (ValueError for points the box never scores)."""
+        offset = np.subtract(points, self._least)
+        if offset.size and not 0 <= offset.min() <= offset.max() < self._reward_row.shape[1]:
+            raise ValueError("no box of these rules scores these points")
+        rows = self._reward_row[i, offset]
+        if (rows < 0).any():
+            raise ValueError("no box of these rules scores these points")
+        return rows
 
     def _reachable_upper_totals(self, upper) -> dict:
         """For each set of filled upper boxes (as bits), the capped upper totals it can have."""
@@ -743,8 +750,9 @@ class Solution:
     def turn_tables(self, mask, y, u, *, spread: bool = False) -> tuple:
         """:meth:`turn_values`, after the box values it is made of: an array (rows, cards)
         whose row ``reward_rows(box, points)`` is :meth:`box_values` of those points in that
-        box on each card, where a turn may fill the box (-inf where it may not). With ``spread``,
-        that is a pair too, as :meth:`box_values` gives it."""
+        box on each card where the box is open to the turn (as :func:`scoring.open_boxes`
+        says; -inf where not). With ``spread``, that is a pair too, as :meth:`box_values`
+        gives it."""
         moments = self._moments if spread else replace(self._moments, variances=None)
         space = getattr(self._spaces, "space", None) or _Space()
         self._spaces.space = space  # kept for the next call: no new pages to fault in
@@ -762,7 +770,7 @@ class Solution:
     def reward_rows(self, box, points) -> np.ndarray:
         """The rows of :meth:`turn_tables`' box values that score ``points`` (any of the box's
         points under these rules) in the box with index ``box`` (an array of indices is
-        broadcast with ``points``)."""
+        broadcast with ``points``). ValueError for points the box never scores."""
         return self._tables.reward_rows(box, points)
 
     def options(
