@@ -157,7 +157,7 @@ class BatchOptimal(YahtzeeBatchBot):
         values = numpy.concatenate(
             [boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1
         )
-        if not self.moments:
+        if spread is None:  # no moments
             return values, None, holds
         # as Solution.options takes a hold's spread: the second moment less the square of the value
         stds = numpy.sqrt(numpy.maximum(hold[1] - hold[0] * hold[0], 0.0))
