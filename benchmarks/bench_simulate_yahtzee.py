@@ -6,15 +6,18 @@ on a few games as the reference, and their ratio. For the optimal bot, ``yatzy-s
 plays the same rules (its "american" variant is the free_joker preset, its
 "yatzy-scandinavian" the yatzy preset) with its own simulator, on every core; the ratio is
 per CPU-second, and each side plays in a fresh interpreter of its own, so that its peak
-memory (resident, the solved values included) is printed beside its time. Then 100 000 games of each bot: time, peak memory (a fresh interpreter per
-run, less one that only loads the bots), and for the optimal bot the mean score against the
+memory (resident, the solved values included) is printed beside its time. The two take turns
+for ``--rounds`` rounds: the ratio of each round, their median, and the yardstick's stability
+(the peer's slowest round over its fastest). Then 100 000 games of each bot: time, peak
+memory (a fresh interpreter per run, less one that only loads the bots), and for the optimal bot the mean score against the
 solver's expected score, in standard errors, for every preset.
 
 The batch dice are counter-based (each a hash of the seed, the game and the step); the time
 of drawing one seat's dice for whole games, every roll of every turn, is shown on its own line.
 The machine may be shared: read the ratios, not the seconds.
 
-Run: ``python benchmarks/bench_simulate_yahtzee.py [--games N] [--engine-games N] [--presets]``
+Run: ``python benchmarks/bench_simulate_yahtzee.py [--games N] [--engine-games N] [--rounds N]
+[--presets]``
 (``yatzy-solver`` is a benchmark peer: ``pip install yatzy-solver``; without it that line is
 skipped).
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import statistics
 import subprocess
 import sys
 import time
@@ -104,7 +108,7 @@ def bench_bots(preset: str, games: int, engine_games: int) -> None:
         )
     _, wall, cpu = timed(lambda: dice_codes(rules, games))
     print(
-        f"(of which drawing the {games} games' dice, one seat: {wall:.2f} s wall, {cpu:.2f} s CPU)"
+        f"(of which drawing the {games} games' dice, one seat: {wall:.3f} s wall, {cpu:.3f} s CPU)"
     )
 
 
@@ -116,24 +120,36 @@ def dice_codes(rules, games: int) -> None:
         throws.codes(step)
 
 
-def bench_peer(preset: str, games: int) -> None:
+def bench_peer(preset: str, games: int, rounds: int) -> None:
+    """dicelab's optimal games against the peer's, each in a fresh interpreter, taking turns
+    for ``rounds`` rounds (both meet the same load): each round's figures and ratio, their
+    median, and how stable the yardstick was (the peer's slowest round over its fastest)."""
     if not peer_installed():
         print(f"\nyatzy-solver is not installed: pip install yatzy-solver to compare ({preset})")
         return
     yahtzee.solve(yahtzee.Rules.preset(preset), progress=False)  # solved once, then read
-    peer = in_child(preset, "optimal", games, kind="--peer")
-    ours = in_child(preset, "optimal", games)
-    print(f"\noptimal {preset} vs yatzy-solver {PEERS[preset]!r}, {games} games each:")
-    print(f"{'':<14} {'games/s':>10} {'per CPU-s':>10} {'mean':>9} {'peak MB':>8}")
-    for name, run in (("dicelab batch", ours), ("yatzy-solver", peer)):
+    print(f"\noptimal {preset} vs yatzy-solver {PEERS[preset]!r}, {games} games each, per round:")
+    print(f"{'round':<6} {'':<14} {'games/s':>10} {'per CPU-s':>10} {'mean':>9} {'peak MB':>8}")
+    ratios, yardstick = [], []
+    for round_ in range(rounds):
+        peer = in_child(preset, "optimal", games, kind="--peer")
+        ours = in_child(preset, "optimal", games)
+        for name, run in (("dicelab batch", ours), ("yatzy-solver", peer)):
+            print(
+                f"{round_ + 1:<6} {name:<14} {rates(games, run['wall'], run['cpu'])}"
+                f" {run['mean']:>9.3f} {run['peak_mb']:>8.0f}"
+            )
+        ratios.append(peer["cpu"] / ours["cpu"])
+        yardstick.append(peer["cpu"])
         print(
-            f"{name:<14} {rates(games, run['wall'], run['cpu'])} {run['mean']:>9.3f}"
-            f" {run['peak_mb']:>8.0f}"
+            f"{round_ + 1:<6} ratio dicelab / yatzy-solver: x{peer['wall'] / ours['wall']:.2f} per "
+            f"wall second, x{ratios[-1]:.2f} per CPU-second (budget >= 4), "
+            f"x{ours['peak_mb'] / peer['peak_mb']:.2f} the peak memory"
         )
     print(
-        f"ratio dicelab / yatzy-solver: x{peer['wall'] / ours['wall']:.2f} per wall second, "
-        f"x{peer['cpu'] / ours['cpu']:.2f} per CPU-second, x{ours['peak_mb'] / peer['peak_mb']:.2f}"
-        " the peak memory"
+        f"per CPU-second ratio median x{statistics.median(ratios):.2f} (range {min(ratios):.2f}-"
+        f"{max(ratios):.2f}); yardstick: the peer's slowest round / its fastest = "
+        f"{max(yardstick) / min(yardstick):.2f}"
     )
 
 
@@ -205,6 +221,9 @@ def main() -> None:
     parser.add_argument(
         "--presets", action="store_true", help="also 100 000 optimal games of every preset"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="rounds of the peer comparison, taking turns"
+    )
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     parser.add_argument("--peer", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -216,7 +235,7 @@ def main() -> None:
         return
     bench_bots("free_joker", args.games, args.engine_games)
     for preset in PEERS:
-        bench_peer(preset, args.games)
+        bench_peer(preset, args.games, args.rounds)
     bench_hundred_thousand("free_joker")
     if args.presets:
         bench_means()

@@ -500,3 +500,49 @@ def test_importing_yahtzee_does_not_import_numpy():
         ).stdout.strip()
         == "False"
     )
+
+
+SMALL_BONUS = Rules(
+    boxes=("ones", "twos", "sixes", "three_of_a_kind", "yahtzee", "chance"),
+    joker="free",
+    upper_bonus_threshold=10,
+)
+
+
+@pytest.mark.parametrize("spread", [False, True])
+@pytest.mark.parametrize("which", ["no_bonus", "small"])
+def test_the_turn_tables_box_values_are_box_values_bit_for_bit(no_bonus, which, spread):
+    """Every box and points of turn_tables' rewards, on every card of a sample, where the box is
+    open: what box_values says (small: a Yahtzee box holding 0 plays apart, a second state)."""
+    solution = no_bonus if which == "no_bonus" else yahtzee.solve(SMALL_BONUS, progress=False)
+    assert solution.yahtzee_states == (1 if which == "no_bonus" else 2)
+    tables = solution._tables
+    layout = solution._moments.layout
+    mask, y, u = layout.cards(tables.masks())
+    pick = np.random.default_rng(3).choice(len(mask), min(len(mask), 700), replace=False)
+    mask, y, u = mask[pick], y[pick], u[pick]
+    rewards, turn = solution.turn_tables(mask, y, u, spread=spread)
+    assert [t.tolist() for t in turn] == [
+        t.tolist() for t in solution.turn_values(mask, y, u, spread=spread)
+    ]
+    for box, points in enumerate(tables.box_points):
+        open_ = (mask >> box & 1) == 0
+        for p in points.tolist():
+            full = np.full(len(mask), p)
+            row = solution.reward_rows(box, full)
+            assert (row == row[0]).all()
+            expected = solution.box_values(box, full, mask, y, u, spread=spread)
+            got = rewards[..., row[0], :]
+            assert np.array_equal(got[..., open_], np.asarray(expected)[..., open_])
+            assert ((got[0] if spread else got)[~open_] == -np.inf).all()  # a filled box
+
+
+def test_reward_rows_refuse_points_the_box_never_scores(no_bonus):
+    twos = no_bonus.rules.boxes.index("twos")
+    assert no_bonus.reward_rows(twos, np.array([0, 10])).tolist() == (
+        no_bonus.reward_rows(twos, np.array([0])).tolist()
+        + no_bonus.reward_rows(twos, np.array([10])).tolist()
+    )
+    for points in ([3], [-1], [0, 1000]):
+        with pytest.raises(ValueError, match="scores these points"):
+            no_bonus.reward_rows(twos, np.array(points))

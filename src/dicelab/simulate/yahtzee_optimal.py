@@ -50,6 +50,10 @@ class BatchOptimal(YahtzeeBatchBot):
             for roll in ROLLS
         ]
         self.none = start[-1]
+        self.box_numbers = numpy.arange(len(self.scores.boxes))
+        # the score tables' points (per box) and Yahtzee bonus, one row per context, matching, roll
+        self.points = self.scores.points.reshape(-1, len(self.scores.boxes))
+        self.bonus = self.scores.bonus.reshape(-1)
         self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
             self.holds[roll, : len(rows)] = rows
@@ -85,20 +89,23 @@ class BatchOptimal(YahtzeeBatchBot):
                 )
 
     def _turn_tables(self, cards):
-        """For each number of rolls left (from 1) the value of every hold (all but five dice)
-        on each card (columns; flattened) with a last row of -inf: the values of
-        :meth:`Solution.turn_values`. With :attr:`moments`, each is a pair (a first axis of
-        two): the value and the second moment (0 in the last row)."""
+        """The box values of :meth:`Solution.turn_tables` on each card (rows, cards), and for
+        each number of rolls left (from 1) the value of every hold (all but five dice) on each
+        card (flattened) with a last row of -inf: the values of :meth:`Solution.turn_values`.
+        With :attr:`moments`, each is a pair (a first axis of two): the value and the second
+        moment (0 in the last row); the box values' second half is the variance of the card
+        after."""
         size = self.cap + 1
         mask, y, u = cards // (size * self.ny), cards // size % self.ny, cards % size
         none = numpy.full((1, len(cards)), -numpy.inf)
         if self.moments:
             none = numpy.stack([none, numpy.zeros_like(none)])
+        rewards, holds_tables = self.solution.turn_tables(mask, y, u, spread=self.moments)
         turn = []
-        for holds in self.solution.turn_values(mask, y, u, spread=self.moments):
+        for holds in holds_tables:
             stacked = numpy.concatenate([holds, none], axis=-2)
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
-        return turn
+        return rewards, turn
 
     def _decide(self, turn, which, turn_tables, column):
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
@@ -126,33 +133,31 @@ class BatchOptimal(YahtzeeBatchBot):
         scores = self.scores
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
-        y, u, _ = self.solver_cards(mask, context, upper)
         matching = scores.matching_filled(mask, roll)
-        points = scores.points[context, matching, roll]
+        situation = (context * 2 + matching) * len(ROLLS) + roll  # [context, matching, roll]
+        points = self.points.take(situation, axis=0)
         total = turn.table.totals(turn.rows[which], turn.seat)
         legal = scores.legal(mask, roll)
-        bonus = scores.bonus[context, matching, roll]
-        boxes = numpy.full((len(which), len(scores.boxes)), -numpy.inf)
-        spread = numpy.zeros_like(boxes)  # the spreads, with moments
-        for box in numpy.flatnonzero(legal.any(axis=0)).tolist():
-            reward = self.solution.box_values(box, points[:, box], mask, y, u, spread=self.moments)
-            if self.moments:
-                boxes[:, box], spread[:, box] = reward
-            else:
-                boxes[:, box] = reward
+        bonus = self.bonus.take(situation)
+        rewards, turn_tables = turn_tables
+        cards, columns = rewards.shape[-1], column[which]
+        rows = self.solution.reward_rows(self.box_numbers, points)  # each box's box_values
+        reward = rewards.reshape(rewards.shape[:-2] + (-1,)).take(
+            rows * cards + columns[:, None], axis=-1
+        )
+        boxes, spread = reward if self.moments else (reward, None)
         boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
         if not rolls_left:
             no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
-            return boxes, (numpy.sqrt(spread) if self.moments else None), no_holds
-        holds, columns = self.holds[roll], column[which]
-        cards = turn_tables[0].shape[-1] // (self.none + 1)
+            return boxes, (None if spread is None else numpy.sqrt(spread)), no_holds
+        holds = self.holds[roll]
         hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
         # as Solution.options sums a hold's value: points on the card + value
         values = numpy.concatenate(
             [boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1
         )
-        if not self.moments:
+        if spread is None:  # no moments
             return values, None, holds
         # as Solution.options takes a hold's spread: the second moment less the square of the value
         stds = numpy.sqrt(numpy.maximum(hold[1] - hold[0] * hold[0], 0.0))

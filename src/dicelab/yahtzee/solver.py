@@ -45,7 +45,7 @@ from dicelab.memo import KEPT, OncePerKey
 from dicelab.yahtzee import scoring
 from dicelab.yahtzee.engine import Card, State
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.score_tables import ROLLS, score_tables
+from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import (
     bonus_of_upper_total,
     box_points,
@@ -107,11 +107,14 @@ def _merge(best, values, rows, space: _Space):
     """:func:`_keep_better` of ``best`` and the ``rows`` of ``values`` (``MERGE_ROWS`` rows at
     a time through the scratch buffer of ``space``, which stays small)."""
     moments, _, cards = best.shape
+    array = space.array
     for start in range(0, len(rows), MERGE_ROWS):
         part = rows[start : start + MERGE_ROWS]
-        shape = (moments, len(part), cards)
-        candidate = _take(values, part, space.scratch(shape))
-        _keep_better(best[:, start : start + len(part)], candidate, space.better(shape))
+        count = len(part)
+        candidate = _take(values, part, array("scratch", (moments, count, cards)))
+        _keep_better(
+            best[:, start : start + count], candidate, array("better", (count, cards), bool)
+        )
     return best
 
 
@@ -121,7 +124,7 @@ class _Space:
 
     def __init__(self):
         self._buffers: dict = {}
-        self._views: dict = {}  # (name, shape) -> that array, made once
+        self._views: dict = {}  # (name, shape or shapes) -> that array or arrays, made once
 
     def array(self, name: str, shape: tuple, dtype=np.float64) -> np.ndarray:
         """The contiguous array ``name`` with this shape (its values left as they were)."""
@@ -138,17 +141,17 @@ class _Space:
 
     def arrays(self, name: str, shapes: tuple) -> list:
         """Contiguous arrays with these shapes, one after the other in the buffer ``name``."""
-        ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
-        whole = self.array(name, (ends[-1],))
-        return [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
+        views = self._views.get((name, shapes))
+        if views is None:
+            ends = np.cumsum([0] + [math.prod(shape) for shape in shapes]).tolist()
+            whole = self.array(name, (ends[-1],))
+            views = [whole[a:b].reshape(shape) for a, b, shape in zip(ends, ends[1:], shapes)]
+            self._views[name, shapes] = views  # let go with the buffer's other views
+        return list(views)
 
     def scratch(self, shape: tuple) -> np.ndarray:
         """The one buffer for an array read at once (the next call may overwrite it)."""
         return self.array("scratch", shape)
-
-    def better(self, shape: tuple) -> np.ndarray:
-        """A boolean buffer for :func:`_keep_better` on arrays of this shape."""
-        return self.array("better", shape[1:], bool)
 
 
 class Keeps:
@@ -251,21 +254,13 @@ class _Tables:
         self.boxes = rules.boxes
         self.has_yahtzee = "yahtzee" in self.boxes
         self.yahtzee_bit = 1 << self.boxes.index("yahtzee") if self.has_yahtzee else 0
-        rolls = keeps().rolls
-        contexts = [(c, m) for c in range(3) for m in range(2)]
-        self.points = np.array(
-            [
-                [box_points(rules, box, r, self._context(c, m, r)) for box in self.boxes]
-                for c, m in contexts
-                for r in rolls
-            ]
-        ).reshape(3, 2, len(rolls), -1)
-        self.bonus = np.array(
-            [yahtzee_bonus(rules, r, self._context(c, m, r)) for c, m in contexts for r in rolls]
-        ).reshape(3, 2, len(rolls))
+        rolls, scores = keeps().rolls, score_tables(rules)
+        self.score_rolls = scores.roll_index(np.array(rolls))  # each roll's number there
+        self.points = scores.points[:, :, self.score_rolls]  # (context, matching, roll, box)
+        self.bonus = scores.bonus[:, :, self.score_rolls]
         joker = np.array(
             [
-                any(joker_is_active(rules, r, self._context(c, 0, r)) for c in range(3))
+                any(joker_is_active(rules, r, scores.context(c, 0, r)) for c in range(3))
                 for r in rolls
             ]
         )
@@ -295,11 +290,16 @@ class _Tables:
         # the distinct points of each box over all rolls and contexts (a reward row each, in turn)
         self.box_points = [np.unique(self.points[..., i]) for i in range(len(self.boxes))]
         first = np.cumsum([0] + [len(points) for points in self.box_points])[:-1]
+        # the reward row of each box and points less the least points (-1: never scored)
+        self._least = int(self.points.min())
+        self._reward_row = np.full((len(self.boxes), int(self.points.max()) - self._least + 1), -1)
+        for i, points in enumerate(self.box_points):
+            self._reward_row[i, points - self._least] = first[i] + np.arange(len(points))
         # the reward row of each special roll's points in each box (box, context, matching, roll)
         self.special_rows = np.stack(
             [
-                first[i] + np.searchsorted(points, self.points[:, :, self.special, i])
-                for i, points in enumerate(self.box_points)
+                self.reward_rows(i, self.points[:, :, self.special, i])
+                for i in range(len(self.boxes))
             ]
         )
         self._special_index = np.arange(len(self.special))[:, None]
@@ -321,30 +321,26 @@ class _Tables:
                 group = []
             group.append(i)
         groups.append(group)
-        first = np.cumsum([0] + [len(points) for points in self.box_points])
         result = []
         for group in groups:
             combinations, row = np.unique(plain[:, group], axis=0, return_inverse=True)
             per_combination, per_roll = (
-                [
-                    first[i] + np.searchsorted(self.box_points[i], points[:, j])
-                    for j, i in enumerate(group)
-                ]
+                [self.reward_rows(i, points[:, j]) for j, i in enumerate(group)]
                 for points in (combinations, plain[:, group])
             )
             result.append((group, per_combination, per_roll, row.ravel()))
         return result
 
-    def _context(self, c: int, m: int, dice) -> dict:
-        """A filled-box dict with context ``c`` for the Yahtzee box and, if ``m``, the upper box
-        of the first face filled: what the scoring functions look at."""
-        filled = {}
-        if c and self.has_yahtzee:
-            filled["yahtzee"] = self.rules.yahtzee if c == 1 else 0
-        matching = UPPER_BOXES[dice[0] - 1]
-        if m and matching in self.boxes:
-            filled[matching] = 0
-        return filled
+    def reward_rows(self, i, points) -> np.ndarray:
+        """The rows of :meth:`final_values`' rewards that score ``points`` in box ``i``
+        (ValueError for points the box never scores)."""
+        offset = np.subtract(points, self._least)
+        if offset.size and not 0 <= offset.min() <= offset.max() < self._reward_row.shape[1]:
+            raise ValueError("no box of these rules scores these points")
+        rows = self._reward_row[i, offset]
+        if (rows < 0).any():
+            raise ValueError("no box of these rules scores these points")
+        return rows
 
     def _reachable_upper_totals(self, upper) -> dict:
         """For each set of filled upper boxes (as bits), the capped upper totals it can have."""
@@ -387,7 +383,7 @@ class _Tables:
         """The boxes closed to each special roll on the card of each of :meth:`masks` (boxes,
         rolls, masks), as the batch form of the rule, :meth:`ScoreTables.legal`, says."""
         masks, count = self.masks(), len(self.special)
-        rolls = np.array([ROLLS.index(keeps().rolls[r]) for r in self.special], dtype=np.int64)
+        rolls = self.score_rolls[self.special]
         closed = np.empty((len(self.boxes), count, len(masks)), dtype=bool)
         for start in range(0, len(masks), CHUNK):  # a block at a time: small temporaries
             part = masks[start : start + CHUNK]
@@ -461,9 +457,12 @@ class _Tables:
             return value
         return np.stack(np.broadcast_arrays(value, variance))
 
-    def final_values(self, moments, mask, y, u, space: _Space):
+    def final_values(self, moments, mask, y, u, space: _Space) -> tuple:
         """The value of each of the 252 rolls with no roll left for each card: an array
-        (moments, rolls, cards) in a buffer of ``space``.
+        (moments, rolls, cards) in a buffer of ``space``; and the rewards it is made of, each
+        box with each of its points (rows, see :meth:`reward_rows`): points, upper bonus and
+        the value of the card after (-inf where the box is filled), with its variance, in the
+        buffer ``TURN`` (free for the holds).
 
         With the variances of the cards' rest of the game in ``moments``, the second moment
         is that of the points still to come (the best box's points and what the card after
@@ -508,7 +507,7 @@ class _Tables:
             final[:, self.special] = self._special_values(rewards, mask, y)
         if pairs:
             final[1] += np.multiply(final[0], final[0], out=space.scratch(final.shape[1:]))
-        return final
+        return final, rewards
 
     def _special_values(self, rewards, mask, y):
         """The value of each special roll with no roll left on each card (moments, rolls,
@@ -517,16 +516,18 @@ class _Tables:
         context = self.context(mask, y)
         matching = self.matching[:, None] & (mask >> self.matching_bit[:, None])
         cards = len(mask)
-        rows = self.special_rows[:, context, matching, self._special_index]
+        situation = (context * 2 + matching) * len(self.special) + self._special_index
+        rows = self.special_rows.reshape(len(self.boxes), -1).take(situation, axis=1)
         flat = rows * cards + np.arange(cards)  # (boxes, rolls, cards) into rewards[k].ravel()
         value = rewards[0].take(flat)
         np.copyto(value, -np.inf, where=self.closed_special(mask))
-        best = np.argmax(value, axis=0)[None]
-        mean = np.take_along_axis(value, best, axis=0)[0]
+        if len(rewards) == 1:  # the best box's value: the greatest
+            return (value.max(axis=0) + self.bonus[context, matching, self.special[:, None]])[None]
+        spots = value[0].size  # (rolls, cards) each
+        best = np.argmax(value, axis=0) * spots + np.arange(spots).reshape(-1, cards)
+        mean = value.take(best)
         mean += self.bonus[context, matching, self.special[:, None]]
-        if len(rewards) == 1:
-            return mean[None]
-        return np.stack([mean, rewards[1].take(np.take_along_axis(flat, best, axis=0)[0])])
+        return np.stack([mean, rewards[1].take(flat.take(best))])
 
 
 class _Layout:
@@ -576,7 +577,8 @@ class _Layout:
 
     def place(self, mask, y, u):
         """The slots of the cards (mask, Yahtzee state, capped upper total)."""
-        return self.start[mask * self.ny + y] + self.rank[self.subset[mask], u]
+        ranks = self.rank.reshape(-1).take(self.subset.take(mask) * self.rank.shape[1] + u)
+        return self.start.take(mask * self.ny + y) + ranks
 
     def runs(self, masks) -> np.ndarray:
         """The number of slots of each mask (all its Yahtzee states)."""
@@ -644,7 +646,7 @@ def _solve(rules: Rules, progress: bool) -> tuple:
         mask, y, u = layout.cards(layer[first : last + 1])
         skip = start - (ends[first - 1] if first else 0)
         mask, y, u = (array[skip : skip + CHUNK] for array in (mask, y, u))
-        final = tables.final_values(moments, mask, y, u, space)
+        final = tables.final_values(moments, mask, y, u, space)[0]
         rolls = holds.roll_values(final, rules.rolls - 1, space)
         mean, second = holds.roll_probability @ rolls
         place = layout.place(mask, y, u)
@@ -743,10 +745,19 @@ class Solution:
         in the order of :func:`keeps` from the row ``keeps().first_row[size]``. With
         ``spread``, each is a pair (a first axis of two): the value, and the second moment of
         the score to come."""
+        return self.turn_tables(mask, y, u, spread=spread)[1]
+
+    def turn_tables(self, mask, y, u, *, spread: bool = False) -> tuple:
+        """:meth:`turn_values`, after the box values it is made of: an array (rows, cards)
+        whose row ``reward_rows(box, points)`` is :meth:`box_values` of those points in that
+        box on each card where the box is open to the turn (as :func:`scoring.open_boxes`
+        says; -inf where not). With ``spread``, that is a pair too, as :meth:`box_values`
+        gives it."""
         moments = self._moments if spread else replace(self._moments, variances=None)
         space = getattr(self._spaces, "space", None) or _Space()
         self._spaces.space = space  # kept for the next call: no new pages to fault in
-        values = self._tables.final_values(moments, mask, y, u, space)
+        values, rewards = self._tables.final_values(moments, mask, y, u, space)
+        rewards = rewards.copy() if spread else rewards[0].copy()  # the holds overwrite them
         turn = []
         for rolls_left in range(1, self.rules.rolls):
             holds = keeps().hold_values(values, space)
@@ -754,7 +765,13 @@ class Solution:
             turn.append(stacked if spread else stacked[0])
             if rolls_left < self.rules.rolls - 1:  # the rolls' values of the roll before
                 values = keeps().best_holds(holds, space)
-        return turn
+        return rewards, turn
+
+    def reward_rows(self, box, points) -> np.ndarray:
+        """The rows of :meth:`turn_tables`' box values that score ``points`` (any of the box's
+        points under these rules) in the box with index ``box`` (an array of indices is
+        broadcast with ``points``). ValueError for points the box never scores."""
+        return self._tables.reward_rows(box, points)
 
     def options(
         self,
