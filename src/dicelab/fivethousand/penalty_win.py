@@ -126,8 +126,9 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
             changes.append(float(np.abs(start - before).max()))
             bound = _error_bound(changes)
             LOG.info(
-                "pass %d: largest change %.3g, error bound %.3g (%.0f s)",
+                "pass %d: first player wins %.9f, largest change %.3g, error bound %.3g (%.0f s)",
                 passes,
+                start[0, 0, -low, -low],
                 changes[-1],
                 bound,
                 time.perf_counter() - began,
