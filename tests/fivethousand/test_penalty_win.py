@@ -208,3 +208,29 @@ def test_refuses_what_it_cannot_honour(change, setting):
     rules = TINY[0].replace(**change)
     with pytest.raises(ValueError, match=setting):
         win_policy(rules, use_cache=False)
+
+
+def test_pairwise_reads_each_pairs_streaks():
+    from dataclasses import replace
+
+    from dicelab.fivethousand.pairwise import pair_chance
+
+    rules = TINY[0]
+    policy = win_policy(rules, lead_cap=LEAD_CAP, use_cache=False)
+    state = replace(Engine(rules).initial_state(3), streaks=(0, 1, 0))
+    low = policy.low
+    # seat 2 is not to move: seat 0 moves first in the pair (0, 2), and seat 1 in (1, 2)
+    assert pair_chance(policy, state, 0, 2) == pytest.approx(policy.start[0, 0, -low, -low])
+    assert pair_chance(policy, state, 1, 2) == pytest.approx(policy.start[1, 0, -low, -low])
+
+
+def test_win_robot_plays_on_the_engine_path_under_a_penalty():
+    from dicelab import simulate
+    from dicelab.simulate.setaside_bots import batch_bot
+
+    rules = TINY[0]
+    assert batch_bot(rules, "win") is None
+    assert batch_bot(rules.replace(penalty=0, score_floor=0), "win") is not None
+    with pytest.warns(Warning, match="engine path"):
+        share = simulate.head_to_head("fivethousand", "win", "random", n=20, seed=1, rules=rules)
+    assert share.value > 0.5

@@ -18,8 +18,9 @@ settle. The error left after a pass shrinks with each pass by the chance of one 
 penalty in the rest of the game (:attr:`PenaltyWinPolicy.iteration_error`).
 
 Refused here, by name: an opening score (being on the board would be one more flag of each
-seat) and Zillions rules (a farkle that keeps completed rounds); and penalties or floors
-that are not whole units of the scoring.
+seat), Zillions rules (a farkle that keeps completed rounds), a floor further below 0 than
+the target (Zilch's "no floor"), and penalties or floors that are not whole units of the
+scoring.
 """
 
 from __future__ import annotations
@@ -55,6 +56,12 @@ def check_penalty_rules(rules: Rules) -> None:
             "the win policy can't yet honour a penalty "
             f"(penalty={rules.penalty}) under Zillions rules "
             "(bust_keeps_completed_rounds=True): set one of them off"
+        )
+    if rules.score_floor < -rules.target:
+        raise ValueError(
+            f"the win policy can't yet honour a score floor (score_floor={rules.score_floor}) "
+            f"further below 0 than the target ({rules.target}): every score down to it is a "
+            "state of each seat; raise score_floor"
         )
     unit = throw_table(rules.combinations(), rules.dice, "all").unit
     for name in ("penalty", "score_floor"):
