@@ -34,7 +34,7 @@ import numpy as np
 from dicelab.fivethousand.engine import State
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.win import FivethousandWinPolicy
-from dicelab.setaside.levels import solve_level
+from dicelab.setaside.levels import Level, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
 from dicelab.setaside.win import standing_value
@@ -42,6 +42,7 @@ from dicelab.setaside.win import standing_value
 LOG = logging.getLogger(__name__)
 TOLERANCE = 1e-13  # passes stop once the error bound left is below this
 MAX_PASSES = 500
+RATIOS = 3  # the error bound trusts the largest of this many last ratios of changes
 
 
 def check_penalty_rules(rules: Rules) -> None:
@@ -156,14 +157,14 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         """Every level once, from the top; within a level, the most farkles in a row
         first."""
         n, k = start.shape[2], self.streaks
-        above: dict[int, tuple[np.ndarray, object]] = {}  # by farkles in a row: lookup, level
+        above: dict[int, tuple[np.ndarray, Level]] = {}  # by farkles in a row: lookup, level
         shifts = not self._needs_by_board.any()
         levels = 2 * n - 1
         for total in range(levels - 1, -1, -1):
             if total % max(1, levels // 10) == 0:
                 LOG.debug("level %d of %d", levels - total, levels)
             rows = np.arange(max(0, total - n + 1), min(n - 1, total) + 1)
-            here = {}
+            here: dict[int, tuple[np.ndarray, Level]] = {}
             for sigma in range(2 * k - 2, -1, -1):
                 s = np.arange(max(0, sigma - k + 1), min(k - 1, sigma) + 1)
                 s, i = (a.ravel() for a in np.meshgrid(s, rows, indexing="ij"))
@@ -171,9 +172,13 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
                 x = self._bust(start, i, j, s, t)
                 lookup = np.full(k * (n + 1), -1)
                 lookup[s * (n + 1) + i] = np.arange(len(i))
-                donors = None
+                donors = beside = None
                 if shifts and sigma in above:
                     donors = (above[sigma][0][s * (n + 1) + i + 1], above[sigma][1])
+                if sigma + 1 in here:  # the same turn with one more farkle in a row
+                    more = s + 1 < k
+                    index = here[sigma + 1][0][np.where(more, s + 1, 0) * (n + 1) + i]
+                    beside = (np.where(more, index, -1), here[sigma + 1][1])
                 level = solve_level(
                     self.throws,
                     self.next_dice,
@@ -183,6 +188,7 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
                     x,
                     donors,
                     self.dominant,
+                    beside,
                 )
                 start[s, t, i, j] = level.start
                 banked = t == 0  # the other seat has just banked
@@ -262,15 +268,17 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
 
 
 def _error_bound(changes: list[float]) -> float:
-    """What the passes still to come can change, from the largest changes of the passes
-    so far: their sum if each goes on shrinking by at least the last ratio ``q`` (the
-    chance of one more penalty falls as passes go on), ``change * q / (1 - q)``; infinite
-    until two passes have changed something and the last one less.
+    """What the passes still to come can change, from the largest changes of the passes so
+    far: their sum if each shrinks by at least ``q``, the largest of the last ``RATIOS``
+    ratios of a change to the one before, ``change * q / (1 - q)`` (the ratios wander, so
+    not the last one alone); infinite until there are that many, or while ``q >= 1``.
 
-    >>> _error_bound([0.1, 0.01])
-    0.0011111111111111111
+    >>> round(_error_bound([0.1, 0.01, 0.002, 0.0001]), 12)
+    2.5e-05
     """
-    if len(changes) < 2 or changes[-1] == 0:
-        return 0.0 if changes and changes[-1] == 0 else np.inf
-    ratio = changes[-1] / changes[-2]
+    if changes and changes[-1] == 0:
+        return 0.0
+    if len(changes) <= RATIOS:
+        return np.inf
+    ratio = max(now / before for now, before in zip(changes[-RATIOS:], changes[-RATIOS - 1 : -1]))
     return changes[-1] * ratio / (1 - ratio) if ratio < 1 else np.inf
