@@ -12,7 +12,8 @@ states are solved from the most farkles in a row down, each with its bust value 
 (:func:`~dicelab.setaside.levels.solve_level` with no partners), and levels from the top.
 Only a penalty moves down, to a *penalty target* (the opponent to move, the penalised seat
 at 0 in a row and a lower score, or the same at the floor), which is not solved yet in this
-order. A pass solves every level with the targets' values as they stand (in place:
+order. The targets start from the chances of the same rules without the penalty (a score
+below 0 read as 0), and a pass solves every level with the targets' values as they stand (in place:
 Gauss-Seidel, so each target holds the last pass's value), and passes repeat until they
 settle. The error left after a pass shrinks with each pass by the chance of one more
 penalty in the rest of the game (:attr:`PenaltyWinPolicy.iteration_error`).
@@ -33,7 +34,7 @@ import numpy as np
 
 from dicelab.fivethousand.engine import State
 from dicelab.fivethousand.rules import Rules
-from dicelab.fivethousand.win import FivethousandWinPolicy
+from dicelab.fivethousand.win import FivethousandWinPolicy, win_policy
 from dicelab.setaside.levels import Level, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
@@ -116,7 +117,14 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         cap = goal - 1 + lead
         self.final.extend(lead)
         n = goal - low  # banked scores low .. goal - 1
-        start = np.full((k, k, n, n), 0.5)  # the penalty targets' first values
+        start = np.empty((k, k, n, n))  # the penalty targets' first values: as without it
+        plain = win_policy(
+            self.rules.replace(penalty=0, score_floor=0),
+            lead_cap=self._lead_points,
+            use_cache=self.cache_key is not None,
+        )
+        scores = np.clip(np.arange(n) + low, 0, goal - 1)  # a score below 0 as 0
+        start[:] = plain.start[scores[:, None], scores[None, :]]
         after = np.zeros((k, n, cap + 1 - low))
         j, u = np.arange(n)[:, None], np.arange(cap + 1 - low)[None, :]
         after[:] = np.where(
