@@ -15,6 +15,10 @@ for targets from 5 000 to 20 000 points with six dice (budget: 120 s at 20 000),
 six-dice build, the lead cap and the process's peak memory so far.
 With ``--hot-dice compulsory`` the Fivethousand presets are built with compulsory hot dice
 instead, and each build is also timed against the same preset's with optional hot dice.
+With ``--penalty`` it builds the ``facebook`` preset's win policy (three farkles in a row cost
+500, scores floored at -2500; budget 15 min) into the disk cache, the passes shown as they
+go, after the same rules without the penalty as the reference; ``--target`` and ``--floor``
+scale it down to screen (say so when quoting).
 Run: ``python benchmarks/bench_win_policies.py [--only zillions traditional farkle classic] [--games N]``
 or ``python benchmarks/bench_win_policies.py --growth [--only zillions traditional]``
 or ``python benchmarks/bench_win_policies.py --hot-dice compulsory [--only zillions traditional farkle]``.
@@ -110,13 +114,50 @@ def growth(presets) -> None:
             five_win._win_policy.cache_clear()
 
 
+def penalty(target: int | None, floor: int | None, more_of_a_kind: str | None) -> None:
+    """The facebook preset's win policy (or a scaled one), passes logged, against the same
+    rules without the penalty."""
+    import logging
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    rules = fivethousand.Rules.preset("facebook")
+    changes = {"target": target, "score_floor": floor, "more_of_a_kind": more_of_a_kind}
+    rules = rules.replace(**{name: value for name, value in changes.items() if value is not None})
+    plain, plain_cpu, without = timed(
+        lambda: five_win.win_policy(rules.replace(penalty=0, score_floor=0), use_cache=False)
+    )
+    print(
+        f"without the penalty: first player wins {without.first_player_wins:.6f}, "
+        f"build {plain:.1f} s (CPU {plain_cpu:.1f} s)",
+        flush=True,
+    )
+    wall, cpu, policy = timed(lambda: five_win.win_policy(rules))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(
+        f"target {rules.target}, floor {rules.score_floor}, {rules.more_of_a_kind} more of a kind\n"
+        f"with the penalty: first player wins {policy.first_player_wins:.6f} "
+        f"({100 * policy.first_player_wins:.4f} %), {policy.passes} passes, error bound of the "
+        f"passes {policy.iteration_error:.1e}, with the cap {policy.cap_error:.1e}; build "
+        f"{wall:.1f} s (CPU {cpu:.1f} s), {wall / plain:.1f}x the build without the penalty; "
+        f"peak memory {peak:.0f} MB",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=list(TABLES), choices=list(TABLES))
     parser.add_argument("--games", type=int, default=0)
     parser.add_argument("--growth", action="store_true")
     parser.add_argument("--hot-dice", choices=HOT_DICE)
+    parser.add_argument("--penalty", action="store_true")
+    parser.add_argument("--target", type=int)
+    parser.add_argument("--floor", type=int)
+    parser.add_argument("--more-of-a-kind", choices=("fixed", "doubling", "adding"))
     args = parser.parse_args()
+    if args.penalty:
+        penalty(args.target, args.floor, args.more_of_a_kind)
+        return
     if args.growth:
         growth(args.only)
         return

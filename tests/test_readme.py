@@ -46,4 +46,4 @@ def test_the_house_rules_block_runs_and_prints_zilchs_figure(capsys):
     exec(compile(block, "README house rules", "exec"), {})
     printed = capsys.readouterr().out.splitlines()
     assert printed[0] == "620.855 points per turn"
-    assert "can't yet honour penalty=500" in printed[1]
+    assert "can't yet honour a score floor (score_floor=-1000000)" in printed[1]

@@ -273,8 +273,11 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
 @pytest.mark.parametrize(
     "make, words",
     [
-        (lambda: fivethousand.win_policy("facebook"), ["win policy", "penalty=500"]),
-        (lambda: fivethousand.win_policy("zilch"), ["win policy", "penalty=500"]),
+        (lambda: fivethousand.win_policy("zilch"), ["win policy", "score_floor=-1000000"]),
+        (
+            lambda: fivethousand.win_policy(Rules(penalty=500)),
+            ["win policy", "penalty=500", "bust_keeps_completed_rounds"],
+        ),
         (
             lambda: fivethousand.win_policy(Rules(min_bank=300)),
             ["win policy", "minimum bank", "bust_keeps_completed_rounds"],

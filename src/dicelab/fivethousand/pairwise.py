@@ -57,11 +57,24 @@ def pair_chance(policy, state: State, i: int, j: int) -> float:
             mine, theirs = state.scores[i], state.scores[j]
             return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
     scores = (state.scores[i], state.scores[j])
+    streaks = (state.streaks[i], state.streaks[j]) if state.streaks else ()  # under a penalty
     if state.player in pair:
-        two = replace(state, scores=scores, player=pair.index(state.player), final_turns=owed)
+        two = replace(
+            state,
+            scores=scores,
+            player=pair.index(state.player),
+            final_turns=owed,
+            streaks=streaks,
+        )
     else:
         first = owed[0] if owed else pair.index(next(seat for seat in order if seat in pair))
-        two = State(scores=scores, dice_left=policy.rules.dice, player=first, final_turns=owed)
+        two = State(
+            scores=scores,
+            dice_left=policy.rules.dice,
+            player=first,
+            final_turns=owed,
+            streaks=streaks,
+        )
     return float(policy.chances(two)[0])
 
 

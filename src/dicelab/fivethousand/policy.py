@@ -30,7 +30,7 @@ from dicelab.setaside.policy import SetAsidePolicy, pick, refuse_unsolved, take,
 UNSOLVED = {
     "turn policy": (),
     "final-turn policy": ("last_turn",),
-    "win policy": ("penalty",),
+    "win policy": (),
 }
 
 

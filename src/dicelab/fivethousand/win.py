@@ -54,6 +54,10 @@ def win_policy(
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
     rules = Rules.coerce(rules)
     refuse_unsolved(rules, "win policy", UNSOLVED)
+    if rules.penalty:
+        from dicelab.fivethousand.penalty_win import check_penalty_rules
+
+        check_penalty_rules(rules)
     if rules.bank_needs(False) and rules.bust_keeps_completed_rounds:
         raise ValueError(
             "the win policy can't yet honour a minimum bank or opening score "
@@ -65,6 +69,10 @@ def win_policy(
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once
 def _win_policy(rules: Rules, lead_cap: int | None, use_cache: bool) -> FivethousandWinPolicy:
+    if rules.penalty:
+        from dicelab.fivethousand.penalty_win import PenaltyWinPolicy
+
+        return PenaltyWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
     return FivethousandWinPolicy(rules, lead_cap=lead_cap, use_cache=use_cache)
 
 
@@ -253,6 +261,8 @@ class FivethousandWinPolicy(WinPolicy):
       ``s >= goal``); one minus it is what ending the turn at ``s`` is worth.
     """
 
+    low = 0  # the lowest banked score (units); array index = score - low
+
     def __init__(self, rules: Rules, lead_cap: int | None = None, use_cache: bool = True):
         super().__init__(Engine(rules))
         self.rules = rules
@@ -289,8 +299,12 @@ class FivethousandWinPolicy(WinPolicy):
         self.final.start = arrays["final"]
         if "round_a" in arrays:
             self.final.rounds = (arrays["round_a"], arrays["round_c"])
-        self.cap = self.after.shape[1] - 1
+        self.cap = self.after.shape[-1] - 1 + self.low
         self.lead = self.cap - self.goal + 1
+        self._loaded(arrays)
+
+    def _loaded(self, arrays: dict) -> None:
+        """Read what a subclass saves beside the arrays (nothing here)."""
 
     # --- solving ----------------------------------------------------------------------
     def _choose_lead(self) -> int:
@@ -369,12 +383,14 @@ class FivethousandWinPolicy(WinPolicy):
             theirs = np.arange(max(0, goal - ahead), goal)
             start[theirs + ahead, theirs] = start[goal - 1 + ahead, goal - 1]
 
-    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0) -> PairTurns:
+    def _turns(self, m, b, start, after, lead, x=None, rows: int = 0, streak=None) -> PairTurns:
         """The first rounds of the turns from safe scores ``m`` against ``b`` (arrays), up
         to the lead cap, or (with bust values ``x``, without Zillions rules) to the lead
         past the target where banking is proved best: throwing is worth at most
         ``1 - bust * (1 - x)`` and banking a lead ``d`` there is worth ``1 - final[d]``.
-        The arrays are wide enough for ``rows`` rows of throw values."""
+        The arrays are wide enough for ``rows`` rows of throw values. Scores are indices
+        (score - ``low``); with a penalty ``after`` has the opponent's farkles in a row
+        first, given by ``streak``."""
         ends = b + lead - m
         rethrows = rethrows_at_risk(self.rules)  # then hot dice are swept up to the lead cap
         if self.keeps_rounds:
@@ -384,13 +400,18 @@ class FivethousandWinPolicy(WinPolicy):
             proved = self.final.start[None, : lead + 1] <= bound[:, None]
             banks_from = np.where(proved.any(axis=1), proved.argmax(axis=1), lead)  # a lead
             # ... once past the target, where banking leaves the other player a last turn
-            ends = np.minimum(ends, np.maximum(b + banks_from, self.goal) - m)
+            ends = np.minimum(ends, np.maximum(b + banks_from, self.goal - self.low) - m)
         needs = self.needs(m)
         ends = np.maximum(ends, needs)  # the rows given are banks, which need this many
         width = max(int(ends.max()), rows) + int(self.throws.points.max()) + 1
         capped = (b + lead)[:, None]
         standing = np.minimum(m[:, None] + np.arange(width), capped)
-        bank = np.where(np.arange(width) < needs[:, None], -np.inf, 1 - after[b[:, None], standing])
+        ended = (
+            after[b[:, None], standing]
+            if streak is None
+            else after[streak[:, None], b[:, None], standing]
+        )
+        bank = np.where(np.arange(width) < needs[:, None], -np.inf, 1 - ended)
         value = np.broadcast_to(bank[:, :, None], bank.shape + (self.rules.dice + 1,)).copy()
         value_c = np.zeros_like(value)
         if rethrows:  # hot dice at the lead cap: thrown, then banked at the first chance
@@ -547,7 +568,7 @@ def cache_module_sources():
     """The modules whose code the saved solution depends on."""
     import sys
 
-    from dicelab.fivethousand import policy
+    from dicelab.fivethousand import penalty_win, policy
     from dicelab.setaside.win import solver_sources
 
-    return (sys.modules[__name__], policy, *solver_sources())
+    return (sys.modules[__name__], penalty_win, policy, *solver_sources())

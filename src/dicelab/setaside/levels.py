@@ -68,6 +68,7 @@ def solve_level(
     guess_x: np.ndarray,
     above: tuple[np.ndarray, Level] | None = None,
     dominant=None,
+    beside: tuple[np.ndarray, Level] | None = None,
 ) -> Level:
     """Solve the ``L`` pairs of one level (total score) exactly.
 
@@ -89,6 +90,11 @@ def solve_level(
     set aside, only the most points: a pair is swept with it when neither banking nor hot
     dice are ever worth less with more points at risk. Then no state is (by induction from
     the top of the turn), so the fewer points are never the better choice.
+
+    ``beside`` is ``(donors, level)`` like ``above``, of pairs solved before whose turn is
+    pair l's own, row for row, with another bust value (Fivethousand under a penalty: the
+    same scores with one more farkle in a row); their rows that hold at pair l's bust value
+    are taken first, then ``above``'s below them.
     """
     dice = throws.dice
     has_partner = partner >= 0
@@ -103,7 +109,7 @@ def solve_level(
     for sweeps in range(MAX_SWEEPS):
         given = turns.take(todo, turns.value_a.shape[1])
         if sweeps == 0:
-            given = _taken(given, x, above, shift=1)
+            given = _taken(_taken(given, x, beside, shift=0), x, above, shift=1)
         else:  # the pair's own rows that still hold
             given = _taken(given, x[todo], (todo, level), shift=0)
         level = _grown(level, count, given.value_a.shape[1:])

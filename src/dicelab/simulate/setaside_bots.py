@@ -141,8 +141,18 @@ def batch_bot(rules, bot) -> SetAsideBatchBot | None:
     """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
     it has none (a bot of your own, even one built on a built-in bot's class: it plays on
     the engine path)."""
+    from dicelab.setaside.win import SetAsideWinBot
+
     spec = registry.game(rules)
     if isinstance(bot, str):
         bot = spec.bots[bot]()
     make = batch_forms(spec.name).get(type(bot))
-    return None if make is None else make(rules, bot)
+    if make is None or (isinstance(bot, SetAsideWinBot) and _penalty_win(spec.name, rules)):
+        return None
+    return make(rules, bot)
+
+
+def _penalty_win(game: str, rules) -> bool:
+    """Whether the win robot's batch tables lack what its policy reads (Fivethousand's
+    farkles in a row): then it plays on the engine path, its one-game decisions."""
+    return game == "fivethousand" and bool(rules.penalty)
