@@ -85,9 +85,23 @@ def _win_values(rules, fallback):
     return values
 
 
+def _win_form(optimal_values, unless=None):
+    """``make(rules, bot)`` of the win robot's batch form: a :class:`PolicyBot` over its
+    policy's values (``optimal_values``' at a table of other than two); None, so that it
+    plays on the engine path, under rules for which ``unless(rules)`` holds."""
+
+    def make(rules, bot):
+        if unless is not None and unless(rules):
+            return None
+        return PolicyBot(rules, _win_values(rules, optimal_values(rules)), "win")
+
+    return make
+
+
 def _fivethousand_forms() -> dict:
     from dicelab.fivethousand.policy import OptimalBot
     from dicelab.fivethousand.strategy import IntelligentBot, SimpleBot
+    from dicelab.setaside.win import SetAsideWinBot
 
     return {
         SimpleBot: lambda rules, bot: Threshold(
@@ -95,6 +109,8 @@ def _fivethousand_forms() -> dict:
         ),
         IntelligentBot: lambda rules, bot: Intelligent(rules),
         OptimalBot: lambda rules, bot: PolicyBot(rules, _fivethousand_values(rules), "optimal"),
+        # the win policy's batch tables don't hold farkles in a row
+        SetAsideWinBot: _win_form(_fivethousand_values, unless=lambda rules: rules.penalty),
     }
 
 
@@ -129,9 +145,7 @@ def batch_forms(game) -> dict:
     own_forms, optimal_values = GAME_FORMS[registry.game(game).name]
     return {
         RandomBot: lambda rules, bot: RandomChoices(),
-        SetAsideWinBot: lambda rules, bot: PolicyBot(
-            rules, _win_values(rules, optimal_values(rules)), "win"
-        ),
+        SetAsideWinBot: _win_form(optimal_values),
         ThresholdBot: lambda rules, bot: Threshold(bot.threshold),
         **own_forms(),
     }
@@ -139,20 +153,10 @@ def batch_forms(game) -> dict:
 
 def batch_bot(rules, bot) -> SetAsideBatchBot | None:
     """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
-    it has none (a bot of your own, even one built on a built-in bot's class: it plays on
-    the engine path)."""
-    from dicelab.setaside.win import SetAsideWinBot
-
+    it has none (a bot of your own, even one built on a built-in bot's class, or one whose
+    batch form can't play these rules: it plays on the engine path)."""
     spec = registry.game(rules)
     if isinstance(bot, str):
         bot = spec.bots[bot]()
     make = batch_forms(spec.name).get(type(bot))
-    if make is None or (isinstance(bot, SetAsideWinBot) and _penalty_win(spec.name, rules)):
-        return None
-    return make(rules, bot)
-
-
-def _penalty_win(game: str, rules) -> bool:
-    """Whether the win robot's batch tables lack what its policy reads (Fivethousand's
-    farkles in a row): then it plays on the engine path, its one-game decisions."""
-    return game == "fivethousand" and bool(rules.penalty)
+    return None if make is None else make(rules, bot)
