@@ -15,6 +15,7 @@ import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as five_win
+from dicelab.fivethousand import win_solver as five_solver
 from dicelab.setaside import levels, sweep
 from dicelab.thousand import win as thousand_win
 
@@ -43,13 +44,14 @@ def _same(first: dict, second: dict) -> None:
 
 @pytest.mark.parametrize("rules", FIVETHOUSAND + THOUSAND)
 def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatch):
-    module = five_win if isinstance(rules, fivethousand.Rules) else thousand_win
+    five = isinstance(rules, fivethousand.Rules)
+    module, solver = (five_win, five_solver) if five else (thousand_win, thousand_win)
     policy = module.win_policy(rules, use_cache=False)
     taken = _arrays(policy)
     assert policy.first_player_wins > 0.5
     module._win_policy.cache_clear()
     monkeypatch.setattr(
-        module, "one_unit_up", lambda mover, above: np.full(len(mover), -1)
+        solver, "one_unit_up", lambda mover, above: np.full(len(mover), -1)
     )  # every row swept
     try:
         _same(taken, _arrays(module.win_policy(rules, use_cache=False)))

@@ -34,7 +34,7 @@ import numpy as np
 
 from dicelab.fivethousand.engine import State
 from dicelab.fivethousand.rules import Rules
-from dicelab.fivethousand.win import FivethousandWinPolicy, win_policy
+from dicelab.fivethousand.win_solver import FivethousandWinPolicy
 from dicelab.setaside.levels import Level, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
@@ -75,7 +75,7 @@ def check_penalty_rules(rules: Rules) -> None:
 
 
 class PenaltyWinPolicy(FivethousandWinPolicy):
-    """:class:`~dicelab.fivethousand.win.FivethousandWinPolicy` with each seat's farkles
+    """:class:`~dicelab.fivethousand.win_solver.FivethousandWinPolicy` with each seat's farkles
     in a row and banked scores down to the floor (see the module).
 
     Arrays: ``start[s, t, i, j]`` as above, ``after[s, j, u]``: the chance to win of the
@@ -88,6 +88,12 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         self.streaks = rules.penalty_after
         self.penalty_units = rules.penalty // unit
         super().__init__(rules, lead_cap=lead_cap, use_cache=use_cache)
+
+    @classmethod
+    def code_sources(cls) -> tuple:
+        import sys
+
+        return (*super().code_sources(), sys.modules[__name__])
 
     def _loaded(self, arrays: dict) -> None:
         self.passes = int(arrays["passes"])
@@ -118,7 +124,7 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         self.final.extend(lead)
         n = goal - low  # banked scores low .. goal - 1
         start = np.empty((k, k, n, n))  # the penalty targets' first values: as without it
-        plain = win_policy(
+        plain = FivethousandWinPolicy(
             self.rules.replace(penalty=0, score_floor=0),
             lead_cap=self._lead_points,
             use_cache=self.cache_key is not None,
