@@ -46,6 +46,8 @@ SLOW = {
     "fivethousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
     "fivethousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
     "fivethousand/test_win.py::test_every_reachable_state_is_answered",
+    "fivethousand/test_penalty_win.py::test_matches_brute_force",
+    "thousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
     "test_cli.py::test_the_built_wheel_ships_the_notebooks",
     "test_cli.py::test_lab_serves_and_leaves_no_server_behind",
     "test_duplicate_dice.py::test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments",
