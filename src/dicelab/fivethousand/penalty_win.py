@@ -38,7 +38,6 @@ from dicelab.fivethousand.win_solver import FivethousandWinPolicy
 from dicelab.setaside.levels import Level, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
-from dicelab.setaside.win import standing_value
 
 LOG = logging.getLogger(__name__)
 TOLERANCE = 1e-13  # passes stop once the error bound left is below this
@@ -223,26 +222,12 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
     def _in_rows(self, state: State) -> tuple[int, int]:
         return state.streaks[state.player], state.streaks[1 - state.player]
 
-    def bank_value(self, state: State) -> float:
-        mine = self._units(state.scores[state.player] + state.turn_points)
-        theirs = self._units(state.scores[1 - state.player])
-        if self.engine.in_final_turn(state):
-            return float(standing_value(np.array(theirs - mine)))
+    def _after_bank(self, state: State, theirs: int, standing: int) -> float:
         _, t = self._in_rows(state)
-        return 1.0 - float(self.after[t, min(theirs, self.goal - 1) - self.low, mine - self.low])
+        return float(self.after[t, theirs - self.low, standing - self.low])
 
-    def throw_value(self, state: State) -> float:
-        """The chance to win when the player throws the dice left now."""
-        self.check_two_players(state)
-        safe, theirs, at_risk, dice = self._split(state)
-        if self.engine.in_final_turn(state):
-            return self.final.throw_value(theirs - safe, at_risk, dice, int(self.needs(safe)))
-        theirs = min(theirs, self.goal - 1)
-        s, t = self._in_rows(state)
-        if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
-            return 1.0 - float(self.after[t, theirs - self.low, theirs + self.lead - self.low])
-        table = self.streak_turn_values(safe, theirs, s, t)
-        return float(table[min(at_risk, table.shape[0] - 1), dice])
+    def _turn_table(self, state: State, safe: int, theirs: int) -> np.ndarray:
+        return self.streak_turn_values(safe, theirs, *self._in_rows(state))
 
     @lru_cache(maxsize=256)
     def streak_turn_values(self, mine: int, theirs: int, in_row: int, theirs_in_row: int):

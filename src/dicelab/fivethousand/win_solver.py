@@ -440,13 +440,11 @@ class FivethousandWinPolicy(WinPolicy):
         )
 
     def bank_value(self, state: State) -> float:
-        mine, theirs = (
-            state.scores[state.player] + state.turn_points,
-            state.scores[1 - state.player],
-        )
+        mine = self._units(state.scores[state.player] + state.turn_points)
+        theirs = self._units(state.scores[1 - state.player])
         if self.engine.in_final_turn(state):
-            return float(standing_value(np.array(self._units(theirs) - self._units(mine))))
-        return 1.0 - float(self.after[min(self._units(theirs), self.goal - 1), self._units(mine)])
+            return float(standing_value(np.array(theirs - mine)))
+        return 1.0 - self._after_bank(state, min(theirs, self.goal - 1), mine)
 
     def throw_value(self, state: State) -> float:
         """The chance to win when the player throws the dice left now."""
@@ -456,9 +454,18 @@ class FivethousandWinPolicy(WinPolicy):
             return self.final.throw_value(theirs - safe, at_risk, dice, int(self.needs(safe)))
         theirs = min(theirs, self.goal - 1)
         if safe - theirs >= self.lead:  # at the lead cap: banking is all there is
-            return 1.0 - float(self.after[theirs, self.cap])
-        table = self.turn_values(safe, theirs)
+            return 1.0 - self._after_bank(state, theirs, theirs + self.lead)
+        table = self._turn_table(state, safe, theirs)
         return float(table[min(at_risk, table.shape[0] - 1), dice])
+
+    def _after_bank(self, state: State, theirs: int, standing: int) -> float:
+        """The other player's chance to win, to move at ``theirs`` units (below the target)
+        once the player to move in ``state`` has banked at ``standing``."""
+        return float(self.after[theirs, standing])
+
+    def _turn_table(self, state: State, safe: int, theirs: int) -> np.ndarray:
+        """The chance to win by throwing in ``state``'s turn, by (units at risk, dice)."""
+        return self.turn_values(safe, theirs)
 
     def pairs_by_level(self):
         for m, b in _levels(self.start.shape[0] - 1, self.goal):
