@@ -158,6 +158,20 @@ def join_class(browser, server, names) -> list:
     return students
 
 
+def assert_no_errors(page, students) -> None:
+    """No widget error on the teacher's page, no page error on any student's."""
+    assert_no_widget_errors(page)
+    for _, _, errors, _ in students:
+        assert errors == []
+
+
+def leave(students, server) -> None:
+    """Close every student's browser, then stop the server."""
+    for context, *_ in students:
+        context.close()
+    server.stop()
+
+
 def start_from_the_board(page, activity: str, heading: str) -> None:
     page.locator(".dicelab-board select[aria-label='Activity']").select_option(activity)
     page.locator(".dicelab-board button[data-key='start']").click()
@@ -216,13 +230,9 @@ def test_a_class_of_ten_throws_for_farkles_through_a_sigkill(
         assert len({(row[2], row[4]) for row in rows}) == len(rows)  # no result twice
         per_student = Counter(row[3] for row in rows)
         assert per_student["Student 1"] == throws[1] and per_student["Student 9"] == throws[9]
-        assert_no_widget_errors(page)
-        for _, _, errors, _ in students:
-            assert errors == []
+        assert_no_errors(page, students)
     finally:
-        for context, *_ in students:
-            context.close()
-        server.stop()
+        leave(students, server)
 
 
 def test_a_class_of_ten_plays_fivethousand_against_the_robot(
@@ -245,10 +255,6 @@ def test_a_class_of_ten_plays_fivethousand_against_the_robot(
         wins = sum(int(row[6]) for row in games)
         assert page.locator(".dicelab-board-pooled").get_attribute("data-successes") == str(wins)
         screenshot(page, ARTIFACTS / "classroom" / "teacher-jupyterlab.png")
-        assert_no_widget_errors(page)
-        for _, _, errors, _ in students:
-            assert errors == []
+        assert_no_errors(page, students)
     finally:
-        for context, *_ in students:
-            context.close()
-        server.stop()
+        leave(students, server)
