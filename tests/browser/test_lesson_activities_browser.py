@@ -40,7 +40,11 @@ def test_each_lesson_activity_on_a_phone(browser, tmp_path):
         page.fill("#name", "Ann")
         page.get_by_role("button", name="Join").click()
         page.locator("button[data-key='throw']").wait_for()
+        settled(page)
         for name, (button, presses, tally) in ACTIVITIES.items():
+            # A press before the new activity's view arrives belongs to the one before (the
+            # buttons share their keys), so the presses wait for the page's run to change.
+            before = page.evaluate("document.body.dataset.run")
             teacher.send(
                 json.dumps(
                     {
@@ -49,6 +53,7 @@ def test_each_lesson_activity_on_a_phone(browser, tmp_path):
                     }
                 )
             )
+            page.wait_for_function("(before) => document.body.dataset.run !== before", arg=before)
             control = page.locator(f"button[data-key='{button}']")
             control.wait_for()
             for press in range(presses):

@@ -71,6 +71,7 @@ function onMessage(message) {
     seat.seq = Math.max(seat.seq, message.seq);
     save();
     document.body.dataset.pending = String(seat.pending.length);
+    document.body.dataset.run = String(run);  // which activity the page shows (tests wait on it)
     model.show(message.view);
   } else if (message.type === "wait") {
     model.received();
