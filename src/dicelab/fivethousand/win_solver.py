@@ -29,14 +29,13 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.policy import first_bank_values, rethrows_at_risk
 from dicelab.fivethousand.rules import Rules
+from dicelab.memo import cached_method
 from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import Level, guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
@@ -155,7 +154,7 @@ class FinalTurns:
         a, c = self._cached_round(deficit)
         return a[0], c[0]
 
-    @lru_cache(maxsize=64)
+    @cached_method(maxsize=64)
     def _cached_round(self, deficit: int):
         return self._rounds(np.array([deficit]), self.start, every_row=True)
 
