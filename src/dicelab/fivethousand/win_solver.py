@@ -29,6 +29,8 @@ True
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from dicelab import cache
@@ -328,7 +330,7 @@ class FivethousandWinPolicy(WinPolicy):
             level = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(m, b, start, after, lead, x),
+                partial(self._turns, m, b, start, after, lead),
                 partner,
                 np.zeros(len(m)),
                 guess,
@@ -353,7 +355,7 @@ class FivethousandWinPolicy(WinPolicy):
             start[m, b] = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(m, b, start, after, lead),
+                lambda _x, m=m, b=b: self._turns(m, b, start, after, lead),
                 np.full(len(d), -1),
                 x,
                 x,

@@ -134,7 +134,7 @@ class ThousandWinPolicy(WinPolicy):
             level = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(a, b, start),
+                lambda _x, a=a, b=b: self._turns(a, b, start),
                 b - a[0],
                 np.zeros(len(a)),
                 guess,
