@@ -50,7 +50,7 @@ CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 def _throws(rules: Rules, choices: str = "all"):
     throws = throw_table(rules.combinations(), rules.dice, choices)
-    return throws, np.where(throws.left == 0, rules.dice, throws.left)
+    return throws, throws.next_dice
 
 
 class FinalTurns:
