@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from functools import partial
 
 from dicelab import dice, fivethousand, thousand
 from dicelab.fivethousand import policy as five_policy
@@ -64,14 +65,14 @@ def main() -> None:
     print("build times (uncached)")
     for name in fivethousand.PRESETS:
         uncached(five_policy._turn_policy, throw_table)
-        took, policy = seconds(lambda: fivethousand.turn_policy(name))
+        took, policy = seconds(partial(fivethousand.turn_policy, name))
         print(
             f"  fivethousand turn policy  {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
             f"   fresh turn {policy.expected_score:.4f} points, bank from {policy.bank_from}"
         )
     for name in fivethousand.PRESETS:
         uncached(five_policy._final_turn_policy, five_policy._final_table)
-        took, policy = seconds(lambda: fivethousand.final_turn_policy(name, to_beat=5000))
+        took, policy = seconds(partial(fivethousand.final_turn_policy, name, to_beat=5000))
         print(
             f"  fivethousand final turn   {name:12} {took:6.2f} s = {took / reference:6.0f} x ref"
             f"   P(beat 5000 from 3000) {policy.success_probability(3000):.4f}"
@@ -81,7 +82,7 @@ def main() -> None:
         ("choose_keep", thousand.Rules(choose_keep=True)),
     ):
         uncached(thousand_policy._solitaire_policy, throw_table)
-        took, policy = seconds(lambda: thousand.solitaire_policy(rules))
+        took, policy = seconds(partial(thousand.solitaire_policy, rules))
         print(
             f"  thousand solitaire        {label:12} {took:6.2f} s = {took / reference:6.0f} x ref"
             f"   expected turns from 0: {policy.expected_turns(0):.4f}"
@@ -92,7 +93,7 @@ def main() -> None:
         (thousand, ("simple", "cask_aware")),
     ):
         for opponent in opponents:
-            took, (rate, error) = seconds(lambda: win_rate(module, opponent, games))
+            took, (rate, error) = seconds(partial(win_rate, module, opponent, games))
             print(
                 f"  {module.__name__.split('.')[-1]:12} optimal vs {opponent:11} {rate:.4f} ± {error:.4f}"
                 f"   ({took:.0f} s)"

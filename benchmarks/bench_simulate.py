@@ -25,6 +25,7 @@ import time
 import tracemalloc
 import warnings
 from dataclasses import dataclass
+from functools import partial
 
 import numpy
 
@@ -306,13 +307,13 @@ def turns_section(scale: float) -> None:
         n = int(1_000_000 * scale)
         simulate.turns(game, bot, n=1000, seed=0, progress=False)  # warm the tables
 
-        def ours():
+        def ours(game=game, bot=bot, n=n):
             played, seconds = timed(simulate.turns, game, bot, n=n, seed=0, progress=False)
             ours.wall = max(getattr(ours, "wall", 0), n / seconds)
             ours.mean = float(played.points.mean())
             return n / timed.cpu
 
-        per_cpu, lean = best_of(3, ours, lambda: lean_numpy_turns(game, n))
+        per_cpu, lean = best_of(3, ours, partial(lean_numpy_turns, game, n))
         ours_mb = peak_mb(simulate.turns, game, bot, n=n, seed=0, progress=False)
         lean_mb = peak_mb(lean_numpy_turns, game, n)
         small = max(200, int(20_000 * scale))
@@ -349,12 +350,12 @@ def games_section(scale: float) -> None:
             simulate.games(game, players, n=50, seed=0, progress=False)  # solve the policies first
             lean_numpy_games(game, players, 50)
 
-            def ours():
+            def ours(game=game, players=players):
                 _, seconds = timed(simulate.games, game, players, n=n, seed=0, progress=False)
                 ours.wall, ours.cpu = n / seconds, timed.cpu
                 return n / timed.cpu
 
-            per_cpu, lean = best_of(2, ours, lambda: lean_numpy_games(game, players, n))
+            per_cpu, lean = best_of(2, ours, partial(lean_numpy_games, game, players, n))
             ours_mb = peak_mb(simulate.games, game, players, n=n, seed=0, progress=False)
             lean_mb = peak_mb(lean_numpy_games, game, players, n)
             small = max(20, int((400 if game == "fivethousand" else 100) * scale))

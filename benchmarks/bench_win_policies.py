@@ -31,6 +31,7 @@ import os
 import resource
 import tempfile
 import time
+from functools import partial
 
 from dicelab import fivethousand, simulate, thousand
 from dicelab.fivethousand import policy as five_policy
@@ -70,7 +71,7 @@ def hot_dice(presets, setting: str) -> None:
             rules = fivethousand.Rules.preset(preset).replace(hot_dice=hot)
             points, _ = reference(fivethousand, rules)
             turn = fivethousand.turn_policy(rules)
-            built[hot] = timed(lambda: five_win.win_policy(rules, use_cache=False))
+            built[hot] = timed(partial(five_win.win_policy, rules, use_cache=False))
             wall, cpu, policy = built[hot]
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(
@@ -100,7 +101,7 @@ def growth(presets) -> None:
         cases += [(base.target, dice) for dice in GROWTH_DICE if dice != base.dice]
         for target, dice in cases:
             rules = base.replace(target=target, dice=dice)
-            wall, cpu, policy = timed(lambda: five_win.win_policy(rules, use_cache=False))
+            wall, cpu, policy = timed(partial(five_win.win_policy, rules, use_cache=False))
             if reference_wall is None:
                 reference_wall, reference_cpu = wall, cpu
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -170,9 +171,9 @@ def main() -> None:
             module, win = TABLES[preset]
             points, points_cpu = reference(module, module.Rules.preset(preset))
             win._win_policy.cache_clear()
-            build_wall, build_cpu, policy = timed(lambda: win.win_policy(preset))
+            build_wall, build_cpu, policy = timed(partial(win.win_policy, preset))
             win._win_policy.cache_clear()
-            load_wall, load_cpu, _ = timed(lambda: win.win_policy(preset))
+            load_wall, load_cpu, _ = timed(partial(win.win_policy, preset))
             print(
                 f"{module.__name__.split('.')[-1]} {preset}: first player wins {policy.first_player_wins:.6f}; "
                 f"build {build_wall:.1f} s (CPU {build_cpu:.1f} s), load {load_wall:.3f} s; "

@@ -75,7 +75,7 @@ def test_a_cache_folder_that_cannot_be_made_is_one_warning(tmp_path):
 def test_compute_must_give_named_arrays(tmp_path):
     for bad in ([1, 2], {"__key__": np.zeros(1)}, {"x": [1, 2]}):
         with pytest.raises(TypeError):
-            cache.load_or_compute(KEY, lambda: bad, "test", folder=tmp_path)
+            cache.load_or_compute(KEY, lambda bad=bad: bad, "test", folder=tmp_path)
     assert list(tmp_path.iterdir()) == []
 
 

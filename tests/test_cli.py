@@ -91,7 +91,7 @@ def test_the_built_wheel_ships_the_notebooks(tmp_path):
 
 def test_lab_as_root_adds_allow_root_and_says_so(tmp_path, capsys, monkeypatch):
     for euid, expected in ((0, True), (1000, False)):
-        monkeypatch.setattr(cli.os, "geteuid", lambda: euid)
+        monkeypatch.setattr(cli.os, "geteuid", lambda euid=euid: euid)
         assert (
             cli.main(["lab", str(tmp_path), "--no-browser", "--dry-run", "--", "--port", "9000"])
             == 0

@@ -3,14 +3,16 @@ first build (its result, or its exception), in the helper and in the solvers tha
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
+import weakref
 
 import pytest
 
 from dicelab import fivethousand, thousand
 from dicelab.fivethousand import win as fivethousand_win
-from dicelab.memo import OncePerKey, once_per_key
+from dicelab.memo import OncePerKey, cached_method, once_per_key
 from dicelab.thousand import win as thousand_win
 from dicelab.yahtzee import Rules as YahtzeeRules
 from dicelab.yahtzee import solver
@@ -139,6 +141,25 @@ def test_the_decorator_keys_on_the_arguments_and_clears_like_lru_cache():
     square.cache_clear()
     assert square(3) == 9 and calls == [3, 4, 3]
     assert square.__name__ == "square"
+
+
+def test_a_cached_method_keeps_its_results_on_each_instance_and_lets_the_instance_go():
+    calls = []
+
+    class Squares:
+        @cached_method(maxsize=2)
+        def of(self, n):
+            calls.append((self, n))
+            return n * n
+
+    first, second = Squares(), Squares()
+    assert [first.of(3), first.of(3), Squares.of(first, 3), second.of(3)] == [9, 9, 9, 9]
+    assert calls == [(first, 3), (second, 3)] and Squares.of.__name__ == "of"
+    calls.clear()
+    gone = weakref.ref(first)
+    del first
+    gc.collect()
+    assert gone() is None  # no cache of the class holds it
 
 
 @pytest.mark.parametrize(

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future
-from functools import wraps
+from functools import lru_cache, update_wrapper, wraps
+from typing import Any, TypeVar, cast
 
 _ABANDONED = object()  # what waiters are told when the building caller was interrupted
 KEPT = 3  # the prepared strategies (solutions, policies, coaches) of each kind kept in memory
@@ -99,3 +101,53 @@ def once_per_key(maxsize: int | None = None):
         return memoised
 
     return decorate
+
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def cached_method(maxsize: int | None = 128) -> Callable[[Method], Method]:
+    """Decorate a method of hashable arguments to keep its ``maxsize`` most recently used
+    results on each instance, which they go with (``functools.lru_cache`` on a method keeps
+    them, and every instance they came from, in one cache for the life of the program).
+
+    >>> class Squares:
+    ...     @cached_method(maxsize=2)
+    ...     def of(self, n):
+    ...         print("working out", n)
+    ...         return n * n
+    >>> squares = Squares()
+    >>> squares.of(3), squares.of(3)
+    working out 3
+    (9, 9)
+    >>> Squares().of(3)
+    working out 3
+    9
+    """
+
+    def decorate(method: Method) -> Method:
+        return cast(Method, _CachedMethod(method, maxsize))
+
+    return decorate
+
+
+class _CachedMethod:
+    """A method whose first look-up from an instance puts a ``functools.lru_cache`` of it,
+    bound to that instance, in the instance's ``__dict__`` under the method's name."""
+
+    def __init__(self, method, maxsize: int | None) -> None:
+        update_wrapper(self, method)
+        self.method, self.maxsize, self.name = method, maxsize, method.__name__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        cached = lru_cache(maxsize=self.maxsize)(self.method.__get__(instance, owner))
+        return instance.__dict__.setdefault(self.name, cached)
+
+    def __call__(self, instance, *args, **kwargs):
+        """The method called on the class, with the instance first."""
+        return self.__get__(instance, type(instance))(*args, **kwargs)

@@ -148,7 +148,7 @@ def test_the_final_turn_chances_are_the_brute_force_under_compulsory_hot_dice(ru
     for banked in (0, 150, 350):  # a last turn is behind the leader
         brute = brute_turn(
             rules,
-            lambda r: _outcome(banked + r, to_beat),
+            lambda r, banked=banked: _outcome(banked + r, to_beat),
             _outcome(banked, to_beat),
             top=6500,
         )
@@ -293,7 +293,7 @@ def brute_zillions_win(rules: Rules, top: int) -> float:
                     lambda r, s=s, b=b: banked(s + r, b),
                     banked(s, b),
                     top=highest - s,
-                    fresh=lambda r, s=s, b=b: fresh.get(s + r, banked(s + r, b)),
+                    fresh=lambda r, s=s, b=b, known=fresh: known.get(s + r, banked(s + r, b)),
                 )[0, dice]
             for a in scores:
                 change = max(change, abs(fresh[a] - win[a, b]))

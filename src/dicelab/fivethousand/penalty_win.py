@@ -28,13 +28,13 @@ from __future__ import annotations
 
 import logging
 import time
-from functools import lru_cache
 
 import numpy as np
 
 from dicelab.fivethousand.engine import State
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.win_solver import FivethousandWinPolicy
+from dicelab.memo import cached_method
 from dicelab.setaside.levels import Level, solve_level
 from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
@@ -229,7 +229,7 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
     def _turn_table(self, state: State, safe: int, theirs: int) -> np.ndarray:
         return self.streak_turn_values(safe, theirs, *self._in_rows(state))
 
-    @lru_cache(maxsize=256)
+    @cached_method(maxsize=256)
     def streak_turn_values(self, mine: int, theirs: int, in_row: int, theirs_in_row: int):
         """The chance to win by throwing, by (units at risk, dice to throw), in a turn from
         banked ``mine`` against ``theirs`` units with these farkles in a row; past its last

@@ -93,8 +93,7 @@ def _final_turn_policy(rules: Rules, to_beat: int) -> FinalTurnPolicy:
 def _throws(rules: Rules) -> tuple:
     """The rules' throws, which of them are hot dice, and the dice thrown after each."""
     throws = throw_table(rules.combinations(), rules.dice, "most_per_count")
-    hot = throws.left == 0
-    return throws, hot, np.where(hot, rules.dice, throws.left)
+    return throws, throws.left == 0, throws.next_dice
 
 
 def rethrows_at_risk(rules: Rules) -> bool:

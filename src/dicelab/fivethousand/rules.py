@@ -128,10 +128,9 @@ class Rules(RuleSet):
                 "every throw would be a farkle",
             )
 
-    @cache
     def combinations(self) -> CombinationTable:
-        """The scoring combinations of these rules."""
-        return CombinationTable.from_rows(self._rows())
+        """The scoring combinations of these rules (worked out once for equal rules)."""
+        return _combinations(self)
 
     def _rows(self) -> list[tuple[tuple[int, ...], int]]:
         """Each combination that scores, as (faces, points)."""
@@ -284,3 +283,8 @@ Rules.WORDS = {
     "hot_dice": HOT_DICE,
     "first_player": FIRST_PLAYERS,
 }
+
+
+@cache
+def _combinations(rules: Rules) -> CombinationTable:
+    return CombinationTable.from_rows(rules._rows())

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import partial
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from dicelab import cache
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.fivethousand.policy import first_bank_values, rethrows_at_risk
 from dicelab.fivethousand.rules import Rules
+from dicelab.memo import cached_method
 from dicelab.odds.table import OddsTable
 from dicelab.setaside.levels import Level, guess_values, one_unit_up, solve_level
 from dicelab.setaside.policy import pick, take, throw_table
@@ -49,7 +50,7 @@ CAP_ERROR = 1e-9  # the cap changes no chance to win by more than this
 
 def _throws(rules: Rules, choices: str = "all"):
     throws = throw_table(rules.combinations(), rules.dice, choices)
-    return throws, np.where(throws.left == 0, rules.dice, throws.left)
+    return throws, throws.next_dice
 
 
 class FinalTurns:
@@ -155,7 +156,7 @@ class FinalTurns:
         a, c = self._cached_round(deficit)
         return a[0], c[0]
 
-    @lru_cache(maxsize=64)
+    @cached_method(maxsize=64)
     def _cached_round(self, deficit: int):
         return self._rounds(np.array([deficit]), self.start, every_row=True)
 
@@ -329,7 +330,7 @@ class FivethousandWinPolicy(WinPolicy):
             level = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(m, b, start, after, lead, x),
+                partial(self._turns, m, b, start, after, lead),
                 partner,
                 np.zeros(len(m)),
                 guess,
@@ -354,7 +355,7 @@ class FivethousandWinPolicy(WinPolicy):
             start[m, b] = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(m, b, start, after, lead),
+                lambda _x, m=m, b=b: self._turns(m, b, start, after, lead),
                 np.full(len(d), -1),
                 x,
                 x,

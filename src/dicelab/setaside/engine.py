@@ -207,20 +207,10 @@ class SetAsideEngine(Generic[RulesT]):
                 raise IllegalMoveError("set aside at least one scoring die first")
             return replace(state, phase="rolling", news=())
         if isinstance(action, SetAside):
-            if state.phase != "choose":
-                raise IllegalMoveError(
-                    "throw the dice first"
-                    if state.phase == "throw"
-                    else "you have already set dice aside from this throw"
-                )
+            _require_phase(state, "choose", "you have already set dice aside from this throw")
             return self.set_aside(state, self.check_keep(state.throw, action.dice))
         if isinstance(action, Bank):
-            if state.phase != "decide":
-                raise IllegalMoveError(
-                    "throw the dice first"
-                    if state.phase == "throw"
-                    else "set aside at least one scoring die first"
-                )
+            _require_phase(state, "decide", "set aside at least one scoring die first")
             refusal = self.bank_refusal(state)
             if refusal:
                 raise IllegalMoveError(refusal)
@@ -353,6 +343,13 @@ class SetAsideEngine(Generic[RulesT]):
     def winners(self, state: State) -> list[int]:
         best = max(state.scores)
         return [i for i, score in enumerate(state.scores) if score == best]
+
+
+def _require_phase(state: State, phase: str, otherwise: str) -> None:
+    """IllegalMoveError unless ``state`` is in ``phase``: "throw the dice first" while the
+    dice are to be thrown, else ``otherwise``."""
+    if state.phase != phase:
+        raise IllegalMoveError("throw the dice first" if state.phase == "throw" else otherwise)
 
 
 def _add(scores: tuple[int, ...], player: int, points: int) -> tuple[int, ...]:

@@ -64,6 +64,12 @@ class ThrowTable:
         """Dice left to throw after each choice (0 means hot dice)."""
         return self.thrown[:, None] - self.kept
 
+    @property
+    def next_dice(self) -> np.ndarray:
+        """Dice thrown after each choice: those left, or all ``dice`` again on hot dice."""
+        left = self.left
+        return np.where(left == 0, self.dice, left)
+
     def expect(self, row_values: np.ndarray) -> np.ndarray:
         """Sum of probability × value over the rows of each dice count (bust rows add 0).
 

@@ -9,11 +9,12 @@ every pair at once in :mod:`dicelab.setaside.win_tables`.
 from __future__ import annotations
 
 import abc
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from dicelab.memo import cached_method
 from dicelab.setaside.policy import SetAsidePolicy, ThrowTable
 from dicelab.setaside.sweep import PairTurns, throw_rows
 from dicelab.setaside.win_tables import WinThrowTables
@@ -112,7 +113,7 @@ class WinPolicy(SetAsidePolicy, abc.ABC):
         the disk cache beside it (or computed) at its first look-up."""
         return WinThrowTables(self)
 
-    @lru_cache(maxsize=256)
+    @cached_method(maxsize=256)
     def turn_values(self, mine: int, theirs: int) -> np.ndarray:
         """The chance to win by throwing, by (units at risk, dice to throw), in a turn from
         banked (safe) ``mine`` against ``theirs`` units; past its last row, every row of

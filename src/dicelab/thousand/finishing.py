@@ -60,8 +60,7 @@ class FinishingChances(SetAsidePolicy):
         self.size = rules.target // self.unit
         self.streaks = self.policy.streaks
         self.won = self.size * self.streaks  # the target's number
-        left = self.policy.throws.left
-        self._next_dice = np.where(left == 0, rules.dice, left)  # dice thrown after a set-aside
+        self._next_dice = self.policy.throws.next_dice
         fallen_banked, fallen_streak = self.policy.fallen  # after a scoreless turn
         self._fallen = (fallen_banked * self.streaks + fallen_streak).ravel()  # by state
         self._saved = self.policy.landing * self.streaks  # a save at a standing: streak 0

@@ -77,8 +77,7 @@ class SolitairePolicy(SetAsidePolicy):
         #: fallen: the banked score and streak (index arrays by banked score and streak, units)
         #: a scoreless turn leaves, after the bolts' penalty and the dump truck
         self.fallen = self._scoreless_ends(size)
-        left = self.throws.left
-        self._next_dice = np.where(left == 0, rules.dice, left)
+        self._next_dice = self.throws.next_dice
         self._may_save = np.array(
             [
                 [self._save_allowed(banked, standing) for standing in range(size)]

@@ -91,10 +91,9 @@ class Rules(RuleSet):
                 )
             previous_high = cask[1]
 
-    @cache
     def combinations(self) -> CombinationTable:
-        """The scoring combinations of these rules."""
-        return CombinationTable.from_rows(self._rows())
+        """The scoring combinations of these rules (worked out once for equal rules)."""
+        return _combinations(self)
 
     def _rows(self) -> list[tuple[tuple[int, ...], int]]:
         """Each combination that scores and fits in the dice, as (faces, points)."""
@@ -185,6 +184,11 @@ class Rules(RuleSet):
 Rules.PRESETS = {"classic": Rules()}
 Rules.WORDS = {"first_player": FIRST_PLAYERS}
 PRESETS = Rules.PRESETS
+
+
+@cache
+def _combinations(rules: Rules) -> CombinationTable:
+    return CombinationTable.from_rows(rules._rows())
 
 
 @cache

@@ -66,7 +66,7 @@ class ThousandWinPolicy(WinPolicy):
         self.throws = throw_table(
             rules.combinations(), rules.dice, "all" if rules.choose_keep else "best"
         )
-        self.next_dice = np.where(self.throws.left == 0, rules.dice, self.throws.left)
+        self.next_dice = self.throws.next_dice
         self.unit = self.throws.unit
         if rules.target % self.unit:
             raise ValueError(
@@ -134,7 +134,7 @@ class ThousandWinPolicy(WinPolicy):
             level = solve_level(
                 self.throws,
                 self.next_dice,
-                lambda x: self._turns(a, b, start),
+                lambda _x, a=a, b=b: self._turns(a, b, start),
                 b - a[0],
                 np.zeros(len(a)),
                 guess,

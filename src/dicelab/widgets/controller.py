@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import weakref
+from collections.abc import Callable
 from functools import partial
 
 from dicelab.errors import IllegalMoveError
@@ -571,6 +572,14 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         :class:`~dicelab.widgets.picks.Picks`), or None where a game has no such picks: what a
         class server keeps beside the game so that a restart loses no click."""
         return None
+
+    def _take_back_button(self, take_back: Callable[[], None]) -> Button:
+        """The Take back button of a game with picks (:meth:`selection`): it presses
+        ``take_back``, refused while no die was clicked since the throw."""
+        back = self.refusal() or self.selection().refusal()
+        return Button(
+            "take_back", "Take back", take_back, "Take back the last die click", not back, back, "u"
+        )
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",

@@ -163,18 +163,9 @@ class FivethousandGame(GameController):
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
         label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
-        back = self.refusal() or self._back.refusal()
         return [
             Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
-            Button(
-                "take_back",
-                "Take back",
-                self.take_back,
-                "Take back the last die click",
-                not back,
-                back,
-                "u",
-            ),
+            self._take_back_button(self.take_back),
         ]
 
     def shortcuts(self) -> dict:

@@ -143,6 +143,9 @@ def yahtzee_first_player(rules) -> float:
 
 
 WIN_LABEL = "First player's chance to win (two players, both playing to win)"
+SET_ASIDE_WIN = Figure(  # Fivethousand's and Thousand's: the game is read from the rules
+    "win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")
+)
 FIGURES = {
     "fivethousand": (
         Figure(
@@ -152,13 +155,7 @@ FIGURES = {
             best_turn,
             lambda v: f"{v:.1f} points",
         ),
-        Figure(
-            "win",
-            WIN_LABEL,
-            first_player_wins,
-            _percent,
-            _limit(MAX_WIN_STEPS, "the chance to win"),
-        ),
+        SET_ASIDE_WIN,
     ),
     "thousand": (
         Figure(
@@ -168,13 +165,7 @@ FIGURES = {
             lambda v: f"{v:.2f} turns",
             _limit(MAX_SOLITAIRE_STEPS, "the expected turns"),
         ),
-        Figure(
-            "win",
-            WIN_LABEL,
-            first_player_wins,
-            _percent,
-            _limit(MAX_WIN_STEPS, "the chance to win"),
-        ),
+        SET_ASIDE_WIN,
     ),
     "yahtzee": (
         Figure(

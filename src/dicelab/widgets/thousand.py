@@ -226,18 +226,7 @@ class ThousandGame(GameController):
                 ),
             )
         if self.rules.choose_keep:
-            back = self.refusal() or self._picks.refusal()
-            buttons.append(
-                Button(
-                    "take_back",
-                    "Take back",
-                    self.take_back,
-                    "Take back the last die click",
-                    not back,
-                    back,
-                    "u",
-                )
-            )
+            buttons.append(self._take_back_button(self.take_back))
         return buttons
 
     def shortcuts(self) -> dict:
