@@ -249,15 +249,16 @@ Rules.PRESETS = {
         two_triplets=2500,
         bust_keeps_completed_rounds=False,
     ),
-    # Busche 2016, Facebook Farkle: Zilch's scoring without its two Zilch-only rules; three
-    # farkles in a row cost 500, banked scores floored at -2500 (docs/rules.md)
+    # Busche 2016, Facebook Farkle: three farkles in a row cost 500, banked scores floored at
+    # -2500, the first to bank 10 000 wins; the scoring is the screened variant nearest his
+    # figure (docs/rules.md)
     "facebook": Rules(
         target=10000,
         more_of_a_kind="doubling",
         straight=1500,
-        three_pairs=1500,
-        four_of_a_kind_and_pair=1500,
+        three_pairs=750,
         bust_keeps_completed_rounds=False,
+        last_turn=False,
         penalty=500,
         score_floor=-2500,
     ),
