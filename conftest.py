@@ -2,7 +2,8 @@
 
 **One cache.** Solving a policy takes seconds to a minute, and many tests (and every
 notebook's kernel) ask for the same ones. The whole run, every pytest-xdist worker and every
-kernel a test starts, reads and writes one cache folder, so each policy is solved once per run.
+kernel a test starts, reads and writes one cache folder, so each policy is solved once per run
+(and, outside CI, kept for the next run: see :func:`shared_policy_cache`).
 Writes are atomic (:mod:`dicelab.cache`), so workers solving the same policy at once both
 finish with the same file. A test about the cache itself points ``DICELAB_CACHE_DIR``
 somewhere fresh with ``monkeypatch``, as before.
@@ -58,6 +59,20 @@ SLOW = {
     "test_tooling.py::test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray",
     "classroom/test_lesson_activities.py::test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent",
     "browser/test_lesson_class_browser.py",
+    "fivethousand/test_compulsory_hot_dice.py::test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice",
+    "fivethousand/test_compulsory_hot_dice.py::test_under_zillions_rules_the_win_policy_is_the_brute_force",
+    "fivethousand/test_table_rules.py::test_the_win_policy_without_a_last_turn_is_brute_force",
+    "fivethousand/test_house_rules.py::test_a_last_turn_with_the_six_dice_combinations_matches_brute_force",
+    "thousand/test_policy.py::test_the_optimal_bot_beats_the_cask_aware_one",
+    "thousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
+    "yahtzee/test_winning.py::test_the_win_robot_is_at_least_as_good_as_the_optimal_one",
+    "test_yahtzee_batch_win.py::test_the_win_robot_beats_the_greedy_robot_clearly",
+    "test_yahtzee_batch_win.py::test_sampled_situations_at_tables_of_two_and_three",
+    "test_yahtzee_batch_win.py::test_alone_at_the_table_it_plays_as_the_optimal_robot",
+    "test_win_solver.py::test_a_sweep_gives_the_bust_values_over_which_its_choices_hold",
+    "test_win_solver.py::test_a_rounds_worth_solved_at_once_changes_no_number",
+    "test_win_solver.py::test_rows_taken_from_the_pair_one_unit_up_change_no_number",
+    "test_win_solver.py::test_the_most_points_for_each_number_of_dice_change_no_number",
 }
 
 
@@ -84,13 +99,22 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def shared_policy_cache(tmp_path_factory: pytest.TempPathFactory):
-    """Point ``DICELAB_CACHE_DIR`` at one folder for the whole run (shared by xdist workers)."""
-    base = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        base = base.parent  # the run's folder, above each worker's own
-    folder = base / "dicelab-cache"
-    folder.mkdir(exist_ok=True)
+def shared_policy_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory):
+    """Point ``DICELAB_CACHE_DIR`` at one folder for the whole run (shared by xdist workers).
+
+    While you work the folder is kept between runs, in pytest's own cache
+    (``.pytest_cache``; ``--cache-clear`` empties it): a cache key holds a digest of the code
+    that solves, so a changed solver is solved again and the rest is read. Under ``CI`` (or
+    with pytest's cache off) every run solves from nothing, in a folder of its own."""
+    kept = None if os.environ.get("CI") else getattr(request.config, "cache", None)
+    if kept is not None:
+        folder = kept.mkdir("dicelab-cache")
+    else:
+        base = tmp_path_factory.getbasetemp()
+        if os.environ.get("PYTEST_XDIST_WORKER"):
+            base = base.parent  # the run's folder, above each worker's own
+        folder = base / "dicelab-cache"
+        folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DICELAB_CACHE_DIR", str(folder))
         yield folder

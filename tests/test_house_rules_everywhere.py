@@ -28,11 +28,11 @@ CASES = (
             {"hot_dice": "compulsory"},
             {"hot_dice": "compulsory", "bust_keeps_completed_rounds": False},
             {"last_turn": False},
-            # (to 500: the win policy's passes under a penalty cost a third of those to 1000)
+            # (to 300: the win policy's passes under a penalty cost a third of those to 500)
             {
-                "target": 500,
-                "penalty": 300,
-                "score_floor": -300,
+                "target": 300,
+                "penalty": 100,
+                "score_floor": -100,
                 "bust_keeps_completed_rounds": False,
             },
             {"all_dice_farkle": 500},
