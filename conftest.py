@@ -26,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from dicelab.ruleset import RuleSet
+from tests.run_once import run_folder
 
 TESTS = Path(__file__).parent / "tests"
 
@@ -110,10 +111,7 @@ def shared_policy_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest
     if kept is not None:
         folder = kept.mkdir("dicelab-cache")
     else:
-        base = tmp_path_factory.getbasetemp()
-        if os.environ.get("PYTEST_XDIST_WORKER"):
-            base = base.parent  # the run's folder, above each worker's own
-        folder = base / "dicelab-cache"
+        folder = run_folder(tmp_path_factory) / "dicelab-cache"
         folder.mkdir(exist_ok=True)
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("DICELAB_CACHE_DIR", str(folder))

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.run_once import made_once
+
 REPO = Path(__file__).parents[1]
 OPTIONAL = ("matplotlib", "pandas", "jupyterlab", "notebook", "gymnasium", "pettingzoo")
 
@@ -66,10 +68,9 @@ MISSING = {
 SMALL_RULES = "ones,sixes,yahtzee,chance"
 
 
-@pytest.fixture(scope="module")
-def core(tmp_path_factory):
-    """A new venv with dicelab from this checkout and its core dependencies only."""
-    root = tmp_path_factory.mktemp("fresh")
+def make_core(root: Path) -> None:
+    """Build dicelab's wheel from this checkout into ``root/dist`` and install it, with its
+    core dependencies only, into a new venv ``root/env``."""
     dist = root / "dist"
     subprocess.run(
         [
@@ -86,32 +87,42 @@ def core(tmp_path_factory):
         ],
         check=True,
     )
-    env_dir = root / "env"
-    venv.create(env_dir, with_pip=True)
-    bin_dir = env_dir / "bin"
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
-    }
-    environ.update(
-        DICELAB_CACHE_DIR=str(root / "cache"), PATH=f"{bin_dir}{os.pathsep}{environ['PATH']}"
-    )
-    wheel = next(dist.glob("dicelab-*.whl"))
+    venv.create(root / "env", with_pip=True)
     subprocess.run(
         [
-            str(bin_dir / "python"),
+            str(root / "env" / "bin" / "python"),
             "-m",
             "pip",
             "install",
             "-q",
             "--disable-pip-version-check",
-            str(wheel),
+            str(next(dist.glob("dicelab-*.whl"))),
         ],
         check=True,
-        env=environ,
+        env=environment(root),
     )
-    return bin_dir, environ, root
+
+
+def environment(root: Path) -> dict:
+    """The environment of a command run in the new venv under ``root`` (its own cache)."""
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
+    }
+    bin_dir = root / "env" / "bin"
+    environ.update(
+        DICELAB_CACHE_DIR=str(root / "cache"), PATH=f"{bin_dir}{os.pathsep}{environ['PATH']}"
+    )
+    return environ
+
+
+@pytest.fixture(scope="module")
+def core(tmp_path_factory):
+    """A new venv with dicelab from this checkout and its core dependencies only, made once
+    per run and shared by the workers."""
+    root = made_once(tmp_path_factory, "fresh-install", make_core)
+    return root / "env" / "bin", environment(root), root
 
 
 def run(core, *command, check=True):

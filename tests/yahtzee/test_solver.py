@@ -19,6 +19,7 @@ from dicelab.dice import outcomes, sub_multisets
 from dicelab.yahtzee import Hold, Release, Roll, Rules, Score, solver
 from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
+from tests.run_once import solved_no_bonus
 
 NO_BONUS_PEER = 245.87077451411164  # yatzy-solver 1.0 (float64), "american+no-bonus"
 FREE_JOKER_PUBLISHED_STD = 59.61  # Holderness; Verhoeff: optimal play, free-choice joker
@@ -33,9 +34,7 @@ def cache_dir(tmp_path, monkeypatch):
 @pytest.fixture(scope="module")
 def no_bonus(tmp_path_factory):
     """The one full solve of the suite (no_bonus is the fastest preset)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        return yahtzee.solve("no_bonus", progress=False)
+    return solved_no_bonus(tmp_path_factory)
 
 
 def brute_force_moments(rules: Rules) -> tuple[Fraction, Fraction]:

@@ -17,15 +17,14 @@ from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.win_bot import YahtzeeWinBot
 from dicelab.yahtzee.winning import SAME_CHANCE, Rivals, _below_and_equal, choose, win_shares
 from tests.bot_matches import play_checking_legality
+from tests.run_once import solved_no_bonus
 
 RULES = "no_bonus"  # the fastest preset to solve
 
 
 @pytest.fixture(scope="module")
 def solution(tmp_path_factory):
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("DICELAB_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
-        return yahtzee.solve(RULES, progress=False)
+    return solved_no_bonus(tmp_path_factory)
 
 
 outlooks = st.builds(Outlook, st.floats(50, 400), st.sampled_from([0.0]) | st.floats(0.5, 80))

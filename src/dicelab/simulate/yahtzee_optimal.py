@@ -52,8 +52,10 @@ class BatchOptimal(YahtzeeBatchBot):
         self.none = start[-1]
         self.box_numbers = numpy.arange(len(self.scores.boxes))
         # the score tables' points (per box) and Yahtzee bonus, one row per context, matching, roll
-        self.points = self.scores.points.reshape(-1, len(self.scores.boxes))
+        points = self.scores.points.reshape(-1, len(self.scores.boxes))
         self.bonus = self.scores.bonus.reshape(-1)
+        # the rows of each situation's points in each box among Solution.turn_tables' box values
+        self.situation_rows = self.solution.reward_rows(self.box_numbers, points)
         self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
             self.holds[roll, : len(rows)] = rows
@@ -135,13 +137,12 @@ class BatchOptimal(YahtzeeBatchBot):
         roll = turn.roll_index(which)
         matching = scores.matching_filled(mask, roll)
         situation = (context * 2 + matching) * len(ROLLS) + roll  # [context, matching, roll]
-        points = self.points.take(situation, axis=0)
         total = turn.table.totals(turn.rows[which], turn.seat)
         legal = scores.legal(mask, roll)
         bonus = self.bonus.take(situation)
         rewards, turn_tables = turn_tables
         cards, columns = rewards.shape[-1], column[which]
-        rows = self.solution.reward_rows(self.box_numbers, points)  # each box's box_values
+        rows = self.situation_rows.take(situation, axis=0)  # each box's box_values
         reward = rewards.reshape(rewards.shape[:-2] + (-1,)).take(
             rows * cards + columns[:, None], axis=-1
         )
