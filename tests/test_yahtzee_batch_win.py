@@ -42,7 +42,10 @@ def batch_decide(bot, rules, states):
     cards, column = numpy.unique(key, return_inverse=True)
     tables = bot._turn_tables(cards)
     return batch_decisions(
-        rules, lambda turn, which: bot._decide(turn, which, tables, column.ravel()), turn, states
+        rules,
+        lambda turn, which: bot._decide(turn, which, tables, bot._games(turn, column.ravel())),
+        turn,
+        states,
     )
 
 

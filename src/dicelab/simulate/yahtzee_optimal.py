@@ -85,10 +85,17 @@ class BatchOptimal(YahtzeeBatchBot):
             turn_tables = self._turn_tables(cards[first : first + BLOCK])
             size = self.turn_games or len(rows)
             for part in (rows[start : start + size] for start in range(0, len(rows), size)):
-                play_decided(
-                    table.turn(seat, part),
-                    partial(self._decide, turn_tables=turn_tables, column=inverse[part] - first),
-                )
+                turn = table.turn(seat, part)
+                games = self._games(turn, inverse[part] - first)
+                play_decided(turn, partial(self._decide, turn_tables=turn_tables, games=games))
+
+    @staticmethod
+    def _games(turn, column) -> tuple:
+        """What stays the same through ``turn`` in each of its games (read once, not after each
+        roll): its card's ``column`` in the turn tables, the card's filled boxes and Yahtzee
+        context, and the points on it."""
+        mask, context = turn.card(slice(None))[:2]
+        return column, mask, context, turn.table.totals(turn.rows, turn.seat)
 
     def _turn_tables(self, cards):
         """The box values of :meth:`Solution.turn_tables` on each card (rows, cards), and for
@@ -109,9 +116,9 @@ class BatchOptimal(YahtzeeBatchBot):
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
         return rewards, turn
 
-    def _decide(self, turn, which, turn_tables, column):
+    def _decide(self, turn, which, turn_tables, games):
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
-        values, holds = self._options(turn, which, turn_tables, column)[::2]
+        values, holds = self._options(turn, which, turn_tables, games)[::2]
         return self._play(numpy.argmax(values, axis=1), holds)
 
     def _play(self, option, holds):
@@ -126,22 +133,21 @@ class BatchOptimal(YahtzeeBatchBot):
         )
         return numpy.where(option < boxes, option, -1), keep
 
-    def _options(self, turn, which, turn_tables, column):
+    def _options(self, turn, which, turn_tables, games):
         """Every option of :meth:`Solution.options` in each game, unsorted: a column per box
         (in the order of the rules), then a column per hold of the roll (in the order of
         :func:`dicelab.dice.sub_multisets`; none with no roll left). Returns the expected
         final scores (-inf where there is no such option), with :attr:`moments` the standard
         deviations of those scores (else None), and the rows of the holds in the hold tables."""
         scores = self.scores
-        mask, context, upper = turn.card(which)
+        columns, mask, context, total = (array[which] for array in games)
         roll = turn.roll_index(which)
         matching = scores.matching_filled(mask, roll)
         situation = (context * 2 + matching) * len(ROLLS) + roll  # [context, matching, roll]
-        total = turn.table.totals(turn.rows[which], turn.seat)
         legal = scores.legal(mask, roll)
         bonus = self.bonus.take(situation)
         rewards, turn_tables = turn_tables
-        cards, columns = rewards.shape[-1], column[which]
+        cards = rewards.shape[-1]
         rows = self.situation_rows.take(situation, axis=0)  # each box's box_values
         reward = rewards.reshape(rewards.shape[:-2] + (-1,)).take(
             rows * cards + columns[:, None], axis=-1

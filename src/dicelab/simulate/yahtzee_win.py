@@ -58,10 +58,10 @@ class BatchWin(BatchOptimal):
         self._rivals = (turn, Rivals(means, stds))
         return self._rivals[1]
 
-    def _decide(self, turn, which, turn_tables, column):
+    def _decide(self, turn, which, turn_tables, games):
         """The option of each game with the best estimated chance to win, among those within
         the margin of the best expected score; ties as :meth:`YahtzeeWinBot.pick` breaks them."""
-        values, stds, holds = self._options(turn, which, turn_tables, column)
+        values, stds, holds = self._options(turn, which, turn_tables, games)
         # in the order of Solution.options: best expected score first, ties in listed order
         order = numpy.argsort(-values, axis=1, kind="stable")
         values, stds = (numpy.take_along_axis(array, order, axis=1) for array in (values, stds))
