@@ -153,17 +153,19 @@ class BatchOptimal(YahtzeeBatchBot):
             rows * cards + columns[:, None], axis=-1
         )
         boxes, spread = reward if self.moments else (reward, None)
-        boxes = numpy.where(legal, total[:, None] + (boxes + bonus[:, None]), -numpy.inf)
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
+        holds = self.holds[roll] if rolls_left else numpy.zeros((len(which), 0), dtype=numpy.int64)
+        count = boxes.shape[1]
+        values = numpy.empty((len(which), count + holds.shape[1]))
+        # as Solution.options sums a box's value: points on the card + (box value + bonus)
+        numpy.add(boxes, bonus[:, None], out=values[:, :count])
+        values[:, :count] += total[:, None]
+        numpy.copyto(values[:, :count], -numpy.inf, where=~legal)
         if not rolls_left:
-            no_holds = numpy.zeros((len(which), 0), dtype=numpy.int64)
-            return boxes, (None if spread is None else numpy.sqrt(spread)), no_holds
-        holds = self.holds[roll]
+            return values, (None if spread is None else numpy.sqrt(spread)), holds
         hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
         # as Solution.options sums a hold's value: points on the card + value
-        values = numpy.concatenate(
-            [boxes, total[:, None] + (hold[0] if self.moments else hold)], axis=1
-        )
+        numpy.add(hold[0] if self.moments else hold, total[:, None], out=values[:, count:])
         if spread is None:  # no moments
             return values, None, holds
         # as Solution.options takes a hold's spread: the second moment less the square of the value
