@@ -27,14 +27,11 @@ def throw_numbers(faces: numpy.ndarray) -> numpy.ndarray:
     return _NUMBER[_POWERS[faces].sum(axis=1)].astype(numpy.int64)
 
 
-def _faces_of_codes() -> numpy.ndarray:
-    codes = numpy.arange(6**6)
-    return (codes[:, None] // 6 ** numpy.arange(6) % 6 + 1).astype(numpy.int64)
-
-
-_FACES = _faces_of_codes()
+#: The face of each die of each code of six dice thrown (``[code, die]``, die ``k`` showing
+#: ``code // 6**k % 6 + 1``; see :class:`dicelab.simulate.streams.StepThrows`).
+CODE_FACES = numpy.arange(6**6)[:, None] // 6 ** numpy.arange(6) % 6 + 1
 _BY_CODE = numpy.concatenate(
-    [throw_numbers(numpy.where(numpy.arange(6) < n, _FACES, 0)) for n in range(7)]
+    [throw_numbers(numpy.where(numpy.arange(6) < n, CODE_FACES, 0)) for n in range(7)]
 ).astype(numpy.int16)  # [n * 6**6 + code]
 
 

@@ -20,12 +20,33 @@ True
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy
 
 from dicelab.simulate.streams import StepChoices, StepThrows
+from dicelab.simulate.throws import CODE_FACES
 from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import bonus_of_upper_total
+
+_BEFORE = numpy.tri(5, k=-1, dtype=bool)  # [i, j]: die j comes before die i
+
+
+@cache
+def sorted_throws() -> numpy.ndarray:
+    """For each number of dice thrown (0 to 5) and each dice code below 6**5, the faces of
+    that many first dice of the code (:data:`~dicelab.simulate.throws.CODE_FACES`) sorted,
+    then 7s: an array (6, 6**5, 5).
+
+    >>> sorted_throws()[3, 5 + 6 * 0 + 36 * 2].tolist()
+    [1, 3, 6, 7, 7]
+    """
+    faces = CODE_FACES[: 6**5, :5]
+    table = numpy.full((6, 6**5, 5), 7, dtype=numpy.int8)
+    for thrown in range(6):
+        table[thrown, :, :thrown] = numpy.sort(faces[:, :thrown], axis=1)
+    return table
 
 
 class CardBatch:
@@ -107,13 +128,7 @@ class Turn:
             return
         held = self.held[which]
         codes = self.table.throw_codes(self.number, self.rows[which], self.rolls_used[which])
-        thrown = codes[:, None] // 6 ** numpy.arange(5) % 6 + 1  # die k of the code
-        rolled_dice = numpy.arange(5) < 5 - held.sum(
-            axis=1, keepdims=True
-        )  # the first dice of the code
-        faces = numpy.sort(
-            numpy.where(rolled_dice, thrown, 7), axis=1
-        )  # the engine sorts the throw
+        faces = sorted_throws()[5 - held.sum(axis=1), codes % 6**5]  # the engine sorts the throw
         place = numpy.cumsum(~held, axis=1) - 1  # the rolled faces fill the free places in order
         rolled = numpy.take_along_axis(faces, numpy.maximum(place, 0), axis=1)
         self.dice[which] = numpy.where(held, self.dice[which], rolled)
@@ -135,16 +150,14 @@ class Turn:
         time: dice already held keep their place when their face is wanted."""
         which = numpy.asarray(which, dtype=numpy.int64)
         dice, held = self.dice[which], self.held[which]
-        wanted = numpy.array(keep, dtype=numpy.int64, copy=True)
-        order = numpy.argsort(~held, axis=1, kind="stable")
+        order = numpy.argsort(~held, axis=1, kind="stable")  # the held dice first
+        faces = numpy.take_along_axis(dice, order, axis=1)
+        # one die after another: a die is taken while its face is still wanted, that is
+        # when fewer dice of its face came before it than the faces wanted
+        same_before = ((faces[:, :, None] == faces[:, None, :]) & _BEFORE).sum(axis=2)
+        taken = same_before < numpy.take_along_axis(numpy.asarray(keep), faces - 1, axis=1)
         target = numpy.zeros_like(held)
-        lines = numpy.arange(len(which))
-        for step in range(5):
-            die = order[:, step]
-            face = dice[lines, die] - 1
-            take = wanted[lines, face] > 0
-            target[lines[take], die[take]] = True
-            wanted[lines[take], face[take]] -= 1
+        numpy.put_along_axis(target, order, taken, axis=1)
         self.held[which] = target
 
     def score(self, which, box) -> None:
