@@ -26,8 +26,8 @@ def made_once(
     tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]
 ) -> Path:
     """The folder ``name`` of this run, filled by ``make(folder)`` the first time any worker
-    asks for it. A ``make`` that raised leaves nothing behind: the next one asking tries
-    again (and fails the same way, in its own test)."""
+    asks for it. A ``make`` that raised leaves no mark of being done: the next one asking
+    empties the folder and tries again (and fails the same way, in its own test)."""
     folder = run_folder(tmp_path_factory) / name
     with open(folder.with_name(f"{name}.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
@@ -35,11 +35,7 @@ def made_once(
         if not done.exists():
             shutil.rmtree(folder, ignore_errors=True)
             folder.mkdir()
-            try:
-                make(folder)
-            except BaseException:
-                shutil.rmtree(folder, ignore_errors=True)
-                raise
+            make(folder)
             done.touch()
     return folder
 

@@ -50,12 +50,13 @@ class BatchOptimal(YahtzeeBatchBot):
             for roll in ROLLS
         ]
         self.none = start[-1]
-        self.box_numbers = numpy.arange(len(self.scores.boxes))
         # the score tables' points (per box) and Yahtzee bonus, one row per context, matching, roll
         points = self.scores.points.reshape(-1, len(self.scores.boxes))
         self.bonus = self.scores.bonus.reshape(-1)
         # the rows of each situation's points in each box among Solution.turn_tables' box values
-        self.situation_rows = self.solution.reward_rows(self.box_numbers, points)
+        self.situation_rows = self.solution.reward_rows(
+            numpy.arange(len(self.scores.boxes)), points
+        )
         self.holds = numpy.full((len(ROLLS), max(map(len, holds))), self.none, dtype=numpy.int64)
         for roll, rows in enumerate(holds):
             self.holds[roll, : len(rows)] = rows
