@@ -155,7 +155,11 @@ class BatchOptimal(YahtzeeBatchBot):
         )
         boxes, spread = reward if self.moments else (reward, None)
         rolls_left = self.rules.rolls - int(turn.rolls_used[which[0]])
-        holds = self.holds[roll] if rolls_left else numpy.zeros((len(which), 0), dtype=numpy.int64)
+        holds = (
+            self.holds.take(roll, axis=0)
+            if rolls_left
+            else numpy.zeros((len(which), 0), dtype=numpy.int64)
+        )
         count = boxes.shape[1]
         values = numpy.empty((len(which), count + holds.shape[1]))
         # as Solution.options sums a box's value: points on the card + (box value + bonus)

@@ -30,22 +30,25 @@ from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import bonus_of_upper_total
 
-_BEFORE = numpy.tri(5, k=-1, dtype=bool)  # [i, j]: die j comes before die i
+_PLACES = numpy.arange(5)  # the places of the dice
+_HELD_BITS = 1 << _PLACES  # a set of held dice as bits
 
 
 @cache
-def sorted_throws() -> numpy.ndarray:
-    """For each number of dice thrown (0 to 5) and each dice code below 6**5, the faces of
-    that many first dice of the code (:data:`~dicelab.simulate.throws.CODE_FACES`) sorted,
-    then 7s: an array (6, 6**5, 5).
+def placed_throws() -> numpy.ndarray:
+    """For each set of held dice (bit ``i`` for die ``i``: 32 sets) and each dice code below
+    6**5, the dice thrown where none is held: the faces of as many first dice of the code
+    (:data:`~dicelab.simulate.throws.CODE_FACES`), sorted as the engine sorts a throw, in the
+    free places in order, and 0 in the held places: an array (32, 6**5, 5).
 
-    >>> sorted_throws()[3, 5 + 6 * 0 + 36 * 2].tolist()
-    [1, 3, 6, 7, 7]
+    >>> placed_throws()[0b01010, 5 + 6 * 0 + 36 * 2].tolist()
+    [1, 0, 3, 0, 6]
     """
     faces = CODE_FACES[: 6**5, :5]
-    table = numpy.full((6, 6**5, 5), 7, dtype=numpy.int8)
-    for thrown in range(6):
-        table[thrown, :, :thrown] = numpy.sort(faces[:, :thrown], axis=1)
+    table = numpy.zeros((32, 6**5, 5), dtype=numpy.int8)
+    for held in range(32):
+        free = [die for die in range(5) if not held >> die & 1]
+        table[held][:, free] = numpy.sort(faces[:, : len(free)], axis=1)
     return table
 
 
@@ -128,10 +131,10 @@ class Turn:
             return
         held = self.held[which]
         codes = self.table.throw_codes(self.number, self.rows[which], self.rolls_used[which])
-        faces = sorted_throws()[5 - held.sum(axis=1), codes % 6**5]  # the engine sorts the throw
-        place = numpy.cumsum(~held, axis=1) - 1  # the rolled faces fill the free places in order
-        rolled = numpy.take_along_axis(faces, numpy.maximum(place, 0), axis=1)
-        self.dice[which] = numpy.where(held, self.dice[which], rolled)
+        placed = (
+            placed_throws().reshape(-1, 5).take(held @ _HELD_BITS * 6**5 + codes % 6**5, axis=0)
+        )
+        self.dice[which] = self.dice[which] * held + placed
         self.rolls_used[which] += 1
         self.table.throws[self.rows[which], self.seat] += 1
 
@@ -149,16 +152,16 @@ class Turn:
         the others, as :func:`dicelab.yahtzee.holding.step_towards` leads there one die at a
         time: dice already held keep their place when their face is wanted."""
         which = numpy.asarray(which, dtype=numpy.int64)
-        dice, held = self.dice[which], self.held[which]
-        order = numpy.argsort(~held, axis=1, kind="stable")  # the held dice first
-        faces = numpy.take_along_axis(dice, order, axis=1)
-        # one die after another: a die is taken while its face is still wanted, that is
-        # when fewer dice of its face came before it than the faces wanted
-        same_before = ((faces[:, :, None] == faces[:, None, :]) & _BEFORE).sum(axis=2)
-        taken = same_before < numpy.take_along_axis(numpy.asarray(keep), faces - 1, axis=1)
-        target = numpy.zeros_like(held)
-        numpy.put_along_axis(target, order, taken, axis=1)
-        self.held[which] = target
+        dice = self.dice[which]
+        # one die after another, the held dice first, each group in place order: a die is
+        # taken while its face is still wanted, that is when fewer dice of its face came
+        # before it than the faces wanted
+        order = numpy.where(self.held[which], 0, 5) + _PLACES
+        same_before = (
+            (dice[:, :, None] == dice[:, None, :]) & (order[:, None, :] < order[:, :, None])
+        ).sum(axis=2)
+        wanted = numpy.asarray(keep).take(dice + (6 * numpy.arange(len(which)) - 1)[:, None])
+        self.held[which] = same_before < wanted
 
     def score(self, which, box) -> None:
         """Score the dice in ``box`` (box numbers, one per game), as the engine does."""
