@@ -30,8 +30,7 @@ from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import bonus_of_upper_total
 
-_PLACES = numpy.arange(5)  # the places of the dice
-_HELD_BITS = 1 << _PLACES  # a set of held dice as bits
+_HELD_BITS = 1 << numpy.arange(5)  # a set of held dice as bits (bit i: die i)
 
 
 @cache
@@ -153,15 +152,21 @@ class Turn:
         time: dice already held keep their place when their face is wanted."""
         which = numpy.asarray(which, dtype=numpy.int64)
         dice = self.dice[which]
+        wanted = numpy.asarray(keep).take(dice + (6 * numpy.arange(len(which)) - 1)[:, None]).T
+        faces = dice.T.astype(numpy.int8)  # a row per die
+        held = self.held[which].T.copy()
         # one die after another, the held dice first, each group in place order: a die is
         # taken while its face is still wanted, that is when fewer dice of its face came
-        # before it than the faces wanted
-        order = numpy.where(self.held[which], 0, 5) + _PLACES
-        same_before = (
-            (dice[:, :, None] == dice[:, None, :]) & (order[:, None, :] < order[:, :, None])
-        ).sum(axis=2)
-        wanted = numpy.asarray(keep).take(dice + (6 * numpy.arange(len(which)) - 1)[:, None])
-        self.held[which] = same_before < wanted
+        # before it than the faces wanted (die by die: five dice make short rows)
+        taken = numpy.empty_like(held)
+        for i in range(5):
+            before = numpy.zeros(len(which), dtype=numpy.int8)
+            for j in range(5):
+                if j != i:
+                    earlier = held[j] | ~held[i] if j < i else held[j] & ~held[i]
+                    before += (faces[j] == faces[i]) & earlier
+            taken[i] = before < wanted[i]
+        self.held[which] = taken.T
 
     def score(self, which, box) -> None:
         """Score the dice in ``box`` (box numbers, one per game), as the engine does."""
