@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import resource
+import statistics
 import time
 import tracemalloc
 
@@ -67,25 +68,34 @@ def in_fresh_process(*args) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000, help="games of each robot")
-    games = parser.parse_args().games
+    parser.add_argument("--rounds", type=int, default=3, help="rounds, the robots taking turns")
+    args = parser.parse_args()
+    games = args.games
     print(f"{games:,} games of each robot against the game's opponent, each in a fresh process")
     print(
-        f"{'game':14}{'robot':9}{'CPU s':>8}{'wall s':>8}{'÷ optimal':>11}"
+        f"{'game':14}{'round':>6} {'robot':9}{'CPU s':>8}{'wall s':>8}{'÷ optimal':>11}"
         f"{'peak RSS':>10}{'rise':>8}{'traced':>8}"
     )
     for game, module in GAMES.items():
         module.win_policy()  # solved (or read) here, so the fresh processes read the cache
         simulate.games(game, list(ROBOTS), n=20, seed=0, progress=False)  # and all they save
-        reference = None
-        for robot in ROBOTS:
-            timed = in_fresh_process(game, robot, games, False)
-            traced = in_fresh_process(game, robot, games, True)
-            reference = reference or timed["cpu"]
-            print(
-                f"{game:14}{robot:9}{timed['cpu']:8.1f}{timed['wall']:8.1f}"
-                f"{timed['cpu'] / reference:11.2f}{timed['rss']:8.0f}MB{timed['rise']:6.0f}MB"
-                f"{traced['traced']:6.0f}MB"
-            )
+        ratios = []
+        for round_ in range(1, args.rounds + 1):
+            reference = None
+            for robot in ROBOTS:
+                timed = in_fresh_process(game, robot, games, False)
+                traced = in_fresh_process(game, robot, games, True)
+                reference = reference or timed["cpu"]
+                print(
+                    f"{game:14}{round_:>6} {robot:9}{timed['cpu']:8.1f}{timed['wall']:8.1f}"
+                    f"{timed['cpu'] / reference:11.2f}{timed['rss']:8.0f}MB{timed['rise']:6.0f}MB"
+                    f"{traced['traced']:6.0f}MB"
+                )
+            ratios.append(timed["cpu"] / reference)
+        print(
+            f"{game}: win ÷ optimal CPU, median {statistics.median(ratios):.2f} "
+            f"(range {min(ratios):.2f}-{max(ratios):.2f}, {args.rounds} rounds)"
+        )
     print("budget: win ÷ optimal at most 1.5, at most 150 MB")
 
 
