@@ -42,32 +42,20 @@ class ScoreTables:
         # for each roll, the box index of the upper box of its (first) face, or -1
         self.matching = numpy.array([self._index(UPPER_BOXES[roll[0] - 1]) for roll in ROLLS])
         self.is_yahtzee = numpy.array([len(set(roll)) == 1 for roll in ROLLS])
-        self.points = numpy.array(
-            [
-                [
-                    [
-                        [
-                            box_points(rules, box, roll, self.context(c, m, roll))
-                            for box in self.boxes
-                        ]
-                        for roll in ROLLS
+        # Only a Yahtzee's points and bonus read the card (a joker: joker_is_active), so the
+        # other rolls are scored once and the Yahtzees in each context.
+        plain = [[box_points(rules, box, roll, {}) for box in self.boxes] for roll in ROLLS]
+        self.points = numpy.tile(numpy.array(plain, dtype=numpy.int64), (3, 2, 1, 1))
+        self.bonus = numpy.zeros((3, 2, len(ROLLS)), dtype=numpy.int64)
+        for r in numpy.flatnonzero(self.is_yahtzee).tolist():
+            roll = ROLLS[r]
+            for c in range(3):
+                for m in range(2):
+                    card = self.context(c, m, roll)
+                    self.points[c, m, r] = [
+                        box_points(rules, box, roll, card) for box in self.boxes
                     ]
-                    for m in range(2)
-                ]
-                for c in range(3)
-            ],
-            dtype=numpy.int64,
-        )
-        self.bonus = numpy.array(
-            [
-                [
-                    [yahtzee_bonus(rules, roll, self.context(c, m, roll)) for roll in ROLLS]
-                    for m in range(2)
-                ]
-                for c in range(3)
-            ],
-            dtype=numpy.int64,
-        )
+                    self.bonus[c, m, r] = yahtzee_bonus(rules, roll, card)
         self.upper = numpy.array([box in UPPER_BOXES for box in self.boxes])
         self.bits = 1 << numpy.arange(len(self.boxes), dtype=numpy.int64)
 
