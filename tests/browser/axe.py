@@ -31,8 +31,9 @@ def prepare(page) -> None:
         page.add_style_tag(content=SHOW_THE_SHELL)
 
 
-def violations(page, context: str) -> list:
-    """axe-core's violations of any impact inside the CSS selector ``context``, the
+def violations(page, context: str | dict) -> list:
+    """axe-core's violations of any impact inside ``context`` (a CSS selector, or an
+    axe-core context such as ``{"include": [[selector], ...]}``), the
     experimental label-in-name rule included, each as a line naming where it is. Fails if
     axe-core checked nothing there."""
     prepare(page)
