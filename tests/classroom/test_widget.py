@@ -43,7 +43,12 @@ def test_a_server_started_by_a_kernel_outlives_it(tmp_path):
     try:
         room = Classroom(data=tmp_path)
         assert room.code == code and room.view["parts"]["board"]["code"] == code
-        assert "QR" not in repr(room) and room.student_url.endswith("/join/" + code)
+        assert room.student_url.endswith("/join/" + code)
+        # as text, the room is its address and what to do with it, with no QR code drawn
+        assert repr(room) == (
+            f"<Classroom at {room.student_url}: show it in a notebook for the board; "
+            ".results(activity) gives the results.>"
+        )
         room.start("farkles")
         wait_for(lambda: room.board.get("current"))
         students = [Student(_Address(room), name) for name in ("Ann", "Ben")]
