@@ -85,3 +85,33 @@ def test_the_cache_folder_comes_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("DICELAB_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.cache_dir() == tmp_path / "xdg" / "dicelab"
+
+
+def _slow_squares(marks: str) -> dict:
+    """``squares()``, slowly, leaving a mark for each time it is computed."""
+    import time
+    from pathlib import Path
+
+    with open(Path(marks), "a") as file:
+        file.write("computed\n")
+    time.sleep(1.5)
+    return squares()
+
+
+def _load_slowly(folder: str, marks: str) -> list:
+    arrays = cache.load_or_compute(KEY, lambda: _slow_squares(marks), "test", folder=folder)
+    return arrays["squares"].tolist()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="files are locked with fcntl")
+def test_processes_asking_at_once_compute_once_and_the_others_read_it(tmp_path):
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    folder, marks = tmp_path / "cache", tmp_path / "marks"
+    with ProcessPoolExecutor(3, mp_context=get_context("spawn")) as processes:
+        asked = [processes.submit(_load_slowly, str(folder), str(marks)) for _ in range(3)]
+        results = [future.result(timeout=60) for future in asked]
+    assert results == [[0, 1, 4, 9, 16]] * 3
+    assert marks.read_text() == "computed\n"  # once, not three times
+    assert list(folder.iterdir()) == [cache.path_for(KEY, "test", folder)]  # no lock left

@@ -4,7 +4,9 @@
 A file is used only when it is a complete archive written for exactly that key (its key
 and a checksum of every array are stored inside it). Anything else at the cache path (a
 truncated or foreign file, a ``.npy``, a folder, something unreadable) is computed again
-with one :class:`CacheWarning`, and writing goes through
+with one :class:`CacheWarning`. Processes computing the same arrays into one folder at once
+(the kernels of two notebooks, a test run's workers) take turns: the one that waited reads
+what the first one saved instead of computing it again. Writing goes through
 :func:`dicelab.files.write_atomic`: no half-written file, no temporary file left behind
 (and those a killed process left are removed once a day old, the first time a folder is
 used).
@@ -26,6 +28,8 @@ import json
 import os
 import stat
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -95,9 +99,19 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     arrays, problem = _read(path, identity, check)
     if arrays is not None:
         return arrays
+    with _computing(path):
+        arrays, again = _read(path, identity, check)  # saved by whoever held the turn
+        if arrays is not None:
+            return arrays
+        return _compute_and_save(path, identity, kind, compute, problem or again)
+
+
+def _compute_and_save(path: Path, identity: str, kind: str, compute, problem) -> dict:
+    """``compute()``'s arrays, checked and saved, with one CacheWarning at most: for the
+    ``problem`` found in the file at ``path``, or else for a failure to save."""
     if problem:
         warnings.warn(
-            f"the cached {kind} at {path} {problem}; computing it again", CacheWarning, stacklevel=2
+            f"the cached {kind} at {path} {problem}; computing it again", CacheWarning, stacklevel=3
         )
     arrays = compute()
     if type(arrays) is not dict or not all(
@@ -108,9 +122,38 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     failure = _write(path, identity, arrays)
     if failure and not problem:
         warnings.warn(
-            f"could not save the {kind} in {path.parent}: {failure}", CacheWarning, stacklevel=2
+            f"could not save the {kind} in {path.parent}: {failure}", CacheWarning, stacklevel=3
         )
     return arrays
+
+
+@contextmanager
+def _computing(path: Path) -> Iterator[None]:
+    """Take this cache file's turn to be computed: wait while another process (or thread)
+    computes it, through a lock file beside it (``.NAME.lock``, removed after). Where
+    files can't be locked (no ``fcntl``, a folder that can't be written) nobody waits,
+    which only costs computing twice: writes are atomic either way."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        yield
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(lock, os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        try:
+            os.unlink(lock)
+        except OSError:
+            pass
+        os.close(handle)  # which lets the next one in
 
 
 def _read(path: Path, identity: str, check) -> tuple[dict | None, str | None]:
