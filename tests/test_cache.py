@@ -115,3 +115,16 @@ def test_processes_asking_at_once_compute_once_and_the_others_read_it(tmp_path):
     assert results == [[0, 1, 4, 9, 16]] * 3
     assert marks.read_text() == "computed\n"  # once, not three times
     assert list(folder.iterdir()) == [cache.path_for(KEY, "test", folder)]  # no lock left
+
+
+@pytest.mark.skipif(os.name == "nt", reason="files are locked with fcntl")
+def test_a_folder_that_cannot_lock_still_computes_and_saves(tmp_path, monkeypatch):
+    import fcntl
+
+    def refuse(*_):
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refuse)
+    arrays = cache.load_or_compute(KEY, squares, "test", folder=tmp_path)
+    assert arrays["squares"].tolist() == [0, 1, 4, 9, 16]
+    assert list(tmp_path.iterdir()) == [cache.path_for(KEY, "test", tmp_path)]

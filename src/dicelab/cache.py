@@ -146,7 +146,10 @@ def _computing(path: Path) -> Iterator[None]:
         yield
         return
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        except OSError:  # a file system without locks (some network ones): nobody waits
+            pass
         yield
     finally:
         try:
