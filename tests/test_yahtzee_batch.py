@@ -16,7 +16,7 @@ from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy
 from dicelab.simulate.yahtzee_play import CardBatch
 from dicelab.yahtzee import Engine, Roll, Rules, Score, State
 from dicelab.yahtzee.score_tables import ROLLS, score_tables
-from dicelab.yahtzee.scoring import legal_boxes
+from dicelab.yahtzee.scoring import box_points, legal_boxes, yahtzee_bonus
 from dicelab.yahtzee.strategy import GreedyBot
 from tests.yahtzee_batch_helpers import (
     batch_decisions,
@@ -50,6 +50,19 @@ def test_score_tables_and_legal_boxes_are_the_engines(rules):
         after = engine.apply(state, Score(rules.boxes[chosen[row]]))
         assert table.totals()[row, 0] == after.cards[0].total(rules)
         assert table.busts[row, 0] == (after.cards[0].filled[-1][1] == 0)
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=RULE_IDS)
+def test_score_tables_hold_what_scoring_says_in_every_card_context(rules):
+    tables = score_tables(rules)
+    for r, roll in enumerate(ROLLS):
+        for c in range(3):
+            for m in range(2):
+                card = tables.context(c, m, roll)
+                assert tables.points[c, m, r].tolist() == [
+                    box_points(rules, box, roll, card) for box in rules.boxes
+                ], (roll, card)
+                assert tables.bonus[c, m, r] == yahtzee_bonus(rules, roll, card), (roll, card)
 
 
 def test_forced_joker_boxes_on_every_card():

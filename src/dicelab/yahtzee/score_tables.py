@@ -21,7 +21,7 @@ import numpy
 
 from dicelab.dice import multisets
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
-from dicelab.yahtzee.scoring import box_points, yahtzee_bonus
+from dicelab.yahtzee.scoring import box_points, is_yahtzee, reads_the_card, yahtzee_bonus
 
 ROLLS = multisets(5)
 _POWERS = numpy.array(
@@ -41,14 +41,14 @@ class ScoreTables:
         self.yahtzee_box = self.boxes.index("yahtzee") if "yahtzee" in self.boxes else -1
         # for each roll, the box index of the upper box of its (first) face, or -1
         self.matching = numpy.array([self._index(UPPER_BOXES[roll[0] - 1]) for roll in ROLLS])
-        self.is_yahtzee = numpy.array([len(set(roll)) == 1 for roll in ROLLS])
-        # Only a Yahtzee's points and bonus read the card (a joker: joker_is_active), so the
-        # other rolls are scored once and the Yahtzees in each context.
+        self.is_yahtzee = numpy.array([is_yahtzee(roll) for roll in ROLLS])
+        # A roll that does not read the card is scored once; the others in each context.
         plain = [[box_points(rules, box, roll, {}) for box in self.boxes] for roll in ROLLS]
         self.points = numpy.tile(numpy.array(plain, dtype=numpy.int64), (3, 2, 1, 1))
         self.bonus = numpy.zeros((3, 2, len(ROLLS)), dtype=numpy.int64)
-        for r in numpy.flatnonzero(self.is_yahtzee).tolist():
-            roll = ROLLS[r]
+        for r, roll in enumerate(ROLLS):
+            if not reads_the_card(roll):
+                continue
             for c in range(3):
                 for m in range(2):
                     card = self.context(c, m, roll)

@@ -100,12 +100,23 @@ def is_yahtzee(dice: Sequence[int]) -> bool:
     return len(dice) == 5 and len(set(dice)) == 1
 
 
+def reads_the_card(dice: Sequence[int]) -> bool:
+    """Whether what ``dice`` score (:func:`box_points`, :func:`yahtzee_bonus`) can depend on
+    the card: only a Yahtzee's can, through a joker or the bonus. Every other roll scores
+    the same on every card, so tables of scores need it once.
+
+    >>> reads_the_card((4, 4, 4, 4, 4)), reads_the_card((4, 4, 4, 4, 2))
+    (True, False)
+    """
+    return is_yahtzee(dice)
+
+
 def joker_is_active(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> bool:
     """A further Yahtzee under a joker rule: the Yahtzee box is filled (with 50 or 0).
 
     ``filled`` maps each filled box to its score.
     """
-    return rules.joker != "none" and is_yahtzee(dice) and "yahtzee" in filled
+    return rules.joker != "none" and reads_the_card(dice) and "yahtzee" in filled
 
 
 def open_boxes(rules: Rules, filled: Mapping[str, int]) -> tuple[str, ...]:
@@ -144,7 +155,7 @@ def box_points(rules: Rules, box: str, dice: Sequence[int], filled: Mapping[str,
 
 def yahtzee_bonus(rules: Rules, dice: Sequence[int], filled: Mapping[str, int]) -> int:
     """The bonus a further Yahtzee earns: only while the Yahtzee box holds its full value."""
-    if rules.yahtzee_bonus and is_yahtzee(dice) and filled.get("yahtzee") == rules.yahtzee > 0:
+    if rules.yahtzee_bonus and reads_the_card(dice) and filled.get("yahtzee") == rules.yahtzee > 0:
         return rules.yahtzee_bonus
     return 0
 
