@@ -81,17 +81,17 @@ def main() -> None:
         simulate.games(game, list(ROBOTS), n=20, seed=0, progress=False)  # and all they save
         ratios = []
         for round_ in range(1, args.rounds + 1):
-            reference = None
+            cpu = {}
             for robot in ROBOTS:
                 timed = in_fresh_process(game, robot, games, False)
                 traced = in_fresh_process(game, robot, games, True)
-                reference = reference or timed["cpu"]
+                cpu[robot] = timed["cpu"]
                 print(
                     f"{game:14}{round_:>6} {robot:9}{timed['cpu']:8.1f}{timed['wall']:8.1f}"
-                    f"{timed['cpu'] / reference:11.2f}{timed['rss']:8.0f}MB{timed['rise']:6.0f}MB"
-                    f"{traced['traced']:6.0f}MB"
+                    f"{timed['cpu'] / cpu['optimal']:11.2f}{timed['rss']:8.0f}MB"
+                    f"{timed['rise']:6.0f}MB{traced['traced']:6.0f}MB"
                 )
-            ratios.append(timed["cpu"] / reference)
+            ratios.append(cpu["win"] / cpu["optimal"])
         print(
             f"{game}: win ÷ optimal CPU, median {statistics.median(ratios):.2f} "
             f"(range {min(ratios):.2f}-{max(ratios):.2f}, {args.rounds} rounds)"
