@@ -13,14 +13,13 @@ import pytest
 from tests.browser.harness import (
     DARK_THEME,
     LIGHT_THEME,
+    LabTab,
     launch_browser,
     missing_requirement,
     set_default_theme,
-    shutdown_sessions,
     skip_or_fail,
     start_jupyter_server,
     stop_jupyter_server,
-    watch_page_errors,
 )
 
 BROWSER_TESTS_DIR = Path(__file__).parent
@@ -64,19 +63,24 @@ def browser():
         chromium.close()
 
 
-@pytest.fixture
-def page(browser, jupyter_server):
-    """A fresh browser context and page that records uncaught JavaScript errors.
+@pytest.fixture(scope="package")
+def lab_tab(browser):
+    """The page the ``page`` fixture lends each test (see :class:`~tests.browser.harness.LabTab`)."""
+    tab = LabTab(browser)
+    yield tab
+    tab.close()
 
-    The kernels started during the test are shut down afterwards.
+
+@pytest.fixture
+def page(lab_tab, jupyter_server):
+    """A 1280×900 page that records uncaught JavaScript errors, with JupyterLab often already
+    loaded in it from an earlier test (``open_notebook`` opens the notebook in it).
+
+    The test's documents are closed and its kernels shut down afterwards.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    new_page = context.new_page()
-    watch_page_errors(new_page)
+    new_page = lab_tab.take()
     yield new_page
-    context.close()
-    shutdown_sessions(jupyter_server)
+    lab_tab.give_back(jupyter_server)
 
 
 @pytest.fixture

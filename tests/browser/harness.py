@@ -67,6 +67,7 @@ class JupyterServer:
     root_dir: Path
     log_path: Path
     process: subprocess.Popen
+    theme: str = LIGHT_THEME  # the theme pages should show (see set_default_theme)
 
     def api(self, method: str, path: str, body: Any = None) -> Any:
         """Call the server's REST API and return the decoded JSON reply (or None)."""
@@ -293,27 +294,110 @@ def _wait_for_splash_gone(page: Page, timeout: float) -> None:
     page.locator("#jupyterlab-splash").wait_for(state="detached", timeout=timeout * 1000)
 
 
+_NOTEBOOK_IS_READY = """(path) => {
+    const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    if (!widget || !widget.sessionContext || !widget.context) return false;
+    const kernel = widget.sessionContext.session && widget.sessionContext.session.kernel;
+    return widget.context.path === path && !!kernel
+        && kernel.connectionStatus === "connected" && kernel.status === "idle";
+}"""
+
+# Close every document of the main area without saving (tests write their notebooks, and
+# running cells only marks them changed), and wait until they are gone; false when
+# JupyterLab isn't there, a dialog is open or a document stays.
+_CLOSE_DOCUMENTS = """async () => {
+    const app = window.jupyterapp;
+    if (!app || document.querySelector(".jp-Dialog")) return false;
+    for (const widget of app.shell.widgets("main")) {
+        if (widget.context) widget.context.model.dirty = false;
+    }
+    await app.commands.execute("application:close-all");
+    for (let wait = 0; wait < 50 && [...app.shell.widgets("main")].length; wait++) {
+        await new Promise((done) => setTimeout(done, 100));
+    }
+    return ![...app.shell.widgets("main")].length && !document.querySelector(".jp-Dialog");
+}"""
+
+
 def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float = 90.0) -> None:
     """Open ``name`` (relative to the server root) and wait until its kernel is idle.
 
-    Each call uses a fresh, uniquely named workspace so tabs opened by earlier tests
-    are never restored.
+    A page that already shows this server's JupyterLab (the ``page`` fixture keeps one per
+    worker) closes its documents and opens ``name`` in the same app, as a user opens one
+    notebook after another: loading JupyterLab is most of what opening costs. Otherwise
+    the page loads JupyterLab in a fresh, uniquely named workspace, so tabs opened by
+    earlier tests are never restored. Either way the page shows ``server.theme``.
     """
-    workspace = f"test-{uuid.uuid4().hex[:12]}"
-    page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{quote(name)}")
-    page.wait_for_function(
-        """(path) => {
-            const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            if (!widget || !widget.sessionContext || !widget.context) return false;
-            const kernel = widget.sessionContext.session && widget.sessionContext.session.kernel;
-            return widget.context.path === path && !!kernel
-                && kernel.connectionStatus === "connected" && kernel.status === "idle";
-        }""",
-        arg=name,
-        timeout=timeout * 1000,
-        polling=100,
-    )
+    if page.url.startswith(f"{server.url}/lab") and page.evaluate(_CLOSE_DOCUMENTS):
+        if page.evaluate("document.body.dataset.jpThemeName") != server.theme:
+            set_theme(page, server.theme, timeout)
+        page.evaluate(
+            "(path) => { void jupyterapp.commands.execute('docmanager:open', {path}); }", name
+        )
+    else:
+        workspace = f"test-{uuid.uuid4().hex[:12]}"
+        page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{quote(name)}")
+    page.wait_for_function(_NOTEBOOK_IS_READY, arg=name, timeout=timeout * 1000, polling=100)
     _wait_for_splash_gone(page, timeout)
+
+
+class LabTab:
+    """A browser page kept from test to test, so that JupyterLab loads once per worker.
+
+    :meth:`take` gives the page (a new one if there is none), :meth:`give_back` closes the
+    test's documents and kernels and undoes what tests change of a page: its size, its
+    emulated media and its timeout. A page left with a dialog open, or away from
+    JupyterLab, is closed, and the next test gets a new one. ``device_scale_factor`` is
+    that of a screen zoomed in (a context's, fixed for its pages).
+    """
+
+    TIMEOUT_MS = 30_000
+
+    def __init__(
+        self,
+        browser: Browser,
+        viewport: dict[str, int] | None = None,
+        device_scale_factor: float = 1,
+    ):
+        self.browser = browser
+        self.viewport = viewport or {"width": 1280, "height": 900}
+        self.device_scale_factor = device_scale_factor
+        self.page: Page | None = None
+
+    def take(self) -> Page:
+        if self.page is None or self.page.is_closed():
+            context = self.browser.new_context(
+                viewport=self.viewport, device_scale_factor=self.device_scale_factor
+            )
+            context.set_default_timeout(self.TIMEOUT_MS)
+            self.page = context.new_page()
+        watch_page_errors(self.page).clear()  # errors belong to the test that saw them
+        return self.page
+
+    def give_back(self, server: JupyterServer) -> None:
+        from playwright.sync_api import Error
+
+        page = self.page
+        if page is None:
+            return
+        try:
+            kept = not page.is_closed() and page.evaluate(_CLOSE_DOCUMENTS)
+            if kept:
+                page.set_viewport_size(self.viewport)
+                page.emulate_media(
+                    media="no-override", color_scheme="no-override", reduced_motion="no-override"
+                )
+                page.set_default_timeout(self.TIMEOUT_MS)
+        except Error:
+            kept = False
+        shutdown_sessions(server)
+        if not kept:
+            self.close()
+
+    def close(self) -> None:
+        if self.page is not None and not self.page.is_closed():
+            self.page.context.close()
+        self.page = None
 
 
 def run_all_cells(page: Page, timeout: float = 120.0) -> None:
@@ -498,6 +582,7 @@ def set_theme(page: Page, theme: str, timeout: float = 30.0) -> None:
 
 def set_default_theme(server: JupyterServer, theme: str) -> None:
     """Store ``theme`` in the server's settings; pages opened afterwards use it."""
+    server.theme = theme
     server.api(
         "PUT", f"/lab/api/settings/{THEME_SETTINGS_ID}", {"raw": json.dumps({"theme": theme})}
     )

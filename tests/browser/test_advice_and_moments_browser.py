@@ -18,8 +18,6 @@ from tests.browser.harness import (
     kernel_eval,
     open_notebook,
     run_all_cells,
-    shutdown_sessions,
-    watch_page_errors,
     write_notebook,
 )
 
@@ -56,15 +54,13 @@ BOXES = """() => {
 }"""
 
 
-def open_page(browser, server, name, cells, width, height, **options):
-    context = browser.new_context(viewport={"width": width, "height": height}, **options)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    watch_page_errors(page)
+def open_page(page, server, name, cells, width, height):
+    """``page`` at ``width`` × ``height``, showing the notebook ``name`` of ``cells``, run."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.set_default_timeout(60_000)
     write_notebook(server.root_dir, name, cells)
     open_notebook(page, server, name)
     run_all_cells(page)
-    return context, page
 
 
 def advice_ready(page) -> None:
@@ -79,44 +75,33 @@ def advice_ready(page) -> None:
 
 @pytest.mark.parametrize("game", list(ADVISED))
 def test_the_dice_and_the_advice_fit_1024x768_and_stand_side_by_side_at_1400(
-    browser, jupyter_server, game
+    page, jupyter_server, game
 ):
-    context, page = open_page(
-        browser, jupyter_server, f"advice-{game}.ipynb", [ADVISED[game]], 1024, 768
-    )
-    try:
-        advice_ready(page)
-        boxes = page.evaluate(BOXES)
-        view = boxes["notebook"]
-        for part in ("tray", "chances", "coach"):
-            box = boxes[part]
-            assert box["top"] >= view["top"] - 1 and box["bottom"] <= view["bottom"] + 1, (
-                part,
-                boxes,
-            )
-            assert box["left"] >= view["left"] - 1 and box["right"] <= view["right"] + 1
-        DOCS.mkdir(parents=True, exist_ok=True)
-        page.mouse.move(0, 0)
-        page.screenshot(path=str(DOCS / f"{game}-1024x768.png"))
-    finally:
-        context.close()
-        shutdown_sessions(jupyter_server)
+    open_page(page, jupyter_server, f"advice-{game}.ipynb", [ADVISED[game]], 1024, 768)
+    advice_ready(page)
+    boxes = page.evaluate(BOXES)
+    view = boxes["notebook"]
+    for part in ("tray", "chances", "coach"):
+        box = boxes[part]
+        assert box["top"] >= view["top"] - 1 and box["bottom"] <= view["bottom"] + 1, (part, boxes)
+        assert box["left"] >= view["left"] - 1 and box["right"] <= view["right"] + 1
+    DOCS.mkdir(parents=True, exist_ok=True)
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(DOCS / f"{game}-1024x768.png"))
 
-    context, page = open_page(
-        browser, jupyter_server, f"advice-{game}.ipynb", [ADVISED[game]], 1400, 1000
+    page.set_viewport_size({"width": 1400, "height": 1000})  # the window made wider
+    page.wait_for_function(
+        "() => { const game = document.querySelector('.dicelab-game');"
+        " return game.querySelector('.dicelab-chances').getBoundingClientRect().left"
+        " >= game.querySelector('.dicelab-main').getBoundingClientRect().right; }"
     )
-    try:
-        advice_ready(page)
-        boxes = page.evaluate(BOXES)
-        for part in ("chances", "coach"):
-            assert boxes[part]["left"] >= boxes["main"]["right"], (part, boxes)
-            assert boxes[part]["top"] < boxes["main"]["bottom"], (part, boxes)
-        if game == "thousand":
-            page.mouse.move(0, 0)
-            page.locator(".dicelab-game").screenshot(path=str(DOCS / "thousand-3-seats-1400.png"))
-    finally:
-        context.close()
-        shutdown_sessions(jupyter_server)
+    boxes = page.evaluate(BOXES)
+    for part in ("chances", "coach"):
+        assert boxes[part]["left"] >= boxes["main"]["right"], (part, boxes)
+        assert boxes[part]["top"] < boxes["main"]["bottom"], (part, boxes)
+    if game == "thousand":
+        page.mouse.move(0, 0)
+        page.locator(".dicelab-game").screenshot(path=str(DOCS / "thousand-3-seats-1400.png"))
 
 
 # A cell playing a game of humans with a robot's choices until ``kind`` is the moment shown.
@@ -147,7 +132,7 @@ ANIMATION = "(node) => getComputedStyle(node).animationName"
 
 @pytest.mark.parametrize("theme", [LIGHT_THEME, DARK_THEME], ids=["light", "dark"])
 def test_each_moment_shows_its_badge_moves_only_where_allowed_and_passes_axe(
-    request, browser, jupyter_server, theme
+    request, page, jupyter_server, theme
 ):
     if theme == DARK_THEME:
         request.getfixturevalue("dark_theme")
@@ -155,37 +140,33 @@ def test_each_moment_shows_its_badge_moves_only_where_allowed_and_passes_axe(
         PLAY_UNTIL.format(widget=w, module=m, bot=b, seed=s, kind=kind)
         for kind, (w, m, b, s) in MOMENTS.items()
     ]
-    context, page = open_page(browser, jupyter_server, "moments.ipynb", cells, 1024, 768)
-    try:
-        games = page.locator(".dicelab-game")
-        games.nth(len(MOMENTS) - 1).wait_for()
-        badges = {}
-        for index, kind in enumerate(MOMENTS):
-            game = games.nth(index)
-            game.scroll_into_view_if_needed()
-            badge = badges[kind] = game.locator(f".dicelab-moment[data-moment='{kind}']")
-            badge.wait_for()
-            said = badge.text_content()
-            assert said.endswith("!"), kind
-            # its words are said first by the status line, the table's live region
-            status = game.locator(".dicelab-status[aria-live]")
-            assert status.text_content().startswith(said + " "), kind
-            assert badge.evaluate(ANIMATION).startswith("dicelab-moment"), kind
-            game.evaluate("(node) => { node.dataset.screen = 'moment'; }")
-            assert violations(page, ".dicelab-game[data-screen='moment']") == [], kind
-            game.evaluate("(node) => { delete node.dataset.screen; }")
-            if theme == LIGHT_THEME:
-                page.wait_for_timeout(700)  # the movement is over
-                game.screenshot(path=str(DOCS / f"moment-{kind}.png"))
-        # A reader who asks for less motion gets none: no badge moves, and none can start
-        # to (the same page, its media switched, so the badges are the ones just checked).
-        page.emulate_media(reduced_motion="reduce")
-        for kind, badge in badges.items():
-            assert badge.evaluate(ANIMATION) == "none", kind
-            assert badge.evaluate("(node) => node.getAnimations().length") == 0, kind
-    finally:
-        context.close()
-        shutdown_sessions(jupyter_server)
+    open_page(page, jupyter_server, "moments.ipynb", cells, 1024, 768)
+    games = page.locator(".dicelab-game")
+    games.nth(len(MOMENTS) - 1).wait_for()
+    badges = {}
+    for index, kind in enumerate(MOMENTS):
+        game = games.nth(index)
+        game.scroll_into_view_if_needed()
+        badge = badges[kind] = game.locator(f".dicelab-moment[data-moment='{kind}']")
+        badge.wait_for()
+        said = badge.text_content()
+        assert said.endswith("!"), kind
+        # its words are said first by the status line, the table's live region
+        status = game.locator(".dicelab-status[aria-live]")
+        assert status.text_content().startswith(said + " "), kind
+        assert badge.evaluate(ANIMATION).startswith("dicelab-moment"), kind
+        game.evaluate("(node) => { node.dataset.screen = 'moment'; }")
+        assert violations(page, ".dicelab-game[data-screen='moment']") == [], kind
+        game.evaluate("(node) => { delete node.dataset.screen; }")
+        if theme == LIGHT_THEME:
+            page.wait_for_timeout(700)  # the movement is over
+            game.screenshot(path=str(DOCS / f"moment-{kind}.png"))
+    # A reader who asks for less motion gets none: no badge moves, and none can start
+    # to (the same page, its media switched, so the badges are the ones just checked).
+    page.emulate_media(reduced_motion="reduce")
+    for kind, badge in badges.items():
+        assert badge.evaluate(ANIMATION) == "none", kind
+        assert badge.evaluate("(node) => node.getAnimations().length") == 0, kind
 
 
 NEXT_MOMENT = """
@@ -199,27 +180,21 @@ print(w.controls.moment['kind'])
 """
 
 
-def test_the_sound_is_off_at_first_and_the_sound_button_makes_a_moment_heard(
-    browser, jupyter_server
-):
+def test_the_sound_is_off_at_first_and_the_sound_button_makes_a_moment_heard(page, jupyter_server):
     cell = "from dicelab.widgets import FivethousandGame\nw = FivethousandGame(players=['Ann', 'Ben'], seed=1, pace=0)\nw"
     name = "sound.ipynb"
-    context, page = open_page(browser, jupyter_server, name, [cell], 1024, 768)
-    try:
-        controls = page.locator(".dicelab-controls")
-        controls.wait_for()
-        kernel_eval(jupyter_server, name, NEXT_MOMENT)
-        page.locator(".dicelab-moment").wait_for()
-        assert controls.get_attribute("data-sounded") is None  # off at first: silent
-        page.get_by_role("button", name="Sound: off, switch it on").click()
-        page.get_by_role("button", name="Sound: on, switch it off").wait_for()
-        kind = kernel_eval(jupyter_server, name, NEXT_MOMENT).strip()
-        page.locator(f".dicelab-moment[data-moment='{kind}']").wait_for()
-        page.wait_for_function(
-            "(kind) => document.querySelector('.dicelab-controls').dataset.sounded === kind",
-            arg=kind,
-        )
-        assert page.evaluate("() => typeof AudioContext") == "function"
-    finally:
-        context.close()
-        shutdown_sessions(jupyter_server)
+    open_page(page, jupyter_server, name, [cell], 1024, 768)
+    controls = page.locator(".dicelab-controls")
+    controls.wait_for()
+    kernel_eval(jupyter_server, name, NEXT_MOMENT)
+    page.locator(".dicelab-moment").wait_for()
+    assert controls.get_attribute("data-sounded") is None  # off at first: silent
+    page.get_by_role("button", name="Sound: off, switch it on").click()
+    page.get_by_role("button", name="Sound: on, switch it off").wait_for()
+    kind = kernel_eval(jupyter_server, name, NEXT_MOMENT).strip()
+    page.locator(f".dicelab-moment[data-moment='{kind}']").wait_for()
+    page.wait_for_function(
+        "(kind) => document.querySelector('.dicelab-controls').dataset.sounded === kind",
+        arg=kind,
+    )
+    assert page.evaluate("() => typeof AudioContext") == "function"

@@ -20,11 +20,10 @@ import pytest
 
 from tests.browser.harness import (
     ARTIFACTS,
+    LabTab,
     kernel_eval,
     open_notebook,
     run_all_cells,
-    shutdown_sessions,
-    watch_page_errors,
     write_notebook,
 )
 from tests.browser.test_accessibility_browser import GAMES
@@ -128,43 +127,51 @@ REFUSED_CLICKS = {
 }
 
 
-@pytest.fixture(params=list(SCREENS))
-def screen(request, browser, jupyter_server):
-    """A page on one of SCREENS, and the screen's name."""
-    viewport, scale = SCREENS[request.param]
-    context = browser.new_context(viewport=viewport, device_scale_factor=scale)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    watch_page_errors(page)
-    yield page, request.param
-    context.close()
-    shutdown_sessions(jupyter_server)
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_game_fits_the_screen_and_a_message_moves_nothing(screen, jupyter_server, game):
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_each_game_fits_the_screen_and_a_message_moves_nothing(browser, jupyter_server, screen):
+    """The games one after another in one page of this screen, as a user opens them."""
     from playwright.sync_api import expect
 
-    page, screen_name = screen
-    name = f"layout-{game}.ipynb"
-    write_notebook(jupyter_server.root_dir, name, [GAMES[game]])
-    open_notebook(page, jupyter_server, name)
-    run_all_cells(page)
-    table, notice = page.locator(".dicelab-game"), page.locator(".dicelab-notice")
-    page.locator(".dicelab-game .dicelab-history-entry").first.wait_for()
-    kernel_eval(jupyter_server, name, "w.send_intent(w.controls, {'type': 'key', 'key': 'x'})")
-    expect(notice).to_have_class(re.compile(r"\bis-empty\b"))  # a key that does nothing clears it
-    page.mouse.move(0, 0)
-    problems, before = table.evaluate(PROBLEMS), table.evaluate(PLACES)
+    viewport, scale = SCREENS[screen]
+    tab = LabTab(browser, viewport, scale)
+    problems, moved = {}, {}
+    try:
+        page = tab.take()
+        for game in GAMES:
+            name = f"layout-{game}.ipynb"
+            write_notebook(jupyter_server.root_dir, name, [GAMES[game]])
+            open_notebook(page, jupyter_server, name)
+            run_all_cells(page)
+            table, notice = page.locator(".dicelab-game"), page.locator(".dicelab-notice")
+            page.locator(".dicelab-game .dicelab-history-entry").first.wait_for()
+            kernel_eval(
+                jupyter_server, name, "w.send_intent(w.controls, {'type': 'key', 'key': 'x'})"
+            )
+            expect(notice).to_have_class(
+                re.compile(r"\bis-empty\b")
+            )  # a key that does nothing clears it
+            page.mouse.move(0, 0)
+            found, before = table.evaluate(PROBLEMS), table.evaluate(PLACES)
 
-    refused, message = REFUSED_CLICKS[game]
-    table.locator(refused).click(force=True)  # aria-disabled, yet it says why when clicked
-    expect(notice).to_have_text(message)
-    page.mouse.move(0, 0)
-    problems += table.evaluate(PROBLEMS)
-    after = table.evaluate(PLACES)
-    for end, block in (("top", "start"), ("foot", "end")):
-        table.evaluate(f"(node) => node.scrollIntoView({{block: '{block}'}})")
-        page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{screen_name}-{end}.png"))
-    assert problems == []
-    assert after == before
+            refused, message = REFUSED_CLICKS[game]
+            table.locator(refused).click(force=True)  # aria-disabled, yet it says why when clicked
+            expect(notice).to_have_text(message)
+            page.mouse.move(0, 0)
+            found += table.evaluate(PROBLEMS)
+            after = table.evaluate(PLACES)
+            for end, block in (("top", "start"), ("foot", "end")):
+                table.evaluate(f"(node) => node.scrollIntoView({{block: '{block}'}})")
+                page.screenshot(path=str(ARTIFACTS / f"layout-{game}-{screen}-{end}.png"))
+            if found:
+                problems[game] = found
+            if after != before:
+                moved[game] = {
+                    key: (before.get(key), after.get(key))
+                    for key in before.keys() | after.keys()
+                    if before.get(key) != after.get(key)
+                }
+    finally:
+        tab.give_back(jupyter_server)
+        tab.close()
+    assert problems == {}
+    assert moved == {}

@@ -13,9 +13,13 @@ import pytest
 
 from dicelab.fivethousand import Rules, win_policy
 from dicelab.fivethousand.engine import Engine
+from dicelab.fivethousand.penalty_win import TOLERANCE
+from dicelab.fivethousand.win_solver import CAP_ERROR
 
 UNIT = 50
-LEAD_CAP = 8000  # points: a last turn makes up this lead with a chance below 1e-13
+# The lead at which both sides call a game won: small, so the brute force's turns stay short
+# (the cap is the same rule on both sides; the default cap's error is a test of its own).
+LEAD_CAP = 1000
 
 
 def _keeps(throw: tuple) -> list[tuple[int, int]]:
@@ -169,7 +173,7 @@ TINY = [
 @pytest.mark.parametrize("rules", TINY, ids=lambda rules: rules.to_dict().__repr__()[:0] or None)
 def test_matches_brute_force(rules):
     policy = win_policy(rules, lead_cap=LEAD_CAP, use_cache=False)
-    assert policy.cap_error < 1e-13
+    assert policy.iteration_error < 1e-13
     expected = brute_force(rules, policy.lead)
     low = policy.low
     worst = max(
@@ -178,6 +182,12 @@ def test_matches_brute_force(rules):
     )
     assert worst < 1e-12
     assert policy.first_player_wins == pytest.approx(expected[0, 0, 0, 0], abs=1e-12)
+
+
+def test_the_default_cap_and_the_passes_leave_an_error_within_their_bounds():
+    policy = win_policy(TINY[-1], use_cache=False)
+    assert policy.iteration_error < TOLERANCE
+    assert policy.cap_error < CAP_ERROR + TOLERANCE
 
 
 def test_reads_the_streaks_of_a_state():
