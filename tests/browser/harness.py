@@ -304,18 +304,25 @@ _NOTEBOOK_IS_READY = """(path) => {
 
 # Close every document of the main area without saving (tests write their notebooks, and
 # running cells only marks them changed), and wait until they are gone; false when
-# JupyterLab isn't there, a dialog is open or a document stays.
+# JupyterLab isn't there, a dialog is open or a document stays. (JupyterLab puts a
+# Launcher in the emptied area; open_notebook closes it once the notebook is open.)
 _CLOSE_DOCUMENTS = """async () => {
     const app = window.jupyterapp;
     if (!app || document.querySelector(".jp-Dialog")) return false;
-    for (const widget of app.shell.widgets("main")) {
-        if (widget.context) widget.context.model.dirty = false;
+    const documents = () => [...app.shell.widgets("main")].filter((widget) => widget.context);
+    for (const widget of documents()) {
+        widget.context.model.dirty = false;
+        widget.close();
     }
-    await app.commands.execute("application:close-all");
-    for (let wait = 0; wait < 50 && [...app.shell.widgets("main")].length; wait++) {
+    for (let wait = 0; wait < 50 && documents().length; wait++) {
         await new Promise((done) => setTimeout(done, 100));
     }
-    return ![...app.shell.widgets("main")].length && !document.querySelector(".jp-Dialog");
+    return !documents().length && !document.querySelector(".jp-Dialog");
+}"""
+_CLOSE_ALL_BUT = """(path) => {
+    for (const widget of [...jupyterapp.shell.widgets("main")]) {
+        if (!widget.context || widget.context.path !== path) widget.close();
+    }
 }"""
 
 
@@ -328,7 +335,8 @@ def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float =
     the page loads JupyterLab in a fresh, uniquely named workspace, so tabs opened by
     earlier tests are never restored. Either way the page shows ``server.theme``.
     """
-    if page.url.startswith(f"{server.url}/lab") and page.evaluate(_CLOSE_DOCUMENTS):
+    reused = page.url.startswith(f"{server.url}/lab") and page.evaluate(_CLOSE_DOCUMENTS)
+    if reused:
         if page.evaluate("document.body.dataset.jpThemeName") != server.theme:
             set_theme(page, server.theme, timeout)
         page.evaluate(
@@ -338,6 +346,8 @@ def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float =
         workspace = f"test-{uuid.uuid4().hex[:12]}"
         page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{quote(name)}")
     page.wait_for_function(_NOTEBOOK_IS_READY, arg=name, timeout=timeout * 1000, polling=100)
+    if reused:
+        page.evaluate(_CLOSE_ALL_BUT, name)
     _wait_for_splash_gone(page, timeout)
 
 

@@ -11,11 +11,13 @@ from tests.browser.harness import (
     DARK_THEME,
     LIGHT_THEME,
     KernelEvalError,
+    LabTab,
     assert_no_widget_errors,
     kernel_eval,
     open_notebook,
     run_all_cells,
     screenshot,
+    set_default_theme,
     set_theme,
     skip_or_fail,
     wait_for_kernel_value,
@@ -120,3 +122,45 @@ def test_dark_theme_and_screenshot(page, jupyter_server, dark_theme, tmp_path):
     set_theme(page, LIGHT_THEME)
     assert page.locator("body").get_attribute("data-jp-theme-light") == "true"
     set_theme(page, DARK_THEME)
+
+
+def test_a_lab_tab_lends_one_loaded_jupyterlab_and_undoes_what_a_test_changed(
+    browser, jupyter_server
+):
+    """The next notebook opens in the JupyterLab already loaded (a mark left in the window
+    survives), alone, at the tab's size, without the last test's media or kernels, and in
+    the server's theme as it is now. A page left with a dialog open is not lent again."""
+    for name in ("first.ipynb", "second.ipynb"):
+        write_notebook(jupyter_server.root_dir, name, ["x = 1"])
+    tab = LabTab(browser, {"width": 1024, "height": 768})
+    try:
+        page = tab.take()
+        open_notebook(page, jupyter_server, "first.ipynb")
+        run_all_cells(page)  # the notebook is changed, and closed unsaved
+        page.evaluate("() => { window.loadedOnce = true; }")
+        page.set_viewport_size({"width": 500, "height": 500})
+        page.emulate_media(reduced_motion="reduce")
+        tab.give_back(jupyter_server)
+        assert jupyter_server.api("GET", "/api/sessions") == []
+
+        set_default_theme(jupyter_server, DARK_THEME)
+        assert tab.take() is page
+        open_notebook(page, jupyter_server, "second.ipynb")
+        assert page.evaluate("() => window.loadedOnce") is True
+        assert page.evaluate(
+            "() => [...jupyterapp.shell.widgets('main')].map((w) => w.context.path)"
+        ) == ["second.ipynb"]
+        assert page.viewport_size == {"width": 1024, "height": 768}
+        assert (
+            page.evaluate("() => matchMedia('(prefers-reduced-motion: reduce)').matches") is False
+        )
+        assert page.evaluate("document.body.dataset.jpThemeName") == DARK_THEME
+
+        page.evaluate("() => { void jupyterapp.commands.execute('notebook:restart-kernel'); }")
+        page.locator(".jp-Dialog").wait_for()  # "Restart Kernel?", left unanswered
+        tab.give_back(jupyter_server)
+        assert page.is_closed() and tab.page is None
+        assert tab.take() is not page
+    finally:
+        set_default_theme(jupyter_server, LIGHT_THEME)
+        tab.close()
