@@ -163,14 +163,18 @@ def test_a_target_past_the_lead_the_cap_needs_is_solved(rules):
     policy = win_policy(rules, use_cache=False)
     assert policy.lead * policy.unit >= rules.target and policy.cap_error <= CAP_ERROR
     wider = win_policy(rules, lead_cap=2 * rules.target, use_cache=False)
-    engine = Engine(rules)
-    for mine in range(0, rules.target, 50):
-        for theirs in range(0, rules.target, 50):
+    goal = policy.goal  # every pair of scores below the target, at the start of a turn:
+    assert abs(policy.start[:goal, :goal] - wider.start[:goal, :goal]).max() <= (
+        policy.cap_error + 1e-12
+    )
+    engine = Engine(rules)  # which is what each policy answers for such a state
+    for mine in range(0, rules.target, 250):
+        for theirs in range(0, rules.target, 250):
             state = type(engine.initial_state(2))(scores=(mine, theirs), dice_left=rules.dice)
-            assert (
-                abs(policy.chance_to_win(state) - wider.chance_to_win(state))
-                <= policy.cap_error + 1e-12
-            )
+            for each in (policy, wider):
+                assert each.chance_to_win(state) == pytest.approx(
+                    each.start[mine // each.unit, theirs // each.unit], abs=1e-15
+                )
 
 
 def test_the_cap_changes_little_and_its_bound_holds():
