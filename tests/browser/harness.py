@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import logging
 import os
 import re
 import signal
@@ -51,6 +52,7 @@ THEME_SETTINGS_ID = "@jupyterlab/apputils-extension:themes"
 
 _SERVER_START_TIMEOUT = 90.0
 _SERVER_STOP_TIMEOUT = 10.0
+LOG = logging.getLogger(__name__)
 _ANSI_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
 _PAGE_ERRORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -342,13 +344,48 @@ def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float =
         page.evaluate(
             "(path) => { void jupyterapp.commands.execute('docmanager:open', {path}); }", name
         )
-    else:
+        reused = _is_ready(page, name, timeout / 2)
+        if not reused:  # a page that doesn't get there is loaded again (the kernel stays)
+            LOG.warning("%s did not open in the loaded JupyterLab: %s", name, _state(page))
+    if not reused:
         workspace = f"test-{uuid.uuid4().hex[:12]}"
         page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{quote(name)}")
-    page.wait_for_function(_NOTEBOOK_IS_READY, arg=name, timeout=timeout * 1000, polling=100)
-    if reused:
+        if not _is_ready(page, name, timeout):
+            raise AssertionError(f"{name} did not open within {timeout:.0f}s: {_state(page)}")
+    else:
         page.evaluate(_CLOSE_ALL_BUT, name)
     _wait_for_splash_gone(page, timeout)
+
+
+def _is_ready(page: Page, name: str, timeout: float) -> bool:
+    """Whether ``name`` is the current document, its kernel connected and idle, within
+    ``timeout`` seconds."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    try:
+        page.wait_for_function(_NOTEBOOK_IS_READY, arg=name, timeout=timeout * 1000, polling=100)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
+def _state(page: Page) -> dict:
+    """What the page shows instead: its documents, the current one's kernel, any dialog."""
+    return page.evaluate(
+        """() => {
+            const app = window.jupyterapp;
+            const current = app && app.shell.currentWidget;
+            const kernel = current && current.sessionContext && current.sessionContext.session
+                && current.sessionContext.session.kernel;
+            return {
+                url: location.href,
+                documents: app ? [...app.shell.widgets("main")].map((w) => w.title.label) : null,
+                current: current ? current.title.label : null,
+                kernel: kernel ? [kernel.connectionStatus, kernel.status] : null,
+                dialog: [...document.querySelectorAll(".jp-Dialog")].map((d) => d.innerText),
+            };
+        }"""
+    )
 
 
 class LabTab:
