@@ -337,24 +337,30 @@ def open_notebook(page: Page, server: JupyterServer, name: str, timeout: float =
     the page loads JupyterLab in a fresh, uniquely named workspace, so tabs opened by
     earlier tests are never restored. Either way the page shows ``server.theme``.
     """
-    reused = page.url.startswith(f"{server.url}/lab") and page.evaluate(_CLOSE_DOCUMENTS)
-    if reused:
-        if page.evaluate("document.body.dataset.jpThemeName") != server.theme:
-            set_theme(page, server.theme, timeout)
-        page.evaluate(
-            "(path) => { void jupyterapp.commands.execute('docmanager:open', {path}); }", name
-        )
-        reused = _is_ready(page, name, timeout / 2)
-        if not reused:  # a page that doesn't get there is loaded again (the kernel stays)
-            LOG.warning("%s did not open in the loaded JupyterLab: %s", name, _state(page))
-    if not reused:
+    if not _open_in_loaded_lab(page, server, name, timeout / 2):
         workspace = f"test-{uuid.uuid4().hex[:12]}"
         page.goto(f"{server.url}/lab/workspaces/{workspace}/tree/{quote(name)}")
         if not _is_ready(page, name, timeout):
             raise AssertionError(f"{name} did not open within {timeout:.0f}s: {_state(page)}")
-    else:
-        page.evaluate(_CLOSE_ALL_BUT, name)
     _wait_for_splash_gone(page, timeout)
+
+
+def _open_in_loaded_lab(page: Page, server: JupyterServer, name: str, timeout: float) -> bool:
+    """Open ``name`` alone in the JupyterLab ``page`` already shows, in ``server.theme``;
+    False when there is none to reuse, or when ``name`` is not open within ``timeout``
+    seconds (then the caller loads the page again; the notebook's kernel stays)."""
+    if not (page.url.startswith(f"{server.url}/lab") and page.evaluate(_CLOSE_DOCUMENTS)):
+        return False
+    if page.evaluate("document.body.dataset.jpThemeName") != server.theme:
+        set_theme(page, server.theme, timeout)
+    page.evaluate(
+        "(path) => { void jupyterapp.commands.execute('docmanager:open', {path}); }", name
+    )
+    if not _is_ready(page, name, timeout):
+        LOG.warning("%s did not open in the loaded JupyterLab: %s", name, _state(page))
+        return False
+    page.evaluate(_CLOSE_ALL_BUT, name)
+    return True
 
 
 def _is_ready(page: Page, name: str, timeout: float) -> bool:
