@@ -155,6 +155,25 @@ def test_a_labs_worker_is_in_a_session_of_its_own():
     assert worker_group != own_group
 
 
+def test_a_stopped_worker_leaves_no_process_or_pipe_behind():
+    """Stopped before its reading task ever ran, the worker's process is still waited for and
+    its pipe closed: none of them is left for the garbage collector."""
+
+    async def scenario():
+        worker = figure_worker.Worker(lambda *message: None)
+        worker.start(1, "fivethousand", SMALL, ("turn",))
+        process = worker._process
+        worker.stop()
+        return process
+
+    process = run_on_fresh_loop(scenario())
+    for _ in range(200):
+        if process.returncode is not None and process.stdout.closed:
+            break
+        threading.Event().wait(0.05)
+    assert process.returncode is not None and process.stdout.closed
+
+
 def test_a_failed_figure_can_be_tried_again(monkeypatch):
     real = figure_worker.figures
     failing = [True]

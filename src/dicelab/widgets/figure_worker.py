@@ -86,6 +86,9 @@ class Worker:
             if self._process.poll() is None:
                 self._process.terminate()
             self._process.stdin.close()
+            # The stopped task may never read the pipe again: a thread of its own waits for
+            # the process to go and closes the pipe, so neither is left for the collector.
+            threading.Thread(target=_reap, args=(self._process,), daemon=True).start()
             self._process = None
 
     async def _read(self, request: int, keys: tuple, process) -> None:
@@ -126,6 +129,13 @@ def _receive(process):
         process.stdout.close()
         process.wait()
         return None
+
+
+def _reap(process) -> None:
+    """Wait for a stopped ``process`` to end, then close its pipe (a read of it still under
+    way ends first: the pipe holds its lock)."""
+    process.wait()
+    process.stdout.close()
 
 
 # The worker process: Python started afresh, told where dicelab is, then serving one request.
