@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import threading
 
 import pytest
 
@@ -102,3 +103,34 @@ def test_a_click_while_the_server_is_down_is_sent_when_it_is_back(tmp_path):
     finally:
         room.close()
         server.stop()
+
+
+def test_a_closed_board_hangs_up_and_ends_its_thread(tmp_path):
+    """Closing the board closes its connection, its thread and its loop; the old close
+    stopped the loop with the connection still open inside it."""
+    from dicelab.classroom import Classroom
+    from tests.browser.harness import free_port
+    from tests.classroom.serving import ServerProcess
+
+    server = ServerProcess(tmp_path, port=free_port())
+    try:
+        room = Classroom(server.teacher_url)
+        thread, loop, connection = room._thread, room._loop, room._socket
+        room.close()
+        room.close()  # twice is harmless
+        assert connection.close_code is not None  # the server's goodbye was received
+        assert not thread.is_alive() and loop.is_closed()
+    finally:
+        server.stop()
+
+
+def test_a_server_that_never_answers_leaves_no_thread_behind(monkeypatch):
+    from dicelab.classroom import Classroom, widget
+    from tests.browser.harness import free_port
+
+    monkeypatch.setattr(widget, "CONNECT_SECONDS", 1.0)
+    before = {t for t in threading.enumerate() if t.name == "dicelab-classroom"}
+    with pytest.raises(ConnectionError, match="no class server answers"):
+        Classroom(f"http://127.0.0.1:{free_port()}/teacher/nobody")
+    left = {t for t in threading.enumerate() if t.name == "dicelab-classroom"} - before
+    assert not left

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from tornado.websocket import WebSocketClientConnection
 
 CONNECT_SECONDS = 30.0
+HANG_UP_SECONDS = 2.0  # how long a closed board waits for the server's goodbye
 UNREACHABLE = (
     "The class server does not answer; trying again. What you click now is sent when it is back."
 )
@@ -57,6 +58,7 @@ class Classroom(Table):
         self._news = threading.Condition()  # notified at each board received
         self._socket: WebSocketClientConnection | None = None
         self._outbox: collections.deque[str] = collections.deque()  # read in the loop only
+        self._closing = False
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(
             target=self._loop.run_forever, daemon=True, name="dicelab-classroom"
@@ -64,6 +66,7 @@ class Classroom(Table):
         self._thread.start()
         asyncio.run_coroutine_threadsafe(self._listen(), self._loop)
         if not self._connected.wait(CONNECT_SECONDS):
+            self._hang_up()
             raise ConnectionError(f"no class server answers at {self.teacher_url}")
 
     def __repr__(self) -> str:
@@ -79,7 +82,7 @@ class Classroom(Table):
         address = self.teacher_url.replace("http", "ws", 1) + "/ws"
         origin = "/".join(self.teacher_url.split("/")[:3])
         wait = 0.5
-        while True:
+        while not self._closing:
             try:
                 from tornado.httpclient import HTTPRequest
 
@@ -96,6 +99,8 @@ class Classroom(Table):
             except OSError:
                 pass
             self._socket = None
+            if self._closing:
+                return
             if self._connected.is_set():
                 self._show_unreachable()
             await asyncio.sleep(wait)  # the server restarts, or the network drops: try again
@@ -212,7 +217,36 @@ class Classroom(Table):
 
     def close(self) -> None:
         """Disconnect this board (the server goes on)."""
-        loop = getattr(self, "_loop", None)
-        if loop is not None and loop.is_running():
-            loop.call_soon_threadsafe(loop.stop)
+        if getattr(self, "_loop", None) is not None:
+            self._hang_up()
         super().close()
+
+    def _hang_up(self) -> None:
+        """Close the connection, end the background thread and close its loop (once)."""
+        loop = self._loop
+        if loop.is_closed():
+            return
+        if loop.is_running():
+            try:
+                asyncio.run_coroutine_threadsafe(self._stop_listening(), loop).result(
+                    HANG_UP_SECONDS + 1
+                )
+            except TimeoutError:
+                pass  # stopped below all the same
+            loop.call_soon_threadsafe(loop.stop)
+            self._thread.join(HANG_UP_SECONDS)
+        if not loop.is_running():
+            loop.close()
+
+    async def _stop_listening(self) -> None:
+        """Say goodbye to the server, and give the listener a moment to see the connection
+        closed before it is cancelled."""
+        self._closing = True
+        if self._socket is not None:
+            self._socket.close(1000)  # a normal closure
+        others = asyncio.all_tasks() - {asyncio.current_task()}
+        if others:
+            _, late = await asyncio.wait(others, timeout=HANG_UP_SECONDS)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)
