@@ -51,9 +51,10 @@ class ServerProcess:
         self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
 
     def kill(self) -> None:
-        """SIGKILL: nothing is flushed or closed."""
+        """SIGKILL: the server flushes and closes nothing (this side closes its pipes)."""
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=30)
+        self._close_pipes()
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -62,6 +63,9 @@ class ServerProcess:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
         self.process.stdout.close()
         self.process.stderr.close()
 
