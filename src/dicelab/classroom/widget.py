@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import sys
 import threading
 import urllib.parse
 import urllib.request
@@ -224,7 +225,7 @@ class Classroom(Table):
     def _hang_up(self) -> None:
         """Close the connection, end the background thread and close its loop (once)."""
         loop = self._loop
-        if loop.is_closed():
+        if loop.is_closed() or sys.is_finalizing():  # at exit the process closes everything
             return
         if loop.is_running():
             try:
@@ -239,14 +240,15 @@ class Classroom(Table):
             loop.close()
 
     async def _stop_listening(self) -> None:
-        """Say goodbye to the server, and give the listener a moment to see the connection
-        closed before it is cancelled."""
+        """Say goodbye to the server and give the listener a moment to see the connection
+        closed before it is cancelled (at once when there is no connection to close)."""
         self._closing = True
-        if self._socket is not None:
+        connected = self._socket is not None
+        if connected:
             self._socket.close(1000)  # a normal closure
         others = asyncio.all_tasks() - {asyncio.current_task()}
         if others:
-            _, late = await asyncio.wait(others, timeout=HANG_UP_SECONDS)
+            _, late = await asyncio.wait(others, timeout=HANG_UP_SECONDS if connected else 0)
             for task in late:
                 task.cancel()
             await asyncio.gather(*late, return_exceptions=True)
