@@ -243,9 +243,10 @@ class Classroom(Table):
         """Say goodbye to the server and give the listener a moment to see the connection
         closed before it is cancelled (at once when there is no connection to close)."""
         self._closing = True
-        connected = self._socket is not None
-        if connected:
-            self._socket.close(1000)  # a normal closure
+        socket = self._socket
+        connected = socket is not None
+        if socket is not None:
+            socket.close(1000)  # a normal closure
         others = asyncio.all_tasks() - {asyncio.current_task()}
         if others:
             _, late = await asyncio.wait(others, timeout=HANG_UP_SECONDS if connected else 0)
