@@ -227,6 +227,9 @@ class Classroom(Table):
         loop = self._loop
         if loop.is_closed() or sys.is_finalizing():  # at exit the process closes everything
             return
+        if threading.current_thread() is self._thread:  # asked from the loop: it can't wait
+            loop.stop()
+            return
         if loop.is_running():
             try:
                 asyncio.run_coroutine_threadsafe(self._stop_listening(), loop).result(
