@@ -30,12 +30,20 @@ GAME = (
 
 # Click `selector`, then wait until the robot has played and it is Red's turn again, with
 # the shaker ready: the milliseconds that took, in the browser's own clock (-1: never). A
-# big bank of Red's waits for Red: the Go on click then starts the clock again.
+# big bank of Red's waits for Red: the Go on click then starts the clock again. The robot's
+# turn is seen by a MutationObserver, at every change of the page: a turn that ends at once
+# (a farkle on its first throw) can come and go between two animation frames of a busy
+# machine, and a CI run once waited for it in vain.
 ROBOT_TURN = """async (selector) => {
     let start = performance.now();
     let robotSeen = false;
+    const turn = () => document.querySelector(".dicelab-turn")?.textContent ?? "";
+    const watch = new MutationObserver(() => { robotSeen ||= turn().includes("Robot's turn"); });
+    watch.observe(document.querySelector(".dicelab-game"),
+                  {subtree: true, childList: true, characterData: true, attributes: true});
     document.querySelector(`.dicelab-game ${selector}`).click();
     return await new Promise((done) => {
+        const end = (value) => { watch.disconnect(); done(value); };
         const look = () => {
             const goOn = document.querySelector(".dicelab-game [data-key=go_on]");
             if (goOn && !goOn.dataset.clicked) {
@@ -43,14 +51,13 @@ ROBOT_TURN = """async (selector) => {
                 goOn.click();
                 start = performance.now();
             }
-            const turn = document.querySelector(".dicelab-turn")?.textContent ?? "";
             const shaker = document.querySelector(".dicelab-shaker-button");
-            robotSeen ||= turn.includes("Robot's turn");
-            if (robotSeen && turn.includes("Red's turn")
+            robotSeen ||= turn().includes("Robot's turn");
+            if (robotSeen && turn().includes("Red's turn")
                 && shaker?.getAttribute("aria-label") === "Shaker: throw 6 dice") {
-                return done(performance.now() - start);
+                return end(performance.now() - start);
             }
-            if (performance.now() - start > 30000) return done(-1);
+            if (performance.now() - start > 30000) return end(-1);
             requestAnimationFrame(look);
         };
         look();
