@@ -169,13 +169,3 @@ def play_fivethousand(student: Student, most: int = 400) -> dict:
                 student.intent({"part": "dice", "type": "toggle", "die": i})
         student.intent({"part": "controls", "type": "press", "button": "pass"})
     raise AssertionError("the game did not end")
-
-
-def wait_for(check, seconds: float = 60):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("timed out")

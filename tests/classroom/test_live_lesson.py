@@ -4,7 +4,8 @@ import pytest
 
 from dicelab.classroom import live
 from dicelab.pooled import ClassShares
-from tests.classroom.serving import THROW, ServerProcess, Student, wait_for
+from tests.classroom.serving import THROW, ServerProcess, Student
+from tests.waiting import wait_for
 
 pytest.importorskip("tornado")
 

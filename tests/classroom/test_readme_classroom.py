@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.classroom.serving import SRC, wait_for
+from tests.classroom.serving import SRC
+from tests.waiting import wait_for
 
 pytest.importorskip("tornado")
 README = Path(__file__).parents[2] / "README.md"

@@ -7,7 +7,8 @@ import threading
 
 import pytest
 
-from tests.classroom.serving import SRC, THROW, Student, wait_for
+from tests.classroom.serving import SRC, THROW, Student
+from tests.waiting import wait_for
 
 pytest.importorskip("tornado")
 

@@ -22,6 +22,7 @@ from dicelab.widgets import (
 )
 from dicelab.widgets.controller import INTERRUPTED
 from dicelab.widgets.robot_pacer import _tick
+from tests.waiting import wait_for
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, press
 
@@ -167,11 +168,7 @@ def test_a_stopped_worker_leaves_no_process_or_pipe_behind():
         return process
 
     process = run_on_fresh_loop(scenario())
-    for _ in range(200):
-        if process.returncode is not None and process.stdout.closed:
-            break
-        threading.Event().wait(0.05)
-    assert process.returncode is not None and process.stdout.closed
+    wait_for(lambda: process.returncode is not None and process.stdout.closed, seconds=10)
 
 
 def test_a_failed_figure_can_be_tried_again(monkeypatch):
