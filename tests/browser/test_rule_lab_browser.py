@@ -133,9 +133,13 @@ def test_the_lab_is_accessible_in_light_and_dark_themes(request, theme, jupyter_
     )
     dark = sum(map(int, re.findall(r"\d+", colours[0])[:3])) < 300
     assert dark == (theme == "dark")
+    shown = page.viewport_size
+    # Tall enough for the whole lab: a shorter window cut it with JupyterLab's status bar.
+    page.set_viewport_size({"width": shown["width"], "height": 2000})
     page.locator(".jp-OutputArea-output").first.screenshot(
         path=str(ARTIFACTS / f"rule-lab-{theme}.png")
     )
+    page.set_viewport_size(shown)
     assert_no_widget_errors(page)
     if theme == "dark":
         set_theme(page, LIGHT_THEME)
