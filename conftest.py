@@ -20,7 +20,9 @@ fast tier for development is::
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
+import types
 from pathlib import Path
 
 import pytest
@@ -118,9 +120,17 @@ def shared_policy_cache(request: pytest.FixtureRequest, tmp_path_factory: pytest
         yield folder
 
 
+#: The longest a test's parameter id may be (``test_x[...]``): a test id names the case, it
+#: does not spell it out. Collection stops with a usage error naming a longer one.
+MAX_PARAMETER_ID = 100
+
+
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
-    """Short test ids for rules: the nearest preset's name and the settings that differ
-    from it (``test_x[traditional,target=1500]`` rather than every field's repr)."""
+    """Short test ids: for rules, the nearest preset's name and the settings that differ from
+    it (``test_x[traditional,target=1500]``), cut short with a digest of the rest when they
+    are many; for a module, its last name (``fivethousand``)."""
+    if isinstance(val, types.ModuleType):
+        return val.__name__.rpartition(".")[2]
     if not isinstance(val, RuleSet):
         return None
 
@@ -132,11 +142,25 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
         ]
 
     name, preset = min(val.PRESETS.items(), key=lambda item: len(changes(item[1])))
-    return ",".join([name, *changes(preset)])
+    whole = ",".join([name, *changes(preset)])
+    if len(whole) <= RULES_ID:
+        return whole
+    digest = hashlib.sha256(whole.encode()).hexdigest()[:6]
+    return f"{whole[: RULES_ID - len(digest) - 1]}~{digest}"
+
+
+#: The longest id of a rule set among a test's parameters.
+RULES_ID = 40
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and len(callspec.id) > MAX_PARAMETER_ID:
+            raise pytest.UsageError(
+                f"{item.nodeid}: its parameter id has {len(callspec.id)} characters, more than "
+                f"{MAX_PARAMETER_ID}; give the case a short id (pytest.param(..., id=...))"
+            )
         if item.path.name in NOTEBOOK_FILES:
             item.add_marker(pytest.mark.notebook)
         if TESTS not in item.path.parents:

@@ -4,7 +4,7 @@ Starts JupyterLab and headless Chromium (as the browser tests do), shows a Yahtz
 ``ipywidgets.Button`` that updates a ``Label`` in one notebook, and times in the page, from
 the click to the redrawn element: holding/releasing a die (intent -> engine -> render ->
 redraw) against the button's label update (click -> callback -> label). Prints both medians
-and their ratio (the budget in DESIGN.md is 50 ms on localhost), then counts the widget
+and their ratio (the budget in docs/architecture.md is 50 ms on localhost), then counts the widget
 messages (``comm_msg`` frames on the kernel's websocket) one die click sends and receives,
 beside the plain button's.
 

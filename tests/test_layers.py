@@ -1,4 +1,4 @@
-"""The house's shape: no import cycles between modules, and each layer of DESIGN.md imports
+"""The house's shape: no import cycles between modules, and each layer of docs/architecture.md imports
 only from the layers below it. Every import counts, those inside functions too (importing
 late hides a cycle from Python, not from the next reader)."""
 
@@ -85,7 +85,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
-#: The lowest layers of DESIGN.md, by module: what the rules engines may be built from.
+#: The lowest layers of docs/architecture.md, by module: what the rules engines may be built from.
 FOUNDATION = {
     "dicelab",
     "dicelab.dice",

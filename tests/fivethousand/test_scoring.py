@@ -5,7 +5,7 @@ from tests.setaside_partitions import best_split, every_throw
 
 
 def block_points(block, preset):
-    """The combinations of RULES.md written out by hand, one block at a time."""
+    """The combinations of docs/rules.md written out by hand, one block at a time."""
     n, faces = len(block), set(block)
     if n == 1:
         return {1: 100, 5: 50}.get(block[0])

@@ -5,7 +5,7 @@ from tests.setaside_partitions import best_split, every_throw
 
 
 def block_points(block):
-    """RULES.md's table of Thousand, written out by hand."""
+    """docs/rules.md's table of Thousand, written out by hand."""
     n, face = len(block), block[0]
     if block == (1, 2, 3, 4, 5):
         return 150

@@ -11,7 +11,7 @@ UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
 
 
 def expected(box, hand, preset):
-    """RULES.md's boxes, written out by hand for one preset."""
+    """docs/rules.md's boxes, written out by hand for one preset."""
     tally = {f: hand.count(f) for f in range(1, 7)}
     most = max(tally.values())
     total = sum(hand)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from dicelab import registry
 from dicelab.extras import require
 from dicelab.rl.episode import Episode, EpisodeEnvironment
 from dicelab.rl.observations import UNBOUNDED_POINTS, SetAsideObserver, YahtzeeObserver
@@ -57,10 +58,10 @@ class DiceGameAEC(EpisodeEnvironment, pettingzoo.AECEnv):
         self.rules, self.reward = self.episode.rules, reward
         engine = self.episode.engine
         self.observer: YahtzeeObserver | SetAsideObserver
-        if game == "yahtzee":
+        if not registry.game(game).set_aside:
             self.observer = YahtzeeObserver(engine, players, table=True)
-        else:
-            high = self.rules.target if game == "thousand" else UNBOUNDED_POINTS
+        else:  # under an exact finish no score passes the target
+            high = self.rules.target if self.rules.exact_finish else UNBOUNDED_POINTS
             self.observer = SetAsideObserver(engine, players, table=True, points_high=high)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self.episode.actions.size

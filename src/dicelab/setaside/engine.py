@@ -180,7 +180,7 @@ class SetAsideEngine(Generic[RulesT]):
             scores=(0,) * players,
             dice_left=self.rules.dice,
             player=first,
-            on_board=(False,) * players if getattr(self.rules, "opening", 0) else (),
+            on_board=(False,) * players if self.rules.opening else (),
             streaks=(0,) * players if self.rules.penalty else (),
         )
 

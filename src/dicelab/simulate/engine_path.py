@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from dicelab import registry
 from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
@@ -86,7 +87,7 @@ def play_games(run, start: int, stop: int) -> dict:
 
 def _first(rules, seed: int, index: int, seats: int) -> tuple:
     """The seat that starts game ``index`` of a run seeded ``seed``, when chance picks it."""
-    if getattr(rules, "first_player", "fixed") == "fixed":
+    if not registry.game(rules).set_aside or rules.first_player == "fixed":
         return ()
     return (first_seat(rules, f"{seed}/{index}", seats),)
 

@@ -161,9 +161,7 @@ class PolicyBot(SetAsideBatchBot):
         shape = after.turn_points.shape
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
-        if hasattr(policy.policy, "ended_values") or getattr(
-            policy, "ends_turns", False
-        ):  # Thousand: a burn or the exact finish
+        if self.rules.exact_finish:  # Thousand: a burn or the exact finish
             standing = after.banked + after.turn_points
             ended = standing >= self.rules.target
             won = standing == self.rules.target

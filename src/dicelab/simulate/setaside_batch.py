@@ -90,11 +90,11 @@ class _Lockstep:
         self.row = numpy.arange(n)  # each game's row in the results
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
-        if getattr(rules, "first_player", "fixed") == "random" and not one_turn:
+        if rules.first_player == "random" and not one_turn:
             self.player[:] = [first_seat(rules, f"{seed}/{game}", seats) for game in games.tolist()]
         # each seat has banked once, under an opening score to reach (None: every seat is);
         # scoreless turns in a row, under a penalty for them (None: not counted)
-        opening = getattr(rules, "opening", 0)
+        opening = rules.opening
         self.on_board = numpy.full((n, seats), bool(banked)) if opening else None
         self.streaks = numpy.zeros((n, seats), dtype=numpy.int64) if rules.penalty else None
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)

@@ -17,16 +17,17 @@ class WinValues(StateValues):
     its last-turn values of each situation met."""
 
     def __init__(self, policy):
-        fivethousand = hasattr(policy, "final")
+        # Thousand: reaching the target exactly wins and passing it burns, so setting dice
+        # aside can end a turn; Fivethousand: banking at the target starts the last turns
+        self.ends_turns = policy.rules.exact_finish
         super().__init__(
             policy,
             reads=("banked", "best_other", "turn_points", "round_start", "dice_left")
-            + (("final",) if fivethousand else ()),
+            + (() if self.ends_turns else ("final",)),
         )
         self._tables: WinThrowTables = policy.batch_tables
-        self._banks = None if fivethousand else policy.batch_banks  # bits, when they suffice
+        self._banks = policy.batch_banks if self.ends_turns else None  # bits, when they suffice
         self._last_turns: dict = {}
-        self.ends_turns = not fivethousand  # Thousand: setting dice aside can end a turn
 
     def _units(self, points):
         return numpy.minimum(
@@ -36,7 +37,7 @@ class WinValues(StateValues):
     def bank(self, turns):
         policy = self.policy
         theirs, mine = self._units(turns.best_other), self._units(turns.banked + turns.turn_points)
-        if hasattr(policy, "final"):
+        if not self.ends_turns:
             usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
             return numpy.where(turns.final, standing_value(theirs - mine), usual)
         return policy.bank_values(numpy.minimum(theirs, policy.goal - 1), mine)
@@ -55,7 +56,7 @@ class WinValues(StateValues):
 
     def throw(self, turns):
         policy = self.policy
-        if not hasattr(policy, "final"):
+        if self.ends_turns:
             return self._tables.look_up(
                 self._units(turns.banked),
                 self._units(turns.best_other),

@@ -39,6 +39,7 @@ class Rules(RuleSet):
 
     score_floor = 0  # a penalty never takes a Thousand score below 0
     exact_finish = True  # a turn reaching the target exactly wins; one beyond it burns
+    opening = 0  # no bank minimum to get on the board: the casks (from 0) play that part
 
     dice: int = 5
     target: int = 1000

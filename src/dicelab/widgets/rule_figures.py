@@ -22,7 +22,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from dicelab import odds
+from dicelab import odds, registry
 from dicelab.setaside.policy import point_unit
 
 # The lab solves score tables of at most this many steps of the points unit per player
@@ -51,7 +51,7 @@ def odds_table(game: str, rules) -> dict:
     """The odds of one throw (Fivethousand, Thousand: per number of dice) or of one turn's
     boxes (Yahtzee, before the first roll) under ``rules``: a caption, columns and rows of
     text."""
-    if game == "yahtzee":
+    if not registry.game(game).set_aside:
         boxes = _box_turns(rules).table()
         turn = "Each box's own turn" if rules.forced_order else "One turn"
         return {
