@@ -1,4 +1,5 @@
-"""What a class server accepts from the network: message sizes, rates and cleaned names.
+"""What a class server accepts from the network: message sizes, field ranges, rates and
+cleaned names.
 
 >>> clean_name("  <b>Ann</b>\\t\\u202eB ")
 '<b>Ann</b> B'
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 import unicodedata
 
+from dicelab import validation
 from dicelab.errors import IllegalMoveError
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message; a longer one is refused
@@ -19,6 +21,11 @@ MAX_NAME = 24  # characters of a nickname, after cleaning
 STUDENT_RATE, STUDENT_BURST = 10.0, 30  # messages a second one student may send, and a burst
 JOIN_RATE, JOIN_BURST = 100.0, 400  # joins a second for the whole class, and a burst
 MAX_STUDENTS = 1000
+MAX_WHOLE = 2**53 - 1  # the largest whole number a page's JavaScript counts exactly
+MAX_CODE = 16  # characters of a class code
+MAX_SECRET = 64  # characters of a seat's secret
+MAX_TYPED_NAME = 200  # characters of a nickname as typed, before cleaning
+MAX_ADDRESS = 2000  # characters of an address a teacher's page reports
 
 
 class Refused(IllegalMoveError):
@@ -57,3 +64,37 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+def whole(what: str):
+    """The check of a field that is a whole number from 0 to :data:`MAX_WHOLE`.
+
+    >>> whole("the intent's number")(2**70)
+    Traceback (most recent call last):
+    ...
+    dicelab.classroom.limits.Refused: the intent's number must be from 0 to 9007199254740991, not 1180591620717411303424
+    """
+
+    def check(value) -> int:
+        return validation.whole_number(value, what, 0, MAX_WHOLE, error=Refused)
+
+    return check
+
+
+def text(what: str, most: int):
+    """The check of a field that is text of at most ``most`` characters.
+
+    >>> text("the class code", 4)("ABCDEFG")
+    Traceback (most recent call last):
+    ...
+    dicelab.classroom.limits.Refused: the class code has at most 4 characters
+    """
+
+    def check(value) -> str:
+        if type(value) is not str:
+            raise Refused(f"{what} must be text, not {validation.shown(value)}")
+        if len(value) > most:
+            raise Refused(f"{what} has at most {most} characters")
+        return value
+
+    return check

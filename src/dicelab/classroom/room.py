@@ -193,8 +193,9 @@ class Room:
         ]
         return pool(rows)
 
-    def board(self, join_url: str, notice: str = "") -> dict:
-        """The teacher's view document, with ``join_url`` as the students' address."""
+    def board(self, join_url: str, notice: str = "", trouble: str = "") -> dict:
+        """The teacher's view document, with ``join_url`` as the students' address and
+        ``trouble`` what keeps the class from storing its results (a full disk), if anything."""
         run = self.run
         spec = activity(run["activity"]) if run else None
         exact = None
@@ -234,6 +235,7 @@ class Room:
             revealed=self.revealed,
             games=self.games,
             notice=notice,
+            trouble=trouble,
         )
         part.name = "board"
         return view_document({"board": [part]}, title="Class", kind="game")

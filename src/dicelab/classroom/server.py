@@ -20,7 +20,9 @@ import json
 import os
 import signal
 import socket
+import sqlite3
 import sys
+import traceback
 from pathlib import Path
 
 import tornado.httpserver
@@ -33,11 +35,17 @@ from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import (
     JOIN_BURST,
     JOIN_RATE,
+    MAX_ADDRESS,
+    MAX_CODE,
     MAX_MESSAGE,
+    MAX_SECRET,
+    MAX_TYPED_NAME,
     STUDENT_BURST,
     STUDENT_RATE,
     Bucket,
     Refused,
+    text,
+    whole,
 )
 from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store
@@ -58,11 +66,21 @@ COMPONENTS = (
     "class_board",
 )
 STUDENT_MESSAGES = {
-    "join": {"code": str, "name": str},
-    "hello": {"student": int, "secret": str},
-    "intent": {"run": int, "seq": int, "intent": dict},
+    "join": {"code": text("the class code", MAX_CODE), "name": text("a nickname", MAX_TYPED_NAME)},
+    "hello": {
+        "student": whole("the seat's number"),
+        "secret": text("the seat's secret", MAX_SECRET),
+    },
+    "intent": {
+        "run": whole("the activity's number"),
+        "seq": whole("the intent's number"),
+        "intent": dict,
+    },
 }
-TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
+TEACHER_MESSAGES = {
+    "hello": {"join_url": text("the students' address", MAX_ADDRESS)},
+    "intent": {"intent": dict},
+}
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 HEADERS = {
     "Content-Security-Policy": (
@@ -75,6 +93,7 @@ HEADERS = {
 }
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+FAILED = "the server could not do that: it is noted in its log, and your other moves still work"
 
 
 def base_path(path: str) -> str:
@@ -128,6 +147,7 @@ class ClassServer:
         # the future of the current activity's preparation, if running
         self.preparing: asyncio.Future | None = None
         self._prepared: set[str] = set()  # activities whose preparation is done
+        self.trouble = ""  # what keeps the class from storing results, for the teacher's board
 
     # --- addresses ----------------------------------------------------------------------
     @property
@@ -209,7 +229,7 @@ class ClassServer:
         self._prepared.add(name)
         if future.cancelled() or future.exception() is not None:
             # the intents go on, and the activity works out what it needs when it needs it
-            print(f"dicelab class: preparing {name} failed", file=sys.stderr)
+            log(f"preparing {name} failed")
         held, self._held = self._held, []
         for item in held:
             self.later(*item)
@@ -256,22 +276,45 @@ class ClassServer:
             batch = [item for item in batch if item[1] != "intent"]
             if not batch:
                 return
-        answers = []
         try:
             with self.store.batch():
-                for connection, kind, fields in batch:
-                    try:
-                        answers.append((connection, kind, connection.do(kind, fields)))
-                    except IllegalMoveError as refusal:
-                        answers.append((connection, "refused", str(refusal)))
-        except Exception:
+                answers = [
+                    (connection, *self._do_one(connection, kind, fields))
+                    for connection, kind, fields in batch
+                ]
+        except sqlite3.Error as error:
             self.room.reload()  # nothing of the batch was stored: the pages send it again
+            self.trouble = f"Results are not being stored ({error}): free some disk space; the class goes on by itself."
+            log(f"storing {len(batch)} messages failed: {error}")
             for connection, _, _ in batch:
                 connection.close(1011, "the class could not store that: reconnecting")
-            raise
+            self._send_boards()
+            return
         for connection, kind, answer in answers:
             connection.answer(kind, answer)
+        if self.trouble:
+            self.trouble = ""
+            self._send_boards()
         self.board_changed()
+
+    def _do_one(self, connection, kind: str, fields: dict) -> tuple[str, object]:
+        """One join or intent in a savepoint of its own: a refusal, or a fault in an activity,
+        undoes it alone and answers its sender alone. Only the store's own faults (a full
+        disk) stop the batch."""
+        try:
+            with self.store.savepoint():
+                return kind, connection.do(kind, fields)
+        except IllegalMoveError as refusal:
+            return "refused", str(refusal)
+        except sqlite3.OperationalError:
+            raise
+        except Exception as error:
+            where = traceback.extract_tb(error.__traceback__)[-1]
+            log(
+                f"the {kind} of {connection.who()} failed and was refused: {type(error).__name__}: "
+                f"{validation.shown(str(error))} ({Path(where.filename).name}:{where.lineno})"
+            )
+            return "refused", FAILED
 
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
@@ -301,6 +344,11 @@ class ClassServer:
         (sockets.add if here else sockets.discard)(connection)
         (self.room.online.add if sockets else self.room.online.discard)(student)
         self.board_changed()
+
+
+def log(line: str) -> None:
+    """One line of the server's log (its standard error)."""
+    print(f"dicelab class: {line}", file=sys.stderr, flush=True)
 
 
 def _secure(handler: tornado.web.RequestHandler) -> None:
@@ -397,6 +445,8 @@ class _Socket(tornado.websocket.WebSocketHandler):
             message = json.loads(text)
         except ValueError:
             raise Refused("that message is not JSON") from None
+        except RecursionError:
+            raise Refused("that message is nested too deeply") from None
         return validation.intent(message, self.MESSAGES, error=Refused, sender="the page")
 
 
@@ -422,6 +472,10 @@ class StudentSocket(_Socket):
         if not self.server.joins.take():
             raise Refused("too many students are joining at once: try again in a moment")
         self.server.later(self, "join", {"code": code, "name": name})
+
+    def who(self) -> str:
+        """Who this connection is, for the log."""
+        return "a newcomer" if self.student is None else f"student {self.student}"
 
     def do(self, kind: str, fields: dict):
         """Within the server's batch: the join or the intent, stored (not yet committed)."""
@@ -500,7 +554,8 @@ class TeacherSocket(_Socket):
     def send_board(self, notice: str = ""):
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
             self.join_url = self.server.student_url
-        self.send({"type": "view", "view": self.server.room.board(self.join_url, notice)})
+        view = self.server.room.board(self.join_url, notice, self.server.trouble)
+        self.send({"type": "view", "view": view})
 
     def on_close(self):
         self.server.teachers.discard(self)

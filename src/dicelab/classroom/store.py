@@ -107,6 +107,11 @@ class Store:
         inside still fails alone. Nothing in it is stored until the block ends."""
         return _Transaction(self._db)
 
+    def savepoint(self):
+        """``with store.savepoint():`` inside a :meth:`batch`, writes undone alone when the
+        block raises (the rest of the batch is kept)."""
+        return _Transaction(self._db)
+
     def _meta_default(self, key: str, make) -> None:
         self._db.execute("INSERT OR IGNORE INTO meta VALUES (?, ?)", (key, make()))
 

@@ -1,0 +1,165 @@
+"""No student can hurt another: every field in its range, a fault touches one intent only,
+a full disk is told to the teacher and the class goes on once there is room again."""
+
+import json
+import sqlite3
+
+import pytest
+import websocket
+
+from dicelab.classroom.activities import ACTIVITIES, register
+from dicelab.classroom.activity import Activity
+from dicelab.classroom.limits import MAX_WHOLE
+from dicelab.classroom.throws import Farkles
+from tests.classroom.serving import THROW, ServerThread, Student
+
+pytest.importorskip("tornado")
+
+
+class Broken(Farkles):
+    """Farkles whose throw fails for one student: a bug in an activity."""
+
+    def throw(self) -> None:
+        if self.name == "Mallory":
+            raise ZeroDivisionError("a bug in this activity")
+        super().throw()
+
+
+@pytest.fixture(scope="module")
+def broken_activity():
+    register(Activity("broken", "Broken", "Throw.", "farkles", lambda *a: Broken(*a)))
+    yield "broken"
+    ACTIVITIES.pop("broken")
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = ServerThread(tmp_path, "farkles")
+    yield running
+    running.stop()
+
+
+def teacher(server) -> websocket.WebSocket:
+    base = server.teacher_url.replace("http", "ws", 1)
+    return websocket.create_connection(base + "/ws", timeout=30)
+
+
+def answer_to(student: Student, message: dict) -> dict:
+    student.send(message)
+    return student.receive()
+
+
+def test_a_seq_past_javascripts_whole_numbers_is_refused_to_its_sender_only(server):
+    ann, mallory = Student(server, "Ann"), Student(server, "Mallory")
+    run = mallory.last["run"]
+    for seq in (2**70, MAX_WHOLE + 1, -1):
+        answer = answer_to(mallory, {"type": "intent", "run": run, "seq": seq, "intent": THROW})
+        assert answer == {
+            "type": "refused",
+            "reason": f"the intent's number must be from 0 to {MAX_WHOLE}, not {seq}",
+        }
+    assert ann.intent(THROW)["ack"] == 1
+    assert mallory.intent(THROW)["ack"] == 1  # the sender's own socket goes on too
+    assert len(server.csv_rows()) == 2
+
+
+@pytest.mark.parametrize(
+    "message, reason",
+    [
+        ({"type": "intent", "run": 2**64, "seq": 1, "intent": THROW}, "the activity's number"),
+        ({"type": "hello", "student": 2**63, "secret": "x"}, "the seat's number must be"),
+        ({"type": "hello", "student": 1, "secret": "x" * 65}, "at most 64 characters"),
+        ({"type": "join", "code": "A" * 17, "name": "Ann"}, "the class code has at most 16"),
+        ({"type": "join", "code": "ABC", "name": "A" * 201}, "a nickname has at most 200"),
+        ({"type": "join", "code": "ABC", "name": None}, "a nickname must be text"),
+    ],
+)
+def test_every_field_has_its_range(server, message, reason):
+    socket = websocket.create_connection(server.ws, timeout=30)
+    socket.send(json.dumps(message))
+    answer = json.loads(socket.recv())
+    assert answer["type"] == "refused" and reason in answer["reason"], answer
+    socket.close()
+
+
+def test_field_names_are_echoed_short_and_few(server):
+    socket = websocket.create_connection(server.ws, timeout=30)
+    names = {f"{i}{'x' * 1000}": 1 for i in range(3)}
+    socket.send(json.dumps({"type": "join", **names}))
+    reason = json.loads(socket.recv())["reason"]
+    assert reason.startswith("the page sent a 'join' request with bad ")
+    assert reason.endswith(" and 1 more") and len(reason) < 250
+    ann = Student(server, "Ann")
+    message = {"part": "controls", "type": "press", "button": "throw", "y" * 3000: 1}
+    ann.send({"type": "intent", "run": ann.last["run"], "seq": 1, "intent": message})
+    notice = ann.expect("ack")["view"]["parts"]["controls"]["notice"]["text"]
+    assert "'yyyyyyy" in notice and len(notice) < 150
+
+
+def test_a_message_nested_too_deeply_is_refused(server):
+    ann = Student(server, "Ann")
+    ann.send('{"type": "intent", "intent": ' + "[" * 2000 + "]" * 2000 + "}")
+    assert ann.receive()["reason"] == "that message is nested too deeply"
+    assert ann.intent(THROW)["ack"] == 1
+
+
+def test_a_bug_in_an_activity_touches_only_the_intent_it_broke(server, broken_activity, capfd):
+    batches = []
+    do_batch = server.server._do_batch
+
+    def recording():
+        batches.append({connection.who() for connection, _, _ in server.server._waiting})
+        do_batch()
+
+    server.server._do_batch = recording
+    server.call(server.server.room.start, broken_activity, {})
+    server.call(server.server.activity_changed)
+    ann, ben, mallory = (Student(server, name) for name in ("Ann", "Ben", "Mallory"))
+    run = ann.last["run"]
+    server.call(lambda: __import__("time").sleep(0.3))  # let the three pile up in one batch
+    for seq in range(1, 6):
+        for student in (ann, ben, mallory):
+            student.send({"type": "intent", "run": run, "seq": seq, "intent": THROW})
+    answers = {student.name: [student.receive() for _ in range(5)] for student in (ann, mallory)}
+    answers["Ben"] = [ben.receive() for _ in range(5)]
+    for name in ("Ann", "Ben"):
+        assert [a["ack"] for a in answers[name]] == [1, 2, 3, 4, 5]
+        assert not any(a["duplicate"] for a in answers[name])
+    assert [a["type"] for a in answers["Mallory"]] == ["refused"] * 5
+    assert answers["Mallory"][0]["reason"].startswith("the server could not do that")
+    assert any(len(batch) > 1 for batch in batches)  # others were in the batches she broke
+    rows = server.csv_rows()
+    assert sorted((row[3], row[4]) for row in rows) == sorted(
+        (name, str(seq)) for name in ("Ann", "Ben") for seq in range(1, 6)
+    )
+    log = capfd.readouterr().err
+    assert f"the intent of student {mallory.seat['student']} failed and was refused: " in log
+    assert "ZeroDivisionError: 'a bug in this activity' (test_guard.py:" in log
+    assert ann.intent(THROW, seq=6)["ack"] == 6 and mallory.socket.connected
+
+
+def test_a_full_disk_is_on_the_teachers_board_and_the_class_goes_on_when_there_is_room(server):
+    board = teacher(server)
+    json.loads(board.recv())
+    ann = Student(server, "Ann")
+    assert ann.intent(THROW)["ack"] == 1
+    record = server.server.store.record
+
+    def full(*arguments):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    server.server.store.record = full
+    ann.send({"type": "intent", "run": ann.last["run"], "seq": 2, "intent": THROW})
+    with pytest.raises(websocket.WebSocketConnectionClosedException):
+        while True:  # its socket is closed, so that the page sends the throw again
+            assert json.loads(ann.socket.recv() or "{}").get("type") != "ack"
+    while (trouble := json.loads(board.recv())["view"]["parts"]["board"]["trouble"]) == "":
+        pass
+    assert trouble.startswith("Results are not being stored (database or disk is full)")
+    server.server.store.record = record  # room again
+    again = Student(server, seat=ann.seat)
+    again.seq = 1
+    assert again.intent(THROW)["ack"] == 2
+    while json.loads(board.recv())["view"]["parts"]["board"]["trouble"]:
+        pass
+    assert [row[4] for row in server.csv_rows()] == ["1", "2"]
