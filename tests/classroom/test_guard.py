@@ -3,6 +3,8 @@ a full disk is told to the teacher and the class goes on once there is room agai
 
 import json
 import sqlite3
+import urllib.error
+import urllib.request
 
 import pytest
 import websocket
@@ -163,3 +165,45 @@ def test_a_full_disk_is_on_the_teachers_board_and_the_class_goes_on_when_there_i
     while json.loads(board.recv())["view"]["parts"]["board"]["trouble"]:
         pass
     assert [row[4] for row in server.csv_rows()] == ["1", "2"]
+
+
+def test_head_is_answered_as_get_without_a_body(server):
+    for address in (server.student_url, server.origin + "/health", server.teacher_url):
+        assert server.get(address, "HEAD") == (200, "")
+    assert server.get(server.origin + "/static/student.js", "HEAD") == (200, "")
+    assert server.get(server.origin + "/join/AAAAAA", "HEAD")[0] == 404
+
+
+def test_a_socket_needs_this_servers_origin_and_a_name_it_is_served_by(server):
+    with pytest.raises(websocket.WebSocketBadStatusException) as refused:
+        websocket.create_connection(server.ws, suppress_origin=True, timeout=30)
+    assert refused.value.status_code == 403
+    port = server.origin.rsplit(":", 1)[1]
+    rebound = f"rebind.example:{port}"
+    with pytest.raises(websocket.WebSocketBadStatusException):
+        websocket.create_connection(server.ws, host=rebound, origin=f"http://{rebound}", timeout=30)
+    request = urllib.request.Request(server.student_url, headers={"Host": rebound})
+    with pytest.raises(urllib.error.HTTPError) as page:
+        urllib.request.urlopen(request, timeout=30)
+    assert page.value.code == 403
+    local = f"localhost:{port}"
+    websocket.create_connection(server.ws, host=local, origin=f"http://{local}").close()
+
+
+def test_behind_a_proxy_the_name_the_teachers_page_is_opened_under_is_served(server):
+    proxied = "hub.example"
+    join_url = f"https://hub.example/user/ann/proxy/8765/join/{server.code}"
+    request = urllib.request.Request(server.student_url, headers={"Host": proxied})
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(request, timeout=30)
+    board = websocket.create_connection(
+        server.teacher_url.replace("http", "ws", 1) + "/ws",
+        host=proxied,
+        origin="https://hub.example",
+        timeout=30,
+    )
+    board.recv()
+    board.send(json.dumps({"type": "hello", "join_url": join_url}))
+    assert json.loads(board.recv())["view"]["parts"]["board"]["join_url"] == join_url
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert answer.status == 200

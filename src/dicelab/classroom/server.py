@@ -16,6 +16,7 @@ is committed. WebSocket origins must be the page's own host (tornado's same-orig
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import os
 import signal
@@ -23,6 +24,7 @@ import socket
 import sqlite3
 import sys
 import traceback
+import urllib.parse
 from pathlib import Path
 
 import tornado.httpserver
@@ -148,6 +150,9 @@ class ClassServer:
         self.preparing: asyncio.Future | None = None
         self._prepared: set[str] = set()  # activities whose preparation is done
         self.trouble = ""  # what keeps the class from storing results, for the teacher's board
+        # the host names the server is served by (besides addresses): see check_host
+        machine = socket.gethostname().lower()
+        self.hosts = {"localhost", host.lower(), machine, machine + ".local"}
 
     # --- addresses ----------------------------------------------------------------------
     @property
@@ -194,8 +199,8 @@ class ClassServer:
                     ResultsHandler,
                     {"server": self},
                 ),
-                (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
-                (b + "health", HealthHandler),
+                (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler, {"server": self}),
+                (b + "health", HealthHandler, {"server": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE * 2,
             max_body_size=MAX_MESSAGE,
@@ -339,6 +344,24 @@ class ClassServer:
                     connection.close(4401, "the class has ended")
         self._send_boards()
 
+    def check_host(self, handler: tornado.web.RequestHandler) -> None:
+        """Refuse (403) a request whose ``Host`` is a name this server is not served by, as a
+        page of another site would send after turning its name to this machine's address (DNS
+        rebinding). Addresses (127.0.0.1, the LAN's), ``localhost``, ``--host`` and the names
+        the teacher's page was opened under are served; a request holding the teacher's token
+        is the teacher's own (their page then tells the server its name behind a proxy)."""
+        name = handler.request.host_name.strip("[]")
+        if name in self.hosts or name.endswith(".localhost"):
+            return
+        try:
+            ipaddress.ip_address(name)
+            return
+        except ValueError:
+            pass
+        if handler.path_args and _same(str(handler.path_args[0]), self.store.token):
+            return
+        raise tornado.web.HTTPError(403, f"this class is not served under the name {name[:60]!r}")
+
     def online(self, student: int, connection, here: bool) -> None:
         sockets = self.students.setdefault(student, set())
         (sockets.add if here else sockets.discard)(connection)
@@ -356,8 +379,22 @@ def _secure(handler: tornado.web.RequestHandler) -> None:
         handler.set_header(name, value)
 
 
-class PageHandler(tornado.web.RequestHandler):
-    def initialize(self, server: ClassServer, page: str):
+class _Handler(tornado.web.RequestHandler):
+    """A request of the class's: refused under a host name it is not served by; HEAD
+    answered as GET is, without the body."""
+
+    def initialize(self, server: ClassServer):
+        self.server = server
+
+    def prepare(self):
+        self.server.check_host(self)
+
+    def head(self, *arguments):
+        return self.get(*arguments)
+
+
+class PageHandler(_Handler):
+    def initialize(self, server: ClassServer, page: str):  # type: ignore[override]
         self.server, self.page = server, page
 
     def get(self, key: str):
@@ -369,7 +406,7 @@ class PageHandler(tornado.web.RequestHandler):
         self.write((PAGES / self.page).read_text(encoding="utf-8"))
 
 
-class StaticHandler(tornado.web.RequestHandler):
+class StaticHandler(_Handler):
     def get(self, name: str):
         _secure(self)
         self.set_header("Cache-Control", "no-cache")
@@ -385,16 +422,13 @@ class StaticHandler(tornado.web.RequestHandler):
         self.write(text)
 
 
-class HealthHandler(tornado.web.RequestHandler):
+class HealthHandler(_Handler):
     def get(self):
         _secure(self)
         self.write({"ok": True, "server": "dicelab class"})
 
 
-class ResultsHandler(tornado.web.RequestHandler):
-    def initialize(self, server: ClassServer):
-        self.server = server
-
+class ResultsHandler(_Handler):
     def get(self, token: str, kind: str):
         _secure(self)
         if not _same(token, self.server.store.token):
@@ -422,6 +456,13 @@ class _Socket(tornado.websocket.WebSocketHandler):
 
     def initialize(self, server: ClassServer):
         self.server = server
+
+    def prepare(self):
+        """A socket needs a host name the server is served by, and an ``Origin``: a browser
+        always sends one, and :meth:`check_origin` checks it is this server's."""
+        self.server.check_host(self)
+        if self.request.headers.get("Origin") is None:
+            raise tornado.web.HTTPError(403, "a socket needs the Origin of the class's page")
 
     def check_origin(self, origin: str) -> bool:
         """Only pages of this server (the same host as the request) may open a socket."""
@@ -550,6 +591,7 @@ class TeacherSocket(_Socket):
             "/join/" + self.server.store.code
         ):
             self.join_url = url
+            self.server.hosts.add(urllib.parse.urlsplit(url).hostname or "localhost")
 
     def send_board(self, notice: str = ""):
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
