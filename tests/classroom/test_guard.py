@@ -3,6 +3,7 @@ a full disk is told to the teacher and the class goes on once there is room agai
 
 import json
 import sqlite3
+import time
 import urllib.error
 import urllib.request
 
@@ -11,7 +12,7 @@ import websocket
 
 from dicelab.classroom.activities import ACTIVITIES, register
 from dicelab.classroom.activity import Activity
-from dicelab.classroom.limits import MAX_WHOLE
+from dicelab.classroom.limits import MAX_WHOLE, RELOAD_AT, SLOWED_AT, SLOWED_RATE, STUDENT_BURST
 from dicelab.classroom.throws import Farkles
 from tests.classroom.serving import THROW, ServerThread, Student
 
@@ -207,3 +208,29 @@ def test_behind_a_proxy_the_name_the_teachers_page_is_opened_under_is_served(ser
     assert json.loads(board.recv())["view"]["parts"]["board"]["join_url"] == join_url
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert answer.status == 200
+
+
+def test_a_seat_that_keeps_sending_refused_messages_is_slowed_then_told_to_reload(server):
+    ann, mallory = Student(server, "Ann"), Student(server, "Mallory")
+    poison = {"type": "intent", "run": mallory.last["run"], "seq": 2**70, "intent": THROW}
+    for _ in range(RELOAD_AT + 10):
+        mallory.send(poison)
+    answers = []
+    try:
+        while message := mallory.socket.recv():
+            answers.append(json.loads(message))
+    except websocket.WebSocketConnectionClosedException:
+        pass
+    assert mallory.socket.status == 4429 or not mallory.socket.connected
+    reasons = [a.get("reason", "") for a in answers]
+    assert all(r.startswith("the intent's number must be") for r in reasons[: SLOWED_AT + 1])
+    # slowed before the ordinary limit (a burst of STUDENT_BURST) would slow anyone
+    assert reasons.index("slow down: too many messages") < STUDENT_BURST
+    assert answers[-1]["type"] == "reload" and len(answers) == RELOAD_AT + 2
+    assert ann.intent(THROW)["ack"] == 1
+    again = Student(server, seat=mallory.seat)  # the seat is remembered when it comes back:
+    time.sleep(1 / SLOWED_RATE)
+    assert again.intent(THROW)["ack"] == 1  # slowed, it may still play
+    again.send(poison)
+    assert again.receive()["type"] == "refused"
+    assert again.receive()["type"] == "reload"  # and one more refusal sends it away again

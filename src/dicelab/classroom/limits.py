@@ -6,6 +6,9 @@ cleaned names.
 >>> bucket = Bucket(rate=1, burst=2, now=lambda: 0.0)
 >>> bucket.take(), bucket.take(), bucket.take()
 (True, True, False)
+>>> conduct = Conduct(now=lambda: 0.0)
+>>> [conduct.refused() for _ in range(RELOAD_AT + 1)][-2:], conduct.slowed
+([False, True], True)
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from dicelab.errors import IllegalMoveError
 MAX_MESSAGE = 4096  # bytes of one WebSocket message; a longer one is refused
 MAX_NAME = 24  # characters of a nickname, after cleaning
 STUDENT_RATE, STUDENT_BURST = 10.0, 30  # messages a second one student may send, and a burst
+SLOWED_RATE = 1.0  # messages a second a seat that keeps sending refused messages may send
+FORGIVEN_RATE = 0.5  # refusals a second a seat is forgiven
+SLOWED_AT, RELOAD_AT = 20, 60  # refusals not yet forgiven: the seat is slowed; told to reload
 JOIN_RATE, JOIN_BURST = 100.0, 400  # joins a second for the whole class, and a burst
 MAX_STUDENTS = 1000
 MAX_WHOLE = 2**53 - 1  # the largest whole number a page's JavaScript counts exactly
@@ -98,3 +104,37 @@ def text(what: str, most: int):
         return value
 
     return check
+
+
+class Conduct:
+    """How much a seat (or a connection not yet seated) may send: :data:`STUDENT_RATE`
+    messages a second, until it keeps sending messages the server refuses. Each refusal
+    counts, and :data:`FORGIVEN_RATE` a second are forgiven; past :data:`SLOWED_AT` the seat
+    may send :data:`SLOWED_RATE` messages a second; past :data:`RELOAD_AT` its page is told to
+    reload."""
+
+    def __init__(self, now=time.monotonic):
+        self.now = now
+        self.messages = Bucket(STUDENT_RATE, STUDENT_BURST, now)
+        self.slowed_messages = Bucket(SLOWED_RATE, 1, now)
+        self.unforgiven, self.at = 0.0, now()
+
+    @property
+    def slowed(self) -> bool:
+        return self._unforgiven() > SLOWED_AT
+
+    def take(self) -> bool:
+        """May one more message be taken now?"""
+        return (self.slowed_messages if self.slowed else self.messages).take()
+
+    def refused(self) -> bool:
+        """Count one refusal; True when the seat has been refused so often that its page
+        must reload."""
+        self.unforgiven = self._unforgiven() + 1
+        return self.unforgiven > RELOAD_AT
+
+    def _unforgiven(self) -> float:
+        now = self.now()
+        self.unforgiven = max(0.0, self.unforgiven - (now - self.at) * FORGIVEN_RATE)
+        self.at = now
+        return self.unforgiven

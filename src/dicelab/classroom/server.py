@@ -42,9 +42,8 @@ from dicelab.classroom.limits import (
     MAX_MESSAGE,
     MAX_SECRET,
     MAX_TYPED_NAME,
-    STUDENT_BURST,
-    STUDENT_RATE,
     Bucket,
+    Conduct,
     Refused,
     text,
     whole,
@@ -95,6 +94,7 @@ HEADERS = {
 }
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+RELOAD = "this page sent too many messages the class refuses: it loads again"
 FAILED = "the server could not do that: it is noted in its log, and your other moves still work"
 
 
@@ -140,7 +140,7 @@ class ClassServer:
             self.room.start(activity, {})
         self.students: dict[int, set] = {}  # student -> their open sockets
         self.teachers: set = set()
-        self.buckets: dict[int, Bucket] = {}
+        self.conducts: dict[int, Conduct] = {}  # student -> how much their seat may send
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self._board_timer: asyncio.TimerHandle | None = None
         self._http: tornado.httpserver.HTTPServer | None = None
@@ -496,16 +496,23 @@ class StudentSocket(_Socket):
 
     def open(self):
         self.student: int | None = None
-        self.bucket = Bucket(STUDENT_RATE, STUDENT_BURST)
+        self.conduct = Conduct()
 
     def on_message(self, text):
         try:
-            if not self.bucket.take():
+            if not self.conduct.take():
                 raise Refused("slow down: too many messages")
             kind, fields = self.parse(text)
             getattr(self, "on_" + kind)(**fields)
         except IllegalMoveError as refusal:
             self.refuse(str(refusal))
+
+    def refuse(self, reason: str) -> None:
+        """Say why a message was refused; a seat refused too often is told to reload its page."""
+        super().refuse(reason)
+        if self.conduct.refused():
+            self.send({"type": "reload", "reason": RELOAD})
+            self.close(4429, "too many refused messages")
 
     def on_join(self, code: str, name: str):
         if self.student is not None:
@@ -540,7 +547,7 @@ class StudentSocket(_Socket):
         if self.student is not None and self.student != student:
             raise Refused("one seat per connection")
         self.student = student
-        self.bucket = self.server.buckets.setdefault(student, Bucket(STUDENT_RATE, STUDENT_BURST))
+        self.conduct = self.server.conducts.setdefault(student, Conduct())
         self.send({"type": "welcome", "student": student, "name": name})
         self.server.online(student, self, True)
         self.send_view()
