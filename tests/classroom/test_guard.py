@@ -12,9 +12,18 @@ import websocket
 
 from dicelab.classroom.activities import ACTIVITIES, register
 from dicelab.classroom.activity import Activity
-from dicelab.classroom.limits import MAX_WHOLE, RELOAD_AT, SLOWED_AT, SLOWED_RATE, STUDENT_BURST
+from dicelab.classroom import room
+from dicelab.classroom.limits import (
+    ADDRESS_JOIN_BURST,
+    MAX_WHOLE,
+    RELOAD_AT,
+    SLOWED_AT,
+    SLOWED_RATE,
+    STUDENT_BURST,
+)
 from dicelab.classroom.throws import Farkles
 from tests.classroom.serving import THROW, ServerThread, Student
+from tests.waiting import wait_for
 
 pytest.importorskip("tornado")
 
@@ -234,3 +243,26 @@ def test_a_seat_that_keeps_sending_refused_messages_is_slowed_then_told_to_reloa
     again.send(poison)
     assert again.receive()["type"] == "refused"
     assert again.receive()["type"] == "reload"  # and one more refusal sends it away again
+
+
+def test_joins_are_limited_per_address_as_well_as_per_class(server):
+    joins = [
+        server.call(server.server.may_join, "192.0.2.7") for _ in range(ADDRESS_JOIN_BURST + 1)
+    ]
+    assert joins == [True] * ADDRESS_JOIN_BURST + [False]
+    assert server.call(server.server.may_join, "2001:db8::1")  # another address may
+    # this machine's own address (a proxy's, for every student behind it): the class's limit
+    assert all(server.call(server.server.may_join, "127.0.0.1") for _ in range(50))
+
+
+def test_the_cap_counts_the_seats_present(server, monkeypatch):
+    monkeypatch.setattr(room, "MAX_STUDENTS", 3)
+    ann, _, _ = (Student(server, name) for name in ("Ann", "Ben", "Cy"))
+    socket = websocket.create_connection(server.ws, timeout=30)
+    socket.send(json.dumps({"type": "join", "code": server.code, "name": "Dan"}))
+    assert json.loads(socket.recv())["reason"] == "the class is full"
+    ann.close()
+    wait_for(lambda: len(server.server.room.online) == 2)
+    dan = Student(server, "Dan")  # Ann's seat is kept, and Dan takes her place
+    assert dan.intent(THROW)["ack"] == 1
+    assert len(server.call(server.server.store.students)) == 4

@@ -26,7 +26,12 @@ SLOWED_RATE = 1.0  # messages a second a seat that keeps sending refused message
 FORGIVEN_RATE = 0.5  # refusals a second a seat is forgiven
 SLOWED_AT, RELOAD_AT = 20, 60  # refusals not yet forgiven: the seat is slowed; told to reload
 JOIN_RATE, JOIN_BURST = 100.0, 400  # joins a second for the whole class, and a burst
-MAX_STUDENTS = 1000
+# joins a second from one network address, and a burst (a phone joins once; coming back, its
+# page signs in to its seat). This machine's own addresses share the class's limit alone:
+# behind a proxy (jupyter-server-proxy) every student comes from there.
+ADDRESS_JOIN_RATE, ADDRESS_JOIN_BURST = 0.2, 10
+MAX_STUDENTS = 1000  # seats present (with a page open) at once
+MAX_ADDRESSES = 10_000  # network addresses whose joins are remembered at once
 MAX_WHOLE = 2**53 - 1  # the largest whole number a page's JavaScript counts exactly
 MAX_CODE = 16  # characters of a class code
 MAX_SECRET = 64  # characters of a seat's secret
@@ -61,6 +66,11 @@ class Bucket:
     def __init__(self, rate: float, burst: int, now=time.monotonic):
         self.rate, self.burst, self.now = rate, burst, now
         self.tokens, self.at = float(burst), now()
+
+    @property
+    def full(self) -> bool:
+        """Has the bucket filled up again (nothing taken for a while)?"""
+        return self.tokens + (self.now() - self.at) * self.rate >= self.burst
 
     def take(self) -> bool:
         now = self.now()

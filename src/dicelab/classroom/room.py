@@ -44,7 +44,7 @@ class Room:
         self.sessions: dict[int, object] = {}
         self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
         self.names = {s["id"]: s["name"] for s in store.students()}
-        self.online: set[int] = set()
+        self.online: set[int] = set()  # the seats present: a page open, or joining
         self._load_run()
 
     def reload(self) -> None:
@@ -74,11 +74,12 @@ class Room:
         """A new student in the class with this ``code``: ``{student, secret, name}``."""
         if code != self.store.code:
             raise Refused("there is no class with this code: check the address")
-        if len(self.names) >= MAX_STUDENTS:
+        if len(self.online) >= MAX_STUDENTS:
             raise Refused("the class is full")
         name = clean_name(name)
         student, secret = self.store.join(name)
         self.names[student] = name
+        self.online.add(student)  # present from now: its page signs in with the answer
         return {"student": student, "secret": secret, "name": name}
 
     def hello(self, student, secret) -> str:

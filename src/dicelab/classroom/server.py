@@ -35,9 +35,12 @@ import tornado.websocket
 from dicelab import validation
 from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import (
+    ADDRESS_JOIN_BURST,
+    ADDRESS_JOIN_RATE,
     JOIN_BURST,
     JOIN_RATE,
     MAX_ADDRESS,
+    MAX_ADDRESSES,
     MAX_CODE,
     MAX_MESSAGE,
     MAX_SECRET,
@@ -142,6 +145,7 @@ class ClassServer:
         self.teachers: set = set()
         self.conducts: dict[int, Conduct] = {}  # student -> how much their seat may send
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
+        self.address_joins: dict[str, Bucket] = {}  # network address -> its joins
         self._board_timer: asyncio.TimerHandle | None = None
         self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
@@ -344,6 +348,21 @@ class ClassServer:
                     connection.close(4401, "the class has ended")
         self._send_boards()
 
+    def may_join(self, address: str | None) -> bool:
+        """May one more seat join now from ``address``? Within the class's join rate, and
+        that of the address unless it is this machine's own (:data:`ADDRESS_JOIN_RATE`)."""
+        if address and not ipaddress.ip_address(address).is_loopback:
+            bucket = self.address_joins.get(address)
+            if bucket is None:
+                if len(self.address_joins) >= MAX_ADDRESSES:
+                    self.address_joins = {k: b for k, b in self.address_joins.items() if not b.full}
+                    if len(self.address_joins) >= MAX_ADDRESSES:
+                        return False
+                bucket = self.address_joins[address] = Bucket(ADDRESS_JOIN_RATE, ADDRESS_JOIN_BURST)
+            if not bucket.take():
+                return False
+        return self.joins.take()
+
     def check_host(self, handler: tornado.web.RequestHandler) -> None:
         """Refuse (403) a request whose ``Host`` is a name this server is not served by, as a
         page of another site would send after turning its name to this machine's address (DNS
@@ -517,7 +536,7 @@ class StudentSocket(_Socket):
     def on_join(self, code: str, name: str):
         if self.student is not None:
             raise Refused("you have joined already")
-        if not self.server.joins.take():
+        if not self.server.may_join(self.request.remote_ip):
             raise Refused("too many students are joining at once: try again in a moment")
         self.server.later(self, "join", {"code": code, "name": name})
 
@@ -537,6 +556,9 @@ class StudentSocket(_Socket):
         if kind == "refused":
             self.refuse(answer)
         elif kind == "join":
+            if self.ws_connection is None:  # gone while its seat was made: not present
+                self.server.online(answer["student"], self, False)
+                return
             self.send({"type": "joined", **answer})
             self.on_hello(answer["student"], answer["secret"])
         else:
