@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
-import os
 import signal
 import socket
 import sqlite3
@@ -51,8 +50,9 @@ from dicelab.classroom.limits import (
     text,
     whole,
 )
+from dicelab.classroom.process import FolderLock, remove_server_file, write_server_file
 from dicelab.classroom.room import Room
-from dicelab.classroom.store import Store
+from dicelab.classroom.store import Store, data_dir
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.module import compose
 
@@ -96,7 +96,6 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
-SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
 RELOAD = "this page sent too many messages the class refuses: it loads again"
 FAILED = "the server could not do that: it is noted in its log, and your other moves still work"
 
@@ -134,7 +133,13 @@ class ClassServer:
         base: str = "/",
         activity: str | None = None,
     ):
-        self.store = Store(data)
+        folder = Path(data) if data is not None else data_dir()
+        self._lock = FolderLock(folder)  # one server per data folder
+        try:
+            self.store = Store(folder)
+        except BaseException:
+            self._lock.release()
+            raise
         self.room = Room(self.store)
         self.host, self.port, self.base = host, port, base_path(base)
         if activity is not None and (
@@ -246,26 +251,22 @@ class ClassServer:
 
     def write_server_file(self) -> Path:
         """Say where this server is, for ``Classroom()`` (readable by the owner only)."""
-        path = self.store.folder / SERVER_FILE
-        text = json.dumps(
+        return write_server_file(
+            self.store.folder,
             {
-                "pid": os.getpid(),
                 "student_url": self.student_url,
                 "teacher_url": self.teacher_url,
                 "port": self.port,
                 "base": self.base,
-            }
+            },
         )
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(text)
-        return path
 
     def close(self) -> None:
         if self._http is not None:
             self._http.stop()
-        (self.store.folder / SERVER_FILE).unlink(missing_ok=True)
+        remove_server_file(self.store.folder)
         self.store.close()
+        self._lock.release()
 
     # --- group commit -------------------------------------------------------------------
     def later(self, connection, kind: str, fields: dict) -> None:
