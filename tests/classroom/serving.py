@@ -158,12 +158,15 @@ class Student:
         assert message["type"] == kind, message
         return message
 
-    def intent(self, intent: dict, seq: int | None = None) -> dict:
-        """Send ``intent`` (the next number, or ``seq``) and return its acknowledgement."""
+    def intent(self, intent: dict, seq: int | None = None, meanwhile=None) -> dict:
+        """Send ``intent`` (the next number, or ``seq``) and return its acknowledgement;
+        ``meanwhile()`` is called after sending it, before the answer is read."""
         if seq is None:
             self.seq += 1
             seq = self.seq
         self.send({"type": "intent", "run": self.last["run"], "seq": seq, "intent": intent})
+        if meanwhile is not None:
+            meanwhile()
         while True:
             message = self.receive()
             if message["type"] == "ack":

@@ -10,9 +10,9 @@ import urllib.request
 import pytest
 import websocket
 
+from dicelab.classroom import room
 from dicelab.classroom.activities import ACTIVITIES, register
 from dicelab.classroom.activity import Activity
-from dicelab.classroom import room
 from dicelab.classroom.limits import (
     ADDRESS_JOIN_BURST,
     MAX_WHOLE,
