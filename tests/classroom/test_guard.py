@@ -266,3 +266,15 @@ def test_the_cap_counts_the_seats_present(server, monkeypatch):
     dan = Student(server, "Dan")  # Ann's seat is kept, and Dan takes her place
     assert dan.intent(THROW)["ack"] == 1
     assert len(server.call(server.server.store.students)) == 4
+
+
+def test_the_teachers_fields_are_echoed_short_too(server):
+    board = teacher(server)
+    json.loads(board.recv())
+    start = {"part": "board", "type": "start", "activity": "x" * 3000, "robot": ""}
+    board.send(json.dumps({"type": "intent", "intent": start}))
+    notice = json.loads(board.recv())["view"]["parts"]["board"]["notice"]
+    assert notice.startswith("there is no activity 'xxx") and len(notice) < 300
+    board.send(json.dumps({"type": "hello", "join_url": "h" * 2001}))
+    notice = json.loads(board.recv())["view"]["parts"]["board"]["notice"]
+    assert notice == "the students' address has at most 2000 characters"
