@@ -278,3 +278,18 @@ def test_the_teachers_fields_are_echoed_short_too(server):
     board.send(json.dumps({"type": "hello", "join_url": "h" * 2001}))
     notice = json.loads(board.recv())["view"]["parts"]["board"]["notice"]
     assert notice == "the students' address has at most 2000 characters"
+
+
+def test_a_fault_outside_an_intent_refuses_that_message_alone(server, capfd):
+    ann = Student(server, "Ann")
+
+    def broken(student, secret):
+        raise KeyError("a bug in signing in")
+
+    server.server.room.hello = broken
+    socket = websocket.create_connection(server.ws, timeout=30)
+    socket.send(json.dumps({"type": "hello", "student": 1, "secret": "x"}))
+    assert json.loads(socket.recv())["reason"].startswith("the server could not do that")
+    assert socket.connected and ann.intent(THROW)["ack"] == 1
+    log = capfd.readouterr().err
+    assert "a message of a newcomer failed and was refused: KeyError: " in log

@@ -319,11 +319,7 @@ class ClassServer:
         except sqlite3.OperationalError:
             raise
         except Exception as error:
-            where = traceback.extract_tb(error.__traceback__)[-1]
-            log(
-                f"the {kind} of {connection.who()} failed and was refused: {type(error).__name__}: "
-                f"{validation.shown(str(error))} ({Path(where.filename).name}:{where.lineno})"
-            )
+            log(f"the {kind} of {connection.who()} failed and was refused: {fault(error)}")
             return "refused", FAILED
 
     # --- telling everyone ---------------------------------------------------------------
@@ -392,6 +388,16 @@ class ClassServer:
 def log(line: str) -> None:
     """One line of the server's log (its standard error)."""
     print(f"dicelab class: {line}", file=sys.stderr, flush=True)
+
+
+def fault(error: BaseException) -> str:
+    """An unexpected error in a few words for the log: its kind, its message cut short, and
+    the file and line where it was raised."""
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    return (
+        f"{type(error).__name__}: {validation.shown(str(error))} "
+        f"({Path(where.filename).name}:{where.lineno})"
+    )
 
 
 def _secure(handler: tornado.web.RequestHandler) -> None:
@@ -526,6 +532,9 @@ class StudentSocket(_Socket):
             getattr(self, "on_" + kind)(**fields)
         except IllegalMoveError as refusal:
             self.refuse(str(refusal))
+        except Exception as error:  # a fault of the server's: this message alone is refused
+            log(f"a message of {self.who()} failed and was refused: {fault(error)}")
+            self.refuse(FAILED)
 
     def refuse(self, reason: str) -> None:
         """Say why a message was refused; a seat refused too often is told to reload its page."""
