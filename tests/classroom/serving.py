@@ -20,6 +20,16 @@ from dicelab import fivethousand
 SRC = Path(__file__).parents[2] / "src"
 
 
+ENV = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+
+
+def serve_command(data, *arguments, port: int = 0) -> list[str]:
+    """``dicelab class serve`` on ``data`` and ``port`` (0: any free one), from this checkout
+    (run it with :data:`ENV`)."""
+    command = ["-m", "dicelab", "class", "serve", "--port", str(port), "--data", str(data)]
+    return [sys.executable, *command, *arguments]
+
+
 class Addresses:
     """A running class server's addresses (from its student's and teacher's), and reading them."""
 
@@ -85,24 +95,12 @@ class ServerProcess(Addresses):
     """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
 
     def __init__(self, data, *arguments, port: int = 0):
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "dicelab",
-                "class",
-                "serve",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-                *arguments,
-            ],
+            serve_command(data, *arguments, port=port),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=env,
+            env=ENV,
         )
         self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
         if not self.lines[0]:

@@ -4,31 +4,18 @@ server removes only its own ``server.json``, and a damaged class file is one sen
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
 from dicelab.classroom.process import SERVER_FILE, FolderInUse, running_server
-from tests.classroom.serving import SRC, ServerProcess, ServerThread
+from tests.classroom.serving import ENV, ServerProcess, ServerThread, serve_command
 
 pytest.importorskip("tornado")
 
 
 def serve(data) -> subprocess.CompletedProcess:
     """``dicelab class serve`` on ``data``, expected to stop at once."""
-    env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    command = [
-        sys.executable,
-        "-m",
-        "dicelab",
-        "class",
-        "serve",
-        "--port",
-        "0",
-        "--data",
-        str(data),
-    ]
-    return subprocess.run(command, capture_output=True, text=True, timeout=60, env=env)
+    return subprocess.run(serve_command(data), capture_output=True, text=True, timeout=60, env=ENV)
 
 
 def test_a_second_server_on_a_data_folder_refuses_naming_the_first(tmp_path):
