@@ -8,9 +8,12 @@ Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" 
 - ``B static/...``: the page scripts and the widgets' component modules; ``B health``.
 
 Students' messages (JSON, at most :data:`~dicelab.classroom.limits.MAX_MESSAGE` bytes, rate
-limited per student) are checked by :func:`dicelab.validation.intent` and then by the
-activity's own parts, as a widget's are. The answer to an intent is sent after its result
-is committed. WebSocket origins must be the page's own host (tornado's same-origin check).
+limited per student, every field in an exact range) are checked by
+:func:`dicelab.validation.intent` and then by the activity's own parts, as a widget's are. The
+answer to an intent is sent after its result is committed; each intent has a savepoint of its
+own in the batch, so a refusal or a fault undoes it alone and answers its sender alone. A seat
+refused again and again is slowed, then told to reload. WebSockets need an ``Origin``, the page's
+own host (tornado's same-origin check), and every request a ``Host`` the server is served by.
 """
 
 from __future__ import annotations
@@ -294,7 +297,10 @@ class ClassServer:
                 ]
         except sqlite3.Error as error:
             self.room.reload()  # nothing of the batch was stored: the pages send it again
-            self.trouble = f"Results are not being stored ({error}): free some disk space; the class goes on by itself."
+            self.trouble = (
+                f"Results are not being stored ({error}): free some disk space; the class "
+                "goes on by itself."
+            )
             log(f"storing {len(batch)} messages failed: {error}")
             for connection, _, _ in batch:
                 connection.close(1011, "the class could not store that: reconnecting")
