@@ -303,6 +303,8 @@ class _Transaction:
         self._db.execute("SAVEPOINT step" if self._nested else "BEGIN IMMEDIATE")
 
     def __exit__(self, kind, _value, _traceback):
+        if kind and not self._db.in_transaction:
+            return  # SQLite rolled the whole transaction back itself (a full disk does)
         if not self._nested:
             self._db.execute("ROLLBACK" if kind else "COMMIT")
             return
