@@ -173,6 +173,7 @@ def test_a_full_disk_is_on_the_teachers_board_and_the_class_goes_on_when_there_i
     while json.loads(board.recv())["view"]["parts"]["board"]["trouble"]:
         pass
     assert len(server.csv_rows()) == acknowledged + 1
+    assert server.server.room.online == {student.seat["student"] for student in students}
 
 
 def test_head_is_answered_as_get_without_a_body(server):

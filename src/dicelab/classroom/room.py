@@ -50,6 +50,7 @@ class Room:
     def reload(self) -> None:
         """Forget what is in memory and read the class again from the store (after a failed write)."""
         self.names = {s["id"]: s["name"] for s in self.store.students()}
+        self.online &= set(self.names)  # a seat whose join was not stored is not present
         self._load_run()
 
     def _load_run(self) -> None:
