@@ -67,3 +67,14 @@ def test_a_damaged_class_file_is_one_sentence_and_kept(tmp_path):
         "folder, to start a new class\n"
     )
     assert (tmp_path / "class.sqlite3").read_bytes() == damaged
+
+
+def test_a_stale_server_file_is_not_taken_for_the_running_servers(tmp_path):
+    stale = {"pid": 1, "student_url": "http://127.0.0.1:1/join/AAAAAA"}
+    (tmp_path / SERVER_FILE).write_text(json.dumps(stale))
+    running = ServerThread(tmp_path)  # it has not said its addresses yet
+    with pytest.raises(FolderInUse) as second:
+        ServerThread(tmp_path)
+    assert f"(process {os.getpid()}): stop it first" in str(second.value)
+    running.stop()
+    assert json.loads((tmp_path / SERVER_FILE).read_text()) == stale

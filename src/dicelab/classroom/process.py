@@ -21,10 +21,11 @@ import urllib.request
 from pathlib import Path
 
 from dicelab.classroom.store import data_dir
+from dicelab.files import write_atomic
 
 START_SECONDS = 60.0  # how long a new server may take to say where it is
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
-LOCK_FILE = "server.lock"  # locked by the server running on the folder
+LOCK_FILE = "server.lock"  # locked by the server running on the folder, and holds its pid
 
 
 class FolderInUse(ValueError):
@@ -50,6 +51,8 @@ class FolderLock:
         except BlockingIOError:
             os.close(descriptor)
             raise FolderInUse(_in_use(folder)) from None
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, str(os.getpid()).encode())
         self._descriptor = descriptor
 
     def release(self) -> None:
@@ -59,16 +62,21 @@ class FolderLock:
 
 
 def _in_use(folder: Path) -> str:
-    """The sentence that names the server running on ``folder``."""
+    """The sentence that names the server running on ``folder`` (its process, and its
+    students' address once it has said it)."""
+    try:
+        pid = int((folder / LOCK_FILE).read_text())
+    except (OSError, ValueError):
+        pid = None
     found = _server_file(folder)
-    named = (
-        f" (process {found.get('pid')}, students at {found.get('student_url')})"
-        if found is not None
+    address = (
+        f", students at {found.get('student_url')}"
+        if found is not None and found.get("pid") == pid
         else ""
     )
     return (
-        f"a class server runs on {folder} already{named}: stop it first, or give another "
-        "--data folder"
+        f"a class server runs on {folder} already (process {pid}{address}): stop it first, "
+        "or give another --data folder"
     )
 
 
@@ -82,11 +90,7 @@ def _server_file(folder: Path) -> dict | None:
 
 def write_server_file(folder: Path, addresses: dict) -> Path:
     """Say where this process's server is, for ``Classroom()`` (readable by the owner only)."""
-    path = folder / SERVER_FILE
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w") as out:
-        out.write(json.dumps({"pid": os.getpid(), **addresses}))
-    return path
+    return write_atomic(folder / SERVER_FILE, json.dumps({"pid": os.getpid(), **addresses}))
 
 
 def remove_server_file(folder: Path) -> None:
