@@ -2,6 +2,7 @@
 a full disk is told to the teacher and the class goes on once there is room again."""
 
 import json
+import sqlite3
 import time
 import urllib.error
 import urllib.request
@@ -292,3 +293,20 @@ def test_a_fault_outside_an_intent_refuses_that_message_alone(server, capfd):
     assert socket.connected and ann.intent(THROW)["ack"] == 1
     log = capfd.readouterr().err
     assert "a message of a newcomer failed and was refused: KeyError: " in log
+
+
+def test_a_teachers_change_that_finds_no_room_is_said_on_the_board(server):
+    board = teacher(server)
+    json.loads(board.recv())
+
+    def full(message):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    server.server.room.teacher = full
+    stop = {"part": "board", "type": "stop"}
+    board.send(json.dumps({"type": "intent", "intent": stop}))
+    view = json.loads(board.recv())["view"]["parts"]["board"]
+    assert view["notice"] == (
+        "That could not be stored (database or disk is full): free some disk space and press again."
+    )
+    assert view["current"]["name"] == "farkles" and board.connected

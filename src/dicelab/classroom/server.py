@@ -628,6 +628,9 @@ class TeacherSocket(_Socket):
                 self.server.activity_changed()
         except (IllegalMoveError, ValueError) as refusal:
             notice = str(refusal)
+        except sqlite3.Error as error:  # a full disk: the class is as it was
+            self.server.room.reload()
+            notice = f"That could not be stored ({error}): free some disk space and press again."
         self.send_board(notice)
 
     def _set_join_url(self, url: str) -> None:
