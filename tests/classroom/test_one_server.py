@@ -6,9 +6,10 @@ import os
 import subprocess
 
 import pytest
+import websocket
 
 from dicelab.classroom.process import SERVER_FILE, FolderInUse, running_server
-from tests.classroom.serving import ENV, ServerProcess, ServerThread, serve_command
+from tests.classroom.serving import ENV, THROW, ServerProcess, ServerThread, Student, serve_command
 
 pytest.importorskip("tornado")
 
@@ -78,3 +79,27 @@ def test_a_stale_server_file_is_not_taken_for_the_running_servers(tmp_path):
     assert f"(process {os.getpid()}): stop it first" in str(second.value)
     running.stop()
     assert json.loads((tmp_path / SERVER_FILE).read_text()) == stale
+
+
+def close_code(socket) -> int:
+    """The code of the close frame the server sends (after any messages before it)."""
+    while True:
+        kind, data = socket.recv_data(control_frame=True)
+        if kind == websocket.ABNF.OPCODE_CLOSE:
+            return int.from_bytes(data[:2], "big")
+
+
+def test_a_server_stopping_closes_its_sockets_and_stores_nothing_more(tmp_path, capfd):
+    running = ServerThread(tmp_path, "farkles")
+    ann = Student(running, "Ann")
+    board = websocket.create_connection(
+        running.teacher_url.replace("http", "ws", 1) + "/ws", timeout=30
+    )
+    board.recv()
+    for seq in range(1, 4):  # throws on their way as it stops
+        ann.send({"type": "intent", "run": ann.last["run"], "seq": seq, "intent": THROW})
+    running.stop()
+    for socket in (ann.socket, board):  # going away: the pages come back to the next server
+        assert close_code(socket) == 1001
+    log = capfd.readouterr().err
+    assert "Traceback" not in log and "closed database" not in log

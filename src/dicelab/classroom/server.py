@@ -162,6 +162,7 @@ class ClassServer:
         self.preparing: asyncio.Future | None = None
         self._prepared: set[str] = set()  # activities whose preparation is done
         self.trouble = ""  # what keeps the class from storing results, for the teacher's board
+        self.stopped = False  # closed: nothing more is read or stored
         # the host names the server is served by (besides addresses): see check_host
         machine = socket.gethostname().lower()
         self.hosts = {"localhost", host.lower(), machine, machine + ".local"}
@@ -265,8 +266,15 @@ class ClassServer:
         )
 
     def close(self) -> None:
+        """Stop: the sockets open are closed (their pages come back to the next server on this
+        folder and send again what was not answered), and nothing more is read or stored."""
+        self.stopped = True
         if self._http is not None:
             self._http.stop()
+        if self._board_timer is not None:
+            self._board_timer.cancel()
+        for connection in [*self.teachers, *(c for s in self.students.values() for c in s)]:
+            connection.close(1001, "the class server is stopping")
         remove_server_file(self.store.folder)
         self.store.close()
         self._lock.release()
@@ -275,12 +283,16 @@ class ClassServer:
     def later(self, connection, kind: str, fields: dict) -> None:
         """Do a join or an intent in the next batch: all that arrived while the last batch was
         written are stored in one transaction, and answered once it is committed."""
+        if self.stopped:
+            return
         if not self._waiting:
             asyncio.get_running_loop().call_soon(self._do_batch)
         self._waiting.append((connection, kind, fields))
 
     def _do_batch(self) -> None:
         batch, self._waiting = self._waiting, []
+        if self.stopped:
+            return
         if self.preparing is not None:
             for connection, kind, fields in batch:
                 if kind == "intent":
@@ -331,7 +343,7 @@ class ClassServer:
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
         """Redraw the teachers' boards soon (at most every :data:`BOARD_DELAY` seconds)."""
-        if self._board_timer is None and self.teachers:
+        if self._board_timer is None and self.teachers and not self.stopped:
             loop = asyncio.get_running_loop()
             self._board_timer = loop.call_later(BOARD_DELAY, self._send_boards)
 
@@ -531,6 +543,8 @@ class StudentSocket(_Socket):
         self.conduct = Conduct()
 
     def on_message(self, text):
+        if self.server.stopped:
+            return
         try:
             if not self.conduct.take():
                 raise Refused("slow down: too many messages")
@@ -616,7 +630,7 @@ class TeacherSocket(_Socket):
         self.send_board()
 
     def on_message(self, text):
-        if self not in self.server.teachers:
+        if self not in self.server.teachers or self.server.stopped:
             return
         notice = ""
         try:
