@@ -3,12 +3,15 @@
 For each class size (60, then 200 students) a real ``dicelab class serve`` runs the
 ``farkles`` activity in its own process. First every student joins at once (the time until
 the last one sees the activity, and how many succeeded); then each student throws twice a
-second for ``SECONDS`` seconds, each throw numbered as the student page numbers it. Printed:
+second for ``SECONDS`` seconds, each throw numbered as the student page numbers it. Meanwhile
+one attacker sends poison (an intent numbered 2**70, past any whole number the store or a page
+counts) :data:`POISON_RATE` times a second, signing in again whenever it is sent away. Printed:
 p50/p95/p99 of the time from sending a throw to its acknowledged view, the throws lost (sent,
-never acknowledged) and counted twice (the results file against the acknowledgements), and
-the server's CPU (cores used) and peak memory, and the machine's load average (on a shared
-machine the other processes' load is said beside the figures). The teacher's board is open
-throughout, as in a lesson, and is redrawn as results arrive.
+never acknowledged) and counted twice (the results file against the acknowledgements), the
+honest students' sockets the server closed (there must be none), what the attacker was told,
+the server's CPU (cores used) and peak memory, the teacher's board traffic, and the machine's
+load average (on a shared machine the other processes' load is said beside the figures). The
+teacher's board is open throughout, as in a lesson, and is redrawn as results arrive.
 
 The reference is the least any durable server must do, run in the same way with the same
 clients: a tornado WebSocket server that commits one SQLite (WAL, synchronous=FULL) row per
@@ -38,6 +41,7 @@ from tornado.websocket import websocket_connect
 SECONDS = 60.0
 SIZES = (60, 200)
 RATE = 2.0  # throws a second per student
+POISON_RATE = 5.0  # poisoned messages a second from the attacker
 THROW = {"part": "controls", "type": "press", "button": "throw"}
 SRC = Path(__file__).resolve().parents[1] / "src"
 
@@ -111,6 +115,13 @@ class Server:
         self.teacher = self.process.stdout.readline().split()[-1] if kind == "dicelab" else ""
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
 
+    async def connect(self):
+        """A student's WebSocket, from a page of the server (its Origin), as a browser opens it."""
+        from tornado.httpclient import HTTPRequest
+
+        origin = f"http://127.0.0.1:{self.port}"
+        return await websocket_connect(HTTPRequest(self.ws, headers={"Origin": origin}))
+
     def results(self) -> list[list[str]]:
         with urllib.request.urlopen(self.teacher + "/results.csv", timeout=60) as answer:
             return list(csv.reader(io.StringIO(answer.read().decode())))[1:]
@@ -128,9 +139,11 @@ class SimulatedStudent:
         self.acked: set[int] = set()
         self.duplicates = 0
         self.seq = 0
+        self.closed_by_server = False
+        self.leaving = False
 
     async def join(self, server: Server) -> bool:
-        self.socket = await websocket_connect(server.ws)
+        self.socket = await server.connect()
         await self.socket.write_message(
             json.dumps({"type": "join", "code": server.code, "name": f"Student {self.index}"})
         )
@@ -143,6 +156,10 @@ class SimulatedStudent:
                 return False
 
     async def listen(self) -> None:
+        await self._read()
+        self.closed_by_server = not self.leaving
+
+    async def _read(self) -> None:
         while (text := await self.socket.read_message()) is not None:
             message = json.loads(text)
             if message["type"] == "ack":
@@ -163,20 +180,67 @@ class SimulatedStudent:
             await asyncio.sleep(1 / RATE)
 
 
+class Attacker:
+    """A student who sends poison :data:`POISON_RATE` times a second, and signs in again to
+    its seat (or joins anew) whenever the server sends it away."""
+
+    def __init__(self):
+        self.sent = self.refused = self.reloads = self.comebacks = 0
+
+    async def attack(self, server: Server, until: float) -> None:
+        seat = None
+        while time.perf_counter() < until:
+            connection = await server.connect()
+            hello = {"type": "hello", **seat} if seat else None
+            join = {"type": "join", "code": server.code, "name": "Mallory"}
+            await connection.write_message(json.dumps(hello or join))
+            run = None
+            while (text := await connection.read_message()) is not None:
+                message = json.loads(text)
+                if message["type"] == "joined":
+                    seat = {"student": message["student"], "secret": message["secret"]}
+                if message["type"] == "view":
+                    run = message["run"]
+                    break
+            if run is None:  # not let in this time
+                connection.close()
+                await asyncio.sleep(1 / POISON_RATE)
+                continue
+            reading = asyncio.ensure_future(self._read(connection))
+            while time.perf_counter() < until and not reading.done():
+                poison = {"type": "intent", "run": run, "seq": 2**70, "intent": THROW}
+                try:
+                    await connection.write_message(json.dumps(poison))
+                except Exception:  # sent away meanwhile
+                    break
+                self.sent += 1
+                await asyncio.sleep(1 / POISON_RATE)
+            connection.close()
+            await reading
+            self.comebacks += time.perf_counter() < until
+
+    async def _read(self, connection) -> None:
+        while (text := await connection.read_message()) is not None:
+            kind = json.loads(text)["type"]
+            self.refused += kind == "refused"
+            self.reloads += kind == "reload"
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
 async def watch_board(server: Server, boards: list) -> None:
-    """The teacher's board open all along, as in a lesson: count the boards it receives."""
+    """The teacher's board open all along, as in a lesson: the time and size of each board
+    it receives."""
     address = server.teacher.replace("http", "ws", 1) + "/ws"
     origin = "/".join(server.teacher.split("/")[:3])
     from tornado.httpclient import HTTPRequest
 
     socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
-    while await socket.read_message() is not None:
-        boards.append(time.perf_counter())
+    while (text := await socket.read_message()) is not None:
+        boards.append((time.perf_counter(), len(text)))
 
 
 async def load(server: Server, size: int, seconds: float) -> dict:
@@ -188,10 +252,15 @@ async def load(server: Server, size: int, seconds: float) -> dict:
     join_seconds = time.perf_counter() - start
     listeners = [asyncio.ensure_future(student.listen()) for student in students]
     cpu_before, wall_before = cpu_seconds(server.process.pid), time.perf_counter()
-    await asyncio.gather(*(student.throw(time.perf_counter() + seconds) for student in students))
+    until = time.perf_counter() + seconds
+    attacker = Attacker()
+    attacking = [attacker.attack(server, until)] if server.teacher else []
+    await asyncio.gather(*(student.throw(until) for student in students), *attacking)
     await asyncio.sleep(2.0)  # the last answers
     cores = (cpu_seconds(server.process.pid) - cpu_before) / (time.perf_counter() - wall_before)
+    board_bytes = sum(size for at, size in boards if wall_before <= at <= until)
     for student in students:
+        student.leaving = True
         student.socket.close()
     for listener in listeners:
         listener.cancel()
@@ -213,6 +282,9 @@ async def load(server: Server, size: int, seconds: float) -> dict:
         "cores": cores,
         "memory_mb": peak_memory_mb(server.process.pid),
         "boards": len(boards),
+        "board_kb_per_s": board_bytes / 1000 / seconds,
+        "honest_closed": sum(student.closed_by_server for student in students),
+        "attacker": attacker,
     }
 
 
@@ -243,7 +315,19 @@ def report(kind: str, size: int, figures: dict) -> None:
             else ""
         )
         + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB"
-        + (f", teacher's board redrawn {figures['boards']} times" if figures["boards"] else "")
+        + (
+            f", teacher's board redrawn {figures['boards']} times "
+            f"({figures['board_kb_per_s']:.1f} KB/s)"
+            if figures["boards"]
+            else ""
+        )
+        + (
+            f"; attacker: {attacker.sent} poisoned messages, {attacker.refused} refused, told to "
+            f"reload {attacker.reloads} times, came back {attacker.comebacks} times; honest "
+            f"sockets closed by the server: {figures['honest_closed']}"
+            if (attacker := figures["attacker"]).sent
+            else ""
+        )
         + "; load average (1, 5, 15 min) "
         + ", ".join(f"{load:.1f}" for load in os.getloadavg())
     )

@@ -284,6 +284,8 @@ def run_class_serve(args) -> int:
         raise SystemExit(f"dicelab: {error}") from None
     try:
         return serve(args.data, args.host, args.port, base, args.activity)
+    except ValueError as error:  # the data folder is in use, or its class file damaged
+        raise SystemExit(f"dicelab: {error}") from None
     except OSError as error:
         raise SystemExit(
             f"dicelab: the class server can't listen on {args.host}:{args.port}: "

@@ -34,6 +34,7 @@ MAX_NAME_LENGTH = 40  # a player's name or colour, a bot level, a box name (type
 MAX_SEED = 2**64 - 1
 FACES = range(1, 7)
 SHOWN = 40  # the most of a refused value a message repeats
+SHOWN_FIELDS = 4  # the most field names a refused request's message repeats
 _INVISIBLE = {"Cc", "Cf", "Cs", "Zl", "Zp"}  # control, format (bidi), surrogate, line breaks
 _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = SHOWN
@@ -290,6 +291,8 @@ def intent(
     Traceback (most recent call last):
     ...
     dicelab.errors.IllegalMoveError: the tray sent a 'toggle' request with bad 'x', 'die'
+
+    A refusal repeats at most :data:`SHOWN_FIELDS` field names, each cut as :func:`shown` cuts it.
     """
     kind = message.get("type") if type(message) is dict else None
     if type(kind) is not str or kind not in fields:
@@ -302,9 +305,10 @@ def intent(
         if name not in wrong and isinstance(check, type) and type(message[name]) is not check
     ]
     if wrong:
-        _raise(
-            error, False, f"{sender} sent a {kind!r} request with bad {', '.join(map(repr, wrong))}"
-        )
+        named = ", ".join(map(shown, wrong[:SHOWN_FIELDS]))
+        more = len(wrong) - SHOWN_FIELDS
+        named += f" and {more} more" if more > 0 else ""
+        _raise(error, False, f"{sender} sent a {kind!r} request with bad {named}")
     return kind, {
         name: message[name] if isinstance(check, type) else check(message[name])
         for name, check in expected.items()

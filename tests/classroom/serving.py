@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -18,37 +20,92 @@ from dicelab import fivethousand
 SRC = Path(__file__).parents[2] / "src"
 
 
-class ServerProcess:
+ENV = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+
+
+def serve_command(data, *arguments, port: int = 0) -> list[str]:
+    """``dicelab class serve`` on ``data`` and ``port`` (0: any free one), from this checkout
+    (run it with :data:`ENV`)."""
+    command = ["-m", "dicelab", "class", "serve", "--port", str(port), "--data", str(data)]
+    return [sys.executable, *command, *arguments]
+
+
+class Addresses:
+    """A running class server's addresses (from its student's and teacher's), and reading them."""
+
+    def _addresses(self, student_url: str, teacher_url: str) -> None:
+        self.student_url, self.teacher_url = student_url, teacher_url
+        self.origin = "/".join(self.student_url.split("/")[:3])
+        self.code = self.student_url.rsplit("/", 1)[-1]
+        self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
+
+    def get(self, url: str, method: str = "GET") -> tuple[int, str]:
+        try:
+            request = urllib.request.Request(url, method=method)
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, ""
+
+    def csv_rows(self) -> list[list[str]]:
+        import csv
+        import io
+
+        status, text = self.get(self.teacher_url + "/results.csv")
+        assert status == 200
+        return list(csv.reader(io.StringIO(text)))[1:]
+
+
+class ServerThread(Addresses):
+    """A :class:`~dicelab.classroom.server.ClassServer` on a loopback port, run by an event
+    loop in a thread of the test's own process, so that a test can reach inside it."""
+
+    def __init__(self, data, activity: str | None = None):
+        from dicelab.classroom.server import ClassServer
+
+        self.loop = asyncio.new_event_loop()
+
+        async def start():
+            self.server = ClassServer(data, port=0, activity=activity)
+            self.server.listen()
+
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.call(start)
+        self._addresses(self.server.student_url, self.server.teacher_url)
+
+    def call(self, function, *arguments):
+        """``function(*arguments)`` (a coroutine function or a plain one) run on the server's
+        loop; its result."""
+
+        async def run():
+            result = function(*arguments)
+            return await result if asyncio.iscoroutine(result) else result
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=60)
+
+    def stop(self) -> None:
+        self.call(self.server.close)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=30)
+        self.loop.close()
+
+
+class ServerProcess(Addresses):
     """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
 
     def __init__(self, data, *arguments, port: int = 0):
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "dicelab",
-                "class",
-                "serve",
-                "--port",
-                str(port),
-                "--data",
-                str(data),
-                *arguments,
-            ],
+            serve_command(data, *arguments, port=port),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
-            env=env,
+            env=ENV,
         )
         self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
         if not self.lines[0]:
             raise RuntimeError(self.process.stderr.read())
-        self.student_url = self.lines[0].split()[-1]
-        self.teacher_url = self.lines[1].split()[-1]
-        self.origin = "/".join(self.student_url.split("/")[:3])
-        self.code = self.student_url.rsplit("/", 1)[-1]
-        self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
+        self._addresses(self.lines[0].split()[-1], self.lines[1].split()[-1])
 
     def kill(self) -> None:
         """SIGKILL: the server flushes and closes nothing (this side closes its pipes)."""
@@ -69,26 +126,11 @@ class ServerProcess:
         self.process.stdout.close()
         self.process.stderr.close()
 
-    def get(self, url: str) -> tuple[int, str]:
-        try:
-            with urllib.request.urlopen(url, timeout=30) as answer:
-                return answer.status, answer.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, ""
-
-    def csv_rows(self) -> list[list[str]]:
-        import csv
-        import io
-
-        status, text = self.get(self.teacher_url + "/results.csv")
-        assert status == 200
-        return list(csv.reader(io.StringIO(text)))[1:]
-
 
 class Student:
     """A student's connection: join or sign in, send numbered intents, read answers."""
 
-    def __init__(self, server: ServerProcess, name: str | None = None, seat: dict | None = None):
+    def __init__(self, server: Addresses, name: str | None = None, seat: dict | None = None):
         self.server = server
         self.socket = websocket.create_connection(server.ws, timeout=60)
         self.seq = 0
@@ -114,12 +156,15 @@ class Student:
         assert message["type"] == kind, message
         return message
 
-    def intent(self, intent: dict, seq: int | None = None) -> dict:
-        """Send ``intent`` (the next number, or ``seq``) and return its acknowledgement."""
+    def intent(self, intent: dict, seq: int | None = None, meanwhile=None) -> dict:
+        """Send ``intent`` (the next number, or ``seq``) and return its acknowledgement;
+        ``meanwhile()`` is called after sending it, before the answer is read."""
         if seq is None:
             self.seq += 1
             seq = self.seq
         self.send({"type": "intent", "run": self.last["run"], "seq": seq, "intent": intent})
+        if meanwhile is not None:
+            meanwhile()
         while True:
             message = self.receive()
             if message["type"] == "ack":

@@ -76,9 +76,12 @@ def test_a_student_cannot_act_as_another(server):
         (json.dumps([1, 2]), "the page sent a request that is not understood"),
         (
             json.dumps({"type": "join", "code": 1, "name": "x"}),
-            "the page sent a 'join' request with bad 'code'",
+            "the class code must be text, not 1",
         ),
-        (json.dumps({"type": "intent", "run": 1, "seq": 1.5, "intent": {}}), "bad 'seq'"),
+        (
+            json.dumps({"type": "intent", "run": 1, "seq": 1.5, "intent": {}}),
+            "the intent's number must be a whole number, not 1.5",
+        ),
         (json.dumps({"type": "__import__('os').system('id')"}), "not understood"),
     ],
 )

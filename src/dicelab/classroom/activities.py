@@ -19,6 +19,7 @@ import hashlib
 from collections.abc import Callable
 
 from dicelab.classroom.activity import Activity, Session
+from dicelab.validation import shown
 
 
 def seeder(class_seed: int, run: int, student: int) -> Callable[..., int]:
@@ -51,7 +52,7 @@ def activity(name: str) -> Activity:
     """The activity called ``name``; ValueError naming those there are."""
     if not isinstance(name, str) or name not in ACTIVITIES:
         raise ValueError(
-            f"there is no activity {name!r}; there are {', '.join(sorted(ACTIVITIES))}"
+            f"there is no activity {shown(name)}; there are {', '.join(sorted(ACTIVITIES))}"
         )
     return ACTIVITIES[name]
 

@@ -9,6 +9,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
 
+from dicelab.validation import shown
+
 #: One result a session reports: (trials, successes, detail); a shared win counts half a success.
 Result = tuple[int, float, dict]
 
@@ -73,12 +75,12 @@ class Activity:
             raise TypeError("the options are a mapping of option to choice")
         unknown = set(options) - set(self.options)
         if unknown:
-            raise ValueError(f"{self.title} has no option {', '.join(sorted(map(str, unknown)))}")
+            raise ValueError(f"{self.title} has no option {', '.join(sorted(map(shown, unknown)))}")
         chosen = {}
         for option, choices in self.options.items():
             value = options.get(option, choices[0])
             if value not in choices:
-                raise ValueError(f"the {option} is one of {', '.join(choices)}, not {value!r}")
+                raise ValueError(f"the {option} is one of {', '.join(choices)}, not {shown(value)}")
             chosen[option] = value
         return chosen
 

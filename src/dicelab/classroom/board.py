@@ -30,6 +30,7 @@ class ClassBoard(Part):
         "revealed": False,
         "games": [],
         "notice": "",
+        "trouble": "",
     }
 
 

@@ -1,10 +1,14 @@
-"""What a class server accepts from the network: message sizes, rates and cleaned names.
+"""What a class server accepts from the network: message sizes, field ranges, rates and
+cleaned names.
 
 >>> clean_name("  <b>Ann</b>\\t\\u202eB ")
 '<b>Ann</b> B'
 >>> bucket = Bucket(rate=1, burst=2, now=lambda: 0.0)
 >>> bucket.take(), bucket.take(), bucket.take()
 (True, True, False)
+>>> conduct = Conduct(now=lambda: 0.0)
+>>> [conduct.refused() for _ in range(RELOAD_AT + 1)][-2:], conduct.slowed
+([False, True], True)
 """
 
 from __future__ import annotations
@@ -12,13 +16,27 @@ from __future__ import annotations
 import time
 import unicodedata
 
+from dicelab import validation
 from dicelab.errors import IllegalMoveError
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message; a longer one is refused
 MAX_NAME = 24  # characters of a nickname, after cleaning
 STUDENT_RATE, STUDENT_BURST = 10.0, 30  # messages a second one student may send, and a burst
+SLOWED_RATE = 1.0  # messages a second a seat that keeps sending refused messages may send
+FORGIVEN_RATE = 0.5  # refusals a second a seat is forgiven
+SLOWED_AT, RELOAD_AT = 20, 60  # refusals not yet forgiven: the seat is slowed; told to reload
 JOIN_RATE, JOIN_BURST = 100.0, 400  # joins a second for the whole class, and a burst
-MAX_STUDENTS = 1000
+# joins a second from one network address, and a burst (a phone joins once; coming back, its
+# page signs in to its seat). This machine's own addresses share the class's limit alone:
+# behind a proxy (jupyter-server-proxy) every student comes from there.
+ADDRESS_JOIN_RATE, ADDRESS_JOIN_BURST = 0.2, 10
+MAX_STUDENTS = 1000  # seats present (with a page open) at once
+MAX_ADDRESSES = 10_000  # network addresses whose joins are remembered at once
+MAX_WHOLE = 2**53 - 1  # the largest whole number a page's JavaScript counts exactly
+MAX_CODE = 16  # characters of a class code
+MAX_SECRET = 64  # characters of a seat's secret
+MAX_TYPED_NAME = 200  # characters of a nickname as typed, before cleaning
+MAX_ADDRESS = 2000  # characters of an address a teacher's page reports
 
 
 class Refused(IllegalMoveError):
@@ -49,6 +67,11 @@ class Bucket:
         self.rate, self.burst, self.now = rate, burst, now
         self.tokens, self.at = float(burst), now()
 
+    @property
+    def full(self) -> bool:
+        """Has the bucket filled up again (nothing taken for a while)?"""
+        return self.tokens + (self.now() - self.at) * self.rate >= self.burst
+
     def take(self) -> bool:
         now = self.now()
         self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
@@ -57,3 +80,71 @@ class Bucket:
             return False
         self.tokens -= 1
         return True
+
+
+def whole(what: str):
+    """The check of a field that is a whole number from 0 to :data:`MAX_WHOLE`.
+
+    >>> whole("the intent's number")(2**70)
+    Traceback (most recent call last):
+    ...
+    dicelab.classroom.limits.Refused: the intent's number must be from 0 to 9007199254740991, not 1180591620717411303424
+    """
+
+    def check(value) -> int:
+        return validation.whole_number(value, what, 0, MAX_WHOLE, error=Refused)
+
+    return check
+
+
+def text(what: str, most: int):
+    """The check of a field that is text of at most ``most`` characters.
+
+    >>> text("the class code", 4)("ABCDEFG")
+    Traceback (most recent call last):
+    ...
+    dicelab.classroom.limits.Refused: the class code has at most 4 characters
+    """
+
+    def check(value) -> str:
+        if type(value) is not str:
+            raise Refused(f"{what} must be text, not {validation.shown(value)}")
+        if len(value) > most:
+            raise Refused(f"{what} has at most {most} characters")
+        return value
+
+    return check
+
+
+class Conduct:
+    """How much a seat (or a connection not yet seated) may send: :data:`STUDENT_RATE`
+    messages a second, until it keeps sending messages the server refuses. Each refusal
+    counts, and :data:`FORGIVEN_RATE` a second are forgiven; past :data:`SLOWED_AT` the seat
+    may send :data:`SLOWED_RATE` messages a second; past :data:`RELOAD_AT` its page is told to
+    reload."""
+
+    def __init__(self, now=time.monotonic):
+        self.now = now
+        self.messages = Bucket(STUDENT_RATE, STUDENT_BURST, now)
+        self.slowed_messages = Bucket(SLOWED_RATE, 1, now)
+        self.unforgiven, self.at = 0.0, now()
+
+    @property
+    def slowed(self) -> bool:
+        return self._unforgiven() > SLOWED_AT
+
+    def take(self) -> bool:
+        """May one more message be taken now?"""
+        return (self.slowed_messages if self.slowed else self.messages).take()
+
+    def refused(self) -> bool:
+        """Count one refusal; True when the seat has been refused so often that its page
+        must reload."""
+        self.unforgiven = self._unforgiven() + 1
+        return self.unforgiven > RELOAD_AT
+
+    def _unforgiven(self) -> float:
+        now = self.now()
+        self.unforgiven = max(0.0, self.unforgiven - (now - self.at) * FORGIVEN_RATE)
+        self.at = now
+        return self.unforgiven

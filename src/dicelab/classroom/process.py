@@ -1,9 +1,12 @@
 """Finding the class server of a data folder, or starting one that outlives the notebook.
 
-A running server writes its addresses to ``server.json`` in its data folder (owner only);
-:func:`running_server` trusts that file only while the server it names answers. The server
-:func:`start_server` starts is a process of its own session, so a kernel restart (or the
-kernel ending) leaves it running; End class on the board, or :func:`stop_server`, ends it.
+One server runs on a data folder: it holds a lock on ``server.lock`` there (:class:`FolderLock`)
+while it runs, and a second one refuses to start, naming the first. A running server writes
+its addresses to ``server.json`` in its data folder (owner only), and removes it when it stops
+if the file is still its own; :func:`running_server` trusts that file only while the server it
+names answers. The server :func:`start_server` starts is a process of its own session, so a
+kernel restart (or the kernel ending) leaves it running; End class on the board, or
+:func:`stop_server`, ends it.
 """
 
 from __future__ import annotations
@@ -17,10 +20,84 @@ import time
 import urllib.request
 from pathlib import Path
 
-from dicelab.classroom.server import SERVER_FILE
 from dicelab.classroom.store import data_dir
+from dicelab.files import write_atomic
 
 START_SECONDS = 60.0  # how long a new server may take to say where it is
+SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+LOCK_FILE = "server.lock"  # locked by the server running on the folder, and holds its pid
+
+
+class FolderInUse(ValueError):
+    """A class server runs on this data folder already."""
+
+
+class FolderLock:
+    """The lock of the data folder ``folder``, held from here to :meth:`release` (or to the
+    end of the process, however it ends): FolderInUse, naming the server that holds it, when
+    another process does. Where files can't be locked (no ``fcntl``: Windows) nothing is held."""
+
+    def __init__(self, folder: Path):
+        self._descriptor: int | None = None
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            return
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+        descriptor = os.open(folder / LOCK_FILE, flags, 0o600)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            raise FolderInUse(_in_use(folder)) from None
+        os.ftruncate(descriptor, 0)
+        os.write(descriptor, str(os.getpid()).encode())
+        self._descriptor = descriptor
+
+    def release(self) -> None:
+        if self._descriptor is not None:
+            os.close(self._descriptor)
+            self._descriptor = None
+
+
+def _in_use(folder: Path) -> str:
+    """The sentence that names the server running on ``folder`` (its process, and its
+    students' address once it has said it)."""
+    try:
+        pid = int((folder / LOCK_FILE).read_text())
+    except (OSError, ValueError):
+        pid = None
+    found = _server_file(folder)
+    address = (
+        f", students at {found.get('student_url')}"
+        if found is not None and found.get("pid") == pid
+        else ""
+    )
+    return (
+        f"a class server runs on {folder} already (process {pid}{address}): stop it first, "
+        "or give another --data folder"
+    )
+
+
+def _server_file(folder: Path) -> dict | None:
+    try:
+        found = json.loads((folder / SERVER_FILE).read_text())
+    except (OSError, ValueError):
+        return None
+    return found if isinstance(found, dict) else None
+
+
+def write_server_file(folder: Path, addresses: dict) -> Path:
+    """Say where this process's server is, for ``Classroom()`` (readable by the owner only)."""
+    return write_atomic(folder / SERVER_FILE, json.dumps({"pid": os.getpid(), **addresses}))
+
+
+def remove_server_file(folder: Path) -> None:
+    """Remove ``server.json`` if this process wrote it (never another server's)."""
+    found = _server_file(folder)
+    if found is not None and found.get("pid") == os.getpid():
+        (folder / SERVER_FILE).unlink(missing_ok=True)
 
 
 def _answers(student_url: str) -> bool:
@@ -35,12 +112,8 @@ def _answers(student_url: str) -> bool:
 def running_server(data=None) -> dict | None:
     """The addresses of the server running on ``data`` (``pid``, ``student_url``,
     ``teacher_url``), or None when none answers."""
-    path = Path(data or data_dir()) / SERVER_FILE
-    try:
-        found = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-    return found if _answers(found.get("student_url", "")) else None
+    found = _server_file(Path(data or data_dir()))
+    return found if found is not None and _answers(str(found.get("student_url", ""))) else None
 
 
 def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/") -> dict:
@@ -49,7 +122,6 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     RuntimeError, with the server's own words, if it does not start."""
     folder = Path(data or data_dir())
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    (folder / SERVER_FILE).unlink(missing_ok=True)
     log = open(folder / "server.log", "ab")  # noqa: SIM115 (the server writes it)
     command = [
         sys.executable,

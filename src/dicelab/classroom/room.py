@@ -44,12 +44,13 @@ class Room:
         self.sessions: dict[int, object] = {}
         self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
         self.names = {s["id"]: s["name"] for s in store.students()}
-        self.online: set[int] = set()
+        self.online: set[int] = set()  # the seats present: a page open, or joining
         self._load_run()
 
     def reload(self) -> None:
         """Forget what is in memory and read the class again from the store (after a failed write)."""
         self.names = {s["id"]: s["name"] for s in self.store.students()}
+        self.online &= set(self.names)  # a seat whose join was not stored is not present
         self._load_run()
 
     def _load_run(self) -> None:
@@ -74,11 +75,12 @@ class Room:
         """A new student in the class with this ``code``: ``{student, secret, name}``."""
         if code != self.store.code:
             raise Refused("there is no class with this code: check the address")
-        if len(self.names) >= MAX_STUDENTS:
+        if len(self.online) >= MAX_STUDENTS:
             raise Refused("the class is full")
         name = clean_name(name)
         student, secret = self.store.join(name)
         self.names[student] = name
+        self.online.add(student)  # present from now: its page signs in with the answer
         return {"student": student, "secret": secret, "name": name}
 
     def hello(self, student, secret) -> str:
@@ -193,8 +195,9 @@ class Room:
         ]
         return pool(rows)
 
-    def board(self, join_url: str, notice: str = "") -> dict:
-        """The teacher's view document, with ``join_url`` as the students' address."""
+    def board(self, join_url: str, notice: str = "", trouble: str = "") -> dict:
+        """The teacher's view document, with ``join_url`` as the students' address and
+        ``trouble`` what keeps the class from storing its results (a full disk), if anything."""
         run = self.run
         spec = activity(run["activity"]) if run else None
         exact = None
@@ -234,6 +237,7 @@ class Room:
             revealed=self.revealed,
             games=self.games,
             notice=notice,
+            trouble=trouble,
         )
         part.name = "board"
         return view_document({"board": [part]}, title="Class", kind="game")

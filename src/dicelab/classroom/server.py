@@ -8,19 +8,25 @@ Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" 
 - ``B static/...``: the page scripts and the widgets' component modules; ``B health``.
 
 Students' messages (JSON, at most :data:`~dicelab.classroom.limits.MAX_MESSAGE` bytes, rate
-limited per student) are checked by :func:`dicelab.validation.intent` and then by the
-activity's own parts, as a widget's are. The answer to an intent is sent after its result
-is committed. WebSocket origins must be the page's own host (tornado's same-origin check).
+limited per student, every field in an exact range) are checked by
+:func:`dicelab.validation.intent` and then by the activity's own parts, as a widget's are. The
+answer to an intent is sent after its result is committed; each intent has a savepoint of its
+own in the batch, so a refusal or a fault undoes it alone and answers its sender alone. A seat
+refused again and again is slowed, then told to reload. WebSockets need an ``Origin``, the page's
+own host (tornado's same-origin check), and every request a ``Host`` the server is served by.
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
-import os
 import signal
 import socket
+import sqlite3
 import sys
+import traceback
+import urllib.parse
 from pathlib import Path
 
 import tornado.httpserver
@@ -31,16 +37,25 @@ import tornado.websocket
 from dicelab import validation
 from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import (
+    ADDRESS_JOIN_BURST,
+    ADDRESS_JOIN_RATE,
     JOIN_BURST,
     JOIN_RATE,
+    MAX_ADDRESS,
+    MAX_ADDRESSES,
+    MAX_CODE,
     MAX_MESSAGE,
-    STUDENT_BURST,
-    STUDENT_RATE,
+    MAX_SECRET,
+    MAX_TYPED_NAME,
     Bucket,
+    Conduct,
     Refused,
+    text,
+    whole,
 )
+from dicelab.classroom.process import FolderLock, remove_server_file, write_server_file
 from dicelab.classroom.room import Room
-from dicelab.classroom.store import Store
+from dicelab.classroom.store import Store, data_dir
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.module import compose
 
@@ -58,11 +73,21 @@ COMPONENTS = (
     "class_board",
 )
 STUDENT_MESSAGES = {
-    "join": {"code": str, "name": str},
-    "hello": {"student": int, "secret": str},
-    "intent": {"run": int, "seq": int, "intent": dict},
+    "join": {"code": text("the class code", MAX_CODE), "name": text("a nickname", MAX_TYPED_NAME)},
+    "hello": {
+        "student": whole("the seat's number"),
+        "secret": text("the seat's secret", MAX_SECRET),
+    },
+    "intent": {
+        "run": whole("the activity's number"),
+        "seq": whole("the intent's number"),
+        "intent": dict,
+    },
 }
-TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
+TEACHER_MESSAGES = {
+    "hello": {"join_url": text("the students' address", MAX_ADDRESS)},
+    "intent": {"intent": dict},
+}
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 HEADERS = {
     "Content-Security-Policy": (
@@ -74,7 +99,8 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
-SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+RELOAD = "this page sent too many messages the class refuses: it loads again"
+FAILED = "the server could not do that: it is noted in its log, and your other moves still work"
 
 
 def base_path(path: str) -> str:
@@ -110,7 +136,13 @@ class ClassServer:
         base: str = "/",
         activity: str | None = None,
     ):
-        self.store = Store(data)
+        folder = Path(data) if data is not None else data_dir()
+        self._lock = FolderLock(folder)  # one server per data folder
+        try:
+            self.store = Store(folder)
+        except BaseException:
+            self._lock.release()
+            raise
         self.room = Room(self.store)
         self.host, self.port, self.base = host, port, base_path(base)
         if activity is not None and (
@@ -119,8 +151,9 @@ class ClassServer:
             self.room.start(activity, {})
         self.students: dict[int, set] = {}  # student -> their open sockets
         self.teachers: set = set()
-        self.buckets: dict[int, Bucket] = {}
+        self.conducts: dict[int, Conduct] = {}  # student -> how much their seat may send
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
+        self.address_joins: dict[str, Bucket] = {}  # network address -> its joins
         self._board_timer: asyncio.TimerHandle | None = None
         self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
@@ -128,6 +161,11 @@ class ClassServer:
         # the future of the current activity's preparation, if running
         self.preparing: asyncio.Future | None = None
         self._prepared: set[str] = set()  # activities whose preparation is done
+        self.trouble = ""  # what keeps the class from storing results, for the teacher's board
+        self.stopped = False  # closed: nothing more is read or stored
+        # the host names the server is served by (besides addresses): see check_host
+        machine = socket.gethostname().lower()
+        self.hosts = {"localhost", host.lower(), machine, machine + ".local"}
 
     # --- addresses ----------------------------------------------------------------------
     @property
@@ -174,8 +212,8 @@ class ClassServer:
                     ResultsHandler,
                     {"server": self},
                 ),
-                (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
-                (b + "health", HealthHandler),
+                (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler, {"server": self}),
+                (b + "health", HealthHandler, {"server": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE * 2,
             max_body_size=MAX_MESSAGE,
@@ -209,7 +247,7 @@ class ClassServer:
         self._prepared.add(name)
         if future.cancelled() or future.exception() is not None:
             # the intents go on, and the activity works out what it needs when it needs it
-            print(f"dicelab class: preparing {name} failed", file=sys.stderr)
+            log(f"preparing {name} failed")
         held, self._held = self._held, []
         for item in held:
             self.later(*item)
@@ -217,37 +255,44 @@ class ClassServer:
 
     def write_server_file(self) -> Path:
         """Say where this server is, for ``Classroom()`` (readable by the owner only)."""
-        path = self.store.folder / SERVER_FILE
-        text = json.dumps(
+        return write_server_file(
+            self.store.folder,
             {
-                "pid": os.getpid(),
                 "student_url": self.student_url,
                 "teacher_url": self.teacher_url,
                 "port": self.port,
                 "base": self.base,
-            }
+            },
         )
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(text)
-        return path
 
     def close(self) -> None:
+        """Stop: the sockets open are closed (their pages come back to the next server on this
+        folder and send again what was not answered), and nothing more is read or stored."""
+        self.stopped = True
         if self._http is not None:
             self._http.stop()
-        (self.store.folder / SERVER_FILE).unlink(missing_ok=True)
+        if self._board_timer is not None:
+            self._board_timer.cancel()
+        for connection in [*self.teachers, *(c for s in self.students.values() for c in s)]:
+            connection.close(1001, "the class server is stopping")
+        remove_server_file(self.store.folder)
         self.store.close()
+        self._lock.release()
 
     # --- group commit -------------------------------------------------------------------
     def later(self, connection, kind: str, fields: dict) -> None:
         """Do a join or an intent in the next batch: all that arrived while the last batch was
         written are stored in one transaction, and answered once it is committed."""
+        if self.stopped:
+            return
         if not self._waiting:
             asyncio.get_running_loop().call_soon(self._do_batch)
         self._waiting.append((connection, kind, fields))
 
     def _do_batch(self) -> None:
         batch, self._waiting = self._waiting, []
+        if self.stopped:
+            return
         if self.preparing is not None:
             for connection, kind, fields in batch:
                 if kind == "intent":
@@ -256,27 +301,49 @@ class ClassServer:
             batch = [item for item in batch if item[1] != "intent"]
             if not batch:
                 return
-        answers = []
         try:
             with self.store.batch():
-                for connection, kind, fields in batch:
-                    try:
-                        answers.append((connection, kind, connection.do(kind, fields)))
-                    except IllegalMoveError as refusal:
-                        answers.append((connection, "refused", str(refusal)))
-        except Exception:
+                answers = [
+                    (connection, *self._do_one(connection, kind, fields))
+                    for connection, kind, fields in batch
+                ]
+        except sqlite3.Error as error:
             self.room.reload()  # nothing of the batch was stored: the pages send it again
+            self.trouble = (
+                f"Results are not being stored ({error}): free some disk space; the class "
+                "goes on by itself."
+            )
+            log(f"storing {len(batch)} messages failed: {error}")
             for connection, _, _ in batch:
                 connection.close(1011, "the class could not store that: reconnecting")
-            raise
+            self._send_boards()
+            return
         for connection, kind, answer in answers:
             connection.answer(kind, answer)
+        if self.trouble:
+            self.trouble = ""
+            self._send_boards()
         self.board_changed()
+
+    def _do_one(self, connection, kind: str, fields: dict) -> tuple[str, object]:
+        """One join or intent in a savepoint of its own: a refusal, or a fault in an activity,
+        undoes it alone and answers its sender alone. Only the store's own faults (a full
+        disk) stop the batch."""
+        try:
+            with self.store.savepoint():
+                return kind, connection.do(kind, fields)
+        except IllegalMoveError as refusal:
+            return "refused", str(refusal)
+        except sqlite3.OperationalError:
+            raise
+        except Exception as error:
+            log(f"the {kind} of {connection.who()} failed and was refused: {fault(error)}")
+            return "refused", FAILED
 
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
         """Redraw the teachers' boards soon (at most every :data:`BOARD_DELAY` seconds)."""
-        if self._board_timer is None and self.teachers:
+        if self._board_timer is None and self.teachers and not self.stopped:
             loop = asyncio.get_running_loop()
             self._board_timer = loop.call_later(BOARD_DELAY, self._send_boards)
 
@@ -296,6 +363,39 @@ class ClassServer:
                     connection.close(4401, "the class has ended")
         self._send_boards()
 
+    def may_join(self, address: str | None) -> bool:
+        """May one more seat join now from ``address``? Within the class's join rate, and
+        that of the address unless it is this machine's own (:data:`ADDRESS_JOIN_RATE`)."""
+        if address and not ipaddress.ip_address(address).is_loopback:
+            bucket = self.address_joins.get(address)
+            if bucket is None:
+                if len(self.address_joins) >= MAX_ADDRESSES:
+                    self.address_joins = {k: b for k, b in self.address_joins.items() if not b.full}
+                    if len(self.address_joins) >= MAX_ADDRESSES:
+                        return False
+                bucket = self.address_joins[address] = Bucket(ADDRESS_JOIN_RATE, ADDRESS_JOIN_BURST)
+            if not bucket.take():
+                return False
+        return self.joins.take()
+
+    def check_host(self, handler: tornado.web.RequestHandler) -> None:
+        """Refuse (403) a request whose ``Host`` is a name this server is not served by, as a
+        page of another site would send after turning its name to this machine's address (DNS
+        rebinding). Addresses (127.0.0.1, the LAN's), ``localhost``, ``--host`` and the names
+        the teacher's page was opened under are served; a request holding the teacher's token
+        is the teacher's own (their page then tells the server its name behind a proxy)."""
+        name = handler.request.host_name.strip("[]")
+        if name in self.hosts or name.endswith(".localhost"):
+            return
+        try:
+            ipaddress.ip_address(name)
+            return
+        except ValueError:
+            pass
+        if handler.path_args and _same(str(handler.path_args[0]), self.store.token):
+            return
+        raise tornado.web.HTTPError(403, f"this class is not served under the name {name[:60]!r}")
+
     def online(self, student: int, connection, here: bool) -> None:
         sockets = self.students.setdefault(student, set())
         (sockets.add if here else sockets.discard)(connection)
@@ -303,13 +403,42 @@ class ClassServer:
         self.board_changed()
 
 
+def log(line: str) -> None:
+    """One line of the server's log (its standard error)."""
+    print(f"dicelab class: {line}", file=sys.stderr, flush=True)
+
+
+def fault(error: BaseException) -> str:
+    """An unexpected error in a few words for the log: its kind, its message cut short, and
+    the file and line where it was raised."""
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    return (
+        f"{type(error).__name__}: {validation.shown(str(error))} "
+        f"({Path(where.filename).name}:{where.lineno})"
+    )
+
+
 def _secure(handler: tornado.web.RequestHandler) -> None:
     for name, value in HEADERS.items():
         handler.set_header(name, value)
 
 
-class PageHandler(tornado.web.RequestHandler):
-    def initialize(self, server: ClassServer, page: str):
+class _Handler(tornado.web.RequestHandler):
+    """A request of the class's: refused under a host name it is not served by; HEAD
+    answered as GET is, without the body."""
+
+    def initialize(self, server: ClassServer):
+        self.server = server
+
+    def prepare(self):
+        self.server.check_host(self)
+
+    def head(self, *arguments):
+        return self.get(*arguments)
+
+
+class PageHandler(_Handler):
+    def initialize(self, server: ClassServer, page: str):  # type: ignore[override]
         self.server, self.page = server, page
 
     def get(self, key: str):
@@ -321,7 +450,7 @@ class PageHandler(tornado.web.RequestHandler):
         self.write((PAGES / self.page).read_text(encoding="utf-8"))
 
 
-class StaticHandler(tornado.web.RequestHandler):
+class StaticHandler(_Handler):
     def get(self, name: str):
         _secure(self)
         self.set_header("Cache-Control", "no-cache")
@@ -337,16 +466,13 @@ class StaticHandler(tornado.web.RequestHandler):
         self.write(text)
 
 
-class HealthHandler(tornado.web.RequestHandler):
+class HealthHandler(_Handler):
     def get(self):
         _secure(self)
         self.write({"ok": True, "server": "dicelab class"})
 
 
-class ResultsHandler(tornado.web.RequestHandler):
-    def initialize(self, server: ClassServer):
-        self.server = server
-
+class ResultsHandler(_Handler):
     def get(self, token: str, kind: str):
         _secure(self)
         if not _same(token, self.server.store.token):
@@ -375,6 +501,13 @@ class _Socket(tornado.websocket.WebSocketHandler):
     def initialize(self, server: ClassServer):
         self.server = server
 
+    def prepare(self):
+        """A socket needs a host name the server is served by, and an ``Origin``: a browser
+        always sends one, and :meth:`check_origin` checks it is this server's."""
+        self.server.check_host(self)
+        if self.request.headers.get("Origin") is None:
+            raise tornado.web.HTTPError(403, "a socket needs the Origin of the class's page")
+
     def check_origin(self, origin: str) -> bool:
         """Only pages of this server (the same host as the request) may open a socket."""
         return super().check_origin(origin)
@@ -397,6 +530,8 @@ class _Socket(tornado.websocket.WebSocketHandler):
             message = json.loads(text)
         except ValueError:
             raise Refused("that message is not JSON") from None
+        except RecursionError:
+            raise Refused("that message is nested too deeply") from None
         return validation.intent(message, self.MESSAGES, error=Refused, sender="the page")
 
 
@@ -405,23 +540,39 @@ class StudentSocket(_Socket):
 
     def open(self):
         self.student: int | None = None
-        self.bucket = Bucket(STUDENT_RATE, STUDENT_BURST)
+        self.conduct = Conduct()
 
     def on_message(self, text):
+        if self.server.stopped:
+            return
         try:
-            if not self.bucket.take():
+            if not self.conduct.take():
                 raise Refused("slow down: too many messages")
             kind, fields = self.parse(text)
             getattr(self, "on_" + kind)(**fields)
         except IllegalMoveError as refusal:
             self.refuse(str(refusal))
+        except Exception as error:  # a fault of the server's: this message alone is refused
+            log(f"a message of {self.who()} failed and was refused: {fault(error)}")
+            self.refuse(FAILED)
+
+    def refuse(self, reason: str) -> None:
+        """Say why a message was refused; a seat refused too often is told to reload its page."""
+        super().refuse(reason)
+        if self.conduct.refused():
+            self.send({"type": "reload", "reason": RELOAD})
+            self.close(4429, "too many refused messages")
 
     def on_join(self, code: str, name: str):
         if self.student is not None:
             raise Refused("you have joined already")
-        if not self.server.joins.take():
+        if not self.server.may_join(self.request.remote_ip):
             raise Refused("too many students are joining at once: try again in a moment")
         self.server.later(self, "join", {"code": code, "name": name})
+
+    def who(self) -> str:
+        """Who this connection is, for the log."""
+        return "a newcomer" if self.student is None else f"student {self.student}"
 
     def do(self, kind: str, fields: dict):
         """Within the server's batch: the join or the intent, stored (not yet committed)."""
@@ -435,6 +586,9 @@ class StudentSocket(_Socket):
         if kind == "refused":
             self.refuse(answer)
         elif kind == "join":
+            if self.ws_connection is None:  # gone while its seat was made: not present
+                self.server.online(answer["student"], self, False)
+                return
             self.send({"type": "joined", **answer})
             self.on_hello(answer["student"], answer["secret"])
         else:
@@ -445,7 +599,7 @@ class StudentSocket(_Socket):
         if self.student is not None and self.student != student:
             raise Refused("one seat per connection")
         self.student = student
-        self.bucket = self.server.buckets.setdefault(student, Bucket(STUDENT_RATE, STUDENT_BURST))
+        self.conduct = self.server.conducts.setdefault(student, Conduct())
         self.send({"type": "welcome", "student": student, "name": name})
         self.server.online(student, self, True)
         self.send_view()
@@ -476,7 +630,7 @@ class TeacherSocket(_Socket):
         self.send_board()
 
     def on_message(self, text):
-        if self not in self.server.teachers:
+        if self not in self.server.teachers or self.server.stopped:
             return
         notice = ""
         try:
@@ -488,6 +642,9 @@ class TeacherSocket(_Socket):
                 self.server.activity_changed()
         except (IllegalMoveError, ValueError) as refusal:
             notice = str(refusal)
+        except sqlite3.Error as error:  # a full disk: the class is as it was
+            self.server.room.reload()
+            notice = f"That could not be stored ({error}): free some disk space and press again."
         self.send_board(notice)
 
     def _set_join_url(self, url: str) -> None:
@@ -496,11 +653,13 @@ class TeacherSocket(_Socket):
             "/join/" + self.server.store.code
         ):
             self.join_url = url
+            self.server.hosts.add(urllib.parse.urlsplit(url).hostname or "localhost")
 
     def send_board(self, notice: str = ""):
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
             self.join_url = self.server.student_url
-        self.send({"type": "view", "view": self.server.room.board(self.join_url, notice)})
+        view = self.server.room.board(self.join_url, notice, self.server.trouble)
+        self.send({"type": "view", "view": view})
 
     def on_close(self):
         self.server.teachers.discard(self)

@@ -71,6 +71,10 @@ def data_dir() -> Path:
     return Path(base) / "dicelab" / "class"
 
 
+class DamagedStoreError(ValueError):
+    """The class file can't be read as a class (it is left as it is, for inspection)."""
+
+
 def _hash(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
@@ -85,6 +89,16 @@ class Store:
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.path = self.folder / self.FILE
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:
+            self._open()
+        except sqlite3.DatabaseError as error:
+            self._db.close()
+            raise DamagedStoreError(
+                f"{self.path} is damaged or is not a dicelab class file ({error}); it is kept "
+                "as it is: move it away, or give another --data folder, to start a new class"
+            ) from None
+
+    def _open(self) -> None:
         os.chmod(self.path, 0o600)
         self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -105,6 +119,11 @@ class Store:
     def batch(self):
         """``with store.batch():`` many writes, one commit (one wait for the disk); each write
         inside still fails alone. Nothing in it is stored until the block ends."""
+        return _Transaction(self._db)
+
+    def savepoint(self):
+        """``with store.savepoint():`` inside a :meth:`batch`, writes undone alone when the
+        block raises (the rest of the batch is kept)."""
         return _Transaction(self._db)
 
     def _meta_default(self, key: str, make) -> None:
@@ -284,6 +303,8 @@ class _Transaction:
         self._db.execute("SAVEPOINT step" if self._nested else "BEGIN IMMEDIATE")
 
     def __exit__(self, kind, _value, _traceback):
+        if kind and not self._db.in_transaction:
+            return  # SQLite rolled the whole transaction back itself (a full disk does)
         if not self._nested:
             self._db.execute("ROLLBACK" if kind else "COMMIT")
             return

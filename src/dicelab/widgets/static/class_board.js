@@ -19,6 +19,7 @@ import { component, element, button } from "./helpers.js";
  * @property {boolean} revealed
  * @property {any[]} games
  * @property {string} notice
+ * @property {string} trouble
  */
 
 // The SVG namespace, read from the browser's own parser the first time (no address written here).
@@ -178,6 +179,11 @@ component("class_board", (slot, { send }) => {
     const heading = element("h3", "", part.current ? part.current.title : "No activity running");
     const children = [heading, drawPicker(part)];
     if (part.notice) children.push(element("p", "dicelab-notice", part.notice));
+    if (part.trouble) {
+      const trouble = element("p", "dicelab-notice dicelab-board-trouble", part.trouble);
+      trouble.setAttribute("role", "alert");
+      children.push(trouble);
+    }
     if (part.current && part.pool) {
       const pool = part.pool;
       children.push(element("p", "dicelab-board-task", `${part.current.task} Pooled: ${part.current.pooled}.`));
