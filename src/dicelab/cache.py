@@ -8,8 +8,7 @@ with one :class:`CacheWarning`. Processes computing the same arrays into one fol
 (the kernels of two notebooks, a test run's workers) take turns: the one that waited reads
 what the first one saved instead of computing it again. Writing goes through
 :func:`dicelab.files.write_atomic`: no half-written file, no temporary file left behind
-(and those a killed process left are removed once a day old, the first time a folder is
-used).
+(and those a killed process left are removed the first time a folder is written).
 
 >>> import numpy as np, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -34,11 +33,10 @@ from pathlib import Path
 
 import numpy as np
 
-from dicelab.files import remove_stale, write_atomic
+from dicelab.files import write_atomic
 
 _KEY = "__key__"
 _CHECKSUM = "__checksum__"
-_SWEPT: set[Path] = set()  # folders whose stale temporary files were removed this process
 
 
 class CacheWarning(UserWarning):
@@ -93,9 +91,6 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     """
     identity = _identity(key, kind)
     path = path_for(key, kind, folder)
-    if path.parent not in _SWEPT:
-        _SWEPT.add(path.parent)
-        remove_stale(path.parent)
     arrays, problem = _read(path, identity, check)
     if arrays is not None:
         return arrays

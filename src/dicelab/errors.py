@@ -35,3 +35,16 @@ class CorruptGameError(ValueError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.reason = message
+
+
+class NotAFileError(InvalidInputError, OSError):
+    """A write to a path that holds something other than a regular file (a folder, a device,
+    a pipe): refused before anything is written. ``strerror`` says what is there."""
+
+    def __init__(self, path, kind: str):
+        super().__init__(f"{path} is {kind}, not a regular file: dicelab writes only files")
+        self.strerror = f"it is {kind}, not a regular file"
+        self.filename = str(path)
+
+    def __str__(self) -> str:
+        return str(self.args[0])

@@ -42,6 +42,7 @@ from dicelab.classroom.limits import (
 from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store
 from dicelab.errors import IllegalMoveError
+from dicelab.files import write_atomic
 from dicelab.widgets.module import compose
 
 PAGES = Path(__file__).resolve().parent / "static"
@@ -227,10 +228,7 @@ class ClassServer:
                 "base": self.base,
             }
         )
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(text)
-        return path
+        return write_atomic(path, text, mode=0o600)
 
     def close(self) -> None:
         if self._http is not None:

@@ -34,11 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dicelab.errors import CorruptGameError
-from dicelab.files import remove_stale, write_atomic
+from dicelab.files import write_atomic
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
-_SWEPT: set[Path] = set()
 
 
 def data_dir() -> Path:
@@ -98,9 +97,6 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
     }
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        if folder not in _SWEPT:
-            _SWEPT.add(folder)
-            remove_stale(folder)
         write_atomic(folder / name, json.dumps(document))
     except OSError as error:
         return error.strerror or str(error)
