@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
+import warnings
 from pathlib import Path
 
 import pytest
 
-from dicelab import files, yahtzee
+from dicelab import files, saves, yahtzee
 from dicelab.widgets import (
     FivethousandGame,
     ThousandGame,
@@ -19,6 +21,7 @@ from dicelab.widgets import (
     saving,
 )
 from dicelab.widgets.controller import RESUMED
+from dicelab.widgets.saving import SavedGameWarning
 from tests.widgets.intents import notice, press
 
 WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame]
@@ -101,7 +104,49 @@ def test_a_damaged_save_is_not_continued(monkeypatch):
     with pytest.warns(UserWarning, match="could not be continued"):
         assert YahtzeeGame(resume=True).phase == "setup"
     (tmp := saving.games_dir() / "notes.json").write_text("not a save")
-    assert len(saved_games()) == 1 and tmp.exists()
+    with pytest.warns(SavedGameWarning, match="notes.json"):
+        assert len(saved_games()) == 1 and tmp.exists()
+
+
+def junk(folder, save: dict) -> list[str]:
+    """Files in the saves' folder that are not saves, each a little off the real ``save``."""
+
+    def changed(**fields):
+        return json.dumps({**save, **fields})
+
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "folder.json").mkdir()
+    (folder / "huge.json").write_bytes(b" " * (saves.MAX_CHARS + 1))
+    (folder / "forever.json").write_text(changed(saved=1e999).replace("1e999", "Infinity"))
+    (folder / "text-seed.json").write_text(changed(seed="7"))
+    (folder / "float-players.json").write_text(changed(players=[1.5]))
+    (folder / "long-entry.json").write_text(changed(entries=[{"text": "x" * 10**6}]))
+    return ["deep.json", "float-players.json", "folder.json", "forever.json", "huge.json"] + [
+        "long-entry.json",
+        "pipe.json",
+        "text-seed.json",
+        "zero.json",
+    ]
+
+
+def test_junk_in_the_saves_folder_is_left_out_with_one_warning_each():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    (saved,) = saved_games()
+    names = junk(saving.games_dir(), saved.document)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for Widget in WIDGETS:
+            Widget(pace=0).close()
+        (listed,) = saved_games("YahtzeeGame")
+        again = YahtzeeGame(resume=True, pace=0)
+    warned = sorted(re.match(r"\S+", str(w.message))[0] for w in caught)
+    assert warned == names and all(w.category is SavedGameWarning for w in caught)
+    assert listed.path == saved.path and again.game.to_json() == widget.game.to_json()
+    again.rematch()
+    assert again.game.history == []
 
 
 def test_the_readme_snippet_runs():

@@ -26,18 +26,22 @@ are kept.
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import time
 import uuid
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from dicelab import saves, validation
 from dicelab.errors import CorruptGameError
-from dicelab.files import write_atomic
+from dicelab.files import kind, reason, write_atomic
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
+_WARNED: set[Path] = set()  # the files that are not saves, each warned about once
 
 
 def data_dir() -> Path:
@@ -122,31 +126,107 @@ def _modified(path: Path) -> float:
 
 def saved_games(widget: str | None = None) -> list[SavedGame]:
     """The saved widget games (of the widget class named ``widget``, or all), the latest
-    first; a file that is not a save is left out."""
+    first. A file that is not a save (see :func:`read`) is left out, with one
+    :class:`SavedGameWarning` naming it the first time it is met."""
     found: list[SavedGame] = []
     try:
-        paths = list(games_dir().glob("*.json"))
+        paths = sorted(games_dir().glob("*.json"))
     except OSError:
         return found
     for path in paths:
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
-            if type(document) is not dict or document.get("format") != FORMAT:
-                continue
-            entry = SavedGame(
-                path,
-                str(document["widget"]),
-                tuple(map(str, document["players"])),
-                float(document["saved"]),
-                bool(document["over"]),
-                str(document["made"]),
-                document,
-            )
-        except (OSError, ValueError, KeyError, TypeError):
+            entry = read(path)
+        except (OSError, CorruptGameError) as problem:
+            if path not in _WARNED:
+                _WARNED.add(path)
+                warnings.warn(
+                    f"{path.name} in {path.parent} is not a saved game and is left out: "
+                    f"{reason(problem) if isinstance(problem, OSError) else problem}",
+                    SavedGameWarning,
+                    stacklevel=2,
+                )
             continue
         if widget is None or entry.widget == widget:
             found.append(entry)
     return sorted(found, key=lambda entry: -entry.saved)
+
+
+def read(path: Path) -> SavedGame:
+    """The save in the file ``path``, read within limits: a regular file (not a link, a
+    pipe or a device) of at most :data:`dicelab.saves.MAX_CHARS` bytes, JSON nested no
+    deeper than a save, every field of exactly its type (:data:`SCHEMA`). Raises
+    ``OSError`` or :class:`~dicelab.errors.CorruptGameError` (for the JSON path at fault)."""
+    handle = os.open(
+        path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    )
+    with os.fdopen(handle, "rb") as file:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise CorruptGameError(f"it is {kind(mode)}, not a file")
+        text = file.read(saves.MAX_CHARS + 1)
+    document = saves.parse(text)
+    saves.check_document(document, SCHEMA)
+    return SavedGame(
+        path,
+        document["widget"],
+        tuple(document["players"]),
+        float(document["saved"]),
+        document["over"],
+        document["made"],
+        document,
+    )
+
+
+class SavedGameWarning(UserWarning):
+    """A file in the saved games' folder that is not a save; it is left out."""
+
+
+def _text(longest: int):
+    def check(value, path):
+        if type(value) is not str or len(value) > longest:
+            raise CorruptGameError(f"must be a text of at most {longest} characters", path)
+
+    return check
+
+
+def _time(value, path):
+    if type(value) not in (int, float) or not 0 <= value < math.inf:
+        raise CorruptGameError("must be a time: a number of seconds, not below 0, finite", path)
+
+
+def _seed(value, path):
+    if value is not None:
+        saves.whole(0, validation.MAX_SEED)(value, path)
+
+
+SENTENCE = 10_000  # the longest sentence a history entry holds
+#: What a save holds, exactly (see :func:`save`).
+SCHEMA = saves.obj(
+    {
+        "format": saves.const(FORMAT),
+        "widget": saves.string,
+        "made": _text(saves.MAX_CHARS),
+        "saved": _time,
+        "over": saves.boolean,
+        "players": saves.array(saves.string, 1, saves.MAX_ITEMS),
+        "game": _text(saves.MAX_CHARS),
+        "entries": saves.array(
+            saves.obj(
+                {
+                    "serial": saves.whole(1, saves.MAX_EVENTS),
+                    "player": saves.string,
+                    "colour": saves.string,
+                    "text": _text(SENTENCE),
+                    "dice": saves.array(saves.whole(1, 6), 0, 6),
+                    "mark": saves.string,
+                }
+            ),
+            0,
+            saves.MAX_EVENTS,
+        ),
+    },
+    {"seed": _seed, "games_started": saves.whole(0, saves.MAX_EVENTS)},
+)
 
 
 def latest(widget: str, made: str | None = None) -> SavedGame | None:
