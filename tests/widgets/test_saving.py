@@ -92,6 +92,9 @@ def test_a_full_disk_keeps_the_last_save_and_says_so_once(monkeypatch):
     (saved,) = saved_games()
     assert saved.game_json == before
     assert [p.name for p in saving.games_dir().iterdir()] == [saved.path.name]  # no .tmp left
+    monkeypatch.undo()  # space again: the next save clears the notice
+    play_some(widget, 1)
+    assert notice(widget) == "" and saved_games()[0].game_json == widget.game.to_json()
 
 
 def test_a_damaged_save_is_not_continued(monkeypatch):

@@ -124,6 +124,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._save_name: str | None = None  # the file this game is saved in
         self._unsaved = False  # whether an action was played since the last save
         self._save_problem: str | None = None  # why the game could not be saved, said once
+        self._save_notice: dict = {}  # the notice saying so, while it is shown
         cell = saving.cell()
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
@@ -262,6 +263,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         )
         if problem and problem != self._save_problem:
             self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
+            self._save_notice = self._notice
+            self.render()
+        elif problem is None and self._save_problem and self._notice is self._save_notice:
+            self._notice = {}  # saved again: the notice that it could not be is out of date
             self.render()
         self._save_problem = problem
 
