@@ -99,3 +99,9 @@ def test_the_installed_command_prints_no_traceback(tmp_path):
         and result.stderr.count("\n") == 1
         and "Traceback" not in result.stderr
     )
+
+
+@pytest.mark.parametrize("port", ["99999", "-5", "80.5", "http"])
+def test_a_port_out_of_range_is_refused_before_anything_starts(capsys, port):
+    err = fails(["class", "serve", "--port", port], capsys)
+    assert "is not a port (a whole number from 1 to 65535, or 0 for any free port)" in err

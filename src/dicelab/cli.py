@@ -346,6 +346,20 @@ def seed_argument(text: str) -> int:
     return seed
 
 
+def port_argument(text: str) -> int:
+    """A ``--port``: a whole number from 1 to 65535, or 0 for any free port."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{validation.shown(text)} is not a port (a whole number from 1 to 65535, "
+            "or 0 for any free port)"
+        )
+    return port
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     passed_on = argv[argv.index("--") + 1 :] if "--" in argv else []
@@ -445,7 +459,7 @@ def main(argv=None) -> int:
         "0.0.0.0 opens the class to the local network)",
     )
     serve_parser.add_argument(
-        "--port", type=int, default=8765, help="the port (default 8765; 0: any free port)"
+        "--port", type=port_argument, default=8765, help="the port (default 8765; 0: any free port)"
     )
     serve_parser.add_argument(
         "--data",
