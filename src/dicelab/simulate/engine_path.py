@@ -8,6 +8,8 @@ of a run uses its own ``random.Random`` seeded from ``(seed, i)`` only.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 from dicelab.odds.games import SET_ASIDE_GAMES
@@ -22,11 +24,13 @@ def rng(seed: int, index: int) -> random.Random:
 
 class BotFailed(RuntimeError):
     """A bot raised or chose an illegal action: which game (or turn), which seat, in what
-    state (the bot's own error is the ``__cause__``)."""
+    state (the bot's own error is the ``__cause__``). ``finished`` holds the results of the
+    games (or turns) of its chunk finished before it, as the chunk would have returned them."""
 
     def __init__(self, message: str, number: int, seat: int, state) -> None:
         super().__init__(message, number, seat, state)  # (picklable: a pool sends it back)
         self.number, self.seat, self.state = number, seat, state
+        self.finished: dict = {}
 
     def __str__(self) -> str:
         return self.args[0]
@@ -66,22 +70,33 @@ def play_games(run, start: int, stop: int) -> dict:
     engine, bots = run.engine(), run.bot_objects()
     seats = len(bots)
     out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
-    for index in range(start, stop):
-        dice = rng(run.seed, index)
-        state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
-        turns, busts = 0, [0] * seats
-        while not state.is_over:
-            before = state
-            state, _, action = _step(engine, state, bots, dice, index)
-            ended, bust = _turn_end(run.game, before, state, action)
-            turns += ended
-            busts[before.player] += bust
-        winners = engine.winners(state)
-        out["scores"].append(engine.scores(state))
-        out["wins"].append([seat in winners for seat in range(seats)])
-        out["turns"].append(turns)
-        out["busts"].append(busts)
+    with _keeping(out):
+        for index in range(start, stop):
+            dice = rng(run.seed, index)
+            state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
+            turns, busts = 0, [0] * seats
+            while not state.is_over:
+                before = state
+                state, _, action = _step(engine, state, bots, dice, index)
+                ended, bust = _turn_end(run.game, before, state, action)
+                turns += ended
+                busts[before.player] += bust
+            winners = engine.winners(state)
+            out["scores"].append(engine.scores(state))
+            out["wins"].append([seat in winners for seat in range(seats)])
+            out["turns"].append(turns)
+            out["busts"].append(busts)
     return out
+
+
+@contextmanager
+def _keeping(out: dict) -> Iterator[None]:
+    """Give a :class:`BotFailed` raised inside the results ``out`` finished before it."""
+    try:
+        yield
+    except BotFailed as failure:
+        failure.finished = out
+        raise
 
 
 def _first(rules, seed: int, index: int, seats: int) -> tuple:
@@ -99,15 +114,16 @@ def play_turns(run, start: int, stop: int) -> dict:
     if run.banked:
         first = replace(first, scores=(run.banked,), on_board=(True,) if first.on_board else ())
     before_score = engine.scores(first)[0]
-    for index in range(start, stop):
-        dice = rng(run.seed, index)
-        state, throws, ended, bust = first, 0, False, False
-        while not ended:
-            before = state
-            state, threw, action = _step(engine, state, [bot], dice, index, "turn")
-            throws += threw
-            ended, bust = _turn_end(run.game, before, state, action)
-        out["points"].append(engine.scores(state)[0] - before_score)
-        out["busts"].append(bust)
-        out["throws"].append(throws)
+    with _keeping(out):
+        for index in range(start, stop):
+            dice = rng(run.seed, index)
+            state, throws, ended, bust = first, 0, False, False
+            while not ended:
+                before = state
+                state, threw, action = _step(engine, state, [bot], dice, index, "turn")
+                throws += threw
+                ended, bust = _turn_end(run.game, before, state, action)
+            out["points"].append(engine.scores(state)[0] - before_score)
+            out["busts"].append(bust)
+            out["throws"].append(throws)
     return out

@@ -23,7 +23,7 @@ from importlib import import_module
 
 import numpy
 
-from dicelab import registry
+from dicelab import registry, validation
 from dicelab.simulate import engine_path
 from dicelab.validation import shown
 
@@ -164,6 +164,11 @@ def run_chunks(
     except BaseException as error:
         if not isinstance(error, (Exception, KeyboardInterrupt)):
             raise
+        finished = getattr(error, "finished", {})  # the failed chunk's games before the failure
+        if any(finished.values()):
+            for key, values in finished.items():
+                merged.setdefault(key, []).append(numpy.asarray(values))
+            completed += len(next(iter(finished.values())))
         arrays = _merge(merged)
         results = finish(arrays, completed) if finish is not None else arrays
         kind = RunInterrupted if isinstance(error, KeyboardInterrupt) else RunStopped
@@ -240,4 +245,6 @@ def bot_name(bot) -> str:
 
 
 def pick_seed(seed) -> int:
-    return random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+    """``seed`` checked (a whole number from 0 to 2**64 - 1), or a fresh one for None."""
+    checked = validation.seed(seed)
+    return random.SystemRandom().randrange(2**63) if checked is None else checked
