@@ -12,6 +12,12 @@ class IllegalMoveError(ValueError):
     """
 
 
+class TooManyMovesError(IllegalMoveError):
+    """A game that has had the most moves a game may have (:data:`dicelab.saves.MAX_EVENTS`,
+    far more than any real game): the last guard against rules under which a game would
+    never end. The game is left as it was."""
+
+
 class InvalidInputError(ValueError):
     """A setting, argument or request that dicelab cannot take (nothing was changed).
 

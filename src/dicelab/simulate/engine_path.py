@@ -12,6 +12,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
+from dicelab import saves
+from dicelab.errors import TooManyMovesError
+from dicelab.game import too_many_moves
 from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
@@ -74,8 +77,11 @@ def play_games(run, start: int, stop: int) -> dict:
         for index in range(start, stop):
             dice = rng(run.seed, index)
             state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
-            turns, busts = 0, [0] * seats
+            turns, busts, moves = 0, [0] * seats, 0
             while not state.is_over:
+                moves += 1
+                if moves > 2 * saves.MAX_EVENTS:  # an action and a throw a move
+                    raise TooManyMovesError(f"game {index} (numbered from 0): {too_many_moves()}")
                 before = state
                 state, _, action = _step(engine, state, bots, dice, index)
                 ended, bust = _turn_end(run.game, before, state, action)
