@@ -54,3 +54,11 @@ class Banker:
 
     def choose(self, engine, state, rng):
         return fivethousand.BOTS["simple"]().choose(engine, state, rng)
+
+
+def test_the_win_policy_refuses_rules_without_singles_naming_the_setting():
+    rules = fivethousand.Rules(single_one=0, single_five=0)
+    for with_penalty in (rules, rules.replace(penalty=500, bust_keeps_completed_rounds=False)):
+        with pytest.raises(InvalidInputError, match="single_one=0, single_five=0") as refusal:
+            fivethousand.win_policy(with_penalty, use_cache=False)
+        assert refusal.value.setting == "single_one"
