@@ -29,8 +29,8 @@ from dicelab.handout import write_handout
 from dicelab.widgets import saving
 from dicelab.worksheet import write_worksheet
 
-PLAYOUTS = 12  # random games per registered game
-MOST_MOVES = 400  # a playout stops here (random play in a set-aside game can be long)
+PLAYOUTS = 10  # random games per registered game
+MOST_MOVES = 150  # a playout stops here (random play in a set-aside game can be long)
 
 
 # --- the write paths -------------------------------------------------------------------
