@@ -199,9 +199,7 @@ def test_handouts_and_lessons_are_readable_by_the_class(tmp_path, umask_022, cap
     assert {stat.S_IMODE(path.stat().st_mode) for path in written} == {0o644}
 
 
-def test_temporary_files_whose_writer_is_gone_are_removed_at_the_first_write(
-    tmp_path, monkeypatch
-):
+def test_temporary_files_whose_writer_is_gone_are_removed_at_the_first_write(tmp_path, monkeypatch):
     monkeypatch.setattr(files, "_SWEPT", set())
     ended = subprocess.Popen([sys.executable, "-c", "pass"])
     ended.wait()

@@ -47,7 +47,7 @@ class NotAFileError(InvalidInputError, OSError):
     """A write to a path that holds something other than a regular file (a folder, a device,
     a pipe): refused before anything is written. ``strerror`` says what is there."""
 
-    def __init__(self, path, kind: str):
+    def __init__(self, path: object, kind: str):
         super().__init__(f"{path} is {kind}, not a regular file: dicelab writes only files")
         self.strerror = f"it is {kind}, not a regular file"
         self.filename = str(path)

@@ -7,6 +7,8 @@ import errno
 import json
 import os
 import re
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from dicelab.widgets import (
     saved_games,
     saving,
 )
-from dicelab.widgets.controller import RESUMED
+from dicelab.widgets.controller import RESUMED, RESUMED_AS_COPY
 from dicelab.widgets.saving import SavedGameWarning
 from tests.widgets.intents import notice, press
 
@@ -91,7 +93,10 @@ def test_a_full_disk_keeps_the_last_save_and_says_so_once(monkeypatch):
     assert "could not be saved: No space left on device" in notice(widget)
     (saved,) = saved_games()
     assert saved.game_json == before
-    assert [p.name for p in saving.games_dir().iterdir()] == [saved.path.name]  # no .tmp left
+    assert sorted(p.name for p in saving.games_dir().iterdir()) == [
+        f".{saved.path.name}.lock",  # this table writes it
+        saved.path.name,
+    ]  # no .tmp left
     monkeypatch.undo()  # space again: the next save clears the notice
     play_some(widget, 1)
     assert notice(widget) == "" and saved_games()[0].game_json == widget.game.to_json()
@@ -174,3 +179,39 @@ def test_a_new_game_of_a_table_replaces_its_save(monkeypatch):
     (saved,) = saved_games()
     assert saved.game_json == widget.game.to_json()
     assert YahtzeeGame(players=["Ann"], seed=1, pace=0).game.to_json() == widget.game.to_json()
+
+
+def test_a_game_another_kernel_writes_goes_on_here_as_a_copy_saved_apart():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    (saved,) = saved_games()
+    widget.close()  # this kernel's table lets go, and another kernel's takes the game
+    other_kernel = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from dicelab.widgets import saving; "
+            f"assert saving.lock({saved.path.name!r}) is not None; print('locked', flush=True); "
+            "sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other_kernel.stdout.readline() == "locked\n"
+        copy = YahtzeeGame(resume=True, pace=0)
+        assert copy.controls.status == RESUMED_AS_COPY
+        assert copy.game.to_json() == widget.game.to_json()
+        play_some(copy, 1)
+        assert (
+            len(saved_games()) == 2 and saved.path.read_text() == saved_games()[1].path.read_text()
+        )
+        assert saved_games()[0].game_json == copy.game.to_json() != saved.game_json
+    finally:
+        other_kernel.stdin.close()
+        other_kernel.wait()
+    again = YahtzeeGame(resume=saved, pace=0)  # the other kernel has ended: the file is free
+    assert again.controls.status == RESUMED
+    copy.close()
+    again.close()

@@ -9,7 +9,8 @@ same widget replaces the one before in its file. A widget made
 again in the same cell with the same arguments continues the game that cell left
 unfinished; ``resume=True`` continues the latest unfinished game of that widget, and
 :func:`saved_games` lists them all, the latest first. The :data:`KEPT_FILES` saved last
-are kept.
+are kept. Each save has one writer (:func:`lock`): a game that another kernel's table is
+writing goes on as a copy in a file of its own, and the table says so.
 
 >>> import os, tempfile
 >>> from dicelab.widgets import YahtzeeGame, saved_games
@@ -111,10 +112,46 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
 def _prune(folder: Path) -> None:
     files = sorted(folder.glob("*.json"), key=_modified)
     for old in files[: max(0, len(files) - KEPT_FILES)]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
+        for path in (old, _lock_path(old.name)):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+def _lock_path(name: str) -> Path:
+    return games_dir() / f".{name}.lock"
+
+
+def lock(name: str) -> int | None:
+    """Become the one writer of the save ``name``: the open lock file (closing it lets go;
+    so does the process ending), or None while another process writes that save. Where
+    files can't be locked (no ``fcntl``, a folder that can't be written), everyone may."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return -1
+    try:
+        games_dir().mkdir(parents=True, exist_ok=True)
+        handle = os.open(
+            _lock_path(name), os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600
+        )
+    except OSError:
+        return -1
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(handle)
+        return None
+    except OSError:  # a file system without locks (some network ones)
+        pass
+    return handle
+
+
+def unlock(handle: int | None) -> None:
+    """Let go of a save taken with :func:`lock`."""
+    if handle is not None and handle >= 0:
+        os.close(handle)
 
 
 def _modified(path: Path) -> float:
