@@ -177,6 +177,27 @@ def sweep(folder) -> None:
         remove_stale(folder)
 
 
+def distrust(path) -> str | None:
+    """Why what is at ``path`` (a folder or a file) could have been written by another user,
+    as a short sentence; None when nothing is there, or when it belongs to this user or root
+    and no one else may write it (as ssh asks of its keys). A group may write it when it is
+    the user's own group (the usual umask 002 of per-user groups). A folder that others may
+    add to but not replace in (``/tmp``'s sticky bit) is trusted: its files are asked alone."""
+    if os.name != "posix":
+        return None
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    if info.st_uid not in (os.geteuid(), 0):
+        return f"{path} belongs to another user"
+    sticky = stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_ISVTX
+    others = 0o002 | (0o020 if info.st_gid != os.getegid() else 0)
+    if info.st_mode & others and not sticky:
+        return f"{path} can be written by other users"
+    return None
+
+
 def reason(error: OSError) -> str:
     """An OSError as a short sentence without its Python wrapping ("No space left on device")."""
     return error.strerror or str(error)

@@ -215,3 +215,15 @@ def test_a_game_another_kernel_writes_goes_on_here_as_a_copy_saved_apart():
     assert again.controls.status == RESUMED
     copy.close()
     again.close()
+
+
+def test_saves_in_a_folder_others_may_write_are_not_continued():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    saving.games_dir().chmod(0o777)
+    with pytest.warns(SavedGameWarning, match="can be written by other users") as warned:
+        assert saved_games() == [] and saved_games() == []
+        assert YahtzeeGame(resume=True, pace=0).phase == "setup"
+    assert len(warned) == 1
+    saving.games_dir().chmod(0o755)
+    assert len(saved_games()) == 1

@@ -38,7 +38,7 @@ from pathlib import Path
 
 from dicelab import saves, validation
 from dicelab.errors import CorruptGameError
-from dicelab.files import kind, reason, write_atomic
+from dicelab.files import distrust, kind, reason, write_atomic
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
@@ -164,8 +164,21 @@ def _modified(path: Path) -> float:
 def saved_games(widget: str | None = None) -> list[SavedGame]:
     """The saved widget games (of the widget class named ``widget``, or all), the latest
     first. A file that is not a save (see :func:`read`) is left out, with one
-    :class:`SavedGameWarning` naming it the first time it is met."""
+    :class:`SavedGameWarning` naming it the first time it is met; a folder that other users
+    may write (:func:`dicelab.files.distrust`) gives none, and one warning saying why."""
     found: list[SavedGame] = []
+    forgeable = distrust(games_dir())
+    if forgeable:
+        if games_dir() not in _WARNED:
+            _WARNED.add(games_dir())
+            warnings.warn(
+                f"{forgeable}, so its saved games could have been forged: none is continued "
+                "from it (make it yours alone with chmod go-w, or set DICELAB_DATA_DIR to a "
+                "folder that is)",
+                SavedGameWarning,
+                stacklevel=2,
+            )
+        return found
     try:
         paths = sorted(games_dir().glob("*.json"))
     except OSError:
