@@ -31,7 +31,7 @@ from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
 from dicelab.players import Player
 from dicelab.validation import shown
-from dicelab.widgets import saving
+from dicelab.widgets import replacing, saving
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
@@ -163,6 +163,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             self.render()
         else:
             self.start(self.Game.DEFAULT_PLAYERS if players is None else players)
+        replacing.made(self)
 
     # --- what the notebook sees ---------------------------------------------------------
     @property

@@ -303,14 +303,24 @@ def load(entry: SavedGame, Game):
         return None
 
 
-def cell() -> str:
-    """The notebook cell running now, as the front end names it ("" when it does not)."""
+def _request() -> dict:
+    """The kernel's request being run now ({} outside a kernel)."""
     try:
         from IPython import get_ipython
 
         kernel = getattr(get_ipython(), "kernel", None)
-        parent = kernel.get_parent("shell") if kernel is not None else {}
+        return (kernel.get_parent("shell") if kernel is not None else {}) or {}
     except Exception:  # no IPython, or one that does not say: no cell  # noqa: BLE001
-        return ""
-    cell_id = (parent or {}).get("metadata", {}).get("cellId", "")
+        return {}
+
+
+def cell() -> str:
+    """The notebook cell running now, as the front end names it ("" when it does not)."""
+    cell_id = _request().get("metadata", {}).get("cellId", "")
     return cell_id if isinstance(cell_id, str) else ""
+
+
+def run() -> str:
+    """This run of the cell running now (its request's id; "" outside a kernel)."""
+    run_id = _request().get("header", {}).get("msg_id", "")
+    return run_id if isinstance(run_id, str) else ""
