@@ -176,3 +176,43 @@ def test_a_failing_turn_keeps_the_turns_of_its_chunk_played_before_it():
     failure = stopped.value.__cause__
     assert 0 < stopped.value.completed == failure.number < 400
     assert stopped.value.results.points.shape == (failure.number,)
+
+
+class Hanging(Cautious):
+    """Plays like the simple robot, then never returns from one move."""
+
+    def choose(self, engine, state, rng):
+        if self.calls == self.fail_after:
+            threading.Event().wait()
+        return super().choose(engine, state, rng)
+
+
+@pytest.mark.parametrize("executor", [None, "process pool"])
+def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
+    def run(pool):
+        return simulate.games(
+            "fivethousand",
+            ["simple", Hanging(fail_after=150)],
+            n=1000,
+            seed=1,
+            chunk_size=400,
+            executor=pool,
+            progress=False,
+            move_timeout=0.5,
+        )
+
+    with pytest.raises(simulate.RunStopped) as stopped:
+        if executor is None:
+            run(None)
+        else:
+            with ProcessPoolExecutor(1) as pool:
+                run(pool)
+    failure = stopped.value.__cause__
+    assert isinstance(failure, simulate.BotFailed) and "it took more than 0.5 s" in str(failure)
+    assert 0 < stopped.value.completed == failure.number  # the games finished are kept
+
+
+@pytest.mark.parametrize("seconds", [0, -1, float("inf"), "5", True])
+def test_a_bad_move_timeout_is_refused(seconds):
+    with pytest.raises(ValueError, match="move_timeout"):
+        simulate.games(n=5, move_timeout=seconds, progress=False)

@@ -8,6 +8,8 @@ of a run uses its own ``random.Random`` seeded from ``(seed, i)`` only.
 from __future__ import annotations
 
 import random
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -39,14 +41,16 @@ class BotFailed(RuntimeError):
         return self.args[0]
 
 
-def _step(engine, state, bots, rng, number: int = 0, unit: str = "game"):
+def _step(engine, state, bots, rng, number: int = 0, unit: str = "game", limits=()):
     """One action or one throw; returns (new state, whether it was a throw, the action).
-    A bot's failure is a :class:`BotFailed` naming game (or turn) ``number``."""
+    A bot's failure is a :class:`BotFailed` naming game (or turn) ``number``; ``limits``
+    are the seconds each seat's bot may take to choose (None: no limit)."""
     if state.is_chance:
         return engine.apply_chance(state, engine.sample_chance(state, rng)), True, None
     bot = bots[state.player]
     try:
-        action = bot.choose(engine, state, rng)
+        with _time_limit(limits[state.player] if limits else None):
+            action = bot.choose(engine, state, rng)
         return engine.apply(state, action), False, action
     except Exception as error:
         raise BotFailed(
@@ -56,6 +60,36 @@ def _step(engine, state, bots, rng, number: int = 0, unit: str = "game"):
             state.player,
             state,
         ) from error
+
+
+@contextmanager
+def _time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise TimeoutError in the block when it takes more than ``seconds`` (an alarm signal:
+    only in a process's main thread, where there is one; elsewhere no limit)."""
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def expire(_signum, _frame):
+        raise TimeoutError(f"it took more than {seconds:g} s to choose a move")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _limits(run) -> tuple:
+    """The seconds each seat's bot may take to choose: bot objects only (a built-in level
+    never hangs, and pays no alarm)."""
+    return tuple(None if isinstance(bot, str) else run.move_timeout for bot in run.bots)
 
 
 def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
@@ -70,7 +104,7 @@ def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
 
 def play_games(run, start: int, stop: int) -> dict:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
-    engine, bots = run.engine(), run.bot_objects()
+    engine, bots, limits = run.engine(), run.bot_objects(), _limits(run)
     seats = len(bots)
     out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
     with _keeping(out):
@@ -83,7 +117,7 @@ def play_games(run, start: int, stop: int) -> dict:
                 if moves > 2 * saves.MAX_EVENTS:  # an action and a throw a move
                     raise TooManyMovesError(f"game {index} (numbered from 0): {too_many_moves()}")
                 before = state
-                state, _, action = _step(engine, state, bots, dice, index)
+                state, _, action = _step(engine, state, bots, dice, index, "game", limits)
                 ended, bust = _turn_end(run.game, before, state, action)
                 turns += ended
                 busts[before.player] += bust
@@ -126,7 +160,9 @@ def play_turns(run, start: int, stop: int) -> dict:
             state, throws, ended, bust = first, 0, False, False
             while not ended:
                 before = state
-                state, threw, action = _step(engine, state, [bot], dice, index, "turn")
+                state, threw, action = _step(
+                    engine, state, [bot], dice, index, "turn", _limits(run)
+                )
                 throws += threw
                 ended, bust = _turn_end(run.game, before, state, action)
             out["points"].append(engine.scores(state)[0] - before_score)

@@ -14,6 +14,7 @@ the chunks not started yet are cancelled at once and :class:`RunStopped` (or
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import warnings
@@ -101,6 +102,7 @@ class Run:
     seed: int
     banked: int = 0
     batch: bool = False  # whether the batch simulator plays it
+    move_timeout: float | None = None  # the seconds a bot object may take to choose a move
 
     def engine(self):
         return registry.GAMES[self.game].Engine(self.rules)
@@ -242,6 +244,20 @@ def check_bots(module, bots) -> tuple:
 
 def bot_name(bot) -> str:
     return bot if isinstance(bot, str) else repr(bot)
+
+
+MOVE_TIMEOUT = 60.0  # seconds: a bot of one's own that takes longer to move has hung
+
+
+def timeout(seconds) -> float | None:
+    """``move_timeout`` checked: a positive number of seconds, or None for none."""
+    if seconds is None:
+        return None
+    if type(seconds) not in (int, float) or not 0 < seconds < math.inf:
+        raise ValueError(
+            f"move_timeout is a number of seconds above 0, or None, not {shown(seconds)}"
+        )
+    return float(seconds)
 
 
 def pick_seed(seed) -> int:
