@@ -2,8 +2,8 @@
 the write failing in turn, odd targets, every reader of outside input fuzzed, and random
 playouts through every registered game saved and resumed at random points.
 
-Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed, and
-``PLAYOUTS`` random games per registered game.
+Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
+``PLAYOUTS`` random games per registered game, and ``KILLS`` writers killed mid-write.
 """
 
 from __future__ import annotations
@@ -13,7 +13,11 @@ import errno
 import json
 import os
 import random
+import signal
 import stat
+import subprocess
+import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -323,3 +327,47 @@ def test_random_playouts_resumed_at_random_points_equal_the_original(name):
                 resumed = spec.Game.from_json(resumed.to_json())
             assert resumed.state == original.state
         assert resumed.to_json() == original.to_json() and resumed.is_over == original.is_over
+
+
+# --- writers killed at random points -----------------------------------------------------
+
+KILLS = 4
+WRITING = """
+import sys, time
+from dicelab import files
+
+def slowly(digit):
+    def write(file):
+        for _ in range(100):  # a sheet of 2 MB, written in pieces
+            file.write(digit * 20_000)
+            time.sleep(0.002)
+    return write
+
+print("ready", flush=True)
+for n in range(10**6):
+    files.write_atomic(sys.argv[1], slowly(str(n % 10).encode()))
+"""
+
+
+def test_a_writer_killed_at_random_points_leaves_a_whole_file_and_its_temporary_goes(
+    tmp_path, monkeypatch
+):
+    target = tmp_path / "sheet.html"
+    target.write_text("0" * 2_000_000)
+    rng = random.Random(43)
+    for _ in range(KILLS):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITING, str(target)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.05, 0.6))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        text = target.read_text()
+        assert len(text) == 2_000_000 and text == text[0] * len(text)  # one whole version
+    left = [name for name in listing(tmp_path) if files.is_temporary(tmp_path / name)]
+    assert left  # (a writer is killed in a write nearly always: most of its time is in one)
+    monkeypatch.setattr(files, "_SWEPT", set())
+    files.write_atomic(target, "the next start")
+    assert listing(tmp_path) == ["sheet.html"]  # the killed writers' temporary files went
