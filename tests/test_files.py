@@ -215,3 +215,13 @@ def test_temporary_files_whose_writer_is_gone_are_removed_at_the_first_write(tmp
     finally:
         alive.kill()
         alive.wait()
+
+
+def test_dicelab_lab_refuses_a_pipe_where_a_lesson_goes_without_reading_it(tmp_path, capsys):
+    pipe = tmp_path / cli.tutorial_notebooks()[0].name
+    os.mkfifo(pipe)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and "is a pipe (FIFO), not a" in err
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)

@@ -80,8 +80,11 @@ class CommandError(Exception):
 
 
 def is_notebook(path: Path) -> bool:
-    """Whether ``path`` holds a notebook Jupyter can open (JSON with its cells)."""
+    """Whether ``path`` holds a notebook Jupyter can open (JSON with its cells): a regular
+    file (a pipe or a device is never read)."""
     try:
+        if not path.is_file():
+            return False
         document = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return False
@@ -117,7 +120,7 @@ def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Pat
             print(f"kept your copy of {target}", file=out)
             continue
         try:
-            if target.exists():
+            if target.is_file():  # (a pipe or a device there is refused by the writer)
                 aside = _aside(target)
                 os.replace(target, aside)
                 print(f"{target} could not be opened: moved it to {aside.name}", file=out)
