@@ -126,7 +126,8 @@ def _lock_path(name: str) -> Path:
 def lock(name: str) -> int | None:
     """Become the one writer of the save ``name``: the open lock file (closing it lets go;
     so does the process ending), or None while another process writes that save. Where
-    files can't be locked (no ``fcntl``, a folder that can't be written), everyone may."""
+    files can't be locked (no ``fcntl``, a folder that can't be written), everyone may:
+    -1, no lock held."""
     try:
         import fcntl
     except ImportError:  # Windows
