@@ -3,7 +3,8 @@ the write failing in turn, odd targets, every reader of outside input fuzzed, an
 playouts through every registered game saved and resumed at random points.
 
 Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
-``PLAYOUTS`` random games per registered game, and ``KILLS`` writers killed mid-write.
+``PLAYOUTS`` random games per registered game and ``WIDGET_PLAYOUTS`` per widget, and
+``KILLS`` writers killed mid-write.
 """
 
 from __future__ import annotations
@@ -371,3 +372,30 @@ def test_a_writer_killed_at_random_points_leaves_a_whole_file_and_its_temporary_
     monkeypatch.setattr(files, "_SWEPT", set())
     files.write_atomic(target, "the next start")
     assert listing(tmp_path) == ["sheet.html"]  # the killed writers' temporary files went
+
+
+WIDGET_PLAYOUTS = 2  # random games per widget, saved after every move and resumed at random
+
+
+@pytest.mark.parametrize("name", sorted(registry.GAMES))
+def test_random_widget_playouts_resumed_from_their_saves_equal_the_original(name):
+    from dicelab import widgets
+
+    spec = registry.GAMES[name]
+    Widget = getattr(widgets, f"{spec.title}Game")
+    for playout in range(WIDGET_PLAYOUTS):
+        rng = random.Random(f"widget/{name}/{playout}")
+        rules = random_rules(spec, rng)
+        table = Widget(players=["Ann", "Ben"], rules=rules, seed=playout, pace=0)
+        original = spec.Game.from_json(table.game.to_json())  # (its seats' colours too)
+        for _ in range(MOST_MOVES // 3):
+            if original.is_over:
+                break
+            action = rng.choice(original.legal_actions())
+            original.play(action)
+            table.play(action)
+            if rng.random() < 0.1:  # the kernel restarts: the table comes back from its save
+                table.close()
+                table = Widget(resume=widgets.saved_games(Widget.__name__)[0], pace=0)
+            assert table.game.to_json() == original.to_json()
+        table.close()
