@@ -34,7 +34,7 @@ from dicelab.handout import write_handout
 from dicelab.widgets import saving
 from dicelab.worksheet import write_worksheet
 
-PLAYOUTS = 10  # random games per registered game
+PLAYOUTS = 8  # random games per registered game
 MOST_MOVES = 150  # a playout stops here (random play in a set-aside game can be long)
 
 
@@ -375,6 +375,7 @@ def test_a_writer_killed_at_random_points_leaves_a_whole_file_and_its_temporary_
 
 
 WIDGET_PLAYOUTS = 2  # random games per widget, saved after every move and resumed at random
+WIDGET_MOVES = 30  # a widget playout stops here
 
 
 @pytest.mark.parametrize("name", sorted(registry.GAMES))
@@ -388,7 +389,7 @@ def test_random_widget_playouts_resumed_from_their_saves_equal_the_original(name
         rules = random_rules(spec, rng)
         table = Widget(players=["Ann", "Ben"], rules=rules, seed=playout, pace=0)
         original = spec.Game.from_json(table.game.to_json())  # (its seats' colours too)
-        for _ in range(MOST_MOVES // 3):
+        for _ in range(WIDGET_MOVES):
             if original.is_over:
                 break
             action = rng.choice(original.legal_actions())
