@@ -128,10 +128,12 @@ MAX_PARAMETER_ID = 100
 
 def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str) -> str | None:
     """Short test ids: for rules, the nearest preset's name and the settings that differ from
-    it (``test_x[traditional,target=1500]``), cut short with a digest of the rest when they
-    are many; for a module, its last name (``fivethousand``)."""
+    it (``test_x[traditional,target=1500]``); for a module, its last name (``fivethousand``);
+    a long text or rule set is cut short, with a digest of the whole to tell cases apart."""
     if isinstance(val, types.ModuleType):
         return val.__name__.rpartition(".")[2]
+    if isinstance(val, str):
+        return _short(val.encode("unicode_escape").decode()) if len(val) > SHORT_ID else None
     if not isinstance(val, RuleSet):
         return None
 
@@ -143,15 +145,18 @@ def pytest_make_parametrize_id(config: pytest.Config, val: object, argname: str)
         ]
 
     name, preset = min(val.PRESETS.items(), key=lambda item: len(changes(item[1])))
-    whole = ",".join([name, *changes(preset)])
-    if len(whole) <= RULES_ID:
+    return _short(",".join([name, *changes(preset)]))
+
+
+def _short(whole: str) -> str:
+    if len(whole) <= SHORT_ID:
         return whole
     digest = hashlib.sha256(whole.encode()).hexdigest()[:6]
-    return f"{whole[: RULES_ID - len(digest) - 1]}~{digest}"
+    return f"{whole[: SHORT_ID - len(digest) - 1]}~{digest}"
 
 
-#: The longest id of a rule set among a test's parameters.
-RULES_ID = 40
+#: The longest id of one parameter (a rule set, a text).
+SHORT_ID = 40
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -148,3 +148,49 @@ def test_a_folder_that_cannot_lock_still_computes_and_saves(tmp_path, monkeypatc
     arrays = cache.load_or_compute(KEY, squares, "test", folder=tmp_path)
     assert arrays["squares"].tolist() == [0, 1, 4, 9, 16]
     assert list(tmp_path.iterdir()) == [cache.path_for(KEY, "test", tmp_path)]
+
+
+def _forged(folder, key):
+    """A cache file for ``key`` in ``folder`` holding wrong arrays with a checksum that fits."""
+    path = cache.path_for(key, "forgery", folder)
+    assert cache._write(path, cache._identity(key, "forgery"), {"a": np.zeros(3)}) is None
+    return path
+
+
+@pytest.mark.parametrize("writable", ["folder", "file"])
+def test_a_cache_others_may_write_is_neither_read_nor_written(tmp_path, writable):
+    key = {"n": 7}
+    path = _forged(tmp_path, key)
+    (tmp_path if writable == "folder" else path).chmod(0o777 if writable == "folder" else 0o666)
+    forged = path.read_bytes()
+    with pytest.warns(cache.CacheWarning, match="can be written by other users") as warned:
+        arrays = cache.load_or_compute(key, lambda: {"a": np.arange(3)}, "forgery", folder=tmp_path)
+    assert arrays["a"].tolist() == [0, 1, 2] and len(warned) == 1
+    assert "could have been forged" in str(warned[0].message)
+    assert path.read_bytes() == forged  # not written either
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="chown needs root")
+def test_a_cache_file_of_another_user_is_not_read(tmp_path):
+    key = {"n": 8}
+    os.chown(_forged(tmp_path, key), 12345, 12345)
+    with pytest.warns(cache.CacheWarning, match="belongs to another user"):
+        arrays = cache.load_or_compute(key, lambda: {"a": np.arange(3)}, "forgery", folder=tmp_path)
+    assert arrays["a"].tolist() == [0, 1, 2]
+
+
+def test_a_cache_this_user_alone_writes_is_read(tmp_path):
+    key = {"n": 9}
+    _forged(tmp_path, key)  # written by this user: what they wrote is what they read
+    assert (
+        cache.load_or_compute(key, lambda: {}, "forgery", folder=tmp_path)["a"].tolist() == [0] * 3
+    )
+
+
+def test_a_cache_only_the_users_own_group_may_write_is_read(tmp_path):
+    key = {"n": 10}
+    _forged(tmp_path, key).chmod(0o664)  # umask 002, with a group of one's own
+    tmp_path.chmod(0o775)
+    assert (
+        cache.load_or_compute(key, lambda: {}, "forgery", folder=tmp_path)["a"].tolist() == [0] * 3
+    )

@@ -1,8 +1,10 @@
 """Every error of the dicelab command is one line on stderr and exit status 2."""
 
 import errno
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -29,16 +31,22 @@ def test_a_handout_in_a_folder_that_does_not_exist(tmp_path, capsys):
     assert err.startswith("dicelab handout: error: cannot write") and "there is no folder" in err
 
 
+def read_only_folders(monkeypatch):
+    """Refuse every temporary file, as a read-only folder does (even to root)."""
+    create = os.open
+
+    def refuse(path, *args, **kwargs):
+        if files.is_temporary(Path(path)):
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return create(path, *args, **kwargs)
+
+    monkeypatch.setattr(files.os, "open", refuse)
+
+
 def test_a_read_only_handout_target(tmp_path, capsys, monkeypatch):
     target = tmp_path / "sheet.html"
     target.write_text("theirs")
-
-    def refuse(*args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied")
-
-    monkeypatch.setattr(
-        files.tempfile, "mkstemp", refuse
-    )  # as a read-only folder refuses (even to root)
+    read_only_folders(monkeypatch)
     err = fails(["handout", "thousand", "-o", str(target)], capsys)
     assert f"cannot write {target}: Permission denied" in err and target.read_text() == "theirs"
 
@@ -63,10 +71,7 @@ def test_lab_on_a_file(tmp_path, capsys):
 
 
 def test_lab_on_a_read_only_folder(tmp_path, capsys, monkeypatch):
-    def refuse(*args, **kwargs):
-        raise PermissionError(errno.EACCES, "Permission denied")
-
-    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
+    read_only_folders(monkeypatch)
     err = fails(["lab", str(tmp_path), "--dry-run", "--no-browser"], capsys)
     assert err.startswith("dicelab lab: error: cannot write") and "Permission denied" in err
 
@@ -94,3 +99,9 @@ def test_the_installed_command_prints_no_traceback(tmp_path):
         and result.stderr.count("\n") == 1
         and "Traceback" not in result.stderr
     )
+
+
+@pytest.mark.parametrize("port", ["99999", "-5", "80.5", "http"])
+def test_a_port_out_of_range_is_refused_before_anything_starts(capsys, port):
+    err = fails(["class", "serve", "--port", port], capsys)
+    assert "is not a port (a whole number from 1 to 65535, or 0 for any free port)" in err

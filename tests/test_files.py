@@ -3,6 +3,10 @@
 import errno
 import json
 import os
+import re
+import stat
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -10,6 +14,7 @@ import pytest
 
 from dicelab import cache, cli, files
 from dicelab.editions import edition
+from dicelab.errors import NotAFileError
 from dicelab.handout import write_handout
 
 
@@ -122,10 +127,101 @@ def test_old_temporary_files_are_removed_on_the_next_start(tmp_path):
 
 
 def test_old_temporary_cache_files_are_removed_when_the_cache_is_first_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(cache, "_SWEPT", set())
+    monkeypatch.setattr(files, "_SWEPT", set())
     left = tmp_path / ".test-0123.npz.x1.tmp"
     left.write_bytes(b"half an archive")
     long_ago = time.time() - 2 * files.STALE_SECONDS
     os.utime(left, (long_ago, long_ago))
     cache.load_or_compute({"n": 2}, lambda: {"a": np.arange(2)}, "test", folder=tmp_path)
     assert not left.exists()
+
+
+@pytest.fixture
+def umask_022():
+    previous = os.umask(0o022)
+    yield
+    os.umask(previous)
+
+
+def odd_targets(folder):
+    """A pipe, a link to a device (``/dev/null``, never written) and a folder, in ``folder``."""
+    pipe, device, sub = folder / "pipe.html", folder / "null.html", folder / "sub"
+    os.mkfifo(pipe)
+    device.symlink_to(os.devnull)
+    sub.mkdir()
+    return {"a pipe (FIFO)": pipe, "a device": device, "a folder": sub}
+
+
+def test_a_target_that_is_not_a_regular_file_is_refused_and_left_as_it_is(tmp_path):
+    for what, target in odd_targets(tmp_path).items():
+        with pytest.raises(NotAFileError, match=re.escape(f"is {what}, not")) as refusal:
+            files.write_atomic(target, "sheet")
+        assert isinstance(refusal.value, OSError) and isinstance(refusal.value, ValueError)
+    assert stat.S_ISFIFO((tmp_path / "pipe.html").lstat().st_mode)
+    assert os.readlink(tmp_path / "null.html") == os.devnull
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert names(tmp_path) == ["null.html", "pipe.html", "sub"] and names(tmp_path / "sub") == []
+
+
+@pytest.mark.parametrize("target", ["pipe.html", "null.html"])
+def test_dicelab_handout_refuses_a_pipe_or_a_device_in_one_line(tmp_path, capsys, target):
+    odd_targets(tmp_path)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["handout", "yahtzee", "-o", str(tmp_path / target)])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1
+    assert "not a regular file" in err and target in err
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert names(tmp_path) == ["null.html", "pipe.html", "sub"]
+
+
+def test_dicelab_handout_into_a_folder_writes_inside_it(tmp_path, capsys):
+    assert cli.main(["handout", "thousand", "-o", str(tmp_path)]) == 0
+    assert names(tmp_path) == ["thousand-handout.html"]
+
+
+def test_a_replaced_file_keeps_its_mode_and_a_new_file_gets_the_umasks(tmp_path, umask_022):
+    shared = tmp_path / "shared.html"
+    shared.write_text("last week")
+    shared.chmod(0o664)
+    files.write_atomic(shared, "this week")
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o664 and shared.read_text() == "this week"
+    new = files.write_atomic(tmp_path / "new.html", "sheet")
+    assert stat.S_IMODE(new.stat().st_mode) == 0o644
+    secret = files.write_atomic(shared, "token", mode=0o600)
+    assert stat.S_IMODE(secret.stat().st_mode) == 0o600
+
+
+def test_handouts_and_lessons_are_readable_by_the_class(tmp_path, umask_022, capsys):
+    assert cli.main(["handout", "yahtzee", "-o", str(tmp_path / "sheet.html")]) == 0
+    assert cli.main(["lab", str(tmp_path / "lessons"), "--dry-run", "--no-browser"]) == 0
+    written = [tmp_path / "sheet.html", *(tmp_path / "lessons").iterdir()]
+    assert {stat.S_IMODE(path.stat().st_mode) for path in written} == {0o644}
+
+
+def test_temporary_files_whose_writer_is_gone_are_removed_at_the_first_write(tmp_path, monkeypatch):
+    monkeypatch.setattr(files, "_SWEPT", set())
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        killed = tmp_path / f".sheet.html.{ended.pid}-{files.BOOT}.0a1b2c3d.tmp"
+        before_boot = tmp_path / f".sheet.html.{alive.pid}-{'f' * 8}.0a1b2c3d.tmp"
+        writing = tmp_path / f".other.html.{alive.pid}-{files.BOOT}.0a1b2c3d.tmp"
+        for path in (killed, before_boot, writing):
+            path.write_text("half")
+        files.write_atomic(tmp_path / "sheet.html", "whole")
+        assert names(tmp_path) == [writing.name, "sheet.html"]
+    finally:
+        alive.kill()
+        alive.wait()
+
+
+def test_dicelab_lab_refuses_a_pipe_where_a_lesson_goes_without_reading_it(tmp_path, capsys):
+    pipe = tmp_path / cli.tutorial_notebooks()[0].name
+    os.mkfifo(pipe)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["lab", str(tmp_path), "--dry-run", "--no-browser"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1 and "is a pipe (FIFO), not a" in err
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)

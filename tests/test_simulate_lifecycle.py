@@ -72,7 +72,7 @@ def test_a_bots_error_names_the_game_the_seat_and_the_state_and_keeps_the_games_
     assert f"game {failure.number} " in str(failure) and "seat 1 (Cautious())" in str(failure)
     assert "IllegalMoveError" in str(failure) and repr(failure.state) in str(failure)
     done = stopped.value.completed
-    assert done == failure.number - failure.number % 5 and done > 0
+    assert done == failure.number and done % 5 != 0  # the failed chunk's games before it too
     results = stopped.value.results
     assert results.scores.shape == (done, 2) and results.wins.shape == (done, 2)
     assert f"after {done:,} of 10,000 games" in str(stopped.value)
@@ -159,3 +159,60 @@ def test_a_killed_worker_returns_at_once():
             )
     assert time.monotonic() - started < 2.0 + 1.0
     assert "BrokenProcessPool" in str(stopped.value) and stopped.value.completed == 0
+
+
+@pytest.mark.parametrize("seed", [-5, 1.7, True, "3", 2**64])
+@pytest.mark.parametrize("call", [simulate.games, simulate.turns])
+def test_a_bad_seed_is_refused_at_the_call(call, seed):
+    with pytest.raises(ValueError, match="the seed"):
+        call("fivethousand", n=10, seed=seed, progress=False)
+
+
+def test_a_failing_turn_keeps_the_turns_of_its_chunk_played_before_it():
+    with pytest.raises(simulate.RunStopped) as stopped:
+        simulate.turns(
+            "fivethousand", Cautious(fail_after=50), n=1000, seed=1, chunk_size=400, progress=False
+        )
+    failure = stopped.value.__cause__
+    assert 0 < stopped.value.completed == failure.number < 400
+    assert stopped.value.results.points.shape == (failure.number,)
+
+
+class Hanging(Cautious):
+    """Plays like the simple robot, then never returns from one move."""
+
+    def choose(self, engine, state, rng):
+        if self.calls == self.fail_after:
+            threading.Event().wait()
+        return super().choose(engine, state, rng)
+
+
+@pytest.mark.parametrize("executor", [None, "process pool"])
+def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
+    def run(pool):
+        return simulate.games(
+            "fivethousand",
+            ["simple", Hanging(fail_after=150)],
+            n=1000,
+            seed=1,
+            chunk_size=400,
+            executor=pool,
+            progress=False,
+            move_timeout=0.5,
+        )
+
+    with pytest.raises(simulate.RunStopped) as stopped:
+        if executor is None:
+            run(None)
+        else:
+            with ProcessPoolExecutor(1) as pool:
+                run(pool)
+    failure = stopped.value.__cause__
+    assert isinstance(failure, simulate.BotFailed) and "it took more than 0.5 s" in str(failure)
+    assert 0 < stopped.value.completed == failure.number  # the games finished are kept
+
+
+@pytest.mark.parametrize("seconds", [0, -1, float("inf"), "5", True])
+def test_a_bad_move_timeout_is_refused(seconds):
+    with pytest.raises(ValueError, match="move_timeout"):
+        simulate.games(n=5, move_timeout=seconds, progress=False)

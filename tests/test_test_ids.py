@@ -23,9 +23,16 @@ def test_a_rule_set_with_many_changes_is_cut_short_and_still_told_apart():
     )
     other = many.replace(min_bank=350)
     assert rules_id(many).startswith("zillions,target=1500,")
-    assert len(rules_id(many)) == len(rules_id(other)) == conftest.RULES_ID
+    assert len(rules_id(many)) == len(rules_id(other)) == conftest.SHORT_ID
     assert rules_id(many) != rules_id(other)
 
 
 def test_a_module_is_named_by_its_last_name():
     assert rules_id(fivethousand) == "fivethousand"
+
+
+def test_a_long_text_is_cut_short_and_still_told_apart():
+    one, other = "x" * 100 + "1", "x" * 100 + "2"
+    assert len(rules_id(one)) == len(rules_id(other)) == conftest.SHORT_ID
+    assert rules_id(one) != rules_id(other)
+    assert rules_id("short") is None  # (pytest's own id)

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from dicelab.errors import IllegalMoveError
-from dicelab.validation import faces, shown
+from dicelab.validation import faces, names, shown
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +66,7 @@ def action_from_json(document: object, kinds: Iterable[type[Action]]) -> Action:
     given = set(document) - {"type"}
     if given != set(fields):
         raise IllegalMoveError(
-            f"a {kind.type!r} action has the fields {fields}, not {sorted(map(str, given))}"
+            f"a {kind.type!r} action has the fields {', '.join(fields)}, "
+            f"not {names(sorted(map(str, given))) or 'none'}"
         )
     return kind(**{name: document[name] for name in fields})

@@ -4,12 +4,13 @@
 A file is used only when it is a complete archive written for exactly that key (its key
 and a checksum of every array are stored inside it). Anything else at the cache path (a
 truncated or foreign file, a ``.npy``, a folder, something unreadable) is computed again
-with one :class:`CacheWarning`. Processes computing the same arrays into one folder at once
+with one :class:`CacheWarning`. A folder or file that another user could have written (it
+belongs to someone else, or others may write it) is neither read nor written, as ssh
+refuses such keys: a checksum catches damage, not forgery. Processes computing the same arrays into one folder at once
 (the kernels of two notebooks, a test run's workers) take turns: the one that waited reads
 what the first one saved instead of computing it again. Writing goes through
 :func:`dicelab.files.write_atomic`: no half-written file, no temporary file left behind
-(and those a killed process left are removed once a day old, the first time a folder is
-used).
+(and those a killed process left are removed the first time a folder is written).
 
 >>> import numpy as np, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -34,11 +35,10 @@ from pathlib import Path
 
 import numpy as np
 
-from dicelab.files import remove_stale, write_atomic
+from dicelab.files import distrust, write_atomic
 
 _KEY = "__key__"
 _CHECKSUM = "__checksum__"
-_SWEPT: set[Path] = set()  # folders whose stale temporary files were removed this process
 
 
 class CacheWarning(UserWarning):
@@ -93,9 +93,16 @@ def load_or_compute(key: dict, compute, kind: str, *, check=None, folder=None) -
     """
     identity = _identity(key, kind)
     path = path_for(key, kind, folder)
-    if path.parent not in _SWEPT:
-        _SWEPT.add(path.parent)
-        remove_stale(path.parent)
+    forgeable = distrust(path.parent) or distrust(path)
+    if forgeable:
+        warnings.warn(
+            f"{forgeable}, so the cached {kind} there could have been forged: dicelab neither "
+            "reads nor writes it (make the folder yours alone with chmod go-w, or set "
+            "DICELAB_CACHE_DIR to one that is); computing it",
+            CacheWarning,
+            stacklevel=2,
+        )
+        return _computed(compute)
     arrays, problem = _read(path, identity, check)
     if arrays is not None:
         return arrays
@@ -113,17 +120,23 @@ def _compute_and_save(path: Path, identity: str, kind: str, compute, problem) ->
         warnings.warn(
             f"the cached {kind} at {path} {problem}; computing it again", CacheWarning, stacklevel=3
         )
+    arrays = _computed(compute)
+    failure = _write(path, identity, arrays)
+    if failure and not problem:
+        warnings.warn(
+            f"could not save the {kind} in {path.parent}: {failure}", CacheWarning, stacklevel=3
+        )
+    return arrays
+
+
+def _computed(compute) -> dict:
+    """``compute()``'s arrays, checked."""
     arrays = compute()
     if type(arrays) is not dict or not all(
         isinstance(name, str) and not name.startswith("__") and isinstance(array, np.ndarray)
         for name, array in arrays.items()
     ):
         raise TypeError("compute() must return a dict of names to numpy arrays")
-    failure = _write(path, identity, arrays)
-    if failure and not problem:
-        warnings.warn(
-            f"could not save the {kind} in {path.parent}: {failure}", CacheWarning, stacklevel=3
-        )
     return arrays
 
 

@@ -80,8 +80,11 @@ class CommandError(Exception):
 
 
 def is_notebook(path: Path) -> bool:
-    """Whether ``path`` holds a notebook Jupyter can open (JSON with its cells)."""
+    """Whether ``path`` holds a notebook Jupyter can open (JSON with its cells): a regular
+    file (a pipe or a device is never read)."""
     try:
+        if not path.is_file():
+            return False
         document = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return False
@@ -117,7 +120,7 @@ def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Pat
             print(f"kept your copy of {target}", file=out)
             continue
         try:
-            if target.exists():
+            if target.is_file():  # (a pipe or a device there is refused by the writer)
                 aside = _aside(target)
                 os.replace(target, aside)
                 print(f"{target} could not be opened: moved it to {aside.name}", file=out)
@@ -348,6 +351,20 @@ def seed_argument(text: str) -> int:
     return seed
 
 
+def port_argument(text: str) -> int:
+    """A ``--port``: a whole number from 1 to 65535, or 0 for any free port."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(
+            f"{validation.shown(text)} is not a port (a whole number from 1 to 65535, "
+            "or 0 for any free port)"
+        )
+    return port
+
+
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     passed_on = argv[argv.index("--") + 1 :] if "--" in argv else []
@@ -447,7 +464,7 @@ def main(argv=None) -> int:
         "0.0.0.0 opens the class to the local network)",
     )
     serve_parser.add_argument(
-        "--port", type=int, default=8765, help="the port (default 8765; 0: any free port)"
+        "--port", type=port_argument, default=8765, help="the port (default 8765; 0: any free port)"
     )
     serve_parser.add_argument(
         "--data",

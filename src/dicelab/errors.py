@@ -12,6 +12,12 @@ class IllegalMoveError(ValueError):
     """
 
 
+class TooManyMovesError(IllegalMoveError):
+    """A game that has had the most moves a game may have (:data:`dicelab.saves.MAX_EVENTS`,
+    far more than any real game): the last guard against rules under which a game would
+    never end. The game is left as it was."""
+
+
 class InvalidInputError(ValueError):
     """A setting, argument or request that dicelab cannot take (nothing was changed).
 
@@ -35,3 +41,16 @@ class CorruptGameError(ValueError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.reason = message
+
+
+class NotAFileError(InvalidInputError, OSError):
+    """A write to a path that holds something other than a regular file (a folder, a device,
+    a pipe): refused before anything is written. ``strerror`` says what is there."""
+
+    def __init__(self, path: object, kind: str):
+        super().__init__(f"{path} is {kind}, not a regular file: dicelab writes only files")
+        self.strerror = f"it is {kind}, not a regular file"
+        self.filename = str(path)
+
+    def __str__(self) -> str:
+        return str(self.args[0])

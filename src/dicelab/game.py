@@ -20,12 +20,25 @@ from typing import Any
 from dicelab import dice as _dice
 from dicelab import protocols, saves, validation
 from dicelab.actions import Action
-from dicelab.errors import CorruptGameError, IllegalMoveError, InvalidInputError
+from dicelab.errors import (
+    CorruptGameError,
+    IllegalMoveError,
+    InvalidInputError,
+    TooManyMovesError,
+)
 from dicelab.players import Player
 from dicelab.ruleset import RuleSet
 
 SAVE_FORMAT = saves.FORMAT
 SAVE_VERSION = saves.VERSION
+
+
+def too_many_moves() -> str:
+    """Why a game stopped at the most moves a game may have."""
+    return (
+        f"this game has had {saves.MAX_EVENTS:,} moves, the most a game may have (no real "
+        "game comes near): it stops here, as its rules may never let it end"
+    )
 
 
 @dataclass(frozen=True)
@@ -125,6 +138,8 @@ class Game:
             raise IllegalMoveError("the game is over")
         if not isinstance(action, self.Engine.actions):
             raise IllegalMoveError(f"{validation.shown(action)} is not an action of {self.name}")
+        if len(self.history) >= saves.MAX_EVENTS:
+            raise TooManyMovesError(too_many_moves())
         state = self.engine.apply(self.state, action)
         dice = None
         turns = self._turns[-1]

@@ -132,10 +132,10 @@ class RuleSet:
 
     @classmethod
     def _check_names(cls, settings: dict[str, Any]) -> None:
-        names = {field.name for field in dataclasses.fields(cls)}
-        unknown = sorted(str(name) for name in settings if name not in names)
+        known = {field.name for field in dataclasses.fields(cls)}
+        unknown = sorted(str(name) for name in settings if name not in known)
         if unknown:
             raise InvalidInputError(
-                f"unknown rule settings: {', '.join(unknown)}; "
-                f"{cls.__module__.split('.')[1]} has {', '.join(sorted(names))}"
+                f"unknown rule settings: {validation.names(unknown)}; "
+                f"{cls.__module__.split('.')[1]} has {', '.join(sorted(known))}"
             )

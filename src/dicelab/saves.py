@@ -86,7 +86,7 @@ def _object(pairs):
     document = {}
     for key, value in pairs:
         if key in document:
-            raise CorruptGameError(f"the key {key!r} appears twice in one object")
+            raise CorruptGameError(f"the key {validation.shown(key)} appears twice in one object")
         document[key] = value
     return document
 
@@ -155,7 +155,10 @@ def array(item, low: int, high: int):
 
 
 def member(path: str, key: str) -> str:
-    """The JSON path of ``key`` in the object at ``path``: ``$.seed``, ``$["odd key"]``."""
+    """The JSON path of ``key`` in the object at ``path``: ``$.seed``, ``$["odd key"]``
+    (a long key cut short)."""
+    if len(key) > validation.SHOWN:
+        return f"{path}[{json.dumps(key[: validation.SHOWN])}...]"
     return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
 
 

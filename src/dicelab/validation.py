@@ -61,6 +61,18 @@ def shown(value) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
+def names(values, most: int = SHOWN_FIELDS) -> str:
+    """Names (of fields, settings) for an error message, each :func:`shown`, at most
+    ``most`` of them and then how many more: a message never repeats a flood of names.
+
+    >>> names(["die", "x" * 1_000_000, *map(str, range(10))])
+    "'die', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..., '0', '1' and 8 more"
+    """
+    values = list(values)
+    listed = ", ".join(map(shown, values[:most]))
+    return listed if len(values) <= most else f"{listed} and {len(values) - most} more"
+
+
 def clean_name(value: str) -> str:
     r"""A typed name without control or bidi characters, each run of spaces or line breaks
     as one space, cut to :data:`MAX_NAME_LENGTH` characters.
@@ -305,10 +317,7 @@ def intent(
         if name not in wrong and isinstance(check, type) and type(message[name]) is not check
     ]
     if wrong:
-        named = ", ".join(map(shown, wrong[:SHOWN_FIELDS]))
-        more = len(wrong) - SHOWN_FIELDS
-        named += f" and {more} more" if more > 0 else ""
-        _raise(error, False, f"{sender} sent a {kind!r} request with bad {named}")
+        _raise(error, False, f"{sender} sent a {kind!r} request with bad {names(wrong)}")
     return kind, {
         name: message[name] if isinstance(check, type) else check(message[name])
         for name, check in expected.items()

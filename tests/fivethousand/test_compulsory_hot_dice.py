@@ -242,13 +242,12 @@ def test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice(rules):
     assert abs(policy.first_player_wins - optional.first_player_wins) > 1e-6  # it tells them apart
 
 
-def test_a_turn_that_can_go_on_for_ever_has_no_turn_policy():
+def test_rules_where_a_turn_can_go_on_for_ever_are_refused():
     # one die, every throw scoring with it: with optional hot dice the points have no bound
-    # (the policy said 3.2e18), with compulsory ones no turn could end
+    # (the policy said 3.2e18) and robots never bank, with compulsory ones no turn could end
     for keeps_rounds in (True, False):
-        rules = Rules(dice=1, all_dice_farkle=500, bust_keeps_completed_rounds=keeps_rounds)
-        with pytest.raises(ValueError, match="for ever"):
-            fivethousand.turn_policy(rules)
+        with pytest.raises(ValueError, match="again and again without ever risking a farkle"):
+            Rules(dice=1, all_dice_farkle=500, bust_keeps_completed_rounds=keeps_rounds)
     with pytest.raises(ValueError, match="never let a turn end"):
         Rules(dice=1, all_dice_farkle=500, hot_dice="compulsory")
     # one die, every scoring throw hot dice: no bank ever, no game would end

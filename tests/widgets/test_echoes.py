@@ -14,6 +14,9 @@ from .intents import notice
 HUGE = "\u202e" + "x" * 5_000_000
 
 
+HUGE_NAME = "\u202e" + "n" * 1_000_000
+
+
 def forged(part):
     """Every intent of ``part`` with each text field 5 MB long and other fields harmless."""
     for kind, fields in part.INTENTS.items():
@@ -24,6 +27,17 @@ def forged(part):
             yield {"type": kind, **values}
 
 
+def forged_names(part):
+    """Every intent of ``part``, with a field whose name is 1 MB long added."""
+    for kind in part.INTENTS:
+        yield {"type": kind, HUGE_NAME: 0}
+
+
+@pytest.mark.parametrize(
+    "forgeries, flood",
+    [(forged, "x" * 500), (forged_names, "n" * 500)],
+    ids=["huge field", "huge field name"],
+)
 @pytest.mark.parametrize(
     "make",
     [
@@ -35,19 +49,35 @@ def forged(part):
     ],
     ids=["setup", "fivethousand", "thousand", "yahtzee", "rule lab"],
 )
-def test_a_forged_huge_field_gives_a_short_notice(make):
+def test_a_forged_huge_field_or_field_name_gives_a_short_notice(make, forgeries, flood):
     widget = make()
     tried = 0
     table = widget.lab if isinstance(widget, RuleLab) else widget
     for part, _handlers in list(table._listeners.values()):
-        for message in forged(part):
+        for message in forgeries(part):
             table.send_intent(part, message)
             document = json.dumps(table.view)
             assert len(document) < 50_000, (part.name, message["type"])
-            assert "x" * 500 not in document and "\u202e" not in document
+            assert flood not in document and "\u202e" not in document
             tried += 1
     assert tried >= 2
     widget.close()
+
+
+def test_unknown_names_in_rules_actions_and_saves_are_echoed_short():
+    from dicelab import fivethousand, yahtzee
+    from dicelab.errors import CorruptGameError
+
+    flood = {HUGE_NAME: 1, **{f"x{n}": 1 for n in range(10_000)}}
+    with pytest.raises(ValueError) as rules:
+        fivethousand.Rules.from_dict(flood)
+    with pytest.raises(ValueError) as action:
+        yahtzee.Game(players=["Ann"]).engine.action_from_json({"type": "roll", **flood})
+    game = json.loads(yahtzee.Game(players=["Ann"], seed=1).to_json())
+    with pytest.raises(CorruptGameError) as save:
+        yahtzee.Game.from_json(json.dumps({**game, HUGE_NAME: 1}))
+    for refusal in (rules, action, save):
+        assert len(str(refusal.value)) < 600 and "n" * 100 not in str(refusal.value)
 
 
 def test_the_setup_cleans_a_typed_name_and_limits_it_as_the_api_does():

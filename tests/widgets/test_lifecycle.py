@@ -239,3 +239,30 @@ def test_no_thread_is_left_by_closed_games():
 
     before, after = run_on_fresh_loop(scenario())
     assert after <= before
+
+
+def test_a_cell_run_again_closes_the_tables_and_labs_its_last_run_made(monkeypatch):
+    """With changed arguments too (the old table played on: 21 -> 37 moves in a second)."""
+    from dicelab.widgets import saving
+
+    monkeypatch.setattr(saving, "cell", lambda: "cell-7")
+
+    async def scenario():
+        monkeypatch.setattr(saving, "run", lambda: "run-1")
+        table = FivethousandGame(players=ROBOTS, pace=0.02, seed=1)
+        beside = FivethousandGame(players=ROBOTS, pace=0.02, seed=2)  # the same run: kept
+        lab = RuleLab(SMALL, pace=0)
+        worker = lab._worker._process
+        await asyncio.sleep(0.2)
+        kept = not table._closed and not beside._closed and lab._worker.busy
+        monkeypatch.setattr(saving, "run", lambda: "run-2")  # run again, other arguments
+        again = FivethousandGame(players=ROBOTS, pace=0.02, seed=3)
+        played = moves([table, beside])
+        await asyncio.sleep(0.3)
+        worker.wait(timeout=10)
+        again.close()
+        return kept, played, moves([table, beside]), table._closed and beside._closed, lab
+
+    kept, played, later, closed, lab = run_on_fresh_loop(scenario())
+    assert kept and closed and later == played > 0
+    assert not lab._worker.busy and lab._timer is None

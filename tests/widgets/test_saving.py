@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import re
+import subprocess
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
 
-from dicelab import files, yahtzee
+from dicelab import files, saves, yahtzee
 from dicelab.widgets import (
     FivethousandGame,
     ThousandGame,
@@ -18,7 +22,8 @@ from dicelab.widgets import (
     saved_games,
     saving,
 )
-from dicelab.widgets.controller import RESUMED
+from dicelab.widgets.controller import RESUMED, RESUMED_AS_COPY
+from dicelab.widgets.saving import SavedGameWarning
 from tests.widgets.intents import notice, press
 
 WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame]
@@ -88,7 +93,13 @@ def test_a_full_disk_keeps_the_last_save_and_says_so_once(monkeypatch):
     assert "could not be saved: No space left on device" in notice(widget)
     (saved,) = saved_games()
     assert saved.game_json == before
-    assert [p.name for p in saving.games_dir().iterdir()] == [saved.path.name]  # no .tmp left
+    assert sorted(p.name for p in saving.games_dir().iterdir()) == [
+        f".{saved.path.name}.lock",  # this table writes it
+        saved.path.name,
+    ]  # no .tmp left
+    monkeypatch.undo()  # space again: the next save clears the notice
+    play_some(widget, 1)
+    assert notice(widget) == "" and saved_games()[0].game_json == widget.game.to_json()
 
 
 def test_a_damaged_save_is_not_continued(monkeypatch):
@@ -101,7 +112,49 @@ def test_a_damaged_save_is_not_continued(monkeypatch):
     with pytest.warns(UserWarning, match="could not be continued"):
         assert YahtzeeGame(resume=True).phase == "setup"
     (tmp := saving.games_dir() / "notes.json").write_text("not a save")
-    assert len(saved_games()) == 1 and tmp.exists()
+    with pytest.warns(SavedGameWarning, match="notes.json"):
+        assert len(saved_games()) == 1 and tmp.exists()
+
+
+def junk(folder, save: dict) -> list[str]:
+    """Files in the saves' folder that are not saves, each a little off the real ``save``."""
+
+    def changed(**fields):
+        return json.dumps({**save, **fields})
+
+    (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
+    os.mkfifo(folder / "pipe.json")
+    (folder / "zero.json").symlink_to("/dev/zero")
+    (folder / "folder.json").mkdir()
+    (folder / "huge.json").write_bytes(b" " * (saves.MAX_CHARS + 1))
+    (folder / "forever.json").write_text(changed(saved=1e999).replace("1e999", "Infinity"))
+    (folder / "text-seed.json").write_text(changed(seed="7"))
+    (folder / "float-players.json").write_text(changed(players=[1.5]))
+    (folder / "long-entry.json").write_text(changed(entries=[{"text": "x" * 10**6}]))
+    return ["deep.json", "float-players.json", "folder.json", "forever.json", "huge.json"] + [
+        "long-entry.json",
+        "pipe.json",
+        "text-seed.json",
+        "zero.json",
+    ]
+
+
+def test_junk_in_the_saves_folder_is_left_out_with_one_warning_each():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    (saved,) = saved_games()
+    names = junk(saving.games_dir(), saved.document)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for Widget in WIDGETS:
+            Widget(pace=0).close()
+        (listed,) = saved_games("YahtzeeGame")
+        again = YahtzeeGame(resume=True, pace=0)
+    warned = sorted(re.match(r"\S+", str(w.message))[0] for w in caught)
+    assert warned == names and all(w.category is SavedGameWarning for w in caught)
+    assert listed.path == saved.path and again.game.to_json() == widget.game.to_json()
+    again.rematch()
+    assert again.game.history == []
 
 
 def test_the_readme_snippet_runs():
@@ -126,3 +179,51 @@ def test_a_new_game_of_a_table_replaces_its_save(monkeypatch):
     (saved,) = saved_games()
     assert saved.game_json == widget.game.to_json()
     assert YahtzeeGame(players=["Ann"], seed=1, pace=0).game.to_json() == widget.game.to_json()
+
+
+def test_a_game_another_kernel_writes_goes_on_here_as_a_copy_saved_apart():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    (saved,) = saved_games()
+    widget.close()  # this kernel's table lets go, and another kernel's takes the game
+    other_kernel = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from dicelab.widgets import saving; "
+            f"assert saving.lock({saved.path.name!r}) is not None; print('locked', flush=True); "
+            "sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other_kernel.stdout.readline() == "locked\n"
+        copy = YahtzeeGame(resume=True, pace=0)
+        assert copy.controls.status == RESUMED_AS_COPY
+        assert copy.game.to_json() == widget.game.to_json()
+        play_some(copy, 1)
+        assert (
+            len(saved_games()) == 2 and saved.path.read_text() == saved_games()[1].path.read_text()
+        )
+        assert saved_games()[0].game_json == copy.game.to_json() != saved.game_json
+    finally:
+        other_kernel.stdin.close()
+        other_kernel.wait()
+    again = YahtzeeGame(resume=saved, pace=0)  # the other kernel has ended: the file is free
+    assert again.controls.status == RESUMED
+    copy.close()
+    again.close()
+
+
+def test_saves_in_a_folder_others_may_write_are_not_continued():
+    widget = YahtzeeGame(players=["Ann"], seed=9, pace=0)
+    press(widget, "roll")
+    saving.games_dir().chmod(0o777)
+    with pytest.warns(SavedGameWarning, match="can be written by other users") as warned:
+        assert saved_games() == [] and saved_games() == []
+        assert YahtzeeGame(resume=True, pace=0).phase == "setup"
+    assert len(warned) == 1
+    saving.games_dir().chmod(0o755)
+    assert len(saved_games()) == 1

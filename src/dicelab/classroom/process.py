@@ -90,7 +90,9 @@ def _server_file(folder: Path) -> dict | None:
 
 def write_server_file(folder: Path, addresses: dict) -> Path:
     """Say where this process's server is, for ``Classroom()`` (readable by the owner only)."""
-    return write_atomic(folder / SERVER_FILE, json.dumps({"pid": os.getpid(), **addresses}))
+    return write_atomic(
+        folder / SERVER_FILE, json.dumps({"pid": os.getpid(), **addresses}), mode=0o600
+    )
 
 
 def remove_server_file(folder: Path) -> None:

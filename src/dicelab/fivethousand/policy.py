@@ -282,12 +282,6 @@ class TurnPolicy(_Turn):
         dice leaving dice or not, ``f`` of a farkle) and ``bonus = (sum p L + slope *
         sum p M + f * bust) / (1 - h)``."""
         throws, dice = self.throws, self.rules.dice
-        if throws.bust[dice] == 0 and _leaving_dice(self.rules)[0][dice] == 0:
-            raise ValueError(
-                f"with {dice} {'die' if dice == 1 else 'dice'} and all_dice_farkle every throw "
-                "scores with all the dice, so a turn can go on for ever and its points have no "
-                "best average: the turn policy can't play these rules"
-            )
         if not self._rethrows or throws.bust[dice] == 0:
             return 1.0, self._never_busting_hot_dice()
         leaves, hot_only = _leaving_dice(self.rules)

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
 HOT_DICE = ("optional", "compulsory")
@@ -127,6 +127,7 @@ class Rules(RuleSet):
                 f"no combination that scores fits in {self.dice} dice: "
                 "every throw would be a farkle",
             )
+        check_ends(self, CombinationTable.from_rows(self._rows()))
 
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules (worked out once for equal rules)."""

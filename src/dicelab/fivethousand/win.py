@@ -35,6 +35,13 @@ def win_policy(
             f"(min_bank={rules.min_bank}, opening={rules.opening}) together with "
             "bust_keeps_completed_rounds: set one of them off"
         )
+    if not rules.single_one and not rules.single_five:
+        rules.refuse(
+            "single_one",
+            "the win policy works out rounds of every number of dice, and without single ones "
+            "or fives (single_one=0, single_five=0) one die never scores: it can't solve these "
+            "rules; give single_one or single_five points, or play them with the other robots",
+        )
     return _win_policy(rules, lead_cap, use_cache)
 
 

@@ -1,5 +1,6 @@
-"""House rules both set-aside games share: who starts, and the penalty for scoreless turns
-in a row (Fivethousand's "three farkles", Thousand's "bolts").
+"""House rules both set-aside games share: who starts, the penalty for scoreless turns
+in a row (Fivethousand's "three farkles", Thousand's "bolts"), and the refusal of rules
+whose turns need never end.
 
 Each is one function, called by the engines, the batch simulator and the policies alike;
 the penalty works on numbers and on numpy arrays of games at once.
@@ -12,13 +13,15 @@ the penalty works on numbers and on numpy arrays of games at once.
 
 from __future__ import annotations
 
+import itertools
 import random
+from functools import cache
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
 if TYPE_CHECKING:
-    from dicelab.setaside.combinations import SetAsideRules
+    from dicelab.setaside.combinations import CombinationTable, SetAsideRules
 
 FIRST_PLAYERS = ("fixed", "random")
 
@@ -79,3 +82,48 @@ def check_penalty(rules: SetAsideRules) -> None:
             "the lowest a penalty takes a banked score (score_floor) is 0 or below, "
             f"not {rules.score_floor}",
         )
+
+
+def check_ends(rules: SetAsideRules, table: CombinationTable) -> None:
+    """Refuse rules (whose combinations are ``table``) under which a player can throw on
+    for ever without risking a farkle (``Rules(dice=1, all_dice_farkle=500)``: every throw
+    scores with all the dice), naming the settings: a robot would never bank, and no game
+    would end."""
+    endless = riskless_sizes(table, rules.dice)
+    if endless:
+        free = getattr(rules, "all_dice_farkle", 0)
+        because = (
+            f" and all_dice_farkle {free} (a throw that scores nothing scores)" if free else ""
+        )
+        rules.refuse(
+            "all_dice_farkle" if free else "dice",
+            f"with {_dice(rules.dice)}{because}, a player can throw "
+            f"{' or '.join(map(_dice, sorted(endless)))} again and again without ever risking "
+            "a farkle, so robots would never bank and no game would end: "
+            f"{'set all_dice_farkle to 0 or ' if free else ''}play with more dice",
+        )
+
+
+def _dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+@cache
+def riskless_sizes(table: CombinationTable, dice: int) -> frozenset[int]:
+    """The numbers of dice from which a player can keep throwing for ever, never risking a
+    farkle: every throw of that many dice lets them set aside a scoring part that leaves a
+    number in the set (hot dice, all set aside, start again with ``dice``)."""
+    sizes = set(range(1, dice + 1))
+    changed = True
+    while changed:
+        changed = False
+        for size in sorted(sizes):
+            if any(
+                not any(
+                    (size - len(part) or dice) in sizes for part in table.scoring_choices(throw)
+                )
+                for throw in itertools.combinations_with_replacement(range(1, 7), size)
+            ):
+                sizes.discard(size)
+                changed = True
+    return frozenset(sizes)

@@ -30,6 +30,7 @@ from dicelab.simulate.bots import ChaseBox, ThresholdBot
 from dicelab.simulate.engine_path import BotFailed
 from dicelab.simulate.results import Estimate, GameResults, TurnResults
 from dicelab.simulate.runner import (
+    MOVE_TIMEOUT,
     EnginePathWarning,
     Run,
     RunInterrupted,
@@ -41,6 +42,7 @@ from dicelab.simulate.runner import (
     play_game_chunk,
     play_turn_chunk,
     run_chunks,
+    timeout,
 )
 
 
@@ -53,6 +55,7 @@ def games(
     chunk_size: int | None = None,
     executor=None,
     progress=None,
+    move_timeout: float | None = MOVE_TIMEOUT,
 ) -> GameResults:
     """Play ``n`` whole games between bots and return their results as arrays.
 
@@ -62,7 +65,10 @@ def games(
     ``concurrent.futures.Executor``; the chunks of ``chunk_size`` games are its tasks (by
     default 50 000 on the batch simulator, 200 on the engine path).
     ``progress``: None shows a bar (counting games) on runs longer than a second, True
-    always, False never.
+    always, False never. A bot object that takes more than ``move_timeout`` seconds to
+    choose a move stops the run (:class:`RunStopped`, with the games finished); None waits
+    for ever. The limit holds where the chunk runs in a process's main thread (here, or a
+    process pool's worker; not in a thread pool).
     """
     chosen = resolve(game, rules)
     bots = check_bots(chosen.module, players)
@@ -71,7 +77,14 @@ def games(
             f"{chosen.name} is played by 1 to {chosen.module.Game.MAX_PLAYERS} players"
         )
     batch = choose_path(chosen.name, chosen.rules, bots)
-    run = Run(chosen.name, chosen.rules, bots, pick_seed(seed), batch=batch)
+    run = Run(
+        chosen.name,
+        chosen.rules,
+        bots,
+        pick_seed(seed),
+        batch=batch,
+        move_timeout=timeout(move_timeout),
+    )
     seats = len(bots)
 
     def finish(out: dict, count: int) -> GameResults:
@@ -145,6 +158,7 @@ def turns(
     chunk_size: int | None = None,
     executor=None,
     progress=None,
+    move_timeout: float | None = MOVE_TIMEOUT,
 ) -> TurnResults:
     """Play ``n`` single turns of one bot (its first turn of a game) and return what each scored.
 
@@ -160,7 +174,15 @@ def turns(
     if type(banked) is not int or banked < 0:
         raise ValueError(f"banked is a score, a whole number from 0, not {banked!r}")
     batch = choose_path(chosen.name, chosen.rules, (bot,))
-    run = Run(chosen.name, chosen.rules, (bot,), pick_seed(seed), banked=banked, batch=batch)
+    run = Run(
+        chosen.name,
+        chosen.rules,
+        (bot,),
+        pick_seed(seed),
+        banked=banked,
+        batch=batch,
+        move_timeout=timeout(move_timeout),
+    )
     empty = numpy.zeros(0)
 
     def finish(out: dict, _count: int) -> TurnResults:

@@ -14,6 +14,7 @@ the chunks not started yet are cancelled at once and :class:`RunStopped` (or
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import warnings
@@ -23,7 +24,7 @@ from importlib import import_module
 
 import numpy
 
-from dicelab import registry
+from dicelab import registry, validation
 from dicelab.simulate import engine_path
 from dicelab.validation import shown
 
@@ -101,6 +102,7 @@ class Run:
     seed: int
     banked: int = 0
     batch: bool = False  # whether the batch simulator plays it
+    move_timeout: float | None = None  # the seconds a bot object may take to choose a move
 
     def engine(self):
         return registry.GAMES[self.game].Engine(self.rules)
@@ -164,6 +166,11 @@ def run_chunks(
     except BaseException as error:
         if not isinstance(error, (Exception, KeyboardInterrupt)):
             raise
+        finished = getattr(error, "finished", {})  # the failed chunk's games before the failure
+        if any(finished.values()):
+            for key, values in finished.items():
+                merged.setdefault(key, []).append(numpy.asarray(values))
+            completed += len(next(iter(finished.values())))
         arrays = _merge(merged)
         results = finish(arrays, completed) if finish is not None else arrays
         kind = RunInterrupted if isinstance(error, KeyboardInterrupt) else RunStopped
@@ -239,5 +246,21 @@ def bot_name(bot) -> str:
     return bot if isinstance(bot, str) else repr(bot)
 
 
+MOVE_TIMEOUT = 60.0  # seconds: a bot of one's own that takes longer to move has hung
+
+
+def timeout(seconds) -> float | None:
+    """``move_timeout`` checked: a positive number of seconds, or None for none."""
+    if seconds is None:
+        return None
+    if type(seconds) not in (int, float) or not 0 < seconds < math.inf:
+        raise ValueError(
+            f"move_timeout is a number of seconds above 0, or None, not {shown(seconds)}"
+        )
+    return float(seconds)
+
+
 def pick_seed(seed) -> int:
-    return random.SystemRandom().randrange(2**63) if seed is None else int(seed)
+    """``seed`` checked (a whole number from 0 to 2**64 - 1), or a fresh one for None."""
+    checked = validation.seed(seed)
+    return random.SystemRandom().randrange(2**63) if checked is None else checked

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,7 @@ class Rules(RuleSet):
                     f"order, not overlapping and inside the target, not {cask!r}",
                 )
             previous_high = cask[1]
+        check_ends(self, CombinationTable.from_rows(self._rows()))
 
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules (worked out once for equal rules)."""

@@ -31,7 +31,7 @@ from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
 from dicelab.players import Player
 from dicelab.validation import shown
-from dicelab.widgets import saving
+from dicelab.widgets import replacing, saving
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
@@ -49,6 +49,9 @@ PREPARING = (
 )
 INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
 RESUMED = "Welcome back: the game goes on where it was left."
+RESUMED_AS_COPY = (
+    "This game is open in another notebook too, so it goes on here as a copy, saved apart."
+)
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 SOUND_KEY = "M switches the sound of the game's moments on or off."
 
@@ -122,8 +125,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._seats = []
         self._entries = []  # the history entries of this game
         self._save_name: str | None = None  # the file this game is saved in
+        self._save_lock: int | None = None  # held while this table is the file's one writer
         self._unsaved = False  # whether an action was played since the last save
         self._save_problem: str | None = None  # why the game could not be saved, said once
+        self._save_notice: dict = {}  # the notice saying so, while it is shown
         cell = saving.cell()
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
@@ -158,6 +163,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             self.render()
         else:
             self.start(self.Game.DEFAULT_PLAYERS if players is None else players)
+        replacing.made(self)
 
     # --- what the notebook sees ---------------------------------------------------------
     @property
@@ -209,6 +215,8 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         """Stop the robots (no timer or pending move is left) and close the widget."""
         self._closed = True
         self._cancel_bots()
+        saving.unlock(getattr(self, "_save_lock", None))  # (None when closed while being made)
+        self._save_lock = None
         super().close()
 
     def seen(self) -> None:
@@ -230,6 +238,8 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         earlier = _SAVING.get(saved.path.name)
         if earlier is not None and earlier is not self:
             earlier.close()  # its cell was run again: this table goes on with its game
+        self._save_lock = saving.lock(saved.path.name)
+        copy = self._save_lock is None  # another kernel writes that file
         entries = saved.document.get("entries")
         self._game = game
         self.rules = game.rules
@@ -241,9 +251,12 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._entries = (
             entries if type(entries) is list and all(type(e) is dict for e in entries) else []
         )
-        self._save_name = saved.path.name
+        self._save_name = saving.new_name() if copy else saved.path.name
+        if copy:
+            self._save_lock = saving.lock(self._save_name)
+            self._unsaved = True
         _SAVING[self._save_name] = self
-        self._status = RESUMED
+        self._status = RESUMED_AS_COPY if copy else RESUMED
         self.coaching.new_game()
         self.after(None)
         self.render()
@@ -262,6 +275,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         )
         if problem and problem != self._save_problem:
             self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
+            self._save_notice = self._notice
+            self.render()
+        elif problem is None and self._save_problem and self._notice is self._save_notice:
+            self._notice = {}  # saved again: the notice that it could not be is out of date
             self.render()
         self._save_problem = problem
 
@@ -300,6 +317,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._entries = []
         if self._save_name is None:  # one file per table: a new game replaces the one before
             self._save_name = saving.new_name()
+            self._save_lock = saving.lock(self._save_name)
             _SAVING[self._save_name] = self
         self._unsaved = True
         self._status = f"New game: {says(self._game.current_player.name, 'starts')}."

@@ -30,7 +30,7 @@ import ipywidgets
 
 from dicelab import odds
 from dicelab.validation import shown
-from dicelab.widgets import rule_figures, rule_form
+from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
@@ -105,6 +105,7 @@ class RuleLab(ipywidgets.VBox):
         self.lab.listen(self.results, play=self.play, retry=self.retry)
         super().__init__(children=[self.lab])
         self._recompute()
+        replacing.made(self)
 
     def __repr__(self) -> str:
         where = self.rules.preset_name or "custom rules"

@@ -9,7 +9,8 @@ same widget replaces the one before in its file. A widget made
 again in the same cell with the same arguments continues the game that cell left
 unfinished; ``resume=True`` continues the latest unfinished game of that widget, and
 :func:`saved_games` lists them all, the latest first. The :data:`KEPT_FILES` saved last
-are kept.
+are kept. Each save has one writer (:func:`lock`): a game that another kernel's table is
+writing goes on as a copy in a file of its own, and the table says so.
 
 >>> import os, tempfile
 >>> from dicelab.widgets import YahtzeeGame, saved_games
@@ -26,19 +27,22 @@ are kept.
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import time
 import uuid
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from dicelab import saves, validation
 from dicelab.errors import CorruptGameError
-from dicelab.files import remove_stale, write_atomic
+from dicelab.files import distrust, kind, reason, write_atomic
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
-_SWEPT: set[Path] = set()
+_WARNED: set[Path] = set()  # the files that are not saves, each warned about once
 
 
 def data_dir() -> Path:
@@ -98,9 +102,6 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
     }
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        if folder not in _SWEPT:
-            _SWEPT.add(folder)
-            remove_stale(folder)
         write_atomic(folder / name, json.dumps(document))
     except OSError as error:
         return error.strerror or str(error)
@@ -111,10 +112,47 @@ def save(name: str, widget: str, made: str, game, entries: list, extra: dict) ->
 def _prune(folder: Path) -> None:
     files = sorted(folder.glob("*.json"), key=_modified)
     for old in files[: max(0, len(files) - KEPT_FILES)]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
+        for path in (old, _lock_path(old.name)):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+
+def _lock_path(name: str) -> Path:
+    return games_dir() / f".{name}.lock"
+
+
+def lock(name: str) -> int | None:
+    """Become the one writer of the save ``name``: the open lock file (closing it lets go;
+    so does the process ending), or None while another process writes that save. Where
+    files can't be locked (no ``fcntl``, a folder that can't be written), everyone may:
+    -1, no lock held."""
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return -1
+    try:
+        games_dir().mkdir(parents=True, exist_ok=True)
+        handle = os.open(
+            _lock_path(name), os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600
+        )
+    except OSError:
+        return -1
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(handle)
+        return None
+    except OSError:  # a file system without locks (some network ones)
+        pass
+    return handle
+
+
+def unlock(handle: int | None) -> None:
+    """Let go of a save taken with :func:`lock`."""
+    if handle is not None and handle >= 0:
+        os.close(handle)
 
 
 def _modified(path: Path) -> float:
@@ -126,31 +164,120 @@ def _modified(path: Path) -> float:
 
 def saved_games(widget: str | None = None) -> list[SavedGame]:
     """The saved widget games (of the widget class named ``widget``, or all), the latest
-    first; a file that is not a save is left out."""
+    first. A file that is not a save (see :func:`read`) is left out, with one
+    :class:`SavedGameWarning` naming it the first time it is met; a folder that other users
+    may write (:func:`dicelab.files.distrust`) gives none, and one warning saying why."""
     found: list[SavedGame] = []
+    forgeable = distrust(games_dir())
+    if forgeable:
+        if games_dir() not in _WARNED:
+            _WARNED.add(games_dir())
+            warnings.warn(
+                f"{forgeable}, so its saved games could have been forged: none is continued "
+                "from it (make it yours alone with chmod go-w, or set DICELAB_DATA_DIR to a "
+                "folder that is)",
+                SavedGameWarning,
+                stacklevel=2,
+            )
+        return found
     try:
-        paths = list(games_dir().glob("*.json"))
+        paths = sorted(games_dir().glob("*.json"))
     except OSError:
         return found
     for path in paths:
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
-            if type(document) is not dict or document.get("format") != FORMAT:
-                continue
-            entry = SavedGame(
-                path,
-                str(document["widget"]),
-                tuple(map(str, document["players"])),
-                float(document["saved"]),
-                bool(document["over"]),
-                str(document["made"]),
-                document,
-            )
-        except (OSError, ValueError, KeyError, TypeError):
+            entry = read(path)
+        except (OSError, CorruptGameError) as problem:
+            if path not in _WARNED:
+                _WARNED.add(path)
+                warnings.warn(
+                    f"{path.name} in {path.parent} is not a saved game and is left out: "
+                    f"{reason(problem) if isinstance(problem, OSError) else problem}",
+                    SavedGameWarning,
+                    stacklevel=2,
+                )
             continue
         if widget is None or entry.widget == widget:
             found.append(entry)
     return sorted(found, key=lambda entry: -entry.saved)
+
+
+def read(path: Path) -> SavedGame:
+    """The save in the file ``path``, read within limits: a regular file (not a link, a
+    pipe or a device) of at most :data:`dicelab.saves.MAX_CHARS` bytes, JSON nested no
+    deeper than a save, every field of exactly its type (:data:`SCHEMA`). Raises
+    ``OSError`` or :class:`~dicelab.errors.CorruptGameError` (for the JSON path at fault)."""
+    handle = os.open(
+        path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    )
+    with os.fdopen(handle, "rb") as file:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise CorruptGameError(f"it is {kind(mode)}, not a file")
+        text = file.read(saves.MAX_CHARS + 1)
+    document = saves.parse(text)
+    saves.check_document(document, SCHEMA)
+    return SavedGame(
+        path,
+        document["widget"],
+        tuple(document["players"]),
+        float(document["saved"]),
+        document["over"],
+        document["made"],
+        document,
+    )
+
+
+class SavedGameWarning(UserWarning):
+    """A file in the saved games' folder that is not a save; it is left out."""
+
+
+def _text(longest: int):
+    def check(value, path):
+        if type(value) is not str or len(value) > longest:
+            raise CorruptGameError(f"must be a text of at most {longest} characters", path)
+
+    return check
+
+
+def _time(value, path):
+    if type(value) not in (int, float) or not 0 <= value < math.inf:
+        raise CorruptGameError("must be a time: a number of seconds, not below 0, finite", path)
+
+
+def _seed(value, path):
+    if value is not None:
+        saves.whole(0, validation.MAX_SEED)(value, path)
+
+
+SENTENCE = 10_000  # the longest sentence a history entry holds
+#: What a save holds, exactly (see :func:`save`).
+SCHEMA = saves.obj(
+    {
+        "format": saves.const(FORMAT),
+        "widget": saves.string,
+        "made": _text(saves.MAX_CHARS),
+        "saved": _time,
+        "over": saves.boolean,
+        "players": saves.array(saves.string, 1, saves.MAX_ITEMS),
+        "game": _text(saves.MAX_CHARS),
+        "entries": saves.array(
+            saves.obj(
+                {
+                    "serial": saves.whole(1, saves.MAX_EVENTS),
+                    "player": saves.string,
+                    "colour": saves.string,
+                    "text": _text(SENTENCE),
+                    "dice": saves.array(saves.whole(1, 6), 0, 6),
+                    "mark": saves.string,
+                }
+            ),
+            0,
+            saves.MAX_EVENTS,
+        ),
+    },
+    {"seed": _seed, "games_started": saves.whole(0, saves.MAX_EVENTS)},
+)
 
 
 def latest(widget: str, made: str | None = None) -> SavedGame | None:
@@ -177,14 +304,24 @@ def load(entry: SavedGame, Game):
         return None
 
 
-def cell() -> str:
-    """The notebook cell running now, as the front end names it ("" when it does not)."""
+def _request() -> dict:
+    """The kernel's request being run now ({} outside a kernel)."""
     try:
         from IPython import get_ipython
 
         kernel = getattr(get_ipython(), "kernel", None)
-        parent = kernel.get_parent("shell") if kernel is not None else {}
+        return (kernel.get_parent("shell") if kernel is not None else {}) or {}
     except Exception:  # no IPython, or one that does not say: no cell  # noqa: BLE001
-        return ""
-    cell_id = (parent or {}).get("metadata", {}).get("cellId", "")
+        return {}
+
+
+def cell() -> str:
+    """The notebook cell running now, as the front end names it ("" when it does not)."""
+    cell_id = _request().get("metadata", {}).get("cellId", "")
     return cell_id if isinstance(cell_id, str) else ""
+
+
+def run() -> str:
+    """This run of the cell running now (its request's id; "" outside a kernel)."""
+    run_id = _request().get("header", {}).get("msg_id", "")
+    return run_id if isinstance(run_id, str) else ""

@@ -1,0 +1,402 @@
+"""The fault harness, in the spirit of SQLite's: every write path with each system call of
+the write failing in turn, odd targets, every reader of outside input fuzzed, and random
+playouts through every registered game saved and resumed at random points.
+
+Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
+``PLAYOUTS`` random games per registered game and ``WIDGET_PLAYOUTS`` per widget, and
+``KILLS`` writers killed mid-write.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import json
+import os
+import random
+import signal
+import stat
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dicelab import cache, files, registry, validation
+from dicelab.editions import tutorial_notebooks, write_edition
+from dicelab.errors import CorruptGameError, InvalidInputError, NotAFileError
+from dicelab.handout import write_handout
+from dicelab.widgets import saving
+from dicelab.worksheet import write_worksheet
+
+PLAYOUTS = 8  # random games per registered game
+MOST_MOVES = 150  # a playout stops here (random play in a set-aside game can be long)
+
+
+# --- the write paths -------------------------------------------------------------------
+
+
+def _autosave(folder):
+    os.environ["DICELAB_DATA_DIR"] = str(folder)  # (the test's monkeypatch puts it back)
+    game = registry.GAMES["yahtzee"].Game(players=["Ann"], seed=1)
+    problem = saving.save("game.json", "YahtzeeGame", "", game, [], {})
+    if problem:
+        raise OSError(problem)
+    return saving.games_dir() / "game.json"
+
+
+def _cache(folder):
+    with warnings.catch_warnings():  # the old file is not a cache file, and is said so
+        warnings.simplefilter("ignore", cache.CacheWarning)
+        cache.load_or_compute({"n": 1}, lambda: {"a": np.arange(3)}, "faults", folder=folder)
+    return cache.path_for({"n": 1}, "faults", folder)
+
+
+#: The writers whose file is named by the caller, each writing at a path.
+NAMED = {
+    "handout": lambda path: write_handout("yahtzee", path),
+    "worksheet": lambda path: write_worksheet(1, path),
+    "lesson copy": lambda path: write_edition(tutorial_notebooks()[0], path, "student"),
+    "class server file": lambda path: files.write_atomic(path, "{}", mode=0o600),
+}
+#: Every kind of file dicelab writes, as a function writing it in a folder (and giving its path).
+WRITERS = {
+    **{name: lambda folder, write=write: write(folder / "file") for name, write in NAMED.items()},
+    "autosave": _autosave,
+    "cache": _cache,
+}
+
+
+class FailingFile:
+    """The temporary file, with its ``write`` or its ``close`` failing."""
+
+    def __init__(self, file, failing: str):
+        self._file, self._failing = file, failing
+
+    def __getattr__(self, name):
+        return getattr(self._file, name)
+
+    def write(self, data):
+        if self._failing == "write":
+            raise OSError(errno.EIO, "Input/output error")
+        return self._file.write(data)
+
+    def close(self):
+        self._file.close()
+        if self._failing == "close":
+            raise OSError(errno.EIO, "Input/output error")
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_exc):
+        self.close()
+
+
+def fail(monkeypatch, call: str) -> list:
+    """Make the system call ``call`` of writing a temporary file fail; the failures made."""
+    failures: list = []
+
+    def failing(*_args, **_kwargs):
+        failures.append(call)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    if call == "open":
+        create = os.open
+
+        def open_(path, *args, **kwargs):
+            if files.is_temporary(Path(path)):
+                failing()
+            return create(path, *args, **kwargs)
+
+        monkeypatch.setattr(files.os, "open", open_)
+    elif call in ("write", "close"):
+        fdopen = os.fdopen
+
+        def fdopen_(*args, **kwargs):
+            failures.append(call)
+            return FailingFile(fdopen(*args, **kwargs), call)
+
+        monkeypatch.setattr(files.os, "fdopen", fdopen_)
+    else:
+        monkeypatch.setattr(files.os, {"fsync": "fsync", "rename": "replace"}[call], failing)
+    return failures
+
+
+FAULTS = ("open", "write", "fsync", "rename", "close")
+
+
+def listing(folder):
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.mark.parametrize("call", FAULTS)
+@pytest.mark.parametrize("writer", WRITERS)
+def test_a_failing_system_call_keeps_the_old_file_and_leaves_no_temporary(
+    tmp_path, monkeypatch, writer, call
+):
+    monkeypatch.setenv("DICELAB_DATA_DIR", str(tmp_path))
+    write = WRITERS[writer]
+    target = write(tmp_path)
+    target.write_bytes(b"the old file")
+    before = listing(target.parent)
+    with monkeypatch.context() as patch:
+        failures = fail(patch, call)
+        try:
+            write(tmp_path)
+        except OSError:
+            pass  # said as each writer says it (an exit status, a notice, a warning)
+    assert failures, "the fault was never reached"
+    assert target.read_bytes() == b"the old file" and listing(target.parent) == before
+    assert write(tmp_path) == target and target.read_bytes() != b"the old file"
+    assert listing(target.parent) == before  # and with the fault gone, it writes
+
+
+# --- odd targets -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("writer", NAMED)
+def test_odd_targets(tmp_path, writer):
+    write = NAMED[writer]
+    os.mkfifo(pipe := tmp_path / "pipe")
+    (device := tmp_path / "device").symlink_to(os.devnull)
+    (dangling := tmp_path / "dangling").symlink_to(tmp_path / "elsewhere" / "planted")
+    (sub := tmp_path / "sub").mkdir()
+    for target in (pipe, device):
+        with pytest.raises(NotAFileError):
+            write(target)
+    assert stat.S_ISFIFO(pipe.lstat().st_mode) and os.readlink(device) == os.devnull
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    write(dangling)  # the link is replaced by the file, nothing is written where it led
+    assert not dangling.is_symlink() and not (tmp_path / "elsewhere").exists()
+    if writer in ("handout", "worksheet"):  # a folder: write the sheet inside it
+        assert write(sub).parent == sub
+    else:
+        with pytest.raises(NotAFileError, match="is a folder"):
+            write(sub)
+    read_only = tmp_path / "read-only"
+    read_only.write_text("theirs")
+    read_only.chmod(0o444)
+    write(read_only)  # replaced as any file is, and still read-only for everyone
+    assert stat.S_IMODE(read_only.stat().st_mode) == (
+        0o600 if writer.startswith("class") else 0o444
+    )
+
+
+def test_an_odd_file_at_a_cache_path_is_left_alone(tmp_path):
+    key = {"n": 2}
+    os.mkfifo(cache.path_for(key, "faults", tmp_path))
+    with pytest.warns(cache.CacheWarning, match="not a regular file"):
+        arrays = cache.load_or_compute(key, lambda: {"a": np.arange(2)}, "faults", folder=tmp_path)
+    assert arrays["a"].tolist() == [0, 1]
+    assert stat.S_ISFIFO(cache.path_for(key, "faults", tmp_path).lstat().st_mode)
+
+
+# --- every reader fuzzed -----------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@FUZZ
+@given(content=st.binary(max_size=300) | JSON.map(lambda v: json.dumps(v).encode()))
+def test_fuzz_the_saved_games_reader(tmp_path, content):
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(content)
+    try:
+        saving.read(path)
+    except CorruptGameError as refusal:
+        assert len(str(refusal)) < 400
+
+
+def _save_document():
+    game = registry.GAMES["thousand"].Game(players=["Ann", "Ben"], seed=2)
+    return json.loads(
+        json.dumps(
+            {
+                "format": 1,
+                "widget": "ThousandGame",
+                "made": "",
+                "saved": 1.0,
+                "over": False,
+                "players": ["Ann", "Ben"],
+                "game": game.to_json(),
+                "entries": [],
+            }
+        )
+    )
+
+
+@FUZZ
+@given(field=st.sampled_from(sorted(_save_document())), value=JSON)
+def test_fuzz_each_field_of_a_save(tmp_path, field, value):
+    path = tmp_path / "fuzz.json"
+    path.write_text(json.dumps({**_save_document(), field: value}))
+    try:
+        entry = saving.read(path)
+    except CorruptGameError as refusal:
+        assert len(str(refusal)) < 400
+    else:
+        assert type(entry.saved) is float and entry.saved < float("inf")
+
+
+@FUZZ
+@given(game=st.sampled_from(sorted(registry.GAMES)), document=JSON)
+def test_fuzz_the_rules_readers(game, document):
+    try:
+        registry.GAMES[game].Rules.from_dict(document)
+    except (InvalidInputError, TypeError, ValueError) as refusal:
+        assert len(str(refusal)) < 2_000
+
+
+@FUZZ
+@given(message=JSON)
+def test_fuzz_the_intent_checker(message):
+    fields = {"toggle": {"die": validation.die_index}, "press": {"button": str}}
+    try:
+        validation.intent(message, fields)
+    except ValueError as refusal:
+        assert len(str(refusal)) < 400
+
+
+@FUZZ
+@given(content=st.binary(max_size=400))
+def test_fuzz_the_cache_reader(tmp_path, content):
+    path = tmp_path / "fuzz.npz"
+    path.write_bytes(content)
+    arrays, problem = cache._read(path, "identity", None)
+    assert arrays is None and problem
+
+
+READERS = 5  # the fuzz tests above: saves, their fields, rules, intents, cache archives
+
+
+# --- random playouts, saved and resumed at random points --------------------------------
+
+
+def random_rules(spec, rng: random.Random):
+    """Rules of ``spec``'s game: a preset with some whole-number and yes/no settings changed
+    at random (tried again while the change is refused), and a short target."""
+    for _ in range(50):
+        rules = rng.choice(list(spec.Rules.PRESETS.values()))
+        changes = {}
+        for field in dataclasses.fields(rules):
+            value = getattr(rules, field.name)
+            if rng.random() > 0.3:
+                continue
+            if type(value) is bool:
+                changes[field.name] = not value
+            elif type(value) is int and field.name != "dice":
+                changes[field.name] = rng.choice([0, value // 2, value, value * 2]) // 50 * 50
+        if hasattr(rules, "target"):
+            changes["target"] = rng.choice([300, 500, 1000])
+        try:
+            return rules.replace(**changes)
+        except InvalidInputError:
+            continue
+    return rules
+
+
+@pytest.mark.parametrize("name", sorted(registry.GAMES))
+def test_random_playouts_resumed_at_random_points_equal_the_original(name):
+    spec = registry.GAMES[name]
+    for playout in range(PLAYOUTS):
+        rng = random.Random(f"{name}/{playout}")
+        rules = random_rules(spec, rng)
+        original = spec.Game(players=rng.randint(1, 3), rules=rules, seed=playout)
+        resumed = spec.Game.from_json(original.to_json())
+        for _ in range(MOST_MOVES):
+            if original.is_over:
+                break
+            action = rng.choice(original.legal_actions())
+            original.play(action)
+            resumed.play(action)
+            if rng.random() < 0.1:  # saved, and continued from the save
+                resumed = spec.Game.from_json(resumed.to_json())
+            assert resumed.state == original.state
+        assert resumed.to_json() == original.to_json() and resumed.is_over == original.is_over
+
+
+# --- writers killed at random points -----------------------------------------------------
+
+KILLS = 4
+WRITING = """
+import sys, time
+from dicelab import files
+
+def slowly(digit):
+    def write(file):
+        for _ in range(100):  # a sheet of 2 MB, written in pieces
+            file.write(digit * 20_000)
+            time.sleep(0.002)
+    return write
+
+print("ready", flush=True)
+for n in range(10**6):
+    files.write_atomic(sys.argv[1], slowly(str(n % 10).encode()))
+"""
+
+
+def test_a_writer_killed_at_random_points_leaves_a_whole_file_and_its_temporary_goes(
+    tmp_path, monkeypatch
+):
+    target = tmp_path / "sheet.html"
+    target.write_text("0" * 2_000_000)
+    rng = random.Random(43)
+    for _ in range(KILLS):
+        writer = subprocess.Popen(
+            [sys.executable, "-c", WRITING, str(target)], stdout=subprocess.PIPE, text=True
+        )
+        assert writer.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.05, 0.6))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+        text = target.read_text()
+        assert len(text) == 2_000_000 and text == text[0] * len(text)  # one whole version
+    left = [name for name in listing(tmp_path) if files.is_temporary(tmp_path / name)]
+    assert left  # (a writer is killed in a write nearly always: most of its time is in one)
+    monkeypatch.setattr(files, "_SWEPT", set())
+    files.write_atomic(target, "the next start")
+    assert listing(tmp_path) == ["sheet.html"]  # the killed writers' temporary files went
+
+
+WIDGET_PLAYOUTS = 2  # random games per widget, saved after every move and resumed at random
+WIDGET_MOVES = 30  # a widget playout stops here
+
+
+@pytest.mark.parametrize("name", sorted(registry.GAMES))
+def test_random_widget_playouts_resumed_from_their_saves_equal_the_original(name):
+    from dicelab import widgets
+
+    spec = registry.GAMES[name]
+    Widget = getattr(widgets, f"{spec.title}Game")
+    for playout in range(WIDGET_PLAYOUTS):
+        rng = random.Random(f"widget/{name}/{playout}")
+        rules = random_rules(spec, rng)
+        table = Widget(players=["Ann", "Ben"], rules=rules, seed=playout, pace=0)
+        original = spec.Game.from_json(table.game.to_json())  # (its seats' colours too)
+        for _ in range(WIDGET_MOVES):
+            if original.is_over:
+                break
+            action = rng.choice(original.legal_actions())
+            original.play(action)
+            table.play(action)
+            if rng.random() < 0.1:  # the kernel restarts: the table comes back from its save
+                table.close()
+                table = Widget(resume=widgets.saved_games(Widget.__name__)[0], pace=0)
+            assert table.game.to_json() == original.to_json()
+        table.close()
