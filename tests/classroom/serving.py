@@ -19,7 +19,7 @@ SRC = Path(__file__).parents[2] / "src"
 
 
 class ServerProcess:
-    """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
+    """``dicelab class serve --port 0 --data DATA ...``; its three printed addresses."""
 
     def __init__(self, data, *arguments, port: int = 0):
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
@@ -41,14 +41,30 @@ class ServerProcess:
             text=True,
             env=env,
         )
-        self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
+        self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(3)]
         if not self.lines[0]:
             raise RuntimeError(self.process.stderr.read())
-        self.student_url = self.lines[0].split()[-1]
-        self.teacher_url = self.lines[1].split()[-1]
+        self.student_url, self.projector_url, self.teacher_url = (
+            line.split()[-1] for line in self.lines
+        )
         self.origin = "/".join(self.student_url.split("/")[:3])
         self.code = self.student_url.rsplit("/", 1)[-1]
         self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
+        self.teacher_page, self.token = self.teacher_url.split("#")
+        self.teacher_ws = self.teacher_page.replace("http://", "ws://") + "/ws"
+
+    def teacher_cookie(self, token: str | None = None) -> str:
+        """The Cookie header of a browser holding ``token`` (the teacher's by default)."""
+        from dicelab.classroom.server import teacher_cookie
+
+        token = self.token if token is None else token
+        return f"{teacher_cookie(self.token)}={token}"
+
+    def teacher_socket(self, timeout: float = 60):
+        """The teacher's WebSocket, signed in with the teacher's cookie."""
+        return websocket.create_connection(
+            self.teacher_ws, timeout=timeout, cookie=self.teacher_cookie()
+        )
 
     def kill(self) -> None:
         """SIGKILL: the server flushes and closes nothing (this side closes its pipes)."""
@@ -69,9 +85,10 @@ class ServerProcess:
         self.process.stdout.close()
         self.process.stderr.close()
 
-    def get(self, url: str) -> tuple[int, str]:
+    def get(self, url: str, cookie: str = "") -> tuple[int, str]:
+        request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
         try:
-            with urllib.request.urlopen(url, timeout=30) as answer:
+            with urllib.request.urlopen(request, timeout=30) as answer:
                 return answer.status, answer.read().decode()
         except urllib.error.HTTPError as error:
             return error.code, ""
@@ -80,7 +97,7 @@ class ServerProcess:
         import csv
         import io
 
-        status, text = self.get(self.teacher_url + "/results.csv")
+        status, text = self.get(self.teacher_page + "/results.csv", self.teacher_cookie())
         assert status == 200
         return list(csv.reader(io.StringIO(text)))[1:]
 

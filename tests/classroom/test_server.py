@@ -4,7 +4,6 @@ acknowledgements, and a SIGKILL in the middle of an activity."""
 import json
 
 import pytest
-import websocket
 
 from tests.classroom.serving import THROW, ServerProcess, Student, play_fivethousand
 
@@ -22,10 +21,14 @@ def server(tmp_path):
 def test_it_prints_the_students_and_the_teachers_address_on_loopback(server):
     assert server.lines[0].startswith("Students join at http://127.0.0.1:")
     assert server.student_url.rsplit("/", 2)[-2:] == ["join", server.code]
-    assert server.lines[1].startswith("Teacher (keep this address secret): http://127.0.0.1:")
-    assert "/teacher/" in server.teacher_url
+    assert (
+        server.lines[1] == f"Projector board (no secret, safe to show): {server.origin}/projector"
+    )
+    assert server.lines[2].startswith("Teacher (keep this address secret): http://127.0.0.1:")
+    assert server.teacher_url == f"{server.origin}/teacher#{server.token}"
     assert server.get(server.student_url)[0] == 200
-    assert server.get(server.teacher_url)[0] == 200
+    assert server.get(server.projector_url)[0] == 200
+    assert server.get(server.teacher_page)[0] == 200
     assert server.get(server.origin + "/join/AAAAAA")[0] == 404
 
 
@@ -84,8 +87,7 @@ def test_a_killed_server_keeps_every_acknowledged_result_student_and_activity(tm
     first.kill()
     second = ServerProcess(data)  # no --activity: the current one comes from the store
     try:
-        token = first.teacher_url.rsplit("/", 1)[-1]
-        assert second.code == first.code and second.teacher_url.endswith("/teacher/" + token)
+        assert second.code == first.code and second.token == first.token
         rows = second.csv_rows()
         for name, count in acknowledged.items():
             mine = [int(row[4]) for row in rows if row[3] == name]
@@ -126,9 +128,7 @@ def test_a_game_against_the_robot_over_the_socket(tmp_path):
 
 def test_the_teacher_starts_and_stops_and_every_student_hears(server):
     ann = Student(server, "Ann")
-    teacher = websocket.create_connection(
-        server.teacher_url.replace("http", "ws") + "/ws", timeout=60
-    )
+    teacher = server.teacher_socket()
     board = json.loads(teacher.recv())["view"]["parts"]["board"]
     assert board["current"]["name"] == "farkles" and board["exact"] == {"hidden": True}
     teacher.send(

@@ -132,6 +132,29 @@ def test_a_server_that_never_answers_leaves_no_thread_behind(monkeypatch):
     monkeypatch.setattr(widget, "CONNECT_SECONDS", 1.0)
     before = {t for t in threading.enumerate() if t.name == "dicelab-classroom"}
     with pytest.raises(ConnectionError, match="no class server answers"):
-        Classroom(f"http://127.0.0.1:{free_port()}/teacher/nobody")
+        Classroom(f"http://127.0.0.1:{free_port()}/teacher#nobody")
     left = {t for t in threading.enumerate() if t.name == "dicelab-classroom"} - before
     assert not left
+
+
+def test_the_tables_own_notes_stay_in_the_kernel(tmp_path):
+    """The table's "shown" note is the widget's own: the old board sent it to the server,
+    whose board then said the teacher's page sent a request that is not understood."""
+    from dicelab.classroom import Classroom
+    from tests.browser.harness import free_port
+    from tests.classroom.serving import ServerProcess
+
+    server = ServerProcess(tmp_path, port=free_port())
+    room = Classroom(server.teacher_url)
+    notices = []
+    show = room._show
+    room._show = lambda view: (notices.append(view["parts"]["board"]["notice"]), show(view))
+    try:
+        room.receive({"part": "table", "type": "view", "shown": True})
+        room.start("farkles")
+        assert room.wait(lambda board: board.get("current"))
+        assert notices and not any(notices)
+        assert room.visible
+    finally:
+        room.close()
+        server.stop()

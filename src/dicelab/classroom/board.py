@@ -1,8 +1,9 @@
-"""The teacher's board: join address, code and QR code, roster, activity controls and the pool.
+"""The class board: join address, code and QR code, roster, activity controls and the pool.
 
-One part, drawn by ``static/class_board.js`` on the teacher's page and in the notebook's
-:class:`~dicelab.classroom.widget.Classroom` alike. Its intents are the teacher's actions;
-only a connection holding the teacher's token reaches them.
+One part, drawn by ``static/class_board.js`` on the teacher's page, on the projector's page
+(without the controls) and in the notebook's :class:`~dicelab.classroom.widget.Classroom`
+alike. Its intents are the teacher's actions; only a connection holding the teacher's token
+reaches them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ class ClassBoard(Part):
     INTENTS = {"start": {"activity": str, "robot": str}, "stop": {}, "reveal": {}, "end": {}}
     FIELDS = {
         "join_url": "",
+        "projector_url": "",
+        "controls": True,
         "code": "",
         "qr": [],
         "activities": [],

@@ -34,7 +34,7 @@ def _answers(student_url: str) -> bool:
 
 def running_server(data=None) -> dict | None:
     """The addresses of the server running on ``data`` (``pid``, ``student_url``,
-    ``teacher_url``), or None when none answers."""
+    ``projector_url``, ``teacher_url``), or None when none answers."""
     path = Path(data or data_dir()) / SERVER_FILE
     try:
         found = json.loads(path.read_text())

@@ -193,8 +193,12 @@ class Room:
         ]
         return pool(rows)
 
-    def board(self, join_url: str, notice: str = "") -> dict:
-        """The teacher's view document, with ``join_url`` as the students' address."""
+    def board(
+        self, join_url: str, notice: str = "", projector_url: str = "", controls: bool = True
+    ) -> dict:
+        """The board's view document, with ``join_url`` as the students' address and
+        ``projector_url`` as the projector's; the teacher's buttons unless ``controls`` is False
+        (the projector's board)."""
         run = self.run
         spec = activity(run["activity"]) if run else None
         exact = None
@@ -212,6 +216,8 @@ class Room:
         ]
         part = ClassBoard(
             join_url=join_url,
+            projector_url=projector_url,
+            controls=controls,
             code=self.store.code,
             qr=qr_rows(join_url),
             roster=roster,

@@ -3,8 +3,12 @@
 Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" on a hub):
 
 - ``B join/CODE``: the student page; ``B ws``: the students' WebSocket.
-- ``B teacher/TOKEN``: the teacher's page; ``B teacher/TOKEN/ws``, ``.../results.csv`` and
-  ``.../results.json``: the teacher's socket and the results. Without the token: 403.
+- ``B projector``: the read-only board for a projector (no secret in its address), and
+  ``B projector/ws`` its socket.
+- ``B teacher#TOKEN``: the teacher's page. The page hands the token (in the fragment, which
+  the browser never sends) to ``B teacher/key``, which sets it as an ``HttpOnly``,
+  ``SameSite=Strict`` cookie, and takes it out of the address bar. ``B teacher/ws``,
+  ``B teacher/results.csv`` and ``B teacher/results.json`` need that cookie: without it, 403.
 - ``B static/...``: the page scripts and the widgets' component modules; ``B health``.
 
 Students' messages (JSON, at most :data:`~dicelab.classroom.limits.MAX_MESSAGE` bytes, rate
@@ -16,6 +20,7 @@ is committed. WebSocket origins must be the page's own host (tornado's same-orig
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import os
 import signal
@@ -63,6 +68,7 @@ STUDENT_MESSAGES = {
     "intent": {"run": int, "seq": int, "intent": dict},
 }
 TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
+PROJECTOR_MESSAGES = {"hello": {"join_url": str}}
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 HEADERS = {
     "Content-Security-Policy": (
@@ -118,7 +124,7 @@ class ClassServer:
         ):
             self.room.start(activity, {})
         self.students: dict[int, set] = {}  # student -> their open sockets
-        self.teachers: set = set()
+        self.teachers: set = set()  # the boards' sockets: teachers' and projectors'
         self.buckets: dict[int, Bucket] = {}
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self._board_timer: asyncio.TimerHandle | None = None
@@ -140,13 +146,18 @@ class ClassServer:
         return f"{self.origin}{self.base}join/{self.store.code}"
 
     @property
+    def projector_url(self) -> str:
+        return f"{self.origin}{self.base}projector"
+
+    @property
     def teacher_url(self) -> str:
-        return f"{self.origin}{self.base}teacher/{self.store.token}"
+        return f"{self.origin}{self.base}teacher#{self.store.token}"
 
     def lines(self) -> list[str]:
         """What the server prints when it starts."""
         lines = [
             f"Students join at {self.student_url}",
+            f"Projector board (no secret, safe to show): {self.projector_url}",
             f"Teacher (keep this address secret): {self.teacher_url}",
         ]
         if self.host in ("0.0.0.0", "", "::"):
@@ -158,7 +169,6 @@ class ClassServer:
     # --- running ------------------------------------------------------------------------
     def application(self) -> tornado.web.Application:
         b = self.base
-        token = r"([A-Za-z0-9_\-]{1,64})"
         return tornado.web.Application(
             [
                 (
@@ -167,13 +177,12 @@ class ClassServer:
                     {"server": self, "page": "student.html"},
                 ),
                 (b + "ws", StudentSocket, {"server": self}),
-                (b + "teacher/" + token, PageHandler, {"server": self, "page": "teacher.html"}),
-                (b + "teacher/" + token + "/ws", TeacherSocket, {"server": self}),
-                (
-                    b + "teacher/" + token + r"/results\.(csv|json)",
-                    ResultsHandler,
-                    {"server": self},
-                ),
+                (b + "projector", BoardPageHandler, {"page": "projector.html"}),
+                (b + "projector/ws", ProjectorSocket, {"server": self}),
+                (b + "teacher", BoardPageHandler, {"page": "teacher.html"}),
+                (b + "teacher/key", TeacherKeyHandler, {"server": self}),
+                (b + "teacher/ws", TeacherSocket, {"server": self}),
+                (b + r"teacher/results\.(csv|json)", ResultsHandler, {"server": self}),
                 (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler),
                 (b + "health", HealthHandler),
             ],
@@ -222,6 +231,7 @@ class ClassServer:
             {
                 "pid": os.getpid(),
                 "student_url": self.student_url,
+                "projector_url": self.projector_url,
                 "teacher_url": self.teacher_url,
                 "port": self.port,
                 "base": self.base,
@@ -312,13 +322,65 @@ class PageHandler(tornado.web.RequestHandler):
     def initialize(self, server: ClassServer, page: str):
         self.server, self.page = server, page
 
-    def get(self, key: str):
+    def get(self, code: str):
+        if not _same(code, self.server.store.code):
+            raise tornado.web.HTTPError(404)
+        _page(self, self.page)
+
+
+class BoardPageHandler(tornado.web.RequestHandler):
+    """The projector's or the teacher's page: the same for everyone (the teacher's socket
+    and results need the token's cookie)."""
+
+    def initialize(self, page: str):
+        self.page = page
+
+    def get(self):
+        _page(self, self.page)
+
+
+def _page(handler: tornado.web.RequestHandler, page: str) -> None:
+    _secure(handler)
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.write((PAGES / page).read_text(encoding="utf-8"))
+
+
+def teacher_cookie(token: str) -> str:
+    """The name of the cookie that holds the teacher's ``token``: one per class, so that two
+    class servers on one computer keep their own."""
+    return "dicelab-teacher-" + hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def _is_teacher(handler: tornado.web.RequestHandler, token: str) -> bool:
+    """Whether the request carries the teacher's cookie."""
+    return _same(handler.get_cookie(teacher_cookie(token), ""), token)
+
+
+class TeacherKeyHandler(tornado.web.RequestHandler):
+    """The teacher's page hands over the token (the body of a POST from this server's own
+    page); the answer sets it as a cookie that scripts can't read and other sites don't send."""
+
+    def initialize(self, server: ClassServer):
+        self.server = server
+
+    def post(self):
         _secure(self)
-        wanted = self.server.store.code if self.page == "student.html" else self.server.store.token
-        if not _same(key, wanted):
-            raise tornado.web.HTTPError(404 if self.page == "student.html" else 403)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.write((PAGES / self.page).read_text(encoding="utf-8"))
+        origin = self.request.headers.get("Origin")
+        own = f"{self.request.protocol}://{self.request.host}"
+        if origin is not None and origin != own:
+            raise tornado.web.HTTPError(403)
+        token = self.server.store.token
+        if not _same(self.request.body.decode(errors="replace"), token):
+            raise tornado.web.HTTPError(403)
+        self.set_cookie(
+            teacher_cookie(token),
+            token,
+            path=self.server.base,
+            httponly=True,
+            samesite="Strict",
+            secure=self.request.protocol == "https",
+        )
+        self.set_status(204)
 
 
 class StaticHandler(tornado.web.RequestHandler):
@@ -347,9 +409,9 @@ class ResultsHandler(tornado.web.RequestHandler):
     def initialize(self, server: ClassServer):
         self.server = server
 
-    def get(self, token: str, kind: str):
+    def get(self, kind: str):
         _secure(self)
-        if not _same(token, self.server.store.token):
+        if not _is_teacher(self, self.server.store.token):
             raise tornado.web.HTTPError(403)
         if kind == "csv":
             self.set_header("Content-Type", "text/csv; charset=utf-8")
@@ -466,9 +528,10 @@ class StudentSocket(_Socket):
 
 class TeacherSocket(_Socket):
     MESSAGES = TEACHER_MESSAGES
+    CONTROLS = True  # the board's buttons are drawn (the projector's board has none)
 
-    def open(self, token: str):
-        if not _same(token, self.server.store.token):
+    def open(self):
+        if self.CONTROLS and not _is_teacher(self, self.server.store.token):
             self.close(4403, "not the teacher's address")
             return
         self.join_url = self.server.student_url
@@ -500,10 +563,19 @@ class TeacherSocket(_Socket):
     def send_board(self, notice: str = ""):
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
             self.join_url = self.server.student_url
-        self.send({"type": "view", "view": self.server.room.board(self.join_url, notice)})
+        projector_url = self.join_url.rsplit("join/", 1)[0] + "projector"
+        board = self.server.room.board(self.join_url, notice, projector_url, self.CONTROLS)
+        self.send({"type": "view", "view": board})
 
     def on_close(self):
         self.server.teachers.discard(self)
+
+
+class ProjectorSocket(TeacherSocket):
+    """The projector's board: what the teacher's shows, without its buttons, for anyone."""
+
+    MESSAGES = PROJECTOR_MESSAGES
+    CONTROLS = False
 
 
 def serve(

@@ -1,6 +1,7 @@
 // @ts-check
-// Class board: the teacher's view of a class. Join address, code and QR code; the activity
-// picker with Start, Stop, Reveal and End class; the pooled share (each student a dot, the
+// Class board: the teacher's view of a class, or the projector's (without `controls`). Join
+// address, code and QR code; the activity picker with Start, Stop, Reveal and End class, and
+// the projector page's address (the teacher's only); the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
 import { component, element, button } from "./helpers.js";
@@ -9,6 +10,8 @@ import { component, element, button } from "./helpers.js";
  * @typedef {object} ClassBoardPart
  * @property {string} component
  * @property {string} join_url
+ * @property {string} projector_url
+ * @property {boolean} controls
  * @property {string} code
  * @property {any[]} qr
  * @property {any[]} activities
@@ -123,6 +126,13 @@ component("class_board", (slot, { send }) => {
     code.append(element("span", "", "Class code "), element("b", "", part.code));
     join.replaceChildren(element("h3", "", "Join the class"), qrCode(part.qr, `QR code of ${part.join_url}`),
                          address, code);
+    if (part.controls && part.projector_url) {
+      const projector = element("a", "dicelab-board-projector", "Projector view (no controls, safe to show)");
+      projector.href = part.projector_url;
+      projector.target = "_blank";
+      projector.rel = "noopener";
+      join.append(projector);
+    }
   };
 
   const drawPicker = (part) => {
@@ -176,7 +186,7 @@ component("class_board", (slot, { send }) => {
 
   const drawRun = (part) => {
     const heading = element("h3", "", part.current ? part.current.title : "No activity running");
-    const children = [heading, drawPicker(part)];
+    const children = part.controls ? [heading, drawPicker(part)] : [heading];
     if (part.notice) children.push(element("p", "dicelab-notice", part.notice));
     if (part.current && part.pool) {
       const pool = part.pool;
@@ -191,8 +201,10 @@ component("class_board", (slot, { send }) => {
       children.push(line);
       children.push(poolChart(pool, part.exact));
       if (part.exact) {
+        const hidden = part.controls ? "The exact value is hidden: ask for predictions, then press Reveal."
+          : "The exact value is hidden until your teacher reveals it: what do you predict?";
         children.push(element("p", "dicelab-board-exact", part.exact.hidden
-          ? "The exact value is hidden: ask for predictions, then press Reveal."
+          ? hidden
           : `Exact: ${part.exact.text} = ${percent(part.exact.value)}.`));
       }
     }

@@ -1,0 +1,91 @@
+"""The class pages alone in Chromium, without JupyterLab: the teacher's page, opened from the
+address the server prints, and the projector's read-only page."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.harness import free_port
+from tests.classroom.serving import THROW, ServerProcess, Student
+
+pytest.importorskip("tornado")
+pytest.importorskip("segno")
+
+SCREEN = {"viewport": {"width": 1024, "height": 768}}
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = ServerProcess(tmp_path / "class", "--activity", "farkles", port=free_port())
+    yield server
+    server.stop()
+
+
+def open_page(browser, url: str):
+    """A page of its own at ``url``: (context, page, the page's errors)."""
+    context = browser.new_context(**SCREEN)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    return context, page, errors
+
+
+def test_the_teachers_page_draws_alone_with_board_qr_code_roster_and_controls(browser, server):
+    context, page, errors = open_page(browser, server.teacher_url)
+    try:
+        page.locator(".dicelab-board svg.dicelab-qr").wait_for()
+        assert page.locator(".dicelab-board-code b").inner_text() == server.code
+        assert page.locator(".dicelab-board-roster h3").inner_text() == "Students: 0 (0 here)"
+        page.locator(".dicelab-board button[data-key='start']").wait_for()
+        page.locator(".dicelab-board button[data-key='reveal']").wait_for()
+        # the token left the address bar at once, and no script on the page can read it
+        assert page.url == server.teacher_page
+        assert server.token not in page.evaluate("document.cookie + location.href")
+        assert page.locator(".dicelab-board-projector").get_attribute("href") == (
+            server.projector_url
+        )
+        Student(server, "Ann").intent(THROW)
+        page.locator(".dicelab-board-pooled[data-trials='1']").wait_for()
+        page.locator(".dicelab-board button[data-key='reveal']").click()
+        page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+        # a reload keeps the teacher's board (the cookie), and the CSV downloads with it
+        page.reload()
+        page.locator(".dicelab-board button[data-key='start']").wait_for()
+        csv = context.request.get(server.teacher_page + "/results.csv")
+        assert csv.status == 200 and len(csv.text().splitlines()) == 2
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_projector_page_shows_the_class_and_reveal_but_no_controls(browser, server):
+    context, page, errors = open_page(browser, server.projector_url)
+    try:
+        page.locator(".dicelab-board svg.dicelab-qr").wait_for()
+        assert page.locator(".dicelab-board-code b").inner_text() == server.code
+        assert page.locator(".dicelab-board-address").inner_text() == server.student_url
+        ann = Student(server, "Ann")
+        for _ in range(3):
+            ann.intent(THROW)
+        page.locator(".dicelab-board-pooled[data-trials='3']").wait_for()
+        page.locator(".dicelab-board-name", has_text="Ann").wait_for()
+        page.locator(".dicelab-pool-band").wait_for(state="attached")
+        assert (
+            page.locator(".dicelab-board-exact")
+            .inner_text()
+            .startswith("The exact value is hidden until your teacher reveals it")
+        )
+        assert page.locator(".dicelab-board button, .dicelab-board select").count() == 0
+        assert page.locator(".dicelab-board-projector").count() == 0
+        assert page.locator("#csv").count() == 0
+        teacher = server.teacher_socket()
+        teacher.send('{"type": "intent", "intent": {"part": "board", "type": "reveal"}}')
+        page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+        teacher.close()
+        # the projector's browser holds no key: the teacher's results stay closed to it
+        assert context.request.get(server.teacher_page + "/results.csv").status == 403
+        assert errors == []
+    finally:
+        context.close()
