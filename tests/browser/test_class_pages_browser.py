@@ -89,3 +89,32 @@ def test_the_projector_page_shows_the_class_and_reveal_but_no_controls(browser, 
         assert errors == []
     finally:
         context.close()
+
+
+def test_two_tabs_on_one_seat_drop_no_throw_and_each_shows_its_own(browser, server):
+    """A student opens the class link again in a second tab (same seat): every throw of
+    either tab is kept, and each tab shows the result of its own throw."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    context.set_default_timeout(30_000)
+    errors: list[str] = []
+    try:
+        first = context.new_page()
+        first.on("pageerror", lambda error: errors.append(str(error)))
+        first.goto(server.student_url)
+        first.fill("#name", "Tabby")
+        first.get_by_role("button", name="Join").click()
+        first.locator("button[data-key='throw']").wait_for()
+        second = context.new_page()
+        second.on("pageerror", lambda error: errors.append(str(error)))
+        second.goto(server.student_url)
+        assert second.locator("#who").inner_text() == "You are Tabby"
+        for throws, page in enumerate([first, second, first, second, second], start=1):
+            page.locator("button[data-key='throw']").first.click()
+            page.locator("body[data-pending='0']").wait_for(state="attached")
+            page.get_by_text(f"in {throws} throw{'s' if throws > 1 else ''}.").wait_for()
+        first.get_by_text("in 5 throws.").wait_for()  # the other tab is shown the seat's state
+        rows = [row for row in server.csv_rows() if row[3] == "Tabby"]
+        assert [row[4] for row in rows] == ["1", "2", "3", "4", "5"]
+        assert errors == []
+    finally:
+        context.close()

@@ -103,11 +103,19 @@ class ServerProcess:
 
 
 class Student:
-    """A student's connection: join or sign in, send numbered intents, read answers."""
+    """A student's connection: join or sign in, send numbered intents, read answers.
+    ``tab`` names the page the connection stands for (each numbers its own intents)."""
 
-    def __init__(self, server: ServerProcess, name: str | None = None, seat: dict | None = None):
+    def __init__(
+        self,
+        server: ServerProcess,
+        name: str | None = None,
+        seat: dict | None = None,
+        tab: str = "",
+    ):
         self.server = server
-        self.socket = websocket.create_connection(server.ws, timeout=60)
+        address = f"{server.ws}?tab={tab}" if tab else server.ws
+        self.socket = websocket.create_connection(address, timeout=60)
         self.seq = 0
         if seat is None:
             self.send({"type": "join", "code": server.code, "name": name})

@@ -172,3 +172,20 @@ def test_a_port_in_use_is_said(server, tmp_path):
     port = server.origin.rsplit(":", 1)[1]
     with pytest.raises(SystemExit, match=f"can't listen on 127.0.0.1:{port}"):
         cli.main(["class", "serve", "--port", port, "--data", str(tmp_path)])
+
+
+def test_two_tabs_on_one_seat_each_keep_their_throws_and_see_their_own_results(server):
+    """Each tab numbers its own intents: tab 2's first throw was taken for a resend of tab
+    1's (same number), dropped, and answered with tab 1's result."""
+    first = Student(server, "Tabby", tab="first")
+    second = Student(server, seat=first.seat, tab="second")
+    one = first.intent(THROW)
+    two = second.intent(THROW)
+    assert one["ack"] == two["ack"] == 1 and not two["duplicate"]
+    assert "in 1 throw." in json.dumps(one["view"]) and "in 2 throws." in json.dumps(two["view"])
+    pushed = first.expect("view")  # the other tab is shown the seat's new state
+    assert "in 2 throws." in json.dumps(pushed["view"]) and pushed["seq"] == 1
+    again = first.intent(THROW, seq=1)  # a resend of tab 1's throw is still not done twice
+    assert again["duplicate"]
+    rows = [row for row in server.csv_rows() if row[3] == "Tabby"]
+    assert [row[4] for row in rows] == ["1", "2"]  # the seat's own numbers, one per throw

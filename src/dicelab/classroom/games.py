@@ -3,9 +3,11 @@
 The session wraps the notebook widget (``FivethousandGame`` ...), so every rule, every
 refusal and every drawing is the widget's. The class only narrows it: no setup screen, no
 coach or chance-to-win panels (they would make the server solve policies), and a
-"Play again" button instead of "New game". A finished game is one result: 1 try, 1 success
-when the student won (or shared the win), with both scores. In ``duplicate`` everyone plays
-Yahtzee alone on the same dice, and the result carries the optimal robot's score on them.
+"Play again" button instead of "New game" and "Rematch" (a new game the class records). A
+finished game is one result: 1 try, 1 success when the student won (or shared the win), with
+both scores; its end screen says what was kept. In ``duplicate`` everyone plays Yahtzee alone
+on the same dice, and the result carries the optimal robot's score on them: a success is a
+score as high as the robot's.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
-HIDDEN_BUTTONS = ("new", "coach", "chances")
+HIDDEN_BUTTONS = ("new", "rematch", "coach", "chances")
 AGAIN = {
     "id": "again",
     "label": "Play again",
@@ -91,6 +93,10 @@ class GameSession:
         buttons = [b for b in controls["buttons"] if b["id"] not in HIDDEN_BUTTONS]
         if self.widget.phase == "over":
             buttons.append(AGAIN)
+            won, detail = self._result()
+            controls["status"] = kept(won, detail)
+            if not won:  # no win to celebrate: the student did not reach the robot's score
+                controls["moment"] = {}
         controls["buttons"] = buttons
         keys = sorted(
             set(view["keys"]) - self._hidden_keys()
@@ -143,6 +149,12 @@ class GameSession:
     def _record(self) -> None:
         if self.widget.phase != "over" or self.recorded:
             return
+        won, detail = self._result()
+        self.recorded = True
+        self._results.append((1, int(won), detail))
+
+    def _result(self) -> tuple[bool, dict]:
+        """Whether the finished game is a success for the class, and its detail."""
         game = self.widget.game
         scores = self.widget.scores()
         won = game.players[0] in game.winners
@@ -152,8 +164,25 @@ class GameSession:
         if self.shared:
             detail["optimal_score"] = optimal_score(self.game_name, game.seed)
             won = scores[0] >= detail["optimal_score"]
-        self.recorded = True
-        self._results.append((1, int(won), detail))
+        return won, detail
+
+
+def kept(won: bool, detail: dict) -> str:
+    """What the class kept of a finished game, as its end screen says it."""
+    score = detail["score"]
+    if "optimal_score" in detail:
+        robot = f"the optimal robot's {detail['optimal_score']:g} on the same dice"
+        said = f"as high as {robot}: a success" if won else f"below {robot}"
+        return f"Kept for the class: your {score} points, {said}. Play again for a new game."
+    if "robot_score" not in detail:
+        return f"Kept for the class: your {score} points. Play again for a new game."
+    outcome = (
+        "a shared win" if won and score == detail["robot_score"] else "a win" if won else "a loss"
+    )
+    return (
+        f"Kept for the class: {outcome}, your {score} points to the robot's "
+        f"{detail['robot_score']}. Play again for a new game."
+    )
 
 
 @lru_cache(maxsize=64)

@@ -3,7 +3,9 @@
 A :class:`Room` is what the server asks. It keeps each student's session of the current
 activity in memory, rebuilt from the store after a restart, and writes every intent (its
 number, the state it left, its results) to the store before it answers: the answer is the
-acknowledgement. An intent whose number was done already is answered again, not done again.
+acknowledgement. Each of a student's tabs numbers its own intents (two tabs on one seat
+never take each other's numbers); an intent whose number was done already from its tab is
+answered again, not done again.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -43,6 +45,7 @@ class Room:
         self.store = store
         self.sessions: dict[int, object] = {}
         self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
+        self.tabs: dict[int, dict[str, int]] = {}  # student -> tab -> its last intent's number
         self.names = {s["id"]: s["name"] for s in store.students()}
         self.online: set[int] = set()
         self._load_run()
@@ -54,7 +57,7 @@ class Room:
 
     def _load_run(self) -> None:
         self.run = self.store.current_run()
-        self.sessions, self.done = {}, {}
+        self.sessions, self.done, self.tabs = {}, {}, {}
         self.tallies: dict[int, list[int]] = {}
         self.games: list[dict] = []
         if self.run is not None:
@@ -106,10 +109,12 @@ class Room:
                 seed_of, self.names[student], run["options"], state
             )
             self.done[student] = seq
+            self.tabs[student] = self.store.tabs(student, run["id"])
         return self.sessions[student]
 
-    def student_view(self, student: int) -> dict:
-        """What the student's page shows now: ``{run, seq, view}`` (``run`` None between activities)."""
+    def student_view(self, student: int, tab: str = "") -> dict:
+        """What the student's page shows now: ``{run, seq, view}`` (``run`` None between
+        activities; ``seq`` the number of the last intent done from ``tab``)."""
         if self.run is None:
             controls = Controls(
                 heading="Waiting for your teacher",
@@ -123,29 +128,35 @@ class Room:
                 "view": view_document({"play": [controls]}, title="Class"),
             }
         session = self._session(student)
-        return {"run": self._running()["id"], "seq": self.done[student], "view": session.view}
+        tab_seq = self.tabs[student].get(tab, 0)
+        return {"run": self._running()["id"], "seq": tab_seq, "view": session.view}
 
-    def intent(self, student: int, run, seq, message) -> dict:
-        """Do intent number ``seq`` of ``student`` in ``run`` and store it; the answer is the
-        student's view with ``seq`` (the acknowledgement) and ``duplicate`` (done before)."""
+    def intent(self, student: int, run, seq, message, tab: str = "") -> dict:
+        """Do intent number ``seq`` of ``student``'s ``tab`` in ``run`` and store it; the
+        answer is the student's view with ``ack`` (the acknowledgement of ``seq``) and
+        ``duplicate`` (done before)."""
         if type(run) is not int or type(seq) is not int or seq < 1:
             raise Refused("an intent carries its activity and its number")
         if self.run is None or run != self.run["id"]:
-            return {**self.student_view(student), "ack": seq, "stale": True, "duplicate": False}
+            view = self.student_view(student, tab)
+            return {**view, "ack": seq, "stale": True, "duplicate": False}
         session = self._session(student)
-        duplicate = seq <= self.done[student]
+        duplicate = seq <= self.tabs[student].get(tab, 0)
         if not duplicate:
+            number = self.done[student] + 1  # the seat's own count, over all its tabs
             try:
                 session.receive(message)
                 results = session.take_results()
-                self.store.record(student, run, seq, session.state(), results)
+                self.store.record(student, run, number, session.state(), results, (tab, seq))
             except BaseException:
                 self.sessions.pop(student, None)  # rebuilt from the store: what was stored is true
                 raise
-            self.done[student] = seq
+            self.done[student] = number
+            self.tabs[student][tab] = seq
             for trials, successes, detail in results:
                 self._count(student, trials, successes, detail)
-        return {**self.student_view(student), "ack": seq, "stale": False, "duplicate": duplicate}
+        view = self.student_view(student, tab)
+        return {**view, "ack": seq, "stale": False, "duplicate": duplicate}
 
     # --- the teacher --------------------------------------------------------------------
     def start(self, name: str, options: dict) -> int:

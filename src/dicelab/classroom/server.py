@@ -2,7 +2,8 @@
 
 Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" on a hub):
 
-- ``B join/CODE``: the student page; ``B ws``: the students' WebSocket.
+- ``B join/CODE``: the student page; ``B ws?tab=TAB``: the students' WebSocket, ``TAB``
+  naming the page (a browser tab) whose intents it carries: each tab numbers its own.
 - ``B projector``: the read-only board for a projector (no secret in its address), and
   ``B projector/ws`` its socket.
 - ``B teacher#TOKEN``: the teacher's page. The page hands the token (in the fragment, which
@@ -23,6 +24,7 @@ import asyncio
 import hashlib
 import json
 import os
+import re
 import signal
 import socket
 import sys
@@ -69,6 +71,7 @@ STUDENT_MESSAGES = {
 }
 TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
 PROJECTOR_MESSAGES = {"hello": {"join_url": str}}
+TAB = re.compile(r"[A-Za-z0-9_-]{0,32}")  # a page's name for itself ("" for one page a seat)
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 HEADERS = {
     "Content-Security-Policy": (
@@ -306,6 +309,12 @@ class ClassServer:
                     connection.close(4401, "the class has ended")
         self._send_boards()
 
+    def seat_changed(self, student: int, connection) -> None:
+        """Send the seat's other pages (tabs) its new view after ``connection``'s intent."""
+        for other in list(self.students.get(student, ())):
+            if other is not connection:
+                other.send_view()
+
     def online(self, student: int, connection, here: bool) -> None:
         sockets = self.students.setdefault(student, set())
         (sockets.add if here else sockets.discard)(connection)
@@ -468,6 +477,9 @@ class StudentSocket(_Socket):
     def open(self):
         self.student: int | None = None
         self.bucket = Bucket(STUDENT_RATE, STUDENT_BURST)
+        self.tab = self.get_query_argument("tab", "")
+        if not TAB.fullmatch(self.tab):
+            self.close(4400, "a page names its tab with up to 32 letters and digits")
 
     def on_message(self, text):
         try:
@@ -490,7 +502,7 @@ class StudentSocket(_Socket):
         if kind == "join":
             return self.server.room.join(**fields)
         assert self.student is not None, "on_intent refuses an intent before the join"
-        return self.server.room.intent(self.student, **fields)
+        return self.server.room.intent(self.student, **fields, tab=self.tab)
 
     def answer(self, kind: str, answer) -> None:
         """After the batch is committed: tell the student."""
@@ -501,6 +513,8 @@ class StudentSocket(_Socket):
             self.on_hello(answer["student"], answer["secret"])
         else:
             self.send({"type": "ack", **answer})
+            if not answer["duplicate"] and not answer["stale"]:
+                self.server.seat_changed(self.student, self)
 
     def on_hello(self, student: int, secret: str):
         name = self.server.room.hello(student, secret)
@@ -519,7 +533,7 @@ class StudentSocket(_Socket):
 
     def send_view(self):
         if self.student is not None:
-            self.send({"type": "view", **self.server.room.student_view(self.student)})
+            self.send({"type": "view", **self.server.room.student_view(self.student, self.tab)})
 
     def on_close(self):
         if self.student is not None:

@@ -2,9 +2,11 @@
 
 It holds the class (its code, the teacher's token, the activity being run), the students
 (a nickname and a hash of each one's secret), each student's place in the current activity
-(its saved state and the number of the last intent done) and the results. A result and the
-state it leaves are written in one transaction, committed before the student hears back:
-what a student was told is stored, and an intent sent again (same number) is not done twice.
+(its saved state and the number of the last intent done), the number of the last intent
+done from each of the student's tabs (each tab numbers its own), and the results. A result
+and the state it leaves are written in one transaction, committed before the student hears
+back: what a student was told is stored, and an intent sent again (same tab, same number) is
+not done twice.
 The server writes the intents that arrive together in one :meth:`Store.batch`, so that a class
 waits for the disk once per batch rather than once per throw.
 
@@ -49,6 +51,9 @@ CREATE TABLE IF NOT EXISTS results (
     student INTEGER NOT NULL REFERENCES students(id), seq INTEGER NOT NULL,
     part INTEGER NOT NULL DEFAULT 0, trials INTEGER NOT NULL, successes INTEGER NOT NULL,
     detail TEXT NOT NULL, at REAL NOT NULL, UNIQUE (run, student, seq, part));
+CREATE TABLE IF NOT EXISTS tabs (
+    student INTEGER NOT NULL REFERENCES students(id), run INTEGER NOT NULL REFERENCES runs(id),
+    tab TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (student, run, tab));
 """
 RESULT_COLUMNS = (
     "run",
@@ -211,10 +216,20 @@ class Store:
         ).fetchone()
         return (0, None) if row is None else (row["seq"], json.loads(row["state"]))
 
-    def record(self, student: int, run: int, seq: int, state: dict, results) -> bool:
+    def tabs(self, student: int, run: int) -> dict[str, int]:
+        """The number of the last intent done from each of the student's tabs in ``run``."""
+        rows = self._db.execute(
+            "SELECT tab, seq FROM tabs WHERE student = ? AND run = ?", (student, run)
+        )
+        return {row["tab"]: row["seq"] for row in rows}
+
+    def record(
+        self, student: int, run: int, seq: int, state: dict, results, tab: tuple[str, int] = ("", 0)
+    ) -> bool:
         """Store intent number ``seq`` of a student: the state it left and its results
-        (``(trials, successes, detail)`` each), in one transaction. False, and nothing
-        changed, when that intent was stored already (sent again after a lost answer)."""
+        (``(trials, successes, detail)`` each), and the tab it came from with the tab's own
+        number for it, in one transaction. False, and nothing changed, when that intent was
+        stored already (sent again after a lost answer)."""
         with self._transaction():
             row = self._db.execute(
                 "SELECT seq FROM seats WHERE student = ? AND run = ?", (student, run)
@@ -224,6 +239,9 @@ class Store:
             self._db.execute(
                 "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
                 (student, run, seq, json.dumps(state)),
+            )
+            self._db.execute(
+                "INSERT OR REPLACE INTO tabs VALUES (?, ?, ?, ?)", (student, run, *tab)
             )
             now = time.time()
             self._db.executemany(
@@ -261,7 +279,7 @@ class Store:
         """End the class: every student, run and result is deleted, and a new code made (the
         teacher's token stays, so the teacher's address still works)."""
         with self._transaction():
-            for table in ("results", "seats", "runs", "students"):
+            for table in ("results", "seats", "tabs", "runs", "students"):
                 self._db.execute(f"DELETE FROM {table}")
             self._db.execute("DELETE FROM meta WHERE key != 'token'")
             self._meta_default(
