@@ -1,6 +1,8 @@
 """A real class server on a loopback port with a real SQLite file: addresses, base path,
 acknowledgements, and a SIGKILL in the middle of an activity."""
 
+import csv
+import io
 import json
 
 import pytest
@@ -189,3 +191,76 @@ def test_two_tabs_on_one_seat_each_keep_their_throws_and_see_their_own_results(s
     assert again["duplicate"]
     rows = [row for row in server.csv_rows() if row[3] == "Tabby"]
     assert [row[4] for row in rows] == ["1", "2"]  # the seat's own numbers, one per throw
+
+
+def board_after(teacher, intent: dict, until) -> dict:
+    """Send the teacher's ``intent``; the first board after it where ``until(board)`` holds
+    (boards redrawn for other reasons may come first)."""
+    teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", **intent}}))
+    while not until(board := json.loads(teacher.recv())["view"]["parts"]["board"]):
+        pass
+    return board
+
+
+def names(board) -> list[str]:
+    return [student["name"] for student in board["roster"]]
+
+
+def closed_with(student: Student) -> int:
+    """The code the server closed ``student``'s socket with (views sent before are skipped)."""
+    while True:
+        opcode, data = student.socket.recv_data(control_frame=True)
+        if opcode == 8:  # close
+            return int.from_bytes(data[:2], "big")
+
+
+def test_the_teacher_manages_the_roster_and_end_class_archives_the_session(server):
+    ann = Student(server, "Ann")
+    twin = Student(server, " ann ")
+    assert twin.name == "ann (2)"  # caught at the door
+    ann.intent(THROW)
+    twin.intent(THROW)
+    teacher = server.teacher_socket()
+    twin_id = twin.seat["student"]
+    board = board_after(
+        teacher, {"type": "rename", "student": twin_id, "name": "Bo"}, lambda b: "Bo" in names(b)
+    )
+    assert names(board) == ["Ann", "Bo"] and not board["notice"]
+    assert twin.expect("view")["name"] == "Bo"  # the student's page says the new name
+    board = board_after(
+        teacher,
+        {"type": "rename", "student": twin_id, "name": "ANN"},
+        lambda b: "Bo" not in names(b),
+    )
+    assert names(board) == ["Ann", "ANN (2)"]
+    board = board_after(
+        teacher,
+        {"type": "remove", "student": ann.seat["student"]},
+        lambda b: "Ann" not in names(b),
+    )
+    assert names(board) == ["ANN (2)"]
+    assert board["pool"]["trials"] == 2  # the removed student's result is kept
+    assert closed_with(ann) == 4402
+    board = board_after(
+        teacher, {"type": "remove", "student": ann.seat["student"]}, lambda b: b["notice"]
+    )
+    assert board["notice"] == "that student is not on the roster (any more)"
+    assert [row[3] for row in server.csv_rows()] == ["Ann", "ANN (2)"]
+
+    code = server.code
+    board = board_after(teacher, {"type": "end"}, lambda b: b["code"] != code)
+    assert board["code"] != code and board["roster"] == [] and board["current"] is None
+    assert closed_with(twin) == 4401
+    assert server.csv_rows() == []  # a new class (session) has begun
+    cookie = server.teacher_cookie()
+    status, text = server.get(server.teacher_page + "/results.csv?session=all", cookie)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert status == 200 and rows[0][-3:] == ["session", "options", "seed"]
+    assert [(row[1], row[3], row[9], row[10]) for row in rows[1:]] == [
+        ("farkles", "Ann", "1", "{}"),
+        ("farkles", "ANN (2)", "1", "{}"),
+    ]
+    status, text = server.get(server.teacher_page + "/results.json?session=1", cookie)
+    assert [row["name"] for row in json.loads(text)] == ["Ann", "ANN (2)"]
+    assert server.get(server.teacher_page + "/results.json?session=x", cookie)[0] == 400
+    teacher.close()

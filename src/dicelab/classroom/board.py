@@ -18,7 +18,14 @@ class ClassBoard(Part):
 
     component = "class_board"
     title = "class board"
-    INTENTS = {"start": {"activity": str, "robot": str}, "stop": {}, "reveal": {}, "end": {}}
+    INTENTS = {
+        "start": {"activity": str, "robot": str},
+        "stop": {},
+        "reveal": {},
+        "end": {},
+        "rename": {"student": int, "name": str},
+        "remove": {"student": int},
+    }
     FIELDS = {
         "join_url": "",
         "projector_url": "",

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
-from dicelab.classroom.limits import MAX_STUDENTS, Refused, clean_name
+from dicelab.classroom.limits import MAX_NAME, MAX_STUDENTS, Refused, clean_name
 from dicelab.classroom.pool import pool
 from dicelab.classroom.store import RESULT_COLUMNS, Store
 from dicelab.errors import IllegalMoveError
@@ -48,6 +48,7 @@ class Room:
         self.tabs: dict[int, dict[str, int]] = {}  # student -> tab -> its last intent's number
         self.names = {s["id"]: s["name"] for s in store.students()}
         self.online: set[int] = set()
+        self.removed: set[int] = set()  # students taken off the roster since the server started
         self._load_run()
 
     def reload(self) -> None:
@@ -59,18 +60,24 @@ class Room:
         self.run = self.store.current_run()
         self.sessions, self.done, self.tabs = {}, {}, {}
         self.tallies: dict[int, list[int]] = {}
+        self.known: dict[int, str] = {}  # the name of each student with a result in this run
         self.games: list[dict] = []
         if self.run is not None:
             for row in self.store.results(run=self.run["id"]):
-                self._count(row["student"], row["trials"], row["successes"], row["detail"])
+                self._count(
+                    row["student"], row["name"], row["trials"], row["successes"], row["detail"]
+                )
         self.revealed = self.store.meta("revealed") == str(self.run and self.run["id"])
 
-    def _count(self, student: int, trials: int, successes: int, detail: dict) -> None:
+    def _count(self, student: int, name: str, trials: int, successes: int, detail: dict) -> None:
+        """Pool a result (a student taken off the roster keeps theirs in the pool)."""
+        self.known[student] = name
         tally = self.tallies.setdefault(student, [0, 0])
         tally[0] += trials
         tally[1] += successes
         if "score" in detail:
-            self.games = [{"name": self.names[student], **detail}, *self.games][:GAMES_SHOWN]
+            game = {"student": student, "name": name, **detail}
+            self.games = [game, *self.games][:GAMES_SHOWN]
 
     # --- students -----------------------------------------------------------------------
     def join(self, code, name) -> dict:
@@ -79,7 +86,7 @@ class Room:
             raise Refused("there is no class with this code: check the address")
         if len(self.names) >= MAX_STUDENTS:
             raise Refused("the class is full")
-        name = clean_name(name)
+        name = distinct(clean_name(name), self.names.values())
         student, secret = self.store.join(name)
         self.names[student] = name
         return {"student": student, "secret": secret, "name": name}
@@ -125,11 +132,17 @@ class Room:
             return {
                 "run": None,
                 "seq": 0,
+                "name": self.names[student],
                 "view": view_document({"play": [controls]}, title="Class"),
             }
         session = self._session(student)
         tab_seq = self.tabs[student].get(tab, 0)
-        return {"run": self._running()["id"], "seq": tab_seq, "view": session.view}
+        return {
+            "run": self._running()["id"],
+            "seq": tab_seq,
+            "name": self.names[student],
+            "view": session.view,
+        }
 
     def intent(self, student: int, run, seq, message, tab: str = "") -> dict:
         """Do intent number ``seq`` of ``student``'s ``tab`` in ``run`` and store it; the
@@ -154,7 +167,7 @@ class Room:
             self.done[student] = number
             self.tabs[student][tab] = seq
             for trials, successes, detail in results:
-                self._count(student, trials, successes, detail)
+                self._count(student, self.names[student], trials, successes, detail)
         view = self.student_view(student, tab)
         return {**view, "ack": seq, "stale": False, "duplicate": duplicate}
 
@@ -178,11 +191,35 @@ class Room:
         self.revealed = True
 
     def end(self) -> None:
-        """End the class: every student and result is deleted; a new code is made."""
-        self.store.delete_everything()
+        """End the class: its session is archived with every student and result, and the
+        next session starts with a new code (the students join again)."""
+        self.store.end_session()
         self.names = {}
         self.online = set()
         self._load_run()
+
+    def rename(self, student: int, name: str) -> None:
+        """Give a student a new name (cleaned, and told apart from the others')."""
+        self._on_roster(student)
+        name = distinct(clean_name(name), [n for s, n in self.names.items() if s != student])
+        self.store.rename(student, name)
+        self.names[student] = name
+        if student in self.known:
+            self.known[student] = name
+        self.games = [{**g, "name": name} if g["student"] == student else g for g in self.games]
+
+    def remove(self, student: int) -> None:
+        """Take a student off the roster: their seat closes; their results stay, in the
+        pool and in the results."""
+        self._on_roster(student)
+        self.store.remove(student)
+        del self.names[student]
+        self.removed.add(student)
+        self.sessions.pop(student, None)
+
+    def _on_roster(self, student: int) -> None:
+        if student not in self.names:
+            raise Refused("that student is not on the roster (any more)")
 
     def teacher(self, message) -> None:
         """Do one of the board's intents (checked by its checker)."""
@@ -192,6 +229,8 @@ class Room:
         if kind == "start":
             spec = activity(fields["activity"])
             self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
+        elif kind in ("rename", "remove"):
+            getattr(self, kind)(**fields)
         else:
             getattr(self, kind)()
 
@@ -199,7 +238,7 @@ class Room:
     def pooled(self) -> dict:
         """The pool of the current run (see :func:`dicelab.classroom.pool.pool`)."""
         rows = [
-            {"student": s, "name": self.names[s], "trials": t[0], "successes": t[1]}
+            {"student": s, "name": self.known[s], "trials": t[0], "successes": t[1]}
             for s, t in self.tallies.items()
         ]
         return pool(rows)
@@ -255,19 +294,40 @@ class Room:
         part.name = "board"
         return view_document({"board": [part]}, title="Class", kind="game")
 
-    def results(self, activity_name: str | None = None) -> list[dict]:
-        return self.store.results(activity_name)
+    def results(self, activity_name: str | None = None, session: int | None = None) -> list[dict]:
+        """The results (of an activity) of ``session`` (of every session: None)."""
+        return self.store.results(activity_name, session=session)
 
-    def csv(self) -> str:
-        """Every result as CSV (one row per result; ``detail`` as JSON)."""
+    def csv(self, session: int | None = None) -> str:
+        """The results of ``session`` (of every session: None) as CSV, one row per result;
+        ``detail`` and ``options`` as JSON."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(RESULT_COLUMNS)
-        for row in self.store.results():
+        for row in self.store.results(session=session):
             writer.writerow(
-                [_cell(json.dumps(row[c]) if c == "detail" else row[c]) for c in RESULT_COLUMNS]
+                [
+                    _cell(json.dumps(row[c]) if c in ("detail", "options") else row[c])
+                    for c in RESULT_COLUMNS
+                ]
             )
         return out.getvalue()
+
+
+def distinct(name: str, taken) -> str:
+    """``name``, or "name (2)", "name (3)"... when a student already has it (whatever the
+    case), cut to fit :data:`~dicelab.classroom.limits.MAX_NAME`.
+
+    >>> distinct("Ann", ["ann", "Ann (2)", "Ben"])
+    'Ann (3)'
+    """
+    folded = {other.casefold() for other in taken}
+    candidate, number = name, 1
+    while candidate.casefold() in folded:
+        number += 1
+        suffix = f" ({number})"
+        candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+    return candidate
 
 
 def _exact(value) -> dict:

@@ -305,6 +305,8 @@ class ClassServer:
             for connection in list(sockets):
                 if student in self.room.names:
                     connection.send_view()
+                elif student in self.room.removed:
+                    connection.close(4402, "your teacher took this seat off the roster")
                 else:
                     connection.close(4401, "the class has ended")
         self._send_boards()
@@ -419,17 +421,24 @@ class ResultsHandler(tornado.web.RequestHandler):
         self.server = server
 
     def get(self, kind: str):
+        """The results of the session going on, ``?session=N`` of session N, or
+        ``?session=all`` of every session."""
         _secure(self)
         if not _is_teacher(self, self.server.store.token):
             raise tornado.web.HTTPError(403)
+        asked = self.get_argument("session", "")
+        if asked not in ("", "all") and not (asked.isdigit() and len(asked) < 10):
+            raise tornado.web.HTTPError(400, reason="session is a number or all")
+        session = None if asked == "all" else int(asked or self.server.store.session)
         if kind == "csv":
+            name = f"results-{'all' if session is None else session}.csv"
             self.set_header("Content-Type", "text/csv; charset=utf-8")
-            self.set_header("Content-Disposition", 'attachment; filename="results.csv"')
-            self.write(self.server.room.csv())
+            self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+            self.write(self.server.room.csv(session))
         else:
             name = self.get_argument("activity", None)
             self.set_header("Content-Type", "application/json")
-            self.write(json.dumps(self.server.room.results(name)))
+            self.write(json.dumps(self.server.room.results(name, session)))
 
 
 def _same(given: str, wanted: str) -> bool:

@@ -218,11 +218,14 @@ class Classroom(Table):
             [s["name"] for s in students],
         )
 
-    def results(self, activity: str | None = None):
-        """The results (of ``activity``), one row per result: a DataFrame when pandas is
-        installed, else a list of dicts (run, activity, student, name, seq, trials,
-        successes, detail, at)."""
-        query = "" if activity is None else "?" + urllib.parse.urlencode({"activity": activity})
+    def results(self, activity: str | None = None, session: int | str | None = None):
+        """The results of this class (of ``activity``), one row per result: a DataFrame
+        when pandas is installed, else a list of dicts (run, activity, student, name, seq,
+        trials, successes, detail, at, session, options, seed). ``session`` is another
+        class's number, or "all" for every class kept (End class archives each one)."""
+        asked = {"activity": activity, "session": session}
+        query = urllib.parse.urlencode({k: v for k, v in asked.items() if v is not None})
+        query = "?" + query if query else ""
         request = urllib.request.Request(
             self._page + "/results.json" + query, headers={"Cookie": self._cookie}
         )

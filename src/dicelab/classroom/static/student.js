@@ -46,6 +46,7 @@ save();
 let run = null;
 let welcomed = false;
 let waiting = false;  // the server said it keeps a move until its robots are ready
+let goodbye = "";  // why this page's seat was closed, said until the student joins again
 
 const say = (text) => { status.textContent = text; };
 
@@ -73,6 +74,8 @@ function onMessage(message) {
     save();
   } else if (message.type === "welcome") {
     welcomed = true;
+    goodbye = "";
+    stage.hidden = false;
     joinForm.hidden = true;
     who.textContent = `You are ${message.name}`;
     say("Connected.");
@@ -86,6 +89,10 @@ function onMessage(message) {
       say("Connected.");
     }
     if (message.run !== run) tab.pending = tab.pending.filter((item) => item.run === message.run);
+    if (message.name && seat) {  // the teacher may rename a student
+      seat.name = message.name;
+      who.textContent = `You are ${message.name}`;
+    }
     run = message.run;
     tab.seq = Math.max(tab.seq, message.seq);
     save();
@@ -113,22 +120,23 @@ const socket = keepOpen(socketAddress(`../ws?tab=${tab.id}`), {
   onOpen: () => {
     welcomed = false;
     if (seat) socket.send({ type: "hello", student: seat.student, secret: seat.secret });
-    else showJoin("Type a nickname and press Join.");
+    else showJoin(goodbye || "Type a nickname and press Join.");
   },
   onMessage,
   onClose: (closeCode) => {
     welcomed = false;
     document.body.dataset.online = "false";
-    if (closeCode === 4401) {
+    if (closeCode === 4401 || closeCode === 4402) {
       seat = null;
       window.localStorage.removeItem(storageKey);
       tab = newTab();
       save();
       run = null;
-      model.show({});
-      stage.replaceChildren();
-      showJoin("The class has ended. Thank you!");
-      return false;
+      stage.hidden = true;
+      goodbye = closeCode === 4401 ? "The class has ended. Thank you!"
+                                   : "Your teacher took this seat off the roster: join again with your own name.";
+      showJoin(goodbye);
+      return closeCode === 4402;  // a student taken off the roster may join again at once
     }
     say("Connection lost: reconnecting…");
     return true;

@@ -1,7 +1,8 @@
 // @ts-check
 // Class board: the teacher's view of a class, or the projector's (without `controls`). Join
 // address, code and QR code; the activity picker with Start, Stop, Reveal and End class, and
-// the projector page's address (the teacher's only); the pooled share (each student a dot, the
+// the projector page's address, and Rename and Remove beside each name (the teacher's only);
+// the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
 import { component, element, button } from "./helpers.js";
@@ -172,12 +173,12 @@ component("class_board", (slot, { send }) => {
         buttons.push(button("dicelab-button", "Reveal", "Reveal the exact value", "reveal", () => send({ type: "reveal" })));
       }
     }
-    const end = button("dicelab-button is-end", ending ? "Press again to end and delete" : "End class",
-      ending ? "Press again: end the class and delete its students and results" : "End the class",
+    const end = button("dicelab-button is-end", ending ? "Press again to end the class" : "End class",
+      ending ? "Press again to end the class (its results are kept, the students join again)" : "End the class",
       "end", () => {
         if (ending) send({ type: "end" });
         ending = !ending;
-        end.textContent = ending ? "Press again to end and delete" : "End class";
+        end.textContent = ending ? "Press again to end the class" : "End class";
       });
     buttons.push(end);
     form.append(menu, robots, ...buttons);
@@ -228,14 +229,36 @@ component("class_board", (slot, { send }) => {
     run.replaceChildren(...children);
   };
 
+  let removing = null;  // the student whose Remove was pressed once
+
+  // The teacher's buttons beside a name: Rename (asks for the new name) and Remove (pressed twice).
+  const manage = (student) => {
+    const rename = button("dicelab-button dicelab-board-manage", "Rename", `Rename ${student.name}`,
+      `rename/${student.student}`, () => {
+        const name = window.prompt(`A new name for ${student.name}`, student.name);
+        if (name && name.trim() && name.trim() !== student.name) send({ type: "rename", student: student.student, name });
+      });
+    const again = removing === student.student;
+    const remove = button("dicelab-button dicelab-board-manage", again ? "Press again to remove" : "Remove",
+      again ? `Press again to remove ${student.name} from the roster (their results are kept)` : `Remove ${student.name}`,
+      `remove/${student.student}`, () => {
+        if (again) send({ type: "remove", student: student.student });
+        removing = again ? null : student.student;
+        remove.textContent = removing === null ? "Remove" : "Press again to remove";
+      });
+    return [rename, remove];
+  };
+
   const drawRoster = (part) => {
     const online = part.roster.filter((s) => s.online).length;
     const list = element("ul", "dicelab-board-names");
     for (const student of part.roster) {
       const item = element("li", student.online ? "is-online" : "is-away");
+      item.dataset.student = String(student.student);
       item.append(element("span", "dicelab-board-name", student.name),
                   element("span", "dicelab-board-count", `${student.successes}/${student.trials}`),
                   element("span", "dicelab-board-away", student.online ? "" : "(away)"));
+      if (part.controls) item.append(...manage(student));
       list.append(item);
     }
     people.replaceChildren(element("h3", "", `Students: ${part.roster.length} (${online} here)`), list);
