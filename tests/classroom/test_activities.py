@@ -263,3 +263,25 @@ def test_a_game_against_a_robot_ends_saying_what_was_kept():
         f"Kept for the class: {outcome}, your {detail['score']} points to the robot's "
         f"{detail['robot_score']}. Play again for a new game."
     )
+
+
+def test_a_student_who_joined_twice_is_merged_with_every_result_kept(tmp_path):
+    room = Room(Store(tmp_path))
+    ann = room.join(room.store.code, "Ann")
+    again = room.join(room.store.code, "Ann")
+    assert again["name"] == "Ann (2)"
+    run = room.start("farkles", {})
+    for seat, throws in ((ann, 2), (again, 3)):
+        for seq in range(1, throws + 1):
+            room.intent(seat["student"], run, seq, THROW)
+    with pytest.raises(ValueError, match="no other student named 'Zed'"):
+        room.teacher({"part": "board", "type": "merge", "student": again["student"], "into": "Zed"})
+    room.teacher({"part": "board", "type": "merge", "student": again["student"], "into": "ann"})
+    for fresh in (room, Room(room.store)):  # as kept, and as read again after a restart
+        assert list(fresh.names.values()) == ["Ann"]
+        (only,) = fresh.pooled()["students"]
+        assert (only["name"], only["trials"]) == ("Ann", 5)
+    assert [row["name"] for row in room.results()] == ["Ann"] * 5
+    with pytest.raises(ValueError, match="not yours"):
+        room.hello(again["student"], again["secret"])
+    room.store.close()

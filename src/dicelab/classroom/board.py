@@ -25,6 +25,7 @@ class ClassBoard(Part):
         "end": {},
         "rename": {"student": int, "name": str},
         "remove": {"student": int},
+        "merge": {"student": int, "into": str},
     }
     FIELDS = {
         "join_url": "",

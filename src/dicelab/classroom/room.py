@@ -213,9 +213,35 @@ class Room:
         pool and in the results."""
         self._on_roster(student)
         self.store.remove(student)
+        self._off_roster(student)
+
+    def _off_roster(self, student: int) -> None:
         del self.names[student]
         self.removed.add(student)
         self.sessions.pop(student, None)
+
+    def merge(self, student: int, into: str) -> None:
+        """Count ``student``'s results as those of the student named ``into`` (who joined
+        twice, say), and take ``student`` off the roster."""
+        self._on_roster(student)
+        target = next(
+            (s for s, name in self.names.items() if name.casefold() == into.casefold()), None
+        )
+        if target is None or target == student:
+            raise Refused(f"there is no other student named {into[:MAX_NAME]!r} to merge into")
+        self.store.merge(student, target)
+        self._off_roster(student)
+        into = self.names[target]
+        if student in self.tallies:
+            tally = self.tallies.setdefault(target, [0, 0])
+            moved = self.tallies.pop(student)
+            tally[0] += moved[0]
+            tally[1] += moved[1]
+            self.known[target] = into
+        self.games = [
+            {**g, "student": target, "name": into} if g["student"] == student else g
+            for g in self.games
+        ]
 
     def _on_roster(self, student: int) -> None:
         if student not in self.names:
@@ -229,7 +255,7 @@ class Room:
         if kind == "start":
             spec = activity(fields["activity"])
             self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
-        elif kind in ("rename", "remove"):
+        elif kind in ("rename", "remove", "merge"):
             getattr(self, kind)(**fields)
         else:
             getattr(self, kind)()

@@ -58,6 +58,9 @@ CREATE TABLE IF NOT EXISTS sessions (
     ended REAL, first_student INTEGER NOT NULL, first_run INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS removed (
     student INTEGER PRIMARY KEY REFERENCES students(id), at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS merged (
+    student INTEGER PRIMARY KEY REFERENCES students(id),
+    into_student INTEGER NOT NULL REFERENCES students(id));
 CREATE TABLE IF NOT EXISTS tabs (
     student INTEGER NOT NULL REFERENCES students(id), run INTEGER NOT NULL REFERENCES runs(id),
     tab TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (student, run, tab));
@@ -211,6 +214,16 @@ class Store:
         with self._transaction():
             self._db.execute("INSERT OR IGNORE INTO removed VALUES (?, ?)", (student, time.time()))
 
+    def merge(self, student: int, into: int) -> None:
+        """Count every result of ``student`` as ``into``'s (a student who joined twice), and
+        take ``student`` off the roster. Each result keeps its seat's own number (``seq``)."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE merged SET into_student = ? WHERE into_student = ?", (into, student)
+            )
+            self._db.execute("INSERT OR REPLACE INTO merged VALUES (?, ?)", (student, into))
+            self._db.execute("INSERT OR IGNORE INTO removed VALUES (?, ?)", (student, time.time()))
+
     # --- sessions -----------------------------------------------------------------------
     def _session(self) -> sqlite3.Row:
         return self._db.execute("SELECT * FROM sessions ORDER BY id DESC LIMIT 1").fetchone()
@@ -334,13 +347,15 @@ class Store:
         self, activity: str | None = None, run: int | None = None, session: int | None = None
     ) -> list[dict]:
         """The results (of ``activity``, of one ``run``, of one ``session``: of all by
-        default), oldest first, as dicts of :data:`RESULT_COLUMNS` (``detail`` and the run's
+        default), oldest first, as dicts of :data:`RESULT_COLUMNS` (a merged student's as the
+        student they were merged into; ``detail`` and the run's
         ``options`` decoded; ``seed`` is the session's, from which every die of it was drawn
         with the run and the student)."""
         query = (
-            "SELECT r.run, u.activity, r.student, s.name, r.seq, r.trials, r.successes, "
+            "SELECT r.run, u.activity, s.id AS student, s.name, r.seq, r.trials, r.successes, "
             "r.detail, r.at, c.id AS session, u.options, c.seed FROM results r "
-            "JOIN runs u ON u.id = r.run JOIN students s ON s.id = r.student "
+            "LEFT JOIN merged m ON m.student = r.student JOIN runs u ON u.id = r.run "
+            "JOIN students s ON s.id = COALESCE(m.into_student, r.student) "
             "JOIN sessions c ON c.id = (SELECT MAX(id) FROM sessions WHERE first_run <= r.run)"
         )
         where: list[str] = []

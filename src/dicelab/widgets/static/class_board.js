@@ -1,7 +1,7 @@
 // @ts-check
 // Class board: the teacher's view of a class, or the projector's (without `controls`). Join
 // address, code and QR code; the activity picker with Start, Stop, Reveal and End class, and
-// the projector page's address, and Rename and Remove beside each name (the teacher's only);
+// the projector page's address, and Rename, Merge and Remove beside each name (the teacher's only);
 // the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
@@ -246,7 +246,12 @@ component("class_board", (slot, { send }) => {
         removing = again ? null : student.student;
         remove.textContent = removing === null ? "Remove" : "Press again to remove";
       });
-    return [rename, remove];
+    const merge = button("dicelab-button dicelab-board-manage", "Merge", `Merge ${student.name} into another student`,
+      `merge/${student.student}`, () => {
+        const into = window.prompt(`Merge ${student.name} into which student? Their results become theirs. Type the name:`);
+        if (into && into.trim()) send({ type: "merge", student: student.student, into: into.trim() });
+      });
+    return [rename, merge, remove];
   };
 
   const drawRoster = (part) => {
