@@ -118,3 +118,22 @@ def test_two_tabs_on_one_seat_drop_no_throw_and_each_shows_its_own(browser, serv
         assert errors == []
     finally:
         context.close()
+
+
+def test_on_a_phone_the_student_page_shows_no_keys_help(browser, server):
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    laptop = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        for context, shown in ((phone, False), (laptop, True)):
+            page = context.new_page()
+            page.goto(server.student_url)
+            page.fill("#name", "Pat")
+            page.get_by_role("button", name="Join").click()
+            page.locator("button[data-key='throw']").wait_for()
+            assert page.locator(".dicelab-help").is_visible() == shown
+            assert page.locator(".dicelab-keys").is_visible() is False
+    finally:
+        phone.close()
+        laptop.close()

@@ -285,3 +285,15 @@ def test_a_student_who_joined_twice_is_merged_with_every_result_kept(tmp_path):
     with pytest.raises(ValueError, match="not yours"):
         room.hello(again["student"], again["secret"])
     room.store.close()
+
+
+@pytest.mark.parametrize("name", ["fivethousand", "thousand", "yahtzee"])
+def test_a_class_games_keys_help_names_only_what_the_class_offers(name):
+    """The game pages said "Escape goes back to the notebook" and named the coach's keys."""
+    spec = activity(name)
+    session = spec.session(seeder(1, 1, 1), "Ann", {"robot": spec.options["robot"][0]})
+    help = session.view["parts"]["controls"]["help"]
+    for hidden in ("notebook", "coach", "chance to win", "K ", "W ", "N sets up"):
+        assert hidden not in help
+    assert help.endswith("Once the game is over, A plays again.")
+    assert help.count(".") >= 3  # the game's own keys are still said

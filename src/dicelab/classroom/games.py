@@ -19,6 +19,9 @@ from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
 HIDDEN_BUTTONS = ("new", "rematch", "coach", "chances")
+# what the keys help of a widget says of what the class leaves out (a clause that names one goes)
+HIDDEN_HELP = ("notebook", "coach", "chance to win", "starts a game", "new one")
+AGAIN_HELP = "Once the game is over, A plays again."
 AGAIN = {
     "id": "again",
     "label": "Play again",
@@ -98,6 +101,7 @@ class GameSession:
             if not won:  # no win to celebrate: the student did not reach the robot's score
                 controls["moment"] = {}
         controls["buttons"] = buttons
+        controls["help"] = class_help(controls["help"])
         keys = sorted(
             set(view["keys"]) - self._hidden_keys()
             | ({"a"} if self.widget.phase == "over" else set())
@@ -165,6 +169,25 @@ class GameSession:
             detail["optimal_score"] = optimal_score(self.game_name, game.seed)
             won = scores[0] >= detail["optimal_score"]
         return won, detail
+
+
+def class_help(help: str) -> str:
+    """A widget's keys help without the clauses about what the class leaves out (the coach,
+    the setup, the notebook), and with Play again's key.
+
+    >>> class_help("R rolls, K switches the coach on or off. Escape goes back to the notebook.")
+    'R rolls. Once the game is over, A plays again.'
+    """
+    sentences = []
+    for sentence in help.split(". "):
+        clauses = [
+            clause
+            for clause in sentence.rstrip(".").split(", ")
+            if not any(words in clause for words in HIDDEN_HELP)
+        ]
+        if clauses:
+            sentences.append(", ".join(clauses).rstrip(".") + ".")
+    return " ".join(sentences + [AGAIN_HELP])
 
 
 def kept(won: bool, detail: dict) -> str:
