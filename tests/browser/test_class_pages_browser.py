@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.harness import free_port
+from tests.browser.harness import ARTIFACTS, free_port, screenshot
 from tests.classroom.serving import THROW, ServerProcess, Student
 
 pytest.importorskip("tornado")
@@ -48,6 +48,13 @@ def test_the_teachers_page_draws_alone_with_board_qr_code_roster_and_controls(br
         )
         Student(server, "Ann").intent(THROW)
         page.locator(".dicelab-board-pooled[data-trials='1']").wait_for()
+        # the roster's tools: Rename asks for the new name
+        page.locator(".dicelab-board button[data-key='manage']").click()
+        page.once("dialog", lambda dialog: dialog.accept("Zoe"))
+        page.locator(".dicelab-board button[data-key^='rename/']").click()
+        page.locator(".dicelab-board-name", has_text="Zoe").wait_for()
+        page.locator(".dicelab-board button[data-key='manage']").click()  # Done
+        assert page.locator(".dicelab-board button[data-key^='rename/']").count() == 0
         page.locator(".dicelab-board button[data-key='reveal']").click()
         page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
         # a reload keeps the teacher's board (the cookie), and the CSV downloads with it
@@ -133,7 +140,50 @@ def test_on_a_phone_the_student_page_shows_no_keys_help(browser, server):
             page.get_by_role("button", name="Join").click()
             page.locator("button[data-key='throw']").wait_for()
             assert page.locator(".dicelab-help").is_visible() == shown
+            hint = page.locator("button[data-key='throw']").evaluate(
+                "node => getComputedStyle(node, '::after').content"
+            )
+            assert hint == ('"T"' if shown else "none")  # the key drawn beside the label
             assert page.locator(".dicelab-keys").is_visible() is False
     finally:
         phone.close()
         laptop.close()
+
+
+def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
+    """The README's pictures of a class of eight: the projector's and the teacher's pages at
+    1024×768 after Reveal, and a student's phone."""
+    students = [
+        Student(server, name) for name in ("Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", "Gus")
+    ]
+    for index, student in enumerate(students):
+        for _ in range(6 + 5 * index):
+            student.intent(THROW)
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    projector, projected, errors = open_page(browser, server.projector_url)
+    teacher, page, teacher_errors = open_page(browser, server.teacher_url)
+    try:
+        student = phone.new_page()
+        student.goto(server.student_url)
+        student.fill("#name", "Hana")
+        student.get_by_role("button", name="Join").click()
+        for throws in range(1, 4):
+            student.locator("button[data-key='throw']").first.click()
+            student.get_by_text(f"in {throws} throw{'s' if throws > 1 else ''}.").wait_for()
+        total = 3 + sum(6 + 5 * index for index in range(len(students)))
+        page.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+        page.locator(".dicelab-board button[data-key='reveal']").click()
+        for shown in (page, projected):
+            shown.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+        screenshot(projected, ARTIFACTS / "classroom" / "projector.png")
+        screenshot(page, ARTIFACTS / "classroom" / "teacher.png")
+        screenshot(student, ARTIFACTS / "classroom" / "phone-student.png")
+        assert errors == [] and teacher_errors == []
+    finally:
+        for context in (phone, projector, teacher):
+            context.close()
+        for student in students:
+            student.close()

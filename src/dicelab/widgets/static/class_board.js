@@ -230,6 +230,7 @@ component("class_board", (slot, { send }) => {
   };
 
   let removing = null;  // the student whose Remove was pressed once
+  let managing = false;  // whether the roster shows Rename, Merge and Remove
 
   // The teacher's buttons beside a name: Rename (asks for the new name) and Remove (pressed twice).
   const manage = (student) => {
@@ -251,7 +252,9 @@ component("class_board", (slot, { send }) => {
         const into = window.prompt(`Merge ${student.name} into which student? Their results become theirs. Type the name:`);
         if (into && into.trim()) send({ type: "merge", student: student.student, into: into.trim() });
       });
-    return [rename, merge, remove];
+    const tools = element("span", "dicelab-board-tools");
+    tools.append(rename, merge, remove);
+    return tools;
   };
 
   const drawRoster = (part) => {
@@ -263,10 +266,20 @@ component("class_board", (slot, { send }) => {
       item.append(element("span", "dicelab-board-name", student.name),
                   element("span", "dicelab-board-count", `${student.successes}/${student.trials}`),
                   element("span", "dicelab-board-away", student.online ? "" : "(away)"));
-      if (part.controls) item.append(...manage(student));
+      if (part.controls && managing) item.append(manage(student));
       list.append(item);
     }
-    people.replaceChildren(element("h3", "", `Students: ${part.roster.length} (${online} here)`), list);
+    const heading = element("h3", "", `Students: ${part.roster.length} (${online} here)`);
+    if (!part.controls || !part.roster.length) return people.replaceChildren(heading, list);
+    const toggle = button("dicelab-button dicelab-board-manage", managing ? "Done" : "Manage the roster",
+      managing ? "Done managing the roster" : "Manage the roster: rename, merge or remove a student",
+      "manage", () => {
+        managing = !managing;
+        removing = null;
+        drawRoster(part);
+      });
+    toggle.setAttribute("aria-pressed", String(managing));
+    people.replaceChildren(heading, toggle, list);
   };
 
   return (/** @type {ClassBoardPart} */ part) => {
