@@ -108,11 +108,20 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
         first = self.process.stdout.readline().split()
         self.code = first[-1].rsplit("/", 1)[-1] if kind == "dicelab" else ""
-        self.teacher = self.process.stdout.readline().split()[-1] if kind == "dicelab" else ""
+        self.teacher, self.cookie = "", ""
+        if kind == "dicelab":
+            from dicelab.classroom.server import teacher_cookie
+
+            self.process.stdout.readline()  # the projector's address
+            self.teacher, token = self.process.stdout.readline().split()[-1].split("#")
+            self.cookie = f"{teacher_cookie(token)}={token}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
 
     def results(self) -> list[list[str]]:
-        with urllib.request.urlopen(self.teacher + "/results.csv", timeout=60) as answer:
+        request = urllib.request.Request(
+            self.teacher + "/results.csv", headers={"Cookie": self.cookie}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
             return list(csv.reader(io.StringIO(answer.read().decode())))[1:]
 
     def stop(self) -> None:
@@ -169,19 +178,21 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def watch_board(server: Server, boards: list) -> None:
-    """The teacher's board open all along, as in a lesson: count the boards it receives."""
+    """The teacher's board open all along, as in a lesson: the boards it receives (when,
+    and their size in bytes)."""
     address = server.teacher.replace("http", "ws", 1) + "/ws"
     origin = "/".join(server.teacher.split("/")[:3])
     from tornado.httpclient import HTTPRequest
 
-    socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
-    while await socket.read_message() is not None:
-        boards.append(time.perf_counter())
+    headers = {"Origin": origin, "Cookie": server.cookie}
+    socket = await websocket_connect(HTTPRequest(address, headers=headers))
+    while (text := await socket.read_message()) is not None:
+        boards.append((time.perf_counter(), len(text)))
 
 
 async def load(server: Server, size: int, seconds: float) -> dict:
     students = [SimulatedStudent(i) for i in range(size)]
-    boards: list[float] = []
+    boards: list[tuple[float, int]] = []
     teacher = asyncio.ensure_future(watch_board(server, boards)) if server.teacher else None
     start = time.perf_counter()
     joined = await asyncio.gather(*(student.join(server) for student in students))
@@ -189,6 +200,7 @@ async def load(server: Server, size: int, seconds: float) -> dict:
     listeners = [asyncio.ensure_future(student.listen()) for student in students]
     cpu_before, wall_before = cpu_seconds(server.process.pid), time.perf_counter()
     await asyncio.gather(*(student.throw(time.perf_counter() + seconds) for student in students))
+    throwing = (wall_before, time.perf_counter())
     await asyncio.sleep(2.0)  # the last answers
     cores = (cpu_seconds(server.process.pid) - cpu_before) / (time.perf_counter() - wall_before)
     for student in students:
@@ -213,6 +225,10 @@ async def load(server: Server, size: int, seconds: float) -> dict:
         "cores": cores,
         "memory_mb": peak_memory_mb(server.process.pid),
         "boards": len(boards),
+        "board_kb_s": sum(size for at, size in boards if throwing[0] <= at <= throwing[1])
+        / 1000
+        / (throwing[1] - throwing[0]),
+        "board_kb": max((size for _, size in boards), default=0) / 1000,
     }
 
 
@@ -243,7 +259,12 @@ def report(kind: str, size: int, figures: dict) -> None:
             else ""
         )
         + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB"
-        + (f", teacher's board redrawn {figures['boards']} times" if figures["boards"] else "")
+        + (
+            f", teacher's board redrawn {figures['boards']} times ({figures['board_kb']:.1f} KB "
+            f"each at most, {figures['board_kb_s']:.1f} KB/s while the class threw)"
+            if figures["boards"]
+            else ""
+        )
         + "; load average (1, 5, 15 min) "
         + ", ".join(f"{load:.1f}" for load in os.getloadavg())
     )

@@ -264,3 +264,20 @@ def test_the_teacher_manages_the_roster_and_end_class_archives_the_session(serve
     assert [row["name"] for row in json.loads(text)] == ["Ann", "ANN (2)"]
     assert server.get(server.teacher_page + "/results.json?session=x", cookie)[0] == 400
     teacher.close()
+
+
+def test_a_big_classs_board_is_redrawn_less_often_to_stay_in_its_traffic(tmp_path):
+    """The whole board was re-sent up to five times a second: 49 KB each at 200 students."""
+    from dicelab.classroom.room import Room
+    from dicelab.classroom.server import BOARD_BYTES, BOARD_DELAY, board_delay
+    from dicelab.classroom.store import Store
+
+    room = Room(Store(tmp_path))
+    run = room.start("farkles", {})
+    for index in range(200):
+        student = room.join(room.store.code, f"Student {index}")["student"]
+        room.intent(student, run, 1, {"part": "controls", "type": "press", "button": "throw"})
+    size = len(json.dumps({"type": "view", "view": room.board("http://x/join/" + room.store.code)}))
+    assert size > BOARD_BYTES * BOARD_DELAY  # five a second would be too many
+    assert size / board_delay(size) <= BOARD_BYTES
+    room.store.close()

@@ -73,6 +73,7 @@ TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
 PROJECTOR_MESSAGES = {"hello": {"join_url": str}}
 TAB = re.compile(r"[A-Za-z0-9_-]{0,32}")  # a page's name for itself ("" for one page a seat)
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
+BOARD_BYTES = 40_000  # a second, to one board at most: a big class's board is redrawn less often
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -84,6 +85,16 @@ HEADERS = {
 }
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
+
+
+def board_delay(size: int) -> float:
+    """Seconds between two redraws of a board of ``size`` bytes: at most every
+    :data:`BOARD_DELAY`, and never more than :data:`BOARD_BYTES` a second.
+
+    >>> board_delay(5_000), board_delay(13_600), board_delay(49_000)
+    (0.2, 0.34, 1.225)
+    """
+    return max(BOARD_DELAY, size / BOARD_BYTES)
 
 
 def base_path(path: str) -> str:
@@ -131,6 +142,7 @@ class ClassServer:
         self.buckets: dict[int, Bucket] = {}
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self._board_timer: asyncio.TimerHandle | None = None
+        self._board_size = 0  # bytes of the last board sent
         self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
         self._held: list = []  # intents waiting for the activity to be prepared
@@ -288,15 +300,16 @@ class ClassServer:
 
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
-        """Redraw the teachers' boards soon (at most every :data:`BOARD_DELAY` seconds)."""
+        """Redraw the boards soon (see :func:`board_delay`)."""
         if self._board_timer is None and self.teachers:
             loop = asyncio.get_running_loop()
-            self._board_timer = loop.call_later(BOARD_DELAY, self._send_boards)
+            delay = board_delay(self._board_size)
+            self._board_timer = loop.call_later(delay, self._send_boards)
 
     def _send_boards(self, notice: str = "") -> None:
         self._board_timer = None
-        for teacher in list(self.teachers):
-            teacher.send_board(notice)
+        sizes = [teacher.send_board(notice) for teacher in list(self.teachers)]
+        self._board_size = max(sizes, default=self._board_size)
 
     def activity_changed(self) -> None:
         """Send every student their new view (and close the seats of a class that ended)."""
@@ -459,11 +472,14 @@ class _Socket(tornado.websocket.WebSocketHandler):
         """Only pages of this server (the same host as the request) may open a socket."""
         return super().check_origin(origin)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict) -> int:
+        """Send ``message``; the bytes it took (0 once the socket is closed)."""
+        text = json.dumps(message)
         try:
-            self.write_message(json.dumps(message))
+            self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
-            pass
+            return 0
+        return len(text)
 
     def refuse(self, reason: str) -> None:
         self.send({"type": "refused", "reason": reason})
@@ -583,12 +599,12 @@ class TeacherSocket(_Socket):
         ):
             self.join_url = url
 
-    def send_board(self, notice: str = ""):
+    def send_board(self, notice: str = "") -> int:
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
             self.join_url = self.server.student_url
         projector_url = self.join_url.rsplit("join/", 1)[0] + "projector"
         board = self.server.room.board(self.join_url, notice, projector_url, self.CONTROLS)
-        self.send({"type": "view", "view": board})
+        return self.send({"type": "view", "view": board})
 
     def on_close(self):
         self.server.teachers.discard(self)
