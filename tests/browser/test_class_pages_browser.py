@@ -3,6 +3,8 @@ address the server prints, and the projector's read-only page."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tests.browser.harness import ARTIFACTS, free_port, screenshot
@@ -187,3 +189,101 @@ def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
             context.close()
         for student in students:
             student.close()
+
+
+def said(throws: int) -> str:
+    return f"in {throws} throw{'s' if throws > 1 else ''}."
+
+
+def throw(page, throws: int) -> None:
+    """Press Throw and wait until the page shows the student's ``throws``-th throw answered."""
+    page.locator("button[data-key='throw']").first.click()
+    page.locator("body[data-pending='0']").wait_for(state="attached")
+    page.get_by_text(said(throws)).wait_for()
+
+
+def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browser, tmp_path):
+    """A lesson without JupyterLab: the projector's and the teacher's pages, five students
+    (two on phones, one with two tabs, one who closes the page and opens it again), a
+    SIGKILL mid-activity and a restart, a second activity started from the teacher's page,
+    Reveal; the results hold exactly the throws each student was answered for."""
+    port = free_port()
+    data = tmp_path / "class"
+    server = ServerProcess(data, "--activity", "farkles", port=port)
+    projector, projected, errors = open_page(browser, server.projector_url)
+    teacher, board, teacher_errors = open_page(browser, server.teacher_url)
+    contexts, pages, answered = [], {}, {}
+    try:
+        for index, name in enumerate(["Ann", "Ben", "Cleo", "Dev", "Emil"]):
+            options = {
+                "viewport": {"width": 360, "height": 640},
+                "is_mobile": True,
+                "has_touch": True,
+            }
+            context = browser.new_context(**(options if index < 2 else SCREEN))
+            context.set_default_timeout(30_000)
+            contexts.append(context)
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(server.student_url)
+            page.fill("#name", name)
+            page.get_by_role("button", name="Join").click()
+            page.locator("button[data-key='throw']").wait_for()
+            pages[name], answered[name] = page, 0
+        second_tab = contexts[1].new_page()  # Ben opens the class link again
+        second_tab.goto(server.student_url)
+        second_tab.locator("button[data-key='throw']").wait_for()
+        projected.locator(".dicelab-board-roster h3", has_text="Students: 5 (5 here)").wait_for()
+
+        for _ in range(3):
+            for name, page in pages.items():
+                answered[name] += 1
+                throw(page, answered[name])
+            answered["Ben"] += 1
+            throw(second_tab, answered["Ben"])  # the other tab's throws are Ben's too
+        pages["Cleo"].close()  # Cleo closes the page and opens it again: the same seat
+        pages["Cleo"] = contexts[2].new_page()
+        pages["Cleo"].goto(server.student_url)
+        assert pages["Cleo"].locator("#who").inner_text() == "You are Cleo"
+        answered["Cleo"] += 1
+        throw(pages["Cleo"], answered["Cleo"])
+        total = sum(answered.values())
+        for shown in (projected, board):
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+
+        # SIGKILL mid-activity: two students throw while the server is down; their pages
+        # keep the throws and send them again once it is back, and both boards come back
+        server.kill()
+        for name in ("Ann", "Dev"):
+            pages[name].locator("button[data-key='throw']").first.click()
+            answered[name] += 1
+        server = ServerProcess(data, port=port)
+        for name in ("Ann", "Dev"):
+            pages[name].locator("body[data-pending='0']").wait_for(state="attached")
+            pages[name].get_by_text(said(answered[name])).wait_for()
+        total = sum(answered.values())
+        for shown in (projected, board):
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+
+        # the teacher starts lesson 4's activity from the teacher's page, then reveals it
+        board.locator(".dicelab-board select[aria-label='Activity']").select_option("sixes")
+        board.locator(".dicelab-board button[data-key='start']").click()
+        projected.locator(".dicelab-board-run h3", has_text="Sixes").wait_for()
+        for page in pages.values():
+            page.locator("button[data-key='throw']").first.click()
+            page.locator("body[data-pending='0']").wait_for(state="attached")
+        projected.locator(".dicelab-board-pooled[data-trials='5']").wait_for()
+        board.locator(".dicelab-board button[data-key='reveal']").click()
+        projected.locator(".dicelab-board-exact", has_text="Exact: 1/6").wait_for()
+
+        rows = server.csv_rows()
+        farkles = Counter(row[3] for row in rows if row[1] == "farkles")
+        assert farkles == answered
+        assert Counter(row[3] for row in rows if row[1] == "sixes") == dict.fromkeys(pages, 1)
+        keys = [(row[0], row[2], row[4]) for row in rows]
+        assert len(set(keys)) == len(keys)  # no result stored twice
+        assert errors == [] and teacher_errors == []
+    finally:
+        for context in (*contexts, projector, teacher):
+            context.close()
+        server.stop()
