@@ -70,7 +70,7 @@ STUDENT_MESSAGES = {
     "intent": {"run": int, "seq": int, "intent": dict},
 }
 TEACHER_MESSAGES = {"hello": {"join_url": str}, "intent": {"intent": dict}}
-PROJECTOR_MESSAGES = {"hello": {"join_url": str}}
+PROJECTOR_MESSAGES: dict = {"hello": {"join_url": str}}
 TAB = re.compile(r"[A-Za-z0-9_-]{0,32}")  # a page's name for itself ("" for one page a seat)
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
 BOARD_BYTES = 40_000  # a second, to one board at most: a big class's board is redrawn less often
@@ -444,9 +444,9 @@ class ResultsHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(400, reason="session is a number or all")
         session = None if asked == "all" else int(asked or self.server.store.session)
         if kind == "csv":
-            name = f"results-{'all' if session is None else session}.csv"
+            file = f"results-{'all' if session is None else session}.csv"
             self.set_header("Content-Type", "text/csv; charset=utf-8")
-            self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+            self.set_header("Content-Disposition", f'attachment; filename="{file}"')
             self.write(self.server.room.csv(session))
         else:
             name = self.get_argument("activity", None)
@@ -538,7 +538,7 @@ class StudentSocket(_Socket):
             self.on_hello(answer["student"], answer["secret"])
         else:
             self.send({"type": "ack", **answer})
-            if not answer["duplicate"] and not answer["stale"]:
+            if self.student is not None and not answer["duplicate"] and not answer["stale"]:
                 self.server.seat_changed(self.student, self)
 
     def on_hello(self, student: int, secret: str):
