@@ -46,6 +46,12 @@ def test_a_server_started_by_a_kernel_outlives_it(tmp_path):
         room = Classroom(data=tmp_path)
         assert room.code == code and room.view["parts"]["board"]["code"] == code
         assert room.student_url.endswith("/join/" + code)
+        assert (
+            room.projector_url
+            == found["projector_url"]
+            == room.student_url.replace("/join/" + code, "/projector")
+        )
+        assert found["teacher_url"].split("#")[0].endswith("/teacher")  # the token after a #
         # as text, the room is its address and what to do with it, with no QR code drawn
         assert repr(room) == (
             f"<Classroom at {room.student_url}: show it in a notebook for the board; "
