@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from tests.browser.axe import violations
 from tests.browser.harness import ARTIFACTS, free_port, screenshot
 from tests.classroom.serving import THROW, ServerProcess, Student
 
@@ -180,6 +181,8 @@ def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
         for shown in (page, projected):
             shown.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
             shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+        for shown in (projected, page, student):  # WCAG AA, light theme
+            assert violations(shown, "body") == []
         screenshot(projected, ARTIFACTS / "classroom" / "projector.png")
         screenshot(page, ARTIFACTS / "classroom" / "teacher.png")
         screenshot(student, ARTIFACTS / "classroom" / "phone-student.png")

@@ -164,7 +164,8 @@ component("class_board", (slot, { send }) => {
     menu.addEventListener("change", () => { chosen = menu.value; fillRobots(); });
     robots.addEventListener("change", () => { robot = robots.value; });
     fillRobots();
-    const start = button("dicelab-button", part.current ? "Start anew" : "Start", "Start this activity", "start",
+    const starting = part.current ? "Start anew" : "Start";
+    const start = button("dicelab-button", starting, `${starting}: the activity chosen`, "start",
       () => send({ type: "start", activity: menu.value, robot: robots.hidden ? "" : robots.value }));
     const buttons = [start];
     if (part.current) {
@@ -174,7 +175,8 @@ component("class_board", (slot, { send }) => {
       }
     }
     const end = button("dicelab-button is-end", ending ? "Press again to end the class" : "End class",
-      ending ? "Press again to end the class (its results are kept, the students join again)" : "End the class",
+      ending ? "Press again to end the class (its results are kept, the students join again)"
+             : "End class (its results are kept)",
       "end", () => {
         if (ending) send({ type: "end" });
         ending = !ending;
