@@ -94,8 +94,15 @@ def test_the_projector_page_shows_the_class_and_reveal_but_no_controls(browser, 
         teacher.send('{"type": "intent", "intent": {"part": "board", "type": "reveal"}}')
         page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
         teacher.close()
-        # the projector's browser holds no key: the teacher's results stay closed to it
+        # the projector's browser holds no key: the teacher's results and board stay closed
         assert context.request.get(server.teacher_page + "/results.csv").status == 403
+        page.goto(server.teacher_page)
+        page.get_by_text("This browser does not hold the teacher's key").wait_for()
+        page.goto("about:blank")  # (a new fragment alone would not load the page again)
+        page.goto(server.teacher_page + "#" + "x" * len(server.token))
+        page.get_by_text("This key is not the teacher's").wait_for()
+        assert page.url == server.teacher_page  # even a wrong key leaves the address bar
+        assert page.locator(".dicelab-board").count() == 0
         assert errors == []
     finally:
         context.close()

@@ -11,39 +11,46 @@ const status = document.getElementById("status");
 let told = "";
 let socket = null;
 
-const key = window.location.hash.slice(1);
-if (key) {
+// Hand the key to the server, which keeps it in a cookie: "" once taken, else why not.
+async function handOver(key) {
   window.history.replaceState(null, "", page + window.location.search);
   const answer = await fetch(`${page}/key`, { method: "POST", body: key, credentials: "same-origin" })
     .catch(() => null);
-  if (!answer?.ok) status.textContent = "This key is not the teacher's: open the address the server printed.";
+  if (answer === null) return "The class server does not answer: open the teacher's address again once it runs.";
+  return answer.ok ? "" : "This key is not the teacher's: open the address the server printed.";
 }
 
-// Only the board's own intents go to the server (the table's "shown" notes are for a kernel).
-const model = new SocketModel((intent) => {
-  if (intent.part === "board") socket?.send({ type: "intent", intent });
-});
-table.render({ model, el: document.getElementById("stage") });
+const key = window.location.hash.slice(1);
+const refusal = key ? await handOver(key) : "";
+if (refusal) status.textContent = refusal;
+else show();
 
-socket = keepOpen(socketAddress(`${page}/ws`), {
-  onOpen: () => { status.textContent = ""; told = ""; },
-  onMessage: (message) => {
-    if (message.type !== "view") return;
-    const board = message.view.parts.board;
-    // Tell the server the students' address as this browser reaches it (behind a proxy too).
-    const here = new URL(`join/${board.code}`, new URL(page, window.location.href)).href;
-    if (here !== board.join_url && here !== told) {
-      told = here;
-      socket.send({ type: "hello", join_url: here });
-    }
-    model.show(message.view);
-  },
-  onClose: (code) => {
-    if (code === 4403) {
-      status.textContent = "This browser does not hold the teacher's key: open the teacher's address the server printed (or the projector view).";
-      return false;
-    }
-    status.textContent = "Connection lost: reconnecting…";
-    return true;
-  },
-});
+function show() {
+  // Only the board's own intents go to the server (the table's "shown" notes are for a kernel).
+  const model = new SocketModel((intent) => {
+    if (intent.part === "board") socket?.send({ type: "intent", intent });
+  });
+  table.render({ model, el: document.getElementById("stage") });
+  socket = keepOpen(socketAddress(`${page}/ws`), {
+    onOpen: () => { status.textContent = ""; told = ""; },
+    onMessage: (message) => {
+      if (message.type !== "view") return;
+      const board = message.view.parts.board;
+      // Tell the server the students' address as this browser reaches it (behind a proxy too).
+      const here = new URL(`join/${board.code}`, new URL(page, window.location.href)).href;
+      if (here !== board.join_url && here !== told) {
+        told = here;
+        socket.send({ type: "hello", join_url: here });
+      }
+      model.show(message.view);
+    },
+    onClose: (code) => {
+      if (code === 4403) {
+        status.textContent = "This browser does not hold the teacher's key: open the teacher's address the server printed (or the projector view).";
+        return false;
+      }
+      status.textContent = "Connection lost: reconnecting…";
+      return true;
+    },
+  });
+}
