@@ -190,6 +190,7 @@ def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
             shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
         for shown in (projected, page, student):  # WCAG AA, light theme
             assert violations(shown, "body") == []
+        page.evaluate("document.activeElement.blur()")  # no focus ring left by Reveal
         screenshot(projected, ARTIFACTS / "classroom" / "projector.png")
         screenshot(page, ARTIFACTS / "classroom" / "teacher.png")
         screenshot(student, ARTIFACTS / "classroom" / "phone-student.png")

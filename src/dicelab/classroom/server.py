@@ -192,9 +192,9 @@ class ClassServer:
                     {"server": self, "page": "student.html"},
                 ),
                 (b + "ws", StudentSocket, {"server": self}),
-                (b + "projector", BoardPageHandler, {"page": "projector.html"}),
+                (b + "projector", BoardPageHandler),
                 (b + "projector/ws", ProjectorSocket, {"server": self}),
-                (b + "teacher", BoardPageHandler, {"page": "teacher.html"}),
+                (b + "teacher", BoardPageHandler),
                 (b + "teacher/key", TeacherKeyHandler, {"server": self}),
                 (b + "teacher/ws", TeacherSocket, {"server": self}),
                 (b + r"teacher/results\.(csv|json)", ResultsHandler, {"server": self}),
@@ -353,14 +353,11 @@ class PageHandler(tornado.web.RequestHandler):
 
 
 class BoardPageHandler(tornado.web.RequestHandler):
-    """The projector's or the teacher's page: the same for everyone (the teacher's socket
-    and results need the token's cookie)."""
-
-    def initialize(self, page: str):
-        self.page = page
+    """The projector's or the teacher's page (one page; its script tells them apart), the
+    same for everyone: the teacher's socket and results need the token's cookie."""
 
     def get(self):
-        _page(self, self.page)
+        _page(self, "board.html")
 
 
 def _page(handler: tornado.web.RequestHandler, page: str) -> None:

@@ -1,5 +1,6 @@
-// The board pages, drawn by the widgets' table and the class_board component over a
-// WebSocket: the projector's (read-only, anyone may look) and the teacher's. The teacher's
+// The board pages (one page, board.html), drawn by the widgets' table and the class_board
+// component over a WebSocket: the projector's (read-only, anyone may look) and the teacher's,
+// with the downloads of the results. The teacher's
 // address carries the token in its fragment, which no request sends: the page hands it to
 // the server once, which keeps it in a cookie that scripts can't read, and takes it out of
 // the address bar at once, so that a projected page never shows it.
@@ -8,6 +9,14 @@ import { SocketModel, keepOpen, socketAddress } from "./model.js";
 
 const page = window.location.pathname.replace(/\/+$/, "");  // .../teacher or .../projector
 const status = document.getElementById("status");
+if (page.endsWith("/teacher")) {
+  document.body.classList.add("is-teacher");
+  document.title = "dicelab class: teacher";
+  document.querySelector("h1").textContent = "dicelab class: teacher";
+  document.getElementById("downloads").hidden = false;
+} else {
+  document.body.classList.add("is-projector");
+}
 let told = "";
 let socket = null;
 
