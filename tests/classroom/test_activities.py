@@ -297,3 +297,13 @@ def test_a_class_games_keys_help_names_only_what_the_class_offers(name):
         assert hidden not in help
     assert help.endswith("Once the game is over, A plays again.")
     assert help.count(".") >= 3  # the game's own keys are still said
+
+
+def test_a_game_started_without_naming_a_robot_plays_its_first(tmp_path):
+    """``room.start("fivethousand")`` sent robot "" and was refused."""
+    room = Room(Store(tmp_path))
+    room.teacher({"part": "board", "type": "start", "activity": "fivethousand", "robot": ""})
+    assert room.run["options"] == {"robot": activity("fivethousand").options["robot"][0]}
+    with pytest.raises(ValueError, match="the robot is one of"):
+        room.teacher({"part": "board", "type": "start", "activity": "thousand", "robot": "nobody"})
+    room.store.close()

@@ -254,7 +254,8 @@ class Room:
         kind, fields = ClassBoard().parse({k: v for k, v in message.items() if k != "part"})
         if kind == "start":
             spec = activity(fields["activity"])
-            self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
+            chosen = "robot" in spec.options and fields["robot"]  # "": the activity's default
+            self.start(spec.name, {"robot": fields["robot"]} if chosen else {})
         elif kind in ("rename", "remove", "merge"):
             getattr(self, kind)(**fields)
         else:

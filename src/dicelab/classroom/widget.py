@@ -175,7 +175,7 @@ class Classroom(Table):
         return self.board.get("code", "")
 
     def start(self, activity: str, robot: str = "") -> None:
-        """Start ``activity`` (e.g. "farkles"; ``robot`` for a game)."""
+        """Start ``activity`` (e.g. "farkles"; ``robot`` for a game, else its first robot)."""
         self.receive({"part": "board", "type": "start", "activity": activity, "robot": robot})
 
     def use(self, activity: str, robot: str = "") -> Classroom:
