@@ -28,6 +28,7 @@ import re
 import signal
 import socket
 import sys
+import urllib.parse
 from pathlib import Path
 
 import tornado.httpserver
@@ -387,8 +388,8 @@ class TeacherKeyHandler(tornado.web.RequestHandler):
     def post(self):
         _secure(self)
         origin = self.request.headers.get("Origin")
-        own = f"{self.request.protocol}://{self.request.host}"
-        if origin is not None and origin != own:
+        # the same test as the sockets' (tornado's): the page's host is the request's own
+        if origin is not None and urllib.parse.urlsplit(origin).netloc != self.request.host:
             raise tornado.web.HTTPError(403)
         token = self.server.store.token
         if not _same(self.request.body.decode(errors="replace"), token):
