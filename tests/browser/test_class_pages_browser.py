@@ -3,6 +3,7 @@ address the server prints, and the projector's read-only page."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -298,3 +299,32 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
         for context in (*contexts, projector, teacher):
             context.close()
         server.stop()
+
+
+def test_a_duplicated_tab_takes_a_name_of_its_own(browser, server):
+    """A browser's Duplicate tab copies sessionStorage, and with it the tab's name: the copy
+    asks the open tabs and takes a new name, so neither tab's throw is taken for the other's."""
+    context = browser.new_context(**SCREEN)
+    context.set_default_timeout(30_000)
+    try:
+        first = context.new_page()
+        first.goto(server.student_url)
+        first.fill("#name", "Dupe")
+        first.get_by_role("button", name="Join").click()
+        throw(first, 1)
+        stored = first.evaluate("JSON.stringify(Object.entries(sessionStorage))")
+        copy = context.new_page()
+        copy.add_init_script(f"for (const [k, v] of {stored}) window.sessionStorage.setItem(k, v);")
+        copy.goto(server.student_url)
+        copy.locator("button[data-key='throw']").wait_for()
+        names = [
+            json.loads(page.evaluate(f"sessionStorage.getItem('dicelab-tab-{server.code}')"))["id"]
+            for page in (first, copy)
+        ]
+        assert names[0] != names[1]
+        throw(copy, 2)
+        throw(first, 3)
+        rows = [row for row in server.csv_rows() if row[3] == "Dupe"]
+        assert [row[4] for row in rows] == ["1", "2", "3"]
+    finally:
+        context.close()

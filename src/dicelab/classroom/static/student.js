@@ -33,15 +33,33 @@ const newTab = () => {
 };
 let tab = (() => {
   try {
-    return JSON.parse(window.sessionStorage.getItem(tabKey)) ?? newTab();
+    return JSON.parse(window.sessionStorage.getItem(tabKey)) ?? null;
   } catch {
-    return newTab();
+    return null;
   }
 })();  // {id, seq, pending: [{run, seq, intent}]}: this tab's own numbering
 const save = () => {
   if (seat) window.localStorage.setItem(storageKey, JSON.stringify(seat));
   window.sessionStorage.setItem(tabKey, JSON.stringify(tab));
 };
+
+// The open tabs of this class answer to their names. A tab the browser duplicated has a copy
+// of the other's sessionStorage, name and waiting intents included: when a tab answers to the
+// name this one found, this one takes a new name (the waiting intents are the other's to send).
+const tabs = "BroadcastChannel" in window ? new BroadcastChannel(`dicelab-tabs-${code}`) : null;
+const ANSWER_MS = 150;
+async function ours(found) {
+  if (!found || !tabs) return Boolean(found);
+  const answered = new Promise((resolve) => {
+    const listen = ({ data }) => { if (data.here === found.id) resolve(true); };
+    tabs.addEventListener("message", listen);
+    setTimeout(() => { tabs.removeEventListener("message", listen); resolve(false); }, ANSWER_MS);
+  });
+  tabs.postMessage({ who: found.id });
+  return !(await answered);
+}
+tab = (await ours(tab)) ? tab : newTab();
+tabs?.addEventListener("message", ({ data }) => { if (data.who === tab.id) tabs.postMessage({ here: tab.id }); });
 save();
 let run = null;
 let welcomed = false;
