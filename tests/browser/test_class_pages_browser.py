@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.axe import violations
 from tests.browser.harness import ARTIFACTS, free_port, screenshot
+from tests.browser.test_classroom_browser import play_fivethousand
 from tests.classroom.serving import THROW, ServerProcess, Student
 
 pytest.importorskip("tornado")
@@ -218,7 +219,8 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
     """A lesson without JupyterLab: the projector's and the teacher's pages, five students
     (two on phones, one with two tabs, one who closes the page and opens it again), a
     SIGKILL mid-activity and a restart, a second activity started from the teacher's page,
-    Reveal; the results hold exactly the throws each student was answered for."""
+    Reveal, and a whole game against the robot with Play again; the results hold exactly the
+    throws each student was answered for, and the game."""
     port = free_port()
     data = tmp_path / "class"
     server = ServerProcess(data, "--activity", "farkles", port=port)
@@ -288,7 +290,25 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
         board.locator(".dicelab-board button[data-key='reveal']").click()
         projected.locator(".dicelab-board-exact", has_text="Exact: 1/6").wait_for()
 
+        # a whole game against the robot, then Play again: the game is kept, the next begins
+        board.locator(".dicelab-board select[aria-label='Activity']").select_option("fivethousand")
+        board.locator(".dicelab-board button[data-key='start']").click()
+        projected.locator(".dicelab-board-run h3", has_text="Fivethousand").wait_for()
+        player = pages["Emil"]
+        player.locator("[data-part='shaker'] button").wait_for()
+        score = play_fivethousand({"Emil": player})["Emil"]
+        kept = player.locator(
+            "[data-part='controls'] .dicelab-status", has_text="Kept for the class"
+        )
+        kept.wait_for()
+        assert player.locator("button[data-key='rematch']").count() == 0
+        player.locator("button[data-key='again']").click()
+        player.locator("[data-part='ranking']").wait_for(state="detached")
+        projected.locator(".dicelab-board-pooled[data-trials='1']").wait_for()
+
         rows = server.csv_rows()
+        (game,) = [row for row in rows if row[1] == "fivethousand"]
+        assert (game[3], json.loads(game[7])["score"]) == ("Emil", score)
         farkles = Counter(row[3] for row in rows if row[1] == "farkles")
         assert farkles == answered
         assert Counter(row[3] for row in rows if row[1] == "sixes") == dict.fromkeys(pages, 1)
