@@ -151,6 +151,11 @@ def test_on_a_phone_the_student_page_shows_no_keys_help(browser, server):
             page.fill("#name", "Pat")
             page.get_by_role("button", name="Join").click()
             page.locator("button[data-key='throw']").wait_for()
+            if shown:  # the second Pat is told apart at the door, and told so
+                assert page.locator("#who").inner_text() == "You are Pat (2)"
+                assert page.locator("#status").inner_text() == (
+                    "Another student is Pat: you are Pat (2)."
+                )
             assert page.locator(".dicelab-help").is_visible() == shown
             hint = page.locator("button[data-key='throw']").evaluate(
                 "node => getComputedStyle(node, '::after').content"

@@ -269,7 +269,7 @@ def test_a_student_who_joined_twice_is_merged_with_every_result_kept(tmp_path):
     room = Room(Store(tmp_path))
     ann = room.join(room.store.code, "Ann")
     again = room.join(room.store.code, "Ann")
-    assert again["name"] == "Ann (2)"
+    assert (again["name"], again["taken"], ann["taken"]) == ("Ann (2)", "Ann", "")
     run = room.start("farkles", {})
     for seat, throws in ((ann, 2), (again, 3)):
         for seq in range(1, throws + 1):

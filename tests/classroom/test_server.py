@@ -217,7 +217,7 @@ def closed_with(student: Student) -> int:
 def test_the_teacher_manages_the_roster_and_end_class_archives_the_session(server):
     ann = Student(server, "Ann")
     twin = Student(server, " ann ")
-    assert twin.name == "ann (2)"  # caught at the door
+    assert twin.name == "ann (2)"  # caught at the door, and told so
     ann.intent(THROW)
     twin.intent(THROW)
     teacher = server.teacher_socket()

@@ -81,15 +81,18 @@ class Room:
 
     # --- students -----------------------------------------------------------------------
     def join(self, code, name) -> dict:
-        """A new student in the class with this ``code``: ``{student, secret, name}``."""
+        """A new student in the class with this ``code``: ``{student, secret, name, taken}``
+        (``taken``: the name asked for, when another student has it; else "")."""
         if code != self.store.code:
             raise Refused("there is no class with this code: check the address")
         if len(self.names) >= MAX_STUDENTS:
             raise Refused("the class is full")
-        name = distinct(clean_name(name), self.names.values())
+        asked = clean_name(name)
+        name = distinct(asked, self.names.values())
         student, secret = self.store.join(name)
         self.names[student] = name
-        return {"student": student, "secret": secret, "name": name}
+        taken = asked if name != asked else ""  # the name asked for, when another had it
+        return {"student": student, "secret": secret, "name": name, "taken": taken}
 
     def hello(self, student, secret) -> str:
         """The name of the student with this id and secret; Refused for anyone else."""

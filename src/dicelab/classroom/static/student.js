@@ -65,6 +65,7 @@ let run = null;
 let welcomed = false;
 let waiting = false;  // the server said it keeps a move until its robots are ready
 let goodbye = "";  // why this page's seat was closed, said until the student joins again
+let told = "";  // that the name asked for was taken, said once joined
 
 const say = (text) => { status.textContent = text; };
 
@@ -90,13 +91,15 @@ function onMessage(message) {
   if (message.type === "joined") {
     seat = { student: message.student, secret: message.secret, name: message.name };
     save();
+    if (message.taken) told = `Another student is ${message.taken}: you are ${message.name}.`;
   } else if (message.type === "welcome") {
     welcomed = true;
     goodbye = "";
     stage.hidden = false;
     joinForm.hidden = true;
     who.textContent = `You are ${message.name}`;
-    say("Connected.");
+    say(told || "Connected.");
+    told = "";
     for (const item of tab.pending) socket.send({ type: "intent", ...item });
   } else if (message.type === "view" || message.type === "ack") {
     if (message.type === "ack") {
