@@ -63,6 +63,7 @@ SLOW = {
     "classroom/test_lesson_activities.py::test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent",
     "classroom/test_fuzz.py",
     "browser/test_lesson_class_browser.py",
+    "browser/test_class_pages_browser.py::test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill",
     "fivethousand/test_compulsory_hot_dice.py::test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice",
     "fivethousand/test_compulsory_hot_dice.py::test_under_zillions_rules_the_win_policy_is_the_brute_force",
     "fivethousand/test_table_rules.py::test_the_win_policy_without_a_last_turn_is_brute_force",

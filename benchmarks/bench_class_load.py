@@ -112,7 +112,13 @@ class Server:
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
         first = self.process.stdout.readline().split()
         self.code = first[-1].rsplit("/", 1)[-1] if kind == "dicelab" else ""
-        self.teacher = self.process.stdout.readline().split()[-1] if kind == "dicelab" else ""
+        self.teacher, self.cookie = "", ""
+        if kind == "dicelab":
+            from dicelab.classroom.server import teacher_cookie
+
+            self.process.stdout.readline()  # the projector's address
+            self.teacher, token = self.process.stdout.readline().split()[-1].split("#")
+            self.cookie = f"{teacher_cookie(token)}={token}"
         self.ws = f"ws://127.0.0.1:{self.port}/ws"
 
     async def connect(self):
@@ -123,7 +129,10 @@ class Server:
         return await websocket_connect(HTTPRequest(self.ws, headers={"Origin": origin}))
 
     def results(self) -> list[list[str]]:
-        with urllib.request.urlopen(self.teacher + "/results.csv", timeout=60) as answer:
+        request = urllib.request.Request(
+            self.teacher + "/results.csv", headers={"Cookie": self.cookie}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
             return list(csv.reader(io.StringIO(answer.read().decode())))[1:]
 
     def stop(self) -> None:
@@ -232,20 +241,21 @@ def percentile(values: list[float], share: float) -> float:
 
 
 async def watch_board(server: Server, boards: list) -> None:
-    """The teacher's board open all along, as in a lesson: the time and size of each board
-    it receives."""
+    """The teacher's board open all along, as in a lesson: the boards it receives (when,
+    and their size in bytes)."""
     address = server.teacher.replace("http", "ws", 1) + "/ws"
     origin = "/".join(server.teacher.split("/")[:3])
     from tornado.httpclient import HTTPRequest
 
-    socket = await websocket_connect(HTTPRequest(address, headers={"Origin": origin}))
+    headers = {"Origin": origin, "Cookie": server.cookie}
+    socket = await websocket_connect(HTTPRequest(address, headers=headers))
     while (text := await socket.read_message()) is not None:
         boards.append((time.perf_counter(), len(text)))
 
 
 async def load(server: Server, size: int, seconds: float) -> dict:
     students = [SimulatedStudent(i) for i in range(size)]
-    boards: list[float] = []
+    boards: list[tuple[float, int]] = []
     teacher = asyncio.ensure_future(watch_board(server, boards)) if server.teacher else None
     start = time.perf_counter()
     joined = await asyncio.gather(*(student.join(server) for student in students))
@@ -283,6 +293,7 @@ async def load(server: Server, size: int, seconds: float) -> dict:
         "memory_mb": peak_memory_mb(server.process.pid),
         "boards": len(boards),
         "board_kb_per_s": board_bytes / 1000 / seconds,
+        "board_kb": max((size for _, size in boards), default=0) / 1000,
         "honest_closed": sum(student.closed_by_server for student in students),
         "attacker": attacker,
     }
@@ -316,8 +327,8 @@ def report(kind: str, size: int, figures: dict) -> None:
         )
         + f"; server CPU {figures['cores']:.2f} cores, peak memory {figures['memory_mb']:.0f} MB"
         + (
-            f", teacher's board redrawn {figures['boards']} times "
-            f"({figures['board_kb_per_s']:.1f} KB/s)"
+            f", teacher's board redrawn {figures['boards']} times ({figures['board_kb']:.1f} KB "
+            f"each at most, {figures['board_kb_per_s']:.1f} KB/s while the class threw)"
             if figures["boards"]
             else ""
         )

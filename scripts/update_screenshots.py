@@ -27,6 +27,9 @@ SHOTS = {  # the README's picture -> the browser test's screenshot
     "class_phone_hot_dice.png": "classroom/phone-hot-dice.png",
     "class_phone_farkles_no_fives.png": "classroom/phone-farkles-no-fives.png",
     "class_phone_first_player.png": "classroom/phone-first-player.png",
+    "class_projector.png": "classroom/projector.png",
+    "class_teacher_page.png": "classroom/teacher.png",
+    "class_phone_student.png": "classroom/phone-student.png",
 }
 TESTS = [
     "tests/browser/test_yahtzee_browser.py::test_dark_theme_is_readable_and_saved_as_a_screenshot",
@@ -37,6 +40,7 @@ TESTS = [
     "tests/browser/test_rule_lab_table_rules_browser.py",
     "tests/browser/test_lesson_class_browser.py",
     "tests/browser/test_lesson_activities_browser.py",
+    "tests/browser/test_class_pages_browser.py::test_the_projector_teacher_and_phone_pages_photographed",
 ]
 
 

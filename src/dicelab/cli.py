@@ -454,7 +454,8 @@ def main(argv=None) -> int:
         "serve",
         help="start the class server",
         description="Start the class server and print the students' address (with the class "
-        "code) and the teacher's address (with a secret token). Results are kept in "
+        "code), the projector's read-only board (no secret) and the teacher's address (with a "
+        "secret token). Results are kept in "
         "SQLite under --data; a restarted server carries on where it stopped.",
     )
     serve_parser.add_argument(

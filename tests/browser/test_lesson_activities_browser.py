@@ -7,7 +7,6 @@ import json
 import re
 
 import pytest
-import websocket
 
 from tests.browser.harness import ARTIFACTS, screenshot
 from tests.browser.test_classroom_browser import PHONE, settled
@@ -27,9 +26,7 @@ ACTIVITIES = {  # activity -> its button, how many presses, the words of the stu
 
 def test_each_lesson_activity_on_a_phone(browser, tmp_path):
     server = ServerProcess(tmp_path / "class", "--activity", "farkles-three")
-    teacher = websocket.create_connection(
-        server.teacher_url.replace("http", "ws") + "/ws", timeout=120
-    )
+    teacher = server.teacher_socket(timeout=120)
     context = browser.new_context(**PHONE, color_scheme="light")
     context.set_default_timeout(60_000)
     try:

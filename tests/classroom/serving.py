@@ -31,17 +31,39 @@ def serve_command(data, *arguments, port: int = 0) -> list[str]:
 
 
 class Addresses:
-    """A running class server's addresses (from its student's and teacher's), and reading them."""
+    """A running class server's addresses (the students', the projector's and the teacher's,
+    whose token follows a ``#``), and reading them as a browser would."""
 
-    def _addresses(self, student_url: str, teacher_url: str) -> None:
-        self.student_url, self.teacher_url = student_url, teacher_url
+    def _addresses(self, student_url: str, projector_url: str, teacher_url: str) -> None:
+        self.student_url, self.projector_url, self.teacher_url = (
+            student_url,
+            projector_url,
+            teacher_url,
+        )
         self.origin = "/".join(self.student_url.split("/")[:3])
         self.code = self.student_url.rsplit("/", 1)[-1]
         self.ws = self.student_url.replace("http://", "ws://").rsplit("/join/", 1)[0] + "/ws"
+        self.teacher_page, self.token = self.teacher_url.split("#")
+        self.teacher_ws = self.teacher_page.replace("http://", "ws://") + "/ws"
 
-    def get(self, url: str, method: str = "GET") -> tuple[int, str]:
+    def teacher_cookie(self, token: str | None = None) -> str:
+        """The Cookie header of a browser holding ``token`` (the teacher's by default)."""
+        from dicelab.classroom.server import teacher_cookie
+
+        token = self.token if token is None else token
+        return f"{teacher_cookie(self.token)}={token}"
+
+    def teacher_socket(self, timeout: float = 60, **options):
+        """The teacher's WebSocket, signed in with the teacher's cookie."""
+        return websocket.create_connection(
+            self.teacher_ws, timeout=timeout, cookie=self.teacher_cookie(), **options
+        )
+
+    def get(self, url: str, cookie: str = "", method: str = "GET") -> tuple[int, str]:
+        request = urllib.request.Request(
+            url, method=method, headers={"Cookie": cookie} if cookie else {}
+        )
         try:
-            request = urllib.request.Request(url, method=method)
             with urllib.request.urlopen(request, timeout=30) as answer:
                 return answer.status, answer.read().decode()
         except urllib.error.HTTPError as error:
@@ -51,7 +73,7 @@ class Addresses:
         import csv
         import io
 
-        status, text = self.get(self.teacher_url + "/results.csv")
+        status, text = self.get(self.teacher_page + "/results.csv", self.teacher_cookie())
         assert status == 200
         return list(csv.reader(io.StringIO(text)))[1:]
 
@@ -72,7 +94,8 @@ class ServerThread(Addresses):
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(start)
-        self._addresses(self.server.student_url, self.server.teacher_url)
+        server = self.server
+        self._addresses(server.student_url, server.projector_url, server.teacher_url)
 
     def call(self, function, *arguments):
         """``function(*arguments)`` (a coroutine function or a plain one) run on the server's
@@ -92,7 +115,7 @@ class ServerThread(Addresses):
 
 
 class ServerProcess(Addresses):
-    """``dicelab class serve --port 0 --data DATA ...``; its two printed addresses."""
+    """``dicelab class serve --port 0 --data DATA ...``; its three printed addresses."""
 
     def __init__(self, data, *arguments, port: int = 0):
         self.process = subprocess.Popen(
@@ -102,10 +125,10 @@ class ServerProcess(Addresses):
             text=True,
             env=ENV,
         )
-        self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(2)]
+        self.lines = [self.process.stdout.readline().rstrip("\n") for _ in range(3)]
         if not self.lines[0]:
             raise RuntimeError(self.process.stderr.read())
-        self._addresses(self.lines[0].split()[-1], self.lines[1].split()[-1])
+        self._addresses(*(line.split()[-1] for line in self.lines))
 
     def kill(self) -> None:
         """SIGKILL: the server flushes and closes nothing (this side closes its pipes)."""
@@ -128,11 +151,19 @@ class ServerProcess(Addresses):
 
 
 class Student:
-    """A student's connection: join or sign in, send numbered intents, read answers."""
+    """A student's connection: join or sign in, send numbered intents, read answers.
+    ``tab`` names the page the connection stands for (each numbers its own intents)."""
 
-    def __init__(self, server: Addresses, name: str | None = None, seat: dict | None = None):
+    def __init__(
+        self,
+        server: Addresses,
+        name: str | None = None,
+        seat: dict | None = None,
+        tab: str = "",
+    ):
         self.server = server
-        self.socket = websocket.create_connection(server.ws, timeout=60)
+        address = f"{server.ws}?tab={tab}" if tab else server.ws
+        self.socket = websocket.create_connection(address, timeout=60)
         self.seq = 0
         if seat is None:
             self.send({"type": "join", "code": server.code, "name": name})

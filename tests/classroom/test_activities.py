@@ -1,5 +1,6 @@
 """The activities: dice from the engines, intents checked, results exact, state restored."""
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -211,3 +212,98 @@ def test_in_duplicate_everyone_has_the_same_dice():
     for session in (first, second):
         session.receive({"part": "controls", "type": "press", "button": "roll"})
     assert first.widget.game.state.dice == second.widget.game.state.dice
+
+
+def test_rematch_is_not_offered_and_each_game_played_again_is_kept():
+    """The widget's own Rematch started a game the class never recorded (three finished
+    games gave two rows): in class only Play again is offered, and each of its games counts."""
+    from dicelab.yahtzee import Rules
+
+    session = activity("yahtzee").session(seeder(3, 1, 1), "Ann", {"robot": "greedy"})
+    kept = []
+    for _ in range(3):
+        _play_by_buttons(session, Rules().boxes)
+        kept += session.take_results()
+        ids = [b["id"] for b in session.view["parts"]["controls"]["buttons"]]
+        assert "rematch" not in ids and "r" not in session.view["keys"] and "again" in ids
+        session.receive({"part": "controls", "type": "press", "button": "rematch"})
+        session.receive({"part": "controls", "type": "key", "key": "r"})
+        assert session.widget.phase == "over" and session.take_results() == []
+        session.receive({"part": "controls", "type": "press", "button": "again"})
+    assert [detail["game"] for _, _, detail in kept] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("optimal, success", [(400.0, False), (0.0, True)])
+def test_a_duplicate_end_screen_says_what_was_kept(monkeypatch, optimal, success):
+    """The end screen said "Ann wins!" for a score stored as a failure."""
+    from dicelab.classroom import games
+    from dicelab.yahtzee import Rules
+
+    monkeypatch.setattr(games, "optimal_score", lambda game, seed: optimal)
+    session = activity("duplicate").session(seeder(2, 1, 1), "Ann", {})
+    _play_by_buttons(session, Rules().boxes)
+    ((_, stored, detail),) = session.take_results()
+    controls = session.view["parts"]["controls"]
+    assert stored == success
+    said = "as high as" if success else "below"
+    assert controls["status"] == (
+        f"Kept for the class: your {detail['score']} points, {said} the optimal robot's "
+        f"{optimal:g} on the same dice{': a success' if success else ''}. "
+        "Play again for a new game."
+    )
+    assert ("wins" in json.dumps(controls)) == success  # the win moment only for a success
+
+
+def test_a_game_against_a_robot_ends_saying_what_was_kept():
+    session = activity("thousand").session(seeder(2, 1, 1), "Ann", {"robot": "simple"})
+    _play_by_buttons(session)
+    ((_, won, detail),) = session.take_results()
+    outcome = "a win" if won else "a loss"
+    assert session.view["parts"]["controls"]["status"] == (
+        f"Kept for the class: {outcome}, your {detail['score']} points to the robot's "
+        f"{detail['robot_score']}. Play again for a new game."
+    )
+
+
+def test_a_student_who_joined_twice_is_merged_with_every_result_kept(tmp_path):
+    room = Room(Store(tmp_path))
+    ann = room.join(room.store.code, "Ann")
+    again = room.join(room.store.code, "Ann")
+    assert (again["name"], again["taken"], ann["taken"]) == ("Ann (2)", "Ann", "")
+    run = room.start("farkles", {})
+    for seat, throws in ((ann, 2), (again, 3)):
+        for seq in range(1, throws + 1):
+            room.intent(seat["student"], run, seq, THROW)
+    with pytest.raises(ValueError, match="no other student named 'Zed'"):
+        room.teacher({"part": "board", "type": "merge", "student": again["student"], "into": "Zed"})
+    room.teacher({"part": "board", "type": "merge", "student": again["student"], "into": "ann"})
+    for fresh in (room, Room(room.store)):  # as kept, and as read again after a restart
+        assert list(fresh.names.values()) == ["Ann"]
+        (only,) = fresh.pooled()["students"]
+        assert (only["name"], only["trials"]) == ("Ann", 5)
+    assert [row["name"] for row in room.results()] == ["Ann"] * 5
+    with pytest.raises(ValueError, match="not yours"):
+        room.hello(again["student"], again["secret"])
+    room.store.close()
+
+
+@pytest.mark.parametrize("name", ["fivethousand", "thousand", "yahtzee"])
+def test_a_class_games_keys_help_names_only_what_the_class_offers(name):
+    """The game pages said "Escape goes back to the notebook" and named the coach's keys."""
+    spec = activity(name)
+    session = spec.session(seeder(1, 1, 1), "Ann", {"robot": spec.options["robot"][0]})
+    help = session.view["parts"]["controls"]["help"]
+    for hidden in ("notebook", "coach", "chance to win", "K ", "W ", "N sets up"):
+        assert hidden not in help
+    assert help.endswith("Once the game is over, A plays again.")
+    assert help.count(".") >= 3  # the game's own keys are still said
+
+
+def test_a_game_started_without_naming_a_robot_plays_its_first(tmp_path):
+    """``room.start("fivethousand")`` sent robot "" and was refused."""
+    room = Room(Store(tmp_path))
+    room.teacher({"part": "board", "type": "start", "activity": "fivethousand", "robot": ""})
+    assert room.run["options"] == {"robot": activity("fivethousand").options["robot"][0]}
+    with pytest.raises(ValueError, match="the robot is one of"):
+        room.teacher({"part": "board", "type": "start", "activity": "thousand", "robot": "nobody"})
+    room.store.close()

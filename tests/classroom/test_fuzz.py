@@ -120,8 +120,7 @@ class Fuzzer:
     def __init__(self, server):
         self.server = server
         self.mallory = Student(server, "Mallory")
-        teacher = server.teacher_url.replace("http", "ws", 1) + "/ws"
-        self.teacher = websocket.create_connection(teacher, origin=server.origin, timeout=30)
+        self.teacher = server.teacher_socket(timeout=30, origin=server.origin)
 
     def send(self, socket_kind: str, sent) -> None:
         text = sent if isinstance(sent, str) else json.dumps(sent)

@@ -52,8 +52,7 @@ def server(tmp_path):
 
 
 def teacher(server) -> websocket.WebSocket:
-    base = server.teacher_url.replace("http", "ws", 1)
-    return websocket.create_connection(base + "/ws", timeout=30)
+    return server.teacher_socket(timeout=30)
 
 
 def answer_to(student: Student, message: dict) -> dict:
@@ -178,10 +177,12 @@ def test_a_full_disk_is_on_the_teachers_board_and_the_class_goes_on_when_there_i
 
 
 def test_head_is_answered_as_get_without_a_body(server):
-    for address in (server.student_url, server.origin + "/health", server.teacher_url):
-        assert server.get(address, "HEAD") == (200, "")
-    assert server.get(server.origin + "/static/student.js", "HEAD") == (200, "")
-    assert server.get(server.origin + "/join/AAAAAA", "HEAD")[0] == 404
+    for address in (server.student_url, server.origin + "/health", server.teacher_page):
+        assert server.get(address, method="HEAD") == (200, "")
+    assert server.get(server.origin + "/static/student.js", method="HEAD") == (200, "")
+    assert server.get(server.origin + "/join/AAAAAA", method="HEAD")[0] == 404
+    csv = server.teacher_page + "/results.csv"
+    assert server.get(csv, server.teacher_cookie(), method="HEAD") == (200, "")
 
 
 def test_a_socket_needs_this_servers_origin_and_a_name_it_is_served_by(server):
@@ -206,12 +207,7 @@ def test_behind_a_proxy_the_name_the_teachers_page_is_opened_under_is_served(ser
     request = urllib.request.Request(server.student_url, headers={"Host": proxied})
     with pytest.raises(urllib.error.HTTPError):
         urllib.request.urlopen(request, timeout=30)
-    board = websocket.create_connection(
-        server.teacher_url.replace("http", "ws", 1) + "/ws",
-        host=proxied,
-        origin="https://hub.example",
-        timeout=30,
-    )
+    board = server.teacher_socket(timeout=30, host=proxied, origin="https://hub.example")
     board.recv()
     board.send(json.dumps({"type": "hello", "join_url": join_url}))
     assert json.loads(board.recv())["view"]["parts"]["board"]["join_url"] == join_url

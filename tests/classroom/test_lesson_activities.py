@@ -6,7 +6,6 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
-import websocket
 
 from dicelab import dice, fivethousand, thousand
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
@@ -166,9 +165,7 @@ def test_first_player_games_count_a_shared_win_half():
 
 def test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent(tmp_path):
     server = ServerProcess(tmp_path / "class")
-    teacher = websocket.create_connection(
-        server.teacher_url.replace("http", "ws") + "/ws", timeout=120
-    )
+    teacher = server.teacher_socket(timeout=120)
     try:
         json.loads(teacher.recv())
         students = [Student(server, name) for name in ("Ann", "Ben")]

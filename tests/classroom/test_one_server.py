@@ -92,9 +92,7 @@ def close_code(socket) -> int:
 def test_a_server_stopping_closes_its_sockets_and_stores_nothing_more(tmp_path, capfd):
     running = ServerThread(tmp_path, "farkles")
     ann = Student(running, "Ann")
-    board = websocket.create_connection(
-        running.teacher_url.replace("http", "ws", 1) + "/ws", timeout=30
-    )
+    board = running.teacher_socket(timeout=30)
     board.recv()
     for seq in range(1, 4):  # throws on their way as it stops
         ann.send({"type": "intent", "run": ann.last["run"], "seq": seq, "intent": THROW})

@@ -40,12 +40,20 @@ def test_every_serve_command_starts_a_server_that_says_its_addresses(tmp_path):
             text=True,
         )
         try:
-            lines = [server.stdout.readline() for _ in range(2)]
+            lines = [server.stdout.readline() for _ in range(3)]
             assert re.match(
                 r"Students join at http://[\d.]+:\d+/(user/teacher/proxy/8765/)?join/[A-Z2-9]{6}$",
                 lines[0].strip(),
             )
-            assert lines[1].startswith("Teacher (keep this address secret): http://")
+            assert re.match(
+                r"Projector board \(no secret, safe to show\): http://[\d.]+:\d+/"
+                r"(user/teacher/proxy/8765/)?projector$",
+                lines[1].strip(),
+            )
+            assert re.match(
+                r"Teacher \(keep this address secret\): http://\S+/teacher#[\w-]+$",
+                lines[2].strip(),
+            )
             if "0.0.0.0" in command:
                 assert server.stdout.readline().startswith("The class is open to the local network")
         finally:

@@ -20,16 +20,33 @@ def server(tmp_path_factory):
 
 
 def teacher_socket(server, token):
-    base = server.teacher_url.rsplit("/", 1)[0].replace("http", "ws")
-    return websocket.create_connection(f"{base}/{token}/ws", timeout=30)
+    return websocket.create_connection(
+        server.teacher_ws, timeout=30, cookie=server.teacher_cookie(token)
+    )
+
+
+def post_key(server, body: str, origin: str | None = None):
+    """POST ``body`` to the teacher's key address: (status, Set-Cookie header)."""
+    import urllib.error
+    import urllib.request
+
+    headers = {"Origin": origin} if origin else {}
+    request = urllib.request.Request(
+        server.teacher_page + "/key", data=body.encode(), headers=headers, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.headers.get("Set-Cookie", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Set-Cookie", "")
 
 
 def test_teacher_actions_need_the_token(server):
-    wrong = "x" * len(server.teacher_url.rsplit("/", 1)[-1])
-    base = server.teacher_url.rsplit("/", 1)[0]
-    assert server.get(f"{base}/{wrong}")[0] == 403
-    assert server.get(f"{base}/{wrong}/results.csv")[0] == 403
-    assert server.get(f"{base}/{wrong}/results.json")[0] == 403
+    wrong = "x" * len(server.token)
+    for cookie in ("", server.teacher_cookie(wrong)):
+        assert server.get(server.teacher_page + "/results.csv", cookie)[0] == 403
+        assert server.get(server.teacher_page + "/results.json", cookie)[0] == 403
+    assert server.get(server.teacher_page + "/results.json", server.teacher_cookie())[0] == 200
     socket = teacher_socket(server, wrong)
     socket.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "stop"}}))
     with pytest.raises(websocket.WebSocketConnectionClosedException):
@@ -146,3 +163,35 @@ def test_a_csv_cell_is_never_a_formula(server):
     Student(server, "=HYPERLINK(1)").intent(THROW)
     time.sleep(0.1)
     assert "'=HYPERLINK(1)" in {row[3] for row in server.csv_rows()}
+
+
+def test_the_token_becomes_a_cookie_that_scripts_and_other_sites_never_see(server):
+    assert post_key(server, "x" * len(server.token)) == (403, "")
+    assert post_key(server, server.token, origin="http://evil.example") == (403, "")
+    status, cookie = post_key(server, server.token, origin=server.origin)
+    assert status == 204
+    assert cookie.startswith(server.teacher_cookie() + ";")
+    attributes = {part.strip().lower() for part in cookie.split(";")[1:]}
+    assert {"httponly", "samesite=strict", "path=/"} <= attributes
+
+
+def test_the_projector_sees_the_board_without_controls_or_secrets(server):
+    status, page = server.get(server.projector_url)
+    assert status == 200 and "static/board.js" in page and server.token not in page
+    projector = websocket.create_connection(
+        server.projector_url.replace("http", "ws") + "/ws", timeout=30
+    )
+    try:
+        text = projector.recv()
+        board = json.loads(text)["view"]["parts"]["board"]
+        assert board["controls"] is False and board["code"] == server.code
+        assert server.token not in text
+        running = board["current"]["run"]
+        projector.send(json.dumps({"type": "intent", "intent": {"part": "board", "type": "stop"}}))
+        answer = json.loads(projector.recv())["view"]["parts"]["board"]
+        assert "not understood" in answer["notice"] and answer["current"]["run"] == running
+        teacher = server.teacher_socket()
+        assert json.loads(teacher.recv())["view"]["parts"]["board"]["controls"] is True
+        teacher.close()
+    finally:
+        projector.close()

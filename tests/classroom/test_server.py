@@ -1,10 +1,11 @@
 """A real class server on a loopback port with a real SQLite file: addresses, base path,
 acknowledgements, and a SIGKILL in the middle of an activity."""
 
+import csv
+import io
 import json
 
 import pytest
-import websocket
 
 from tests.classroom.serving import THROW, ServerProcess, Student, play_fivethousand
 
@@ -22,10 +23,14 @@ def server(tmp_path):
 def test_it_prints_the_students_and_the_teachers_address_on_loopback(server):
     assert server.lines[0].startswith("Students join at http://127.0.0.1:")
     assert server.student_url.rsplit("/", 2)[-2:] == ["join", server.code]
-    assert server.lines[1].startswith("Teacher (keep this address secret): http://127.0.0.1:")
-    assert "/teacher/" in server.teacher_url
+    assert (
+        server.lines[1] == f"Projector board (no secret, safe to show): {server.origin}/projector"
+    )
+    assert server.lines[2].startswith("Teacher (keep this address secret): http://127.0.0.1:")
+    assert server.teacher_url == f"{server.origin}/teacher#{server.token}"
     assert server.get(server.student_url)[0] == 200
-    assert server.get(server.teacher_url)[0] == 200
+    assert server.get(server.projector_url)[0] == 200
+    assert server.get(server.teacher_page)[0] == 200
     assert server.get(server.origin + "/join/AAAAAA")[0] == 404
 
 
@@ -84,8 +89,7 @@ def test_a_killed_server_keeps_every_acknowledged_result_student_and_activity(tm
     first.kill()
     second = ServerProcess(data)  # no --activity: the current one comes from the store
     try:
-        token = first.teacher_url.rsplit("/", 1)[-1]
-        assert second.code == first.code and second.teacher_url.endswith("/teacher/" + token)
+        assert second.code == first.code and second.token == first.token
         rows = second.csv_rows()
         for name, count in acknowledged.items():
             mine = [int(row[4]) for row in rows if row[3] == name]
@@ -126,9 +130,7 @@ def test_a_game_against_the_robot_over_the_socket(tmp_path):
 
 def test_the_teacher_starts_and_stops_and_every_student_hears(server):
     ann = Student(server, "Ann")
-    teacher = websocket.create_connection(
-        server.teacher_url.replace("http", "ws") + "/ws", timeout=60
-    )
+    teacher = server.teacher_socket()
     board = json.loads(teacher.recv())["view"]["parts"]["board"]
     assert board["current"]["name"] == "farkles" and board["exact"] == {"hidden": True}
     teacher.send(
@@ -172,3 +174,110 @@ def test_a_port_in_use_is_said(server, tmp_path):
     port = server.origin.rsplit(":", 1)[1]
     with pytest.raises(SystemExit, match=f"can't listen on 127.0.0.1:{port}"):
         cli.main(["class", "serve", "--port", port, "--data", str(tmp_path)])
+
+
+def test_two_tabs_on_one_seat_each_keep_their_throws_and_see_their_own_results(server):
+    """Each tab numbers its own intents: tab 2's first throw was taken for a resend of tab
+    1's (same number), dropped, and answered with tab 1's result."""
+    first = Student(server, "Tabby", tab="first")
+    second = Student(server, seat=first.seat, tab="second")
+    one = first.intent(THROW)
+    two = second.intent(THROW)
+    assert one["ack"] == two["ack"] == 1 and not two["duplicate"]
+    assert "in 1 throw." in json.dumps(one["view"]) and "in 2 throws." in json.dumps(two["view"])
+    pushed = first.expect("view")  # the other tab is shown the seat's new state
+    assert "in 2 throws." in json.dumps(pushed["view"]) and pushed["seq"] == 1
+    again = first.intent(THROW, seq=1)  # a resend of tab 1's throw is still not done twice
+    assert again["duplicate"]
+    rows = [row for row in server.csv_rows() if row[3] == "Tabby"]
+    assert [row[4] for row in rows] == ["1", "2"]  # the seat's own numbers, one per throw
+
+
+def board_after(teacher, intent: dict, until) -> dict:
+    """Send the teacher's ``intent``; the first board after it where ``until(board)`` holds
+    (boards redrawn for other reasons may come first)."""
+    teacher.send(json.dumps({"type": "intent", "intent": {"part": "board", **intent}}))
+    while not until(board := json.loads(teacher.recv())["view"]["parts"]["board"]):
+        pass
+    return board
+
+
+def names(board) -> list[str]:
+    return [student["name"] for student in board["roster"]]
+
+
+def closed_with(student: Student) -> int:
+    """The code the server closed ``student``'s socket with (views sent before are skipped)."""
+    while True:
+        opcode, data = student.socket.recv_data(control_frame=True)
+        if opcode == 8:  # close
+            return int.from_bytes(data[:2], "big")
+
+
+def test_the_teacher_manages_the_roster_and_end_class_archives_the_session(server):
+    ann = Student(server, "Ann")
+    twin = Student(server, " ann ")
+    assert twin.name == "ann (2)"  # caught at the door, and told so
+    ann.intent(THROW)
+    twin.intent(THROW)
+    teacher = server.teacher_socket()
+    twin_id = twin.seat["student"]
+    board = board_after(
+        teacher, {"type": "rename", "student": twin_id, "name": "Bo"}, lambda b: "Bo" in names(b)
+    )
+    assert names(board) == ["Ann", "Bo"] and not board["notice"]
+    assert twin.expect("view")["name"] == "Bo"  # the student's page says the new name
+    board = board_after(
+        teacher,
+        {"type": "rename", "student": twin_id, "name": "ANN"},
+        lambda b: "Bo" not in names(b),
+    )
+    assert names(board) == ["Ann", "ANN (2)"]
+    board = board_after(
+        teacher,
+        {"type": "remove", "student": ann.seat["student"]},
+        lambda b: "Ann" not in names(b),
+    )
+    assert names(board) == ["ANN (2)"]
+    assert board["pool"]["trials"] == 2  # the removed student's result is kept
+    assert closed_with(ann) == 4402
+    board = board_after(
+        teacher, {"type": "remove", "student": ann.seat["student"]}, lambda b: b["notice"]
+    )
+    assert board["notice"] == "that student is not on the roster (any more)"
+    assert [row[3] for row in server.csv_rows()] == ["Ann", "ANN (2)"]
+
+    code = server.code
+    board = board_after(teacher, {"type": "end"}, lambda b: b["code"] != code)
+    assert board["code"] != code and board["roster"] == [] and board["current"] is None
+    assert closed_with(twin) == 4401
+    assert server.csv_rows() == []  # a new class (session) has begun
+    cookie = server.teacher_cookie()
+    status, text = server.get(server.teacher_page + "/results.csv?session=all", cookie)
+    rows = list(csv.reader(io.StringIO(text)))
+    assert status == 200 and rows[0][-3:] == ["session", "options", "seed"]
+    assert [(row[1], row[3], row[9], row[10]) for row in rows[1:]] == [
+        ("farkles", "Ann", "1", "{}"),
+        ("farkles", "ANN (2)", "1", "{}"),
+    ]
+    status, text = server.get(server.teacher_page + "/results.json?session=1", cookie)
+    assert [row["name"] for row in json.loads(text)] == ["Ann", "ANN (2)"]
+    assert server.get(server.teacher_page + "/results.json?session=x", cookie)[0] == 400
+    teacher.close()
+
+
+def test_a_big_classs_board_is_redrawn_less_often_to_stay_in_its_traffic(tmp_path):
+    """The whole board was re-sent up to five times a second: 49 KB each at 200 students."""
+    from dicelab.classroom.room import Room
+    from dicelab.classroom.server import BOARD_BYTES, BOARD_DELAY, board_delay
+    from dicelab.classroom.store import Store
+
+    room = Room(Store(tmp_path))
+    run = room.start("farkles", {})
+    for index in range(200):
+        student = room.join(room.store.code, f"Student {index}")["student"]
+        room.intent(student, run, 1, {"part": "controls", "type": "press", "button": "throw"})
+    size = len(json.dumps({"type": "view", "view": room.board("http://x/join/" + room.store.code)}))
+    assert size > BOARD_BYTES * BOARD_DELAY  # five a second would be too many
+    assert size / board_delay(size) <= BOARD_BYTES
+    room.store.close()

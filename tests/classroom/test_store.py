@@ -54,18 +54,33 @@ def test_a_failed_write_changes_nothing(tmp_path):
 
 def test_runs_and_ending_the_class(tmp_path):
     store = Store(tmp_path)
-    ann, _ = store.join("Ann")
+    ann, secret = store.join("Ann")
     first = store.start_run("farkles", {})
     store.record(ann, first, 1, {}, [(1, 1, {})])
     second = store.start_run("tally", {})
     assert store.current_run() == {"id": second, "activity": "tally", "options": {}}
     store.stop_run()
     assert store.current_run() is None
-    token, code = store.token, store.code
-    store.delete_everything()
-    assert store.students() == [] and store.results() == [] and store.token == token
-    assert store.code != code or len(code) == 6
+    token, code, seed = store.token, store.code, store.seed
+    store.end_session()  # archived: nothing is deleted
+    assert store.students() == [] and store.student(ann, secret) is None
+    assert store.token == token and store.current_run() is None
+    ben, _ = store.join("Ben")
+    third = store.start_run("farkles", {"robot": "x"})
+    store.record(ben, third, 1, {}, [(1, 0, {})])
+    rows = store.results()
+    assert [(r["session"], r["name"], r["options"]) for r in rows] == [
+        (1, "Ann", {}),
+        (2, "Ben", {"robot": "x"}),
+    ]
+    assert rows[0]["seed"] == seed and rows[1]["seed"] == store.seed
+    assert [r["name"] for r in store.results(session=2)] == ["Ben"]
+    assert [s["code"] for s in store.sessions()] == [code, store.code]
+    assert store.sessions()[0]["ended"] is not None and store.sessions()[1]["ended"] is None
     store.close()
+    reopened = Store(tmp_path)
+    assert [r["name"] for r in reopened.results(session=1)] == ["Ann"]  # kept on disk
+    reopened.close()
 
 
 def test_the_default_folder_is_the_user_data_folder(monkeypatch, tmp_path):

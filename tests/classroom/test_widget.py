@@ -46,6 +46,12 @@ def test_a_server_started_by_a_kernel_outlives_it(tmp_path):
         room = Classroom(data=tmp_path)
         assert room.code == code and room.view["parts"]["board"]["code"] == code
         assert room.student_url.endswith("/join/" + code)
+        assert (
+            room.projector_url
+            == found["projector_url"]
+            == room.student_url.replace("/join/" + code, "/projector")
+        )
+        assert found["teacher_url"].split("#")[0].endswith("/teacher")  # the token after a #
         # as text, the room is its address and what to do with it, with no QR code drawn
         assert repr(room) == (
             f"<Classroom at {room.student_url}: show it in a notebook for the board; "
@@ -132,6 +138,29 @@ def test_a_server_that_never_answers_leaves_no_thread_behind(monkeypatch):
     monkeypatch.setattr(widget, "CONNECT_SECONDS", 1.0)
     before = {t for t in threading.enumerate() if t.name == "dicelab-classroom"}
     with pytest.raises(ConnectionError, match="no class server answers"):
-        Classroom(f"http://127.0.0.1:{free_port()}/teacher/nobody")
+        Classroom(f"http://127.0.0.1:{free_port()}/teacher#nobody")
     left = {t for t in threading.enumerate() if t.name == "dicelab-classroom"} - before
     assert not left
+
+
+def test_the_tables_own_notes_stay_in_the_kernel(tmp_path):
+    """The table's "shown" note is the widget's own: the old board sent it to the server,
+    whose board then said the teacher's page sent a request that is not understood."""
+    from dicelab.classroom import Classroom
+    from tests.browser.harness import free_port
+    from tests.classroom.serving import ServerProcess
+
+    server = ServerProcess(tmp_path, port=free_port())
+    room = Classroom(server.teacher_url)
+    notices = []
+    show = room._show
+    room._show = lambda view: (notices.append(view["parts"]["board"]["notice"]), show(view))
+    try:
+        room.receive({"part": "table", "type": "view", "shown": True})
+        room.start("farkles")
+        assert room.wait(lambda board: board.get("current"))
+        assert notices and not any(notices)
+        assert room.visible
+    finally:
+        room.close()
+        server.stop()

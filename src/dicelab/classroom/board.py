@@ -1,8 +1,9 @@
-"""The teacher's board: join address, code and QR code, roster, activity controls and the pool.
+"""The class board: join address, code and QR code, roster, activity controls and the pool.
 
-One part, drawn by ``static/class_board.js`` on the teacher's page and in the notebook's
-:class:`~dicelab.classroom.widget.Classroom` alike. Its intents are the teacher's actions;
-only a connection holding the teacher's token reaches them.
+One part, drawn by ``static/class_board.js`` on the teacher's page, on the projector's page
+(without the controls) and in the notebook's :class:`~dicelab.classroom.widget.Classroom`
+alike. Its intents are the teacher's actions; only a connection holding the teacher's token
+reaches them.
 """
 
 from __future__ import annotations
@@ -17,9 +18,19 @@ class ClassBoard(Part):
 
     component = "class_board"
     title = "class board"
-    INTENTS = {"start": {"activity": str, "robot": str}, "stop": {}, "reveal": {}, "end": {}}
+    INTENTS = {
+        "start": {"activity": str, "robot": str},
+        "stop": {},
+        "reveal": {},
+        "end": {},
+        "rename": {"student": int, "name": str},
+        "remove": {"student": int},
+        "merge": {"student": int, "into": str},
+    }
     FIELDS = {
         "join_url": "",
+        "projector_url": "",
+        "controls": True,
         "code": "",
         "qr": [],
         "activities": [],

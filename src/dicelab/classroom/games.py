@@ -3,9 +3,11 @@
 The session wraps the notebook widget (``FivethousandGame`` ...), so every rule, every
 refusal and every drawing is the widget's. The class only narrows it: no setup screen, no
 coach or chance-to-win panels (they would make the server solve policies), and a
-"Play again" button instead of "New game". A finished game is one result: 1 try, 1 success
-when the student won (or shared the win), with both scores. In ``duplicate`` everyone plays
-Yahtzee alone on the same dice, and the result carries the optimal robot's score on them.
+"Play again" button instead of "New game" and "Rematch" (a new game the class records). A
+finished game is one result: 1 try, 1 success when the student won (or shared the win), with
+both scores; its end screen says what was kept. In ``duplicate`` everyone plays Yahtzee alone
+on the same dice, and the result carries the optimal robot's score on them: a success is a
+score as high as the robot's.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
-HIDDEN_BUTTONS = ("new", "coach", "chances")
+HIDDEN_BUTTONS = ("new", "rematch", "coach", "chances")
+# what the keys help of a widget says of what the class leaves out (a clause that names one goes)
+HIDDEN_HELP = ("notebook", "coach", "chance to win", "starts a game", "new one")
+AGAIN_HELP = "Once the game is over, A plays again."
 AGAIN = {
     "id": "again",
     "label": "Play again",
@@ -91,7 +96,12 @@ class GameSession:
         buttons = [b for b in controls["buttons"] if b["id"] not in HIDDEN_BUTTONS]
         if self.widget.phase == "over":
             buttons.append(AGAIN)
+            won, detail = self._result()
+            controls["status"] = kept(won, detail)
+            if not won:  # no win to celebrate: the student did not reach the robot's score
+                controls["moment"] = {}
         controls["buttons"] = buttons
+        controls["help"] = class_help(controls["help"])
         keys = sorted(
             set(view["keys"]) - self._hidden_keys()
             | ({"a"} if self.widget.phase == "over" else set())
@@ -143,6 +153,12 @@ class GameSession:
     def _record(self) -> None:
         if self.widget.phase != "over" or self.recorded:
             return
+        won, detail = self._result()
+        self.recorded = True
+        self._results.append((1, int(won), detail))
+
+    def _result(self) -> tuple[bool, dict]:
+        """Whether the finished game is a success for the class, and its detail."""
         game = self.widget.game
         scores = self.widget.scores()
         won = game.players[0] in game.winners
@@ -152,8 +168,44 @@ class GameSession:
         if self.shared:
             detail["optimal_score"] = optimal_score(self.game_name, game.seed)
             won = scores[0] >= detail["optimal_score"]
-        self.recorded = True
-        self._results.append((1, int(won), detail))
+        return won, detail
+
+
+def class_help(help: str) -> str:
+    """A widget's keys help without the clauses about what the class leaves out (the coach,
+    the setup, the notebook), and with Play again's key.
+
+    >>> class_help("R rolls, K switches the coach on or off. Escape goes back to the notebook.")
+    'R rolls. Once the game is over, A plays again.'
+    """
+    sentences = []
+    for sentence in help.split(". "):
+        clauses = [
+            clause
+            for clause in sentence.rstrip(".").split(", ")
+            if not any(words in clause for words in HIDDEN_HELP)
+        ]
+        if clauses:
+            sentences.append(", ".join(clauses).rstrip(".") + ".")
+    return " ".join(sentences + [AGAIN_HELP])
+
+
+def kept(won: bool, detail: dict) -> str:
+    """What the class kept of a finished game, as its end screen says it."""
+    score = detail["score"]
+    if "optimal_score" in detail:
+        robot = f"the optimal robot's {detail['optimal_score']:g} on the same dice"
+        said = f"as high as {robot}: a success" if won else f"below {robot}"
+        return f"Kept for the class: your {score} points, {said}. Play again for a new game."
+    if "robot_score" not in detail:
+        return f"Kept for the class: your {score} points. Play again for a new game."
+    outcome = (
+        "a shared win" if won and score == detail["robot_score"] else "a win" if won else "a loss"
+    )
+    return (
+        f"Kept for the class: {outcome}, your {score} points to the robot's "
+        f"{detail['robot_score']}. Play again for a new game."
+    )
 
 
 @lru_cache(maxsize=64)

@@ -113,7 +113,7 @@ def _answers(student_url: str) -> bool:
 
 def running_server(data=None) -> dict | None:
     """The addresses of the server running on ``data`` (``pid``, ``student_url``,
-    ``teacher_url``), or None when none answers."""
+    ``projector_url``, ``teacher_url``), or None when none answers."""
     found = _server_file(Path(data or data_dir()))
     return found if found is not None and _answers(str(found.get("student_url", ""))) else None
 

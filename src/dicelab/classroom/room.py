@@ -3,7 +3,9 @@
 A :class:`Room` is what the server asks. It keeps each student's session of the current
 activity in memory, rebuilt from the store after a restart, and writes every intent (its
 number, the state it left, its results) to the store before it answers: the answer is the
-acknowledgement. An intent whose number was done already is answered again, not done again.
+acknowledgement. Each of a student's tabs numbers its own intents (two tabs on one seat
+never take each other's numbers); an intent whose number was done already from its tab is
+answered again, not done again.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -26,7 +28,7 @@ from fractions import Fraction
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
-from dicelab.classroom.limits import MAX_STUDENTS, Refused, clean_name
+from dicelab.classroom.limits import MAX_NAME, MAX_STUDENTS, Refused, clean_name
 from dicelab.classroom.pool import pool
 from dicelab.classroom.store import RESULT_COLUMNS, Store
 from dicelab.errors import IllegalMoveError
@@ -43,8 +45,10 @@ class Room:
         self.store = store
         self.sessions: dict[int, object] = {}
         self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
+        self.tabs: dict[int, dict[str, int]] = {}  # student -> tab -> its last intent's number
         self.names = {s["id"]: s["name"] for s in store.students()}
         self.online: set[int] = set()  # the seats present: a page open, or joining
+        self.removed: set[int] = set()  # students taken off the roster since the server started
         self._load_run()
 
     def reload(self) -> None:
@@ -55,33 +59,42 @@ class Room:
 
     def _load_run(self) -> None:
         self.run = self.store.current_run()
-        self.sessions, self.done = {}, {}
+        self.sessions, self.done, self.tabs = {}, {}, {}
         self.tallies: dict[int, list[int]] = {}
+        self.known: dict[int, str] = {}  # the name of each student with a result in this run
         self.games: list[dict] = []
         if self.run is not None:
             for row in self.store.results(run=self.run["id"]):
-                self._count(row["student"], row["trials"], row["successes"], row["detail"])
+                self._count(
+                    row["student"], row["name"], row["trials"], row["successes"], row["detail"]
+                )
         self.revealed = self.store.meta("revealed") == str(self.run and self.run["id"])
 
-    def _count(self, student: int, trials: int, successes: int, detail: dict) -> None:
+    def _count(self, student: int, name: str, trials: int, successes: int, detail: dict) -> None:
+        """Pool a result (a student taken off the roster keeps theirs in the pool)."""
+        self.known[student] = name
         tally = self.tallies.setdefault(student, [0, 0])
         tally[0] += trials
         tally[1] += successes
         if "score" in detail:
-            self.games = [{"name": self.names[student], **detail}, *self.games][:GAMES_SHOWN]
+            game = {"student": student, "name": name, **detail}
+            self.games = [game, *self.games][:GAMES_SHOWN]
 
     # --- students -----------------------------------------------------------------------
     def join(self, code, name) -> dict:
-        """A new student in the class with this ``code``: ``{student, secret, name}``."""
+        """A new student in the class with this ``code``: ``{student, secret, name, taken}``
+        (``taken``: the name asked for, when another student has it; else "")."""
         if code != self.store.code:
             raise Refused("there is no class with this code: check the address")
         if len(self.online) >= MAX_STUDENTS:
             raise Refused("the class is full")
-        name = clean_name(name)
+        asked = clean_name(name)
+        name = distinct(asked, self.names.values())
         student, secret = self.store.join(name)
         self.names[student] = name
         self.online.add(student)  # present from now: its page signs in with the answer
-        return {"student": student, "secret": secret, "name": name}
+        taken = asked if name != asked else ""  # the name asked for, when another had it
+        return {"student": student, "secret": secret, "name": name, "taken": taken}
 
     def hello(self, student, secret) -> str:
         """The name of the student with this id and secret; Refused for anyone else."""
@@ -108,10 +121,12 @@ class Room:
                 seed_of, self.names[student], run["options"], state
             )
             self.done[student] = seq
+            self.tabs[student] = self.store.tabs(student, run["id"])
         return self.sessions[student]
 
-    def student_view(self, student: int) -> dict:
-        """What the student's page shows now: ``{run, seq, view}`` (``run`` None between activities)."""
+    def student_view(self, student: int, tab: str = "") -> dict:
+        """What the student's page shows now: ``{run, seq, view}`` (``run`` None between
+        activities; ``seq`` the number of the last intent done from ``tab``)."""
         if self.run is None:
             controls = Controls(
                 heading="Waiting for your teacher",
@@ -122,32 +137,44 @@ class Room:
             return {
                 "run": None,
                 "seq": 0,
+                "name": self.names[student],
                 "view": view_document({"play": [controls]}, title="Class"),
             }
         session = self._session(student)
-        return {"run": self._running()["id"], "seq": self.done[student], "view": session.view}
+        tab_seq = self.tabs[student].get(tab, 0)
+        return {
+            "run": self._running()["id"],
+            "seq": tab_seq,
+            "name": self.names[student],
+            "view": session.view,
+        }
 
-    def intent(self, student: int, run, seq, message) -> dict:
-        """Do intent number ``seq`` of ``student`` in ``run`` and store it; the answer is the
-        student's view with ``seq`` (the acknowledgement) and ``duplicate`` (done before)."""
+    def intent(self, student: int, run, seq, message, tab: str = "") -> dict:
+        """Do intent number ``seq`` of ``student``'s ``tab`` in ``run`` and store it; the
+        answer is the student's view with ``ack`` (the acknowledgement of ``seq``) and
+        ``duplicate`` (done before)."""
         if type(run) is not int or type(seq) is not int or seq < 1:
             raise Refused("an intent carries its activity and its number")
         if self.run is None or run != self.run["id"]:
-            return {**self.student_view(student), "ack": seq, "stale": True, "duplicate": False}
+            view = self.student_view(student, tab)
+            return {**view, "ack": seq, "stale": True, "duplicate": False}
         session = self._session(student)
-        duplicate = seq <= self.done[student]
+        duplicate = seq <= self.tabs[student].get(tab, 0)
         if not duplicate:
+            number = self.done[student] + 1  # the seat's own count, over all its tabs
             try:
                 session.receive(message)
                 results = session.take_results()
-                self.store.record(student, run, seq, session.state(), results)
+                self.store.record(student, run, number, session.state(), results, (tab, seq))
             except BaseException:
                 self.sessions.pop(student, None)  # rebuilt from the store: what was stored is true
                 raise
-            self.done[student] = seq
+            self.done[student] = number
+            self.tabs[student][tab] = seq
             for trials, successes, detail in results:
-                self._count(student, trials, successes, detail)
-        return {**self.student_view(student), "ack": seq, "stale": False, "duplicate": duplicate}
+                self._count(student, self.names[student], trials, successes, detail)
+        view = self.student_view(student, tab)
+        return {**view, "ack": seq, "stale": False, "duplicate": duplicate}
 
     # --- the teacher --------------------------------------------------------------------
     def start(self, name: str, options: dict) -> int:
@@ -169,11 +196,61 @@ class Room:
         self.revealed = True
 
     def end(self) -> None:
-        """End the class: every student and result is deleted; a new code is made."""
-        self.store.delete_everything()
+        """End the class: its session is archived with every student and result, and the
+        next session starts with a new code (the students join again)."""
+        self.store.end_session()
         self.names = {}
         self.online = set()
         self._load_run()
+
+    def rename(self, student: int, name: str) -> None:
+        """Give a student a new name (cleaned, and told apart from the others')."""
+        self._on_roster(student)
+        name = distinct(clean_name(name), [n for s, n in self.names.items() if s != student])
+        self.store.rename(student, name)
+        self.names[student] = name
+        if student in self.known:
+            self.known[student] = name
+        self.games = [{**g, "name": name} if g["student"] == student else g for g in self.games]
+
+    def remove(self, student: int) -> None:
+        """Take a student off the roster: their seat closes; their results stay, in the
+        pool and in the results."""
+        self._on_roster(student)
+        self.store.remove(student)
+        self._off_roster(student)
+
+    def _off_roster(self, student: int) -> None:
+        del self.names[student]
+        self.removed.add(student)
+        self.sessions.pop(student, None)
+
+    def merge(self, student: int, into: str) -> None:
+        """Count ``student``'s results as those of the student named ``into`` (who joined
+        twice, say), and take ``student`` off the roster."""
+        self._on_roster(student)
+        target = next(
+            (s for s, name in self.names.items() if name.casefold() == into.casefold()), None
+        )
+        if target is None or target == student:
+            raise Refused(f"there is no other student named {into[:MAX_NAME]!r} to merge into")
+        self.store.merge(student, target)
+        self._off_roster(student)
+        into = self.names[target]
+        if student in self.tallies:
+            tally = self.tallies.setdefault(target, [0, 0])
+            moved = self.tallies.pop(student)
+            tally[0] += moved[0]
+            tally[1] += moved[1]
+            self.known[target] = into
+        self.games = [
+            {**g, "student": target, "name": into} if g["student"] == student else g
+            for g in self.games
+        ]
+
+    def _on_roster(self, student: int) -> None:
+        if student not in self.names:
+            raise Refused("that student is not on the roster (any more)")
 
     def teacher(self, message) -> None:
         """Do one of the board's intents (checked by its checker)."""
@@ -182,7 +259,10 @@ class Room:
         kind, fields = ClassBoard().parse({k: v for k, v in message.items() if k != "part"})
         if kind == "start":
             spec = activity(fields["activity"])
-            self.start(spec.name, {"robot": fields["robot"]} if "robot" in spec.options else {})
+            chosen = "robot" in spec.options and fields["robot"]  # "": the activity's default
+            self.start(spec.name, {"robot": fields["robot"]} if chosen else {})
+        elif kind in ("rename", "remove", "merge"):
+            getattr(self, kind)(**fields)
         else:
             getattr(self, kind)()
 
@@ -190,14 +270,23 @@ class Room:
     def pooled(self) -> dict:
         """The pool of the current run (see :func:`dicelab.classroom.pool.pool`)."""
         rows = [
-            {"student": s, "name": self.names[s], "trials": t[0], "successes": t[1]}
+            {"student": s, "name": self.known[s], "trials": t[0], "successes": t[1]}
             for s, t in self.tallies.items()
         ]
         return pool(rows)
 
-    def board(self, join_url: str, notice: str = "", trouble: str = "") -> dict:
-        """The teacher's view document, with ``join_url`` as the students' address and
-        ``trouble`` what keeps the class from storing its results (a full disk), if anything."""
+    def board(
+        self,
+        join_url: str,
+        notice: str = "",
+        projector_url: str = "",
+        controls: bool = True,
+        trouble: str = "",
+    ) -> dict:
+        """The board's view document, with ``join_url`` as the students' address and
+        ``projector_url`` as the projector's; the teacher's buttons unless ``controls`` is False
+        (the projector's board); ``trouble`` what keeps the class from storing its results (a
+        full disk), if anything."""
         run = self.run
         spec = activity(run["activity"]) if run else None
         exact = None
@@ -215,6 +304,8 @@ class Room:
         ]
         part = ClassBoard(
             join_url=join_url,
+            projector_url=projector_url,
+            controls=controls,
             code=self.store.code,
             qr=qr_rows(join_url),
             roster=roster,
@@ -242,19 +333,40 @@ class Room:
         part.name = "board"
         return view_document({"board": [part]}, title="Class", kind="game")
 
-    def results(self, activity_name: str | None = None) -> list[dict]:
-        return self.store.results(activity_name)
+    def results(self, activity_name: str | None = None, session: int | None = None) -> list[dict]:
+        """The results (of an activity) of ``session`` (of every session: None)."""
+        return self.store.results(activity_name, session=session)
 
-    def csv(self) -> str:
-        """Every result as CSV (one row per result; ``detail`` as JSON)."""
+    def csv(self, session: int | None = None) -> str:
+        """The results of ``session`` (of every session: None) as CSV, one row per result;
+        ``detail`` and ``options`` as JSON."""
         out = io.StringIO()
         writer = csv.writer(out)
         writer.writerow(RESULT_COLUMNS)
-        for row in self.store.results():
+        for row in self.store.results(session=session):
             writer.writerow(
-                [_cell(json.dumps(row[c]) if c == "detail" else row[c]) for c in RESULT_COLUMNS]
+                [
+                    _cell(json.dumps(row[c]) if c in ("detail", "options") else row[c])
+                    for c in RESULT_COLUMNS
+                ]
             )
         return out.getvalue()
+
+
+def distinct(name: str, taken) -> str:
+    """``name``, or "name (2)", "name (3)"... when a student already has it (whatever the
+    case), cut to fit :data:`~dicelab.classroom.limits.MAX_NAME`.
+
+    >>> distinct("Ann", ["ann", "Ann (2)", "Ben"])
+    'Ann (3)'
+    """
+    folded = {other.casefold() for other in taken}
+    candidate, number = name, 1
+    while candidate.casefold() in folded:
+        number += 1
+        suffix = f" ({number})"
+        candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+    return candidate
 
 
 def _exact(value) -> dict:

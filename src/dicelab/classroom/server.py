@@ -2,9 +2,14 @@
 
 Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" on a hub):
 
-- ``B join/CODE``: the student page; ``B ws``: the students' WebSocket.
-- ``B teacher/TOKEN``: the teacher's page; ``B teacher/TOKEN/ws``, ``.../results.csv`` and
-  ``.../results.json``: the teacher's socket and the results. Without the token: 403.
+- ``B join/CODE``: the student page; ``B ws?tab=TAB``: the students' WebSocket, ``TAB``
+  naming the page (a browser tab) whose intents it carries: each tab numbers its own.
+- ``B projector``: the read-only board for a projector (no secret in its address), and
+  ``B projector/ws`` its socket.
+- ``B teacher#TOKEN``: the teacher's page. The page hands the token (in the fragment, which
+  the browser never sends) to ``B teacher/key``, which sets it as an ``HttpOnly``,
+  ``SameSite=Strict`` cookie, and takes it out of the address bar. ``B teacher/ws``,
+  ``B teacher/results.csv`` and ``B teacher/results.json`` need that cookie: without it, 403.
 - ``B static/...``: the page scripts and the widgets' component modules; ``B health``.
 
 Students' messages (JSON, at most :data:`~dicelab.classroom.limits.MAX_MESSAGE` bytes, rate
@@ -19,8 +24,10 @@ own host (tornado's same-origin check), and every request a ``Host`` the server 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
 import json
+import re
 import signal
 import socket
 import sqlite3
@@ -88,7 +95,10 @@ TEACHER_MESSAGES = {
     "hello": {"join_url": text("the students' address", MAX_ADDRESS)},
     "intent": {"intent": dict},
 }
+PROJECTOR_MESSAGES = {"hello": TEACHER_MESSAGES["hello"]}
+TAB = re.compile(r"[A-Za-z0-9_-]{0,32}")  # a page's name for itself ("" for one page a seat)
 BOARD_DELAY = 0.2  # seconds: the teacher's board is redrawn at most this often
+BOARD_BYTES = 40_000  # a second, to one board at most: a big class's board is redrawn less often
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
@@ -101,6 +111,16 @@ HEADERS = {
 PREPARING = "the robots are getting ready: your move is kept and played in a moment"
 RELOAD = "this page sent too many messages the class refuses: it loads again"
 FAILED = "the server could not do that: it is noted in its log, and your other moves still work"
+
+
+def board_delay(size: int) -> float:
+    """Seconds between two redraws of a board of ``size`` bytes: at most every
+    :data:`BOARD_DELAY`, and never more than :data:`BOARD_BYTES` a second.
+
+    >>> board_delay(5_000), board_delay(13_600), board_delay(49_000)
+    (0.2, 0.34, 1.225)
+    """
+    return max(BOARD_DELAY, size / BOARD_BYTES)
 
 
 def base_path(path: str) -> str:
@@ -150,11 +170,12 @@ class ClassServer:
         ):
             self.room.start(activity, {})
         self.students: dict[int, set] = {}  # student -> their open sockets
-        self.teachers: set = set()
+        self.teachers: set = set()  # the boards' sockets: teachers' and projectors'
         self.conducts: dict[int, Conduct] = {}  # student -> how much their seat may send
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self.address_joins: dict[str, Bucket] = {}  # network address -> its joins
         self._board_timer: asyncio.TimerHandle | None = None
+        self._board_size = 0  # bytes of the last board sent
         self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
         self._held: list = []  # intents waiting for the activity to be prepared
@@ -178,13 +199,18 @@ class ClassServer:
         return f"{self.origin}{self.base}join/{self.store.code}"
 
     @property
+    def projector_url(self) -> str:
+        return f"{self.origin}{self.base}projector"
+
+    @property
     def teacher_url(self) -> str:
-        return f"{self.origin}{self.base}teacher/{self.store.token}"
+        return f"{self.origin}{self.base}teacher#{self.store.token}"
 
     def lines(self) -> list[str]:
         """What the server prints when it starts."""
         lines = [
             f"Students join at {self.student_url}",
+            f"Projector board (no secret, safe to show): {self.projector_url}",
             f"Teacher (keep this address secret): {self.teacher_url}",
         ]
         if self.host in ("0.0.0.0", "", "::"):
@@ -196,7 +222,6 @@ class ClassServer:
     # --- running ------------------------------------------------------------------------
     def application(self) -> tornado.web.Application:
         b = self.base
-        token = r"([A-Za-z0-9_\-]{1,64})"
         return tornado.web.Application(
             [
                 (
@@ -205,13 +230,12 @@ class ClassServer:
                     {"server": self, "page": "student.html"},
                 ),
                 (b + "ws", StudentSocket, {"server": self}),
-                (b + "teacher/" + token, PageHandler, {"server": self, "page": "teacher.html"}),
-                (b + "teacher/" + token + "/ws", TeacherSocket, {"server": self}),
-                (
-                    b + "teacher/" + token + r"/results\.(csv|json)",
-                    ResultsHandler,
-                    {"server": self},
-                ),
+                (b + "projector", BoardPageHandler, {"server": self}),
+                (b + "projector/ws", ProjectorSocket, {"server": self}),
+                (b + "teacher", BoardPageHandler, {"server": self}),
+                (b + "teacher/key", TeacherKeyHandler, {"server": self}),
+                (b + "teacher/ws", TeacherSocket, {"server": self}),
+                (b + r"teacher/results\.(csv|json)", ResultsHandler, {"server": self}),
                 (b + r"static/([a-z_]+\.(?:js|css))", StaticHandler, {"server": self}),
                 (b + "health", HealthHandler, {"server": self}),
             ],
@@ -259,6 +283,7 @@ class ClassServer:
             self.store.folder,
             {
                 "student_url": self.student_url,
+                "projector_url": self.projector_url,
                 "teacher_url": self.teacher_url,
                 "port": self.port,
                 "base": self.base,
@@ -342,15 +367,16 @@ class ClassServer:
 
     # --- telling everyone ---------------------------------------------------------------
     def board_changed(self) -> None:
-        """Redraw the teachers' boards soon (at most every :data:`BOARD_DELAY` seconds)."""
+        """Redraw the boards soon (see :func:`board_delay`)."""
         if self._board_timer is None and self.teachers and not self.stopped:
             loop = asyncio.get_running_loop()
-            self._board_timer = loop.call_later(BOARD_DELAY, self._send_boards)
+            delay = board_delay(self._board_size)
+            self._board_timer = loop.call_later(delay, self._send_boards)
 
     def _send_boards(self, notice: str = "") -> None:
         self._board_timer = None
-        for teacher in list(self.teachers):
-            teacher.send_board(notice)
+        sizes = [teacher.send_board(notice) for teacher in list(self.teachers)]
+        self._board_size = max(sizes, default=self._board_size)
 
     def activity_changed(self) -> None:
         """Send every student their new view (and close the seats of a class that ended)."""
@@ -359,6 +385,8 @@ class ClassServer:
             for connection in list(sockets):
                 if student in self.room.names:
                     connection.send_view()
+                elif student in self.room.removed:
+                    connection.close(4402, "your teacher took this seat off the roster")
                 else:
                     connection.close(4401, "the class has ended")
         self._send_boards()
@@ -392,9 +420,15 @@ class ClassServer:
             return
         except ValueError:
             pass
-        if handler.path_args and _same(str(handler.path_args[0]), self.store.token):
+        if _is_teacher(handler, self.store.token):
             return
         raise tornado.web.HTTPError(403, f"this class is not served under the name {name[:60]!r}")
+
+    def seat_changed(self, student: int, connection) -> None:
+        """Send the seat's other pages (tabs) its new view after ``connection``'s intent."""
+        for other in list(self.students.get(student, ())):
+            if other is not connection:
+                other.send_view()
 
     def online(self, student: int, connection, here: bool) -> None:
         sockets = self.students.setdefault(student, set())
@@ -441,16 +475,75 @@ class PageHandler(_Handler):
     def initialize(self, server: ClassServer, page: str):  # type: ignore[override]
         self.server, self.page = server, page
 
-    def get(self, key: str):
+    def get(self, code: str):
+        if not _same(code, self.server.store.code):
+            raise tornado.web.HTTPError(404)
+        _page(self, self.page)
+
+
+class _Public(_Handler):
+    """A page or file that is the same for everyone and holds no secret, served under any
+    host name: behind a proxy the teacher's page loads before it can tell the server its
+    name, and what it then asks for needs the teacher's cookie."""
+
+    def prepare(self):
+        pass
+
+
+class BoardPageHandler(_Public):
+    """The projector's or the teacher's page (one page; its script tells them apart), the
+    same for everyone: the teacher's socket and results need the token's cookie."""
+
+    def get(self):
+        _page(self, "board.html")
+
+
+def _page(handler: tornado.web.RequestHandler, page: str) -> None:
+    _secure(handler)
+    handler.set_header("Content-Type", "text/html; charset=utf-8")
+    handler.write((PAGES / page).read_text(encoding="utf-8"))
+
+
+def teacher_cookie(token: str) -> str:
+    """The name of the cookie that holds the teacher's ``token``: one per class, so that two
+    class servers on one computer keep their own."""
+    return "dicelab-teacher-" + hashlib.sha256(token.encode()).hexdigest()[:12]
+
+
+def _is_teacher(handler: tornado.web.RequestHandler, token: str) -> bool:
+    """Whether the request carries the teacher's cookie."""
+    return _same(handler.get_cookie(teacher_cookie(token), ""), token)
+
+
+class TeacherKeyHandler(_Handler):
+    """The teacher's page hands over the token (the body of a POST from this server's own
+    page); the answer sets it as a cookie that scripts can't read and other sites don't send.
+    The token is the proof here, under whatever host name the page was opened."""
+
+    def prepare(self):
+        pass
+
+    def post(self):
         _secure(self)
-        wanted = self.server.store.code if self.page == "student.html" else self.server.store.token
-        if not _same(key, wanted):
-            raise tornado.web.HTTPError(404 if self.page == "student.html" else 403)
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.write((PAGES / self.page).read_text(encoding="utf-8"))
+        origin = self.request.headers.get("Origin")
+        # the same test as the sockets' (tornado's): the page's host is the request's own
+        if origin is not None and urllib.parse.urlsplit(origin).netloc != self.request.host:
+            raise tornado.web.HTTPError(403)
+        token = self.server.store.token
+        if not _same(self.request.body.decode(errors="replace"), token):
+            raise tornado.web.HTTPError(403)
+        self.set_cookie(
+            teacher_cookie(token),
+            token,
+            path=self.server.base,
+            httponly=True,
+            samesite="Strict",
+            secure=self.request.protocol == "https",
+        )
+        self.set_status(204)
 
 
-class StaticHandler(_Handler):
+class StaticHandler(_Public):
     def get(self, name: str):
         _secure(self)
         self.set_header("Cache-Control", "no-cache")
@@ -473,18 +566,25 @@ class HealthHandler(_Handler):
 
 
 class ResultsHandler(_Handler):
-    def get(self, token: str, kind: str):
+    def get(self, kind: str):
+        """The results of the session going on, ``?session=N`` of session N, or
+        ``?session=all`` of every session."""
         _secure(self)
-        if not _same(token, self.server.store.token):
+        if not _is_teacher(self, self.server.store.token):
             raise tornado.web.HTTPError(403)
+        asked = self.get_argument("session", "")
+        if asked not in ("", "all") and not (asked.isdigit() and len(asked) < 10):
+            raise tornado.web.HTTPError(400, reason="session is a number or all")
+        session = None if asked == "all" else int(asked or self.server.store.session)
         if kind == "csv":
+            file = f"results-{'all' if session is None else session}.csv"
             self.set_header("Content-Type", "text/csv; charset=utf-8")
-            self.set_header("Content-Disposition", 'attachment; filename="results.csv"')
-            self.write(self.server.room.csv())
+            self.set_header("Content-Disposition", f'attachment; filename="{file}"')
+            self.write(self.server.room.csv(session))
         else:
             name = self.get_argument("activity", None)
             self.set_header("Content-Type", "application/json")
-            self.write(json.dumps(self.server.room.results(name)))
+            self.write(json.dumps(self.server.room.results(name, session)))
 
 
 def _same(given: str, wanted: str) -> bool:
@@ -512,11 +612,14 @@ class _Socket(tornado.websocket.WebSocketHandler):
         """Only pages of this server (the same host as the request) may open a socket."""
         return super().check_origin(origin)
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict) -> int:
+        """Send ``message``; the bytes it took (0 once the socket is closed)."""
+        text = json.dumps(message)
         try:
-            self.write_message(json.dumps(message))
+            self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
-            pass
+            return 0
+        return len(text)
 
     def refuse(self, reason: str) -> None:
         self.send({"type": "refused", "reason": reason})
@@ -541,6 +644,9 @@ class StudentSocket(_Socket):
     def open(self):
         self.student: int | None = None
         self.conduct = Conduct()
+        self.tab = self.get_query_argument("tab", "")
+        if not TAB.fullmatch(self.tab):
+            self.close(4400, "a page names its tab with up to 32 letters and digits")
 
     def on_message(self, text):
         if self.server.stopped:
@@ -579,7 +685,7 @@ class StudentSocket(_Socket):
         if kind == "join":
             return self.server.room.join(**fields)
         assert self.student is not None, "on_intent refuses an intent before the join"
-        return self.server.room.intent(self.student, **fields)
+        return self.server.room.intent(self.student, **fields, tab=self.tab)
 
     def answer(self, kind: str, answer) -> None:
         """After the batch is committed: tell the student."""
@@ -593,6 +699,8 @@ class StudentSocket(_Socket):
             self.on_hello(answer["student"], answer["secret"])
         else:
             self.send({"type": "ack", **answer})
+            if self.student is not None and not answer["duplicate"] and not answer["stale"]:
+                self.server.seat_changed(self.student, self)
 
     def on_hello(self, student: int, secret: str):
         name = self.server.room.hello(student, secret)
@@ -611,7 +719,7 @@ class StudentSocket(_Socket):
 
     def send_view(self):
         if self.student is not None:
-            self.send({"type": "view", **self.server.room.student_view(self.student)})
+            self.send({"type": "view", **self.server.room.student_view(self.student, self.tab)})
 
     def on_close(self):
         if self.student is not None:
@@ -620,9 +728,10 @@ class StudentSocket(_Socket):
 
 class TeacherSocket(_Socket):
     MESSAGES = TEACHER_MESSAGES
+    CONTROLS = True  # the board's buttons are drawn (the projector's board has none)
 
-    def open(self, token: str):
-        if not _same(token, self.server.store.token):
+    def open(self):
+        if self.CONTROLS and not _is_teacher(self, self.server.store.token):
             self.close(4403, "not the teacher's address")
             return
         self.join_url = self.server.student_url
@@ -653,16 +762,27 @@ class TeacherSocket(_Socket):
             "/join/" + self.server.store.code
         ):
             self.join_url = url
-            self.server.hosts.add(urllib.parse.urlsplit(url).hostname or "localhost")
+            if self.CONTROLS:  # the teacher's own page names the host it is served under
+                self.server.hosts.add(urllib.parse.urlsplit(url).hostname or "localhost")
 
-    def send_board(self, notice: str = ""):
+    def send_board(self, notice: str = "") -> int:
         if self.join_url.rsplit("/", 1)[-1] != self.server.store.code:  # the class was ended
             self.join_url = self.server.student_url
-        view = self.server.room.board(self.join_url, notice, self.server.trouble)
-        self.send({"type": "view", "view": view})
+        projector_url = self.join_url.rsplit("join/", 1)[0] + "projector"
+        board = self.server.room.board(
+            self.join_url, notice, projector_url, self.CONTROLS, self.server.trouble
+        )
+        return self.send({"type": "view", "view": board})
 
     def on_close(self):
         self.server.teachers.discard(self)
+
+
+class ProjectorSocket(TeacherSocket):
+    """The projector's board: what the teacher's shows, without its buttons, for anyone."""
+
+    MESSAGES = PROJECTOR_MESSAGES
+    CONTROLS = False
 
 
 def serve(

@@ -1,10 +1,14 @@
 """The class's store: one SQLite file in WAL mode, so that a killed server loses nothing.
 
-It holds the class (its code, the teacher's token, the activity being run), the students
-(a nickname and a hash of each one's secret), each student's place in the current activity
-(its saved state and the number of the last intent done) and the results. A result and the
-state it leaves are written in one transaction, committed before the student hears back:
-what a student was told is stored, and an intent sent again (same number) is not done twice.
+It holds the class (its code, the teacher's token, the activity being run), its sessions
+(each class period, from its start to End class: ending one archives it and starts the
+next, with a new code, and deletes nothing), the students of each session (a nickname and a
+hash of each one's secret; a student the teacher removes keeps their results), each student's place in the current activity
+(its saved state and the number of the last intent done), the number of the last intent
+done from each of the student's tabs (each tab numbers its own), and the results. A result
+and the state it leaves are written in one transaction, committed before the student hears
+back: what a student was told is stored, and an intent sent again (same tab, same number) is
+not done twice.
 The server writes the intents that arrive together in one :meth:`Store.batch`, so that a class
 waits for the disk once per batch rather than once per throw.
 
@@ -49,6 +53,17 @@ CREATE TABLE IF NOT EXISTS results (
     student INTEGER NOT NULL REFERENCES students(id), seq INTEGER NOT NULL,
     part INTEGER NOT NULL DEFAULT 0, trials INTEGER NOT NULL, successes INTEGER NOT NULL,
     detail TEXT NOT NULL, at REAL NOT NULL, UNIQUE (run, student, seq, part));
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY, code TEXT NOT NULL, seed TEXT NOT NULL, started REAL NOT NULL,
+    ended REAL, first_student INTEGER NOT NULL, first_run INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS removed (
+    student INTEGER PRIMARY KEY REFERENCES students(id), at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS merged (
+    student INTEGER PRIMARY KEY REFERENCES students(id),
+    into_student INTEGER NOT NULL REFERENCES students(id));
+CREATE TABLE IF NOT EXISTS tabs (
+    student INTEGER NOT NULL REFERENCES students(id), run INTEGER NOT NULL REFERENCES runs(id),
+    tab TEXT NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (student, run, tab));
 """
 RESULT_COLUMNS = (
     "run",
@@ -60,6 +75,9 @@ RESULT_COLUMNS = (
     "successes",
     "detail",
     "at",
+    "session",
+    "options",
+    "seed",
 )
 
 
@@ -111,6 +129,16 @@ class Store:
             )
             self._meta_default("token", lambda: secrets.token_urlsafe(24))
             self._meta_default("seed", lambda: str(secrets.randbits(62)))
+            self._first_session()
+
+    def _first_session(self) -> None:
+        """The session going on, made for a new store or one kept before sessions were."""
+        if self._db.execute("SELECT 1 FROM sessions").fetchone() is None:
+            self._db.execute(
+                "INSERT INTO sessions (code, seed, started, first_student, first_run) "
+                "VALUES (?, ?, ?, 1, 1)",
+                (self.meta("code"), self.meta("seed"), time.time()),
+            )
 
     # --- the class ----------------------------------------------------------------------
     def _transaction(self):
@@ -176,18 +204,84 @@ class Store:
     def student(self, student: int, secret: str) -> dict | None:
         """The student with this id and secret, or None (a wrong secret is no student)."""
         row = self._db.execute(
-            "SELECT id, name, secret_hash FROM students WHERE id = ?", (student,)
+            "SELECT id, name, secret_hash FROM students WHERE id = ? AND id >= ? "
+            "AND id NOT IN (SELECT student FROM removed)",
+            (student, self._session()["first_student"]),
         ).fetchone()
         if row is None or not secrets.compare_digest(row["secret_hash"], _hash(secret)):
             return None
         return {"id": row["id"], "name": row["name"]}
 
     def students(self) -> list[dict]:
-        """Every student, in the order they joined."""
+        """Every student of the current session, in the order they joined (not those removed)."""
         return [
             dict(row)
-            for row in self._db.execute("SELECT id, name, joined FROM students ORDER BY id")
+            for row in self._db.execute(
+                "SELECT id, name, joined FROM students WHERE id >= ? "
+                "AND id NOT IN (SELECT student FROM removed) ORDER BY id",
+                (self._session()["first_student"],),
+            )
         ]
+
+    def rename(self, student: int, name: str) -> None:
+        """Give a student of the current session a new ``name`` (their results follow it)."""
+        with self._transaction():
+            self._db.execute("UPDATE students SET name = ? WHERE id = ?", (name, student))
+
+    def remove(self, student: int) -> None:
+        """Take a student off the roster: their seat closes; their results are kept."""
+        with self._transaction():
+            self._db.execute("INSERT OR IGNORE INTO removed VALUES (?, ?)", (student, time.time()))
+
+    def merge(self, student: int, into: int) -> None:
+        """Count every result of ``student`` as ``into``'s (a student who joined twice), and
+        take ``student`` off the roster. Each result keeps its seat's own number (``seq``)."""
+        with self._transaction():
+            self._db.execute(
+                "UPDATE merged SET into_student = ? WHERE into_student = ?", (into, student)
+            )
+            self._db.execute("INSERT OR REPLACE INTO merged VALUES (?, ?)", (student, into))
+            self._db.execute("INSERT OR IGNORE INTO removed VALUES (?, ?)", (student, time.time()))
+
+    # --- sessions -----------------------------------------------------------------------
+    def _session(self) -> sqlite3.Row:
+        return self._db.execute("SELECT * FROM sessions ORDER BY id DESC LIMIT 1").fetchone()
+
+    @property
+    def session(self) -> int:
+        """The number of the session going on."""
+        return self._session()["id"]
+
+    def sessions(self) -> list[dict]:
+        """Every session, oldest first: id, code, seed, started, ended (None while it goes on)."""
+        return [
+            dict(row)
+            for row in self._db.execute(
+                "SELECT id, code, seed, started, ended FROM sessions ORDER BY id"
+            )
+        ]
+
+    def end_session(self) -> None:
+        """End the class: the session is archived with its students and results, and the
+        next one starts, with a new code and seed (the teacher's token stays)."""
+        with self._transaction():
+            now = time.time()
+            self._stop(now)
+            self._db.execute("UPDATE sessions SET ended = ? WHERE ended IS NULL", (now,))
+            self._db.execute("DELETE FROM meta WHERE key IN ('code', 'seed', 'revealed')")
+            self._meta_default(
+                "code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
+            )
+            self._meta_default("seed", lambda: str(secrets.randbits(62)))
+            first_student, first_run = self._db.execute(
+                "SELECT (SELECT IFNULL(MAX(id), 0) + 1 FROM students), "
+                "(SELECT IFNULL(MAX(id), 0) + 1 FROM runs)"
+            ).fetchone()
+            self._db.execute(
+                "INSERT INTO sessions (code, seed, started, first_student, first_run) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (self.meta("code"), self.meta("seed"), now, first_student, first_run),
+            )
 
     # --- activities ---------------------------------------------------------------------
     def start_run(self, activity: str, options: dict) -> int:
@@ -230,10 +324,20 @@ class Store:
         ).fetchone()
         return (0, None) if row is None else (row["seq"], json.loads(row["state"]))
 
-    def record(self, student: int, run: int, seq: int, state: dict, results) -> bool:
+    def tabs(self, student: int, run: int) -> dict[str, int]:
+        """The number of the last intent done from each of the student's tabs in ``run``."""
+        rows = self._db.execute(
+            "SELECT tab, seq FROM tabs WHERE student = ? AND run = ?", (student, run)
+        )
+        return {row["tab"]: row["seq"] for row in rows}
+
+    def record(
+        self, student: int, run: int, seq: int, state: dict, results, tab: tuple[str, int] = ("", 0)
+    ) -> bool:
         """Store intent number ``seq`` of a student: the state it left and its results
-        (``(trials, successes, detail)`` each), in one transaction. False, and nothing
-        changed, when that intent was stored already (sent again after a lost answer)."""
+        (``(trials, successes, detail)`` each), and the tab it came from with the tab's own
+        number for it, in one transaction. False, and nothing changed, when that intent was
+        stored already (sent again after a lost answer)."""
         with self._transaction():
             row = self._db.execute(
                 "SELECT seq FROM seats WHERE student = ? AND run = ?", (student, run)
@@ -243,6 +347,9 @@ class Store:
             self._db.execute(
                 "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
                 (student, run, seq, json.dumps(state)),
+            )
+            self._db.execute(
+                "INSERT OR REPLACE INTO tabs VALUES (?, ?, ?, ?)", (student, run, *tab)
             )
             now = time.time()
             self._db.executemany(
@@ -255,16 +362,26 @@ class Store:
             )
         return True
 
-    def results(self, activity: str | None = None, run: int | None = None) -> list[dict]:
-        """The results (of ``activity``, or of one ``run``), oldest first, as dicts of
-        :data:`RESULT_COLUMNS` (``detail`` decoded)."""
+    def results(
+        self, activity: str | None = None, run: int | None = None, session: int | None = None
+    ) -> list[dict]:
+        """The results (of ``activity``, of one ``run``, of one ``session``: of all by
+        default), oldest first, as dicts of :data:`RESULT_COLUMNS` (a merged student's as the
+        student they were merged into; ``detail`` and the run's
+        ``options`` decoded; ``seed`` is the session's, from which every die of it was drawn
+        with the run and the student)."""
         query = (
-            "SELECT r.run, u.activity, r.student, s.name, r.seq, r.trials, r.successes, "
-            "r.detail, r.at FROM results r JOIN runs u ON u.id = r.run "
-            "JOIN students s ON s.id = r.student"
+            "SELECT r.run, u.activity, s.id AS student, s.name, r.seq, r.trials, r.successes, "
+            "r.detail, r.at, c.id AS session, u.options, c.seed FROM results r "
+            "LEFT JOIN merged m ON m.student = r.student JOIN runs u ON u.id = r.run "
+            "JOIN students s ON s.id = COALESCE(m.into_student, r.student) "
+            "JOIN sessions c ON c.id = (SELECT MAX(id) FROM sessions WHERE first_run <= r.run)"
         )
         where: list[str] = []
         values: list[object] = []
+        if session is not None:
+            where.append("c.id = ?")
+            values.append(session)
         if activity is not None:
             where.append("u.activity = ?")
             values.append(activity)
@@ -274,20 +391,15 @@ class Store:
         if where:
             query += " WHERE " + " AND ".join(where)
         rows = self._db.execute(query + " ORDER BY r.id", values)
-        return [{**dict(row), "detail": json.loads(row["detail"])} for row in rows]
-
-    def delete_everything(self) -> None:
-        """End the class: every student, run and result is deleted, and a new code made (the
-        teacher's token stays, so the teacher's address still works)."""
-        with self._transaction():
-            for table in ("results", "seats", "runs", "students"):
-                self._db.execute(f"DELETE FROM {table}")
-            self._db.execute("DELETE FROM meta WHERE key != 'token'")
-            self._meta_default(
-                "code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
-            )
-            self._meta_default("seed", lambda: str(secrets.randbits(62)))
-        self._db.execute("VACUUM")
+        return [
+            {
+                **dict(row),
+                "detail": json.loads(row["detail"]),
+                "options": json.loads(row["options"]),
+                "seed": int(row["seed"]),
+            }
+            for row in rows
+        ]
 
 
 class _Transaction:

@@ -3,7 +3,9 @@
 ``Classroom()`` connects to the class server of the data folder, starting one first (a
 process that outlives the kernel) when none runs; ``Classroom(teacher_url)`` connects to a
 server anywhere. The board is the teacher's page's own (``class_board``), received over the
-teacher's WebSocket in a background thread; the board's buttons go back as the same intents.
+teacher's WebSocket in a background thread (the token, from the address's fragment, goes in
+the teacher's cookie, as the teacher's page sends it); the board's buttons go back as the
+same intents.
 While the server can't be reached (it restarts, the network drops) the board says so, and
 the teacher's clicks wait in order until the connection is back.
 """
@@ -33,7 +35,7 @@ UNREACHABLE = (
 
 
 class Classroom(Table):
-    """A class server's board. ``url`` is the teacher's address (with its token); without it,
+    """A class server's board. ``url`` is the teacher's address (…/teacher#TOKEN); without it,
     the server running on ``data`` (the user data folder by default) is used, or started on
     ``host``:``port``."""
 
@@ -43,6 +45,8 @@ class Classroom(Table):
         self, url: str | None = None, *, data=None, host: str = "127.0.0.1", port: int = 8765
     ):
         require("tornado", "class", "Classroom")
+        from dicelab.classroom.server import teacher_cookie
+
         super().__init__()
         if url is None:
             from dicelab.classroom.process import running_server, start_server
@@ -50,11 +54,17 @@ class Classroom(Table):
             found = running_server(data) or start_server(data, host, port)
             url = found["teacher_url"]
         parts = urllib.parse.urlsplit(url)
-        if parts.scheme not in ("http", "https") or "/teacher/" not in parts.path:
+        if (
+            parts.scheme not in ("http", "https")
+            or not parts.path.endswith("/teacher")
+            or not parts.fragment
+        ):
             raise ValueError(
-                f"Classroom() takes the teacher's address (…/teacher/TOKEN), not {url!r}"
+                f"Classroom() takes the teacher's address (…/teacher#TOKEN), not {url!r}"
             )
-        self.teacher_url = url.rstrip("/")
+        self.teacher_url = url
+        self._page = urllib.parse.urlunsplit(parts._replace(fragment=""))  # …/teacher
+        self._cookie = f"{teacher_cookie(parts.fragment)}={parts.fragment}"
         self._connected = threading.Event()
         self._news = threading.Condition()  # notified at each board received
         self._socket: WebSocketClientConnection | None = None
@@ -68,11 +78,11 @@ class Classroom(Table):
         asyncio.run_coroutine_threadsafe(self._listen(), self._loop)
         if not self._connected.wait(CONNECT_SECONDS):
             self._hang_up()
-            raise ConnectionError(f"no class server answers at {self.teacher_url}")
+            raise ConnectionError(f"no class server answers at {self._page}")
 
     def __repr__(self) -> str:
         return (
-            f"<Classroom at {self.student_url or self.teacher_url}: show it in a notebook for "
+            f"<Classroom at {self.student_url or self._page}: show it in a notebook for "
             f"the board; .results(activity) gives the results.>"
         )
 
@@ -80,15 +90,15 @@ class Classroom(Table):
     async def _listen(self) -> None:
         from tornado.websocket import websocket_connect
 
-        address = self.teacher_url.replace("http", "ws", 1) + "/ws"
-        origin = "/".join(self.teacher_url.split("/")[:3])
+        address = self._page.replace("http", "ws", 1) + "/ws"
+        headers = {"Origin": "/".join(self._page.split("/")[:3]), "Cookie": self._cookie}
         wait = 0.5
         while not self._closing:
             try:
                 from tornado.httpclient import HTTPRequest
 
                 self._socket = socket = await websocket_connect(
-                    HTTPRequest(address, headers={"Origin": origin})
+                    HTTPRequest(address, headers=headers)
                 )
                 wait = 0.5
                 self._send_waiting()
@@ -108,7 +118,11 @@ class Classroom(Table):
             wait = min(5.0, wait * 2)
 
     def receive(self, message) -> None:
-        """The board's buttons: sent to the server, which alone decides (and redraws)."""
+        """The board's buttons: sent to the server, which alone decides (and redraws). The
+        table's own notes (a view shown or gone) stay here."""
+        if isinstance(message, dict) and message.get("part") == "table":
+            self._view_message(message)
+            return
         self._to_server({"type": "intent", "intent": message})
 
     def _to_server(self, message: dict) -> None:
@@ -152,11 +166,16 @@ class Classroom(Table):
         return self.board.get("join_url", "")
 
     @property
+    def projector_url(self) -> str:
+        """The projector's page: the board without its controls and without the token."""
+        return self.board.get("projector_url", "")
+
+    @property
     def code(self) -> str:
         return self.board.get("code", "")
 
     def start(self, activity: str, robot: str = "") -> None:
-        """Start ``activity`` (e.g. "farkles"; ``robot`` for a game)."""
+        """Start ``activity`` (e.g. "farkles"; ``robot`` for a game, else its first robot)."""
         self.receive({"part": "board", "type": "start", "activity": activity, "robot": robot})
 
     def use(self, activity: str, robot: str = "") -> Classroom:
@@ -199,14 +218,18 @@ class Classroom(Table):
             [s["name"] for s in students],
         )
 
-    def results(self, activity: str | None = None):
-        """The results (of ``activity``), one row per result: a DataFrame when pandas is
-        installed, else a list of dicts (run, activity, student, name, seq, trials,
-        successes, detail, at)."""
-        query = "" if activity is None else "?" + urllib.parse.urlencode({"activity": activity})
-        with urllib.request.urlopen(
-            self.teacher_url + "/results.json" + query, timeout=30
-        ) as answer:
+    def results(self, activity: str | None = None, session: int | str | None = None):
+        """The results of this class (of ``activity``), one row per result: a DataFrame
+        when pandas is installed, else a list of dicts (run, activity, student, name, seq,
+        trials, successes, detail, at, session, options, seed). ``session`` is another
+        class's number, or "all" for every class kept (End class archives each one)."""
+        asked = {"activity": activity, "session": session}
+        query = urllib.parse.urlencode({k: v for k, v in asked.items() if v is not None})
+        query = "?" + query if query else ""
+        request = urllib.request.Request(
+            self._page + "/results.json" + query, headers={"Cookie": self._cookie}
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
             rows = json.load(answer)
         try:
             import pandas

@@ -1,8 +1,10 @@
 // The student's page: join with a nickname, then draw the activity with the widgets' own
-// table and components. The seat (id and secret) is kept in localStorage, so a reload or a
-// dropped connection comes back to the same seat. Every intent is numbered and kept until
-// the server acknowledges it (after storing its result); unacknowledged intents are sent
-// again on reconnecting, and the server does each number once.
+// table and components. The seat (id and secret) is kept in localStorage, so a reload, a
+// second tab or a dropped connection comes back to the same seat. Each tab names itself
+// (kept in sessionStorage, so a reload keeps the name) and numbers its own intents: two tabs
+// on one seat never take each other's numbers. Every intent is kept until the server
+// acknowledges it (after storing its result); unacknowledged intents are sent again on
+// reconnecting, and the server does each tab's number once.
 import table from "./table.js";
 import { SocketModel, keepOpen, socketAddress } from "./model.js";
 
@@ -22,21 +24,58 @@ const load = () => {
     return null;
   }
 };
-let seat = load();  // {student, secret, name, seq, pending: [{run, seq, intent}]}
-const save = () => window.localStorage.setItem(storageKey, JSON.stringify(seat));
+let seat = load();  // {student, secret, name}
+const tabKey = `dicelab-tab-${code}`;
+const newTab = () => {
+  const letters = new Uint8Array(12);
+  window.crypto.getRandomValues(letters);
+  return { id: [...letters].map((n) => (n % 36).toString(36)).join(""), seq: 0, pending: [] };
+};
+let tab = (() => {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(tabKey)) ?? null;
+  } catch {
+    return null;
+  }
+})();  // {id, seq, pending: [{run, seq, intent}]}: this tab's own numbering
+const save = () => {
+  if (seat) window.localStorage.setItem(storageKey, JSON.stringify(seat));
+  window.sessionStorage.setItem(tabKey, JSON.stringify(tab));
+};
+
+// The open tabs of this class answer to their names. A tab the browser duplicated has a copy
+// of the other's sessionStorage, name and waiting intents included: when a tab answers to the
+// name this one found, this one takes a new name (the waiting intents are the other's to send).
+const tabs = "BroadcastChannel" in window ? new BroadcastChannel(`dicelab-tabs-${code}`) : null;
+const ANSWER_MS = 150;
+async function ours(found) {
+  if (!found || !tabs) return Boolean(found);
+  const answered = new Promise((resolve) => {
+    const listen = ({ data }) => { if (data.here === found.id) resolve(true); };
+    tabs.addEventListener("message", listen);
+    setTimeout(() => { tabs.removeEventListener("message", listen); resolve(false); }, ANSWER_MS);
+  });
+  tabs.postMessage({ who: found.id });
+  return !(await answered);
+}
+tab = (await ours(tab)) ? tab : newTab();
+tabs?.addEventListener("message", ({ data }) => { if (data.who === tab.id) tabs.postMessage({ here: tab.id }); });
+save();
 let run = null;
 let welcomed = false;
 let waiting = false;  // the server said it keeps a move until its robots are ready
+let goodbye = "";  // why this page's seat was closed, said until the student joins again
+let told = "";  // that the name asked for was taken, said once joined
 
 const say = (text) => { status.textContent = text; };
 
 const model = new SocketModel((intent) => {
   if (!seat || run === null) return;
-  seat.seq += 1;
-  const item = { run, seq: seat.seq, intent };
-  seat.pending.push(item);
+  tab.seq += 1;
+  const item = { run, seq: tab.seq, intent };
+  tab.pending.push(item);
   save();
-  document.body.dataset.pending = String(seat.pending.length);
+  document.body.dataset.pending = String(tab.pending.length);
   if (welcomed) socket.send({ type: "intent", ...item });
 });
 table.render({ model, el: stage });
@@ -50,27 +89,35 @@ function showJoin(reason) {
 
 function onMessage(message) {
   if (message.type === "joined") {
-    seat = { student: message.student, secret: message.secret, name: message.name, seq: 0, pending: [] };
+    seat = { student: message.student, secret: message.secret, name: message.name };
     save();
+    if (message.taken) told = `Another student is ${message.taken}: you are ${message.name}.`;
   } else if (message.type === "welcome") {
     welcomed = true;
+    goodbye = "";
+    stage.hidden = false;
     joinForm.hidden = true;
     who.textContent = `You are ${message.name}`;
-    say("Connected.");
-    for (const item of seat.pending) socket.send({ type: "intent", ...item });
+    say(told || "Connected.");
+    told = "";
+    for (const item of tab.pending) socket.send({ type: "intent", ...item });
   } else if (message.type === "view" || message.type === "ack") {
     if (message.type === "ack") {
-      seat.pending = seat.pending.filter((item) => item.seq !== message.ack);
+      tab.pending = tab.pending.filter((item) => item.seq !== message.ack);
     }
-    if (waiting && !seat.pending.length) {
+    if (waiting && !tab.pending.length) {
       waiting = false;
       say("Connected.");
     }
-    if (message.run !== run) seat.pending = seat.pending.filter((item) => item.run === message.run);
+    if (message.run !== run) tab.pending = tab.pending.filter((item) => item.run === message.run);
+    if (message.name && seat) {  // the teacher may rename a student
+      seat.name = message.name;
+      who.textContent = `You are ${message.name}`;
+    }
     run = message.run;
-    seat.seq = Math.max(seat.seq, message.seq);
+    tab.seq = Math.max(tab.seq, message.seq);
     save();
-    document.body.dataset.pending = String(seat.pending.length);
+    document.body.dataset.pending = String(tab.pending.length);
     document.body.dataset.run = String(run);  // which activity the page shows (tests wait on it)
     model.show(message.view);
   } else if (message.type === "reload") {
@@ -81,7 +128,7 @@ function onMessage(message) {
     say(message.reason[0].toUpperCase() + message.reason.slice(1) + ".");
   } else if (message.type === "refused") {
     if (!welcomed) {
-      if (seat && !seat.pending.length && /seat|ended/.test(message.reason)) {
+      if (seat && !tab.pending.length && /seat|ended/.test(message.reason)) {
         seat = null;
         window.localStorage.removeItem(storageKey);
       }
@@ -92,24 +139,27 @@ function onMessage(message) {
   }
 }
 
-const socket = keepOpen(socketAddress("../ws"), {
+const socket = keepOpen(socketAddress(`../ws?tab=${tab.id}`), {
   onOpen: () => {
     welcomed = false;
     if (seat) socket.send({ type: "hello", student: seat.student, secret: seat.secret });
-    else showJoin("Type a nickname and press Join.");
+    else showJoin(goodbye || "Type a nickname and press Join.");
   },
   onMessage,
   onClose: (closeCode) => {
     welcomed = false;
     document.body.dataset.online = "false";
-    if (closeCode === 4401) {
+    if (closeCode === 4401 || closeCode === 4402) {
       seat = null;
       window.localStorage.removeItem(storageKey);
+      tab = newTab();
+      save();
       run = null;
-      model.show({});
-      stage.replaceChildren();
-      showJoin("The class has ended. Thank you!");
-      return false;
+      stage.hidden = true;
+      goodbye = closeCode === 4401 ? "The class has ended. Thank you!"
+                                   : "Your teacher took this seat off the roster: join again with your own name.";
+      showJoin(goodbye);
+      return closeCode === 4402;  // a student taken off the roster may join again at once
     }
     say("Connection lost: reconnecting…");
     return true;

@@ -1,6 +1,8 @@
 // @ts-check
-// Class board: the teacher's view of a class. Join address, code and QR code; the activity
-// picker with Start, Stop, Reveal and End class; the pooled share (each student a dot, the
+// Class board: the teacher's view of a class, or the projector's (without `controls`). Join
+// address, code and QR code; the activity picker with Start, Stop, Reveal and End class, and
+// the projector page's address, and Rename, Merge and Remove beside each name (the teacher's only);
+// the pooled share (each student a dot, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
 import { component, element, button } from "./helpers.js";
@@ -9,6 +11,8 @@ import { component, element, button } from "./helpers.js";
  * @typedef {object} ClassBoardPart
  * @property {string} component
  * @property {string} join_url
+ * @property {string} projector_url
+ * @property {boolean} controls
  * @property {string} code
  * @property {any[]} qr
  * @property {any[]} activities
@@ -124,6 +128,13 @@ component("class_board", (slot, { send }) => {
     code.append(element("span", "", "Class code "), element("b", "", part.code));
     join.replaceChildren(element("h3", "", "Join the class"), qrCode(part.qr, `QR code of ${part.join_url}`),
                          address, code);
+    if (part.controls && part.projector_url) {
+      const projector = element("a", "dicelab-board-projector", "Projector view (no controls, safe to show)");
+      projector.href = part.projector_url;
+      projector.target = "_blank";
+      projector.rel = "noopener";
+      join.append(projector);
+    }
   };
 
   const drawPicker = (part) => {
@@ -154,7 +165,8 @@ component("class_board", (slot, { send }) => {
     menu.addEventListener("change", () => { chosen = menu.value; fillRobots(); });
     robots.addEventListener("change", () => { robot = robots.value; });
     fillRobots();
-    const start = button("dicelab-button", part.current ? "Start anew" : "Start", "Start this activity", "start",
+    const starting = part.current ? "Start anew" : "Start";
+    const start = button("dicelab-button", starting, `${starting}: the activity chosen`, "start",
       () => send({ type: "start", activity: menu.value, robot: robots.hidden ? "" : robots.value }));
     const buttons = [start];
     if (part.current) {
@@ -163,12 +175,13 @@ component("class_board", (slot, { send }) => {
         buttons.push(button("dicelab-button", "Reveal", "Reveal the exact value", "reveal", () => send({ type: "reveal" })));
       }
     }
-    const end = button("dicelab-button is-end", ending ? "Press again to end and delete" : "End class",
-      ending ? "Press again: end the class and delete its students and results" : "End the class",
+    const end = button("dicelab-button is-end", ending ? "Press again to end the class" : "End class",
+      ending ? "Press again to end the class (its results are kept, the students join again)"
+             : "End class (its results are kept)",
       "end", () => {
         if (ending) send({ type: "end" });
         ending = !ending;
-        end.textContent = ending ? "Press again to end and delete" : "End class";
+        end.textContent = ending ? "Press again to end the class" : "End class";
       });
     buttons.push(end);
     form.append(menu, robots, ...buttons);
@@ -177,7 +190,7 @@ component("class_board", (slot, { send }) => {
 
   const drawRun = (part) => {
     const heading = element("h3", "", part.current ? part.current.title : "No activity running");
-    const children = [heading, drawPicker(part)];
+    const children = part.controls ? [heading, drawPicker(part)] : [heading];
     if (part.notice) children.push(element("p", "dicelab-notice", part.notice));
     if (part.trouble) {
       const trouble = element("p", "dicelab-notice dicelab-board-trouble", part.trouble);
@@ -197,8 +210,10 @@ component("class_board", (slot, { send }) => {
       children.push(line);
       children.push(poolChart(pool, part.exact));
       if (part.exact) {
+        const hidden = part.controls ? "The exact value is hidden: ask for predictions, then press Reveal."
+          : "The exact value is hidden until your teacher reveals it: what do you predict?";
         children.push(element("p", "dicelab-board-exact", part.exact.hidden
-          ? "The exact value is hidden: ask for predictions, then press Reveal."
+          ? hidden
           : `Exact: ${part.exact.text} = ${percent(part.exact.value)}.`));
       }
     }
@@ -222,17 +237,57 @@ component("class_board", (slot, { send }) => {
     run.replaceChildren(...children);
   };
 
+  let removing = null;  // the student whose Remove was pressed once
+  let managing = false;  // whether the roster shows Rename, Merge and Remove
+
+  // The teacher's buttons beside a name: Rename (asks for the new name) and Remove (pressed twice).
+  const manage = (student) => {
+    const rename = button("dicelab-button dicelab-board-manage", "Rename", `Rename ${student.name}`,
+      `rename/${student.student}`, () => {
+        const name = window.prompt(`A new name for ${student.name}`, student.name);
+        if (name && name.trim() && name.trim() !== student.name) send({ type: "rename", student: student.student, name });
+      });
+    const again = removing === student.student;
+    const remove = button("dicelab-button dicelab-board-manage", again ? "Press again to remove" : "Remove",
+      again ? `Press again to remove ${student.name} from the roster (their results are kept)` : `Remove ${student.name}`,
+      `remove/${student.student}`, () => {
+        if (again) send({ type: "remove", student: student.student });
+        removing = again ? null : student.student;
+        remove.textContent = removing === null ? "Remove" : "Press again to remove";
+      });
+    const merge = button("dicelab-button dicelab-board-manage", "Merge", `Merge ${student.name} into another student`,
+      `merge/${student.student}`, () => {
+        const into = window.prompt(`Merge ${student.name} into which student? Their results become theirs. Type the name:`);
+        if (into && into.trim()) send({ type: "merge", student: student.student, into: into.trim() });
+      });
+    const tools = element("span", "dicelab-board-tools");
+    tools.append(rename, merge, remove);
+    return tools;
+  };
+
   const drawRoster = (part) => {
     const online = part.roster.filter((s) => s.online).length;
     const list = element("ul", "dicelab-board-names");
     for (const student of part.roster) {
       const item = element("li", student.online ? "is-online" : "is-away");
+      item.dataset.student = String(student.student);
       item.append(element("span", "dicelab-board-name", student.name),
                   element("span", "dicelab-board-count", `${student.successes}/${student.trials}`),
                   element("span", "dicelab-board-away", student.online ? "" : "(away)"));
+      if (part.controls && managing) item.append(manage(student));
       list.append(item);
     }
-    people.replaceChildren(element("h3", "", `Students: ${part.roster.length} (${online} here)`), list);
+    const heading = element("h3", "", `Students: ${part.roster.length} (${online} here)`);
+    if (!part.controls || !part.roster.length) return people.replaceChildren(heading, list);
+    const toggle = button("dicelab-button dicelab-board-manage", managing ? "Done" : "Manage the roster",
+      managing ? "Done managing the roster" : "Manage the roster: rename, merge or remove a student",
+      "manage", () => {
+        managing = !managing;
+        removing = null;
+        drawRoster(part);
+      });
+    toggle.setAttribute("aria-pressed", String(managing));
+    people.replaceChildren(heading, toggle, list);
   };
 
   return (/** @type {ClassBoardPart} */ part) => {

@@ -1,0 +1,355 @@
+"""The class pages alone in Chromium, without JupyterLab: the teacher's page, opened from the
+address the server prints, and the projector's read-only page."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from tests.browser.axe import violations
+from tests.browser.harness import ARTIFACTS, free_port, screenshot
+from tests.browser.test_classroom_browser import play_fivethousand
+from tests.classroom.serving import THROW, ServerProcess, Student
+
+pytest.importorskip("tornado")
+pytest.importorskip("segno")
+
+SCREEN = {"viewport": {"width": 1024, "height": 768}}
+
+
+@pytest.fixture
+def server(tmp_path):
+    server = ServerProcess(tmp_path / "class", "--activity", "farkles", port=free_port())
+    yield server
+    server.stop()
+
+
+def open_page(browser, url: str):
+    """A page of its own at ``url``: (context, page, the page's errors)."""
+    context = browser.new_context(**SCREEN)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    return context, page, errors
+
+
+def test_the_teachers_page_draws_alone_with_board_qr_code_roster_and_controls(browser, server):
+    context, page, errors = open_page(browser, server.teacher_url)
+    try:
+        page.locator(".dicelab-board svg.dicelab-qr").wait_for()
+        assert page.locator(".dicelab-board-code b").inner_text() == server.code
+        assert page.locator(".dicelab-board-roster h3").inner_text() == "Students: 0 (0 here)"
+        page.locator(".dicelab-board button[data-key='start']").wait_for()
+        page.locator(".dicelab-board button[data-key='reveal']").wait_for()
+        # the token left the address bar at once, and no script on the page can read it
+        assert page.url == server.teacher_page
+        assert server.token not in page.evaluate("document.cookie + location.href")
+        assert page.locator(".dicelab-board-projector").get_attribute("href") == (
+            server.projector_url
+        )
+        Student(server, "Ann").intent(THROW)
+        page.locator(".dicelab-board-pooled[data-trials='1']").wait_for()
+        # the roster's tools: Rename asks for the new name
+        page.locator(".dicelab-board button[data-key='manage']").click()
+        page.once("dialog", lambda dialog: dialog.accept("Zoe"))
+        page.locator(".dicelab-board button[data-key^='rename/']").click()
+        page.locator(".dicelab-board-name", has_text="Zoe").wait_for()
+        page.locator(".dicelab-board button[data-key='manage']").click()  # Done
+        assert page.locator(".dicelab-board button[data-key^='rename/']").count() == 0
+        page.locator(".dicelab-board button[data-key='reveal']").click()
+        page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+        # a reload keeps the teacher's board (the cookie), and the CSV downloads with it
+        page.reload()
+        page.locator(".dicelab-board button[data-key='start']").wait_for()
+        csv = context.request.get(server.teacher_page + "/results.csv")
+        assert csv.status == 200 and len(csv.text().splitlines()) == 2
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_the_projector_page_shows_the_class_and_reveal_but_no_controls(browser, server):
+    context, page, errors = open_page(browser, server.projector_url)
+    try:
+        page.locator(".dicelab-board svg.dicelab-qr").wait_for()
+        assert page.locator(".dicelab-board-code b").inner_text() == server.code
+        assert page.locator(".dicelab-board-address").inner_text() == server.student_url
+        ann = Student(server, "Ann")
+        for _ in range(3):
+            ann.intent(THROW)
+        page.locator(".dicelab-board-pooled[data-trials='3']").wait_for()
+        page.locator(".dicelab-board-name", has_text="Ann").wait_for()
+        page.locator(".dicelab-pool-band").wait_for(state="attached")
+        assert (
+            page.locator(".dicelab-board-exact")
+            .inner_text()
+            .startswith("The exact value is hidden until your teacher reveals it")
+        )
+        assert page.locator(".dicelab-board button, .dicelab-board select").count() == 0
+        assert page.locator(".dicelab-board-projector").count() == 0
+        assert page.locator("#csv").count() == 0
+        teacher = server.teacher_socket()
+        teacher.send('{"type": "intent", "intent": {"part": "board", "type": "reveal"}}')
+        page.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+        teacher.close()
+        # the projector's browser holds no key: the teacher's results and board stay closed
+        assert context.request.get(server.teacher_page + "/results.csv").status == 403
+        page.goto(server.teacher_page)
+        page.get_by_text("This browser does not hold the teacher's key").wait_for()
+        page.goto("about:blank")  # (a new fragment alone would not load the page again)
+        page.goto(server.teacher_page + "#" + "x" * len(server.token))
+        page.get_by_text("This key is not the teacher's").wait_for()
+        assert page.url == server.teacher_page  # even a wrong key leaves the address bar
+        assert page.locator(".dicelab-board").count() == 0
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_two_tabs_on_one_seat_drop_no_throw_and_each_shows_its_own(browser, server):
+    """A student opens the class link again in a second tab (same seat): every throw of
+    either tab is kept, and each tab shows the result of its own throw."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    context.set_default_timeout(30_000)
+    errors: list[str] = []
+    try:
+        first = context.new_page()
+        first.on("pageerror", lambda error: errors.append(str(error)))
+        first.goto(server.student_url)
+        first.fill("#name", "Tabby")
+        first.get_by_role("button", name="Join").click()
+        first.locator("button[data-key='throw']").wait_for()
+        second = context.new_page()
+        second.on("pageerror", lambda error: errors.append(str(error)))
+        second.goto(server.student_url)
+        assert second.locator("#who").inner_text() == "You are Tabby"
+        for throws, page in enumerate([first, second, first, second, second], start=1):
+            page.locator("button[data-key='throw']").first.click()
+            page.locator("body[data-pending='0']").wait_for(state="attached")
+            page.get_by_text(f"in {throws} throw{'s' if throws > 1 else ''}.").wait_for()
+        first.get_by_text("in 5 throws.").wait_for()  # the other tab is shown the seat's state
+        rows = [row for row in server.csv_rows() if row[3] == "Tabby"]
+        assert [row[4] for row in rows] == ["1", "2", "3", "4", "5"]
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_student_page_shows_no_keys_help(browser, server):
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    laptop = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        for context, shown in ((phone, False), (laptop, True)):
+            page = context.new_page()
+            page.goto(server.student_url)
+            page.fill("#name", "Pat")
+            page.get_by_role("button", name="Join").click()
+            page.locator("button[data-key='throw']").wait_for()
+            if shown:  # the second Pat is told apart at the door, and told so
+                assert page.locator("#who").inner_text() == "You are Pat (2)"
+                assert page.locator("#status").inner_text() == (
+                    "Another student is Pat: you are Pat (2)."
+                )
+            assert page.locator(".dicelab-help").is_visible() == shown
+            hint = page.locator("button[data-key='throw']").evaluate(
+                "node => getComputedStyle(node, '::after').content"
+            )
+            assert hint == ('"T"' if shown else "none")  # the key drawn beside the label
+            assert page.locator(".dicelab-keys").is_visible() is False
+    finally:
+        phone.close()
+        laptop.close()
+
+
+def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
+    """The README's pictures of a class of eight: the projector's and the teacher's pages at
+    1024×768 after Reveal, and a student's phone."""
+    students = [
+        Student(server, name) for name in ("Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", "Gus")
+    ]
+    for index, student in enumerate(students):
+        for _ in range(6 + 5 * index):
+            student.intent(THROW)
+    phone = browser.new_context(
+        viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    projector, projected, errors = open_page(browser, server.projector_url)
+    teacher, page, teacher_errors = open_page(browser, server.teacher_url)
+    try:
+        student = phone.new_page()
+        student.goto(server.student_url)
+        student.fill("#name", "Hana")
+        student.get_by_role("button", name="Join").click()
+        for throws in range(1, 4):
+            student.locator("button[data-key='throw']").first.click()
+            student.get_by_text(f"in {throws} throw{'s' if throws > 1 else ''}.").wait_for()
+        total = 3 + sum(6 + 5 * index for index in range(len(students)))
+        page.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+        page.locator(".dicelab-board button[data-key='reveal']").click()
+        for shown in (page, projected):
+            shown.locator(".dicelab-board-exact", has_text="Exact: 5/162").wait_for()
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+        for shown in (projected, page, student):  # WCAG AA, light theme
+            assert violations(shown, "body") == []
+        page.evaluate("document.activeElement.blur()")  # no focus ring left by Reveal
+        screenshot(projected, ARTIFACTS / "classroom" / "projector.png")
+        screenshot(page, ARTIFACTS / "classroom" / "teacher.png")
+        screenshot(student, ARTIFACTS / "classroom" / "phone-student.png")
+        assert errors == [] and teacher_errors == []
+    finally:
+        for context in (phone, projector, teacher):
+            context.close()
+        for student in students:
+            student.close()
+
+
+def said(throws: int) -> str:
+    return f"in {throws} throw{'s' if throws > 1 else ''}."
+
+
+def throw(page, throws: int) -> None:
+    """Press Throw and wait until the page shows the student's ``throws``-th throw answered."""
+    page.locator("button[data-key='throw']").first.click()
+    page.locator("body[data-pending='0']").wait_for(state="attached")
+    page.get_by_text(said(throws)).wait_for()
+
+
+def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browser, tmp_path):
+    """A lesson without JupyterLab: the projector's and the teacher's pages, five students
+    (two on phones, one with two tabs, one who closes the page and opens it again), a
+    SIGKILL mid-activity and a restart, a second activity started from the teacher's page,
+    Reveal, and a whole game against the robot with Play again; the results hold exactly the
+    throws each student was answered for, and the game."""
+    port = free_port()
+    data = tmp_path / "class"
+    server = ServerProcess(data, "--activity", "farkles", port=port)
+    projector, projected, errors = open_page(browser, server.projector_url)
+    teacher, board, teacher_errors = open_page(browser, server.teacher_url)
+    contexts, pages, answered = [], {}, {}
+    try:
+        for index, name in enumerate(["Ann", "Ben", "Cleo", "Dev", "Emil"]):
+            options = {
+                "viewport": {"width": 360, "height": 640},
+                "is_mobile": True,
+                "has_touch": True,
+            }
+            context = browser.new_context(**(options if index < 2 else SCREEN))
+            context.set_default_timeout(30_000)
+            contexts.append(context)
+            page = context.new_page()
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(server.student_url)
+            page.fill("#name", name)
+            page.get_by_role("button", name="Join").click()
+            page.locator("button[data-key='throw']").wait_for()
+            pages[name], answered[name] = page, 0
+        second_tab = contexts[1].new_page()  # Ben opens the class link again
+        second_tab.goto(server.student_url)
+        second_tab.locator("button[data-key='throw']").wait_for()
+        projected.locator(".dicelab-board-roster h3", has_text="Students: 5 (5 here)").wait_for()
+
+        for _ in range(3):
+            for name, page in pages.items():
+                answered[name] += 1
+                throw(page, answered[name])
+            answered["Ben"] += 1
+            throw(second_tab, answered["Ben"])  # the other tab's throws are Ben's too
+        pages["Cleo"].close()  # Cleo closes the page and opens it again: the same seat
+        pages["Cleo"] = contexts[2].new_page()
+        pages["Cleo"].goto(server.student_url)
+        assert pages["Cleo"].locator("#who").inner_text() == "You are Cleo"
+        answered["Cleo"] += 1
+        throw(pages["Cleo"], answered["Cleo"])
+        total = sum(answered.values())
+        for shown in (projected, board):
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+
+        # SIGKILL mid-activity: two students throw while the server is down; their pages
+        # keep the throws and send them again once it is back, and both boards come back
+        server.kill()
+        for name in ("Ann", "Dev"):
+            pages[name].locator("button[data-key='throw']").first.click()
+            answered[name] += 1
+        server = ServerProcess(data, port=port)
+        for name in ("Ann", "Dev"):
+            pages[name].locator("body[data-pending='0']").wait_for(state="attached")
+            pages[name].get_by_text(said(answered[name])).wait_for()
+        total = sum(answered.values())
+        for shown in (projected, board):
+            shown.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
+
+        # the teacher starts lesson 4's activity from the teacher's page, then reveals it
+        board.locator(".dicelab-board select[aria-label='Activity']").select_option("sixes")
+        board.locator(".dicelab-board button[data-key='start']").click()
+        projected.locator(".dicelab-board-run h3", has_text="Sixes").wait_for()
+        for page in pages.values():
+            page.locator("button[data-key='throw']").first.click()
+            page.locator("body[data-pending='0']").wait_for(state="attached")
+        projected.locator(".dicelab-board-pooled[data-trials='5']").wait_for()
+        board.locator(".dicelab-board button[data-key='reveal']").click()
+        projected.locator(".dicelab-board-exact", has_text="Exact: 1/6").wait_for()
+
+        # a whole game against the robot, then Play again: the game is kept, the next begins
+        board.locator(".dicelab-board select[aria-label='Activity']").select_option("fivethousand")
+        board.locator(".dicelab-board button[data-key='start']").click()
+        projected.locator(".dicelab-board-run h3", has_text="Fivethousand").wait_for()
+        player = pages["Emil"]
+        player.locator("[data-part='shaker'] button").wait_for()
+        score = play_fivethousand({"Emil": player})["Emil"]
+        kept = player.locator(
+            "[data-part='controls'] .dicelab-status", has_text="Kept for the class"
+        )
+        kept.wait_for()
+        assert player.locator("button[data-key='rematch']").count() == 0
+        player.locator("button[data-key='again']").click()
+        player.locator("[data-part='ranking']").wait_for(state="detached")
+        projected.locator(".dicelab-board-pooled[data-trials='1']").wait_for()
+
+        rows = server.csv_rows()
+        (game,) = [row for row in rows if row[1] == "fivethousand"]
+        assert (game[3], json.loads(game[7])["score"]) == ("Emil", score)
+        farkles = Counter(row[3] for row in rows if row[1] == "farkles")
+        assert farkles == answered
+        assert Counter(row[3] for row in rows if row[1] == "sixes") == dict.fromkeys(pages, 1)
+        keys = [(row[0], row[2], row[4]) for row in rows]
+        assert len(set(keys)) == len(keys)  # no result stored twice
+        assert errors == [] and teacher_errors == []
+    finally:
+        for context in (*contexts, projector, teacher):
+            context.close()
+        server.stop()
+
+
+def test_a_duplicated_tab_takes_a_name_of_its_own(browser, server):
+    """A browser's Duplicate tab copies sessionStorage, and with it the tab's name: the copy
+    asks the open tabs and takes a new name, so neither tab's throw is taken for the other's."""
+    context = browser.new_context(**SCREEN)
+    context.set_default_timeout(30_000)
+    try:
+        first = context.new_page()
+        first.goto(server.student_url)
+        first.fill("#name", "Dupe")
+        first.get_by_role("button", name="Join").click()
+        throw(first, 1)
+        stored = first.evaluate("JSON.stringify(Object.entries(sessionStorage))")
+        copy = context.new_page()
+        copy.add_init_script(f"for (const [k, v] of {stored}) window.sessionStorage.setItem(k, v);")
+        copy.goto(server.student_url)
+        copy.locator("button[data-key='throw']").wait_for()
+        names = [
+            json.loads(page.evaluate(f"sessionStorage.getItem('dicelab-tab-{server.code}')"))["id"]
+            for page in (first, copy)
+        ]
+        assert names[0] != names[1]
+        throw(copy, 2)
+        throw(first, 3)
+        rows = [row for row in server.csv_rows() if row[3] == "Dupe"]
+        assert [row[4] for row in rows] == ["1", "2", "3"]
+    finally:
+        context.close()
