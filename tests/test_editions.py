@@ -239,3 +239,16 @@ def test_the_student_edition_needs_nothing_that_only_an_answer_defines(name):
 def test_the_student_start_page_speaks_of_no_answer_button():
     text = "\n".join(_source(cell) for cell in _student_cells("00_start_here.ipynb"))
     assert "Click **Answer**" not in text and "room for your own" in text
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_plan_says_what_to_cut_when_late(name):
+    note = next(
+        _source(cell) for cell in _read(name)["cells"] if "| minutes |" in _source(cell)
+    )
+    plan, _, after = note.partition("**What to cut when late.**")
+    assert after.strip(), f"{name}: the plan does not say what to cut when a class runs late"
+    if name.startswith("04"):
+        assert "√n" in plan and "gambler's fallacy" in plan  # the section has its own minutes
+    if name.startswith("07"):
+        assert "`first-player` activity" in plan and "one short game per pair" in plan
