@@ -3,7 +3,10 @@ each prediction, a tally sized for the class experiment, and the exercises with 
 work them out by hand. The answers are in the teacher edition (``dicelab lab --teacher``).
 
 A lesson's experiment is described in the metadata of its class-experiment cell, as
-``{"dicelab": {"tally": {"trials": 20, "of": "throws of three dice", "mark": "farkle"}}}``.
+``{"dicelab": {"tally": {"trials": 20, "of": "throws of three dice", "mark": "farkle"}}}``
+(with ``"marks"`` where the plural is not the mark and an s). Every lesson with a class
+experiment has one. The sheet fits two pages of A4 or Letter: the predictions side by side,
+no section forced onto a page of its own.
 
 >>> page = worksheet(1)
 >>> "Prediction 1" in page and "20 throws of three dice" in page and "reveal" not in page
@@ -28,6 +31,11 @@ SHEET_CSS = (
 .box .room { height: 16mm; }
 table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top; font-size: 7pt; color: #555; }
 .count { margin: 2mm 0 4mm; }
+.predictions { display: grid; grid-template-columns: 1fr 1fr; gap: 0 3mm; }
+.box p { margin: 0 0 1mm; }
+section, .sheet { break-inside: auto; break-before: auto; }  /* no page of its own */
+h2, h3 { break-after: avoid; }
+.working { height: 20mm; }
 """
 )
 
@@ -91,17 +99,23 @@ def _title(lesson: int) -> str:
     return first.lstrip("# ").strip()
 
 
+def _a(noun: str) -> str:
+    """``noun`` with its indefinite article: "a farkle", "an escape"."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
 def _tally_html(found: dict) -> str:
     trials = found["trials"]
+    marks = html.escape(found.get("marks", found["mark"] + "s"))
     rows = []
     for start in range(1, trials + 1, PER_ROW):
         cells = "".join(f"<td>{n}</td>" for n in range(start, min(start + PER_ROW, trials + 1)))
         rows.append(f"<tr>{cells}</tr>")
     return (
-        f"<p>{trials} {html.escape(found['of'])}: in each square write <b>✓</b> for a "
-        f"{html.escape(found['mark'])}, <b>✗</b> otherwise.</p>"
+        f"<p>{trials} {html.escape(found['of'])}: in each square write <b>✓</b> for "
+        f"{html.escape(_a(found['mark']))}, <b>✗</b> otherwise.</p>"
         f"<table class='marks'>{''.join(rows)}</table>"
-        f"<p class='count'>My count: ______ {html.escape(found['mark'])}s out of {trials}. "
+        f"<p class='count'>My count: ______ {marks} out of {trials}. "
         f"Class total: ______ out of ______ (share: ______).</p>"
     )
 
@@ -116,12 +130,12 @@ def worksheet(lesson: int) -> str:
     prompts = predictions(lesson)
     if prompts:
         parts.append(
-            "<section><h2>Predictions</h2>"
+            "<section><h2>Predictions</h2><div class='predictions'>"
             + "".join(
                 f"<div class='box'><p><b>Prediction {i}</b></p>{_markdown(prompt)}<div class='room'></div></div>"
                 for i, prompt in enumerate(prompts, 1)
             )
-            + "</section>"
+            + "</div></section>"
         )
     found = tally(lesson)
     if found:
