@@ -206,7 +206,9 @@ def test_the_student_edition_keeps_every_simulation_plot_table_and_widget(name):
 
 def _names(tree, context) -> set:
     names = {
-        node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and isinstance(node.ctx, context)
+        node.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Name) and isinstance(node.ctx, context)
     }
     if context is ast.Store:
         for node in ast.walk(tree):
@@ -243,9 +245,7 @@ def test_the_student_start_page_speaks_of_no_answer_button():
 
 @pytest.mark.parametrize("name", LESSONS)
 def test_each_plan_says_what_to_cut_when_late(name):
-    note = next(
-        _source(cell) for cell in _read(name)["cells"] if "| minutes |" in _source(cell)
-    )
+    note = next(_source(cell) for cell in _read(name)["cells"] if "| minutes |" in _source(cell))
     plan, _, after = note.partition("**What to cut when late.**")
     assert after.strip(), f"{name}: the plan does not say what to cut when a class runs late"
     if name.startswith("04"):

@@ -147,5 +147,9 @@ def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_
 
 
 def test_each_tally_sheet_names_its_own_game_s_lost_turn():
-    assert "a farkle: 0" in _words(handout("fivethousand")) and "burn" not in handout("fivethousand")
-    assert "a burn: 0" in _words(handout("thousand")) and "farkle" not in _words(handout("thousand"))
+    assert "a farkle: 0" in _words(handout("fivethousand")) and "burn" not in handout(
+        "fivethousand"
+    )
+    assert "a burn: 0" in _words(handout("thousand")) and "farkle" not in _words(
+        handout("thousand")
+    )

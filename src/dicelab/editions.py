@@ -115,4 +115,9 @@ def write_edition(source: Path, target: Path, name: str) -> Path:
 __all__ = [
     "EDITIONS",
     "HIDDEN",
-    "ROLES", "edition", "student_edition", "teacher_edition", "write_edition"]
+    "ROLES",
+    "edition",
+    "student_edition",
+    "teacher_edition",
+    "write_edition",
+]

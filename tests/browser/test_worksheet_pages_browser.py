@@ -45,7 +45,9 @@ def printer(browser):
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
 @pytest.mark.parametrize("lesson", LESSONS)
-def test_a_worksheet_prints_on_at_most_two_pages_none_empty(printer, lesson, paper, record_property):
+def test_a_worksheet_prints_on_at_most_two_pages_none_empty(
+    printer, lesson, paper, record_property
+):
     printer.set_content(worksheet(lesson))
     pages = text_per_page(printer.pdf(format=paper))
     record_property(f"lesson{lesson}_{paper}_pages", len(pages))
