@@ -252,3 +252,42 @@ def test_each_plan_says_what_to_cut_when_late(name):
         assert "√n" in plan and "gambler's fallacy" in plan  # the section has its own minutes
     if name.startswith("07"):
         assert "`first-player` activity" in plan and "one short game per pair" in plan
+
+
+READING = 100  # words a class reads and talks through in a minute, at the slowest
+PREDICTION = 2  # minutes to write down and compare a prediction
+
+
+def _core_parts(name) -> dict:
+    """Part number -> (words, predictions) of its student-edition text, optional sections left out."""
+    parts: dict = {}
+    part, optional = None, False
+    for cell in _student_cells(name):
+        if cell["cell_type"] != "markdown":
+            continue
+        for block in re.split(r"(?m)^(?=#{2,3} )", _source(cell)):
+            heading = re.match(r"(#{2,3}) (.*)", block)
+            if heading:
+                optional = heading.group(2).startswith("Optional")
+                if heading.group(1) == "##":
+                    found = re.match(r"Part (\d+)", heading.group(2))
+                    part = int(found.group(1)) if found else None
+            if part is not None and not optional:
+                words, predictions = parts.get(part, (0, 0))
+                parts[part] = (
+                    words + len(block.split()),
+                    predictions + block.count("**Predict first.**"),
+                )
+    return parts
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_part_has_the_minutes_its_words_and_predictions_take(name):
+    note = next(_source(cell) for cell in _read(name)["cells"] if "| minutes |" in _source(cell))
+    spans = [int(b) - int(a) for a, b in re.findall(r"^\| (\d+)–(\d+) \|", note, re.M)]
+    for number, (words, predictions) in _core_parts(name).items():
+        needed = words / READING + PREDICTION * predictions
+        assert spans[number - 1] >= needed, (
+            f"{name} part {number}: {words} words and {predictions} predictions need "
+            f"{needed:.0f} minutes, the plan gives {spans[number - 1]}"
+        )
