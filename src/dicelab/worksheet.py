@@ -28,14 +28,14 @@ SHEET_CSS = (
     CSS
     + """
 .box { border: 0.75pt solid #444; border-radius: 1.5mm; padding: 2mm 3mm; margin: 0 0 3mm; }
-.box .room { height: 16mm; }
+.box .room { height: 14mm; }
 table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top; font-size: 7pt; color: #555; }
 .count { margin: 2mm 0 4mm; }
 .predictions { display: grid; grid-template-columns: 1fr 1fr; gap: 0 3mm; }
 .box p { margin: 0 0 1mm; }
 section, .sheet { break-inside: auto; break-before: auto; }  /* no page of its own */
 h2, h3 { break-after: avoid; }
-.working { height: 20mm; }
+.working { height: 18mm; }
 """
 )
 
