@@ -144,3 +144,12 @@ def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_
         and "at least three dice of one face: the sum of those dice only" in yatzy
     )
     assert "1 2 3 4 5: 15" in yatzy
+
+
+def test_each_tally_sheet_names_its_own_game_s_lost_turn():
+    assert "a farkle: 0" in _words(handout("fivethousand")) and "burn" not in handout(
+        "fivethousand"
+    )
+    assert "a burn: 0" in _words(handout("thousand")) and "farkle" not in _words(
+        handout("thousand")
+    )

@@ -83,3 +83,12 @@ def test_the_plot_says_how_many_results_it_pools():
     assert ax.get_title() == "4 students, 80 results pooled"
     labels = [text.get_text() for text in ax.get_legend().get_texts()]
     assert "the class, pooled ± 2 SE of all 80" in labels and "exact chance" in labels
+
+
+def test_the_confidence_interval_is_the_class_share_with_two_standard_errors_of_its_own():
+    shares = ClassShares.from_text("Ann 3/20\nBen 5/20\nCat 2/20")  # 10 of 60
+    low, high = shares.confidence_interval()
+    assert (low + high) / 2 == pytest.approx(1 / 6)
+    assert high - low == pytest.approx(4 * sqrt(1 / 6 * 5 / 6 / 60))
+    assert f"confidence interval {low:.2%} to {high:.2%}" in shares.summary()
+    assert "band around it for 60 results is ± 9.62%" in shares.summary(1 / 6)

@@ -69,3 +69,43 @@ def test_the_command_writes_a_lesson_worksheet(tmp_path, monkeypatch, capsys):
     assert (tmp_path / "lesson3-handout.html").read_text(encoding="utf-8") == worksheet(3)
     with pytest.raises(SystemExit):
         cli.main(["handout", "lesson9"])
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_every_class_activity_has_a_tally_on_its_worksheet(lesson):
+    code = "\n".join(
+        "".join(cell["source"])
+        for cell in json.loads(lesson_notebook(lesson).read_text(encoding="utf-8"))["cells"]
+        if cell["cell_type"] == "code"
+    )
+    assert re.search(r'live\("[a-z-]+"\)', code) and tally(lesson), f"lesson {lesson}"
+    text = " ".join(" ".join(parsed(worksheet(lesson)).text).split())
+    assert f"out of {tally(lesson)['trials']}" in text and " a escape" not in text
+
+
+def test_lesson_7_asks_each_pair_for_one_game_on_one_sheet():
+    assert tally(7)["trials"] == 1 and "one sheet per pair" in tally(7)["of"]
+    assert "for an escape" in worksheet(2) and "sixes out of" in worksheet(4)
+
+
+@pytest.mark.notebook
+def test_the_teacher_sheet_adds_the_computed_answer_to_each_prediction_and_exercise(
+    tmp_path, monkeypatch
+):
+    from dicelab.worksheet import answer_key
+
+    key = dict(answer_key(3))
+    assert set(key) == {f"Prediction {n}" for n in range(1, len(predictions(3)) + 1)} | {
+        title for title, _ in exercises(3)
+    }
+    assert "347897/7558272" in key["Prediction 1"] and "<b>26</b>" in key["Exercise 1"]
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["handout", "lesson3", "--teacher"]) == 0
+    page = (tmp_path / "lesson3-answers.html").read_text(encoding="utf-8")
+    assert "Answer key" in page and "347897/7558272" in page and "Prediction 1" in page
+
+
+def test_an_answer_key_is_for_a_lesson_only(capsys):
+    with pytest.raises(SystemExit):
+        cli.main(["handout", "yahtzee", "--teacher"])
+    assert "lesson1 to lesson7" in capsys.readouterr().err

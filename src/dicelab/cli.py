@@ -251,12 +251,21 @@ def run_handout(args) -> int:
     from dicelab.worksheet import worksheet, write_worksheet
 
     lesson = int(args.game.removeprefix("lesson")) if args.game.startswith("lesson") else None
+    if args.teacher and not lesson:
+        raise CommandError(
+            "--teacher adds the answer key to a lesson's worksheet: use lesson1 to lesson7"
+        )
     if args.output == "-":
-        page = worksheet(lesson) if lesson else handout(args.game)
+        page = worksheet(lesson, args.teacher) if lesson else handout(args.game)
         return _to_stdout(lambda: sys.stdout.write(page))
-    target = Path(args.output or default_name(args.game))
+    name = f"{args.game}-answers.html" if args.teacher else default_name(args.game)
+    target = Path(args.output or name)
     try:
-        path = write_worksheet(lesson, target) if lesson else write_handout(args.game, target)
+        path = (
+            write_worksheet(lesson, target, args.teacher)
+            if lesson
+            else write_handout(args.game, target)
+        )
     except OSError as error:
         if not target.parent.is_dir():
             raise CommandError(
@@ -428,7 +437,7 @@ def main(argv=None) -> int:
         description="Write a printable HTML page for a class: for a game the rules, the scoring table, a "
         "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
         f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
-        "and the exercises. No answers: they are in the teacher edition (dicelab lab --teacher).",
+        "and the exercises. No answers, unless --teacher asks for the lesson's answer key.",
     )
     handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
     handout_parser.add_argument(
@@ -438,6 +447,12 @@ def main(argv=None) -> int:
         metavar="FILE",
         help="the HTML file to write, a folder to write it in, or - for "
         "standard output (default: GAME-handout.html)",
+    )
+    handout_parser.add_argument(
+        "--teacher",
+        action="store_true",
+        help="a lesson's worksheet with its answer key, computed by running the teacher "
+        "edition (a minute or two; needs the lab extra); default file lessonN-answers.html",
     )
     handout_parser.set_defaults(run=run_handout)
 

@@ -1,15 +1,24 @@
 """A lesson's student and teacher editions, made from its one source notebook.
 
-A cell tagged ``answer`` (a worked answer, or code that computes one) or ``teacher`` (the
-teacher's note: timing plan, misconceptions, exit questions) is kept out of the student
-edition, which gets a place to answer after each prediction and each exercise instead.
+A cell's tag says its role, and the role alone decides what students see. Three roles are
+held back from the student edition:
+
+* ``answer``: the worked answer to an exercise, its text and the code that computes it;
+* ``reveal``: the answer to a prediction (a ``reveal(...)`` behind a click), kept apart from
+  the simulation, plot or table that shows the result;
+* ``teacher``: the teacher's note (timing plan, misconceptions, exit questions).
+
+Every other cell is the lesson itself, and both editions have it: the text, every
+simulation, plot, table and widget the lesson teaches with. The student edition gets a
+place to answer after each prediction and each exercise instead of the answers.
 The teacher edition is the source itself, with a line saying so under its title.
 
 >>> lesson = {"cells": [{"cell_type": "markdown", "metadata": {}, "source": "**Predict first.** How many?"},
-...                     {"cell_type": "code", "metadata": {"tags": ["answer"]}, "source": "reveal(6)"}],
+...                     {"cell_type": "code", "metadata": {}, "source": "plot_the_throws()"},
+...                     {"cell_type": "code", "metadata": {"tags": ["reveal"]}, "source": "reveal(6)"}],
 ...           "metadata": {}}
 >>> [cell["source"] for cell in student_edition(lesson)["cells"]]
-['**Predict first.** How many?', '*Your answer:* ']
+['**Predict first.** How many?', '*Your answer:* ', 'plot_the_throws()']
 """
 
 from __future__ import annotations
@@ -19,7 +28,12 @@ import json
 from pathlib import Path
 
 EDITIONS = ("student", "teacher")
-HIDDEN = frozenset({"answer", "teacher"})  # tags of the cells students do not see
+ROLES = {  # the tags of the cells students do not see, and what such a cell holds
+    "answer": "the worked answer to an exercise: its text and the code that computes it",
+    "reveal": "the answer to a prediction, shown after the class has predicted",
+    "teacher": "the teacher's note: timing plan, misconceptions, exit questions",
+}
+HIDDEN = frozenset(ROLES)
 PROMPTS = ("**Predict first.**", "### Exercise")  # a place to answer follows each
 ANSWER_SPACE = "*Your answer:* "
 TEACHER_NOTE = (
@@ -46,8 +60,8 @@ def _source(cell) -> str:
 
 
 def student_edition(notebook: dict) -> dict:
-    """The notebook without its answer and teacher cells, with a place to answer after
-    each prediction and exercise."""
+    """The notebook without the cells whose role is held back (:data:`ROLES`), with a place
+    to answer after each prediction and exercise."""
     edition = copy.deepcopy(notebook)
     cells = []
     for cell in edition["cells"]:
@@ -98,4 +112,12 @@ def write_edition(source: Path, target: Path, name: str) -> Path:
     )
 
 
-__all__ = ["EDITIONS", "edition", "student_edition", "teacher_edition", "write_edition"]
+__all__ = [
+    "EDITIONS",
+    "HIDDEN",
+    "ROLES",
+    "edition",
+    "student_edition",
+    "teacher_edition",
+    "write_edition",
+]

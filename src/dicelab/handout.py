@@ -19,12 +19,14 @@ import re
 from pathlib import Path
 
 from dicelab import dice as _dice
+from dicelab import registry
 from dicelab.files import write_atomic
 
 GAMES = ("fivethousand", "thousand", "yahtzee")
 TITLES = {"fivethousand": "Fivethousand", "thousand": "Thousand", "yahtzee": "Yahtzee"}
 TALLY_MARGIN = 2  # a tally sheet has this many times the turns perfect play needs on average (people need more)
 SEATS = 6  # columns of a scorecard or tally sheet
+LOST_TURN = {"fivethousand": "a farkle", "thousand": "a burn"}  # a turn that scores nothing
 
 CSS = """
 @page { margin: 14mm; }
@@ -346,7 +348,7 @@ def _tally_sheet(rules) -> str:
     gain, after = tally_example(rules)
     return (
         f"<p>Target: {rules.target}. Names in the top row; for each turn write its points and the new "
-        f"banked score (e.g. <i>+{gain} → {after}</i>; a farkle or burn: <i>0</i>).</p>"
+        f"banked score (e.g. <i>+{gain} → {after}</i>; {LOST_TURN[registry.game(rules).name]}: <i>0</i>).</p>"
         f"<table class='tally'><thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
         f"<tbody>{rows}</tbody></table>"
     )

@@ -166,19 +166,29 @@ class ClassShares:
         """Whether the pooled share lies within 2 standard errors of ``exact``."""
         return abs(self.pooled - exact) <= 2 * self.standard_error(exact)
 
+    def confidence_interval(self) -> tuple[float, float]:
+        """The class's share ± 2 standard errors worked out from that share alone,
+        √(p̂(1 − p̂)/n): it holds the exact chance about 19 times in 20 (lesson 4)."""
+        reach = 2 * self.standard_error()
+        return self.pooled - reach, self.pooled + reach
+
     def summary(self, exact: float | None = None) -> str:
-        """One sentence: the pooled share, how many results it pools, and against ``exact``."""
+        """One sentence: the pooled share with its confidence interval, how many results it
+        pools, and, given ``exact``, the band around the exact chance (lesson 4 sets the two
+        side by side)."""
+        low, high = self.confidence_interval()
         text = (
             f"The class pooled {self.trials:,} results from {len(self.names)} students: "
-            f"{sum(self.successes):,} successes, a share of {self.pooled:.2%}"
+            f"{sum(self.successes):,} successes, a share of {self.pooled:.2%}, confidence "
+            f"interval {low:.2%} to {high:.2%} (± 2 standard errors around the class's share)"
         )
         if exact is None:
-            return text + f" ± {2 * self.standard_error():.2%} (2 standard errors)."
+            return text + "."
         band = 2 * self.standard_error(exact)
         where = "inside" if self.inside(exact) else "outside"
         return text + (
-            f"; the exact chance is {exact:.2%}, and its band for {self.trials:,} results is "
-            f"± {band:.2%}: the class is {where} it."
+            f"; the exact chance is {exact:.2%}, and the band around it for {self.trials:,} "
+            f"results is ± {band:.2%}: the class's share is {where} it."
         )
 
     def plot(self, exact: float | None = None, ax=None, label: str = "share"):
