@@ -24,6 +24,39 @@ def test_demo_plays_a_whole_game(capsys):
     assert out.startswith("A game of thousand between bots (seed 1).") and "Winner: " in out
 
 
+def test_demo_says_farkle_and_burned_and_shows_the_running_scores(capsys):
+    assert cli.main(["demo", "fivethousand", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    farkle = lines.index("  Robot B throws: 4 4 6: farkle! 200 points lost.")
+    assert lines[farkle + 1] == "  Scores: Robot A 2250, Robot B 1450"
+    assert "  Robot A throws: 2 3 4 2 6 4: farkle!" in lines  # nothing was lost: no "0 points"
+    assert lines[1:7] == [
+        "  Robot A throws: 1 5 5 2 4 1",
+        "  Robot A sets aside 1 1 (200 this turn)",
+        "  Robot A throws: 1 3 1 4",
+        "  Robot A sets aside 1 1 (400 this turn)",
+        "  Robot A banks 400 points",
+        "  Scores: Robot A 400, Robot B 0",
+    ]
+    assert lines[-2:] == ["  Scores: Robot A 4750, Robot B 6100", "Winner: Robot B"]
+    assert cli.main(["demo", "thousand", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:5] == [
+        "  Cask-aware throws: 1 5 5 2 4 (20 this turn)",
+        "  Cask-aware throws: 1 4 (30 this turn)",
+        "  Cask-aware throws: 3: burned! 30 points lost.",
+        "  Scores: Cask-aware 0, Simple 0",
+    ]
+    assert cli.main(["demo", "thousand", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    over = lines.index("  Simple throws: 3 4 4 3 3: burned, past 1000!")
+    assert lines[over - 1 : over + 2] == [
+        "  Scores: Cask-aware 600, Simple 985",
+        "  Simple throws: 3 4 4 3 3: burned, past 1000!",
+        "  Scores: Cask-aware 600, Simple 985",
+    ]
+
+
 def test_version_and_help(capsys):
     for argv in (["--version"], ["--help"]):
         with pytest.raises(SystemExit) as stop:

@@ -105,6 +105,18 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
 
+def test_words_fit_the_numbers_a_farkle_on_a_first_throw_and_the_target_reached_exactly():
+    robots = [{"name": "Ann", "bot": "simple"}, {"name": "Ben", "bot": "simple"}]
+    widget = FivethousandGame(players=robots, seed=12, pace=0)  # the robots play it all
+    said = [entry["text"] for entry in widget._entries]
+    assert "Ben throws 6, 3, 4, 6, 2, 3. Farkle! No die scores: the turn ends. Ann's turn." in said
+    assert (
+        "Ben passes and banks 350: 5000 in all. Ben has reached 5000: Ann gets one last turn. "
+        "Final turn: Ann needs more than 5000 to win." in said
+    )
+    assert not [line for line in said if " 0 points" in line or "with 5000:" in line]
+
+
 def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(duel):
     shake(duel)
     throw = duel.game.state.throw

@@ -264,6 +264,8 @@ class FivethousandGame(GameController):
                     f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}."
                 )
             return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
+        if not before.turn_points:
+            return "Farkle! No die scores: the turn ends."
         return (
             f"Farkle! No die scores: {says(name, 'loses')} the turn's "
             f"{count(before.turn_points, 'point')}."
@@ -275,9 +277,11 @@ class FivethousandGame(GameController):
         if "final_round" in state.news and state.final_turns:
             others = join_names(players[i].name for i in state.final_turns)
             one = len(state.final_turns) == 1 and others != "You"
+            score = state.scores[player]
+            past = f" with {score}" if score != self.rules.target else ""
             text += (
-                f" {says(players[player].name, 'has')} reached {self.rules.target} with "
-                f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn."
+                f" {says(players[player].name, 'has')} reached {self.rules.target}{past}: "
+                f"{others} {'gets' if one else 'get'} one last turn."
             )
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
             text += (
