@@ -140,7 +140,10 @@ def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(du
         "key": "2",
         "label": "die 2 showing 2, back in the shaker",
     }
-    assert duel.controls.status == "Ann throws 1, 2, 3, 5, 6, 6. Proposed: 1, 5 out for 150 points."
+    assert (
+        duel.controls.status
+        == "Ann throws 1, 2, 3, 5, 6, 6. Proposed (most points now): set aside 1, 5 for 150 points."
+    )
     assert duel.shaker.caption == "Set aside 150, throw 4 dice" and duel.shaker.enabled
     assert button(duel, "pass")["aria_label"] == "PASS: bank 150 points"
     assert not button(duel, "take_back")["enabled"]

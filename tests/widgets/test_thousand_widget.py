@@ -238,7 +238,7 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     assert widget.game.state.phase == "choose" and widget.game.state.turn_points == 0
     assert (
         widget.controls.status
-        == "Ann threw 1, 2, 2, 5, 5: proposed to set aside 1, 5, 5 (20 points)."
+        == "Ann threw 1, 2, 2, 5, 5. Proposed (most points now): set aside 1, 5, 5 for 20 points."
     )
     assert widget.picked == {0, 3, 4}
     assert [(d["face"], d["selectable"], d["key"], d["held"]) for d in widget.tray.dice] == [

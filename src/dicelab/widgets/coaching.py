@@ -138,6 +138,13 @@ class Coaching(SwitchedPanel):
             return None
         return job.result()
 
+    def _redraw(self, job) -> None:
+        """The coach is ready: the table's proposal may follow it now, then the table is
+        drawn again."""
+        if self._awaited is job:
+            self._controller.advice_changed()
+        super()._redraw(job)
+
     def new_game(self) -> None:
         """Forget the last game's decisions."""
         self._moves, self._made, self._ledgers, self._rated = [], [], {}, {}
@@ -201,6 +208,7 @@ class Coaching(SwitchedPanel):
             "busy": "",
             "caption": "",
             "options": [],
+            "why": "",
             "odds_caption": "",
             "odds": [],
             "verdict": self._verdict,
@@ -247,11 +255,29 @@ class Coaching(SwitchedPanel):
             for measure in RATINGS
         ]
 
-    def _advise(self, coach, game) -> dict:
+    def _advice_now(self, coach, game) -> Advice:
+        """``coach``'s advice for the state of ``game``, kept while that state holds."""
         if self._advice[:2] != (coach, game.state):
             self._advice = (coach, game.state, coach.advise(game.state))
         advice = self._advice[2]
         assert advice is not None  # given just above
+        return advice
+
+    def best_move(self) -> tuple | None:
+        """The coach's best move for the human to move now, as its coach says moves; None
+        while the coach is off or still thinking, at a robot's turn, or with nothing to
+        choose."""
+        game = self._controller.game
+        if not self.on or game is None or game.is_over or game.current_player.is_bot:
+            return None
+        job = self._job()
+        if not job.done() or job.exception() is not None:
+            return None
+        choices = self._advice_now(job.result(), game).choices
+        return choices[0].move if choices else None
+
+    def _advise(self, coach, game) -> dict:
+        advice = self._advice_now(coach, game)
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
             caption = f"Best options for {whom(name)}, {advice.situation}:"
@@ -276,6 +302,7 @@ class Coaching(SwitchedPanel):
                 {"label": c.label, "value": measure.say(c.value), "best": i == 0}
                 for i, c in enumerate(shown)
             ],
+            "why": coach.why_not_most_points(game.state, list(choices)),
             "odds_caption": coach.odds_title if advice.odds else "",
             "odds": [{"label": label, "value": value} for label, value in advice.odds],
             "help": help_text,

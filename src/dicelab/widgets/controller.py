@@ -136,7 +136,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self.history = History()
         self.coaching = Coaching(self, coach, rating)
         self.winning = WinChances(self, self.CHANCES, chances)
-        self.listen(self.coaching.panel, measure=self.coaching.choose)
+        self.listen(self.coaching.panel, measure=self._rate_by)
         self.listen(self.controls, press=self._press, key=self._key)
         self.listen(
             self.setup,
@@ -176,6 +176,18 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def toggle_coach(self) -> None:
         """Switch the coach on or off (building it the first time: a few seconds for Yahtzee)."""
         self.coaching.toggle()
+        self.advice_changed()
+
+    def _rate_by(self, measure: str) -> None:
+        self.coaching.choose(measure)
+        self.advice_changed()
+
+    def advice_changed(self) -> None:
+        """The coach was switched, rates by another measure or is ready: the table's
+        proposal follows it, unless the player has clicked a die since the throw."""
+        picks = self.selection()
+        if self.phase == "play" and picks is not None and picks.refusal():
+            self.propose()
 
     @property
     def chances(self) -> bool:
@@ -566,6 +578,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
 
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
+
+    def propose(self) -> None:
+        """Pick again what the table proposes after a throw (games with picks, see
+        :meth:`selection`)."""
 
     def selection(self):
         """The dice picked since the last throw and not yet played (a
