@@ -608,7 +608,7 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
         assert button(widget, "pace")["label"] == "Robots: normal"
         assert button(widget, "pace")["aria_label"] == "Robots: normal, make them fast"
         press(widget, "pace")
-        assert widget.pace == 0.08 and button(widget, "pace")["label"] == "Robots: fast"
+        assert widget.pace == 0.3 and button(widget, "pace")["label"] == "Robots: fast"
         key(widget, "v"), key(widget, "v")
         assert button(widget, "pace")["label"] == "Robots: slow" and widget.pace == 1.2
         assert "skip" not in [b["id"] for b in widget.controls.buttons]  # Red is to move
@@ -626,6 +626,20 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
         widget._cancel_bots()
 
     run_on_fresh_loop(scenario())
+
+
+def test_instant_robots_play_their_whole_turn_in_one_drawing():
+    widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0)
+    assert button(widget, "pace")["label"] == "Robots: instant"
+    shake(widget)
+    assert widget.game.state.phase == "choose"
+    drawings = []
+    widget.observe(drawings.append, "view")
+    before = len(widget.game.history)
+    press(widget, "pass")  # Red's pass is drawn, then the robot's whole turn at once
+    robot_moves = len(widget.game.history) - before - 2  # Red set aside and passed
+    assert robot_moves >= 2 and widget.game.current_player.name == "Red"
+    assert len(drawings) == 2
 
 
 def test_a_robots_farkled_dice_leave_the_table_at_your_turn():
