@@ -85,6 +85,25 @@ def test_one_voice_the_proposal_is_the_coachs_best_and_the_coach_says_why_it_dif
     assert widget.dice_out() == (1, 1, 5) and panel(widget).why == ""  # the same set-aside
 
 
+def test_the_advice_at_a_glance_sits_above_the_dice_while_the_coach_or_the_chances_are_on():
+    widget = FivethousandGame(seed=34, pace=0)
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    assert "advice_strip" not in shown(widget)  # nothing to say at a glance
+    key(widget, "k")
+    assert shown(widget)[:3] == ("controls", "advice_strip", "scoreboard")
+    assert (
+        widget.advice_strip.best == ("Coach's best: set aside 1 and throw 5 dice (384.7 points).")
+        and widget.advice_strip.chances == []
+    )
+    key(widget, "w")
+    assert [(seat["name"], seat["value"]) for seat in widget.advice_strip.chances] == [
+        ("Red", "53%"),
+        ("Robot", "47%"),
+    ]
+    key(widget, "k")
+    assert widget.advice_strip.best == "" and "advice_strip" in shown(widget)
+
+
 def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports():
     widget = FivethousandGame(
         players=["Red"], rules=fivethousand.Rules().replace(target=1000), seed=164, pace=0

@@ -61,6 +61,7 @@ class Coaching(SwitchedPanel):
         self._rated: dict[str, int] = {}  # rating -> how many of ``_made`` its ledger has looked at
         self._verdict: dict = {}
         self._verdicts = 0
+        self.headline = ""  # the best option in one line, as drawn last ("" when none)
         # (coach, state, advice): the last advice, kept while it holds
         self._advice: tuple[object, object, Advice | None] = (None, None, None)
 
@@ -201,6 +202,7 @@ class Coaching(SwitchedPanel):
     # --- drawing ------------------------------------------------------------------------
     def draw(self) -> None:
         """Draw the advice for the player to move, or the report once the game is over."""
+        self.headline = ""
         if not self.widgets():
             return
         game = self._controller.game
@@ -222,6 +224,7 @@ class Coaching(SwitchedPanel):
             traits["caption"] = f"The coach can't advise on these rules: {job.exception()}."
         elif coach is None:
             traits["busy"] = THINKING
+            self.headline = "Coach is thinking…"
         elif game.is_over:
             self._catch_up()
             traits.update(verdict=self._verdict, report=self._report())
@@ -287,6 +290,8 @@ class Coaching(SwitchedPanel):
             )
         else:
             caption = f"{name}, {advice.situation}: nothing to choose yet."
+        if choices:
+            self.headline = f"Coach's best: {choices[0].label} ({measure.say(choices[0].value)})."
         shown = choices[:TOP] if len(choices) > 1 else ()
         if self.rating == "win":
             basis = self._controller.CHANCES.at(len(game.players)).basis

@@ -35,7 +35,14 @@ from dicelab.widgets import saving
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
-from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.components import (
+    AdviceStrip,
+    Controls,
+    History,
+    MalformedIntent,
+    Ranking,
+    SeatSetup,
+)
 from dicelab.widgets.game_record import HISTORY_SHOWN, GameRecord
 from dicelab.widgets.phrasing import says, turn_of, unnamed_robot
 from dicelab.widgets.robot_pacer import PACE_KEYS, RobotPacer
@@ -88,6 +95,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         "ranking",
         "win_chances",
         "coach",
+        "advice_strip",
         "history",
     )  # games add theirs
 
@@ -134,6 +142,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
+        self.advice_strip = AdviceStrip()
         self.coaching = Coaching(self, coach, rating)
         self.winning = WinChances(self, self.CHANCES, chances)
         self.listen(self.coaching.panel, measure=self._rate_by)
@@ -467,6 +476,13 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
                 self._render_ranking()
             self.winning.draw()
             self.coaching.draw()
+            self.advice_strip.draw(
+                best=self.coaching.headline,
+                chances=[
+                    {key: seat[key] for key in ("name", "colour", "value")}
+                    for seat in (self.winning.panel.seats if self.chances else [])
+                ],
+            )
         self.publish()
 
     def publish(self) -> None:
@@ -554,12 +570,14 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def areas(self) -> tuple[dict, str]:
         """The parts to show in each area, top to bottom, while playing and at the end, and
         the layout ("stack" or "columns"): by default the controls in the "play" area, then
-        the ranking once the game is over. Games add their parts; the chance to win and the
+        the ranking once the game is over, or while playing the advice at a glance (when the
+        coach or the chance to win is on). Games add their parts; the chance to win and the
         coach follow in the "advice" area (beside the table where it is wide enough, else
         below it), the history in the "foot" area."""
-        return {
-            "play": [self.controls, self.ranking] if self.phase == "over" else [self.controls]
-        }, "stack"
+        if self.phase == "over":
+            return {"play": [self.controls, self.ranking]}, "stack"
+        glance = [self.advice_strip] if self.coach or self.chances else []
+        return {"play": [self.controls, *glance]}, "stack"
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""
