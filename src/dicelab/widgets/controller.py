@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Callable
 from functools import partial
 
+from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
 from dicelab.players import Player
@@ -58,6 +59,7 @@ INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
 RESUMED = "Welcome back: the game goes on where it was left."
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 SOUND_KEY = "M switches the sound of the game's moments on or off."
+MAX_PACE = 60.0  # the slowest pace a saved game may ask for, in seconds between robot steps
 
 
 class GameController(SeatEditor, RobotPacer, GameRecord, Table):
@@ -132,6 +134,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._save_name: str | None = None  # the file this game is saved in
         self._unsaved = False  # whether an action was played since the last save
         self._save_problem: str | None = None  # why the game could not be saved, said once
+        self._saved_panels: dict = {}  # the panels as last saved (see ``panels``)
         cell = saving.cell()
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
@@ -265,6 +268,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._save_name = saved.path.name
         _SAVING[self._save_name] = self
         self._status = RESUMED
+        self._show_panels(saved_panels(saved.document))
         self.coaching.new_game()
         self.after(None)
         self.render()
@@ -272,12 +276,41 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._autosave()
         return True
 
+    def panels(self) -> dict:
+        """What the player chose of the table's panels, saved with the game and shown again
+        when it is resumed: the coach (on, and what it rates by), the chance to win, the
+        robots' pace and the sound."""
+        return {
+            "coach": self.coach,
+            "rating": self.coaching.chosen,
+            "chances": self.chances,
+            "pace": self.pace,
+            "sound": self.sound,
+        }
+
+    def _show_panels(self, panels: dict) -> None:
+        """Show the panels as :meth:`panels` gave them (nothing changes for ``{}``)."""
+        if panels:
+            self.coaching.on, self.coaching.chosen = panels["coach"], panels["rating"]
+            self.winning.on, self.pace, self.sound = (
+                panels["chances"],
+                panels["pace"],
+                panels["sound"],
+            )
+
     def _autosave(self) -> None:
-        """Save the game if an action was played since it was last saved."""
-        if not self._unsaved or self._game is None or self._closed or self._save_name is None:
+        """Save the game if an action was played, or a panel switched, since it was last saved."""
+        if self._game is None or self._closed or self._save_name is None:
+            return
+        if not self._unsaved and self.panels() == self._saved_panels:
             return
         self._unsaved = False
-        extra = {"seed": self.seed, "games_started": self._games_started}
+        self._saved_panels = self.panels()
+        extra = {
+            "seed": self.seed,
+            "games_started": self._games_started,
+            "panels": self._saved_panels,
+        }
         problem = saving.save(
             self._save_name, type(self).__name__, self._made, self._game, self._entries, extra
         )
@@ -627,6 +660,19 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end: what the game's engine says."""
         return self._game.engine.scores(self._game.state)
+
+
+def saved_panels(document: dict) -> dict:
+    """The panels a saved game was shown with (see ``GameController.panels``), or {} when
+    the save has none or they are not exactly what ``panels`` writes (a save is outside
+    input: a hand-edited or older file resumes with the panels the widget was made with)."""
+    panels = document.get("panels")
+    if type(panels) is not dict or set(panels) != {"coach", "rating", "chances", "pace", "sound"}:
+        return {}
+    switches = all(type(panels[name]) is bool for name in ("coach", "chances", "sound"))
+    pace = panels["pace"]
+    known_pace = type(pace) in (int, float) and 0 <= pace <= MAX_PACE
+    return panels if switches and known_pace and panels["rating"] in RATINGS else {}
 
 
 def _sentence(text: str) -> str:
