@@ -432,10 +432,12 @@ class ThousandGame(GameController):
             banked = state.scores[i]
             current = i == state.player and not game.is_over
             need = self.needed_to_save(i, state.turn_points if current else 0)
-            standing = banked + state.turn_points if current and not need else banked
+            standing = (
+                banked + state.turn_points if current else banked
+            )  # blue while a turn is open
             label = f"{player.name}: banked {banked}"
             if standing != banked:
-                label += f", would stand at {standing} if saved"
+                label += f", would stand at {standing}" + (" if saved" if not need else "")
             cask = self.rules.cask_at(banked)
             if cask:
                 label += f", in the {_cask(cask)} cask"
