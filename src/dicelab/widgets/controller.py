@@ -532,7 +532,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
         with the coach's toggle."""
         if self.phase == "setup":
-            return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
+            start = Button(
+                "start", "Start", self._start_from_setup, "Start the game", key="s", tone="confirm"
+            )
+            return [start]  # green, as in the seed
         if self.phase == "over":
             return [
                 Button(
