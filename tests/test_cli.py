@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 import urllib.request
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -97,6 +99,8 @@ def test_the_built_wheel_ships_the_notebooks(tmp_path):
         check=True,
     )
     wheel = next(dist.glob("dicelab-*.whl"))
+    with zipfile.ZipFile(wheel) as shipped:  # JupyterLab's configuration for dicelab lab
+        assert "dicelab/lab_config/labconfig/page_config.json" in shipped.namelist()
     env = tmp_path / "env"
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
@@ -147,6 +151,7 @@ def test_help_documents_root_pass_through_and_stopping(capsys):
         cli.main(["lab", "--help"])
     out = capsys.readouterr().out
     assert "--allow-root" in out and "dicelab lab -- --port 9000" in out
+    assert "--IdentityProvider.token" in out and "ServerApp.token" not in out  # not deprecated
     assert "SIGTERM" in out and "Ctrl-C" in out and "No server is left" in out
 
 
@@ -206,7 +211,7 @@ def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
             "--no-browser",
             "--",
             f"--port={port}",
-            "--ServerApp.token=classroom",
+            "--IdentityProvider.token=classroom",
             "--ServerApp.port_retries=0",
         ],
         stdout=subprocess.PIPE,
@@ -222,6 +227,14 @@ def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
         assert dicelab_lab.poll() is None, dicelab_lab.communicate()
         servers = _children(dicelab_lab.pid)
         assert len(servers) == 1 and _alive(servers[0])
+        lab = f"http://127.0.0.1:{port}/lab?token=classroom"
+        with urllib.request.urlopen(lab, timeout=30) as page:  # no build check, no yarn noise
+            config = re.search(
+                r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>',
+                page.read().decode(),
+                re.S,
+            )
+        assert json.loads(config.group(1))["buildCheck"] is False
         dicelab_lab.send_signal(stop)
         out, err = dicelab_lab.communicate(timeout=60)
     finally:

@@ -196,7 +196,17 @@ def lab(
     except MissingExtraError as error:
         raise CommandError(str(error)) from None
     out.flush()
-    return serve(command)
+    return serve(command, lab_environment())
+
+
+LAB_CONFIG = Path(__file__).parent / "lab_config"  # JupyterLab's configuration for dicelab lab
+
+
+def lab_environment() -> dict[str, str]:
+    """This process's environment with :data:`LAB_CONFIG` first on ``JUPYTER_CONFIG_PATH``: no
+    build check (see ``lab_config/README.md``), whatever else the user configured."""
+    paths = [str(LAB_CONFIG), *filter(None, [os.environ.get("JUPYTER_CONFIG_PATH")])]
+    return {**os.environ, "JUPYTER_CONFIG_PATH": os.pathsep.join(paths)}
 
 
 STOP_SIGNALS = tuple(
@@ -212,8 +222,9 @@ def _die_with_parent() -> None:
         pass
 
 
-def serve(command: list[str], grace: float = 20.0) -> int:
-    """Run the server ``command`` until it ends, and return its exit status.
+def serve(command: list[str], env: dict[str, str] | None = None, grace: float = 20.0) -> int:
+    """Run the server ``command`` (in ``env``, by default this process's environment) until
+    it ends, and return its exit status.
 
     A stop signal to dicelab (SIGTERM, SIGINT from Ctrl-C, SIGHUP) asks the server to stop
     with SIGTERM (so it shuts down cleanly, without asking for confirmation) and then
@@ -222,6 +233,7 @@ def serve(command: list[str], grace: float = 20.0) -> int:
     """
     server = subprocess.Popen(
         command,
+        env=env,
         start_new_session=True,
         preexec_fn=_die_with_parent if sys.platform == "linux" else None,
     )
@@ -338,7 +350,7 @@ Copy the tutorial notebooks into FOLDER (a notebook already there is kept as it
 is) and run JupyterLab there until you stop it.
 
 Arguments after -- go to JupyterLab itself:
-  dicelab lab -- --port 9000 --ServerApp.token=''
+  dicelab lab -- --port 9000 --IdentityProvider.token=''
 
 As root (containers, Colab, classroom images) dicelab adds --allow-root, which
 JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop
