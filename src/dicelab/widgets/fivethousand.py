@@ -229,8 +229,9 @@ class FivethousandGame(GameController):
                 text = f"{says(name, 'throws')} {_faces(event.dice)}. " + self._farkle(name, before)
             else:  # in the order of the dice on the table
                 text = f"{says(name, 'throws')} {_faces(state.throw)}."
-                if not self._game.players[event.player].is_bot:
-                    text += " " + proposal(self).sentence()
+                proposed = proposal(self)
+                if proposed and not self._game.players[event.player].is_bot:
+                    text += " " + proposed.sentence()
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
             text = (

@@ -303,10 +303,11 @@ class ThousandGame(GameController):
                 else "the turn ends"
             )
             return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
-        if state.phase == "choose":
+        proposed = proposal(self)
+        if proposed:  # dice to choose (``choose_keep``)
             if self._game.players[event.player].is_bot:
                 return f"{text}."
-            return f"{text}. {proposal(self).sentence()}"
+            return f"{text}. {proposed.sentence()}"
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
