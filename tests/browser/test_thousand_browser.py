@@ -33,7 +33,7 @@ PYTHON_SCALES = """
 import json
 _s = w.game.state
 print(json.dumps([[p.name, _s.scores[i], _s.scores[i] + (_s.turn_points if i == _s.player
-                  and not w.game.is_over and w.needed_to_save(i, _s.turn_points) is None else 0)]
+                  and not w.game.is_over else 0)]
                   for i, p in enumerate(w.game.players)]))
 """
 
