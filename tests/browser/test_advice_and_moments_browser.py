@@ -106,6 +106,7 @@ def test_the_dice_and_the_advice_fit_1024x768_and_stand_side_by_side_at_1400(
                 assert box["left"] >= view["left"] - 1 and box["right"] <= view["right"] + 1
     finally:
         page.evaluate(SIDEBAR, True)
+    assert violations(page, ".dicelab-game .dicelab-advice-strip") == []
     DOCS.mkdir(parents=True, exist_ok=True)
     page.mouse.move(0, 0)
     page.screenshot(path=str(DOCS / f"{game}-1024x768.png"))
