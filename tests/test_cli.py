@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import time
 import urllib.request
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,39 @@ def test_demo_plays_a_whole_game(capsys):
     assert cli.main(["demo", "thousand", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("A game of thousand between bots (seed 1).") and "Winner: " in out
+
+
+def test_demo_says_farkle_and_burned_and_shows_the_running_scores(capsys):
+    assert cli.main(["demo", "fivethousand", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    farkle = lines.index("  Robot B throws: 4 4 6: farkle! 200 points lost.")
+    assert lines[farkle + 1] == "  Scores: Robot A 2250, Robot B 1450"
+    assert "  Robot A throws: 2 3 4 2 6 4: farkle!" in lines  # nothing was lost: no "0 points"
+    assert lines[1:7] == [
+        "  Robot A throws: 1 5 5 2 4 1",
+        "  Robot A sets aside 1 1 (200 this turn)",
+        "  Robot A throws: 1 3 1 4",
+        "  Robot A sets aside 1 1 (400 this turn)",
+        "  Robot A banks 400 points",
+        "  Scores: Robot A 400, Robot B 0",
+    ]
+    assert lines[-2:] == ["  Scores: Robot A 4750, Robot B 6100", "Winner: Robot B"]
+    assert cli.main(["demo", "thousand", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:5] == [
+        "  Cask-aware throws: 1 5 5 2 4 (20 this turn)",
+        "  Cask-aware throws: 1 4 (30 this turn)",
+        "  Cask-aware throws: 3: burned! 30 points lost.",
+        "  Scores: Cask-aware 0, Simple 0",
+    ]
+    assert cli.main(["demo", "thousand", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    over = lines.index("  Simple throws: 3 4 4 3 3: burned, past 1000!")
+    assert lines[over - 1 : over + 2] == [
+        "  Scores: Cask-aware 600, Simple 985",
+        "  Simple throws: 3 4 4 3 3: burned, past 1000!",
+        "  Scores: Cask-aware 600, Simple 985",
+    ]
 
 
 def test_version_and_help(capsys):
@@ -64,6 +99,8 @@ def test_the_built_wheel_ships_the_notebooks(tmp_path):
         check=True,
     )
     wheel = next(dist.glob("dicelab-*.whl"))
+    with zipfile.ZipFile(wheel) as shipped:  # JupyterLab's configuration for dicelab lab
+        assert "dicelab/lab_config/labconfig/page_config.json" in shipped.namelist()
     env = tmp_path / "env"
     venv.create(env, with_pip=True)
     python = env / "bin" / "python"
@@ -114,6 +151,7 @@ def test_help_documents_root_pass_through_and_stopping(capsys):
         cli.main(["lab", "--help"])
     out = capsys.readouterr().out
     assert "--allow-root" in out and "dicelab lab -- --port 9000" in out
+    assert "--IdentityProvider.token" in out and "ServerApp.token" not in out  # not deprecated
     assert "SIGTERM" in out and "Ctrl-C" in out and "No server is left" in out
 
 
@@ -173,7 +211,7 @@ def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
             "--no-browser",
             "--",
             f"--port={port}",
-            "--ServerApp.token=classroom",
+            "--IdentityProvider.token=classroom",
             "--ServerApp.port_retries=0",
         ],
         stdout=subprocess.PIPE,
@@ -189,6 +227,14 @@ def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
         assert dicelab_lab.poll() is None, dicelab_lab.communicate()
         servers = _children(dicelab_lab.pid)
         assert len(servers) == 1 and _alive(servers[0])
+        lab = f"http://127.0.0.1:{port}/lab?token=classroom"
+        with urllib.request.urlopen(lab, timeout=30) as page:  # no build check, no yarn noise
+            config = re.search(
+                r'id="jupyter-config-data"[^>]*>\s*(\{.*?\})\s*</script>',
+                page.read().decode(),
+                re.S,
+            )
+        assert json.loads(config.group(1))["buildCheck"] is False
         dicelab_lab.send_signal(stop)
         out, err = dicelab_lab.communicate(timeout=60)
     finally:

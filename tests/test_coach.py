@@ -61,6 +61,22 @@ def test_fivethousand_a_poor_move_costs_the_difference_of_the_policy_values():
     assert best.cost == 0 and best.sentence.startswith("Best move: set aside 1 and throw 5 dice")
 
 
+def test_where_most_points_now_is_not_the_best_the_coach_says_why_in_one_line():
+    coach = FivethousandCoach(fivethousand.Rules())
+    engine = coach.engine
+    state = thrown(engine, engine.initial_state(1), (2, 2, 2, 3, 4, 5))
+    choices = coach.choices(state)
+    assert coach.why_not_most_points(state, choices) == (
+        "Most points now, set aside 2, 2, 2, 5 and pass (250 points), gives 250.0 points; the "
+        "best, set aside 5 and throw 5 dice, 347.8 points: throwing 5 dice on beats stopping now."
+    )
+    agreed = thrown(engine, engine.initial_state(1), (1, 1, 1, 2, 3, 4))
+    assert coach.choices(agreed)[0].move[0] == (1, 1, 1)
+    assert coach.why_not_most_points(agreed, coach.choices(agreed)) == ""
+    opening = engine.initial_state(1)  # nothing thrown: nothing proposed
+    assert coach.why_not_most_points(opening, coach.choices(opening)) == ""
+
+
 def test_a_decision_made_in_two_steps_costs_what_it_costs_in_one():
     coach = FivethousandCoach(fivethousand.Rules())
     engine = coach.engine

@@ -38,8 +38,13 @@ DEMO_TABLES = {
 }
 
 
-def describe(game, event) -> str:
-    """One line of what an event did, for the terminal."""
+# What a demo line calls a turn that ends with its points lost, per game (see RULES.md).
+TURN_LOST = {"fivethousand": "farkle", "thousand": "burned"}
+
+
+def describe(game, event, before) -> str:
+    """One line of what an event did, for the terminal (``before`` is the state it was
+    played in): a lost turn says "farkle" or "burned", a bank its points."""
     name = game.players[event.player].name
     action = event.action
     text = {
@@ -53,6 +58,7 @@ def describe(game, event) -> str:
     }[action.type]
     detail = {
         "set_aside": lambda: " ".join(map(str, action.dice)),
+        "bank": lambda: f"{before.turn_points} points",
         "hold": lambda: str(action.die + 1),
         "release": lambda: str(action.die + 1),
         "score": lambda: action.box.replace("_", " "),
@@ -60,19 +66,39 @@ def describe(game, event) -> str:
     line = f"{name} {text} {detail}".rstrip()
     if event.dice is not None:
         line += f": {' '.join(map(str, event.dice))}"
+    news = getattr(game.state, "news", ())
+    if news[:1] == ("burned",):
+        return f"{line}: {TURN_LOST[game.name]}, past {game.rules.target}!"
+    if news[:1] == ("bust",):
+        kept = game.engine.points_kept_on_bust(before)
+        lost = before.turn_points - kept
+        line += f": {TURN_LOST[game.name]}!" + (f" {lost} points lost" if lost else "")
+        return line + (f", {kept} kept." if kept else "." if lost else "")
+    turn_points = getattr(game.state, "turn_points", 0)
+    if game.state.player == event.player and turn_points != getattr(before, "turn_points", 0):
+        line += f" ({turn_points} this turn)"
     return line
 
 
 def demo(game_name: str, seed: int | None, out=None) -> None:
+    """Bots play a whole game of ``game_name``, one line an action and the scores after
+    each turn."""
     out = out or sys.stdout
     game = registry.GAMES[game_name].Game(players=DEMO_TABLES[game_name], seed=seed)
     print(f"A game of {game_name} between bots (seed {game.seed}).", file=out)
-    for event in game.play_bots():
+    while not game.is_over:
+        before = game.state
+        event = game.play_bot()
         if event.action.type not in ("hold", "release"):
-            print("  " + describe(game, event), file=out)
-    for player, score in zip(game.players, game.engine.scores(game.state)):
-        print(f"{player.name}: {score}", file=out)
+            print("  " + describe(game, event, before), file=out)
+        if game.is_over or game.state.player != event.player:
+            print("  Scores: " + _scores(game), file=out)
     print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
+
+
+def _scores(game) -> str:
+    scores = game.engine.scores(game.state)
+    return ", ".join(f"{player.name} {score}" for player, score in zip(game.players, scores))
 
 
 class CommandError(Exception):
@@ -173,7 +199,17 @@ def lab(
     except MissingExtraError as error:
         raise CommandError(str(error)) from None
     out.flush()
-    return serve(command)
+    return serve(command, lab_environment())
+
+
+LAB_CONFIG = Path(__file__).parent / "lab_config"  # JupyterLab's configuration for dicelab lab
+
+
+def lab_environment() -> dict[str, str]:
+    """This process's environment with :data:`LAB_CONFIG` first on ``JUPYTER_CONFIG_PATH``: no
+    build check (see ``lab_config/README.md``), whatever else the user configured."""
+    paths = [str(LAB_CONFIG), *filter(None, [os.environ.get("JUPYTER_CONFIG_PATH")])]
+    return {**os.environ, "JUPYTER_CONFIG_PATH": os.pathsep.join(paths)}
 
 
 STOP_SIGNALS = tuple(
@@ -189,8 +225,9 @@ def _die_with_parent() -> None:
         pass
 
 
-def serve(command: list[str], grace: float = 20.0) -> int:
-    """Run the server ``command`` until it ends, and return its exit status.
+def serve(command: list[str], env: dict[str, str] | None = None, grace: float = 20.0) -> int:
+    """Run the server ``command`` (in ``env``, by default this process's environment) until
+    it ends, and return its exit status.
 
     A stop signal to dicelab (SIGTERM, SIGINT from Ctrl-C, SIGHUP) asks the server to stop
     with SIGTERM (so it shuts down cleanly, without asking for confirmation) and then
@@ -199,6 +236,7 @@ def serve(command: list[str], grace: float = 20.0) -> int:
     """
     server = subprocess.Popen(
         command,
+        env=env,
         start_new_session=True,
         preexec_fn=_die_with_parent if sys.platform == "linux" else None,
     )
@@ -326,7 +364,7 @@ Copy the tutorial notebooks into FOLDER (a notebook already there is kept as it
 is) and run JupyterLab there until you stop it.
 
 Arguments after -- go to JupyterLab itself:
-  dicelab lab -- --port 9000 --ServerApp.token=''
+  dicelab lab -- --port 9000 --IdentityProvider.token=''
 
 As root (containers, Colab, classroom images) dicelab adds --allow-root, which
 JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop

@@ -1,7 +1,8 @@
 """The advice beside the dice, and the game's moments, in a real JupyterLab.
 
-At 1024×768 (JupyterLab's file browser open) the dice and the advice (chance to win, coach)
-are on one screen at once; at 1400 px the advice stands beside the table. Each moment (a
+At 1024×768, JupyterLab's file browser open or closed, the decision (the buttons), the dice
+and the advice at a glance (the coach's best option, each seat's chance to win) are on one
+screen at once, without scrolling; at 1400 px the full advice stands beside the table. Each moment (a
 farkle, a burn, hot dice, a Yahtzee, a bonus, a win) shows its badge, moves only where
 motion is allowed, and axe finds nothing in light and dark.
 """
@@ -40,18 +41,23 @@ ADVISED = {
         "w.send_intent(w.controls, {'type': 'press', 'button': 'roll'})\nw"
     ),
 }
-# The boxes of the dice and the advice, the tray scrolled to the top of the notebook.
+# The boxes of the decision (the buttons), the dice and the advice, the game's top scrolled
+# to the top of the notebook.
 BOXES = """() => {
   const game = document.querySelector('.dicelab-game');
-  const tray = game.querySelector('.dicelab-tray');
-  tray.scrollIntoView({block: 'start'});
+  game.scrollIntoView({block: 'start'});
   const box = (node) => { const b = node.getBoundingClientRect();
                           return {left: b.left, top: b.top, right: b.right, bottom: b.bottom}; };
-  return {notebook: box(game.closest('.jp-WindowedPanel-outer, .jp-Notebook')), tray: box(tray),
+  return {notebook: box(game.closest('.jp-WindowedPanel-outer, .jp-Notebook')),
+          buttons: box(game.querySelector('.dicelab-buttons')),
+          tray: box(game.querySelector('.dicelab-tray')),
+          best: box(game.querySelector('.dicelab-advice-best')),
+          glance: box(game.querySelector('.dicelab-advice-chances')),
           main: box(game.querySelector('.dicelab-main')),
           chances: box(game.querySelector('.dicelab-chances')),
           coach: box(game.querySelector('.dicelab-coach'))};
 }"""
+SIDEBAR = "(open) => open ? jupyterapp.shell.expandLeft() : jupyterapp.shell.collapseLeft()"
 
 
 def open_page(page, server, name, cells, width, height):
@@ -79,12 +85,28 @@ def test_the_dice_and_the_advice_fit_1024x768_and_stand_side_by_side_at_1400(
 ):
     open_page(page, jupyter_server, f"advice-{game}.ipynb", [ADVISED[game]], 1024, 768)
     advice_ready(page)
-    boxes = page.evaluate(BOXES)
-    view = boxes["notebook"]
-    for part in ("tray", "chances", "coach"):
-        box = boxes[part]
-        assert box["top"] >= view["top"] - 1 and box["bottom"] <= view["bottom"] + 1, (part, boxes)
-        assert box["left"] >= view["left"] - 1 and box["right"] <= view["right"] + 1
+    best = page.locator(".dicelab-game .dicelab-advice-best").text_content()
+    assert best.startswith("Coach's best: ")
+    said = f"w.advice_strip.best == {best!r} == w.coaching.headline"
+    assert kernel_eval(jupyter_server, f"advice-{game}.ipynb", said) == "True"
+    try:
+        for sidebar in (False, True):  # JupyterLab's file browser closed, then open
+            page.evaluate(SIDEBAR, sidebar)
+            page.wait_for_function("(open) => jupyterapp.shell.leftCollapsed !== open", arg=sidebar)
+            page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+            boxes = page.evaluate(BOXES)
+            view = boxes["notebook"]
+            for part in ("buttons", "tray", "best", "glance"):
+                box = boxes[part]
+                assert box["top"] >= view["top"] - 1 and box["bottom"] <= view["bottom"] + 1, (
+                    sidebar,
+                    part,
+                    boxes,
+                )
+                assert box["left"] >= view["left"] - 1 and box["right"] <= view["right"] + 1
+    finally:
+        page.evaluate(SIDEBAR, True)
+    assert violations(page, ".dicelab-game .dicelab-advice-strip") == []
     DOCS.mkdir(parents=True, exist_ok=True)
     page.mouse.move(0, 0)
     page.screenshot(path=str(DOCS / f"{game}-1024x768.png"))

@@ -1,4 +1,5 @@
-"""The coach in a real JupyterLab: it names the best option, and costs a deliberately poor move."""
+"""The coach in a real JupyterLab: the table proposes its best option, it says why the most
+points now is not the best, and it costs a deliberately poor move."""
 
 from __future__ import annotations
 
@@ -53,13 +54,25 @@ def test_the_coach_names_the_best_option_and_costs_a_poor_move(page, jupyter_ser
     assert marked.locator(".dicelab-coach-tag").text_content() == "Best"  # a word, not colour alone
     assert best in marked.text_content()
     assert coach.locator(".dicelab-coach-options li").count() == 3
+    # One voice: the table proposes the coach's best, and the coach says why not the most points.
+    page.locator(".dicelab-status").get_by_text(
+        "Proposed (the coach's best): set aside 1 for 100 points."
+    ).wait_for()
+    for die, face in [(2, 2), (3, 3), (4, 5), (5, 6), (6, 6)]:
+        page.get_by_role("button", name=f"die {die} showing {face}, back in the shaker").wait_for()
+    assert coach.locator(".dicelab-coach-why").inner_text() == (
+        "Most points now, set aside 1, 5 and throw 4 dice, gives 303.2 points; the best, "
+        "set aside 1 and throw 5 dice, 384.7 points: it keeps 5 dice to throw, not 4."
+    )
+    assert page.locator(".dicelab-advice-best").inner_text() == (
+        "Coach's best: set aside 1 and throw 5 dice (384.7 points)."
+    )
     page.locator(".dicelab-game").screenshot(path=str(tmp_path / "coach-advice.png"))
 
     # Deliberately poor, as Python's policy says: leave out 1 and 5 and pass with 150.
     poor = "set aside 1, 5 and pass (150 points)"
     assert value(f"print([c.label for c in {advice}].index({poor!r}) > 0)").strip() == "True"
-    for die, face in [(2, 2), (3, 3), (5, 6), (6, 6)]:  # the table proposes 1 and 5 out already
-        page.get_by_role("button", name=f"die {die} showing {face}, back in the shaker").wait_for()
+    page.get_by_role("button", name="die 4 showing 5, back in the shaker").click()
     page.get_by_role("button", name=re.compile("^PASS: bank 150 points")).click()
     assert wait_for_kernel_value(jupyter_server, NOTEBOOK, "w.game.scores", "(150,)") == "(150,)"
 

@@ -66,7 +66,14 @@ def test_setup_and_a_turn_played_by_clicks(page, jupyter_server):
     name = "clicks.ipynb"
     show_game(page, jupyter_server, name, "seed=7, pace=0")
 
-    # Setup: two players; make them share a colour, see Start refused, then fix it.
+    # Setup, as the seed draws it: the green flag heads it and Start is green.
+    flag = page.locator(".dicelab-setup-heading .dicelab-setup-flag")
+    start = page.get_by_role("button", name="Start the game")
+    green = "rgb(46, 125, 50)"
+    assert flag.evaluate("(node) => getComputedStyle(node).color") == green
+    assert start.evaluate("(node) => getComputedStyle(node).backgroundColor") == green
+
+    # Two players; make them share a colour, see Start refused, then fix it.
     page.get_by_label("Name of player 1").fill("Ann")
     page.get_by_label("Name of player 2").fill("Ben")
     page.get_by_label("Name of player 2").press("Tab")

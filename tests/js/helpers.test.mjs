@@ -3,7 +3,7 @@ import { test, mock } from "node:test";
 import assert from "node:assert/strict";
 
 import { component, mountOf } from "../../src/dicelab/widgets/static/helpers.js";
-import { regionNames, connection, ANSWER_MS, DISCONNECTED } from "../../src/dicelab/widgets/static/table.js";
+import { regionNames, connection, ANSWER_MS, HEARTBEAT_MS, DISCONNECTED } from "../../src/dicelab/widgets/static/table.js";
 import { percent, poolScale } from "../../src/dicelab/widgets/static/class_board.js";
 import { spanPosition } from "../../src/dicelab/widgets/static/cask_scales.js";
 import { clickOn, DOUBLE_CLICK_MS } from "../../src/dicelab/widgets/static/scorecard.js";
@@ -77,6 +77,39 @@ test("an acknowledgement answers, and a send that throws shows the line at once"
     kernel.send({ part: "dice", type: "toggle", die: 1 });
     assert.equal(line.hidden, false);
     kernel.stop();
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test("the heartbeat says the kernel is gone before any click, and a late answer takes it back", () => {
+  mock.timers.enable({ apis: ["setTimeout", "setInterval"] });
+  try {
+    const model = fakeModel();
+    const line = { textContent: "", hidden: true };
+    const kernel = connection(model, line, true);
+    mock.timers.tick(HEARTBEAT_MS);
+    assert.deepEqual(model.sent, [{ part: "table", type: "heartbeat" }]);
+    model.emit("msg:custom", { type: "ack" });
+    mock.timers.tick(HEARTBEAT_MS);  // the next beat goes, and no answer comes
+    assert.equal(model.sent.length, 2);
+    mock.timers.tick(ANSWER_MS - 1);
+    assert.equal(line.hidden, true);
+    mock.timers.tick(1);
+    assert.equal(line.hidden, false);
+    assert.equal(line.textContent, DISCONNECTED);
+    mock.timers.tick(10 * HEARTBEAT_MS);  // no beat while one waits for its answer
+    assert.equal(model.sent.length, 2);
+    model.emit("msg:custom", { type: "ack" });  // a kernel that was only busy
+    assert.equal(line.hidden, true);
+    kernel.stop();
+    mock.timers.tick(10 * HEARTBEAT_MS);
+    assert.equal(model.sent.length, 2);
+    const quiet = fakeModel();
+    const without = connection(quiet, { textContent: "", hidden: true });
+    mock.timers.tick(10 * HEARTBEAT_MS);
+    assert.deepEqual(quiet.sent, []);  // no heartbeat where the model has no kernel
+    without.stop();
   } finally {
     mock.timers.reset();
   }

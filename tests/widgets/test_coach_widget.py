@@ -57,6 +57,53 @@ def play_best_fivethousand(widget):
         play_fivethousand(widget, best.keep, best.bank)
 
 
+def test_one_voice_the_proposal_is_the_coachs_best_and_the_coach_says_why_it_differs():
+    widget = FivethousandGame(players=["Red"], seed=164, pace=0)
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    assert widget.game.state.throw == (1, 2, 3, 5, 6, 6) and widget.dice_out() == (1, 5)
+    assert widget.controls.status.endswith(
+        "Proposed (most points now): set aside 1, 5 for 150 points."
+    )
+    key(widget, "k")  # the coach on, no die clicked yet: the proposal follows the coach
+    assert widget.dice_out() == (1,) and best_label(widget) == "set aside 1 and throw 5 dice"
+    assert panel(widget).why == (
+        "Most points now, set aside 1, 5 and throw 4 dice, gives 303.2 points; the best, "
+        "set aside 1 and throw 5 dice, 384.7 points: it keeps 5 dice to throw, not 4."
+    )
+    key(widget, "k")  # off again: most points now
+    assert widget.dice_out() == (1, 5)
+    key(widget, "2")  # a die clicked: switching the coach on leaves the player's dice alone
+    key(widget, "k")
+    assert widget.dice_out() == (1, 2, 5)
+    key(widget, "u")
+    widget.send_intent(widget.shaker, {"type": "shake"})  # sets aside 1, 5 and throws 4 dice
+    state = widget.game.state
+    assert state.kept == (1, 5) and state.throw == (1, 1, 5, 6)
+    assert widget.controls.status.endswith(
+        "Proposed (the coach's best): set aside 1, 1, 5 for 250 points."
+    )
+    assert widget.dice_out() == (1, 1, 5) and panel(widget).why == ""  # the same set-aside
+
+
+def test_the_advice_at_a_glance_sits_above_the_dice_while_the_coach_or_the_chances_are_on():
+    widget = FivethousandGame(seed=34, pace=0)
+    widget.send_intent(widget.shaker, {"type": "shake"})
+    assert "advice_strip" not in shown(widget)  # nothing to say at a glance
+    key(widget, "k")
+    assert shown(widget)[:3] == ("controls", "advice_strip", "scoreboard")
+    assert (
+        widget.advice_strip.best == ("Coach's best: set aside 1 and throw 5 dice (384.7 points).")
+        and widget.advice_strip.chances == []
+    )
+    key(widget, "w")
+    assert [(seat["name"], seat["value"]) for seat in widget.advice_strip.chances] == [
+        ("Red", "53%"),
+        ("Robot", "47%"),
+    ]
+    key(widget, "k")
+    assert widget.advice_strip.best == "" and "advice_strip" in shown(widget)
+
+
 def test_fivethousand_coach_names_the_best_option_rates_a_poor_move_and_reports():
     widget = FivethousandGame(
         players=["Red"], rules=fivethousand.Rules().replace(target=1000), seed=164, pace=0

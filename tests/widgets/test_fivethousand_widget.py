@@ -105,6 +105,18 @@ def test_a_whole_game_played_by_intents_has_a_final_turn_and_a_winner():
     assert widget.phase == "setup" and [s["name"] for s in widget.setup.seats] == ["Ann", "Ben"]
 
 
+def test_words_fit_the_numbers_a_farkle_on_a_first_throw_and_the_target_reached_exactly():
+    robots = [{"name": "Ann", "bot": "simple"}, {"name": "Ben", "bot": "simple"}]
+    widget = FivethousandGame(players=robots, seed=12, pace=0)  # the robots play it all
+    said = [entry["text"] for entry in widget._entries]
+    assert "Ben throws 6, 3, 4, 6, 2, 3. Farkle! No die scores: the turn ends. Ann's turn." in said
+    assert (
+        "Ben passes and banks 350: 5000 in all. Ben has reached 5000: Ann gets one last turn. "
+        "Final turn: Ann needs more than 5000 to win." in said
+    )
+    assert not [line for line in said if " 0 points" in line or "with 5000:" in line]
+
+
 def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(duel):
     shake(duel)
     throw = duel.game.state.throw
@@ -128,7 +140,10 @@ def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(du
         "key": "2",
         "label": "die 2 showing 2, back in the shaker",
     }
-    assert duel.controls.status == "Ann throws 1, 2, 3, 5, 6, 6. Proposed: 1, 5 out for 150 points."
+    assert (
+        duel.controls.status
+        == "Ann throws 1, 2, 3, 5, 6, 6. Proposed (most points now): set aside 1, 5 for 150 points."
+    )
     assert duel.shaker.caption == "Set aside 150, throw 4 dice" and duel.shaker.enabled
     assert button(duel, "pass")["aria_label"] == "PASS: bank 150 points"
     assert not button(duel, "take_back")["enabled"]
@@ -593,7 +608,7 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
         assert button(widget, "pace")["label"] == "Robots: normal"
         assert button(widget, "pace")["aria_label"] == "Robots: normal, make them fast"
         press(widget, "pace")
-        assert widget.pace == 0.08 and button(widget, "pace")["label"] == "Robots: fast"
+        assert widget.pace == 0.3 and button(widget, "pace")["label"] == "Robots: fast"
         key(widget, "v"), key(widget, "v")
         assert button(widget, "pace")["label"] == "Robots: slow" and widget.pace == 1.2
         assert "skip" not in [b["id"] for b in widget.controls.buttons]  # Red is to move
@@ -611,6 +626,20 @@ def test_the_robots_pace_cycles_by_button_and_key_and_skip_plays_them_at_once():
         widget._cancel_bots()
 
     run_on_fresh_loop(scenario())
+
+
+def test_instant_robots_play_their_whole_turn_in_one_drawing():
+    widget = FivethousandGame(players=["Red", {"name": "Robot", "bot": "simple"}], seed=4, pace=0)
+    assert button(widget, "pace")["label"] == "Robots: instant"
+    shake(widget)
+    assert widget.game.state.phase == "choose"
+    drawings = []
+    widget.observe(drawings.append, "view")
+    before = len(widget.game.history)
+    press(widget, "pass")  # Red's pass is drawn, then the robot's whole turn at once
+    robot_moves = len(widget.game.history) - before - 2  # Red set aside and passed
+    assert robot_moves >= 2 and widget.game.current_player.name == "Red"
+    assert len(drawings) == 2
 
 
 def test_a_robots_farkled_dice_leave_the_table_at_your_turn():

@@ -115,7 +115,7 @@ def test_an_interrupted_start_leaves_a_playable_setup(monkeypatch):
         with pytest.raises(KeyboardInterrupt):
             press(widget, "start")
     assert widget.phase == "setup" and widget.controls.status == INTERRUPTED
-    assert button(widget, "start")["enabled"]
+    assert button(widget, "start")["enabled"] and button(widget, "start")["tone"] == "confirm"
     press(widget, "start")
     assert widget.phase == "over" or not widget.game.current_player.is_bot
     assert widget.controls.status != INTERRUPTED

@@ -4,12 +4,15 @@ controls part says them, driven by intents without a browser."""
 from __future__ import annotations
 
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
+from dicelab.widgets.pace import PACES
 
 
 def moments_of(Widget, players, seed: int) -> dict:
     """The moments a game of ``players`` (robots) shows as it is played to its end, kind ->
     its first text; every moment has a serial of its own, in order."""
-    widget = Widget(players=["Ann"], seed=seed, pace=0)
+    # At a pace, outside an event loop, the robots play at once with every step drawn (at
+    # "instant" their whole turn is drawn once).
+    widget = Widget(players=["Ann"], seed=seed, pace=PACES["normal"])
     seen, serials = {}, []
 
     def record(change):

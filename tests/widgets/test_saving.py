@@ -24,7 +24,7 @@ from dicelab.widgets import (
 )
 from dicelab.widgets.controller import RESUMED, RESUMED_AS_COPY
 from dicelab.widgets.saving import SavedGameWarning
-from tests.widgets.intents import notice, press
+from tests.widgets.intents import button, notice, press, shown
 
 WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame]
 
@@ -47,6 +47,51 @@ def test_every_action_is_saved_and_resume_continues_the_latest_unfinished_game(W
     assert again.game.to_json() == widget.game.to_json() and again.controls.status == RESUMED
     assert again._entries == widget._entries and again.history.entries == widget._entries
     assert saved_games()[0].players == ("Ann", "Ben") and "unfinished" in repr(saved_games()[0])
+
+
+@pytest.mark.parametrize("Widget", WIDGETS, ids=lambda w: w.__name__)
+def test_a_resumed_game_shows_every_panel_as_it_was(Widget):
+    widget = Widget(
+        players=[
+            "Ann",
+            {"name": "Robo", "bot": "simple" if Widget is not YahtzeeGame else "greedy"},
+        ],
+        seed=5,
+        pace=0,
+    )
+    for name in ("chances", "coach", "sound", "pace"):  # switched by the player, no move made
+        press(widget, name)
+    chosen = {"coach": True, "rating": "points", "chances": True, "pace": 1.2, "sound": True}
+    assert widget.panels() == chosen
+    again = Widget(resume=True)  # made with every panel off, at the normal pace
+    assert again.panels() == chosen and again.controls.status == RESUMED
+    assert {"coach", "win_chances"} <= set(shown(again))
+    assert button(again, "pace")["label"] == "Robots: slow"
+
+
+def test_a_save_whose_panels_are_not_what_the_widget_writes_resumes_with_the_widgets_own(tmp_path):
+    widget = ThousandGame(players=["Ann", "Ben"], seed=5, pace=0, chances=True)
+    play_some(widget, 1)
+    (saved,) = saved_games()
+    document = json.loads(saved.path.read_text())
+    assert document["panels"] == widget.panels()
+    for panels in (
+        {**widget.panels(), "pace": float("nan")},
+        {**widget.panels(), "pace": True},
+        {**widget.panels(), "rating": "luck"},
+        {**widget.panels(), "extra": 1},
+        [True],
+    ):
+        saved.path.write_text(json.dumps({**document, "panels": panels}))
+        again = ThousandGame(resume=True, pace=0.6)
+        assert again.panels() == {
+            "coach": False,
+            "rating": "points",
+            "chances": False,
+            "pace": 0.6,
+            "sound": False,
+        }
+        assert again.game.to_json() == widget.game.to_json()
 
 
 def test_resume_takes_a_saved_game_and_a_finished_one_is_not_resumed():

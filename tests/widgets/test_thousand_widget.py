@@ -129,9 +129,9 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
         "name": "Ann",
         "colour": CSS_COLOURS["Red"],
         "banked": 0,
-        "standing": 0,
+        "standing": 15,  # blue while the turn is open, in a cask too (the seed's navigation)
         "current": True,
-        "label": "Ann: banked 0, in the 0–100 cask, 85 more needed to save",
+        "label": "Ann: banked 0, would stand at 15, in the 0–100 cask, 85 more needed to save",
     }
     assert duel.scales.caption == (
         "Ann's turn: this turn 15, banked 0; 85 points more needed to "
@@ -147,7 +147,9 @@ def test_a_throw_sets_the_scoring_dice_aside_and_the_scales_follow(duel):
         (5, True),
         (6, False),
     ]
-    assert duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 0  # no save in a cask
+    assert (
+        duel.game.state.turn_points == 20 and row(duel, 0)["standing"] == 20
+    )  # blue, though no save in a cask
 
 
 def test_a_throw_with_no_combination_is_announced_and_burns_the_turn(duel):
@@ -238,7 +240,7 @@ def test_with_choose_keep_the_best_pick_is_proposed_and_throw_is_one_click():
     assert widget.game.state.phase == "choose" and widget.game.state.turn_points == 0
     assert (
         widget.controls.status
-        == "Ann threw 1, 2, 2, 5, 5: proposed to set aside 1, 5, 5 (20 points)."
+        == "Ann threw 1, 2, 2, 5, 5. Proposed (most points now): set aside 1, 5, 5 for 20 points."
     )
     assert widget.picked == {0, 3, 4}
     assert [(d["face"], d["selectable"], d["key"], d["held"]) for d in widget.tray.dice] == [

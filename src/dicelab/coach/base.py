@@ -80,6 +80,12 @@ class Coach(abc.ABC):
             tuple(self.odds(state, choices[:TOP])),
         )
 
+    def why_not_most_points(self, state, choices: list[Choice]) -> str:
+        """Where the move worth the most points now is not the best of ``choices`` (those
+        of ``state``, best first), one line saying why; "" where they agree, or where a
+        game proposes no such move."""
+        return ""
+
     def rate(self, state, actions, player: str) -> Decision | None:
         """The decision that ``actions`` (played from ``state``) make, rated; None when they
         are no decision (a forced move, a single hold toggle)."""

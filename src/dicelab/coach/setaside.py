@@ -131,6 +131,29 @@ class SetAsideCoach(Coach):
             if n
         ]
 
+    def why_not_most_points(self, state, choices: list[Choice]) -> str:
+        """E.g. "Most points now, set aside 2, 2, 2, 5 and throw 2 dice, gives 320.1 points;
+        the best, set aside 5 and throw 5 dice, 347.8 points: it keeps 5 dice to throw, not 2."
+        """
+        if state.phase != "choose" or not choices:
+            return ""
+        most = tuple(sorted(self.engine.table.best_choice(state.throw)[0]))
+        best = choices[0]
+        rival = next((choice for choice in choices if choice.move[0] == most), None)
+        if best.move[0] == most or rival is None:
+            return ""
+        measure = self.measure(state)
+        line = (
+            f"Most points now, {rival.label}, gives {measure.say(rival.value)}; the best, "
+            f"{best.label}, {measure.say(best.value)}"
+        )
+        dice = None if best.move[1] else self.dice_next(state, best.move[0])
+        if dice and rival.move[1]:
+            line += f": throwing {dice} {'die' if dice == 1 else 'dice'} on beats stopping now"
+        elif dice and dice > (self.dice_next(state, most) or 0):
+            line += f": it keeps {dice} dice to throw, not {self.dice_next(state, most)}"
+        return line + "."
+
     def situation(self, state) -> str:
         points = f"{state.turn_points} points this turn"
         if state.phase == "choose":

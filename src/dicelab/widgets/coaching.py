@@ -61,6 +61,7 @@ class Coaching(SwitchedPanel):
         self._rated: dict[str, int] = {}  # rating -> how many of ``_made`` its ledger has looked at
         self._verdict: dict = {}
         self._verdicts = 0
+        self.headline = ""  # the best option in one line, as drawn last ("" when none)
         # (coach, state, advice): the last advice, kept while it holds
         self._advice: tuple[object, object, Advice | None] = (None, None, None)
 
@@ -138,6 +139,13 @@ class Coaching(SwitchedPanel):
             return None
         return job.result()
 
+    def _redraw(self, job) -> None:
+        """The coach is ready: the table's proposal may follow it now, then the table is
+        drawn again."""
+        if self._awaited is job:
+            self._controller.advice_changed()
+        super()._redraw(job)
+
     def new_game(self) -> None:
         """Forget the last game's decisions."""
         self._moves, self._made, self._ledgers, self._rated = [], [], {}, {}
@@ -194,6 +202,7 @@ class Coaching(SwitchedPanel):
     # --- drawing ------------------------------------------------------------------------
     def draw(self) -> None:
         """Draw the advice for the player to move, or the report once the game is over."""
+        self.headline = ""
         if not self.widgets():
             return
         game = self._controller.game
@@ -201,6 +210,7 @@ class Coaching(SwitchedPanel):
             "busy": "",
             "caption": "",
             "options": [],
+            "why": "",
             "odds_caption": "",
             "odds": [],
             "verdict": self._verdict,
@@ -214,6 +224,7 @@ class Coaching(SwitchedPanel):
             traits["caption"] = f"The coach can't advise on these rules: {job.exception()}."
         elif coach is None:
             traits["busy"] = THINKING
+            self.headline = "Coach is thinking…"
         elif game.is_over:
             self._catch_up()
             traits.update(verdict=self._verdict, report=self._report())
@@ -247,11 +258,29 @@ class Coaching(SwitchedPanel):
             for measure in RATINGS
         ]
 
-    def _advise(self, coach, game) -> dict:
+    def _advice_now(self, coach, game) -> Advice:
+        """``coach``'s advice for the state of ``game``, kept while that state holds."""
         if self._advice[:2] != (coach, game.state):
             self._advice = (coach, game.state, coach.advise(game.state))
         advice = self._advice[2]
         assert advice is not None  # given just above
+        return advice
+
+    def best_move(self) -> tuple | None:
+        """The coach's best move for the human to move now, as its coach says moves; None
+        while the coach is off or still thinking, at a robot's turn, or with nothing to
+        choose."""
+        game = self._controller.game
+        if not self.on or game is None or game.is_over or game.current_player.is_bot:
+            return None
+        job = self._job()
+        if not job.done() or job.exception() is not None:
+            return None
+        choices = self._advice_now(job.result(), game).choices
+        return choices[0].move if choices else None
+
+    def _advise(self, coach, game) -> dict:
+        advice = self._advice_now(coach, game)
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
         if len(choices) > 1:
             caption = f"Best options for {whom(name)}, {advice.situation}:"
@@ -261,6 +290,8 @@ class Coaching(SwitchedPanel):
             )
         else:
             caption = f"{name}, {advice.situation}: nothing to choose yet."
+        if choices:
+            self.headline = f"Coach's best: {choices[0].label} ({measure.say(choices[0].value)})."
         shown = choices[:TOP] if len(choices) > 1 else ()
         if self.rating == "win":
             basis = self._controller.CHANCES.at(len(game.players)).basis
@@ -276,6 +307,7 @@ class Coaching(SwitchedPanel):
                 {"label": c.label, "value": measure.say(c.value), "best": i == 0}
                 for i, c in enumerate(shown)
             ],
+            "why": coach.why_not_most_points(game.state, list(choices)),
             "odds_caption": coach.odds_title if advice.odds else "",
             "odds": [{"label": label, "value": value} for label, value in advice.odds],
             "help": help_text,

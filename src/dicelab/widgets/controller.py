@@ -27,6 +27,7 @@ import weakref
 from collections.abc import Callable
 from functools import partial
 
+from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
 from dicelab.players import Player
@@ -35,7 +36,14 @@ from dicelab.widgets import replacing, saving
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
-from dicelab.widgets.components import Controls, History, MalformedIntent, Ranking, SeatSetup
+from dicelab.widgets.components import (
+    AdviceStrip,
+    Controls,
+    History,
+    MalformedIntent,
+    Ranking,
+    SeatSetup,
+)
 from dicelab.widgets.game_record import HISTORY_SHOWN, GameRecord
 from dicelab.widgets.phrasing import says, turn_of, unnamed_robot
 from dicelab.widgets.robot_pacer import PACE_KEYS, RobotPacer
@@ -54,6 +62,7 @@ RESUMED_AS_COPY = (
 )
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 SOUND_KEY = "M switches the sound of the game's moments on or off."
+MAX_PACE = 60.0  # the slowest pace a saved game may ask for, in seconds between robot steps
 
 
 class GameController(SeatEditor, RobotPacer, GameRecord, Table):
@@ -91,6 +100,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         "ranking",
         "win_chances",
         "coach",
+        "advice_strip",
         "history",
     )  # games add theirs
 
@@ -129,6 +139,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._unsaved = False  # whether an action was played since the last save
         self._save_problem: str | None = None  # why the game could not be saved, said once
         self._save_notice: dict = {}  # the notice saying so, while it is shown
+        self._saved_panels: dict = {}  # the panels as last saved (see ``panels``)
         cell = saving.cell()
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
@@ -139,9 +150,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
+        self.advice_strip = AdviceStrip()
         self.coaching = Coaching(self, coach, rating)
         self.winning = WinChances(self, self.CHANCES, chances)
-        self.listen(self.coaching.panel, measure=self.coaching.choose)
+        self.listen(self.coaching.panel, measure=self._rate_by)
         self.listen(self.controls, press=self._press, key=self._key)
         self.listen(
             self.setup,
@@ -182,6 +194,18 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def toggle_coach(self) -> None:
         """Switch the coach on or off (building it the first time: a few seconds for Yahtzee)."""
         self.coaching.toggle()
+        self.advice_changed()
+
+    def _rate_by(self, measure: str) -> None:
+        self.coaching.choose(measure)
+        self.advice_changed()
+
+    def advice_changed(self) -> None:
+        """The coach was switched, rates by another measure or is ready: the table's
+        proposal follows it, unless the player has clicked a die since the throw."""
+        picks = self.selection()
+        if self.phase == "play" and picks is not None and picks.refusal():
+            self.propose()
 
     @property
     def chances(self) -> bool:
@@ -257,6 +281,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             self._unsaved = True
         _SAVING[self._save_name] = self
         self._status = RESUMED_AS_COPY if copy else RESUMED
+        self._show_panels(saved_panels(saved.document))
         self.coaching.new_game()
         self.after(None)
         self.render()
@@ -264,12 +289,41 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         self._autosave()
         return True
 
+    def panels(self) -> dict:
+        """What the player chose of the table's panels, saved with the game and shown again
+        when it is resumed: the coach (on, and what it rates by), the chance to win, the
+        robots' pace and the sound."""
+        return {
+            "coach": self.coach,
+            "rating": self.coaching.chosen,
+            "chances": self.chances,
+            "pace": self.pace,
+            "sound": self.sound,
+        }
+
+    def _show_panels(self, panels: dict) -> None:
+        """Show the panels as :meth:`panels` gave them (nothing changes for ``{}``)."""
+        if panels:
+            self.coaching.on, self.coaching.chosen = panels["coach"], panels["rating"]
+            self.winning.on, self.pace, self.sound = (
+                panels["chances"],
+                panels["pace"],
+                panels["sound"],
+            )
+
     def _autosave(self) -> None:
-        """Save the game if an action was played since it was last saved."""
-        if not self._unsaved or self._game is None or self._closed or self._save_name is None:
+        """Save the game if an action was played, or a panel switched, since it was last saved."""
+        if self._game is None or self._closed or self._save_name is None:
+            return
+        if not self._unsaved and self.panels() == self._saved_panels:
             return
         self._unsaved = False
-        extra = {"seed": self.seed, "games_started": self._games_started}
+        self._saved_panels = self.panels()
+        extra = {
+            "seed": self.seed,
+            "games_started": self._games_started,
+            "panels": self._saved_panels,
+        }
         problem = saving.save(
             self._save_name, type(self).__name__, self._made, self._game, self._entries, extra
         )
@@ -473,6 +527,13 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
                 self._render_ranking()
             self.winning.draw()
             self.coaching.draw()
+            self.advice_strip.draw(
+                best=self.coaching.headline,
+                chances=[
+                    {key: seat[key] for key in ("name", "colour", "value")}
+                    for seat in (self.winning.panel.seats if self.chances else [])
+                ],
+            )
         self.publish()
 
     def publish(self) -> None:
@@ -489,7 +550,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
         with the coach's toggle."""
         if self.phase == "setup":
-            return [Button("start", "Start", self._start_from_setup, "Start the game", key="s")]
+            start = Button(
+                "start", "Start", self._start_from_setup, "Start the game", key="s", tone="confirm"
+            )
+            return [start]  # green, as in the seed
         if self.phase == "over":
             return [
                 Button(
@@ -560,12 +624,14 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def areas(self) -> tuple[dict, str]:
         """The parts to show in each area, top to bottom, while playing and at the end, and
         the layout ("stack" or "columns"): by default the controls in the "play" area, then
-        the ranking once the game is over. Games add their parts; the chance to win and the
+        the ranking once the game is over, or while playing the advice at a glance (when the
+        coach or the chance to win is on). Games add their parts; the chance to win and the
         coach follow in the "advice" area (beside the table where it is wide enough, else
         below it), the history in the "foot" area."""
-        return {
-            "play": [self.controls, self.ranking] if self.phase == "over" else [self.controls]
-        }, "stack"
+        if self.phase == "over":
+            return {"play": [self.controls, self.ranking]}, "stack"
+        glance = [self.advice_strip] if self.coach or self.chances else []
+        return {"play": [self.controls, *glance]}, "stack"
 
     def render_board(self) -> None:
         """Draw the game's own components from ``self.game``."""
@@ -584,6 +650,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
 
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
+
+    def propose(self) -> None:
+        """Pick again what the table proposes after a throw (games with picks, see
+        :meth:`selection`)."""
 
     def selection(self):
         """The dice picked since the last throw and not yet played (a
@@ -611,6 +681,19 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end: what the game's engine says."""
         return self._game.engine.scores(self._game.state)
+
+
+def saved_panels(document: dict) -> dict:
+    """The panels a saved game was shown with (see ``GameController.panels``), or {} when
+    the save has none or they are not exactly what ``panels`` writes (a save is outside
+    input: a hand-edited or older file resumes with the panels the widget was made with)."""
+    panels = document.get("panels")
+    if type(panels) is not dict or set(panels) != {"coach", "rating", "chances", "pace", "sound"}:
+        return {}
+    switches = all(type(panels[name]) is bool for name in ("coach", "chances", "sound"))
+    pace = panels["pace"]
+    known_pace = type(pace) in (int, float) and 0 <= pace <= MAX_PACE
+    return panels if switches and known_pace and panels["rating"] in RATINGS else {}
 
 
 def _sentence(text: str) -> str:

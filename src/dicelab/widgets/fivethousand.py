@@ -1,7 +1,8 @@
 """Fivethousand as one widget: the shaker, the thrown dice, the dice set aside, PASS.
 
-After a throw the table proposes the best-scoring set-aside: every scoring die stays out,
-every other die goes back into the shaker, so throwing on or passing is one click. Clicking
+After a throw the table proposes a set-aside (the coach's best while the coach is on, else
+the most points now; see :mod:`~dicelab.widgets.proposal`): those dice stay out, every other
+die goes back into the shaker, so throwing on or passing is one click. Clicking
 a die sends it back into the shaker or takes it out again, and Take back undoes the last
 such click. Clicking the shaker sets aside the dice left out and throws the rest; PASS sets
 them aside and banks the turn. Which dice went back is the controller's selection, checked
@@ -26,6 +27,7 @@ from dicelab.widgets.controller import GameController
 from dicelab.widgets.game_record import join_names
 from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
+from dicelab.widgets.proposal import proposal
 from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
@@ -48,7 +50,8 @@ class FivethousandGame(GameController):
     shaker ready (New game opens the setup screen);
     ``FivethousandGame(players=["Ann", {"name": "Robot", "bot": "simple"}], rules="farkle",
     seed=7)`` starts at once. ``.game`` is the :class:`dicelab.fivethousand.Game` being
-    played. After a throw the best-scoring set-aside is proposed. Keys: T throws, 1-6 send a
+    played. After a throw a set-aside is proposed: the coach's best while the coach is on, else
+    the most points now. Keys: T throws, 1-6 send a
     thrown die back or take it out, U takes the last die click back, P passes, K toggles
     the coach (``coach=True`` starts with it on), W toggles each seat's chance to win
     (``chances=True`` shows it from the start).
@@ -197,17 +200,17 @@ class FivethousandGame(GameController):
         self._back.propose(positions)
 
     def after(self, event) -> None:
-        self.back = self._proposal()
+        self.propose()
 
     def selection(self) -> Picks:
         return self._back
 
-    def _proposal(self) -> frozenset:
-        """The dice of the throw to send back into the shaker at first: every die but those of
-        the best-scoring set-aside (none when there is no throw to choose from)."""
-        state = self._game.state
-        best = self._game.engine.table.best_choice(state.throw) if state.phase == "choose" else None
-        return _positions_left(state.throw, best[0]) if best else frozenset()
+    def propose(self) -> None:
+        """Send back into the shaker every die of the throw but those the table proposes to
+        set aside (see :mod:`~dicelab.widgets.proposal`; none when there is no throw)."""
+        proposed = proposal(self)
+        throw = self._game.state.throw
+        self.back = _positions_left(throw, proposed.dice) if proposed else frozenset()
 
     def bot_step(self) -> None:
         """A robot first shows which dice it sends back, then sets the others aside."""
@@ -226,8 +229,9 @@ class FivethousandGame(GameController):
                 text = f"{says(name, 'throws')} {_faces(event.dice)}. " + self._farkle(name, before)
             else:  # in the order of the dice on the table
                 text = f"{says(name, 'throws')} {_faces(state.throw)}."
-                if not self._game.players[event.player].is_bot:
-                    text += " " + self._proposal_sentence()
+                proposed = proposal(self)
+                if proposed and not self._game.players[event.player].is_bot:
+                    text += " " + proposed.sentence()
         elif isinstance(action, SetAside):
             points = state.turn_points - before.turn_points
             text = (
@@ -264,6 +268,8 @@ class FivethousandGame(GameController):
                     f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}."
                 )
             return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
+        if not before.turn_points:
+            return "Farkle! No die scores: the turn ends."
         return (
             f"Farkle! No die scores: {says(name, 'loses')} the turn's "
             f"{count(before.turn_points, 'point')}."
@@ -275,9 +281,11 @@ class FivethousandGame(GameController):
         if "final_round" in state.news and state.final_turns:
             others = join_names(players[i].name for i in state.final_turns)
             one = len(state.final_turns) == 1 and others != "You"
+            score = state.scores[player]
+            past = f" with {score}" if score != self.rules.target else ""
             text += (
-                f" {says(players[player].name, 'has')} reached {self.rules.target} with "
-                f"{state.scores[player]}: {others} {'gets' if one else 'get'} one last turn."
+                f" {says(players[player].name, 'has')} reached {self.rules.target}{past}: "
+                f"{others} {'gets' if one else 'get'} one last turn."
             )
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
             text += (
@@ -452,11 +460,6 @@ class FivethousandGame(GameController):
         if self._game.state.phase == "choose" and self._game.engine.table.score(self.dice_out()):
             return f"{self._shaker_text(in_cup)}: set every die aside"
         return self._shaker_text(in_cup)
-
-    def _proposal_sentence(self) -> str:
-        """What the table proposes after a throw, in words."""
-        best, points = self._game.engine.table.best_choice(self._game.state.throw)
-        return f"Proposed: {_faces(best)} out for {count(points, 'point')}."
 
     def _selection_sentence(self) -> str:
         out = self.dice_out()

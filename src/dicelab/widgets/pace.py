@@ -1,16 +1,18 @@
 """The robots' pace at the table: named speeds a player cycles through (and ``pace=`` seconds).
 
->>> PACES["normal"], pace_name(0.6), pace_name(0.25), next_pace(0.6), next_pace(0)
-(0.6, 'normal', '0.25 s', 0.08, 1.2)
+>>> PACES["normal"], pace_name(0.6), pace_name(0.45), next_pace(0.6), next_pace(0)
+(0.6, 'normal', '0.45 s', 0.3, 1.2)
 """
 
 from __future__ import annotations
 
-PACES = {"slow": 1.2, "normal": 0.6, "fast": 0.08, "instant": 0.0}  # seconds between robot steps
+# Seconds between two robot steps. "fast" still shows each throw's dice long enough to read
+# them; "instant" plays a robot's whole turn at once, drawn once at its end.
+PACES = {"slow": 1.2, "normal": 0.6, "fast": 0.3, "instant": 0.0}
 
 
 def pace_name(seconds: float) -> str:
-    """The name of a pace ("fast"), or its seconds when it has none ("0.25 s")."""
+    """The name of a pace ("fast"), or its seconds when it has none ("0.45 s")."""
     return next((name for name, value in PACES.items() if value == seconds), f"{seconds:g} s")
 
 

@@ -63,7 +63,9 @@ class RobotPacer:
     def _schedule_bots(self) -> None:
         """Let bots play one step per ``pace`` seconds on the kernel's event loop.
 
-        With ``pace`` 0, or outside a running event loop, they play at once.
+        With ``pace`` 0 ("instant") they play at once and the table is drawn once, at the
+        end: no step of theirs is published or animated. Outside a running event loop (a
+        script) they play at once too, each step drawn.
         """
         if (
             self._bot_timer is not None
@@ -78,6 +80,9 @@ class RobotPacer:
             loop = None
         if self.pace <= 0 or loop is None:
             self._waiting = False
+            if self.pace <= 0 and self._bot_to_move():
+                self.skip_to_human()
+                self.render()
             while self._bot_to_move():
                 self.bot_step()
                 self.render()

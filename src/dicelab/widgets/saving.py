@@ -251,7 +251,15 @@ def _seed(value, path):
 
 
 SENTENCE = 10_000  # the longest sentence a history entry holds
+
+
 #: What a save holds, exactly (see :func:`save`).
+def _panels(value, path):
+    """The panels a game was shown with: read by the table that resumes it
+    (``controller.saved_panels``), which shows its own where they are not exactly what it
+    writes, so that odd panels never cost the game itself."""
+
+
 SCHEMA = saves.obj(
     {
         "format": saves.const(FORMAT),
@@ -276,7 +284,7 @@ SCHEMA = saves.obj(
             saves.MAX_EVENTS,
         ),
     },
-    {"seed": _seed, "games_started": saves.whole(0, saves.MAX_EVENTS)},
+    {"seed": _seed, "games_started": saves.whole(0, saves.MAX_EVENTS), "panels": _panels},
 )
 
 

@@ -15,6 +15,7 @@ from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import GameController
 from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
+from dicelab.widgets.proposal import proposal
 from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
@@ -243,7 +244,7 @@ class ThousandGame(GameController):
         }, "stack"
 
     def after(self, event) -> None:
-        self.picked = self._proposal()
+        self.propose()
         if event is None or isinstance(event.action, Bank):
             self._thrower, self._aside, self._thrown, self._part = "", (), (), ()
         elif isinstance(event.action, SetAside):
@@ -255,14 +256,11 @@ class ThousandGame(GameController):
             self._thrown = event.dice
             self._part = self._auto_part(event.dice)
 
-    def _proposal(self) -> set:
-        """The positions of the best-scoring set-aside of the throw, picked at first while dice
-        are to be picked (``choose_keep``)."""
-        state = self._game.state
-        if state.phase != "choose":
-            return set()
-        best = self._game.engine.table.best_choice(state.throw)
-        return _positions_of(state.throw, best[0]) if best else set()
+    def propose(self) -> None:
+        """Pick the dice the table proposes to set aside while dice are to be picked
+        (``choose_keep``; see :mod:`~dicelab.widgets.proposal`)."""
+        proposed = proposal(self)
+        self.picked = _positions_of(self._game.state.throw, proposed.dice) if proposed else set()
 
     def _auto_part(self, thrown: tuple) -> tuple:
         """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
@@ -305,11 +303,11 @@ class ThousandGame(GameController):
                 else "the turn ends"
             )
             return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
-        if state.phase == "choose":
+        proposed = proposal(self)
+        if proposed:  # dice to choose (``choose_keep``)
             if self._game.players[event.player].is_bot:
                 return f"{text}."
-            best, points = self._game.engine.table.best_choice(state.throw)
-            return f"{text}: proposed to set aside {_faces(best)} ({count(points, 'point')})."
+            return f"{text}. {proposed.sentence()}"
         part = self._auto_part(event.dice)
         return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
 
@@ -435,10 +433,12 @@ class ThousandGame(GameController):
             banked = state.scores[i]
             current = i == state.player and not game.is_over
             need = self.needed_to_save(i, state.turn_points if current else 0)
-            standing = banked + state.turn_points if current and not need else banked
+            standing = (
+                banked + state.turn_points if current else banked
+            )  # blue while a turn is open
             label = f"{player.name}: banked {banked}"
             if standing != banked:
-                label += f", would stand at {standing} if saved"
+                label += f", would stand at {standing}" + (" if saved" if not need else "")
             cask = self.rules.cask_at(banked)
             if cask:
                 label += f", in the {_cask(cask)} cask"

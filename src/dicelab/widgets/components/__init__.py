@@ -1,5 +1,6 @@
 """The parts every game's view document is made of, one per component module in ``static/``."""
 
+from dicelab.widgets.components.advice_strip import AdviceStrip
 from dicelab.widgets.components.caption import Caption
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.components.coach import CoachPanel
@@ -15,6 +16,7 @@ from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.intents import MalformedIntent
 
 __all__ = [
+    "AdviceStrip",
     "Caption",
     "CaskScales",
     "CoachPanel",

@@ -11,7 +11,8 @@ class CoachPanel(Part):
 
     ``busy`` is shown alone while the coach computes; ``help`` says what the values mean;
     ``caption`` heads the ``options`` (``{"label", "value", "best"}``, best first) and
-    ``odds`` (``{"label", "value"}``); ``verdict`` (``{"text", "serial"}``, a new serial
+    ``odds`` (``{"label", "value"}``); ``why`` says in one line why the table's move worth
+    the most points now is not the best, where they differ; ``verdict`` (``{"text", "serial"}``, a new serial
     re-announces) is read out politely; ``report`` (``{"heading", "lines", "costliest"}``,
     ``{}`` until the game ends) sums up the game. ``measures`` (``{"id", "label", "chosen",
     "reason"}``) are what the coach can rate by; choosing one sends ``{"type": "measure",
@@ -27,6 +28,7 @@ class CoachPanel(Part):
         "help": "",
         "caption": "",
         "options": [],
+        "why": "",
         "odds_caption": "",
         "odds": [],
         "verdict": {},

@@ -9,6 +9,7 @@ import { component, element, button } from "./helpers.js";
  * @property {string} help
  * @property {string} caption
  * @property {any[]} options
+ * @property {string} why
  * @property {string} odds_caption
  * @property {any[]} odds
  * @property {object} verdict
@@ -81,6 +82,7 @@ component("coach", (slot, { send }) => {
     if (busy) return;
     if (part.caption) body.append(element("p", "dicelab-coach-caption", part.caption));
     if (part.options.length) body.append(list("dicelab-coach-options", part.options, labelled));
+    if (part.why) body.append(element("p", "dicelab-coach-why", part.why));
     if (part.odds.length) {
       body.append(element("p", "dicelab-coach-caption", part.odds_caption),
                   list("dicelab-coach-odds", part.odds, labelled));

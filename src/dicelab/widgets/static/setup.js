@@ -13,6 +13,12 @@ import { component, element, button, swatch } from "./helpers.js";
  * @property {number} max_name
  */
 
+// The seed's green flag, that starts a game, heads the setup (its Start button is green too).
+const FLAG = `<svg viewBox="0 0 16 16" aria-hidden="true" class="dicelab-setup-flag">
+  <path d="M3 1.5v13" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/>
+  <path d="M3.8 2.2c2.6-1.2 4.4 1.2 7.2 0 .6-.2 1.2 0 1.2.6v5.6c0 .4-.2.6-.6.8-2.7 1.1-4.5-1.2-7.8.2z"
+    fill="currentColor"/></svg>`;
+
 function choice(options, value, label, key, onChange) {
   const select = element("select", "dicelab-setup-select");
   select.dataset.key = key;
@@ -65,6 +71,8 @@ component("setup", (slot, { send }) => {
     const rules = element("label", "dicelab-setup-rules");
     rules.append(element("span", "dicelab-setup-label", "Rules"),
       choice(part.presets, part.preset, "Rules", "rules", (preset) => send({ type: "rules", preset })));
-    root.replaceChildren(element("div", "dicelab-setup-heading", part.heading), count, list, rules);
+    const heading = element("div", "dicelab-setup-heading", part.heading);
+    heading.insertAdjacentHTML("afterbegin", FLAG);
+    root.replaceChildren(heading, count, list, rules);
   };
 });

@@ -102,14 +102,20 @@ export function regionNames(titles) {
 // Whether the kernel still answers. Every message gets an answer (a new view, or else
 // {type: "ack"}); a message with no answer within ANSWER_MS means the kernel is gone (restarted, shut down, or a notebook
 // reopened with its widgets' saved state), and the table says so in words above the parts.
+// A heartbeat every HEARTBEAT_MS asks the same of a table nobody clicks, so that it says so
+// before the first click; an answer that comes late (a kernel busy with a long cell) takes
+// the words back.
 export const ANSWER_MS = 4000;
+export const HEARTBEAT_MS = 5000;
 export const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
 
 /** The kernel's watchdog: `send` starts the clock, any answer stops it, and no answer
- * within ANSWER_MS shows `line` with DISCONNECTED.
+ * within ANSWER_MS shows `line` with DISCONNECTED. With `heartbeat`, a message
+ * {part: "table", type: "heartbeat"} goes every HEARTBEAT_MS while no other waits.
  * @param {{send: (message: object) => void, on: Function, off: Function}} model
- * @param {{textContent: string | null, hidden: boolean}} line */
-export function connection(model, line) {
+ * @param {{textContent: string | null, hidden: boolean}} line
+ * @param {boolean} [heartbeat] */
+export function connection(model, line, heartbeat = false) {
   let waiting = null;
   const lost = () => {
     line.textContent = DISCONNECTED;
@@ -118,6 +124,7 @@ export function connection(model, line) {
   const answered = () => {
     clearTimeout(waiting);
     waiting = null;
+    line.hidden = true;
   };
   const acked = (message) => {
     if (message?.type === "ack") answered();
@@ -132,8 +139,12 @@ export function connection(model, line) {
       lost();
     }
   };
+  const beat = heartbeat
+    ? setInterval(() => { if (waiting === null) send({ part: "table", type: "heartbeat" }); }, HEARTBEAT_MS)
+    : null;
   const stop = () => {
     clearTimeout(waiting);
+    clearInterval(beat ?? undefined);
     model.off("msg:custom", acked);
     model.off("change:view", answered);
   };
@@ -151,7 +162,9 @@ function render({ model, el }) {
   const lostLine = element("p", "dicelab-disconnected");
   lostLine.setAttribute("role", "alert");
   lostLine.hidden = true;
-  const kernel = connection(model, lostLine);
+  // A kernel's model (anywidget's has its widget manager) gets the heartbeat; the class
+  // pages' socket model has no kernel, and its socket says by itself when it drops.
+  const kernel = connection(model, lostLine, "widget_manager" in model);
   el.append(root);
   const areas = new Map();  // area name -> its element
   // The table's areas in the layout, with the advice beside them (or below, when narrow),

@@ -1,0 +1,41 @@
+"""What a set-aside table proposes to set aside after a throw: one voice of advice.
+
+While the coach is on (and ready), the proposal is the coach's best set-aside, so the table
+and the coach never disagree; otherwise it is the set-aside worth the most points now, and
+says so. Where those two differ, the coach says why (``Coach.why_not_most_points``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dicelab.widgets.phrasing import count
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The dice proposed, their points, and whether the coach proposed them."""
+
+    dice: tuple
+    points: int
+    by_coach: bool
+
+    def sentence(self) -> str:
+        """E.g. "Proposed (most points now): set aside 1, 5 for 150 points."."""
+        source = "the coach's best" if self.by_coach else "most points now"
+        faces = ", ".join(map(str, self.dice))
+        return f"Proposed ({source}): set aside {faces} for {count(self.points, 'point')}."
+
+
+def proposal(controller) -> Proposal | None:
+    """What ``controller``'s table proposes to set aside from the throw on the table (None
+    when there is no throw to choose from)."""
+    state = controller.game.state
+    if state.phase != "choose":
+        return None
+    table = controller.game.engine.table
+    best = controller.coaching.best_move()
+    if best is not None and best[0]:
+        return Proposal(best[0], table.score(best[0]), True)
+    most = table.best_choice(state.throw)
+    return Proposal(most[0], most[1], False) if most else None
