@@ -102,8 +102,10 @@ def _fivethousand_forms() -> dict:
     from dicelab.fivethousand.policy import OptimalBot
     from dicelab.fivethousand.strategy import IntelligentBot, SimpleBot
     from dicelab.setaside.win import SetAsideWinBot
+    from dicelab.strategy.robot import StrategyBatchBot, StrategyBot
 
     return {
+        StrategyBot: StrategyBatchBot,
         SimpleBot: lambda rules, bot: Threshold(
             SimpleBot.threshold, not_hot=rules.dice, level="simple"
         ),
