@@ -56,9 +56,14 @@ class Standings:
     exact: numpy.ndarray
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Standings) and all(
-            numpy.array_equal(getattr(self, name), getattr(other, name), equal_nan=True)
-            for name in ("names", "robots", "games", "seed", "shares", "errors", "exact")
+        return (
+            isinstance(other, Standings)
+            and (self.names, self.robots, self.rules, self.games, self.seed)
+            == (other.names, other.robots, other.rules, other.games, other.seed)
+            and all(
+                numpy.array_equal(getattr(self, name), getattr(other, name), equal_nan=True)
+                for name in ("shares", "errors", "exact")
+            )
         )
 
     __hash__ = None  # type: ignore[assignment]

@@ -1,0 +1,102 @@
+"""The class tournament: a seeded round robin with common random numbers, whose simulated
+shares agree with the exact chances, with the win robot on top."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy
+import pytest
+
+import dicelab
+from dicelab.errors import InvalidInputError
+from dicelab.fivethousand import Rules
+from dicelab.strategy import threshold
+
+RULES = Rules(target=1000, bust_keeps_completed_rounds=False)
+
+
+def random_strategies(count: int, seed: int) -> list:
+    rng = numpy.random.default_rng(seed)
+    field = []
+    for k in range(count):
+        bank_at = {n: int(rng.integers(1, 9)) * 50 for n in range(1, 7)}
+        field.append(
+            threshold(
+                RULES,
+                bank_at=bank_at,
+                when_behind_by=int(rng.integers(0, 8)) * 100,
+                behind_bank_at=int(rng.integers(2, 12)) * 50,
+                set_aside=["most_points", "fewest_dice", "most_dice"][k % 3],
+                name=f"student {k}",
+            )
+        )
+    return field
+
+
+@pytest.fixture(scope="module")
+def standings():
+    # 7 strategies: 21 pairs of strategies, and the win robot against each
+    return dicelab.tournament(
+        random_strategies(7, seed=42),
+        games=6000,
+        robots=("win",),
+        seed=3,
+        exact=True,
+        progress=False,
+    )
+
+
+def test_exact_chances_agree_with_the_simulated_shares(standings):
+    strategies = [name for name in standings.names if name not in standings.robots]
+    assert len(strategies) * (len(strategies) - 1) // 2 >= 20
+    for i in range(len(strategies)):
+        for j in range(i + 1, len(strategies)):
+            off = abs(standings.shares[i, j] - standings.exact[i, j])
+            assert off <= 3 * standings.errors[i, j], (strategies[i], strategies[j])
+
+
+def test_the_win_robot_beats_every_threshold_strategy(standings):
+    win = standings.names.index("win")
+    for j, name in enumerate(standings.names):
+        if name != "win":
+            assert standings.shares[win, j] - 3 * standings.errors[win, j] > 0.5, name
+    assert standings.leaderboard()[0]["entrant"] == "win (robot)"
+
+
+def test_common_random_numbers_make_twins_tie_every_game():
+    a = threshold(RULES, bank_at=300, name="Ann")
+    b = threshold(RULES, bank_at=300, name="Ben")
+    standings = dicelab.tournament([a, b], robots=(), games=400, progress=False)
+    assert standings.shares[0, 1] == 0.5 and standings.errors[0, 1] == 0.0
+
+
+def test_seeded_reproducible_and_the_same_on_an_executor():
+    field = random_strategies(3, seed=1)
+    once = dicelab.tournament(field, robots=("simple",), games=300, seed=9, progress=False)
+    again = dicelab.tournament(field, robots=("simple",), games=300, seed=9, progress=False)
+    with ThreadPoolExecutor(2) as pool:
+        pooled = dicelab.tournament(
+            field, robots=("simple",), games=300, seed=9, executor=pool, progress=False
+        )
+    other = dicelab.tournament(field, robots=("simple",), games=300, seed=10, progress=False)
+    assert once == again == pooled and once != other
+    table = once.pairings()
+    assert len(table) == 6 and table[0]["exact"] != "-"  # a small target: exact by default
+    assert [row["place"] for row in once.leaderboard()] == [1, 2, 3, 4]
+
+
+def test_bad_fields_are_refused():
+    a = threshold(RULES, name="Ann")
+    with pytest.raises(TypeError, match="list of strategies"):
+        dicelab.tournament(a)
+    with pytest.raises(TypeError, match="robots="):
+        dicelab.tournament([a, "simple"])
+    with pytest.raises(InvalidInputError, match="share a name"):
+        dicelab.tournament([a, threshold(RULES, bank_at=500, name="Ann")], robots=())
+    with pytest.raises(ValueError, match="robot"):
+        dicelab.tournament([a], robots=("cheater",))
+    with pytest.raises(InvalidInputError, match="other rules"):
+        dicelab.tournament([a, threshold("zillions", name="Ben")])
+    with pytest.raises(InvalidInputError, match="at least two"):
+        dicelab.tournament([a], robots=())
+    with pytest.raises(TypeError, match="games"):
+        dicelab.tournament([a], robots=("simple",), games=100.0)
