@@ -82,7 +82,9 @@ class Standings:
 
     def _index(self, name: str) -> int:
         if name not in self.names:
-            raise InvalidInputError(f"{validation.shown(name)} did not play: the entrants are {', '.join(self.names)}")
+            raise InvalidInputError(
+                f"{validation.shown(name)} did not play: the entrants are {', '.join(self.names)}"
+            )
         return self.names.index(name)
 
     def leaderboard(self) -> OddsTable:
@@ -138,8 +140,12 @@ def play_pairing(rules, first, second, games: int, seed: int) -> numpy.ndarray:
     """``first``'s share of each game of a pairing, averaged over the two seat orders
     played with the same dice (game ``k`` of each order is thrown alike)."""
     half = games // 2
-    ahead = play_games("fivethousand", [first, second], n=half, seed=seed, rules=rules, progress=False)
-    behind = play_games("fivethousand", [second, first], n=half, seed=seed, rules=rules, progress=False)
+    ahead = play_games(
+        "fivethousand", [first, second], n=half, seed=seed, rules=rules, progress=False
+    )
+    behind = play_games(
+        "fivethousand", [second, first], n=half, seed=seed, rules=rules, progress=False
+    )
     shares = ahead.wins[:, 0] / ahead.wins.sum(axis=1), behind.wins[:, 1] / behind.wins.sum(axis=1)
     return (shares[0] + shares[1]) / 2
 
@@ -169,7 +175,9 @@ def tournament(
     rules = strategies[0].rules if rules is None else Rules.coerce(rules)
     for entrant in strategies:
         if entrant.rules != rules:
-            raise InvalidInputError(f"{entrant.name} was made for other rules than the tournament's")
+            raise InvalidInputError(
+                f"{entrant.name} was made for other rules than the tournament's"
+            )
     robots = _check_robots(robots)
     names = tuple(s.name for s in strategies) + robots
     if len(set(names)) != len(names):
@@ -194,10 +202,20 @@ def tournament(
     try:
         if executor is None:
             for i, j in pairs:
-                record(i, j, play_pairing(rules, players[i], players[j], games, pairing_seed(seed, i, j)))
+                record(
+                    i,
+                    j,
+                    play_pairing(rules, players[i], players[j], games, pairing_seed(seed, i, j)),
+                )
         else:
             futures = [
-                (i, j, executor.submit(play_pairing, rules, players[i], players[j], games, pairing_seed(seed, i, j)))
+                (
+                    i,
+                    j,
+                    executor.submit(
+                        play_pairing, rules, players[i], players[j], games, pairing_seed(seed, i, j)
+                    ),
+                )
                 for i, j in pairs
             ]
             for i, j, future in futures:
@@ -205,7 +223,9 @@ def tournament(
     finally:
         if bar is not None:
             bar.close()
-    return Standings(names, robots, rules, games, seed, shares, errors, _exact(strategies, count, rules, exact))
+    return Standings(
+        names, robots, rules, games, seed, shares, errors, _exact(strategies, count, rules, exact)
+    )
 
 
 def _exact(strategies, count: int, rules: Rules, wanted) -> numpy.ndarray:

@@ -160,7 +160,9 @@ SMALL_GAMES = [
 
 @pytest.mark.parametrize("rules", SMALL_GAMES, ids=["traditional", "zillions", "opening", "first"])
 def test_win_chance_agrees_with_a_hand_written_value_iteration(rules):
-    careful = threshold(rules, bank_at={1: 50, 2: 100}, otherwise=150, name="careful")
+    careful = threshold(
+        rules, bank_at={1: 50, 2: 100}, otherwise=150, set_aside="keep_most_dice", name="careful"
+    )
     bold = threshold(
         rules,
         bank_at=200,
@@ -177,7 +179,7 @@ def test_win_chance_agrees_with_a_hand_written_value_iteration(rules):
 
 def test_the_two_seat_orders_are_one_game_seen_from_both_sides():
     rules = Rules(target=400)
-    a, b = threshold(rules, bank_at=150), threshold(rules, bank_at=350, set_aside="most_dice")
+    a, b = threshold(rules, bank_at=150), threshold(rules, bank_at=350, set_aside="keep_most_dice")
     ab, ba = win_chance(a, b), win_chance(b, a)
     assert ab.first == pytest.approx(1 - ba.second, abs=1e-12)
     assert ab.second == pytest.approx(1 - ba.first, abs=1e-12)

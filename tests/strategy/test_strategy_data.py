@@ -22,13 +22,13 @@ def test_json_round_trip_keeps_every_decision():
         otherwise=400,
         when_behind_by=300,
         behind_bank_at=600,
-        set_aside="most_dice",
+        set_aside="keep_most_dice",
         name="Ann's",
     )
     text = strategy.to_json()
     again = Strategy.from_json(text)
     assert again == strategy and again.to_json() == text
-    assert again.set_aside == "most_dice" and again.name == "Ann's"
+    assert again.set_aside == "keep_most_dice" and again.name == "Ann's"
 
 
 def test_the_builder_decides_as_its_settings_say():

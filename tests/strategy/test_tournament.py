@@ -25,7 +25,7 @@ def random_strategies(count: int, seed: int) -> list:
                 bank_at=bank_at,
                 when_behind_by=int(rng.integers(0, 8)) * 100,
                 behind_bank_at=int(rng.integers(2, 12)) * 50,
-                set_aside=["most_points", "fewest_dice", "most_dice"][k % 3],
+                set_aside=["most_points", "fewest_dice", "keep_most_dice"][k % 3],
                 name=f"student {k}",
             )
         )

@@ -41,16 +41,27 @@ class _TooLong(BaseException):
 
 
 def from_function(
-    fn: Callable, rules=None, *, set_aside: str = "most_points", name: str = "my strategy",
-    band=None, turn_cap=None, time_limit: float = TIME_LIMIT,
+    fn: Callable,
+    rules=None,
+    *,
+    set_aside: str = "most_points",
+    name: str = "my strategy",
+    band=None,
+    turn_cap=None,
+    time_limit: float = TIME_LIMIT,
 ) -> Strategy:
     """The strategy that banks where ``fn(state)`` answers True (or "bank") and throws
     where it answers False (or "throw"), asked about every
     :class:`~dicelab.strategy.table.DecisionState` of ``rules``."""
     if not callable(fn):
-        raise TypeError(f"from_function takes a function of a decision state, not {validation.shown(fn)}")
+        raise TypeError(
+            f"from_function takes a function of a decision state, not {validation.shown(fn)}"
+        )
     grid = Grid.of(rules, band, turn_cap)
-    tables = {"play": numpy.zeros(grid.play_shape, dtype=bool), "last": numpy.zeros(grid.last_shape, dtype=bool)}
+    tables = {
+        "play": numpy.zeros(grid.play_shape, dtype=bool),
+        "last": numpy.zeros(grid.last_shape, dtype=bool),
+    }
     for (table, *index), state in grid.states():
         answer = _ask(fn, state, time_limit)
         if type(answer) not in (bool, str) or answer not in ANSWERS:
@@ -78,11 +89,13 @@ def _ask(fn: Callable, state: DecisionState, time_limit: float):
         return fn(state)
     except _TooLong:
         raise StrategyRefused(
-            f"your function took longer than {time_limit:g} s {state} (does it loop forever?)", state
+            f"your function took longer than {time_limit:g} s {state} (does it loop forever?)",
+            state,
         ) from None
     except Exception as error:
         raise StrategyRefused(
-            f"your function raised {type(error).__name__}: {validation.shown(str(error))} {state}", state
+            f"your function raised {type(error).__name__}: {validation.shown(str(error))} {state}",
+            state,
         ) from error
     finally:
         sys.settrace(previous)
@@ -124,7 +137,10 @@ def threshold(
         thresholds = usual
         if when_behind_by is not None and state.opponent - state.score > when_behind_by:
             thresholds = behind
-        if when_opponent_within is not None and grid.rules.target - state.opponent <= when_opponent_within:
+        if (
+            when_opponent_within is not None
+            and grid.rules.target - state.opponent <= when_opponent_within
+        ):
             thresholds = near
         limit = thresholds[state.dice_left]
         return limit is not None and state.turn_points >= limit
@@ -141,7 +157,9 @@ def _by_dice(value, otherwise, grid: Grid, what: str) -> dict:
     if value is None or type(value) is int:
         value = {n: value for n in range(1, grid.rules.dice + 1)}
     if not isinstance(value, dict):
-        raise TypeError(f"{what} is a number of points or a dict by dice left, not {validation.shown(value)}")
+        raise TypeError(
+            f"{what} is a number of points or a dict by dice left, not {validation.shown(value)}"
+        )
     thresholds = {}
     for dice in range(1, grid.rules.dice + 1):
         points = value.get(dice, otherwise)
@@ -150,5 +168,7 @@ def _by_dice(value, otherwise, grid: Grid, what: str) -> dict:
         thresholds[dice] = points
     unknown = set(value) - set(thresholds)
     if unknown:
-        raise InvalidInputError(f"{what} has dice counts from 1 to {grid.rules.dice}, not {sorted(unknown, key=repr)}")
+        raise InvalidInputError(
+            f"{what} has dice counts from 1 to {grid.rules.dice}, not {sorted(unknown, key=repr)}"
+        )
     return thresholds

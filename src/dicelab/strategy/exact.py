@@ -215,7 +215,9 @@ class _Match:
         below = self.values[1 - mover, theirs, numpy.minimum(total, g - 1)]
         if not self.game.rules.last_turn:
             return numpy.where(total < g, 1 - below, 1.0)
-        their_last = self.last[1 - mover, (theirs > 0) * 1, numpy.clip(total - theirs, 0, self.game.lead)]
+        their_last = self.last[
+            1 - mover, (theirs > 0) * 1, numpy.clip(total - theirs, 0, self.game.lead)
+        ]
         return numpy.where(total < g, 1 - below, 1 - their_last)
 
     def _fresh(self, mover, safe, theirs):
@@ -225,11 +227,15 @@ class _Match:
         if self.high is None:
             return numpy.where(safe < g, below, 1.0)
         band = self.grid.band_of(theirs * self.game.unit)
-        above = self.high[mover, band, (theirs > 0) * 1, numpy.clip(safe - theirs, 0, self.game.lead)]
+        above = self.high[
+            mover, band, (theirs > 0) * 1, numpy.clip(safe - theirs, 0, self.game.lead)
+        ]
         return numpy.where(safe < g, below, above)
 
     def _decisions(self, mover, own_band, their_band, r):
-        return _with_none(self.plays[mover, own_band, their_band][:, self.grid.row_of(r * self.game.unit)])
+        return _with_none(
+            self.plays[mover, own_band, their_band][:, self.grid.row_of(r * self.game.unit)]
+        )
 
     def _past_target(self) -> numpy.ndarray:
         """``[mover, their band, their on-board, lead]`` under Zillions rules: the chance to
@@ -250,14 +256,20 @@ class _Match:
                 m = numpy.repeat(leads, bands * 2)
                 b_band = numpy.tile(numpy.repeat(numpy.arange(bands), 2), len(leads))
                 b_board = numpy.tile(numpy.arange(2), bands * len(leads))
-                their_last = self.last[1 - who, b_board[:, None], numpy.minimum(m[:, None] + r, lead)]
+                their_last = self.last[
+                    1 - who, b_board[:, None], numpy.minimum(m[:, None] + r, lead)
+                ]
                 value = 1 - their_last
                 plays = self.plays[who, bands - 1, b_band]
                 bank = _with_none(plays[:, grid.row_of(r * game.unit)])
                 hot_banks = plays[:, 0, dice - 1][:, None] & (not game.rules.must_rethrow)
-                fresh = high[who, b_band[:, None], b_board[:, None], numpy.minimum(m[:, None] + r, lead)]
+                fresh = high[
+                    who, b_band[:, None], b_board[:, None], numpy.minimum(m[:, None] + r, lead)
+                ]
                 hot = numpy.where(hot_banks, value, fresh)
-                values = throw_values(out[who], bank, value[None], value[None, :, 0], hot[None], top)
+                values = throw_values(
+                    out[who], bank, value[None], value[None, :, 0], hot[None], top
+                )
                 high[who, b_band, b_board, m] = values[0, :, 0, dice]
         return high
 
@@ -269,11 +281,17 @@ class _Match:
         mine, theirs = numpy.tile(m, 2), numpy.tile(b, 2)
         needs = game.needs[(mine > 0) * 1]
         zillions = game.rules.bust_keeps_completed_rounds
-        top = game.round_top + 1 if zillions else max(grid.rows - 1, int(needs.max()), game.goal - int(m.min()))
+        top = (
+            game.round_top + 1
+            if zillions
+            else max(grid.rows - 1, int(needs.max()), game.goal - int(m.min()))
+        )
         r = numpy.arange(top + game.widest + 1)
         own_band, their_band = grid.band_of(mine * u), grid.band_of(theirs * u)
         total = mine[:, None] + r
-        value = numpy.broadcast_to(self._ended(mover[:, None], total, theirs[:, None]), (2, 2 * n, len(r)))
+        value = numpy.broadcast_to(
+            self._ended(mover[:, None], total, theirs[:, None]), (2, 2 * n, len(r))
+        )
         farkle = numpy.array([numpy.zeros(2 * n), numpy.ones(2 * n)])
         values = numpy.zeros((2, 2 * n, dice + 1))
         for who in (0, 1):
@@ -283,14 +301,22 @@ class _Match:
             hot, tail = None, None
             if zillions:
                 safe = total[rows]
-                hot_banks = self.plays[who, grid.band_of(safe * u), their_band[rows, None], 0, dice - 1]
+                hot_banks = self.plays[
+                    who, grid.band_of(safe * u), their_band[rows, None], 0, dice - 1
+                ]
                 hot_banks &= not game.rules.must_rethrow
-                hot = numpy.where(hot_banks, value[:, rows], self._fresh(who, safe, theirs[rows, None]))
+                hot = numpy.where(
+                    hot_banks, value[:, rows], self._fresh(who, safe, theirs[rows, None])
+                )
             else:
                 bank = _hot_column(game, bank)
-                tail = self._tail(who, own_band[rows], their_band[rows], theirs[rows], mine[rows], top, len(r))
+                tail = self._tail(
+                    who, own_band[rows], their_band[rows], theirs[rows], mine[rows], top, len(r)
+                )
             out = game.outcomes(self.strategies[who])
-            values[:, rows] = throw_values(out, bank, value[:, rows], farkle[:, rows], hot, top, tail)[:, :, 0]
+            values[:, rows] = throw_values(
+                out, bank, value[:, rows], farkle[:, rows], hot, top, tail
+            )[:, :, 0]
         a, c = values[0, :, dice], values[1, :, dice] - values[0, :, dice]
         partner = numpy.concatenate([n + (b - m[0]), b - m[0]])
         a2, c2 = a[partner], c[partner]
@@ -303,7 +329,13 @@ class _Match:
         tails = self._tails(who)
         lead = mine[:, None] + numpy.arange(top, width) - theirs[:, None]
         board = (theirs > 0) * 1
-        picked = tails[:, own_band[:, None], their_band[:, None], board[:, None], numpy.minimum(lead, tails.shape[4] - 1)]
+        picked = tails[
+            :,
+            own_band[:, None],
+            their_band[:, None],
+            board[:, None],
+            numpy.minimum(lead, tails.shape[4] - 1),
+        ]
         return picked
 
     def _tails(self, who) -> numpy.ndarray:
@@ -317,7 +349,10 @@ class _Match:
         own, their, board = (a.ravel() for a in numpy.indices((bands, bands, 2)))
         r = numpy.arange(lead + game.widest + 1)
         plays = self.plays[who, own, their][:, grid.rows - 1]  # (p, dice)
-        bank = _hot_column(game, _with_none(numpy.broadcast_to(plays[:, None], (len(own), len(r), game.dice)).copy()))
+        bank = _hot_column(
+            game,
+            _with_none(numpy.broadcast_to(plays[:, None], (len(own), len(r), game.dice)).copy()),
+        )
         if game.rules.last_turn:
             value = 1 - self.last[1 - who, board[:, None], numpy.minimum(r, lead)]
         else:
@@ -358,7 +393,9 @@ def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: in
     u, dice = game.unit, game.dice
     for value, what in ((score, "score"), (opponent, "opponent")):
         if type(value) is not int or not 0 <= value < rules.target:
-            raise InvalidInputError(f"{what} is a banked score from 0 below the target, not {value!r}")
+            raise InvalidInputError(
+                f"{what} is a banked score from 0 below the target, not {value!r}"
+            )
     m, b = score // u, grid.band_of(opponent)
     out = game.outcomes(strategy)
     needs = int(game.needs[int(m > 0)])
@@ -367,7 +404,9 @@ def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: in
         r = numpy.arange(top + game.widest + 1)
         bank = _with_none(strategy.play[grid.band_of(score), b][grid.row_of(r * u)])[None]
         bank &= (r >= needs)[None, :, None]
-        values = throw_values(out, _hot_column(game, bank), r[None, None] * 1.0, numpy.zeros((1, 1)), None, top)
+        values = throw_values(
+            out, _hot_column(game, bank), r[None, None] * 1.0, numpy.zeros((1, 1)), None, top
+        )
         return float(values[0, 0, 0, dice]) * u
     top = game.round_top + 1
     r = numpy.arange(top + game.widest + 1)

@@ -1,17 +1,19 @@
 """Which dice a strategy sets aside after a throw: one of three named rules.
 
 - ``most_points``: the dice worth most (ties: more dice), as the simple robot sets aside;
-- ``fewest_dice``: the best single combination, keeping as many dice as possible to throw
-  again (all of them when every die scores), as the intelligent robot sets aside;
-- ``most_dice``: every die that can score (ties: more points).
+- ``fewest_dice``: the fewest dice for the points: the best single combination, keeping as
+  many dice as possible to throw again (all of them when every die scores), as the
+  intelligent robot sets aside;
+- ``keep_most_dice``: keep the most dice to throw again: set aside one scoring die (or the
+  fewest that score at all; ties: more points).
 
 Each rule is one function of a throw (:func:`part`); the batch simulator reads it as a table
 by throw (:func:`keep_table`) and the exact judgement by the rows of the policies' throw
 table (:func:`row_choices`), both made from :func:`part`.
 
 >>> from dicelab.fivethousand import Rules
->>> [chosen_pair(Rules(), (1, 5, 5), rule) for rule in SET_ASIDE]
-[(200, 3), (100, 1), (200, 3)]
+>>> [chosen_pair(Rules(), (1, 1, 1, 2, 5), rule) for rule in SET_ASIDE]
+[(1050, 4), (1000, 3), (100, 1)]
 """
 
 from __future__ import annotations
@@ -25,15 +27,19 @@ from dicelab.setaside.engine import SetAside
 from dicelab.setaside.strategy import keep_fewest_for_points, keep_most
 from dicelab.setaside.throws import MULTISETS, ThrowChoices
 
-SET_ASIDE = ("most_points", "fewest_dice", "most_dice")
+SET_ASIDE = ("most_points", "fewest_dice", "keep_most_dice")
 
 
-def _most_dice(engine, state) -> SetAside:
+def _keep_most_dice(engine, state) -> SetAside:
     choices = engine.table.scoring_choices(state.throw)
-    return SetAside(max(choices, key=lambda part: (len(part), choices[part])))
+    return SetAside(min(choices, key=lambda part: (len(part), -choices[part])))
 
 
-_RULES = {"most_points": keep_most, "fewest_dice": keep_fewest_for_points, "most_dice": _most_dice}
+_RULES = {
+    "most_points": keep_most,
+    "fewest_dice": keep_fewest_for_points,
+    "keep_most_dice": _keep_most_dice,
+}
 
 
 def part(engine, state, rule: str) -> SetAside:

@@ -77,5 +77,9 @@ class StrategyBatchBot(SetAsideBatchBot):
     def bank(self, turns):
         safe = turns.round_start if self._zillions else numpy.zeros_like(turns.turn_points)
         return self.strategy.banks(
-            turns.banked + safe, turns.best_other, turns.turn_points - safe, turns.dice_left, turns.final
+            turns.banked + safe,
+            turns.best_other,
+            turns.turn_points - safe,
+            turns.dice_left,
+            turns.final,
         )

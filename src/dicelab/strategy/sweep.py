@@ -47,11 +47,19 @@ class Outcomes:
         weights[numpy.arange(len(thrown)), thrown] = probability
         hot = left == 0
         return cls(
-            throws.dice, thrown, points, numpy.where(hot, throws.dice, left), hot, weights, throws.bust
+            throws.dice,
+            thrown,
+            points,
+            numpy.where(hot, throws.dice, left),
+            hot,
+            weights,
+            throws.bust,
         )
 
 
-def throw_values(outcomes: Outcomes, bank, value, farkle, hot, top: int, tail=None) -> numpy.ndarray:
+def throw_values(
+    outcomes: Outcomes, bank, value, farkle, hot, top: int, tail=None
+) -> numpy.ndarray:
     """The value of throwing ``n`` dice with ``r`` units at risk, ``[..., r, n]`` for the
     turns ``p`` (and values ``x`` of anything unknown they are linear in):
 
@@ -73,7 +81,9 @@ def throw_values(outcomes: Outcomes, bank, value, farkle, hot, top: int, tail=No
     else:
         fresh = None if hot is None else hot[..., top]
         alpha, beta = _top(out, bank[:, top], value, farkle, fresh, top)
-        values[:, :, top:] = alpha[:, :, None] + beta[:, :, None] * numpy.arange(width - top)[:, None]
+        values[:, :, top:] = (
+            alpha[:, :, None] + beta[:, :, None] * numpy.arange(width - top)[:, None]
+        )
     for r in range(top - 1, -1, -1):
         at = r + out.points
         after = numpy.where(bank[:, at, out.next], value[..., at], values[:, :, at, out.next])

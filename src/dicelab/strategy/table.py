@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -142,7 +143,9 @@ class Grid:
         """The last turn's band of ``behind``: 0 ahead, 1 level, then 2, 3, … by bands."""
         behind = numpy.asarray(behind)
         bands = 2 + (numpy.maximum(behind, 1) - 1) // self.band
-        return numpy.where(behind < 0, 0, numpy.where(behind == 0, 1, numpy.minimum(bands, self.bands)))
+        return numpy.where(
+            behind < 0, 0, numpy.where(behind == 0, 1, numpy.minimum(bands, self.bands))
+        )
 
     def states(self) -> Iterator[tuple[tuple, DecisionState]]:
         """Every decision state with its place: ``("play", i, j, row, die)`` or
@@ -151,22 +154,32 @@ class Grid:
             own, theirs, row, die = index
             yield (
                 ("play", *index),
-                DecisionState(own * self.band, theirs * self.band, row * self.unit, die + 1, False, None),
+                DecisionState(
+                    own * self.band, theirs * self.band, row * self.unit, die + 1, False, None
+                ),
             )
         for index in numpy.ndindex(*self.last_shape):
             gap, row, die = index
             behind = -self.unit if gap == 0 else (gap - 2) * self.band + self.unit if gap > 1 else 0
-            yield (("last", *index), DecisionState(None, None, row * self.unit, die + 1, True, behind))
+            yield (
+                ("last", *index),
+                DecisionState(None, None, row * self.unit, die + 1, True, behind),
+            )
 
 
 class Strategy:
     """A Fivethousand strategy: a decision table (``play`` and ``last``, True to bank) over
     a :class:`Grid`, and a set-aside rule from :data:`~dicelab.strategy.keeping.SET_ASIDE`."""
 
-    def __init__(self, grid: Grid, play, last, set_aside: str = "most_points", name: str = "strategy"):
+    def __init__(
+        self, grid: Grid, play, last, set_aside: str = "most_points", name: str = "strategy"
+    ):
         validation.one_of(set_aside, SET_ASIDE, "set-aside rule")
         self.name = validation.clean_name(validation.text(name, "a strategy's name"))
-        for array, shape, what in ((play, grid.play_shape, "play"), (last, grid.last_shape, "last")):
+        for array, shape, what in (
+            (play, grid.play_shape, "play"),
+            (last, grid.last_shape, "last"),
+        ):
             if not isinstance(array, numpy.ndarray) or array.dtype != bool:
                 raise WrongTypeError(f"a strategy's {what} table is a numpy array of True/False")
             if array.shape != shape:
@@ -181,7 +194,9 @@ class Strategy:
     def filled(cls, rules=None, bank: bool = True, **settings) -> Strategy:
         """A strategy that decides ``bank`` everywhere (a start to edit)."""
         grid = Grid.of(rules, settings.pop("band", None), settings.pop("turn_cap", None))
-        return cls(grid, numpy.full(grid.play_shape, bank), numpy.full(grid.last_shape, bank), **settings)
+        return cls(
+            grid, numpy.full(grid.play_shape, bank), numpy.full(grid.last_shape, bank), **settings
+        )
 
     @property
     def rules(self) -> Rules:
@@ -231,11 +246,15 @@ class Strategy:
         """The strategy :meth:`to_json` wrote, read strictly (size, depth, every field's type
         and range); a :class:`~dicelab.errors.CorruptGameError` names the first problem."""
         if isinstance(text, str) and len(text) > MAX_CHARS:
-            raise CorruptGameError(f"this is {len(text)} characters long: no strategy is longer than {MAX_CHARS}")
+            raise CorruptGameError(
+                f"this is {len(text)} characters long: no strategy is longer than {MAX_CHARS}"
+            )
         document = saves.parse(text)
         saves.check_document(document, _SCHEMA)
         try:
-            grid = Grid.of(Rules.from_dict(document["rules"]), document["band"], document["turn_cap"])
+            grid = Grid.of(
+                Rules.from_dict(document["rules"]), document["band"], document["turn_cap"]
+            )
         except ValueError as error:
             raise CorruptGameError(str(error), "$.rules") from None
         play = _unpack(document["play"], grid.play_shape, "$.play")
@@ -252,9 +271,11 @@ def _pack(table: numpy.ndarray) -> str:
 
 def _unpack(text: str, shape: tuple, path: str) -> numpy.ndarray:
     size = int(numpy.prod(shape))
-    expected = 4 * -(-(-(-size // 8)) // 3)
+    expected = 4 * -(-math.ceil(size / 8) // 3)  # base64 of the packed bytes
     if len(text) != expected:
-        raise CorruptGameError(f"must be {expected} characters of base64 for this grid, not {len(text)}", path)
+        raise CorruptGameError(
+            f"must be {expected} characters of base64 for this grid, not {len(text)}", path
+        )
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
     except (ValueError, UnicodeEncodeError):
