@@ -132,8 +132,9 @@ def threshold(
         near = _by_dice(near_bank_at, otherwise, grid, "near_bank_at")
 
     def decide(state: DecisionState) -> bool:
-        if state.last_turn:
+        if state.behind is not None:  # the last turn
             return state.behind < 0
+        assert state.score is not None and state.opponent is not None
         thresholds = usual
         if when_behind_by is not None and state.opponent - state.score > when_behind_by:
             thresholds = behind

@@ -29,7 +29,7 @@ from dicelab.errors import InvalidInputError
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.win_solver import FinalTurns
 from dicelab.memo import once_per_key
-from dicelab.setaside.policy import throw_table
+from dicelab.setaside.policy import ThrowTable, throw_table
 from dicelab.setaside.win import standing_value
 from dicelab.strategy.keeping import row_choices
 from dicelab.strategy.sweep import Outcomes, throw_values
@@ -77,7 +77,7 @@ class _Game:
     """What every judgement under one set of rules shares (units of ``unit`` points)."""
 
     rules: Rules
-    throws: object
+    throws: ThrowTable
     unit: int
     goal: int
     needs: numpy.ndarray  # units a bank needs, off the board and on it
