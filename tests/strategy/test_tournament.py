@@ -100,3 +100,17 @@ def test_bad_fields_are_refused():
         dicelab.tournament([a], robots=())
     with pytest.raises(TypeError, match="games"):
         dicelab.tournament([a], robots=("simple",), games=100.0)
+
+
+def test_the_same_standings_on_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    field = random_strategies(3, seed=2)
+    args = dict(robots=("simple",), games=200, seed=4, progress=False)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_dask = dicelab.tournament(field, executor=client.get_executor(), **args)
+    assert on_dask == dicelab.tournament(field, **args)
