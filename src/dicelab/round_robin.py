@@ -3,9 +3,12 @@
 Every pair of entrants (students' strategies, and the house robots as references) plays
 ``games`` games on the batch simulator, half with each throwing first, with common random
 numbers: game ``k`` of a pairing is thrown with the same dice in both seat orders, so luck
-cancels out of the comparison. Each pairing has its own seed, made from the tournament's
-seed and the two entrants' places, so a tournament is reproducible, played on one core or
-handed out to an ``executor`` (a process pool, or a Dask client's ``get_executor()``).
+cancels out of the comparison. Every pairing plays in one run of the batch simulator for
+each seat order (:mod:`dicelab.simulate.field`), seeded by the tournament's seed, so a
+tournament is reproducible, played on one core or handed out, in chunks of games, to an
+``executor`` (a process pool, or a Dask client's ``get_executor()``). Where an entrant has
+no batch form (the win robot under a farkle penalty) the pairings play one by one, each
+seeded from the tournament's seed and the two entrants' places.
 
 >>> from dicelab import strategy
 >>> field = [strategy.threshold("traditional", bank_at=t, name=f"at {t}") for t in (200, 400)]
@@ -29,6 +32,7 @@ from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.strategy import BOTS
 from dicelab.odds.table import OddsTable
 from dicelab.simulate import games as play_games
+from dicelab.simulate.field import FieldBatchBot, FieldBot
 from dicelab.simulate.results import Estimate
 from dicelab.simulate.runner import progress_bar
 from dicelab.strategy.exact import check_judged, win_chance
@@ -136,6 +140,45 @@ def pairing_seed(seed: int, first: int, second: int) -> int:
     return int(numpy.random.SeedSequence([seed, first, second]).generate_state(1, numpy.uint64)[0])
 
 
+def _play(rules, players, pairs, games: int, seed: int, executor, progress) -> list:
+    """Each pairing's shares of its games: all pairings in one run of the batch simulator
+    for each seat order, or (when a player has no batch form) pairing by pairing."""
+    half = games // 2
+    seats = [FieldBot(players, [pair[k] for pair in pairs], half) for k in (0, 1)]
+    if FieldBatchBot.make(rules, seats[0]) is not None:
+        runs = [
+            play_games(
+                "fivethousand",
+                order,
+                n=len(pairs) * half,
+                seed=seed,
+                rules=rules,
+                executor=executor,
+                progress=progress,
+            )
+            for order in (seats, seats[::-1])
+        ]
+        ahead, behind = (run.wins / run.wins.sum(axis=1, keepdims=True) for run in runs)
+        return list(((ahead[:, 0] + behind[:, 1]) / 2).reshape(len(pairs), half))
+    bar = progress_bar(len(pairs), progress, "pairing")
+    try:
+        tasks = [(rules, players[i], players[j], games, pairing_seed(seed, i, j)) for i, j in pairs]
+        played = (
+            map(lambda task: play_pairing(*task), tasks)
+            if executor is None
+            else [executor.submit(play_pairing, *task) for task in tasks]
+        )
+        samples = []
+        for sample in played:
+            samples.append(sample if executor is None else sample.result())
+            if bar is not None:
+                bar.update(1)
+        return samples
+    finally:
+        if bar is not None:
+            bar.close()
+
+
 def play_pairing(rules, first, second, games: int, seed: int) -> numpy.ndarray:
     """``first``'s share of each game of a pairing, averaged over the two seat orders
     played with the same dice (game ``k`` of each order is thrown alike)."""
@@ -167,9 +210,9 @@ def tournament(
 
     ``exact``: work out the exact chances of the pairs of strategies beside the simulated
     ones (None: when the rules' target is at most 1000 points and the judgement can honour
-    them). ``executor`` plays the pairings (any ``concurrent.futures.Executor``: a process
+    them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
     pool, a Dask client's ``get_executor()``); ``progress`` as in
-    :func:`dicelab.simulate.games`, counting pairings.
+    :func:`dicelab.simulate.games`.
     """
     strategies = _check_entrants(entrants)
     rules = strategies[0].rules if rules is None else Rules.coerce(rules)
@@ -190,39 +233,10 @@ def tournament(
     count = len(names)
     shares, errors = numpy.full((count, count), numpy.nan), numpy.full((count, count), numpy.nan)
     pairs = _pairs(count)
-    bar = progress_bar(len(pairs), progress, "pairing")
-
-    def record(i, j, sample):
+    for (i, j), sample in zip(pairs, _play(rules, players, pairs, games, seed, executor, progress)):
         estimate = Estimate.of_sample(sample)
         shares[i, j], shares[j, i] = estimate.value, 1 - estimate.value
         errors[i, j] = errors[j, i] = estimate.standard_error
-        if bar is not None:
-            bar.update(1)
-
-    try:
-        if executor is None:
-            for i, j in pairs:
-                record(
-                    i,
-                    j,
-                    play_pairing(rules, players[i], players[j], games, pairing_seed(seed, i, j)),
-                )
-        else:
-            futures = [
-                (
-                    i,
-                    j,
-                    executor.submit(
-                        play_pairing, rules, players[i], players[j], games, pairing_seed(seed, i, j)
-                    ),
-                )
-                for i, j in pairs
-            ]
-            for i, j, future in futures:
-                record(i, j, future.result())
-    finally:
-        if bar is not None:
-            bar.close()
     return Standings(
         names, robots, rules, games, seed, shares, errors, _exact(strategies, count, rules, exact)
     )

@@ -143,9 +143,11 @@ def batch_forms(game) -> dict:
     over its :class:`StateValues`.
     """
     from dicelab.setaside.win import SetAsideWinBot
+    from dicelab.simulate.field import FieldBatchBot, FieldBot
 
     own_forms, optimal_values = GAME_FORMS[registry.game(game).name]
     return {
+        FieldBot: FieldBatchBot.make,
         RandomBot: lambda rules, bot: RandomChoices(),
         SetAsideWinBot: _win_form(optimal_values),
         ThresholdBot: lambda rules, bot: Threshold(bot.threshold),
