@@ -163,14 +163,14 @@ def _play(rules, players, pairs, games: int, seed: int, executor, progress) -> l
     bar = progress_bar(len(pairs), progress, "pairing")
     try:
         tasks = [(rules, players[i], players[j], games, pairing_seed(seed, i, j)) for i, j in pairs]
-        played = (
-            map(lambda task: play_pairing(*task), tasks)
-            if executor is None
-            else [executor.submit(play_pairing, *task) for task in tasks]
-        )
+        if executor is None:
+            results = (play_pairing(*task) for task in tasks)
+        else:
+            futures = [executor.submit(play_pairing, *task) for task in tasks]
+            results = (future.result() for future in futures)
         samples = []
-        for sample in played:
-            samples.append(sample if executor is None else sample.result())
+        for sample in results:
+            samples.append(sample)
             if bar is not None:
                 bar.update(1)
         return samples

@@ -114,3 +114,26 @@ def test_the_same_standings_on_a_dask_cluster():
     ):
         on_dask = dicelab.tournament(field, executor=client.get_executor(), **args)
     assert on_dask == dicelab.tournament(field, **args)
+
+
+def test_a_player_without_a_batch_form_plays_pairing_by_pairing():
+    import warnings
+
+    from dicelab.fivethousand.strategy import SimpleBot
+    from dicelab.round_robin import _play, pairing_seed, play_pairing
+    from dicelab.strategy import StrategyBot
+
+    class Cautious(SimpleBot):  # a bot of one's own: no batch form, the engine path
+        threshold = 200
+
+    players = [StrategyBot(threshold(RULES, name="Ann")), Cautious(), "simple"]
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        samples = _play(RULES, players, pairs, 40, 5, None, False)
+        with ThreadPoolExecutor(2) as pool:
+            pooled = _play(RULES, players, pairs, 40, 5, pool, False)
+        alone = play_pairing(RULES, players[0], players[1], 40, pairing_seed(5, 0, 1))
+    assert len(samples) == 3 and all(len(sample) == 20 for sample in samples)
+    assert all((a == b).all() for a, b in zip(samples, pooled))
+    assert (samples[0] == alone).all()
