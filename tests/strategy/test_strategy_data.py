@@ -162,3 +162,19 @@ def test_a_strategy_for_other_rules_is_refused_by_its_robot():
     robot = StrategyBot(threshold("traditional"))
     with pytest.raises(InvalidInputError, match="other rules"):
         simulate.games(rules="zillions", players=[robot, "simple"], n=10, progress=False)
+
+
+def test_a_strategy_saved_to_a_file_loads_back_and_only_from_a_regular_file(tmp_path):
+    import os
+
+    strategy = threshold(RULES, bank_at=350, name="Ben")
+    path = strategy.save(tmp_path / "ben.json")
+    assert Strategy.load(path) == strategy
+    with pytest.raises(CorruptGameError, match="not a regular file"):
+        Strategy.load(tmp_path)
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(CorruptGameError, match="not a regular file"):
+        Strategy.load(tmp_path / "pipe")
+    (tmp_path / "big.json").write_text(" " * (MAX_CHARS + 1))
+    with pytest.raises(CorruptGameError, match="longer than"):
+        Strategy.load(tmp_path / "big.json")

@@ -27,13 +27,17 @@ from __future__ import annotations
 import base64
 import json
 import math
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy
 
 from dicelab import saves, validation
 from dicelab.errors import CorruptGameError, InvalidInputError, WrongTypeError
+from dicelab.files import write_atomic
 from dicelab.fivethousand.rules import Rules
 from dicelab.setaside.policy import point_unit
 from dicelab.strategy.keeping import SET_ASIDE
@@ -241,6 +245,16 @@ class Strategy:
             }
         )
 
+    def save(self, path) -> Path:
+        """Write the strategy's JSON to ``path`` (atomically; :meth:`load` reads it back)."""
+        return write_atomic(Path(path), self.to_json())
+
+    @classmethod
+    def load(cls, path) -> Strategy:
+        """The strategy :meth:`save` wrote at ``path`` (a regular file, read as strictly
+        as :meth:`from_json` reads text)."""
+        return cls.from_json(_read_file(path))
+
     @classmethod
     def from_json(cls, text) -> Strategy:
         """The strategy :meth:`to_json` wrote, read strictly (size, depth, every field's type
@@ -263,6 +277,20 @@ class Strategy:
             return cls(grid, play, last, document["set_aside"], document["name"])
         except ValueError as error:
             raise CorruptGameError(str(error)) from None
+
+
+def _read_file(path) -> bytes:
+    """The bytes of the regular file at ``path``, refused past the size of any strategy."""
+    mode = os.stat(path).st_mode
+    if not stat.S_ISREG(mode):
+        raise CorruptGameError(
+            f"{os.fspath(path)!r} is not a regular file, so not a saved strategy"
+        )
+    with open(path, "rb") as file:
+        content = file.read(MAX_CHARS + 1)
+    if len(content) > MAX_CHARS:
+        raise CorruptGameError(f"this file is longer than {MAX_CHARS} bytes: no strategy is")
+    return content
 
 
 def _pack(table: numpy.ndarray) -> str:
