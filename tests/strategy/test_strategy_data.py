@@ -93,6 +93,8 @@ def test_a_function_that_answers_nonsense_is_refused(answer):
 def test_a_function_that_is_not_a_function_is_refused():
     with pytest.raises(TypeError, match="function of a decision state"):
         from_function("bank at 300", RULES)
+    with pytest.raises(InvalidInputError, match="time_limit"):
+        from_function(lambda state: True, RULES, time_limit=0)
 
 
 def test_tables_of_the_wrong_size_or_type_are_refused():

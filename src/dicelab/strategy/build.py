@@ -57,6 +57,10 @@ def from_function(
         raise TypeError(
             f"from_function takes a function of a decision state, not {validation.shown(fn)}"
         )
+    if type(time_limit) not in (int, float) or not 0 < time_limit <= 60:
+        raise InvalidInputError(
+            f"time_limit is a number of seconds above 0 and at most 60, not {validation.shown(time_limit)}"
+        )
     grid = Grid.of(rules, band, turn_cap)
     tables = {
         "play": numpy.zeros(grid.play_shape, dtype=bool),
