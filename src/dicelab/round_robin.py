@@ -32,9 +32,10 @@ from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.strategy import BOTS
 from dicelab.odds.table import OddsTable
 from dicelab.simulate import games as play_games
-from dicelab.simulate.field import FieldBatchBot, FieldBot
+from dicelab.simulate.field import FieldBot
 from dicelab.simulate.results import Estimate
 from dicelab.simulate.runner import progress_bar
+from dicelab.simulate.setaside_bots import batch_bot
 from dicelab.strategy.exact import check_judged, win_chance
 from dicelab.strategy.robot import StrategyBot
 from dicelab.strategy.table import Strategy
@@ -145,7 +146,7 @@ def _play(rules, players, pairs, games: int, seed: int, executor, progress) -> l
     for each seat order, or (when a player has no batch form) pairing by pairing."""
     half = games // 2
     seats = [FieldBot(players, [pair[k] for pair in pairs], half) for k in (0, 1)]
-    if FieldBatchBot.make(rules, seats[0]) is not None:
+    if batch_bot(rules, seats[0]) is not None:
         runs = [
             play_games(
                 "fivethousand",

@@ -43,11 +43,10 @@ class FieldBatchBot(SetAsideBatchBot):
         self.uses_choices = any(form.uses_choices for form in forms)
 
     @classmethod
-    def make(cls, rules, field: FieldBot):
-        """The batch form, or None when an entrant has none."""
-        from dicelab.simulate.setaside_bots import batch_bot
-
-        forms = [batch_bot(rules, player) for player in field.players]
+    def make(cls, rules, field: FieldBot, form_of):
+        """The batch form, or None when an entrant has none (``form_of(rules, player)``:
+        the batch form of each entrant, or None)."""
+        forms = [form_of(rules, player) for player in field.players]
         return None if any(form is None for form in forms) else cls(rules, field, forms)
 
     def keep_table(self, throws):

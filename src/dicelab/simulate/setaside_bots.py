@@ -147,7 +147,7 @@ def batch_forms(game) -> dict:
 
     own_forms, optimal_values = GAME_FORMS[registry.game(game).name]
     return {
-        FieldBot: FieldBatchBot.make,
+        FieldBot: lambda rules, bot: FieldBatchBot.make(rules, bot, batch_bot),
         RandomBot: lambda rules, bot: RandomChoices(),
         SetAsideWinBot: _win_form(optimal_values),
         ThresholdBot: lambda rules, bot: Threshold(bot.threshold),
