@@ -209,9 +209,9 @@ def tournament(
     names), ``games`` games a pairing, half with each seat first, and return the
     :class:`Standings`.
 
-    ``exact``: work out the exact chances of the pairs of strategies beside the simulated
-    ones (None: when the rules' target is at most 1000 points and the judgement can honour
-    them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
+    ``exact``: work out the exact chances of the pairs of strategies (of the same bands
+    and turn cap) beside the simulated ones (None: when the rules' target is at most 1000
+    points and the judgement can honour them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
     pool, a Dask client's ``get_executor()``); ``progress`` as in
     :func:`dicelab.simulate.games`.
     """
@@ -230,6 +230,7 @@ def tournament(
         raise InvalidInputError("a tournament needs at least two entrants (robots count)")
     validation.whole_number(games, "games", 2, MAX_GAMES)
     validation.whole_number(seed, "seed", 0, validation.MAX_SEED)
+    judging = _judging(rules, exact)
     players = [StrategyBot(s) for s in strategies] + list(robots)
     count = len(names)
     shares, errors = numpy.full((count, count), numpy.nan), numpy.full((count, count), numpy.nan)
@@ -239,20 +240,36 @@ def tournament(
         shares[i, j], shares[j, i] = estimate.value, 1 - estimate.value
         errors[i, j] = errors[j, i] = estimate.standard_error
     return Standings(
-        names, robots, rules, games, seed, shares, errors, _exact(strategies, count, rules, exact)
+        names,
+        robots,
+        rules,
+        games,
+        seed,
+        shares,
+        errors,
+        _exact(strategies, count, rules) if judging else numpy.full((count, count), numpy.nan),
     )
 
 
-def _exact(strategies, count: int, rules: Rules, wanted) -> numpy.ndarray:
-    chances = numpy.full((count, count), numpy.nan)
+def _judging(rules: Rules, wanted) -> bool:
+    """Whether to work out exact chances (refusing ``exact=True`` under rules the judgement
+    can't honour, before any game is played)."""
     if wanted is None:
         try:
             check_judged(rules)
         except ValueError:
-            return chances
-        wanted = rules.target <= EXACT_TARGET
+            return False
+        return rules.target <= EXACT_TARGET
     if validation.flag(wanted, "exact"):
-        for i, j in _pairs(len(strategies)):
+        check_judged(rules)
+    return wanted
+
+
+def _exact(strategies, count: int, rules: Rules) -> numpy.ndarray:
+    """The exact chances of the pairs of strategies with the same bands and turn cap."""
+    chances = numpy.full((count, count), numpy.nan)
+    for i, j in _pairs(len(strategies)):
+        if strategies[i].grid == strategies[j].grid:
             chances[i, j] = win_chance(strategies[i], strategies[j], rules).chance
             chances[j, i] = 1 - chances[i, j]
     return chances

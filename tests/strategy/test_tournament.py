@@ -100,6 +100,19 @@ def test_bad_fields_are_refused():
         dicelab.tournament([a], robots=())
     with pytest.raises(TypeError, match="games"):
         dicelab.tournament([a], robots=("simple",), games=100.0)
+    with pytest.raises(ValueError, match="farkle penalty"):  # before any game is played
+        dicelab.tournament([threshold("facebook", name="Cy")], robots=("simple",), exact=True)
+
+
+def test_exact_chances_only_between_strategies_of_the_same_grid():
+    field = [
+        threshold(RULES, bank_at=300, name="Ann"),
+        threshold(RULES, bank_at=300, name="Ben", band=200),
+        threshold(RULES, bank_at=400, name="Cy"),
+    ]
+    standings = dicelab.tournament(field, robots=(), games=100, progress=False)
+    assert numpy.isnan(standings.exact[0, 1]) and numpy.isnan(standings.exact[1, 2])
+    assert standings.exact[0, 2] + standings.exact[2, 0] == pytest.approx(1)
 
 
 def test_the_same_standings_on_a_dask_cluster():
