@@ -7,11 +7,13 @@ win robot plays (solved without the disk cache): optimising against judging two 
 strategies. Then a class tournament: ``--entrants`` threshold strategies (30 by default)
 and the four house robots, a round robin of ``--games`` games a pairing (2000, half each
 seat first); budget 60 s. With ``--dask N`` the round robin is also played on a Dask
-LocalCluster of N worker processes. Process (CPU) time is printed beside wall time, and
-the machine's load average (it is shared).
+LocalCluster of N worker processes. With ``--growth 10 20 40`` it instead plays round
+robins of those many strategies on a Dask LocalCluster (``--dask`` workers, 2 by default),
+showing how the time grows with the entrants. Process (CPU) time is printed beside wall
+time, and the machine's load average (it is shared).
 
 Run: ``python benchmarks/bench_strategy.py [--entrants 30] [--games 2000] [--dask 2]
-[--no-reference]``.
+[--no-reference]`` or ``python benchmarks/bench_strategy.py --growth 10 20 40 --games 200``.
 """
 
 from __future__ import annotations
@@ -113,6 +115,37 @@ def round_robin(entrants: int, games: int, dask: int) -> None:
         )
 
 
+def growth(sizes, games: int, workers: int) -> None:
+    """Round robins of growing fields (no robots) on a Dask LocalCluster: the time, and how
+    it grows with the entrants (the pairings grow as their square)."""
+    from dask.distributed import Client, LocalCluster
+
+    rules = Rules()
+    with (
+        LocalCluster(n_workers=workers, threads_per_worker=1, host="127.0.0.1") as cluster,
+        Client(cluster) as client,
+    ):
+        first = None
+        for size in sizes:
+            strategies = field(size, rules)
+            pairings = size * (size - 1) // 2
+            wall, _, _ = timed(
+                lambda strategies=strategies: dicelab.tournament(
+                    strategies,
+                    rules,
+                    games=games,
+                    robots=(),
+                    progress=False,
+                    executor=client.get_executor(),
+                )
+            )
+            first = first or (size, wall)
+            print(
+                f"{size} entrants, {pairings} pairings x {games} games on {workers} Dask workers: "
+                f"{wall:.1f} s ({wall / first[1]:.1f}x the {first[0]}-entrant field's); {load()}"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, default=30)
@@ -120,7 +153,11 @@ def main() -> None:
     parser.add_argument("--dask", type=int, default=0)
     parser.add_argument("--no-reference", action="store_true")
     parser.add_argument("--only", choices=("judgement", "tournament"))
+    parser.add_argument("--growth", type=int, nargs="*", help="field sizes on Dask (2 workers)")
     args = parser.parse_args()
+    if args.growth:
+        growth(args.growth, args.games, args.dask or 2)
+        return
     if args.only != "tournament":
         for preset in ("zillions", "traditional"):
             judgement(preset, not args.no_reference)
