@@ -78,6 +78,9 @@ SLOW = {
     "test_win_solver.py::test_a_rounds_worth_solved_at_once_changes_no_number",
     "test_win_solver.py::test_rows_taken_from_the_pair_one_unit_up_change_no_number",
     "test_win_solver.py::test_the_most_points_for_each_number_of_dice_change_no_number",
+    "strategy/test_exact.py::test_win_chance_agrees_with_a_hand_written_value_iteration",
+    "strategy/test_tournament.py::test_exact_chances_agree_with_the_simulated_shares",
+    "strategy/test_tournament.py::test_the_win_robot_beats_every_threshold_strategy",
 }
 
 

@@ -21,9 +21,19 @@ _SUBMODULES = (
     "odds",
     "plots",
     "simulate",
+    "strategy",
     "thousand",
     "widgets",
     "yahtzee",
 )
-__all__ = ["CorruptGameError", "IllegalMoveError", "Player", "__version__", *_SUBMODULES]
-__getattr__ = lazy_names(__name__, {name: name for name in _SUBMODULES})
+__all__ = [
+    "CorruptGameError",
+    "IllegalMoveError",
+    "Player",
+    "__version__",
+    "tournament",
+    *_SUBMODULES,
+]
+__getattr__ = lazy_names(
+    __name__, {**{name: name for name in _SUBMODULES}, "tournament": "round_robin"}
+)

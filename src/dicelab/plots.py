@@ -5,7 +5,9 @@
 - :func:`score_histogram`: the final scores of simulated games, one histogram per seat;
 - :func:`bank_boundary`: when to bank, against a score, for one or more ways of playing;
 - :func:`running_share`: a share counted as trials go on, in its pointwise ±2 SE band (log
-  axis), saying how much of the path lies outside.
+  axis), saying how much of the path lies outside;
+- :func:`strategy_card`: a student's strategy (:mod:`dicelab.strategy`) as a heat map of
+  when it banks, by dice left and turn points.
 
 Each function draws on ``ax`` (a new figure when None) and returns the Axes.
 """
@@ -169,3 +171,36 @@ def running_share(hits, exact: float, ax=None, label: str = "share so far", star
     ax.set_ylabel(label)
     ax.legend(fontsize="small")
     return ax, outside
+
+
+def strategy_card(strategy, ax=None, score: int | None = None, opponent: int | None = None):
+    """A strategy's card: by dice left (rows) and turn points (columns), the share of the
+    pairs of score bands below the target in which it banks (1: it always banks there),
+    or, given ``score`` and ``opponent`` (points), whether it banks at those scores."""
+    grid = strategy.grid
+    below = grid.bands - 1  # the bands below the target
+    if score is None and opponent is None:
+        shares = strategy.play[:below, :below].mean(axis=(0, 1))
+        label = "share of score pairs where it banks"
+    else:
+        cell = grid.band_of(score or 0), grid.band_of(opponent or 0)
+        shares = strategy.play[cell].astype(float)
+        label = f"banks (1) at {int(cell[0]) * grid.band}+ against {int(cell[1]) * grid.band}+"
+    ax = _axes(ax)
+    image = ax.imshow(
+        shares.T,
+        aspect="auto",
+        origin="lower",
+        vmin=0,
+        vmax=1,
+        cmap="viridis",
+        extent=(-grid.unit / 2, grid.turn_cap + grid.unit / 2, 0.5, grid.rules.dice + 0.5),
+    )
+    ax.figure.colorbar(image, ax=ax, label=label)
+    ax.set_yticks(range(1, grid.rules.dice + 1))
+    ax.set_xlabel(f"turn points at risk ({grid.turn_cap} and more at the right)")
+    ax.set_ylabel("dice left to throw")
+    ax.set_title(
+        f"{strategy.name}: when it banks (set aside: {strategy.set_aside.replace('_', ' ')})"
+    )
+    return ax

@@ -222,13 +222,19 @@ def _action(kind):
     return obj({"type": const(kind.type), **fields})
 
 
+def rules_schema(rules_class):
+    """The schema of a game's rules as ``to_dict`` writes them (every setting)."""
+    return obj(
+        {
+            field.name: _setting(field.default, field.name in rules_class.SIGNED)
+            for field in dataclasses.fields(rules_class)
+        }
+    )
+
+
 @cache
 def schema(game_class):
     """The schema of a save of ``game_class`` (a :class:`dicelab.game.Game` subclass)."""
-    rules = {
-        field.name: _setting(field.default, field.name in game_class.Rules.SIGNED)
-        for field in dataclasses.fields(game_class.Rules)
-    }
     player = obj({"name": string, "bot": string_or_null, "colour": string_or_null})
     actions = tagged({kind.type: _action(kind) for kind in game_class.Engine.actions})
     event = obj(
@@ -240,7 +246,7 @@ def schema(game_class):
             "format": const(FORMAT),
             "version": const(VERSION),
             "game": const(game_class.name),
-            "rules": obj(rules),
+            "rules": rules_schema(game_class.Rules),
             "players": array(player, 1, game_class.MAX_PLAYERS),
             "seed": whole(0, validation.MAX_SEED),
             "events": array(event, 0, MAX_EVENTS),

@@ -25,7 +25,8 @@ class TurnBatch:
     thrown multiset's number (:mod:`dicelab.simulate.throws`) when dice are to be set aside,
     ``choice`` (turns, 2) uniform floats for bots that choose at random; ``on_board``
     whether the player has got on the board and ``streak`` their farkles in a row
-    (Fivethousand's opening and penalty; None: on the board, none).
+    (Fivethousand's opening and penalty; None: on the board, none); ``game`` each turn's
+    game number in the run (-1 for a game already ended; None where not known).
 
     With ``rows``, the turns are those rows of the arrays given, each array gathered only
     when a bot first reads it (most bots read two or three of them).
@@ -42,6 +43,7 @@ class TurnBatch:
         "choice",
         "on_board",
         "streak",
+        "game",
     )
 
     def __init__(
@@ -59,6 +61,7 @@ class TurnBatch:
         on_board=None,
         streak=None,
         best_other=None,
+        game=None,
     ):
         given = locals()  # the arguments, read by the names in FIELDS
         self._arrays = {name: given[name] for name in self.FIELDS}

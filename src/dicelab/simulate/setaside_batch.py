@@ -88,6 +88,7 @@ class _Lockstep:
         self.choices = StepChoices(seed, games) if any(bot.uses_choices for bot in bots) else None
         self.steps = 0  # batch steps played: every game throws once at each
         self.row = numpy.arange(n)  # each game's row in the results
+        self.games = numpy.append(games, -1)  # each row's game number (-1: the spare row)
         self.scores = numpy.full((n, seats), banked, dtype=numpy.int64)
         self.player = numpy.zeros(n, dtype=numpy.int64)
         if rules.first_player == "random" and not one_turn:
@@ -177,6 +178,7 @@ class _Lockstep:
                 banked=banked,
                 on_board=on_board,
                 streak=streak,
+                game=self.games.take(self.row),
             )
 
         if self.kept is not None:

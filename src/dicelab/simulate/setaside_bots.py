@@ -102,8 +102,10 @@ def _fivethousand_forms() -> dict:
     from dicelab.fivethousand.policy import OptimalBot
     from dicelab.fivethousand.strategy import IntelligentBot, SimpleBot
     from dicelab.setaside.win import SetAsideWinBot
+    from dicelab.strategy.robot import StrategyBatchBot, StrategyBot
 
     return {
+        StrategyBot: StrategyBatchBot,
         SimpleBot: lambda rules, bot: Threshold(
             SimpleBot.threshold, not_hot=rules.dice, level="simple"
         ),
@@ -141,9 +143,11 @@ def batch_forms(game) -> dict:
     over its :class:`StateValues`.
     """
     from dicelab.setaside.win import SetAsideWinBot
+    from dicelab.simulate.field import FieldBatchBot, FieldBot
 
     own_forms, optimal_values = GAME_FORMS[registry.game(game).name]
     return {
+        FieldBot: lambda rules, bot: FieldBatchBot.make(rules, bot, batch_bot),
         RandomBot: lambda rules, bot: RandomChoices(),
         SetAsideWinBot: _win_form(optimal_values),
         ThresholdBot: lambda rules, bot: Threshold(bot.threshold),

@@ -1,0 +1,229 @@
+"""The exact judgement of strategies checked against a plain value iteration written here
+(separate code: every throw of the dice, the engine's scoring choices), and against
+simulated games and turns."""
+
+import itertools
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from dicelab import simulate
+from dicelab.fivethousand import Rules
+from dicelab.fivethousand.strategy import bank_from
+from dicelab.strategy import (
+    StrategyBot,
+    from_function,
+    points_per_turn,
+    threshold,
+    win_chance,
+)
+from dicelab.strategy.keeping import chosen_pair
+
+
+def value_iteration(rules: Rules, strategies) -> dict:
+    """Each strategy's chance to win as the player to move at the start of a turn, by
+    (mover, mine, theirs) in points, by plain value iteration over every throw."""
+    dice, target = rules.dice, rules.target
+    zillions, table = rules.bust_keeps_completed_rounds, rules.combinations()
+    throws = {
+        n: Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n))
+        for n in range(1, dice + 1)
+    }
+
+    @cache
+    def taken(throw, who):  # (points, dice) the strategy sets aside, None on a farkle
+        if not table.scoring_choices(throw):
+            return None
+        return chosen_pair(rules, throw, strategies[who].set_aside)
+
+    @cache
+    def decides(who, score, opponent, risk, left, final):
+        return bool(strategies[who].banks(score, opponent, risk, left, final))
+
+    def needs(banked):
+        return rules.bank_needs(banked != 0)
+
+    def may_bank(risk, banked, hot):
+        return risk >= needs(banked) and not (hot and rules.must_rethrow)
+
+    def standing(mine, theirs):
+        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+    @cache
+    def last(who, banked, safe, risk, left, to_beat):
+        """The chaser's chance in its last turn, throwing ``left`` dice."""
+        if safe + risk - to_beat >= LEAD:
+            return 1.0
+        total = 0.0
+        for throw, count in throws[left].items():
+            part = taken(throw, who)
+            if part is None:
+                total += count * standing(safe, to_beat)
+                continue
+            at_risk, rest = risk + part[0], left - part[1]
+            if rest == 0 and zillions:
+                banks = may_bank(safe + at_risk - banked, banked, True) and decides(
+                    who, safe + at_risk, to_beat, 0, dice, True
+                )
+                value = (
+                    standing(safe + at_risk, to_beat)
+                    if banks
+                    else last(who, banked, safe + at_risk, 0, dice, to_beat)
+                )
+            else:
+                banks = may_bank(at_risk, banked, rest == 0) and decides(
+                    who, safe, to_beat, at_risk, rest or dice, True
+                )
+                value = (
+                    standing(safe + at_risk, to_beat)
+                    if banks
+                    else last(who, banked, safe, at_risk, rest or dice, to_beat)
+                )
+            total += count * value
+        return total / 6**left
+
+    values = {
+        (who, mine, theirs): 0.5
+        for who in (0, 1)
+        for mine in range(0, target, 50)
+        for theirs in range(0, target, 50)
+    }
+
+    def ended(who, total, theirs):
+        if total < target:
+            return 1 - values[(1 - who, theirs, total)]
+        return 1 - last(1 - who, theirs, theirs, 0, dice, total) if rules.last_turn else 1.0
+
+    def turn(who, mine, theirs, safe, risk, left, memo):
+        key = (safe, risk, left)
+        if key in memo:
+            return memo[key]
+        if safe + risk - theirs >= LEAD:
+            return ended(who, safe + risk, theirs)
+        total = 0.0
+        for throw, count in throws[left].items():
+            part = taken(throw, who)
+            if part is None:
+                total += (
+                    count * ended(who, safe, theirs)
+                    if safe > mine
+                    else count * (1 - values[(1 - who, theirs, mine)])
+                )
+                continue
+            at_risk, rest = risk + part[0], left - part[1]
+            if rest == 0 and zillions:
+                banks = may_bank(safe + at_risk - mine, mine, True) and decides(
+                    who, safe + at_risk, theirs, 0, dice, False
+                )
+                value = (
+                    ended(who, safe + at_risk, theirs)
+                    if banks
+                    else turn(who, mine, theirs, safe + at_risk, 0, dice, memo)
+                )
+            else:
+                banks = may_bank(at_risk, mine, rest == 0) and decides(
+                    who, safe, theirs, at_risk, rest or dice, False
+                )
+                value = (
+                    ended(who, safe + at_risk, theirs)
+                    if banks
+                    else turn(who, mine, theirs, safe, at_risk, rest or dice, memo)
+                )
+            total += count * value
+        memo[key] = total / 6**left
+        return memo[key]
+
+    for _ in range(10_000):
+        change = 0.0
+        for who, mine, theirs in sorted(values, key=lambda k: -(k[1] + k[2])):
+            value = turn(who, mine, theirs, mine, 0, dice, {})
+            change = max(change, abs(value - values[(who, mine, theirs)]))
+            values[(who, mine, theirs)] = value
+        if change < 1e-14:
+            return values
+    raise AssertionError("value iteration did not converge")
+
+
+LEAD = 3000  # points past the other's score counted as banked: with two dice reached only
+# after fifteen hot dice in a row or more (a chance below 1e-13)
+
+SMALL_GAMES = [
+    Rules(dice=3, target=300, bust_keeps_completed_rounds=False),
+    Rules(dice=2, target=300),
+    Rules(
+        dice=2, target=300, bust_keeps_completed_rounds=False, opening=150, hot_dice="compulsory"
+    ),
+    Rules(dice=2, target=250, last_turn=False),
+]
+
+
+@pytest.mark.parametrize("rules", SMALL_GAMES, ids=["traditional", "zillions", "opening", "first"])
+def test_win_chance_agrees_with_a_hand_written_value_iteration(rules):
+    careful = threshold(
+        rules, bank_at={1: 50, 2: 100}, otherwise=150, set_aside="keep_most_dice", name="careful"
+    )
+    bold = threshold(
+        rules,
+        bank_at=200,
+        when_behind_by=100,
+        behind_bank_at=250,
+        set_aside="fewest_dice",
+        name="bold",
+    )
+    values = value_iteration(rules, (careful, bold))
+    match = win_chance(careful, bold)
+    assert match.first == pytest.approx(values[(0, 0, 0)], abs=1e-9)
+    assert match.second == pytest.approx(1 - values[(1, 0, 0)], abs=1e-9)
+
+
+def test_the_two_seat_orders_are_one_game_seen_from_both_sides():
+    rules = Rules(target=400)
+    a, b = threshold(rules, bank_at=150), threshold(rules, bank_at=350, set_aside="keep_most_dice")
+    ab, ba = win_chance(a, b), win_chance(b, a)
+    assert ab.first == pytest.approx(1 - ba.second, abs=1e-12)
+    assert ab.second == pytest.approx(1 - ba.first, abs=1e-12)
+    assert win_chance(a, a).chance == pytest.approx(0.5, abs=1e-12)
+
+
+def intelligent(rules):
+    """The intelligent robot's rule as a strategy: a turn cap high enough that every one of
+    its thresholds below the cap is in the table."""
+    froms = bank_from(rules)
+
+    def decide(state):
+        if state.last_turn:
+            return state.behind < 0
+        return state.turn_points >= froms[state.dice_left]
+
+    return from_function(
+        decide, rules, set_aside="fewest_dice", name="like intelligent", turn_cap=3000
+    )
+
+
+@pytest.mark.parametrize("rules", ["zillions", "traditional", "greed"])
+def test_the_strategy_equal_to_the_intelligent_robot_plays_its_games(rules):
+    rules = Rules.coerce(rules)
+    copy = StrategyBot(intelligent(rules))
+    ours = simulate.games(rules=rules, players=[copy, "simple"], n=3000, seed=5, progress=False)
+    theirs = simulate.games(
+        rules=rules, players=["intelligent", "simple"], n=3000, seed=5, progress=False
+    )
+    assert (ours.scores == theirs.scores).all() and (ours.wins == theirs.wins).all()
+
+
+@pytest.mark.parametrize("rules", ["zillions", "traditional"])
+def test_points_per_turn_is_the_mean_of_simulated_turns(rules):
+    rules = Rules.coerce(rules)
+    strategy = intelligent(rules)
+    turns = simulate.turns(rules=rules, bot=StrategyBot(strategy), n=40_000, seed=3, progress=False)
+    mean = turns.estimate("mean_points")
+    assert abs(points_per_turn(strategy) - mean.value) < 3 * mean.standard_error
+
+
+def test_the_judgement_refuses_rules_it_cannot_honour():
+    facebook = threshold("facebook", bank_at=300)
+    with pytest.raises(ValueError, match="farkle penalty"):
+        win_chance(facebook, facebook)
+    with pytest.raises(ValueError, match="other rules"):
+        win_chance(threshold("traditional"), threshold("zillions"))
