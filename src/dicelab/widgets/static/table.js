@@ -124,7 +124,7 @@ export function connection(model, line, heartbeat = false) {
   const answered = () => {
     clearTimeout(waiting);
     waiting = null;
-    line.hidden = true;
+    if (!line.hidden) line.hidden = true;  // (no change to the page while all is well)
   };
   const acked = (message) => {
     if (message?.type === "ack") answered();
