@@ -7,6 +7,7 @@ import json
 from collections import Counter
 
 import pytest
+import websocket
 
 from tests.browser.axe import violations
 from tests.browser.harness import ARTIFACTS, free_port, screenshot
@@ -220,46 +221,107 @@ def throw(page, throws: int) -> None:
     page.get_by_text(said(throws)).wait_for()
 
 
+CLASS = ["Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", "Gus", "Hana", "Ivo", "Jo", "Kim", "Lev"]
+PHONES = 4  # the first four students are on phones
+
+
+class Attacker:
+    """A student's seat that misbehaves: intents no page sends, floods of messages, and
+    other students' seats claimed with secrets it does not have."""
+
+    def __init__(self, server):
+        self.server, self.seat = server, Student(server, "Mallory")
+
+    def attack(self) -> None:
+        run = self.seat.last["run"]
+        for poison in (
+            {"type": "intent", "run": run, "seq": 2**70, "intent": THROW},
+            {"type": "intent", "run": run, "seq": 1, "intent": {"type": "throw", "x" * 500: 1}},
+            {"type": "hello", "student": 1, "secret": "not Ann's"},
+            {"type": "no such thing"},
+        ):
+            self._send(poison)
+        for _ in range(30):  # a flood
+            self._send({"type": "intent", "run": run, "seq": -1, "intent": THROW})
+        forger = websocket.create_connection(self.server.ws, timeout=30)  # claims Ann's seat
+        try:
+            forger.send(json.dumps({"type": "hello", "student": 1, "secret": "x" * 64}))
+            assert json.loads(forger.recv())["type"] == "refused"
+        finally:
+            forger.close()
+
+    def _send(self, message: dict) -> None:
+        try:
+            self.seat.socket.send(json.dumps(message))
+        except (OSError, websocket.WebSocketException):  # sent away: it signs in again
+            try:
+                self.seat = Student(self.server, seat=self.seat.seat)
+            except (OSError, websocket.WebSocketException, AssertionError):
+                pass  # the server keeps it away a while
+
+
 def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browser, tmp_path):
-    """A lesson without JupyterLab: the projector's and the teacher's pages, five students
-    (two on phones, one with two tabs, one who closes the page and opens it again), a
-    SIGKILL mid-activity and a restart, a second activity started from the teacher's page,
-    Reveal, and a whole game against the robot with Play again; the results hold exactly the
-    throws each student was answered for, and the game."""
+    """A lesson without JupyterLab: the projector's and the teacher's pages, twelve students
+    (four on phones, one with two tabs, one who closes the page and opens it again) and one
+    who sends poison, floods and forged seats all along, a SIGKILL mid-activity and a
+    restart, a second activity started from the teacher's page, Reveal, and a whole game
+    against the robot with Play again. No honest page was cut off by the attacker, the
+    boards showed the right counts, and the results hold exactly the throws each student was
+    answered for, and the game."""
     port = free_port()
     data = tmp_path / "class"
     server = ServerProcess(data, "--activity", "farkles", port=port)
     projector, projected, errors = open_page(browser, server.projector_url)
     teacher, board, teacher_errors = open_page(browser, server.teacher_url)
     contexts, pages, answered = [], {}, {}
+    cut_off: list[str] = []  # honest pages whose socket closed while the attacker attacked
+    attacking = {"now": False}
+
+    def watch(page, name: str) -> None:
+        page.on(
+            "websocket",
+            lambda socket: socket.on(
+                "close", lambda _: cut_off.append(name) if attacking["now"] else None
+            ),
+        )
+
     try:
-        for index, name in enumerate(["Ann", "Ben", "Cleo", "Dev", "Emil"]):
+        for index, name in enumerate(CLASS):
             options = {
                 "viewport": {"width": 360, "height": 640},
                 "is_mobile": True,
                 "has_touch": True,
             }
-            context = browser.new_context(**(options if index < 2 else SCREEN))
+            context = browser.new_context(**(options if index < PHONES else SCREEN))
             context.set_default_timeout(30_000)
             contexts.append(context)
             page = context.new_page()
             page.on("pageerror", lambda error: errors.append(str(error)))
+            watch(page, name)
             page.goto(server.student_url)
             page.fill("#name", name)
             page.get_by_role("button", name="Join").click()
             page.locator("button[data-key='throw']").wait_for()
             pages[name], answered[name] = page, 0
         second_tab = contexts[1].new_page()  # Ben opens the class link again
+        watch(second_tab, "Ben")
         second_tab.goto(server.student_url)
         second_tab.locator("button[data-key='throw']").wait_for()
-        projected.locator(".dicelab-board-roster h3", has_text="Students: 5 (5 here)").wait_for()
+        here = f"Students: {len(CLASS)} ({len(CLASS)} here)"
+        projected.locator(".dicelab-board-roster h3", has_text=here).wait_for()
 
+        attacker = Attacker(server)
+        attacking["now"] = True
         for _ in range(3):
+            attacker.attack()
             for name, page in pages.items():
                 answered[name] += 1
                 throw(page, answered[name])
             answered["Ben"] += 1
             throw(second_tab, answered["Ben"])  # the other tab's throws are Ben's too
+        attacker.attack()
+        attacking["now"] = False
+        assert cut_off == []  # no honest page lost its socket to the attacker
         pages["Cleo"].close()  # Cleo closes the page and opens it again: the same seat
         pages["Cleo"] = contexts[2].new_page()
         pages["Cleo"].goto(server.student_url)
@@ -291,7 +353,7 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
         for page in pages.values():
             page.locator("button[data-key='throw']").first.click()
             page.locator("body[data-pending='0']").wait_for(state="attached")
-        projected.locator(".dicelab-board-pooled[data-trials='5']").wait_for()
+        projected.locator(f".dicelab-board-pooled[data-trials='{len(pages)}']").wait_for()
         board.locator(".dicelab-board button[data-key='reveal']").click()
         projected.locator(".dicelab-board-exact", has_text="Exact: 1/6").wait_for()
 
@@ -315,7 +377,7 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
         (game,) = [row for row in rows if row[1] == "fivethousand"]
         assert (game[3], json.loads(game[7])["score"]) == ("Emil", score)
         farkles = Counter(row[3] for row in rows if row[1] == "farkles")
-        assert farkles == answered
+        assert farkles == answered  # (the attacker's refused messages stored nothing)
         assert Counter(row[3] for row in rows if row[1] == "sixes") == dict.fromkeys(pages, 1)
         keys = [(row[0], row[2], row[4]) for row in rows]
         assert len(set(keys)) == len(keys)  # no result stored twice
