@@ -30,14 +30,21 @@ def run(work: int, *arrays) -> None:
     """:func:`walk` over ``arrays``, shared out over the cores when its ``work`` (choices
     looked at) is worth more than the threads' cost of meeting (a busy machine's cores
     are slow to answer); on one thread otherwise."""
-    walk_compiled, numba = compiled()
+    numba = _numba()
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS if work >= SHARED_WORK else 1)
-    walk_compiled(*arrays)
+    compiled(walk, parallel=True)(*arrays)
 
 
 @cache
-def compiled():
-    """:func:`walk` compiled for every core, its machine code cached on disk; and numba."""
+def compiled(function, parallel: bool = False):
+    """``function`` compiled (for every core with ``parallel``), its machine code cached
+    on disk."""
+    return _numba().njit(parallel=parallel, cache=True, nogil=True)(function)
+
+
+@cache
+def _numba():
+    """numba, imported with its cache folder in dicelab's (and :data:`prange` its own)."""
     global prange
     if not os.environ.get("NUMBA_CACHE_DIR"):
         os.environ["NUMBA_CACHE_DIR"] = str(cache_dir() / "numba")
@@ -46,7 +53,27 @@ def compiled():
     if not numba.config.CACHE_DIR:  # numba was imported before, with no cache folder set
         numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
     prange = numba.prange
-    return numba.njit(parallel=True, cache=True, nogil=True)(walk), numba
+    return numba
+
+
+def copy_rows(
+    value_a, value_c, low, high, from_a, from_c, from_low, from_high, donor, first, ends, shift
+):
+    """Copy into each pair ``l``'s rows ``first[l]`` .. ``ends[l] - 1`` (``value_a``,
+    ``value_c``: L × width × columns; ``low``, ``high``: L × width) row ``r - shift`` of
+    pair ``donor[l]`` of the ``from_`` arrays (its last row past its width); none where
+    ``donor[l]`` is -1."""
+    last = from_a.shape[1] - 1
+    for pair in range(donor.shape[0]):
+        d = donor[pair]
+        if d < 0:
+            continue
+        for r in range(first[pair], ends[pair]):
+            source = min(max(r - shift, 0), last)
+            value_a[pair, r, :] = from_a[d, source, :]
+            value_c[pair, r, :] = from_c[d, source, :]
+            low[pair, r] = from_low[d, source]
+            high[pair, r] = from_high[d, source]
 
 
 def walk(
