@@ -46,12 +46,10 @@ def compiled(function, parallel: bool = False):
 def _numba():
     """numba, imported with its cache folder in dicelab's (and :data:`prange` its own)."""
     global prange
-    if not os.environ.get("NUMBA_CACHE_DIR"):
-        os.environ["NUMBA_CACHE_DIR"] = str(cache_dir() / "numba")
     import numba
 
-    if not numba.config.CACHE_DIR:  # numba was imported before, with no cache folder set
-        numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]
+    if not os.environ.get("NUMBA_CACHE_DIR"):  # else where the user's numba keeps its own
+        vars(numba.config)["CACHE_DIR"] = str(cache_dir() / "numba")
     prange = numba.prange
     return numba
 
