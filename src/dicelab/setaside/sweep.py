@@ -4,13 +4,13 @@ Within one turn of a pair of banked scores, the value of every state is affine i
 value ``x`` of a bust (the chance to win once the opponent moves at the swapped pair):
 ``value = a + c * x`` for the choices made. A sweep computes a turn of many pairs at once
 this way, choosing with a guess of ``x``, and walks the turn's points at risk ``r`` down,
-from the top (where every pair's boundary values are given) to 0, every pair and every
-number of dice at once.
+from the top (where every pair's boundary values are given) to 0, each pair on its own, in
+compiled code (:mod:`dicelab.setaside.sweep_kernel`).
 
 Each comparison the sweep makes is between two values affine in ``x``, so it can also give
 the range of ``x`` over which every choice stays best: each alternative's slope relative
 to the chosen one over its margin gives, by its least and greatest, where the choices of a
-row change (:func:`_ranges`, worked out once the sweep is done), with no masks.
+row change (:func:`_ranges`, worked out once the sweep is done).
 
 A sweep answers one of three questions, each its own function:
 
