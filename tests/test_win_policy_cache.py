@@ -10,7 +10,7 @@ import pytest
 
 from dicelab import cache, fivethousand, thousand
 from dicelab.fivethousand import win as fivethousand_win
-from dicelab.setaside import combinations, levels, sweep, sweep_arrays
+from dicelab.setaside import combinations, levels, sweep, sweep_kernel
 from dicelab.setaside import policy as setaside_policy
 from dicelab.thousand import win as thousand_win
 from tests.cache_warnings import cache_warnings
@@ -87,7 +87,7 @@ def test_an_unwritable_cache_folder_only_warns(tmp_path, monkeypatch):
     ids=["thousand", "fivethousand"],
 )
 def test_a_saved_policy_is_keyed_by_the_code_of_every_solver_module(make, monkeypatch):
-    """A change to any module of the shared solver (the sweep, its arrays, the level
+    """A change to any module of the shared solver (the sweep, its kernel, the level
     solver, the throw tables) makes a saved policy stale."""
     digested = []
     real = cache.source_digest
@@ -98,4 +98,4 @@ def test_a_saved_policy_is_keyed_by_the_code_of_every_solver_module(make, monkey
 
     monkeypatch.setattr(cache, "source_digest", recording)
     make()
-    assert {levels, sweep, sweep_arrays, setaside_policy, combinations} <= set(digested)
+    assert {levels, sweep, sweep_kernel, setaside_policy, combinations} <= set(digested)

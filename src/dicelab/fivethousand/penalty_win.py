@@ -12,8 +12,8 @@ states are solved from the most farkles in a row down, each with its bust value 
 (:func:`~dicelab.setaside.levels.solve_level` with no partners), and levels from the top.
 Only a penalty moves down, to a *penalty target* (the opponent to move, the penalised seat
 at 0 in a row and a lower score, or the same at the floor), which is not solved yet in this
-order. The targets start from the chances of the same rules without the penalty (a score
-below 0 read as 0), and a pass solves every level with the targets' values as they stand (in place:
+order. The targets start from the chances of the same rules without the penalty
+(:func:`_first_guess`), and a pass solves every level with the targets' values as they stand (in place:
 Gauss-Seidel, so each target holds the last pass's value), and passes repeat until they
 settle. The error left after a pass shrinks with each pass by the chance of one more
 penalty in the rest of the game (:attr:`PenaltyWinPolicy.iteration_error`).
@@ -40,7 +40,7 @@ from dicelab.setaside.policy import throw_table
 from dicelab.setaside.sweep import throw_rows
 
 LOG = logging.getLogger(__name__)
-TOLERANCE = 1e-13  # passes stop once the error bound left is below this
+TOLERANCE = 1e-11  # passes stop once the error bound left is below this: 1 % of CAP_ERROR
 MAX_PASSES = 500
 RATIOS = 3  # the error bound trusts the largest of this many last ratios of changes
 
@@ -128,8 +128,7 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
             lead_cap=self._lead_points,
             use_cache=self.cache_key is not None,
         )
-        scores = np.clip(np.arange(n) + low, 0, goal - 1)  # a score below 0 as 0
-        start[:] = plain.start[scores[:, None], scores[None, :]]
+        start[:] = _first_guess(plain.start, low, n)
         after = np.zeros((k, n, cap + 1 - low))
         j, u = np.arange(n)[:, None], np.arange(cap + 1 - low)[None, :]
         after[:] = np.where(
@@ -264,6 +263,21 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
             "the win policy's batch tables don't yet hold farkles in a row: under a penalty "
             "the win robot plays on the engine path"
         )
+
+
+def _first_guess(plain: np.ndarray, low: int, n: int) -> np.ndarray:
+    """The chances to win without the penalty (``plain[mine, theirs]``, scores 0 up) read
+    at every pair of scores from ``low`` (n × n): a pair with a score below 0 as the pair
+    with the same lead whose lower score is 0, as near the target as the game allows.
+
+    >>> plain = np.array([[0.5, 0.3, 0.2], [0.7, 0.5, 0.4], [0.8, 0.6, 0.5]])
+    >>> _first_guess(plain, -1, 4)[0].tolist()  # -1 against -1, 0, 1, 2
+    [0.5, 0.3, 0.2, 0.2]
+    """
+    mine, theirs = np.arange(n)[:, None] + low, np.arange(n)[None, :] + low
+    up = np.maximum(0, -np.minimum(mine, theirs))
+    top = plain.shape[1] - 1
+    return plain[np.clip(mine + up, 0, top), np.clip(theirs + up, 0, top)]
 
 
 def _error_bound(changes: list[float]) -> float:

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dicelab.setaside.sweep import PairTurns, sweep_with_ranges
+from dicelab.setaside.sweep_kernel import compiled, copy_rows
 
 MAX_SWEEPS = 50  # policy iteration per level; it settles in one or two
 SLACK = 1e-13  # a bust value this far outside a choice's range changes no value by more
@@ -216,13 +217,25 @@ def _taken(turns: PairTurns, x: np.ndarray, source, shift: int) -> PairTurns:
     serves &= (first < turns.ends) & (turns.ends - shift <= level.ends[d])
     if not serves.any():
         return turns
-    r = np.arange(turns.value_a.shape[1])
-    taken = serves[:, None] & (r >= first[:, None]) & (r < turns.ends[:, None])
-    rows = (d[:, None], np.clip(r - shift, 0, level.value_a.shape[1] - 1))
-    value_a = np.where(taken[:, :, None], level.value_a[rows], turns.value_a)
-    value_c = np.where(taken[:, :, None], level.value_c[rows], turns.value_c)
-    low = np.where(taken, level.low[rows], -np.inf if turns.low is None else turns.low)
-    high = np.where(taken, level.high[rows], np.inf if turns.high is None else turns.high)
+    count, width = turns.value_a.shape[:2]
+    value_a, value_c = turns.value_a, turns.value_c  # a fresh copy of the turns: filled in place
+    low = np.full((count, width), -np.inf) if turns.low is None else turns.low
+    high = np.full((count, width), np.inf) if turns.high is None else turns.high
+    ends = np.where(serves, turns.ends, 0)
+    compiled(copy_rows)(
+        value_a,
+        value_c,
+        low,
+        high,
+        level.value_a,
+        level.value_c,
+        level.low,
+        level.high,
+        np.where(serves, d, -1),
+        first,
+        ends,
+        shift,
+    )
     return PairTurns(
         value_a,
         value_c,

@@ -4,13 +4,13 @@ Within one turn of a pair of banked scores, the value of every state is affine i
 value ``x`` of a bust (the chance to win once the opponent moves at the swapped pair):
 ``value = a + c * x`` for the choices made. A sweep computes a turn of many pairs at once
 this way, choosing with a guess of ``x``, and walks the turn's points at risk ``r`` down,
-from the top (where every pair's boundary values are given) to 0, every pair and every
-number of dice at once.
+from the top (where every pair's boundary values are given) to 0, each pair on its own, in
+compiled code (:mod:`dicelab.setaside.sweep_kernel`).
 
 Each comparison the sweep makes is between two values affine in ``x``, so it can also give
 the range of ``x`` over which every choice stays best: each alternative's slope relative
 to the chosen one over its margin gives, by its least and greatest, where the choices of a
-row change (:func:`_ranges`, worked out once the sweep is done), with no masks.
+row change (:func:`_ranges`, worked out once the sweep is done).
 
 A sweep answers one of three questions, each its own function:
 
@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from dicelab.setaside.sweep_arrays import Scratch, layout_of
+from dicelab.setaside import sweep_kernel
 
 
 @dataclass
@@ -59,7 +59,16 @@ class PairTurns:
     rethrow: bool = False
 
     def take(self, pairs: np.ndarray, width: int) -> PairTurns:
-        """The turns of ``pairs`` (indices), cut to ``width`` rows."""
+        """The turns of ``pairs`` (indices), cut to ``width`` rows: these turns themselves,
+        not a copy, when that is all of them in order (the level solver fills in the
+        arrays it takes, of turns it made for that)."""
+        count = len(self.ends)
+        if (
+            len(pairs) == count
+            and width >= self.value_a.shape[1]
+            and np.array_equal(pairs, np.arange(count))
+        ):
+            return self
 
         def cut(rows):
             return None if rows is None else rows[pairs, :width]
@@ -120,138 +129,96 @@ def _sweep(
     throws, next_dice, turns: PairTurns, x: np.ndarray, rows: int | None, bounds: bool
 ) -> Any:
     """The one walk down a turn behind :func:`start_values`, :func:`sweep_with_ranges` and
-    :func:`throw_rows` (``rows`` for the last, ``bounds`` for the second).
+    :func:`throw_rows` (``rows`` for the last, ``bounds`` for the second): the compiled
+    :func:`dicelab.setaside.sweep_kernel.walk`.
 
-    The pairs are taken longest turn first, so that each row is worked out only for the
-    pairs whose turns reach it (all of them with ``rows``). Each pair's numbers are the
-    same, bit for bit, whichever other pairs are swept with it: every operation is
-    elementwise or a sum along one pair's row (no matrix product, whose rounding depends on
-    the shape).
+    Each pair's numbers are the same, bit for bit, whichever other pairs are swept with it:
+    each pair is walked on its own.
     """
     count, width, columns = turns.value_a.shape
-    order = np.argsort(-turns.ends, kind="stable")
-    ends = turns.ends[order]
-    top = max(int(ends[0]), rows or 0) - 1
-    reach = np.arange(max(top, 0) + 1)
-    active = np.full(len(reach), count) if rows else (ends[None, :] > reach[:, None]).sum(axis=1)
-    x = x[order]
-    xs = x[:, None, None]
-    # a and c of every state, flat by (r, dice), one pair a row: the active pairs are a prefix,
-    # so ``take`` reads them in place. Column 0 (no dice) is no state: worth -inf, it is
-    # where a row's padding choices lead.
-    value_a, value_c = (
-        turns.value_a[order].reshape(count, -1),
-        turns.value_c[order].reshape(count, -1),
-    )
-    value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
-    bank_of, hot_of = turns.bank[order], None if turns.hot is None else turns.hot[order]
-    layout = layout_of(throws, next_dice, columns)
-    if top * columns + layout.reach > value_a.shape[1]:  # the look-ups below do not check
+    ends = np.ascontiguousarray(turns.ends, dtype=np.int64)
+    top = max(int(ends.max(initial=0)), rows or 0) - 1
+    choices = _choices_of(throws, next_dice)
+    if top * columns + choices.reach > width * columns:  # the kernel does not check
         raise ValueError(f"turns {width} rows wide are too narrow for a sweep from row {top}")
-    scratch = Scratch.at_least(count, layout)
-    kept = np.zeros((2, count, len(reach) if rows else 0, columns))
-    bust = np.repeat(np.stack([np.zeros(columns), throws.bust])[:, None, :], count, axis=1)
-    inside = ends[:, None] > reach  # (L, r)
-    # each row's nearest changes of choice below and above x, as slopes over margins (bounds)
-    falls = np.full((len(reach) if bounds else 0, count), np.nan)
+    # a and c of every state, flat by (r, dice), one pair a row. Column 0 (no dice) is no
+    # state: worth -inf.
+    value_a = turns.value_a.reshape(count, -1).astype(float, copy=True)
+    value_c = turns.value_c.reshape(count, -1).astype(float, copy=True)
+    value_a[:, ::columns], value_c[:, ::columns] = -np.inf, 0.0
+    hot = np.zeros((count, 0)) if turns.hot is None else np.ascontiguousarray(turns.hot, float)
+    reach = max(top, 0) + 1
+    throw_a, throw_c = np.empty((count, columns)), np.empty((count, columns))
+    falls = np.full((reach if bounds else 0, count), np.nan)
     rises = falls.copy()
-    both: np.ndarray = bust  # a and c of throwing in the row last walked
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        for r in range(top, -1, -1):
-            k = int(active[r])
-            both = bust[:, :k].copy()  # (2, k, columns): a and c of throwing
-            fresh = True  # no slope over margin of this row yet
-            for group in layout.groups if k >= layout.merge_below else [layout.merged]:
-                work = scratch.of(group, k)
-                states = group.flat + r * columns
-                a = value_a[:k].take(states, axis=1, out=work.a, mode="clip")  # (k, choices, rows)
-                c = value_c[:k].take(states, axis=1, out=work.c, mode="clip")
-                if hot_of is not None and group.hot.any():
-                    np.copyto(a, hot_of[:k].take(group.points + r, axis=1), where=group.hot)
-                    np.copyto(c, 0.0, where=group.hot)
-                chosen = work.chosen
-                if len(group.flat) > 1:
-                    worth = np.multiply(c, xs[:k], out=work.worth)
-                    worth += a
-                    most = np.maximum.reduce(worth, axis=1)
-                    best = work.past_last - np.multiply(
-                        worth == most[:, None], group.rank, dtype=np.int32
-                    ).max(axis=1)
-                    a.take(best, out=chosen[0], mode="clip")
-                    c.take(best, out=chosen[1], mode="clip")
-                    if bounds:
-                        slopes = np.subtract(c, chosen[1][:, None], out=c)
-                        slopes /= np.subtract(most[:, None], worth, out=worth)  # the margins, >= 0
-                        _extremes(slopes, falls[r, :k], rises[r, :k], (1, 2), fresh)
-                        fresh = False
-                else:
-                    chosen[0], chosen[1] = a[:, 0], c[:, 0]
-                weighted = np.multiply(chosen, group.probability, out=work.weighted)
-                sums = np.add.reduceat(weighted, group.starts, axis=2)
-                if group.into is not None:
-                    both[:, :, group.into] += sums
-                else:  # in order, each dice count once per group
-                    np.add.at(both, (slice(None), slice(None), group.dice), sums)  # type: ignore[arg-type]
-            if rows:
-                kept[:, :, r] = both
-            if r > 0:
-                ta, tc = both[:, :, 1:]
-                bank = bank_of[:k, r, None]
-                throw = ta + tc * x[:k, None]
-                banks = bank >= throw
-                if turns.rethrow:  # all the dice to throw: no choice but to throw
-                    banks[:, -1] = False
-                if rows:
-                    banks &= inside[:, r, None]
-                if (
-                    bounds
-                ):  # bank or throw, like any choice: banking, throwing's slope c over the margin
-                    # bank - throw; throwing, banking's slope -c over throw - bank: c / (bank - throw) both ways
-                    slopes = tc / (bank - throw)
-                    if turns.rethrow:
-                        slopes[:, -1] = np.nan  # no choice, no limit
-                    _extremes(slopes, falls[r, :k], rises[r, :k], 1, fresh)
-                here = slice(r * columns + 1, (r + 1) * columns)
-                new_a, new_c = np.where(banks, bank, ta), np.where(banks, 0.0, tc)
-                if rows:  # past its end a turn's values are given
-                    new_a = np.where(inside[:, r, None], new_a, value_a[:k, here])
-                    new_c = np.where(inside[:, r, None], new_c, value_c[:k, here])
-                value_a[:k, here], value_c[:k, here] = new_a, new_c
-        if bounds:
-            row_low, row_high = _ranges(
-                falls,
-                rises,
-                x,
-                ends,
-                None if turns.low is None else turns.low[order],
-                None if turns.high is None else turns.high[order],
-            )
-    unsort = np.argsort(order)
+    kept_a = np.zeros((count, reach if rows else 0, columns))
+    kept_c = np.zeros_like(kept_a)
+    sweep_kernel.run(
+        count * (top + 1) * len(choices.arrays[3]),
+        value_a,
+        value_c,
+        np.ascontiguousarray(turns.bank, dtype=float),
+        hot,
+        np.ascontiguousarray(x, dtype=float),
+        ends,
+        top if rows else -1,
+        bounds,
+        turns.rethrow,
+        *choices.arrays,
+        np.ascontiguousarray(throws.bust, dtype=float),
+        throw_a,
+        throw_c,
+        falls,
+        rises,
+        kept_a,
+        kept_c,
+    )
     if rows:
-        return kept[0, unsort, :rows], kept[1, unsort, :rows]
+        return kept_a[:, :rows], kept_c[:, :rows]
     if bounds:
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            row_low, row_high = _ranges(falls, rises, x, ends, turns.low, turns.high)
         shape = (count, width, columns)
         return Swept(
-            both[0, unsort],
-            both[1, unsort],
-            row_low[unsort],
-            row_high[unsort],
-            value_a.reshape(shape)[unsort],
-            value_c.reshape(shape)[unsort],
+            throw_a, throw_c, row_low, row_high, value_a.reshape(shape), value_c.reshape(shape)
         )
-    return both[0, unsort], both[1, unsort]
+    return throw_a, throw_c
 
 
-def _extremes(slopes, falls, rises, axis, fresh: bool) -> None:
-    """Fold ``slopes`` (each an alternative's slope relative to the chosen one, over its
-    margin at ``x``) into ``falls`` and ``rises`` (L,): their least and greatest for each
-    pair; NaN (a tie of two equal choices) passes, as no limit."""
-    if fresh:
-        np.fmin.reduce(slopes, axis=axis, out=falls)
-        np.fmax.reduce(slopes, axis=axis, out=rises)
-    else:
-        np.fmin(falls, np.fmin.reduce(slopes, axis=axis), out=falls)
-        np.fmax(rises, np.fmax.reduce(slopes, axis=axis), out=rises)
+@dataclass(frozen=True)
+class _Choices:
+    """A throw table as the kernel reads it: ``arrays`` are each row's dice thrown and
+    probability, where its choices start (and one past the last), and each choice's points,
+    dice thrown next and whether it sets every die aside; ``reach`` is how far past a row's
+    first state (flat by dice) its choices look."""
+
+    arrays: tuple
+    reach: int
+
+
+_CHOICES: dict = {}
+
+
+def _choices_of(throws, next_dice) -> _Choices:
+    """The :class:`_Choices` of a throw table (kept, with the table, so that its id stays
+    its own)."""
+    if id(throws) not in _CHOICES:
+        valid = throws.valid
+        columns = throws.dice + 1
+        first = np.concatenate([[0], np.cumsum(valid.sum(axis=1))]).astype(np.int64)
+        points = throws.points[valid].astype(np.int64)
+        leads_to = np.asarray(next_dice)[valid].astype(np.int64)
+        arrays = (
+            throws.thrown.astype(np.int64),
+            throws.probability.astype(float),
+            first,
+            points,
+            leads_to,
+            (throws.left == 0)[valid],
+        )
+        reach = int((points * columns + leads_to).max(initial=0)) + 1
+        _CHOICES[id(throws)] = (throws, _Choices(arrays, reach))
+    return _CHOICES[id(throws)][1]
 
 
 def _ranges(falls, rises, x, ends, given_low, given_high) -> tuple[np.ndarray, np.ndarray]:

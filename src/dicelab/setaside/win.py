@@ -160,6 +160,6 @@ def solver_sources() -> tuple:
     game's own module, they make the policy's cache key)."""
     import sys
 
-    from dicelab.setaside import combinations, levels, policy, sweep, sweep_arrays
+    from dicelab.setaside import combinations, levels, policy, sweep, sweep_kernel
 
-    return (sys.modules[__name__], levels, sweep, sweep_arrays, policy, combinations)
+    return (sys.modules[__name__], levels, sweep, sweep_kernel, policy, combinations)
