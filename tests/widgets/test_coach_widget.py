@@ -66,12 +66,18 @@ def test_one_voice_the_proposal_is_the_coachs_best_and_the_coach_says_why_it_dif
     )
     key(widget, "k")  # the coach on, no die clicked yet: the proposal follows the coach
     assert widget.dice_out() == (1,) and best_label(widget) == "set aside 1 and throw 5 dice"
+    assert widget.controls.status.endswith(  # and the words follow the dice
+        "Proposed (the coach's best): set aside 1 for 100 points."
+    )
     assert panel(widget).why == (
         "Most points now, set aside 1, 5 and throw 4 dice, gives 303.2 points; the best, "
         "set aside 1 and throw 5 dice, 384.7 points: it keeps 5 dice to throw, not 4."
     )
     key(widget, "k")  # off again: most points now
     assert widget.dice_out() == (1, 5)
+    assert widget.controls.status.endswith(
+        "Proposed (most points now): set aside 1, 5 for 150 points."
+    )
     key(widget, "2")  # a die clicked: switching the coach on leaves the player's dice alone
     key(widget, "k")
     assert widget.dice_out() == (1, 2, 5)

@@ -27,7 +27,7 @@ from dicelab.widgets.controller import GameController
 from dicelab.widgets.game_record import join_names
 from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
-from dicelab.widgets.proposal import proposal
+from dicelab.widgets.proposal import proposal, restated
 from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
@@ -211,6 +211,7 @@ class FivethousandGame(GameController):
         proposed = proposal(self)
         throw = self._game.state.throw
         self.back = _positions_left(throw, proposed.dice) if proposed else frozenset()
+        self._status = restated(self._status, proposed)
 
     def bot_step(self) -> None:
         """A robot first shows which dice it sends back, then sets the others aside."""

@@ -7,6 +7,7 @@ says so. Where those two differ, the coach says why (``Coach.why_not_most_points
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from dicelab.widgets.phrasing import count
@@ -25,6 +26,25 @@ class Proposal:
         source = "the coach's best" if self.by_coach else "most points now"
         faces = ", ".join(map(str, self.dice))
         return f"Proposed ({source}): set aside {faces} for {count(self.points, 'point')}."
+
+
+_SAID = re.compile(
+    r"Proposed \((?:the coach's best|most points now)\): set aside [^.]* for [^.]*\."
+)
+
+
+def restated(status: str, proposed: Proposal | None) -> str:
+    """``status`` with the proposal it states said again as ``proposed``: when the coach's
+    best comes after the throw was told (the coach switched, or ready), the words follow the
+    dice.
+
+    >>> restated("Red throws 1, 5. Proposed (most points now): set aside 1, 5 for 150 points.",
+    ...          Proposal((1,), 100, True))
+    "Red throws 1, 5. Proposed (the coach's best): set aside 1 for 100 points."
+    """
+    if proposed is None:
+        return status
+    return _SAID.sub(lambda _: proposed.sentence(), status, count=1)
 
 
 def proposal(controller) -> Proposal | None:

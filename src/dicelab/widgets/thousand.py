@@ -15,7 +15,7 @@ from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import GameController
 from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
-from dicelab.widgets.proposal import proposal
+from dicelab.widgets.proposal import proposal, restated
 from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
@@ -261,6 +261,7 @@ class ThousandGame(GameController):
         (``choose_keep``; see :mod:`~dicelab.widgets.proposal`)."""
         proposed = proposal(self)
         self.picked = _positions_of(self._game.state.throw, proposed.dice) if proposed else set()
+        self._status = restated(self._status, proposed)
 
     def _auto_part(self, thrown: tuple) -> tuple:
         """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
