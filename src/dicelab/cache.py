@@ -35,6 +35,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dicelab import files
 from dicelab.files import distrust, write_atomic
 
 _KEY = "__key__"
@@ -146,30 +147,17 @@ def _computing(path: Path) -> Iterator[None]:
     computes it, through a lock file beside it (``.NAME.lock``, removed after). Where
     files can't be locked (no ``fcntl``, a folder that can't be written) nobody waits,
     which only costs computing twice: writes are atomic either way."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        yield
-        return
     lock = path.with_name(f".{path.name}.lock")
+    handle = files.lock(lock, wait=True)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = os.open(lock, os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600)
-    except OSError:
-        yield
-        return
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        except OSError:  # a file system without locks (some network ones): nobody waits
-            pass
         yield
     finally:
         try:
             os.unlink(lock)
         except OSError:
             pass
-        os.close(handle)  # which lets the next one in
+        if handle is not None and handle != files.NO_LOCK:
+            os.close(handle)  # which lets the next one in
 
 
 def _read(path: Path, identity: str, check) -> tuple[dict | None, str | None]:

@@ -198,6 +198,44 @@ def distrust(path) -> str | None:
     return None
 
 
+#: What :func:`lock` gives where files can't be locked: nothing is held, and nobody waits.
+NO_LOCK = -1
+
+
+def lock(path: Path, wait: bool = False) -> int | None:
+    """Hold an exclusive lock on the file ``path`` (made owner-only, never opened through a
+    link): its open descriptor, which lets go when closed or when the process ends however
+    it ends. None when another process holds it (unless ``wait``, which waits for it), and
+    :data:`NO_LOCK` where files can't be locked (no ``fcntl``: Windows; a folder that can't
+    be written; a file system without locks).
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x.lock"
+    >>> held = lock(path)
+    >>> held >= 0, lock(path)
+    (True, None)
+    >>> os.close(held)
+    """
+    try:
+        import fcntl
+    except ImportError:  # Windows
+        return NO_LOCK
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = os.open(path, os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    except OSError:
+        return NO_LOCK
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        os.close(handle)
+        return None
+    except OSError:  # a file system without locks (some network ones)
+        os.close(handle)
+        return NO_LOCK
+    return handle
+
+
 def reason(error: OSError) -> str:
     """An OSError as a short sentence without its Python wrapping ("No space left on device")."""
     return error.strerror or str(error)

@@ -20,6 +20,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+from dicelab import files
 from dicelab.classroom.store import data_dir
 from dicelab.files import write_atomic
 
@@ -39,18 +40,12 @@ class FolderLock:
 
     def __init__(self, folder: Path):
         self._descriptor: int | None = None
-        try:
-            import fcntl
-        except ImportError:  # Windows
-            return
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-        descriptor = os.open(folder / LOCK_FILE, flags, 0o600)
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(descriptor)
-            raise FolderInUse(_in_use(folder)) from None
+        descriptor = files.lock(folder / LOCK_FILE)
+        if descriptor is None:
+            raise FolderInUse(_in_use(folder))
+        if descriptor == files.NO_LOCK:
+            return
         os.ftruncate(descriptor, 0)
         os.write(descriptor, str(os.getpid()).encode())
         self._descriptor = descriptor

@@ -36,7 +36,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from dicelab import saves, validation
+from dicelab import files, saves, validation
 from dicelab.errors import CorruptGameError
 from dicelab.files import distrust, kind, reason, write_atomic
 
@@ -128,25 +128,7 @@ def lock(name: str) -> int | None:
     so does the process ending), or None while another process writes that save. Where
     files can't be locked (no ``fcntl``, a folder that can't be written), everyone may:
     -1, no lock held."""
-    try:
-        import fcntl
-    except ImportError:  # Windows
-        return -1
-    try:
-        games_dir().mkdir(parents=True, exist_ok=True)
-        handle = os.open(
-            _lock_path(name), os.O_CREAT | os.O_RDWR | getattr(os, "O_NOFOLLOW", 0), 0o600
-        )
-    except OSError:
-        return -1
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(handle)
-        return None
-    except OSError:  # a file system without locks (some network ones)
-        pass
-    return handle
+    return files.lock(_lock_path(name))
 
 
 def unlock(handle: int | None) -> None:
