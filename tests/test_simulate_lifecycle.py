@@ -10,8 +10,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 from dicelab import simulate
+from dicelab.errors import TooManyMovesError
 from dicelab.fivethousand import BOTS
-from dicelab.simulate import runner
+from dicelab.simulate import engine_path, runner
 
 PARENT = os.getpid()
 
@@ -187,7 +188,7 @@ class Hanging(Cautious):
         return super().choose(engine, state, rng)
 
 
-@pytest.mark.parametrize("executor", [None, "process pool"])
+@pytest.mark.parametrize("executor", [None, "process pool", "thread pool"])
 def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
     def run(pool):
         return simulate.games(
@@ -205,7 +206,8 @@ def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
         if executor is None:
             run(None)
         else:
-            with ProcessPoolExecutor(1) as pool:
+            Pool = ThreadPoolExecutor if executor == "thread pool" else ProcessPoolExecutor
+            with Pool(1) as pool:
                 run(pool)
     failure = stopped.value.__cause__
     assert isinstance(failure, simulate.BotFailed) and "it took more than 0.5 s" in str(failure)
@@ -216,3 +218,73 @@ def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
 def test_a_bad_move_timeout_is_refused(seconds):
     with pytest.raises(ValueError, match="move_timeout"):
         simulate.games(n=5, move_timeout=seconds, progress=False)
+
+
+class BanksUntil(Cautious):
+    """Plays like the simple robot for ``fail_after`` moves, then never banks again: in
+    both seats, under rules where a farkle loses the whole turn, the game it is in goes on
+    until the most moves a game may have."""
+
+    def choose(self, engine, state, rng):
+        if self.calls >= (self.fail_after or 0):
+            return next(a for a in engine.legal_actions(state) if a.type != "bank")
+        return super().choose(engine, state, rng)
+
+
+@pytest.mark.parametrize("executor", [None, "thread pool", "process pool"])
+def test_a_game_at_the_most_moves_keeps_the_games_of_its_chunk_finished_before_it(executor):
+    def run(pool):
+        bot = BanksUntil(fail_after=300)
+        return simulate.games(
+            "fivethousand",
+            [bot, bot],
+            rules="traditional",
+            n=100,
+            seed=1,
+            chunk_size=100,
+            executor=pool,
+            progress=False,
+        )
+
+    with pytest.raises(simulate.RunStopped) as stopped:
+        if executor is None:
+            run(None)
+        else:
+            Pool = ThreadPoolExecutor if executor == "thread pool" else ProcessPoolExecutor
+            with Pool(1) as pool:
+                run(pool)
+    failure = stopped.value.__cause__
+    assert isinstance(failure, TooManyMovesError)
+    played = int(str(failure).split()[1])  # "game 7 (numbered from 0): ..."
+    assert 0 < stopped.value.completed == played < 100  # the games before it are kept
+    assert stopped.value.results.scores.shape == (played, 2)
+    simple = [Cautious(), Cautious()]  # the simple robot's moves, on the engine path
+    again = simulate.games(
+        "fivethousand", simple, rules="traditional", n=played, seed=1, progress=False
+    )
+    assert (stopped.value.results.scores == again.scores).all()
+
+
+class Watched(Cautious):
+    """The simple robot's moves, noting the threads it chose them in."""
+
+    def __init__(self):
+        super().__init__()
+        self.threads = set()
+
+    def choose(self, engine, state, rng):
+        self.threads.add(threading.current_thread())
+        return super().choose(engine, state, rng)
+
+
+def test_in_a_thread_pool_bots_choose_in_helper_threads_that_end_with_their_chunk():
+    bot = Watched()
+    with ThreadPoolExecutor(2) as pool:
+        results = simulate.games(
+            "fivethousand", [bot, bot], n=6, chunk_size=2, executor=pool, progress=False
+        )
+    assert results.scores.shape == (6, 2)
+    assert len(bot.threads) == 3 and {t.name for t in bot.threads} == {engine_path.HELPER}
+    for thread in bot.threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in bot.threads)

@@ -67,8 +67,9 @@ def games(
     ``progress``: None shows a bar (counting games) on runs longer than a second, True
     always, False never. A bot object that takes more than ``move_timeout`` seconds to
     choose a move stops the run (:class:`RunStopped`, with the games finished); None waits
-    for ever. The limit holds where the chunk runs in a process's main thread (here, or a
-    process pool's worker; not in a thread pool).
+    for ever. The limit holds wherever the chunk runs: in a process's main thread (here, or
+    a process pool's worker) an alarm interrupts the bot; in a thread pool's worker the
+    bot chooses in a helper thread, and one that never answers is left to itself.
     """
     chosen = resolve(game, rules)
     bots = check_bots(chosen.module, players)

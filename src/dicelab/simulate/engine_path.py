@@ -7,10 +7,11 @@ of a run uses its own ``random.Random`` seeded from ``(seed, i)`` only.
 
 from __future__ import annotations
 
+import queue
 import random
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -41,16 +42,15 @@ class BotFailed(RuntimeError):
         return self.args[0]
 
 
-def _step(engine, state, bots, rng, number: int = 0, unit: str = "game", limits=()):
+def _step(engine, state, bots, rng, number: int, unit: str, choose: Callable):
     """One action or one throw; returns (new state, whether it was a throw, the action).
-    A bot's failure is a :class:`BotFailed` naming game (or turn) ``number``; ``limits``
-    are the seconds each seat's bot may take to choose (None: no limit)."""
+    ``choose`` asks a seat's bot for its move (see :func:`_choosing`); a bot's failure is
+    a :class:`BotFailed` naming game (or turn) ``number``."""
     if state.is_chance:
         return engine.apply_chance(state, engine.sample_chance(state, rng)), True, None
     bot = bots[state.player]
     try:
-        with _time_limit(limits[state.player] if limits else None):
-            action = bot.choose(engine, state, rng)
+        action = choose(state.player, bot, engine, state, rng)
         return engine.apply(state, action), False, action
     except Exception as error:
         raise BotFailed(
@@ -62,20 +62,45 @@ def _step(engine, state, bots, rng, number: int = 0, unit: str = "game", limits=
         ) from error
 
 
+def _too_slow(seconds: float) -> TimeoutError:
+    return TimeoutError(f"it took more than {seconds:g} s to choose a move")
+
+
 @contextmanager
-def _time_limit(seconds: float | None) -> Iterator[None]:
-    """Raise TimeoutError in the block when it takes more than ``seconds`` (an alarm signal:
-    only in a process's main thread, where there is one; elsewhere no limit)."""
-    if (
-        seconds is None
-        or not hasattr(signal, "setitimer")
-        or threading.current_thread() is not threading.main_thread()
-    ):
+def _choosing(limits: tuple) -> Iterator[Callable]:
+    """A function ``choose(seat, bot, engine, state, rng)`` that asks ``bot`` for its move
+    and raises TimeoutError when it takes more than ``limits[seat]`` seconds (None: no
+    limit). In a process's main thread an alarm signal interrupts the bot; elsewhere (a
+    thread pool's worker, a Dask worker's thread) the bot chooses in a helper thread of
+    this block, and one that never answers is left behind, its run stopped."""
+    if all(seconds is None for seconds in limits):
+        yield lambda _seat, bot, *position: bot.choose(*position)
+        return
+    if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+
+        def alarmed(seat, bot, *position):
+            with _alarm(limits[seat]):
+                return bot.choose(*position)
+
+        yield alarmed
+        return
+    helper = _Helper()
+    try:
+        yield lambda seat, bot, *position: helper.call(bot.choose, position, limits[seat])
+    finally:
+        helper.close()
+
+
+@contextmanager
+def _alarm(seconds: float | None) -> Iterator[None]:
+    """Raise TimeoutError in the block when it takes more than ``seconds`` (an alarm
+    signal: in a process's main thread only)."""
+    if seconds is None:
         yield
         return
 
     def expire(_signum, _frame):
-        raise TimeoutError(f"it took more than {seconds:g} s to choose a move")
+        raise _too_slow(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
@@ -84,6 +109,43 @@ def _time_limit(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+HELPER = "dicelab-bot-move"  # the name of a helper thread
+
+
+class _Helper:
+    """A daemon thread that calls functions for the thread that made it, which waits for
+    each answer a limited time (a bot stuck in a call that no signal reaches is left to
+    it; being a daemon, it never holds the process at its end)."""
+
+    def __init__(self) -> None:
+        self._asked: queue.SimpleQueue = queue.SimpleQueue()
+        self._answers: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._serve, name=HELPER, daemon=True).start()
+
+    def _serve(self) -> None:
+        while (asked := self._asked.get()) is not None:
+            function, arguments = asked
+            try:
+                self._answers.put((True, function(*arguments)))
+            except BaseException as error:  # (given back to the caller, who raises it)
+                self._answers.put((False, error))
+
+    def call(self, function, arguments: tuple, seconds: float | None):
+        """``function(*arguments)`` called by the helper; TimeoutError after ``seconds``."""
+        self._asked.put((function, arguments))
+        try:
+            answered, answer = self._answers.get(timeout=seconds)
+        except queue.Empty:
+            raise _too_slow(seconds or 0) from None
+        if not answered:
+            raise answer
+        return answer
+
+    def close(self) -> None:
+        """Let the thread end (once it is done with what it was asked, if ever)."""
+        self._asked.put(None)
 
 
 def _limits(run) -> tuple:
@@ -104,10 +166,10 @@ def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
 
 def play_games(run, start: int, stop: int) -> dict:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
-    engine, bots, limits = run.engine(), run.bot_objects(), _limits(run)
+    engine, bots = run.engine(), run.bot_objects()
     seats = len(bots)
     out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
-    with _keeping(out):
+    with _keeping(out), _choosing(_limits(run)) as choose:
         for index in range(start, stop):
             dice = rng(run.seed, index)
             state = engine.initial_state(seats, *_first(engine.rules, run.seed, index, seats))
@@ -117,7 +179,7 @@ def play_games(run, start: int, stop: int) -> dict:
                 if moves > 2 * saves.MAX_EVENTS:  # an action and a throw a move
                     raise TooManyMovesError(f"game {index} (numbered from 0): {too_many_moves()}")
                 before = state
-                state, _, action = _step(engine, state, bots, dice, index, "game", limits)
+                state, _, action = _step(engine, state, bots, dice, index, "game", choose)
                 ended, bust = _turn_end(run.game, before, state, action)
                 turns += ended
                 busts[before.player] += bust
@@ -131,11 +193,12 @@ def play_games(run, start: int, stop: int) -> dict:
 
 @contextmanager
 def _keeping(out: dict) -> Iterator[None]:
-    """Give a :class:`BotFailed` raised inside the results ``out`` finished before it."""
+    """Give a :class:`BotFailed` or a :class:`~dicelab.errors.TooManyMovesError` raised
+    inside the results ``out`` finished before it (as ``finished``)."""
     try:
         yield
-    except BotFailed as failure:
-        failure.finished = out
+    except (BotFailed, TooManyMovesError) as failure:
+        failure.finished = out  # type: ignore[union-attr]  # (TooManyMovesError's own)
         raise
 
 
@@ -154,15 +217,13 @@ def play_turns(run, start: int, stop: int) -> dict:
     if run.banked:
         first = replace(first, scores=(run.banked,), on_board=(True,) if first.on_board else ())
     before_score = engine.scores(first)[0]
-    with _keeping(out):
+    with _keeping(out), _choosing(_limits(run)) as choose:
         for index in range(start, stop):
             dice = rng(run.seed, index)
             state, throws, ended, bust = first, 0, False, False
             while not ended:
                 before = state
-                state, threw, action = _step(
-                    engine, state, [bot], dice, index, "turn", _limits(run)
-                )
+                state, threw, action = _step(engine, state, [bot], dice, index, "turn", choose)
                 throws += threw
                 ended, bust = _turn_end(run.game, before, state, action)
             out["points"].append(engine.scores(state)[0] - before_score)
