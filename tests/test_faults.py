@@ -4,7 +4,12 @@ playouts through every registered game saved and resumed at random points.
 
 Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
 ``PLAYOUTS`` random games per registered game and ``WIDGET_PLAYOUTS`` per widget, and
-``KILLS`` writers killed mid-write.
+``KILLS`` writers killed mid-write (of a file, of a handout by two writers at once, of a
+cache entry).
+
+Two processes at once: two real kernels resuming one game, two writers of one handout, two
+processes computing one cache entry (here), and two class servers on one data folder
+(``tests/classroom/test_one_server.py``).
 """
 
 from __future__ import annotations
@@ -400,3 +405,172 @@ def test_random_widget_playouts_resumed_from_their_saves_equal_the_original(name
                 table = Widget(resume=widgets.saved_games(Widget.__name__)[0], pace=0)
             assert table.game.to_json() == original.to_json()
         table.close()
+
+
+# --- two processes at once ---------------------------------------------------------------
+
+KERNEL_PLAYS = """
+import json
+from dicelab.widgets import YahtzeeGame, saved_games
+
+def play(table, moves):
+    for _ in range(moves):
+        table.play(table.game.legal_actions()[-1])
+    print(json.dumps({"game": table.game.to_json(), "file": table._save_name,
+                      "status": table.controls.status}))
+"""
+
+
+def test_two_kernels_resuming_one_game_play_apart_and_lose_no_move(tmp_path):
+    """Two real Jupyter kernels: the second one's ``resume=True`` goes on as a copy in a
+    file of its own and says so, while the first one's every move stays in its file."""
+    from dicelab.widgets.controller import RESUMED_AS_COPY
+    from tests.kernels import run, start
+
+    def cell(client, code):
+        return json.loads(run(client, code))
+
+    kernels = [start(tmp_path), start(tmp_path)]
+    try:
+        (_, first), (_, second) = kernels
+        for _, client in kernels:
+            run(client, KERNEL_PLAYS)
+        before = cell(first, "table = YahtzeeGame(players=['Ann'], seed=9, pace=0); play(table, 3)")
+        copy = cell(second, "copy = YahtzeeGame(resume=True, pace=0); play(copy, 0)")
+        assert copy["status"] == RESUMED_AS_COPY and copy["game"] == before["game"]
+        assert copy["file"] != before["file"]  # a new id, a file of its own
+        mine = [cell(first, "play(table, 1)"), cell(second, "play(copy, 2)")]
+        mine += [cell(first, "play(table, 2)"), cell(second, "play(copy, 1)")]
+    finally:
+        for manager, client in kernels:
+            client.stop_channels()
+            manager.shutdown_kernel(now=True)
+    folder = tmp_path / "data" / "games"
+    first_file = saving.read(folder / before["file"])
+    second_file = saving.read(folder / copy["file"])
+    assert first_file.game_json == mine[2]["game"]  # every move of the first kernel is kept
+    assert second_file.game_json == mine[3]["game"]  # and the copy's, apart
+    events = [json.loads(game)["events"] for game in (before["game"], mine[2]["game"])]
+    assert len(events[1]) == len(events[0]) + 3 and events[1][: len(events[0])] == events[0]
+    assert json.loads(second_file.game_json)["events"][: len(events[0])] == events[0]
+    assert len(list(folder.glob("*.json"))) == 2
+
+
+HANDOUT_WRITER = """
+import sys
+from dicelab.handout import write_handout
+
+print("ready", flush=True)
+while True:
+    write_handout(sys.argv[1], sys.argv[2])
+"""
+
+
+def _writers(script: str, *runs: list) -> list:
+    """Processes running ``script``, one for each list of arguments, each ready."""
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, *arguments], stdout=subprocess.PIPE, text=True
+        )
+        for arguments in runs
+    ]
+    for process in started:
+        assert process.stdout.readline() == "ready\n"
+    return started
+
+
+def _kill(process) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    process.stdout.close()
+
+
+def test_two_writers_of_one_handout_leave_one_whole_sheet_through_kills(tmp_path):
+    """Two processes write different sheets to one file over and over: whenever it is read,
+    and after each is killed at a random point, it is one sheet whole, never a mix; the
+    next start removes what the killed writers left."""
+    from dicelab.handout import handout
+
+    target = tmp_path / "sheet.html"
+    target.write_text(handout("fivethousand"))
+    sheets = {handout("fivethousand"), handout("yahtzee"), handout("thousand")}
+    rng = random.Random(431)
+    for _ in range(KILLS):
+        writers = _writers(HANDOUT_WRITER, ["yahtzee", str(target)], ["thousand", str(target)])
+        seen = set()
+        for _ in range(50):
+            seen.add(target.read_text())
+            time.sleep(rng.uniform(0, 0.01))
+        assert seen <= sheets
+        for writer in rng.sample(writers, 2):
+            time.sleep(rng.uniform(0, 0.05))
+            _kill(writer)
+            assert target.read_text() in sheets
+    subprocess.run(
+        [sys.executable, "-m", "dicelab", "handout", "yahtzee", "-o", str(target)], check=True
+    )
+    assert listing(tmp_path) == ["sheet.html"] and target.read_text() == handout("yahtzee")
+
+
+CACHE_WRITER = """
+import sys, time
+import numpy as np
+from dicelab import cache
+
+def compute():
+    print("computing", flush=True)
+    with open(sys.argv[2], "a") as marks:
+        marks.write("computed\\n")
+    time.sleep(0.3)
+    return {"a": np.arange(3_000_000)}  # 24 MB: its write takes a while
+
+print("ready", flush=True)
+sys.stdin.readline()  # go
+arrays = cache.load_or_compute({"n": 1}, compute, "faults", folder=sys.argv[1])
+print(int(arrays["a"].sum()), flush=True)
+"""
+WHOLE = 3_000_000 * (3_000_000 - 1) // 2  # the sum of the arrays computed
+
+
+def _cache_writer(folder, marks):
+    return subprocess.Popen(
+        [sys.executable, "-c", CACHE_WRITER, str(folder), str(marks)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_processes_wanting_one_cache_entry_compute_it_once(tmp_path):
+    marks = tmp_path / "marks"
+    both = [_cache_writer(tmp_path, marks) for _ in range(2)]
+    for process in both:
+        assert process.stdout.readline() == "ready\n"
+    for process in both:  # both ask at once: one computes, the other waits and reads it
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    answers = [process.communicate(timeout=120)[0].split() for process in both]
+    assert sorted(answers) == [[str(WHOLE)], ["computing", str(WHOLE)]]
+    assert marks.read_text() == "computed\n"
+    assert cache.load_or_compute({"n": 1}, None, "faults", folder=tmp_path)["a"].sum() == WHOLE
+    assert [p for p in listing(tmp_path) if p.startswith(".")] == []  # no temporary, no lock
+
+
+def test_a_cache_writer_killed_at_random_points_leaves_the_entry_whole_or_absent(tmp_path):
+    rng = random.Random(432)
+    for kill in range(KILLS):
+        folder = tmp_path / str(kill)
+        folder.mkdir()
+        writer = _cache_writer(folder, tmp_path / "marks")
+        assert writer.stdout.readline() == "ready\n"
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+        assert writer.stdout.readline() == "computing\n"
+        time.sleep(rng.uniform(0, 1.0))  # computing, writing, or done
+        writer.stdin.close()
+        _kill(writer)
+        next_start = _cache_writer(folder, tmp_path / "marks")
+        assert next_start.stdout.readline() == "ready\n"
+        answer = next_start.communicate("go\n", timeout=120)[0].split()
+        assert answer[-1] == str(WHOLE)
+        assert [p for p in listing(folder) if p.startswith(".")] == []

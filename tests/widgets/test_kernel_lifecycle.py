@@ -7,41 +7,13 @@ import json
 import os
 import signal
 import time
-from pathlib import Path
 
 import pytest
 
-jupyter_client = pytest.importorskip("jupyter_client")
+from tests.kernels import run, start
+
+pytest.importorskip("jupyter_client")
 pytest.importorskip("ipykernel")
-
-SRC = Path(__file__).parents[2] / "src"
-
-
-def start(tmp_path):
-    env = {
-        **os.environ,
-        "DICELAB_DATA_DIR": str(tmp_path / "data"),
-        "DICELAB_CACHE_DIR": str(tmp_path / "cache"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(SRC), os.environ.get("PYTHONPATH")])),
-    }
-    manager, client = jupyter_client.manager.start_new_kernel(kernel_name="python3", env=env)
-    return manager, client
-
-
-def run(client, code: str, timeout: float = 120) -> str:
-    """Run ``code`` in the kernel; what it printed (an error fails the test)."""
-    printed, errors = [], []
-
-    def hook(message):
-        kind, content = message["msg_type"], message["content"]
-        if kind == "stream":
-            printed.append(content["text"])
-        elif kind == "error":
-            errors.append(content)
-
-    reply = client.execute_interactive(code, output_hook=hook, timeout=timeout)
-    assert reply["content"]["status"] == "ok", errors
-    return "".join(printed)
 
 
 PLAY = """
