@@ -16,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -138,6 +139,8 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     process = subprocess.Popen(
         command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True
     )
+    # Waited for when it ends, however it is stopped (else it stays a zombie of this process)
+    threading.Thread(target=process.wait, name="dicelab-class-server", daemon=True).start()
     log.close()
     end = time.monotonic() + START_SECONDS
     while time.monotonic() < end:

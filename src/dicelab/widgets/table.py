@@ -120,6 +120,14 @@ class Table(Intents, anywidget.AnyWidget):
         self._was_seen = False  # whether a browser ever showed one
         self.on_msg(self._receive)
 
+    def close(self) -> None:
+        """Close the widget and its ``layout`` (a widget of its own that ipywidgets gives
+        every displayed widget, and keeps open until closed: one was kept per table made)."""
+        layout = self._trait_values.get("layout")  # (none made yet: none is made to close)
+        super().close()
+        if layout is not None:
+            layout.close()
+
     @property
     def visible(self) -> bool:
         """Whether someone may be looking: a view is shown, or none ever was (a script, a
