@@ -193,6 +193,29 @@ def test_odd_targets(tmp_path, writer):
     )
 
 
+ODD_FILES = {
+    "a pipe": os.mkfifo,
+    "a link to a device": lambda path: path.symlink_to("/dev/zero"),
+    "a folder": Path.mkdir,
+}
+
+
+@pytest.mark.parametrize("odd", ODD_FILES)
+def test_odd_files_in_a_class_folder_are_neither_read_nor_written_through(tmp_path, odd):
+    """A pipe at ``server.json`` hung ``Classroom()``, one at ``server.log`` hung the start of
+    its server, and a link to ``/dev/zero`` there was read without end: each is refused
+    or passed over, at once."""
+    from dicelab.classroom import process
+
+    for name in (process.SERVER_FILE, process.LOCK_FILE, "server.log"):
+        ODD_FILES[odd](tmp_path / name)
+    assert process.running_server(tmp_path) is None
+    assert "(process None)" in process._in_use(tmp_path)
+    with pytest.raises(NotAFileError, match=r"server\.log is a (pipe|symbolic link|folder)"):
+        process.start_server(tmp_path, port=0)
+    assert process.running_server(tmp_path) is None
+
+
 def test_an_odd_file_at_a_cache_path_is_left_alone(tmp_path):
     key = {"n": 2}
     os.mkfifo(cache.path_for(key, "faults", tmp_path))
@@ -286,7 +309,45 @@ def test_fuzz_the_cache_reader(tmp_path, content):
     assert arrays is None and problem
 
 
-READERS = 5  # the fuzz tests above: saves, their fields, rules, intents, cache archives
+def _strategy_document():
+    from dicelab.fivethousand import Rules
+    from dicelab.strategy import threshold
+
+    return json.loads(threshold(Rules(target=1000), bank_at=350).to_json())
+
+
+@FUZZ
+@given(
+    content=st.binary(max_size=300)
+    | JSON.map(lambda v: json.dumps(v).encode())
+    | st.tuples(st.sampled_from(sorted(_strategy_document())), JSON).map(
+        lambda change: json.dumps({**_strategy_document(), change[0]: change[1]}).encode()
+    )
+)
+def test_fuzz_the_strategy_reader(tmp_path, content):
+    from dicelab.strategy import Strategy
+
+    path = tmp_path / "fuzz.json"
+    path.write_bytes(content)
+    try:
+        Strategy.load(path)
+    except CorruptGameError as refusal:
+        assert len(str(refusal)) < 400
+
+
+@FUZZ
+@given(content=st.binary(max_size=300) | JSON.map(lambda v: json.dumps(v).encode()))
+def test_fuzz_the_class_servers_file_reader(tmp_path, content):
+    from dicelab.classroom import process
+
+    (tmp_path / process.SERVER_FILE).write_bytes(content)
+    found = process._server_file(tmp_path)
+    assert found is None or type(found) is dict
+
+
+#: The fuzz tests above: saves, their fields, rules, intents, cache archives, strategies,
+#: the class server's file (class messages: ``tests/classroom/test_fuzz.py``).
+READERS = 7
 
 
 # --- random playouts, saved and resumed at random points --------------------------------

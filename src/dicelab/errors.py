@@ -44,11 +44,12 @@ class CorruptGameError(ValueError):
 
 
 class NotAFileError(InvalidInputError, OSError):
-    """A write to a path that holds something other than a regular file (a folder, a device,
-    a pipe): refused before anything is written. ``strerror`` says what is there."""
+    """A write to (or a read of) a path that holds something other than a regular file (a
+    folder, a device, a pipe): refused before anything is written or read. ``strerror``
+    says what is there."""
 
-    def __init__(self, path: object, kind: str):
-        super().__init__(f"{path} is {kind}, not a regular file: dicelab writes only files")
+    def __init__(self, path: object, kind: str, doing: str = "writes"):
+        super().__init__(f"{path} is {kind}, not a regular file: dicelab {doing} only files")
         self.strerror = f"it is {kind}, not a regular file"
         self.filename = str(path)
 

@@ -68,6 +68,8 @@ def kind(mode: int) -> str:
         return "a device"
     if stat.S_ISFIFO(mode):
         return "a pipe (FIFO)"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a regular file" if stat.S_ISREG(mode) else "something other than a file"
@@ -110,6 +112,46 @@ def write_atomic(path, content: Content, mode: int | None = None) -> Path:
             pass
         raise
     return path
+
+
+def read_regular(path, most: int, follow: bool = True) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``most + 1`` of them (so that the
+    caller refuses a longer file without reading it all). It is opened without waiting, so
+    that a pipe never hangs the reader, and, unless ``follow``, never through a link;
+    anything but a regular file raises :class:`~dicelab.errors.NotAFileError`."""
+    nofollow = 0 if follow else getattr(os, "O_NOFOLLOW", 0)
+    handle = _open_regular(path, os.O_RDONLY | nofollow, "reads")
+    with os.fdopen(handle, "rb") as file:
+        return file.read(most + 1)
+
+
+def open_log(path) -> int:
+    """A descriptor appending to the log file at ``path`` (owner-only when new): a regular
+    file, never a link or a pipe (which would hang the writer until someone read it)."""
+    return _open_regular(
+        path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), "writes"
+    )
+
+
+def _open_regular(path, flags: int, doing: str) -> int:
+    """``os.open(path, flags)`` without waiting, refused unless a regular file opened."""
+    try:
+        handle = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o600)
+    except OSError:
+        try:  # a link not followed, a pipe nobody reads: say what is there
+            mode = os.lstat(path).st_mode
+        except OSError:
+            mode = stat.S_IFREG
+        if not stat.S_ISREG(mode):
+            raise NotAFileError(path, kind(mode), doing) from None
+        raise
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        raise NotAFileError(path, kind(mode), doing)
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(handle, True)
+    return handle
 
 
 def _keep_owner_and_mode(handle: int, old: os.stat_result) -> None:

@@ -23,11 +23,12 @@ from pathlib import Path
 
 from dicelab import files
 from dicelab.classroom.store import data_dir
-from dicelab.files import write_atomic
+from dicelab.files import open_log, read_regular, write_atomic
 
 START_SECONDS = 60.0  # how long a new server may take to say where it is
 SERVER_FILE = "server.json"  # where a running server says its addresses (for Classroom())
 LOCK_FILE = "server.lock"  # locked by the server running on the folder, and holds its pid
+MAX_FILE = 4096  # the most either holds (a pid; a pid and three addresses)
 
 
 class FolderInUse(ValueError):
@@ -61,7 +62,7 @@ def _in_use(folder: Path) -> str:
     """The sentence that names the server running on ``folder`` (its process, and its
     students' address once it has said it)."""
     try:
-        pid = int((folder / LOCK_FILE).read_text())
+        pid = int(read_regular(folder / LOCK_FILE, MAX_FILE, follow=False))
     except (OSError, ValueError):
         pid = None
     found = _server_file(folder)
@@ -78,8 +79,9 @@ def _in_use(folder: Path) -> str:
 
 def _server_file(folder: Path) -> dict | None:
     try:
-        found = json.loads((folder / SERVER_FILE).read_text())
-    except (OSError, ValueError):
+        text = read_regular(folder / SERVER_FILE, MAX_FILE, follow=False)
+        found = json.loads(text) if len(text) <= MAX_FILE else None
+    except (OSError, ValueError, RecursionError):
         return None
     return found if isinstance(found, dict) else None
 
@@ -120,7 +122,7 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     RuntimeError, with the server's own words, if it does not start."""
     folder = Path(data or data_dir())
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    log = open(folder / "server.log", "ab")  # noqa: SIM115 (the server writes it)
+    log = open_log(folder / "server.log")  # (the server writes it)
     command = [
         sys.executable,
         "-m",
@@ -141,7 +143,7 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     )
     # Waited for when it ends, however it is stopped (else it stays a zombie of this process)
     threading.Thread(target=process.wait, name="dicelab-class-server", daemon=True).start()
-    log.close()
+    os.close(log)
     end = time.monotonic() + START_SECONDS
     while time.monotonic() < end:
         found = running_server(folder)

@@ -28,7 +28,6 @@ import base64
 import json
 import math
 import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,8 +35,8 @@ from pathlib import Path
 import numpy
 
 from dicelab import saves, validation
-from dicelab.errors import CorruptGameError, InvalidInputError, WrongTypeError
-from dicelab.files import write_atomic
+from dicelab.errors import CorruptGameError, InvalidInputError, NotAFileError, WrongTypeError
+from dicelab.files import read_regular, write_atomic
 from dicelab.fivethousand.rules import Rules
 from dicelab.setaside.policy import point_unit
 from dicelab.strategy.keeping import SET_ASIDE
@@ -281,13 +280,12 @@ class Strategy:
 
 def _read_file(path) -> bytes:
     """The bytes of the regular file at ``path``, refused past the size of any strategy."""
-    mode = os.stat(path).st_mode
-    if not stat.S_ISREG(mode):
+    try:
+        content = read_regular(path, MAX_CHARS)
+    except NotAFileError:
         raise CorruptGameError(
             f"{os.fspath(path)!r} is not a regular file, so not a saved strategy"
-        )
-    with open(path, "rb") as file:
-        content = file.read(MAX_CHARS + 1)
+        ) from None
     if len(content) > MAX_CHARS:
         raise CorruptGameError(f"this file is longer than {MAX_CHARS} bytes: no strategy is")
     return content

@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
 import time
 import uuid
 import warnings
@@ -37,8 +36,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dicelab import files, saves, validation
-from dicelab.errors import CorruptGameError
-from dicelab.files import distrust, kind, reason, write_atomic
+from dicelab.errors import CorruptGameError, NotAFileError
+from dicelab.files import distrust, reason, write_atomic
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
@@ -189,14 +188,10 @@ def read(path: Path) -> SavedGame:
     pipe or a device) of at most :data:`dicelab.saves.MAX_CHARS` bytes, JSON nested no
     deeper than a save, every field of exactly its type (:data:`SCHEMA`). Raises
     ``OSError`` or :class:`~dicelab.errors.CorruptGameError` (for the JSON path at fault)."""
-    handle = os.open(
-        path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-    )
-    with os.fdopen(handle, "rb") as file:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            raise CorruptGameError(f"it is {kind(mode)}, not a file")
-        text = file.read(saves.MAX_CHARS + 1)
+    try:
+        text = files.read_regular(path, saves.MAX_CHARS, follow=False)
+    except NotAFileError as error:
+        raise CorruptGameError(error.strerror) from None
     document = saves.parse(text)
     saves.check_document(document, SCHEMA)
     return SavedGame(
