@@ -191,7 +191,7 @@ def read(path: Path) -> SavedGame:
     try:
         text = files.read_regular(path, saves.MAX_CHARS, follow=False)
     except NotAFileError as error:
-        raise CorruptGameError(error.strerror) from None
+        raise CorruptGameError(reason(error)) from None
     document = saves.parse(text)
     saves.check_document(document, SCHEMA)
     return SavedGame(
