@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import errno
+import functools
 import json
 import os
 import random
@@ -62,12 +63,20 @@ def _cache(folder):
     return cache.path_for({"n": 1}, "faults", folder)
 
 
+def _strategy():
+    from dicelab.fivethousand import Rules
+    from dicelab.strategy import threshold
+
+    return threshold(Rules(target=1000), bank_at=350)
+
+
 #: The writers whose file is named by the caller, each writing at a path.
 NAMED = {
     "handout": lambda path: write_handout("yahtzee", path),
     "worksheet": lambda path: write_worksheet(1, path),
     "lesson copy": lambda path: write_edition(tutorial_notebooks()[0], path, "student"),
     "class server file": lambda path: files.write_atomic(path, "{}", mode=0o600),
+    "strategy": lambda path: _strategy().save(path),
 }
 #: Every kind of file dicelab writes, as a function writing it in a folder (and giving its path).
 WRITERS = {
@@ -309,11 +318,9 @@ def test_fuzz_the_cache_reader(tmp_path, content):
     assert arrays is None and problem
 
 
+@functools.cache
 def _strategy_document():
-    from dicelab.fivethousand import Rules
-    from dicelab.strategy import threshold
-
-    return json.loads(threshold(Rules(target=1000), bank_at=350).to_json())
+    return json.loads(_strategy().to_json())
 
 
 @FUZZ
