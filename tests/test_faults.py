@@ -4,8 +4,8 @@ playouts through every registered game saved and resumed at random points.
 
 Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
 ``PLAYOUTS`` random games per registered game and ``WIDGET_PLAYOUTS`` per widget, and
-``KILLS`` writers killed mid-write (of a file, of a handout by two writers at once, of a
-cache entry).
+``KILLS`` writers killed at random points by each kill test (a file's writer, two writers
+of one handout, a cache entry's, a kernel autosaving its game).
 
 Two processes at once: two real kernels resuming one game, two writers of one handout, two
 processes computing one cache entry (here), and two class servers on one data folder
@@ -445,6 +445,42 @@ def test_a_writer_killed_at_random_points_leaves_a_whole_file_and_its_temporary_
     monkeypatch.setattr(files, "_SWEPT", set())
     files.write_atomic(target, "the next start")
     assert listing(tmp_path) == ["sheet.html"]  # the killed writers' temporary files went
+
+
+AUTOSAVING = """
+from dicelab.widgets import FivethousandGame
+
+table = FivethousandGame(players=["Ann", "Ben"], seed=4, pace=0)
+print("ready", flush=True)
+while True:  # a move, and its save, after another
+    if table.game.is_over:
+        table.rematch()
+    table.play(table.game.legal_actions()[-1])
+"""
+
+
+def test_a_kernel_killed_while_it_autosaves_leaves_a_save_that_resumes(tmp_path, monkeypatch):
+    from dicelab.widgets import FivethousandGame, saved_games
+
+    rng = random.Random(433)
+    for kill in range(KILLS):
+        monkeypatch.setenv("DICELAB_DATA_DIR", str(tmp_path / str(kill)))
+        kernel = subprocess.Popen(
+            [sys.executable, "-c", AUTOSAVING], stdout=subprocess.PIPE, text=True
+        )
+        assert kernel.stdout.readline() == "ready\n"
+        time.sleep(rng.uniform(0.1, 1.0))
+        _kill(kernel)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", saving.SavedGameWarning)
+            (saved,) = saved_games()  # one whole save, never a part of one
+        again = FivethousandGame(resume=saved, pace=0)
+        assert again.game.to_json() == saved.game_json
+        again.play(again.game.legal_actions()[-1])  # the next start writes, and sweeps
+        again.close()
+        games = saving.games_dir()
+        assert not [p for p in games.iterdir() if files.is_temporary(p)]
+        monkeypatch.setattr(files, "_SWEPT", set())  # (the next kernel is a new process)
 
 
 WIDGET_PLAYOUTS = 2  # random games per widget, saved after every move and resumed at random
