@@ -188,7 +188,21 @@ class Hanging(Cautious):
         return super().choose(engine, state, rng)
 
 
-@pytest.mark.parametrize("executor", [None, "process pool", "thread pool"])
+POOLS = {"process pool": ProcessPoolExecutor, "thread pool": ThreadPoolExecutor}
+
+
+def stopped_on(executor, run) -> simulate.RunStopped:
+    """What ``run(pool)`` raises, played here (``executor`` None) or on a pool of one."""
+    with pytest.raises(simulate.RunStopped) as stopped:
+        if executor is None:
+            run(None)
+        else:
+            with POOLS[executor](1) as pool:
+                run(pool)
+    return stopped.value
+
+
+@pytest.mark.parametrize("executor", [None, *POOLS])
 def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
     def run(pool):
         return simulate.games(
@@ -202,16 +216,10 @@ def test_a_bot_that_never_returns_stops_the_run_at_its_move_timeout(executor):
             move_timeout=0.5,
         )
 
-    with pytest.raises(simulate.RunStopped) as stopped:
-        if executor is None:
-            run(None)
-        else:
-            Pool = ThreadPoolExecutor if executor == "thread pool" else ProcessPoolExecutor
-            with Pool(1) as pool:
-                run(pool)
-    failure = stopped.value.__cause__
+    stopped = stopped_on(executor, run)
+    failure = stopped.__cause__
     assert isinstance(failure, simulate.BotFailed) and "it took more than 0.5 s" in str(failure)
-    assert 0 < stopped.value.completed == failure.number  # the games finished are kept
+    assert 0 < stopped.completed == failure.number  # the games finished are kept
 
 
 @pytest.mark.parametrize("seconds", [0, -1, float("inf"), "5", True])
@@ -231,7 +239,7 @@ class BanksUntil(Cautious):
         return super().choose(engine, state, rng)
 
 
-@pytest.mark.parametrize("executor", [None, "thread pool", "process pool"])
+@pytest.mark.parametrize("executor", [None, *POOLS])
 def test_a_game_at_the_most_moves_keeps_the_games_of_its_chunk_finished_before_it(executor):
     def run(pool):
         bot = BanksUntil(fail_after=300)
@@ -246,23 +254,17 @@ def test_a_game_at_the_most_moves_keeps_the_games_of_its_chunk_finished_before_i
             progress=False,
         )
 
-    with pytest.raises(simulate.RunStopped) as stopped:
-        if executor is None:
-            run(None)
-        else:
-            Pool = ThreadPoolExecutor if executor == "thread pool" else ProcessPoolExecutor
-            with Pool(1) as pool:
-                run(pool)
-    failure = stopped.value.__cause__
+    stopped = stopped_on(executor, run)
+    failure = stopped.__cause__
     assert isinstance(failure, TooManyMovesError)
     played = int(str(failure).split()[1])  # "game 7 (numbered from 0): ..."
-    assert 0 < stopped.value.completed == played < 100  # the games before it are kept
-    assert stopped.value.results.scores.shape == (played, 2)
+    assert 0 < stopped.completed == played < 100  # the games before it are kept
+    assert stopped.results.scores.shape == (played, 2)
     simple = [Cautious(), Cautious()]  # the simple robot's moves, on the engine path
     again = simulate.games(
         "fivethousand", simple, rules="traditional", n=played, seed=1, progress=False
     )
-    assert (stopped.value.results.scores == again.scores).all()
+    assert (stopped.results.scores == again.scores).all()
 
 
 class Watched(Cautious):
