@@ -85,8 +85,14 @@ def _choosing(limits: tuple) -> Iterator[Callable]:
         yield alarmed
         return
     helper = _Helper()
+
+    def helped(seat, bot, *position):
+        if limits[seat] is None:  # (a built-in level: asked here)
+            return bot.choose(*position)
+        return helper.call(bot.choose, position, limits[seat])
+
     try:
-        yield lambda seat, bot, *position: helper.call(bot.choose, position, limits[seat])
+        yield helped
     finally:
         helper.close()
 
