@@ -225,6 +225,29 @@ def test_odd_files_in_a_class_folder_are_neither_read_nor_written_through(tmp_pa
     assert process.running_server(tmp_path) is None
 
 
+ODD_CLASS_FILES = {
+    **ODD_FILES,
+    "a link to a file": lambda path: path.symlink_to(path.with_name("notes.txt")),
+}
+
+
+@pytest.mark.parametrize("odd", ODD_CLASS_FILES)
+def test_an_odd_class_file_is_refused_in_one_sentence_and_left_as_it_is(tmp_path, odd):
+    """A pipe at ``class.sqlite3`` stopped ``dicelab class serve`` with a traceback, and a
+    link was followed: the file it led to was made owner-only."""
+    pytest.importorskip("tornado")
+    from dicelab.classroom.store import DamagedStoreError, Store
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    notes.chmod(0o644)
+    ODD_CLASS_FILES[odd](path := tmp_path / Store.FILE)
+    with pytest.raises(DamagedStoreError, match=r"class\.sqlite3 is a .*, not a class file"):
+        Store(tmp_path)
+    assert stat.S_IMODE(notes.stat().st_mode) == 0o644 and notes.read_text() == "mine"
+    assert path.is_symlink() or odd in ("a pipe", "a folder")
+
+
 def test_an_odd_file_at_a_cache_path_is_left_alone(tmp_path):
     key = {"n": 2}
     os.mkfifo(cache.path_for(key, "faults", tmp_path))

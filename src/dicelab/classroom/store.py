@@ -33,8 +33,11 @@ import json
 import os
 import secrets
 import sqlite3
+import stat
 import time
 from pathlib import Path
+
+from dicelab.files import kind
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread on a projector
 SCHEMA = """
@@ -89,6 +92,9 @@ def data_dir() -> Path:
     return Path(base) / "dicelab" / "class"
 
 
+KEPT = "it is kept as it is: move it away, or give another --data folder, to start a new class"
+
+
 class DamagedStoreError(ValueError):
     """The class file can't be read as a class (it is left as it is, for inspection)."""
 
@@ -106,14 +112,19 @@ class Store:
         self.folder = Path(folder) if folder is not None else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.path = self.folder / self.FILE
+        try:  # a link, a pipe or a device there is neither opened nor changed
+            there = os.lstat(self.path).st_mode
+        except FileNotFoundError:
+            there = stat.S_IFREG
+        if not stat.S_ISREG(there):
+            raise DamagedStoreError(f"{self.path} is {kind(there)}, not a class file; {KEPT}")
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             self._open()
         except sqlite3.DatabaseError as error:
             self._db.close()
             raise DamagedStoreError(
-                f"{self.path} is damaged or is not a dicelab class file ({error}); it is kept "
-                "as it is: move it away, or give another --data folder, to start a new class"
+                f"{self.path} is damaged or is not a dicelab class file ({error}); {KEPT}"
             ) from None
 
     def _open(self) -> None:
