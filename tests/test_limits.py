@@ -55,8 +55,10 @@ def test_a_run_on_a_process_pool_leaves_no_process(run):
     none_left(before)
 
 
-def test_a_closed_rule_lab_leaves_no_worker():
-    before = children()
+def test_a_closed_rule_lab_leaves_no_worker_and_no_widget():
+    from ipywidgets.widgets.widget import _instances
+
+    before, open_widgets = children(), set(_instances)
 
     async def scenario():
         lab = RuleLab(SMALL, pace=0)  # its figures are being worked out in a worker process
@@ -66,6 +68,7 @@ def test_a_closed_rule_lab_leaves_no_worker():
 
     assert run_on_fresh_loop(scenario())
     none_left(before)
+    assert set(_instances) <= open_widgets  # (its layout was kept open)
 
 
 def test_closed_tables_with_robots_leave_no_process():

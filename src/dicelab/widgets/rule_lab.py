@@ -35,7 +35,7 @@ from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
 from dicelab.widgets.figure_worker import Worker
-from dicelab.widgets.table import Table
+from dicelab.widgets.table import ClosesLayout, Table
 
 GAME_WIDGETS = {
     "fivethousand": "FivethousandGame",
@@ -68,7 +68,7 @@ class RuleLabTable(Table):
         self._refused(refusal)
 
 
-class RuleLab(ipywidgets.VBox):
+class RuleLab(ClosesLayout, ipywidgets.VBox):
     """A form for every rule of ``game`` (a game name, or a ``Rules`` object) beside what the
     rules lead to, and a button to play them.
 

@@ -19,6 +19,7 @@ Later panels slot in as parts: a new component file in ``static/``, its name in
 from __future__ import annotations
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from dicelab.errors import IllegalMoveError
@@ -103,7 +104,20 @@ class Intents:
         """An intent was refused before reaching a handler (a game says why)."""
 
 
-class Table(Intents, anywidget.AnyWidget):
+class ClosesLayout(ipywidgets.DOMWidget):
+    """A displayed widget: closing it closes its ``layout`` too, a widget of its
+    own that ipywidgets gives every displayed widget and keeps open until it is closed (one
+    was kept per table and per lab made)."""
+
+    def close(self) -> None:
+        # (none made yet: none is made to be closed)
+        layout = self._trait_values.get("layout")
+        super().close()
+        if layout is not None:
+            layout.close()
+
+
+class Table(ClosesLayout, Intents, anywidget.AnyWidget):
     """An AnyWidget drawing parts; subclasses name the ``COMPONENTS`` they draw."""
 
     COMPONENTS: tuple[str, ...] = ()
@@ -119,14 +133,6 @@ class Table(Intents, anywidget.AnyWidget):
         self._views = 0  # the views shown in browsers now
         self._was_seen = False  # whether a browser ever showed one
         self.on_msg(self._receive)
-
-    def close(self) -> None:
-        """Close the widget and its ``layout`` (a widget of its own that ipywidgets gives
-        every displayed widget, and keeps open until closed: one was kept per table made)."""
-        layout = self._trait_values.get("layout")  # (none made yet: none is made to close)
-        super().close()
-        if layout is not None:
-            layout.close()
 
     @property
     def visible(self) -> bool:
