@@ -701,4 +701,4 @@ def test_a_cache_writer_killed_at_random_points_leaves_the_entry_whole_or_absent
         assert next_start.stdout.readline() == "ready\n"
         answer = next_start.communicate("go\n", timeout=120)[0].split()
         assert answer[-1] == str(WHOLE)
-        assert [p for p in listing(folder) if p.startswith(".")] == []
+        assert [p for p in listing(folder) if files.is_temporary(folder / p)] == []
