@@ -92,3 +92,20 @@ def test_the_confidence_interval_is_the_class_share_with_two_standard_errors_of_
     assert high - low == pytest.approx(4 * sqrt(1 / 6 * 5 / 6 / 60))
     assert f"confidence interval {low:.2%} to {high:.2%}" in shares.summary()
     assert "band around it for 60 results is ± 9.62%" in shares.summary(1 / 6)
+
+
+def test_a_csv_path_that_is_not_a_regular_file_or_too_long_is_refused_at_once(tmp_path):
+    """A pipe given as the path hung the reader; a link to /dev/zero read without end."""
+    import os
+
+    from dicelab.errors import NotAFileError
+    from dicelab.pooled import MAX_CSV_BYTES
+
+    os.mkfifo(pipe := tmp_path / "pipe.csv")
+    (zero := tmp_path / "zero.csv").symlink_to("/dev/zero")
+    for path in (pipe, zero):
+        with pytest.raises(NotAFileError, match="not a regular file"):
+            ClassShares.from_csv(path)
+    (long := tmp_path / "long.csv").write_text("successes,trials\n" + "1,2\n" * MAX_CSV_BYTES)
+    with pytest.raises(ValueError, match="bytes: no class's results are"):
+        ClassShares.from_csv(long)

@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from math import sqrt
 from pathlib import Path
 
+from dicelab.files import read_regular
+
+MAX_CSV_BYTES = 1_000_000  # the longest CSV file of results read (a class's are a few kilobytes)
 LINE = re.compile(
     r"^\s*(?:(?P<name>.*?\S)\s+)?(?P<successes>\d+(?:\.5)?)\s*(?:/|\s|\sof\s)\s*(?P<trials>\d+)\s*$"
 )
@@ -113,14 +116,19 @@ class ClassShares:
 
     @classmethod
     def from_csv(cls, source) -> ClassShares:
-        """From a CSV file (a path) or its text, with columns ``successes`` and ``trials``
-        and optionally ``name``."""
-        text = (
-            Path(source).read_text(encoding="utf-8")
-            if isinstance(source, Path)
-            or (isinstance(source, str) and "\n" not in source and Path(source).is_file())
-            else str(source)
-        )
+        """From a CSV file (a path: a regular file of at most :data:`MAX_CSV_BYTES`) or its
+        text, with columns ``successes`` and ``trials`` and optionally ``name``."""
+        if isinstance(source, Path) or (
+            isinstance(source, str) and "\n" not in source and Path(source).is_file()
+        ):
+            content = read_regular(source, MAX_CSV_BYTES)
+            if len(content) > MAX_CSV_BYTES:
+                raise ValueError(
+                    f"{source} is longer than {MAX_CSV_BYTES:,} bytes: no class's results are"
+                )
+            text = content.decode("utf-8")
+        else:
+            text = str(source)
         rows = list(csv.DictReader(io.StringIO(text)))
         if not rows or not {"successes", "trials"} <= set(rows[0]):
             raise ValueError(
