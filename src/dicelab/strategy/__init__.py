@@ -16,7 +16,7 @@ function with :func:`from_function` (:mod:`~dicelab.strategy.build`); save it wi
 0.5068 (throwing first 0.5488, second 0.4649)
 """
 
-from dicelab.strategy.against_win import Comparison, compare_with_win_robot
+from dicelab.strategy.against_win import Comparison, compare_with_win_robot, win_robot_table
 from dicelab.strategy.build import StrategyRefused, from_function, threshold
 from dicelab.strategy.exact import HeadToHead, points_per_turn, win_chance
 from dicelab.strategy.keeping import SET_ASIDE
@@ -37,4 +37,5 @@ __all__ = [
     "points_per_turn",
     "threshold",
     "win_chance",
+    "win_robot_table",
 ]
