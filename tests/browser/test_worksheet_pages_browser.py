@@ -1,5 +1,6 @@
-"""Each lesson's worksheet prints on at most two pages of A4 and of Letter, with no empty
-page: Chromium renders it to PDF and the test counts the pages and the text on each."""
+"""Each lesson's worksheet and each game's handout prints on at most two pages of A4 and of
+Letter, with no empty page: Chromium renders it to PDF and the test counts the pages and the
+text on each."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import zlib
 
 import pytest
 
+from dicelab.handout import GAMES, handout
 from dicelab.worksheet import LESSONS, worksheet
 
 
@@ -54,3 +56,16 @@ def test_a_worksheet_prints_on_at_most_two_pages_none_empty(
     print(f"lesson {lesson}, {paper}: {len(pages)} pages")
     assert 1 <= len(pages) <= 2, f"lesson {lesson} takes {len(pages)} pages of {paper}"
     assert all(count > 20 for count in pages), f"lesson {lesson}: a page of {paper} is empty"
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_handout_prints_on_at_most_two_pages_none_empty(
+    printer, game, paper, record_property
+):
+    printer.set_content(handout(game))
+    pages = text_per_page(printer.pdf(format=paper))
+    record_property(f"{game}_{paper}_pages", len(pages))
+    print(f"{game}, {paper}: {len(pages)} pages")
+    assert 1 <= len(pages) <= 2, f"the {game} handout takes {len(pages)} pages of {paper}"
+    assert all(count > 20 for count in pages), f"{game}: a page of {paper} is empty"
