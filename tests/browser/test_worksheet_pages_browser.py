@@ -45,27 +45,18 @@ def printer(browser):
     page.close()
 
 
-@pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_a_worksheet_prints_on_at_most_two_pages_none_empty(
-    printer, lesson, paper, record_property
-):
-    printer.set_content(worksheet(lesson))
-    pages = text_per_page(printer.pdf(format=paper))
-    record_property(f"lesson{lesson}_{paper}_pages", len(pages))
-    print(f"lesson {lesson}, {paper}: {len(pages)} pages")
-    assert 1 <= len(pages) <= 2, f"lesson {lesson} takes {len(pages)} pages of {paper}"
-    assert all(count > 20 for count in pages), f"lesson {lesson}: a page of {paper} is empty"
+SHEETS = {f"lesson{lesson}": (worksheet, lesson) for lesson in LESSONS} | {
+    game: (handout, game) for game in GAMES
+}
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("game", GAMES)
-def test_a_game_handout_prints_on_at_most_two_pages_none_empty(
-    printer, game, paper, record_property
-):
-    printer.set_content(handout(game))
+@pytest.mark.parametrize("sheet", list(SHEETS))
+def test_a_sheet_prints_on_at_most_two_pages_none_empty(printer, sheet, paper, record_property):
+    make, which = SHEETS[sheet]
+    printer.set_content(make(which))
     pages = text_per_page(printer.pdf(format=paper))
-    record_property(f"{game}_{paper}_pages", len(pages))
-    print(f"{game}, {paper}: {len(pages)} pages")
-    assert 1 <= len(pages) <= 2, f"the {game} handout takes {len(pages)} pages of {paper}"
-    assert all(count > 20 for count in pages), f"{game}: a page of {paper} is empty"
+    record_property(f"{sheet}_{paper}_pages", len(pages))
+    print(f"{sheet}, {paper}: {len(pages)} pages")
+    assert 1 <= len(pages) <= 2, f"{sheet} takes {len(pages)} pages of {paper}"
+    assert all(count > 20 for count in pages), f"{sheet}: a page of {paper} is empty"
