@@ -123,6 +123,7 @@ def test_lesson_7s_sheet_has_pairs_design_their_tournament_strategy_on_paper():
     planned = design(7)
     page = worksheet(7)
     assert planned and "tournament" in planned["title"]
-    assert page.count("<div class='ask'>") == len(planned["asks"]) >= 5
+    assert page.count("<div class='ask'>") == len(planned["asks"]) >= 4
+    assert page.count("<div class='ask wide'>") == 2 * len(planned["explain"]) >= 2
     assert page.index(planned["title"]) < page.index("<h2>Exercises</h2>")
     assert design(1) is None and "class='ask'" not in worksheet(1)

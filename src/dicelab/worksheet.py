@@ -6,8 +6,9 @@ A lesson's experiment is described in the metadata of its class-experiment cell,
 ``{"dicelab": {"tally": {"trials": 20, "of": "throws of three dice", "mark": "farkle"}}}``
 (with ``"marks"`` where the plural is not the mark and an s). Every lesson with a class
 experiment has one. A lesson where pairs design something on paper first describes it in the
-metadata of that cell as ``{"dicelab": {"design": {"title": ..., "intro": ..., "asks": [...]}}}``:
-the sheet gives each ask a line to fill in. The sheet fits two pages of A4 or Letter: the predictions side by side,
+metadata of that cell as ``{"dicelab": {"design": {"title": ..., "intro": ..., "asks": [...],
+"explain": [...]}}}``: the sheet gives each ask (a number, a word) a line to fill in, and each
+thing to explain a line across the page and one more. The sheet fits two pages of A4 or Letter: the predictions side by side,
 no section forced onto a page of its own.
 
 >>> page = worksheet(1)
@@ -38,7 +39,9 @@ table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top;
 section, .sheet { break-inside: auto; break-before: auto; }  /* no page of its own */
 h2, h3 { break-after: avoid; }
 .working { height: 12mm; }
-.design { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 3mm; }
+.design { display: grid; grid-template-columns: 1fr 1fr; gap: 0 3mm; }
+.design .wide { grid-column: 1 / -1; }
+.design .ask:empty { height: 4mm; }
 .design .ask { border-bottom: 0.75pt solid #444; padding: 3mm 0 1mm; }
 """
 )
@@ -109,6 +112,10 @@ def design(lesson: int) -> dict | None:
 
 def _design_html(found: dict) -> str:
     asks = "".join(f"<div class='ask'>{html.escape(ask)}:</div>" for ask in found["asks"])
+    asks += "".join(
+        f"<div class='ask wide'>{html.escape(ask)}:</div><div class='ask wide'></div>"
+        for ask in found.get("explain", [])
+    )
     return (
         f"<section><h2>{html.escape(found['title'])}</h2>{_markdown(found['intro'])}"
         f"<div class='design'>{asks}</div></section>"
