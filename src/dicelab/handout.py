@@ -44,7 +44,8 @@ td.blank { height: 4.5mm; }
 table.tally th, table.tally td { padding: 0.4mm 1mm; font-size: 8pt; }
 table.tally td { height: 4.4mm; }
 table.tally th.blank { height: 6mm; width: auto; }
-table.tally tr > :first-child { width: 7mm; }
+table.tally { table-layout: fixed; }
+table.tally tr > :first-child { width: 6.5mm; padding: 0.4mm 0.5mm; }
 tr, .exercise, .box { break-inside: avoid; page-break-inside: avoid; }
 thead { display: table-header-group; }
 .columns { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 5mm; align-items: start; }
@@ -376,7 +377,7 @@ def _tally_sheet(rules) -> str:
     )
     gain, after = tally_example(rules)
     return (
-        f"<p>Target: {rules.target}. Names in the top row; after each turn write the banked score "
+        f"<p>Target: {rules.target}. Names in the top row of each block, in the same order; after each turn write the banked score "
         f"(e.g. <i>{after}</i> after a turn of +{gain} from {after - gain}; "
         f"{LOST_TURN[registry.game(rules).name]}: the same score again).</p>"
         f"<div class='tallies' style='grid-template-columns: repeat({blocks}, 1fr)'>{tables}</div>"
