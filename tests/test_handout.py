@@ -118,7 +118,18 @@ def test_the_tally_has_room_for_the_turns_perfect_play_needs_and_a_possible_exam
     assert (
         thousand.score([1, 2, 3, 4, 5]) == fivethousand.score([1, 5]) == 150
     )  # a turn of 150 happens
-    assert "+150 → 650" in " ".join(parsed(handout("thousand")).text)
+    assert "650 after a turn of +150 from 500" in _words(handout("thousand"))
+
+
+def test_a_long_tally_stands_in_blocks_side_by_side_each_with_its_header_row():
+    from dicelab.handout import TALLY_BLOCK, tally_rows
+
+    page = handout("thousand")
+    rows = tally_rows(thousand.Rules())
+    blocks = page.count("<table class='tally'>")
+    assert rows > 2 * TALLY_BLOCK and blocks == -(-rows // TALLY_BLOCK) == 3
+    assert page.count("<thead><tr><th>turn</th>") == blocks  # repeated where a block goes on
+    assert "thead { display: table-header-group; }" in page
 
 
 def _words(page: str) -> str:
@@ -147,9 +158,9 @@ def test_the_yahtzee_sheet_says_which_boxes_score_all_five_dice_and_what_a_full_
 
 
 def test_each_tally_sheet_names_its_own_game_s_lost_turn():
-    assert "a farkle: 0" in _words(handout("fivethousand")) and "burn" not in handout(
-        "fivethousand"
-    )
-    assert "a burn: 0" in _words(handout("thousand")) and "farkle" not in _words(
+    assert "a farkle: the same score again" in _words(
+        handout("fivethousand")
+    ) and "burn" not in handout("fivethousand")
+    assert "a burn: the same score again" in _words(handout("thousand")) and "farkle" not in _words(
         handout("thousand")
     )

@@ -7,7 +7,15 @@ import re
 import pytest
 
 from dicelab import cli
-from dicelab.worksheet import LESSONS, exercises, lesson_notebook, predictions, tally, worksheet
+from dicelab.worksheet import (
+    LESSONS,
+    design,
+    exercises,
+    lesson_notebook,
+    predictions,
+    tally,
+    worksheet,
+)
 from tests.test_handout import parsed
 
 
@@ -109,3 +117,13 @@ def test_an_answer_key_is_for_a_lesson_only(capsys):
     with pytest.raises(SystemExit):
         cli.main(["handout", "yahtzee", "--teacher"])
     assert "lesson1 to lesson7" in capsys.readouterr().err
+
+
+def test_lesson_7s_sheet_has_pairs_design_their_tournament_strategy_on_paper():
+    planned = design(7)
+    page = worksheet(7)
+    assert planned and "tournament" in planned["title"]
+    assert page.count("<div class='ask'>") == len(planned["asks"]) >= 4
+    assert page.count("<div class='ask wide'>") == 2 * len(planned["explain"]) >= 2
+    assert page.index(planned["title"]) < page.index("<h2>Exercises</h2>")
+    assert design(1) is None and "class='ask'" not in worksheet(1)

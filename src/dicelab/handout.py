@@ -26,6 +26,7 @@ GAMES = ("fivethousand", "thousand", "yahtzee")
 TITLES = {"fivethousand": "Fivethousand", "thousand": "Thousand", "yahtzee": "Yahtzee"}
 TALLY_MARGIN = 2  # a tally sheet has this many times the turns perfect play needs on average (people need more)
 SEATS = 6  # columns of a scorecard or tally sheet
+TALLY_BLOCK = 25  # turns in one block of a tally sheet; the blocks stand side by side
 LOST_TURN = {"fivethousand": "a farkle", "thousand": "a burn"}  # a turn that scores nothing
 
 CSS = """
@@ -33,21 +34,29 @@ CSS = """
 body { font-family: system-ui, sans-serif; color: #111; background: #fff; max-width: 180mm;
        margin: 0 auto; font-size: 11pt; line-height: 1.35; }
 h1 { font-size: 20pt; margin: 0 0 2mm; }
-h2 { font-size: 13pt; border-bottom: 1.5pt solid #111; margin: 6mm 0 2mm; padding-bottom: 1mm; }
+h2 { font-size: 13pt; border-bottom: 1.5pt solid #111; margin: 4mm 0 2mm; padding-bottom: 1mm; }
 table { border-collapse: collapse; width: 100%; }
-th, td { border: 0.75pt solid #444; padding: 1.2mm 2mm; text-align: left; vertical-align: top; }
+th, td { border: 0.75pt solid #444; padding: 0.7mm 1.5mm; text-align: left; vertical-align: top; }
 th { background: #eee; }
 th.blank { background: #fff; height: 7mm; width: 13%; }
-td.blank { height: 6.5mm; }
-table.tally td { height: 6mm; }
+td.blank { height: 4.5mm; }
+.tallies { display: grid; gap: 0 3mm; }
+table.tally th, table.tally td { padding: 0.4mm 1mm; font-size: 8pt; }
+table.tally td { height: 4.4mm; }
+table.tally th.blank { height: 6mm; width: auto; }
+table.tally { table-layout: fixed; }
+table.tally tr > :first-child { width: 6.5mm; padding: 0.4mm 0.5mm; }
 tr, .exercise, .box { break-inside: avoid; page-break-inside: avoid; }
 thead { display: table-header-group; }
-.columns { columns: 2; column-gap: 8mm; }
+.columns { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 0 5mm; align-items: start; }
 .exercise { break-inside: avoid; margin-bottom: 4mm; }
-.working { border: 0.75pt dashed #666; height: 26mm; margin-top: 1.5mm; }
+.working { border: 0.75pt dashed #666; height: 13mm; margin-top: 1.5mm; }
+.exercise h3 { font-size: 11pt; margin: 2mm 0 1mm; }
+.exercise p { margin: 0 0 1mm; }
 .name { float: right; font-size: 11pt; }
 section { break-inside: avoid-page; }
-.sheet { break-before: page; }
+section.flows { break-inside: auto; }  /* a long part goes on on the next page */
+h2, h3 { break-after: avoid; }
 @media screen { body { padding: 8mm; } }
 """
 
@@ -118,12 +127,12 @@ def handout(game: str, rules=None) -> str:
         + "".join(f"<li>{line}</li>" for line in summary(rules))
         + "</ul></section>",
         f"<section><h2>Scoring</h2>{scoring(rules)}</section>",
-        f"<section class='sheet'><h2>{'Scorecard' if game == 'yahtzee' else 'Tally sheet'}</h2>"
+        f"<section class='flows'><h2>{'Scorecard' if game == 'yahtzee' else 'Tally sheet'}</h2>"
         f"{sheet(rules)}</section>",
     ]
     if exercises:
         parts.append(
-            "<section class='sheet'><h2>Exercises</h2>"
+            "<section class='flows'><h2>Exercises</h2>"
             + "".join(
                 f"<div class='exercise'><h3>{html.escape(title)}</h3>{_markdown(text)}<div class='working'></div></div>"
                 for title, text in exercises
@@ -234,13 +243,20 @@ def _combination_table(rules) -> str:
         ((_dice.from_counts(tally), points) for tally, points in rules.combinations().combinations),
         key=lambda row: (len(row[0]), row[0]),
     )
-    cells = "".join(
-        f"<tr><td>{' '.join(map(str, faces))}</td><td>{points}</td></tr>" for faces, points in rows
+    third = -(-len(rows) // 3)
+    tables = "".join(
+        "<table><tr><th>dice</th><th>points</th></tr>"
+        + "".join(
+            f"<tr><td>{' '.join(map(str, faces))}</td><td>{points}</td></tr>"
+            for faces, points in part
+        )
+        + "</table>"
+        for part in (rows[:third], rows[third : 2 * third], rows[2 * third :])
+        if part
     )
     return (
         "<p>Combinations score inside one throw; a set of dice scores the best split into them "
-        "that uses every die.</p><div class='columns'><table><tr><th>dice</th><th>points</th></tr>"
-        f"{cells}</table></div>"
+        f"that uses every die.</p><div class='columns'>{tables}</div>"
     )
 
 
@@ -343,14 +359,28 @@ def tally_example(rules) -> tuple[int, int]:
 
 
 def _tally_sheet(rules) -> str:
+    """Blocks of ``TALLY_BLOCK`` turns at most, side by side, each with the seats' columns
+    and its own header row: a player writes the banked score after each turn."""
     blank = "<td></td>" * SEATS
-    rows = "".join(f"<tr><td>{turn}</td>{blank}</tr>" for turn in range(1, tally_rows(rules) + 1))
+    turns = tally_rows(rules)
+    blocks = -(-turns // TALLY_BLOCK)
+    per_block = -(-turns // blocks)
+    head = f"<thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
+    tables = "".join(
+        f"<table class='tally'>{head}<tbody>"
+        + "".join(
+            f"<tr><td>{turn}</td>{blank}</tr>"
+            for turn in range(start, min(start + per_block, turns + 1))
+        )
+        + "</tbody></table>"
+        for start in range(1, turns + 1, per_block)
+    )
     gain, after = tally_example(rules)
     return (
-        f"<p>Target: {rules.target}. Names in the top row; for each turn write its points and the new "
-        f"banked score (e.g. <i>+{gain} → {after}</i>; {LOST_TURN[registry.game(rules).name]}: <i>0</i>).</p>"
-        f"<table class='tally'><thead><tr><th>turn</th>{_player_columns()}</tr></thead>"
-        f"<tbody>{rows}</tbody></table>"
+        f"<p>Target: {rules.target}. Names in the top row of each block, in the same order; after each turn write the banked score "
+        f"(e.g. <i>{after}</i> after a turn of +{gain} from {after - gain}; "
+        f"{LOST_TURN[registry.game(rules).name]}: the same score again).</p>"
+        f"<div class='tallies' style='grid-template-columns: repeat({blocks}, 1fr)'>{tables}</div>"
     )
 
 

@@ -5,7 +5,10 @@ work them out by hand. The answers are in the teacher edition (``dicelab lab --t
 A lesson's experiment is described in the metadata of its class-experiment cell, as
 ``{"dicelab": {"tally": {"trials": 20, "of": "throws of three dice", "mark": "farkle"}}}``
 (with ``"marks"`` where the plural is not the mark and an s). Every lesson with a class
-experiment has one. The sheet fits two pages of A4 or Letter: the predictions side by side,
+experiment has one. A lesson where pairs design something on paper first describes it in the
+metadata of that cell as ``{"dicelab": {"design": {"title": ..., "intro": ..., "asks": [...],
+"explain": [...]}}}``: the sheet gives each ask (a number, a word) a line to fill in, and each
+thing to explain a line across the page and one more. The sheet fits two pages of A4 or Letter: the predictions side by side,
 no section forced onto a page of its own.
 
 >>> page = worksheet(1)
@@ -28,14 +31,18 @@ SHEET_CSS = (
     CSS
     + """
 .box { border: 0.75pt solid #444; border-radius: 1.5mm; padding: 2mm 3mm; margin: 0 0 3mm; }
-.box .room { height: 14mm; }
+.box .room { height: 8mm; }
 table.marks td { width: 10%; height: 9mm; text-align: left; vertical-align: top; font-size: 7pt; color: #555; }
 .count { margin: 2mm 0 4mm; }
 .predictions { display: grid; grid-template-columns: 1fr 1fr; gap: 0 3mm; }
 .box p { margin: 0 0 1mm; }
 section, .sheet { break-inside: auto; break-before: auto; }  /* no page of its own */
 h2, h3 { break-after: avoid; }
-.working { height: 18mm; }
+.working { height: 12mm; }
+.design { display: grid; grid-template-columns: 1fr 1fr; gap: 0 3mm; }
+.design .wide { grid-column: 1 / -1; }
+.design .ask:empty { height: 4mm; }
+.design .ask { border-bottom: 0.75pt solid #444; padding: 3mm 0 1mm; }
 """
 )
 
@@ -92,6 +99,27 @@ def tally(lesson: int) -> dict | None:
         if found:
             return found
     return None
+
+
+def design(lesson: int) -> dict | None:
+    """What pairs design on paper before entering it (title, intro, asks), or None."""
+    for cell in _cells(lesson):
+        found = cell.get("metadata", {}).get("dicelab", {}).get("design")
+        if found:
+            return found
+    return None
+
+
+def _design_html(found: dict) -> str:
+    asks = "".join(f"<div class='ask'>{html.escape(ask)}:</div>" for ask in found["asks"])
+    asks += "".join(
+        f"<div class='ask wide'>{html.escape(ask)}:</div><div class='ask wide'></div>"
+        for ask in found.get("explain", [])
+    )
+    return (
+        f"<section><h2>{html.escape(found['title'])}</h2>{_markdown(found['intro'])}"
+        f"<div class='design'>{asks}</div></section>"
+    )
 
 
 def _title(lesson: int) -> str:
@@ -207,6 +235,9 @@ def worksheet(lesson: int, teacher: bool = False) -> str:
     found = tally(lesson)
     if found:
         parts.append(f"<section><h2>Class experiment</h2>{_tally_html(found)}</section>")
+    planned = design(lesson)
+    if planned:
+        parts.append(_design_html(planned))
     work = exercises(lesson)
     if work:
         parts.append(
@@ -248,6 +279,7 @@ def write_worksheet(lesson: int, path, teacher: bool = False) -> Path:
 __all__ = [
     "LESSONS",
     "answer_key",
+    "design",
     "exercises",
     "predictions",
     "tally",

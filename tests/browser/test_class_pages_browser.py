@@ -85,6 +85,7 @@ def test_the_projector_page_shows_the_class_and_reveal_but_no_controls(browser, 
         page.locator(".dicelab-board-pooled[data-trials='3']").wait_for()
         page.locator(".dicelab-board-name", has_text="Ann").wait_for()
         page.locator(".dicelab-pool-band").wait_for(state="attached")
+        page.locator(".dicelab-pool-bar").wait_for(state="attached")  # Ann's own ± 2 SE
         assert (
             page.locator(".dicelab-board-exact")
             .inner_text()
@@ -175,7 +176,7 @@ def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
         Student(server, name) for name in ("Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", "Gus")
     ]
     for index, student in enumerate(students):
-        for _ in range(6 + 5 * index):
+        for _ in range(6 + 4 * index):  # within the activity's limit of 30 throws
             student.intent(THROW)
     phone = browser.new_context(
         viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
@@ -190,7 +191,7 @@ def test_the_projector_teacher_and_phone_pages_photographed(browser, server):
         for throws in range(1, 4):
             student.locator("button[data-key='throw']").first.click()
             student.get_by_text(f"in {throws} throw{'s' if throws > 1 else ''}.").wait_for()
-        total = 3 + sum(6 + 5 * index for index in range(len(students)))
+        total = 3 + sum(6 + 4 * index for index in range(len(students)))
         page.locator(f".dicelab-board-pooled[data-trials='{total}']").wait_for()
         page.locator(".dicelab-board button[data-key='reveal']").click()
         for shown in (page, projected):
@@ -413,5 +414,34 @@ def test_a_duplicated_tab_takes_a_name_of_its_own(browser, server):
         throw(first, 3)
         rows = [row for row in server.csv_rows() if row[3] == "Dupe"]
         assert [row[4] for row in rows] == ["1", "2", "3"]
+    finally:
+        context.close()
+
+
+def test_the_phone_counts_toward_the_limit_and_says_when_it_is_reached(browser, server):
+    """The student's page shows "n of 30 throws"; past the limit a press changes nothing
+    and the page says why."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, is_mobile=True)
+    context.set_default_timeout(30_000)
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.student_url)
+        page.fill("#name", "Counter")
+        page.get_by_role("button", name="Join").click()
+        page.locator("button[data-key='throw']").wait_for()
+        assert page.locator("#progress").inner_text() == "0 of 30 throws"
+        for throws in range(1, 31):
+            page.locator("button[data-key='throw']").first.click()
+            page.locator(f"#progress[data-done='{throws}']").wait_for()
+        assert page.locator("#progress").inner_text() == "30 of 30 throws"
+        page.locator("button[data-key='throw']").first.click()
+        page.locator("body[data-pending='0']").wait_for(state="attached")
+        page.get_by_text("You have done your 30 throws: thank you!").wait_for()
+        assert page.locator("#progress").inner_text() == "30 of 30 throws"
+        rows = [row for row in server.csv_rows() if row[3] == "Counter"]
+        assert len(rows) == 30
+        assert errors == []
     finally:
         context.close()

@@ -1,5 +1,6 @@
-"""Each lesson's worksheet prints on at most two pages of A4 and of Letter, with no empty
-page: Chromium renders it to PDF and the test counts the pages and the text on each."""
+"""Each lesson's worksheet and each game's handout prints on at most two pages of A4 and of
+Letter, with no empty page: Chromium renders it to PDF and the test counts the pages and the
+text on each."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import zlib
 
 import pytest
 
+from dicelab.handout import GAMES, handout
 from dicelab.worksheet import LESSONS, worksheet
 
 
@@ -43,14 +45,18 @@ def printer(browser):
     page.close()
 
 
+SHEETS = {f"lesson{lesson}": (worksheet, lesson) for lesson in LESSONS} | {
+    game: (handout, game) for game in GAMES
+}
+
+
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_a_worksheet_prints_on_at_most_two_pages_none_empty(
-    printer, lesson, paper, record_property
-):
-    printer.set_content(worksheet(lesson))
+@pytest.mark.parametrize("sheet", list(SHEETS))
+def test_a_sheet_prints_on_at_most_two_pages_none_empty(printer, sheet, paper, record_property):
+    make, which = SHEETS[sheet]
+    printer.set_content(make(which))
     pages = text_per_page(printer.pdf(format=paper))
-    record_property(f"lesson{lesson}_{paper}_pages", len(pages))
-    print(f"lesson {lesson}, {paper}: {len(pages)} pages")
-    assert 1 <= len(pages) <= 2, f"lesson {lesson} takes {len(pages)} pages of {paper}"
-    assert all(count > 20 for count in pages), f"lesson {lesson}: a page of {paper} is empty"
+    record_property(f"{sheet}_{paper}_pages", len(pages))
+    print(f"{sheet}, {paper}: {len(pages)} pages")
+    assert 1 <= len(pages) <= 2, f"{sheet} takes {len(pages)} pages of {paper}"
+    assert all(count > 20 for count in pages), f"{sheet}: a page of {paper} is empty"

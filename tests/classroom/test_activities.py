@@ -307,3 +307,39 @@ def test_a_game_started_without_naming_a_robot_plays_its_first(tmp_path):
     with pytest.raises(ValueError, match="the robot is one of"):
         room.teacher({"part": "board", "type": "start", "activity": "thousand", "robot": "nobody"})
     room.store.close()
+
+
+def test_a_student_adds_at_most_the_activitys_limit_and_the_page_counts_toward_it(tmp_path):
+    room = Room(Store(tmp_path))
+    ann = room.join(room.store.code, "Ann")["student"]
+    ben = room.join(room.store.code, "Ben")["student"]
+    run = room.start("farkles", {})
+    limit = activity("farkles").limit
+    assert limit == 30 and activity("farkles").unit == "throws"
+    press = {"part": "controls", "type": "press", "button": "throw"}
+    assert room.student_view(ann)["progress"] == {"done": 0, "of": limit, "unit": "throws"}
+    for seq in range(1, limit + 1):
+        answer = room.intent(ann, run, seq, press)
+        assert not answer["limited"] and answer["progress"]["done"] == seq
+    stored = len(room.store.results(run=run))
+    past = room.intent(ann, run, limit + 1, press)  # acknowledged, not done: nothing changes
+    assert past["limited"] and past["ack"] == limit + 1 and past["progress"]["done"] == limit
+    assert len(room.store.results(run=run)) == stored and room.pooled()["trials"] == limit
+    assert not room.intent(ben, run, 1, press)["limited"]  # the others go on
+    again = Room(room.store)  # after a restart the count is read from the store
+    assert again.intent(ann, run, limit + 2, press)["limited"]
+    assert activity("farkles-three").limit and activity("tally").limit is None
+    room.start("tally", {})
+    assert room.student_view(ann)["progress"] is None  # a tally of real dice has no limit
+
+
+def test_each_students_dot_has_the_bar_of_their_own_trials():
+    pooled = pool(
+        [
+            {"student": 1, "name": "Ann", "trials": 4, "successes": 1},
+            {"student": 2, "name": "Ben", "trials": 100, "successes": 25},
+        ]
+    )
+    ann, ben = pooled["students"]
+    assert ann["share"] == ben["share"] == 0.25
+    assert ann["se"] == pytest.approx((0.25 * 0.75 / 4) ** 0.5) and ann["se"] == 5 * ben["se"]

@@ -10,6 +10,7 @@ import websocket
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import MAX_WHOLE
 from tests.classroom.serving import THROW, ServerProcess, Student
 
@@ -170,7 +171,9 @@ def test_no_message_from_one_student_or_the_teachers_socket_is_noticed_by_the_ot
         # the throw and the fuzzed message arrive together (as in one batch of the server)
         answer = student.intent(THROW, meanwhile=lambda: fuzzer.send(socket_kind, sent))
         assert answer["ack"] == student.seq  # answered, in order
-        acknowledged[student.name] += 1
+        done = acknowledged[student.name]  # past the activity's limit a throw is answered, not done
+        assert answer["limited"] == (done >= activity("farkles").limit)
+        acknowledged[student.name] += not answer["limited"]
 
     fuzz()
     assert all(student.socket.connected for student in honest)

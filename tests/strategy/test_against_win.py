@@ -2,9 +2,10 @@
 nothing, the other what the win policy says it costs."""
 
 import numpy
+import pytest
 
 from dicelab.fivethousand import Rules, win_policy
-from dicelab.strategy import Strategy, compare_with_win_robot
+from dicelab.strategy import Strategy, compare_with_win_robot, win_robot_table
 
 RULES = Rules(target=500)
 
@@ -28,3 +29,19 @@ def test_banking_and_throwing_everywhere_share_out_each_states_difference():
     worst = banks.worst(3)
     assert len(worst) == 3 and worst[0]["strategy"] == "bank" and worst[0]["win robot"] == "throw"
     assert worst[0]["chance lost"] >= worst[1]["chance lost"] >= worst[2]["chance lost"]
+
+
+def test_the_robots_table_decides_as_the_win_robot_in_every_state_compared():
+    # bands one point unit wide: the table is the robot's bank-or-throw decisions exactly
+    table = win_robot_table(RULES, band=50)
+    report = compare_with_win_robot(table)
+    assert report.disagreement == 0 and numpy.nanmax(report.losses) == 0
+    assert table.set_aside == "fewest_dice" and table.name == "win robot's table"
+    # the last turn: ahead it banks, behind it throws, level it banks only with one die
+    assert table.banks(450, 500, 100, 3, True) and not table.banks(300, 500, 100, 3, True)
+    assert table.banks(400, 500, 100, 1, True) and not table.banks(400, 500, 100, 2, True)
+
+
+def test_the_robots_table_refuses_rules_the_judgement_cant_honour():
+    with pytest.raises(ValueError, match="penalty"):
+        win_robot_table(Rules(target=500, penalty=500))

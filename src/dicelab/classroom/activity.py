@@ -42,6 +42,10 @@ class Activity:
     solved strategy; :attr:`exact` is its value, worked out once. ``prepare`` works out what
     the activity needs before its first intent (a robot's strategy); the server runs it in a
     thread, so the class goes on meanwhile.
+
+    ``limit``: the results (trials) one student may add in a run, so that no one floods the
+    pool (None: no limit); ``unit`` names them, plural ("throws"), for the student's count
+    ("12 of 30 throws").
     """
 
     name: str
@@ -54,6 +58,8 @@ class Activity:
     )
     options: dict = field(default_factory=dict)
     prepare: Callable[[], object] | None = field(default=None, repr=False)
+    limit: int | None = None
+    unit: str = "results"
 
     @property
     def has_exact(self) -> bool:

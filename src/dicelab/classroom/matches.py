@@ -98,5 +98,7 @@ def register_all(register) -> None:
             lambda *a: FirstPlayer(*a),
             first_player_wins,
             prepare=prepare,
+            limit=20,
+            unit="games",
         )
     )

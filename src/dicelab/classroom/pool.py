@@ -18,7 +18,8 @@ def pool(rows) -> dict:
     """Sums of trials and successes over ``rows`` (results), per student and for the class.
 
     ``share`` is successes / trials (None before any trial) and ``se`` its standard error
-    sqrt(p (1 - p) / n), so the band share ± 2 se narrows as results arrive."""
+    sqrt(p (1 - p) / n), so the band share ± 2 se narrows as results arrive; each student
+    has their own ``share`` and ``se``."""
     students: dict[int, dict] = {}
     for row in rows:
         student = students.setdefault(
@@ -31,8 +32,9 @@ def pool(rows) -> dict:
     successes = sum(s["successes"] for s in students.values())
     for student in students.values():
         student["share"] = student["successes"] / student["trials"] if student["trials"] else None
+        student["se"] = _standard_error(student["share"], student["trials"])
     share = successes / trials if trials else None
-    se = math.sqrt(share * (1 - share) / trials) if share is not None else None
+    se = _standard_error(share, trials)
     return {
         "trials": trials,
         "successes": successes,
@@ -40,3 +42,8 @@ def pool(rows) -> dict:
         "se": se,
         "students": list(students.values()),
     }
+
+
+def _standard_error(share, trials: int):
+    """sqrt(p (1 - p) / n), None before any trial."""
+    return math.sqrt(share * (1 - share) / trials) if share is not None else None

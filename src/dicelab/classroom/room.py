@@ -147,7 +147,21 @@ class Room:
             "seq": tab_seq,
             "name": self.names[student],
             "view": session.view,
+            "progress": self.progress(student),
         }
+
+    def progress(self, student: int) -> dict | None:
+        """The student's count toward the activity's limit: ``{done, of, unit}`` (None when
+        the activity has no limit, or none is running)."""
+        spec = activity(self.run["activity"]) if self.run else None
+        if spec is None or spec.limit is None:
+            return None
+        return {"done": self.tallies.get(student, [0, 0])[0], "of": spec.limit, "unit": spec.unit}
+
+    def _reached(self, student: int) -> bool:
+        """Whether the student has added the most results the activity takes from one student."""
+        progress = self.progress(student)
+        return progress is not None and progress["done"] >= progress["of"]
 
     def intent(self, student: int, run, seq, message, tab: str = "") -> dict:
         """Do intent number ``seq`` of ``student``'s ``tab`` in ``run`` and store it; the
@@ -157,9 +171,12 @@ class Room:
             raise Refused("an intent carries its activity and its number")
         if self.run is None or run != self.run["id"]:
             view = self.student_view(student, tab)
-            return {**view, "ack": seq, "stale": True, "duplicate": False}
+            return {**view, "ack": seq, "stale": True, "duplicate": False, "limited": False}
         session = self._session(student)
         duplicate = seq <= self.tabs[student].get(tab, 0)
+        if not duplicate and self._reached(student):  # acknowledged, not done: nothing changes
+            view = self.student_view(student, tab)
+            return {**view, "ack": seq, "stale": False, "duplicate": False, "limited": True}
         if not duplicate:
             number = self.done[student] + 1  # the seat's own count, over all its tabs
             try:
@@ -174,7 +191,7 @@ class Room:
             for trials, successes, detail in results:
                 self._count(student, self.names[student], trials, successes, detail)
         view = self.student_view(student, tab)
-        return {**view, "ack": seq, "stale": False, "duplicate": duplicate}
+        return {**view, "ack": seq, "stale": False, "duplicate": duplicate, "limited": False}
 
     # --- the teacher --------------------------------------------------------------------
     def start(self, name: str, options: dict) -> int:

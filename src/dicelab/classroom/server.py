@@ -699,7 +699,8 @@ class StudentSocket(_Socket):
             self.on_hello(answer["student"], answer["secret"])
         else:
             self.send({"type": "ack", **answer})
-            if self.student is not None and not answer["duplicate"] and not answer["stale"]:
+            done = not (answer["duplicate"] or answer["stale"] or answer["limited"])
+            if self.student is not None and done:
                 self.server.seat_changed(self.student, self)
 
     def on_hello(self, student: int, secret: str):

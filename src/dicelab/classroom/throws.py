@@ -501,6 +501,8 @@ def register_all(register) -> None:
             "the share of throws that are farkles",
             lambda *a: Farkles(*a),
             lambda: odds.bust_probability("fivethousand", 6),
+            limit=30,
+            unit="throws",
         )
     )
     register(
@@ -511,6 +513,8 @@ def register_all(register) -> None:
             "the share of throws of three dice that are farkles",
             lambda *a: FarklesThree(*a),
             lambda: odds.bust_probability(FarklesThree.RULES, 3),
+            limit=30,
+            unit="throws",
         )
     )
     register(
@@ -522,6 +526,8 @@ def register_all(register) -> None:
             "the share of turns that escape the first cask",
             lambda *a: CaskEscape(*a),
             lambda: odds.reach_chance(CaskEscape.RULES, CaskEscape.RULES.casks[0][1]),
+            limit=20,
+            unit="turns",
         )
     )
     register(
@@ -532,6 +538,8 @@ def register_all(register) -> None:
             "the share of throws that are sixes",
             lambda *a: Sixes(*a),
             lambda: dice.outcomes(1)[(6,)],
+            limit=60,
+            unit="throws",
         )
     )
     register(
@@ -542,6 +550,8 @@ def register_all(register) -> None:
             "the share of throws of six dice that are hot dice",
             lambda *a: HotDice(*a),
             lambda: odds.throw_odds(HotDice.RULES, 6).hot_dice,
+            limit=30,
+            unit="throws",
         )
     )
     register(
@@ -552,6 +562,8 @@ def register_all(register) -> None:
             "the share of throws of three dice that are farkles under this rule",
             lambda *a: FarklesNoFives(*a),
             lambda: odds.bust_probability(FarklesNoFives.RULES, 3),
+            limit=30,
+            unit="throws",
         )
     )
     register(
@@ -562,6 +574,8 @@ def register_all(register) -> None:
             "the share of tries that end in five of a kind",
             lambda *a: YahtzeeInThree(*a),
             lambda: odds.box_odds("yahtzee", rolls_left=3).chance,
+            limit=20,
+            unit="tries",
         )
     )
     register(

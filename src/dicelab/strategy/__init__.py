@@ -6,8 +6,9 @@ state a player sees, and a named rule for the dice to set aside
 function with :func:`from_function` (:mod:`~dicelab.strategy.build`); save it with
 ``to_json`` and read it back with :meth:`Strategy.from_json`. Judge it exactly
 (:mod:`~dicelab.strategy.exact`): :func:`win_chance` against another strategy,
-:func:`points_per_turn`, and beside the win robot with :func:`compare_with_win_robot`; play it with :class:`StrategyBot`, or in a
-:func:`dicelab.tournament`.
+:func:`points_per_turn`, and beside the win robot with :func:`compare_with_win_robot`
+(:func:`win_robot_table` is the robot's own bank-or-throw decisions as a strategy, to judge
+against exactly); play it with :class:`StrategyBot`, or in a :func:`dicelab.tournament`.
 
 >>> from dicelab import strategy
 >>> careful = strategy.threshold({"target": 300}, bank_at=100)
@@ -16,7 +17,7 @@ function with :func:`from_function` (:mod:`~dicelab.strategy.build`); save it wi
 0.5068 (throwing first 0.5488, second 0.4649)
 """
 
-from dicelab.strategy.against_win import Comparison, compare_with_win_robot
+from dicelab.strategy.against_win import Comparison, compare_with_win_robot, win_robot_table
 from dicelab.strategy.build import StrategyRefused, from_function, threshold
 from dicelab.strategy.exact import HeadToHead, points_per_turn, win_chance
 from dicelab.strategy.keeping import SET_ASIDE
@@ -37,4 +38,5 @@ __all__ = [
     "points_per_turn",
     "threshold",
     "win_chance",
+    "win_robot_table",
 ]

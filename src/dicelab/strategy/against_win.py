@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy
 
 from dicelab.odds.table import OddsTable
-from dicelab.strategy.exact import _rules_of
-from dicelab.strategy.table import Strategy
+from dicelab.strategy.exact import _rules_of, check_judged
+from dicelab.strategy.table import Grid, Strategy
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,11 +92,7 @@ def compare_with_win_robot(strategy: Strategy, rules=None) -> Comparison:
     last_dice = dice - (rules.bust_keeps_completed_rounds or rules.must_rethrow)
     for m in range(policy.goal):
         theirs = numpy.arange(policy.goal)
-        tables = policy.throw_tables(numpy.full(len(theirs), m), theirs)
-        throw = tables[:, numpy.minimum(r, tables.shape[1] - 1), 1 : last_dice + 1]
-        bank = 1 - policy.after[theirs[:, None], numpy.minimum(m + r, policy.cap)]
-        bank = numpy.broadcast_to(bank[:, :, None], throw.shape)
-        allowed = numpy.broadcast_to((r >= policy.needs(m))[None, :, None], throw.shape)
+        bank, throw, allowed = _robot_values(policy, m, theirs, r, last_dice)
         own, their = grid.band_of(m * unit), grid.band_of(theirs * unit)
         says = strategy.play[own, their][:, r, :last_dice]
         chosen = numpy.where(says, bank, throw)
@@ -115,6 +111,59 @@ def compare_with_win_robot(strategy: Strategy, rules=None) -> Comparison:
             losses.reshape(-1), robot.reshape(-1), index.ravel(), loss.ravel(), robot_banks.ravel()
         )
     return Comparison(strategy, losses, robot, differ / max(counted, 1))
+
+
+def _robot_values(policy, m: int, theirs: numpy.ndarray, r: numpy.ndarray, dice: int):
+    """``(bank, throw, allowed)``, each ``[opponent, r, n - 1]``: the win policy's chance to
+    win by banking and by throwing ``n`` dice (up to ``dice``) with ``m`` safe units against
+    ``theirs`` and ``r`` units at risk, and whether the rules let it bank there."""
+    tables = policy.throw_tables(numpy.full(len(theirs), m), theirs)
+    throw = tables[:, numpy.minimum(r, tables.shape[1] - 1), 1 : dice + 1]
+    bank = 1 - policy.after[theirs[:, None], numpy.minimum(m + r, policy.cap)]
+    bank = numpy.broadcast_to(bank[:, :, None], throw.shape)
+    allowed = numpy.broadcast_to((r >= policy.needs(m))[None, :, None], throw.shape)
+    return bank, throw, allowed
+
+
+def win_robot_table(
+    rules=None,
+    *,
+    set_aside: str = "fewest_dice",
+    name: str = "win robot's table",
+    band=None,
+    turn_cap=None,
+) -> Strategy:
+    """The win robot's bank-or-throw decisions as a strategy: in each cell of the table,
+    what the robot decides at the lowest scores of the cell's bands (in the last turn:
+    throw until ahead, and when level bank only where a throw wins less than half). Its
+    dice are set aside by the rule ``set_aside``, not by the robot's own choice, so it is
+    a copy of the robot that the exact judgement can judge: with bands one point unit wide
+    it differs from the robot only in the dice it sets aside."""
+    from dicelab.fivethousand.win import win_policy
+
+    grid = Grid.of(rules, band, turn_cap)
+    rules = grid.rules
+    check_judged(rules)
+    policy = win_policy(rules)
+    unit, dice, goal = grid.unit, rules.dice, policy.goal
+    play = numpy.zeros(grid.play_shape, dtype=bool)
+    r = numpy.arange(grid.rows)
+    theirs = numpy.minimum(numpy.arange(grid.bands) * grid.band // unit, goal - 1)
+    for own in range(grid.bands):
+        m = min(own * grid.band // unit, policy.start.shape[0] - 1)
+        capped = m - theirs >= policy.lead  # at the lead cap: banking is all there is
+        bank, throw, allowed = _robot_values(policy, m, theirs[~capped], r, dice)
+        play[own, ~capped] = allowed & (bank >= throw)
+        play[own, capped] = True
+    if rules.must_rethrow:
+        play[..., dice - 1] = False
+    last = numpy.zeros(grid.last_shape, dtype=bool)
+    last[0] = True  # ahead: banking wins
+    needs = int(policy.needs(1))
+    for row in range(grid.rows):
+        for n in range(1, dice + 1):
+            last[1, row, n - 1] = 0.5 >= policy.final.throw_value(row, row, n, needs)
+    return Strategy(grid, play, last, set_aside, name)
 
 
 def _keep_worst(losses, robot, index, loss, banks) -> None:

@@ -16,6 +16,7 @@ const nameInput = byId("name");
 const status = byId("status");
 const who = byId("who");
 const stage = byId("stage");
+const progress = byId("progress");
 
 const load = () => {
   try {
@@ -69,6 +70,18 @@ let told = "";  // that the name asked for was taken, said once joined
 
 const say = (text) => { status.textContent = text; };
 
+// The student's count toward the activity's limit ("12 of 30 throws"); once reached, a press
+// changes nothing and the page says so.
+function showProgress(count, limited) {
+  progress.hidden = !count;
+  if (!count) return;
+  progress.textContent = `${count.done} of ${count.of} ${count.unit}`;
+  progress.dataset.done = String(count.done);
+  if (count.done >= count.of && limited) {
+    say(`You have done your ${count.of} ${count.unit}: thank you! Watch the class's result on the board.`);
+  }
+}
+
 const model = new SocketModel((intent) => {
   if (!seat || run === null) return;
   tab.seq += 1;
@@ -119,6 +132,7 @@ function onMessage(message) {
     save();
     document.body.dataset.pending = String(tab.pending.length);
     document.body.dataset.run = String(run);  // which activity the page shows (tests wait on it)
+    showProgress(message.progress ?? null, Boolean(message.limited));
     model.show(message.view);
   } else if (message.type === "reload") {
     window.location.reload();  // this page kept sending what the class refuses

@@ -2,7 +2,7 @@
 // Class board: the teacher's view of a class, or the projector's (without `controls`). Join
 // address, code and QR code; the activity picker with Start, Stop, Reveal and End class, and
 // the projector page's address, and Rename, Merge and Remove beside each name (the teacher's only);
-// the pooled share (each student a dot, the
+// the pooled share (each student a dot with the bar of their own trials, the
 // class's share with its band of two standard errors, the exact value once revealed); the
 // roster; the latest games. Every name is drawn as text (textContent), never as markup.
 import { component, element, button } from "./helpers.js";
@@ -87,9 +87,12 @@ function poolChart(pool, exact) {
   pool.students.forEach((student, index) => {
     if (student.share === null) return;
     const y = 16 + ((index * 37) % 96);
+    const se = student.se ?? 0;  // the student's own bar: their share ± 2 SE of their trials
+    chart.append(svg("line", { x1: x(Math.max(0, student.share - 2 * se)), x2: x(Math.min(1, student.share + 2 * se)),
+                               y1: y, y2: y, class: "dicelab-pool-bar" }));
     const dot = svg("circle", { cx: x(student.share), cy: y, r: 5, class: "dicelab-pool-dot" });
     const title = svg("title");
-    title.textContent = `${student.name}: ${student.successes} in ${student.trials}`;
+    title.textContent = `${student.name}: ${student.successes} in ${student.trials}, ± ${percent(2 * se)} (2 SE)`;
     dot.append(title);
     chart.append(dot);
   });
