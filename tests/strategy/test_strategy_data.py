@@ -84,6 +84,32 @@ def test_a_function_that_loops_is_stopped_and_refused():
     assert refused.value.state.dice_left == 4
 
 
+def test_a_quick_function_is_not_refused_when_the_machine_is_busy(monkeypatch):
+    """The clock may run seconds per state on a loaded machine; the limit counts thinking."""
+    import dicelab.strategy.build as build
+
+    clock = iter(range(0, 10**9, 2))  # two seconds pass between any two looks at the clock
+    monkeypatch.setattr(build.time, "monotonic", lambda: next(clock))
+    strategy = from_function(lambda state: state.dice_left <= 2, RULES)
+    assert strategy.play[..., :2].all()
+
+
+def test_a_function_that_waits_is_stopped_by_the_clock(monkeypatch):
+    import dicelab.strategy.build as build
+
+    clock = iter(range(0, 10**9, 7))
+    monkeypatch.setattr(build.time, "monotonic", lambda: next(clock))
+
+    def waits(state):
+        while state.dice_left == 3:
+            pass
+        return True
+
+    with pytest.raises(StrategyRefused, match="took longer") as refused:
+        from_function(waits, RULES, time_limit=30)
+    assert refused.value.state.dice_left == 3
+
+
 @pytest.mark.parametrize("answer", [None, 1, 0.5, "yes", [True], numpy.True_])
 def test_a_function_that_answers_nonsense_is_refused(answer):
     with pytest.raises(StrategyRefused, match="answer True"):

@@ -23,7 +23,8 @@ from dicelab.errors import InvalidInputError
 from dicelab.ruleset import MAX_POINTS
 from dicelab.strategy.table import DecisionState, Grid, Strategy
 
-TIME_LIMIT = 1.0  # seconds a function may think about one state
+TIME_LIMIT = 1.0  # seconds of CPU a function may think about one state
+WAIT_LIMIT = 60.0  # seconds by the clock a function may take on one state, however busy the machine
 ANSWERS = {True: True, False: False, "bank": True, "throw": False}
 
 
@@ -79,11 +80,17 @@ def from_function(
 
 
 def _ask(fn: Callable, state: DecisionState, time_limit: float):
-    """``fn(state)``, stopped once it takes longer than ``time_limit`` seconds."""
-    deadline = time.monotonic() + time_limit
+    """``fn(state)``, stopped once it thinks longer than ``time_limit`` seconds.
+
+    The limit counts the thread's CPU time, so a quick function is not refused on a busy
+    machine; a function that waits instead of thinking is stopped after ``WAIT_LIMIT`` seconds
+    by the clock.
+    """
+    thinking_until = time.thread_time() + time_limit
+    waiting_until = time.monotonic() + max(WAIT_LIMIT, time_limit)
 
     def watch(frame, event, arg):
-        if time.monotonic() > deadline:
+        if time.thread_time() > thinking_until or time.monotonic() > waiting_until:
             raise _TooLong
         return watch
 
