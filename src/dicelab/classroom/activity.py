@@ -42,6 +42,11 @@ class Activity:
     solved strategy; :attr:`exact` is its value, worked out once. ``prepare`` works out what
     the activity needs before its first intent (a robot's strategy); the server runs it in a
     thread, so the class goes on meanwhile.
+
+    ``desk(store, run)``, where given, is the class's own side of a run, shared by its
+    students (a tournament's entries and round robin, :mod:`dicelab.classroom.tournament`):
+    the room makes it when the run starts and hands it to each session, ``make(seed_of,
+    name, options, state, desk)``.
     """
 
     name: str
@@ -54,6 +59,7 @@ class Activity:
     )
     options: dict = field(default_factory=dict)
     prepare: Callable[[], object] | None = field(default=None, repr=False)
+    desk: Callable | None = field(default=None, repr=False)
 
     @property
     def has_exact(self) -> bool:
@@ -84,6 +90,10 @@ class Activity:
             chosen[option] = value
         return chosen
 
-    def session(self, seed_of, name: str, options: dict, state: dict | None = None) -> Session:
-        """A student's session (restored from ``state`` when given)."""
-        return self.make(seed_of, name, self.checked_options(options), state)
+    def session(
+        self, seed_of, name: str, options: dict, state: dict | None = None, desk=None
+    ) -> Session:
+        """A student's session (restored from ``state`` when given; with the run's ``desk``
+        when the activity has one)."""
+        extra = () if self.desk is None else (desk,)
+        return self.make(seed_of, name, self.checked_options(options), state, *extra)
