@@ -250,7 +250,7 @@ class ClassServer:
                 (b + "health", HealthHandler, {"server": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE * 2,
-            max_body_size=MAX_ENTRY,
+            max_body_size=4 * MAX_ENTRY,  # a handler refuses past its own limit, in a sentence
             xheaders=False,
         )
 
@@ -258,7 +258,7 @@ class ClassServer:
         """Bind and serve (on the running event loop); the port bound."""
         sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
         self.port = sockets[0].getsockname()[1]
-        self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=MAX_ENTRY)
+        self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=4 * MAX_ENTRY)
         self._http.add_sockets(sockets)
         self.prepare()
         self.play_tournament()  # a round robin a stopped server was playing is played again
@@ -544,6 +544,8 @@ class SubmitHandler(_Handler):
             raise tornado.web.HTTPError(403)  # a page of another site may not enter for anyone
         if not _same(code, self.server.store.code):
             return self._refuse(404, "there is no class with this code: check the address")
+        if len(self.request.body) > MAX_ENTRY:
+            return self._refuse(413, f"a strategy is at most {MAX_ENTRY} bytes of JSON")
         try:
             strategy = read_entry(self.request.body)
             name = text("a nickname", MAX_TYPED_NAME)(
