@@ -96,6 +96,7 @@ def test_phones_and_a_notebook_enter_the_round_robin_fills_in_and_the_exports_ho
     assert board["leaderboard"]["entries"] == 4 and board["leaderboard"]["controls"]
 
     press(teacher, "play")
+    teacher_board(server, teacher, lambda part: part["phase"] != "open")
     # the class answers while the worker plays: an intent is refused by the activity
     late = ann.intent({"part": "entry", "type": "set", "setting": "all", "value": 500})
     assert late["view"]["parts"]["entry"]["notice"]["text"] == (

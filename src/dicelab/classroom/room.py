@@ -387,7 +387,10 @@ class Room:
             trouble=trouble,
         )
         part.name = "board"
-        parts = [part] if self.desk is None else [part, self.desk.leaderboard(controls)]
+        parts = [part]
+        if self.desk is not None:  # the leaderboard first once the round robin is played
+            leaderboard = self.desk.leaderboard(controls)
+            parts = [part, leaderboard] if self.desk.phase == "open" else [leaderboard, part]
         return view_document({"board": parts}, title="Class", kind="game")
 
     def results(self, activity_name: str | None = None, session: int | None = None) -> list[dict]:

@@ -159,6 +159,7 @@ class ClassEntry(Part):
         "settings": {},
         "choices": {},
         "entered": [],  # the entry's sentences, [] before entering
+        "entry": {},  # the settings entered from a phone ({} before, or from a notebook)
         "card": None,  # the results, once the round robin is played
         "status": "",
         "notice": {},
@@ -243,6 +244,7 @@ class Entry(Intents):
             phase=phase,
             settings=dict(self.settings),
             entered=summary(entry) if entry else [],
+            entry=entry.get("settings", {}) if entry else {},
             card=self.desk.card(self.student) if entry and phase == "played" else None,
             status=status,
             notice=self._notice,

@@ -13,13 +13,14 @@ import { component, element, button } from "./helpers.js";
  * @property {object} settings
  * @property {object} choices
  * @property {any[]} entered
+ * @property {object} entry
  * @property {object | null} card
  * @property {string} status
  * @property {object} notice
  */
 
 const DICE = [6, 5, 4, 3, 2, 1];
-const WORDS = { most_points: "most points", fewest_dice: "fewest dice", keep_most_dice: "keep the most dice" };
+const WORDS = { most_points: "most points", fewest_dice: "fewest dice", keep_most_dice: "keep most dice" };
 
 /** A share as a percentage with one decimal. @param {number} share */
 const percent = (share) => `${(100 * share).toFixed(1)} %`;
@@ -71,13 +72,13 @@ component("class_entry", (slot, { send }) => {
     return row;
   };
 
-  // The thresholds by dice left as bars (the strategy's card): the longer, the bolder.
-  const bars = (part) => {
+  // The thresholds by dice left entered as bars (the strategy's card): the longer, the bolder.
+  const bars = (part, settings) => {
     const list = element("div", "dicelab-entry-bars");
     list.setAttribute("role", "list");
     list.setAttribute("aria-label", "Bank at, by dice left");
     for (const n of DICE) {
-      const points = part.settings[`bank_${n}`];
+      const points = settings[`bank_${n}`];
       const row = element("div", "dicelab-entry-bar");
       row.setAttribute("role", "listitem");
       const bar = element("span", "dicelab-entry-fill");
@@ -96,7 +97,7 @@ component("class_entry", (slot, { send }) => {
     dice.append(element("legend", "", "Bank once the points at risk reach"),
                 menu(part, "all", "Any dice left"));
     const grid = element("div", "dicelab-entry-dice-grid");
-    for (const n of DICE) grid.append(menu(part, `bank_${n}`, `${n} ${n === 1 ? "die" : "dice"} left`));
+    for (const n of DICE) grid.append(menu(part, `bank_${n}`, `${n} ${n === 1 ? "die" : "dice"}`));
     dice.append(grid);
     const behind = element("fieldset", "dicelab-entry-group");
     behind.append(element("legend", "", "When you are behind"),
@@ -119,7 +120,9 @@ component("class_entry", (slot, { send }) => {
 
   const card = (part) => {
     const section = element("section", "dicelab-entry-card");
-    section.append(element("h3", "", "Your strategy's card"), bars(part));
+    section.append(element("h3", "", "Your strategy's card"));
+    const entry = /** @type {Record<string, number>} */ (part.entry);
+    if (Object.keys(entry).length) section.append(bars(part, entry));
     const said = element("ul", "dicelab-entry-said");
     for (const line of part.entered) said.append(element("li", "", line));
     section.append(said);
@@ -128,10 +131,10 @@ component("class_entry", (slot, { send }) => {
       const lines = element("dl", "dicelab-entry-result");
       const add = (term, text) => lines.append(element("dt", "", term), element("dd", "", text));
       add("Place", `${ordinal(result.place)} of ${result.of} students`);
-      if (result.place_all !== undefined) add("With the robots", `${ordinal(result.place_all)} of ${result.of_all}`);
+      if (result.place_all !== undefined) add("With robots", `${ordinal(result.place_all)} of ${result.of_all}`);
       add("Won", `${percent(result.share)} ± ${percent(2 * result.se)} of ${result.games} games`);
-      if (result.points_per_turn !== undefined) add("Points a turn (exact)", String(result.points_per_turn));
-      if (result.agreement !== undefined) add("Decides as the win robot", `in ${percent(result.agreement)} of the states`);
+      if (result.points_per_turn !== undefined) add("Points a turn", `${result.points_per_turn} (exact)`);
+      if (result.agreement !== undefined) add("As the win robot", `in ${percent(result.agreement)} of the states (exact)`);
       section.append(lines);
     }
     return section;
