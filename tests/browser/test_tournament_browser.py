@@ -133,8 +133,9 @@ def test_six_students_enter_the_teacher_plays_the_projector_fills_in_and_the_csv
             assert int(results[name]["trials"]) == 9 * GAMES  # 5 students and 4 robots
         shown = {
             row.split("\t")[1]: row.split("\t")[0]
-            for row in board.locator(".dicelab-leaderboard-table tr:not(:first-child)")
-            .all_inner_texts()
+            for row in board.locator(
+                ".dicelab-leaderboard-table tr:not(:first-child)"
+            ).all_inner_texts()
         }
         for name, row in results.items():
             assert shown[name] == str(json.loads(row["detail"])["place_all"])
@@ -151,7 +152,9 @@ def test_each_new_page_draws_alone_and_passes_axe(browser, server):
     context, page, errors = open_page(browser, server.student_url, PHONE)
     try:
         join(page, "Ann")
-        assert page.locator(".dicelab-entry select").count() == 10  # "then bank at" once a clause is on
+        assert (
+            page.locator(".dicelab-entry select").count() == 10
+        )  # "then bank at" once a clause is on
         for select in page.locator(".dicelab-entry select").all():
             assert select.bounding_box()["height"] >= 44  # a finger's size
         assert violations(page, ".dicelab-entry") == []

@@ -44,7 +44,9 @@ def entry_of(student: Student) -> dict:
 
 def set_and_enter(student: Student, **settings) -> dict:
     for setting, value in settings.items():
-        answer = student.intent({"part": "entry", "type": "set", "setting": setting, "value": value})
+        answer = student.intent(
+            {"part": "entry", "type": "set", "setting": setting, "value": value}
+        )
         assert not answer["view"]["parts"]["entry"]["notice"], answer
     return student.intent({"part": "entry", "type": "enter"})
 

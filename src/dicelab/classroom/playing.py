@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 
 from dicelab.fivethousand.rules import Rules
@@ -27,15 +28,18 @@ from dicelab.simulate.results import Estimate
 from dicelab.strategy import Strategy, StrategyBot, compare_with_win_robot, points_per_turn
 
 
+NICENESS = 10  # the worker yields the processor to the server that answers the class
+
+
 def rounds(count: int) -> list[list[tuple[int, int]]]:
     """The rounds of a round robin of ``count`` entrants: each plays at most once a round,
     every pair once in all (the circle method; with an odd count one sits out a round)."""
-    places = list(range(count)) + ([None] if count % 2 else [])
-    size = len(places)
+    size = count + count % 2  # with an odd count, place ``count`` is the round's rest
+    places = list(range(size))
     schedule = []
     for _ in range(size - 1):
         pairs = [(places[k], places[size - 1 - k]) for k in range(size // 2)]
-        schedule.append(sorted(tuple(sorted(p)) for p in pairs if None not in p))
+        schedule.append(sorted((min(p), max(p)) for p in pairs if count not in p))
         places = [places[0], places[-1], *places[1:-1]]
     return schedule
 
@@ -54,6 +58,8 @@ def play(connection, job: dict) -> None:
     """Play ``job`` (see :meth:`dicelab.classroom.tournament.Desk.job`), sending
     ``("round", done, rounds, [(i, j, share, se), ...])`` after each round, then
     ``("judged", {index: figures})`` and ``("done",)``; ``("failed", reason)`` if it can't."""
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)  # the class's answers come first on a busy machine
     try:
         rules = Rules.from_dict(job["rules"])
         strategies = [entrant(entry, rules) for entry in job["entrants"]]

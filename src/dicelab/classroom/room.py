@@ -25,6 +25,7 @@ import csv
 import io
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
@@ -35,6 +36,9 @@ from dicelab.classroom.tournament import ClassLeaderboard
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls
 from dicelab.widgets.table import view_document
+
+if TYPE_CHECKING:
+    from dicelab.classroom.tournament import Entry
 
 GAMES_SHOWN = 30  # the latest finished games the board lists
 
@@ -125,8 +129,9 @@ class Room:
                 seed_of, self.names[student], run["options"], state, self.desk
             )
             if self.desk is not None:  # its view shows the student's own entry and results
-                self.sessions[student].student = student
-                self.sessions[student].render()
+                entry = cast("Entry", self.sessions[student])
+                entry.student = student
+                entry.render()
             self.done[student] = seq
             self.tabs[student] = self.store.tabs(student, run["id"])
         return self.sessions[student]
@@ -182,7 +187,7 @@ class Room:
                 self._count(student, self.names[student], trials, successes, detail)
             if self.desk is not None:
                 self.desk.note(student, self.names[student], results)
-                session.render()  # its view shows the entry the desk now has
+                cast("Entry", session).render()  # its view shows the entry the desk now has
         view = self.student_view(student, tab)
         return {**view, "ack": seq, "stale": False, "duplicate": duplicate}
 
@@ -286,7 +291,12 @@ class Room:
             for student, (trials, successes, detail) in self.desk.finish(judged):
                 seq, state = self.store.seat(student, run)
                 self.store.record(
-                    student, run, seq + 1, state or {}, [(trials, successes, detail)], ("#results", 1)
+                    student,
+                    run,
+                    seq + 1,
+                    state or {},
+                    [(trials, successes, detail)],
+                    ("#results", 1),
                 )
                 if student in self.done:
                     self.done[student] = seq + 1
@@ -296,7 +306,7 @@ class Room:
     def redraw_sessions(self) -> None:
         """Draw every student's view again (the tournament's phase or results changed)."""
         for session in self.sessions.values():
-            session.render()
+            cast("Entry", session).render()
 
     def _on_roster(self, student: int) -> None:
         if student not in self.names:

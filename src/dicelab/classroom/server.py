@@ -396,12 +396,11 @@ class ClassServer:
         """Play the round robin of a tournament whose entries the teacher closed, in a worker
         process (so the class stays responsive); stop one whose run is over."""
         desk = self.room.desk
-        playing = desk is not None and desk.phase == "playing"
-        if self.worker is not None and (not playing or self.worker_run != desk.run):
+        run = desk.run if desk is not None and desk.phase == "playing" else None
+        if self.worker is not None and self.worker_run != run:
             self.worker.stop()
             self.worker = self.worker_run = None
-        if playing and self.worker is None and not self.stopped:
-            assert desk is not None
+        if desk is not None and run is not None and self.worker is None and not self.stopped:
             seed = seeder(self.store.seed, desk.run, 0)("shared", "tournament")
             self.worker_run = desk.run
             self.worker = Worker(desk.job(seed), asyncio.get_running_loop(), self._tournament)
@@ -557,7 +556,9 @@ class SubmitHandler(_Handler):
             return self._refuse(429, "too many students are joining at once: try again in a moment")
         answered = asyncio.get_running_loop().create_future()
         self.server.later(
-            Submission(self.server.room, answered), "submit", {"code": code, "name": name, "strategy": strategy}
+            Submission(self.server.room, answered),
+            "submit",
+            {"code": code, "name": name, "strategy": strategy},
         )
         kind, answer = await answered
         if kind != "submit":

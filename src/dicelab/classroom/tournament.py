@@ -136,9 +136,7 @@ def summary(entry: dict) -> list[str]:
     if s["behind"]:
         lines.append(f"Behind by more than {s['behind']}: bank at {s['behind_bank_at']}.")
     if s["near"]:
-        lines.append(
-            f"Opponent within {s['near']} of {RULES.target}: bank at {s['near_bank_at']}."
-        )
+        lines.append(f"Opponent within {s['near']} of {RULES.target}: bank at {s['near_bank_at']}.")
     lines.append(f"Set aside: {s['set_aside'].replace('_', ' ')}.")
     return lines
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.parse
+from urllib.parse import urlencode
 
 from dicelab import validation
 from dicelab.errors import InvalidInputError
@@ -29,7 +29,9 @@ def submit(strategy: Strategy, url: str, *, name: str | None = None, timeout: fl
     ``{"student", "name", "taken"}``; :class:`SubmitRefused` with the server's reason
     (no tournament running, entries closed, other rules…)."""
     if not isinstance(strategy, Strategy):
-        raise TypeError(f"submit takes a strategy (dicelab.strategy), not {validation.shown(strategy)}")
+        raise TypeError(
+            f"submit takes a strategy (dicelab.strategy), not {validation.shown(strategy)}"
+        )
     if type(url) is not str or not JOIN.fullmatch(url.rstrip("/")):
         raise InvalidInputError(
             f"url is the students' address of the class, such as http://192.168.1.20:8765/join/K7Q2XM, not {validation.shown(url)}"
@@ -39,7 +41,7 @@ def submit(strategy: Strategy, url: str, *, name: str | None = None, timeout: fl
 
     address = url.rstrip("/") + "/strategy"
     if name is not None:
-        address += "?" + urllib.parse.urlencode({"name": validation.text(name, "name")})
+        address += "?" + urlencode({"name": validation.text(name, "name")})
     request = urllib.request.Request(
         address,
         data=strategy.to_json().encode(),
