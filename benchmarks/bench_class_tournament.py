@@ -12,7 +12,11 @@ intents while it is played, and, as the reference measured in the same run, whil
 (the same class, the same intents, before Play); the server's CPU and peak memory, the
 worker's peak memory, and the machine's load average (it is shared).
 
-Run: ``python benchmarks/bench_class_tournament.py [--students 30] [--games 2000]``.
+The round robin's reference is :func:`dicelab.tournament` of the same strategies in one
+call in the benchmark's own process, after the class (no class, no rounds, no worker).
+
+Run: ``python benchmarks/bench_class_tournament.py [--students 30] [--games 2000]
+[--no-reference]``.
 """
 
 from __future__ import annotations
@@ -37,6 +41,27 @@ RATE = 2.0  # intents a second per student
 BEFORE = 10.0  # seconds of the reference: the class before Play
 
 
+def choices(index: int) -> dict:
+    """What student ``index`` sets on the builder (the others stay at their defaults)."""
+    rng = random.Random(index)
+    chosen = {f"bank_{n}": rng.randrange(100, 801, 50) for n in range(1, 7)}
+    if rng.random() < 0.5:
+        chosen["behind"] = 300
+    return chosen
+
+
+def reference_round_robin(students: int, games: int) -> float:
+    """Seconds of ``dicelab.tournament`` of the same strategies in one call, in this process
+    (no class, no rounds, no worker)."""
+    import dicelab
+    from dicelab.classroom.tournament import DEFAULTS, RULES, build
+
+    field = [build({**DEFAULTS, **choices(i)}, f"Student {i}") for i in range(students)]
+    start = time.perf_counter()
+    dicelab.tournament(field, RULES, games, exact=False, progress=False)
+    return time.perf_counter() - start
+
+
 class Student:
     """A student's socket: join, enter a strategy, then send a builder intent every
     ``1 / RATE`` s, timing each from sending to its acknowledgement."""
@@ -55,13 +80,8 @@ class Student:
             pass
         self.run = message["run"]
         self.reading = asyncio.ensure_future(self._read())
-        rng = random.Random(self.index)
-        for setting in [f"bank_{n}" for n in range(1, 7)]:
-            await self.send(
-                {"type": "set", "setting": setting, "value": rng.randrange(100, 801, 50)}
-            )
-        if rng.random() < 0.5:
-            await self.send({"type": "set", "setting": "behind", "value": 300})
+        for setting, value in choices(self.index).items():
+            await self.send({"type": "set", "setting": setting, "value": value})
         await self.send({"type": "enter"})
 
     async def send(self, intent: dict) -> None:
@@ -182,6 +202,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--no-reference", action="store_true", help="skip the one-call round robin")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         f = asyncio.run(class_with_a_tournament(args.students, args.games, data))
@@ -198,6 +219,12 @@ def main() -> None:
         f"(first round on the board after {f['first_round']:.1f} s); worker peak memory "
         f"{f['worker_memory']:.0f} MB"
     )
+    if not args.no_reference:
+        alone = reference_round_robin(args.students, args.games)
+        print(
+            f"  reference: dicelab.tournament of the same field in one call, no class: {alone:.1f} s; "
+            f"ratio server / one call: {f['played'] / alone:.2f}"
+        )
     print(
         f"  students' intents while it was played ({len(f['during'])}): {milliseconds(f['during'])}"
     )

@@ -230,3 +230,13 @@ def test_a_sigkill_while_the_round_robin_is_played_loses_no_entry(tmp_path):
         teacher.close()
     finally:
         again.stop()
+
+
+def test_a_tournament_plays_only_the_games_it_offers(tmp_path):
+    room = Room(Store(tmp_path))
+    try:
+        with pytest.raises(ValueError, match="the games is one of 2000, 200, 20, not 7"):
+            room.start("tournament", {"games": 7})
+        assert room.run is None
+    finally:
+        room.store.close()

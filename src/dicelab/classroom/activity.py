@@ -86,7 +86,9 @@ class Activity:
         for option, choices in self.options.items():
             value = options.get(option, choices[0])
             if value not in choices:
-                raise ValueError(f"the {option} is one of {', '.join(choices)}, not {shown(value)}")
+                raise ValueError(
+                    f"the {option} is one of {', '.join(map(str, choices))}, not {shown(value)}"
+                )
             chosen[option] = value
         return chosen
 

@@ -27,7 +27,6 @@ from dicelab.round_robin import pairing_seed, play_pairings
 from dicelab.simulate.results import Estimate
 from dicelab.strategy import Strategy, StrategyBot, compare_with_win_robot, points_per_turn
 
-
 NICENESS = 10  # the worker yields the processor to the server that answers the class
 
 
