@@ -58,20 +58,7 @@ DEFAULTS: dict = {
     "near_bank_at": 150,
     "set_aside": "most_points",
 }
-PHASES = ("open", "playing", "played")
 STUDENT = "entrant"  # the prefix of a student's entrant name in the round robin
-
-
-def settings_of(sent) -> dict:
-    """Phone settings, checked: every setting there, each one of its choices (Refused
-    naming the first that is not)."""
-    if type(sent) is not dict or set(sent) != set(SETTINGS):
-        raise Refused("an entry has exactly the builder's settings")
-    for name, choices in SETTINGS.items():
-        value = sent[name]
-        if type(value) is not type(choices[0]) or value not in choices:
-            raise Refused(f"{name.replace('_', ' ')} is not one of the builder's choices")
-    return dict(sent)
 
 
 def build(settings: dict, name: str) -> Strategy:
