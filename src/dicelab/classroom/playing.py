@@ -2,8 +2,9 @@
 
 :func:`play` is the worker: it plays every pair of entrants (the students' strategies and
 the house robots), both seat orders with the same dice, round by round (each entrant
-plays once a round, as in a round robin by the circle method), and sends each round's
-shares as it ends, so the leaderboard fills in evenly. Then it judges each student's
+plays once a round, as in a round robin by the circle method), a few rounds at a time
+(:data:`STEPS` runs of the batch simulator in all: each run has a cost of its own), and
+sends their shares as they end, so the leaderboard fills in evenly. Then it judges each student's
 strategy exactly: its points per turn, and how often it decides as the win robot does.
 It only reads data (settings, decision tables): nothing a student sent runs as code.
 
@@ -28,6 +29,7 @@ from dicelab.simulate.results import Estimate
 from dicelab.strategy import Strategy, StrategyBot, compare_with_win_robot, points_per_turn
 
 NICENESS = 10  # the worker yields the processor to the server that answers the class
+STEPS = 8  # the rounds are played in this many steps at most (each a run of the simulator)
 
 
 def rounds(count: int) -> list[list[tuple[int, int]]]:
@@ -55,7 +57,7 @@ def entrant(entry: dict, rules: Rules) -> Strategy:
 
 def play(connection, job: dict) -> None:
     """Play ``job`` (see :meth:`dicelab.classroom.tournament.Desk.job`), sending
-    ``("round", done, rounds, [(i, j, share, se), ...])`` after each round, then
+    ``("round", done, rounds, [(i, j, share, se), ...])`` after each step of rounds, then
     ``("judged", {index: figures})`` and ``("done",)``; ``("failed", reason)`` if it can't."""
     if hasattr(os, "nice"):
         os.nice(NICENESS)  # the class's answers come first on a busy machine
@@ -64,7 +66,10 @@ def play(connection, job: dict) -> None:
         strategies = [entrant(entry, rules) for entry in job["entrants"]]
         players = [StrategyBot(s) for s in strategies] + list(job["robots"])
         schedule = rounds(len(players))
-        for done, pairs in enumerate(schedule, 1):
+        step = -(-len(schedule) // STEPS)
+        for first in range(0, len(schedule), step):
+            done = min(first + step, len(schedule))
+            pairs = [pair for played in schedule[first:done] for pair in played]
             seed = pairing_seed(job["seed"], done, done)  # no pairing is (k, k)
             samples = play_pairings(rules, players, pairs, job["games"], seed, None, False)
             shares = []

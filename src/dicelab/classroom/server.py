@@ -411,9 +411,11 @@ class ClassServer:
         if self.stopped or desk is None or desk.run != self.worker_run:
             return
         kind, *rest = message
+        stored = True
         try:
             if kind == "round":
                 desk.add_round(*rest)
+                self.room.redraw_sessions()  # each page says the round played
             elif kind == "judged":
                 self.room.finish_tournament(*rest)
             elif kind == "failed":
@@ -421,13 +423,19 @@ class ClassServer:
                 desk.failed(f"The round robin could not be played ({rest[0]}): press Play again.")
                 self.room.redraw_sessions()
         except sqlite3.Error as error:
-            self.room.reload()
+            stored = False
             self.trouble = f"The tournament could not be stored ({error}): free some disk space."
-        if kind in ("done", "failed"):
+            log(f"storing the tournament failed: {error}")
+        if kind in ("done", "failed") or not stored:
+            if self.worker is not None:
+                self.worker.stop()
             self.worker = self.worker_run = None
+        if not stored:  # the store says what was kept; the round robin is played again
+            self.room.reload()
+            self.play_tournament()
         if kind != "done":
             self.send_views()
-            self._send_boards()
+            self.board_changed()
 
     def send_views(self) -> None:
         """Send every student's pages their view."""
@@ -543,6 +551,8 @@ class SubmitHandler(_Handler):
             raise tornado.web.HTTPError(403)  # a page of another site may not enter for anyone
         if not _same(code, self.server.store.code):
             return self._refuse(404, "there is no class with this code: check the address")
+        if not self.server.may_join(self.request.remote_ip):  # each try counts, good or bad
+            return self._refuse(429, "too many students are joining at once: try again in a moment")
         if len(self.request.body) > MAX_ENTRY:
             return self._refuse(413, f"a strategy is at most {MAX_ENTRY} bytes of JSON")
         try:
@@ -552,8 +562,6 @@ class SubmitHandler(_Handler):
             )
         except Refused as refusal:
             return self._refuse(400, str(refusal))
-        if not self.server.may_join(self.request.remote_ip):
-            return self._refuse(429, "too many students are joining at once: try again in a moment")
         answered = asyncio.get_running_loop().create_future()
         self.server.later(
             Submission(self.server.room, answered),
