@@ -240,3 +240,23 @@ def test_a_tournament_plays_only_the_games_it_offers(tmp_path):
         assert room.run is None
     finally:
         room.store.close()
+
+
+def test_a_full_tournament_refuses_a_new_entry_but_takes_a_changed_one(tmp_path, monkeypatch):
+    monkeypatch.setattr(tournament, "MAX_ENTRIES", 2)
+    room = Room(Store(tmp_path))
+    try:
+        run = room.start("tournament", {"games": GAMES})
+        ann, ben, cat = (room.join(room.store.code, n)["student"] for n in ("Ann", "Ben", "Cat"))
+        enter = {"part": "entry", "type": "enter"}
+        for student in (ann, ben):
+            room.intent(student, run, 1, enter)
+        refused = room.intent(cat, run, 1, enter)["view"]["parts"]["entry"]
+        assert refused["notice"]["text"] == "the tournament is full: it takes 2 entries at most"
+        assert refused["entered"] == [] and sorted(room.desk.entries) == [ann, ben]
+        with pytest.raises(ValueError, match="the tournament is full"):
+            room.submit(room.store.code, "Dan", notebook_strategy())
+        again = room.intent(ann, run, 2, enter)["view"]["parts"]["entry"]
+        assert not again["notice"] and again["entered"]
+    finally:
+        room.store.close()

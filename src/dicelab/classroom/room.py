@@ -269,8 +269,7 @@ class Room:
         called ``name`` (told apart from the others') with this entry, ``{student, name}``."""
         if self.desk is None:
             raise Refused("no tournament is running: wait for your teacher to start one")
-        if self.desk.phase != "open":
-            raise Refused("entries are closed: the tournament is being played")
+        self.desk.check_open(None)
         seat = self.join(code, name)
         student = seat["student"]
         self.online.discard(student)  # a notebook keeps no page open

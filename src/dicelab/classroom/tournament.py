@@ -58,6 +58,7 @@ DEFAULTS: dict = {
     "near_bank_at": 150,
     "set_aside": "most_points",
 }
+MAX_ENTRIES = 200  # entries in one tournament at most (a round robin grows as their square)
 STUDENT = "entrant"  # the prefix of a student's entrant name in the round robin
 
 
@@ -190,8 +191,7 @@ class Entry(Intents):
         self.render()
 
     def _open(self) -> None:
-        if self.desk.phase != "open":
-            raise IllegalMoveError("entries are closed: the tournament is being played")
+        self.desk.check_open(self.student)
 
     def set(self, setting: str, value) -> None:
         """Change one setting (``all``: the threshold for every number of dice left)."""
@@ -307,6 +307,13 @@ class Desk:
             if "entry" in detail:
                 self.entries[student] = detail
                 self.names[student] = name
+
+    def check_open(self, student: int | None) -> None:
+        """Refused unless ``student`` (None: a newcomer) may enter or change an entry now."""
+        if self.phase != "open":
+            raise Refused("entries are closed: the tournament is being played")
+        if student not in self.entries and len(self.entries) >= MAX_ENTRIES:
+            raise Refused(f"the tournament is full: it takes {MAX_ENTRIES} entries at most")
 
     def entry(self, student: int | None) -> dict | None:
         return self.entries.get(student) if student is not None else None
