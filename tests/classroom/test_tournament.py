@@ -47,7 +47,7 @@ def set_and_enter(student: Student, **settings) -> dict:
         answer = student.intent(
             {"part": "entry", "type": "set", "setting": setting, "value": value}
         )
-        assert not answer["view"]["parts"]["entry"]["notice"], answer
+        assert not answer["view"]["parts"]["controls"]["notice"], answer
     return student.intent({"part": "entry", "type": "enter"})
 
 
@@ -101,7 +101,7 @@ def test_phones_and_a_notebook_enter_the_round_robin_fills_in_and_the_exports_ho
     teacher_board(server, teacher, lambda part: part["phase"] != "open")
     # the class answers while the worker plays: an intent is refused by the activity
     late = ann.intent({"part": "entry", "type": "set", "setting": "all", "value": 500})
-    assert late["view"]["parts"]["entry"]["notice"]["text"] == (
+    assert late["view"]["parts"]["controls"]["notice"]["text"] == (
         "entries are closed: the tournament is being played"
     )
     played = teacher_board(server, teacher, lambda part: part["phase"] == "played")
@@ -156,11 +156,11 @@ def test_a_phone_is_refused_every_setting_that_is_not_a_choice_and_nothing_chang
         ("behind", 1000),
     ]:
         answer = ann.intent({"part": "entry", "type": "set", "setting": setting, "value": value})
-        assert answer["view"]["parts"]["entry"]["notice"], (setting, value)
+        assert answer["view"]["parts"]["controls"]["notice"], (setting, value)
         assert answer["view"]["parts"]["entry"]["settings"] == before
     for bad in [{"type": "enter", "extra": 1}, {"type": "set", "setting": "all"}, {"type": "run"}]:
         answer = ann.intent({"part": "entry", **bad})
-        assert answer["view"]["parts"]["entry"]["notice"] and not entry_of(ann)["entered"]
+        assert answer["view"]["parts"]["controls"]["notice"] and not entry_of(ann)["entered"]
     assert [row for row in server.csv_rows()] == []
 
 
@@ -251,12 +251,14 @@ def test_a_full_tournament_refuses_a_new_entry_but_takes_a_changed_one(tmp_path,
         enter = {"part": "entry", "type": "enter"}
         for student in (ann, ben):
             room.intent(student, run, 1, enter)
-        refused = room.intent(cat, run, 1, enter)["view"]["parts"]["entry"]
-        assert refused["notice"]["text"] == "the tournament is full: it takes 2 entries at most"
-        assert refused["entered"] == [] and sorted(room.desk.entries) == [ann, ben]
+        refused = room.intent(cat, run, 1, enter)["view"]["parts"]
+        assert refused["controls"]["notice"]["text"] == (
+            "the tournament is full: it takes 2 entries at most"
+        )
+        assert refused["entry"]["entered"] == [] and sorted(room.desk.entries) == [ann, ben]
         with pytest.raises(ValueError, match="the tournament is full"):
             room.submit(room.store.code, "Dan", notebook_strategy())
-        again = room.intent(ann, run, 2, enter)["view"]["parts"]["entry"]
-        assert not again["notice"] and again["entered"]
+        again = room.intent(ann, run, 2, enter)["view"]["parts"]
+        assert not again["controls"]["notice"] and again["entry"]["entered"]
     finally:
         room.store.close()

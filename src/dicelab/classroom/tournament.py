@@ -30,11 +30,11 @@ from dicelab import validation
 from dicelab.classroom.activity import Activity, Result
 from dicelab.classroom.limits import Refused
 from dicelab.classroom.matches import SHORT
+from dicelab.classroom.throws import Experiment
 from dicelab.errors import CorruptGameError, IllegalMoveError
 from dicelab.round_robin import ROBOTS
 from dicelab.strategy import SET_ASIDE, Strategy, threshold
 from dicelab.widgets.intents import MalformedIntent
-from dicelab.widgets.table import Intents
 from dicelab.widgets.view_part import Part
 
 RULES = SHORT  # the short game of lesson 7 (first to 1000): exact figures take seconds
@@ -147,48 +147,32 @@ class ClassEntry(Part):
         "entered": [],  # the entry's sentences, [] before entering
         "entry": {},  # the settings entered from a phone ({} before, or from a notebook)
         "card": None,  # the results, once the round robin is played
-        "status": "",
-        "notice": {},
     }
 
 
-class Entry(Intents):
-    """One student's place in the tournament (a :class:`~dicelab.classroom.activity.Session`)."""
+class Entry(Experiment):
+    """One student's place in the tournament (a :class:`~dicelab.classroom.activity.Session`):
+    the controls say where the tournament is and why a setting was refused; the builder and
+    the card are its own part."""
 
-    def __init__(self, name: str, state: dict | None, desk: Desk):
-        super().__init__()
+    heading = "Design a robot"
+
+    def __init__(self, seed_of, name: str, options: dict, state: dict | None, desk: Desk):
+        super().__init__(seed_of, name, options)
         state = state or {}
-        self.name, self.desk = name, desk
+        self.desk = desk
         self.settings = {**DEFAULTS, **state.get("settings", {})}
         self.entries = state.get("entries", 0)
-        self._results: list[Result] = []
-        self._refusals = 0
         self.part = ClassEntry(name="entry", choices={k: list(v) for k, v in SETTINGS.items()})
         self.listen(self.part, set=self.set, enter=self.enter)
-        self._notice: dict = {}
         self.student: int | None = None  # set by the room, which then draws the view
         self.render()
 
     def state(self) -> dict:
         return {"settings": self.settings, "entries": self.entries}
 
-    def take_results(self) -> list[Result]:
-        results, self._results = self._results, []
-        return results
-
-    def handle(self, part, handler, fields: dict) -> None:
-        try:
-            handler(**fields)
-        except IllegalMoveError as refusal:
-            self.refused(refusal)
-            return
-        self._notice = {}
-        self.render()
-
-    def refused(self, refusal: IllegalMoveError) -> None:
-        self._refusals += 1
-        self._notice = {"text": str(refusal), "serial": self._refusals}
-        self.render()
+    def parts(self) -> list:
+        return [self.part]
 
     def _open(self) -> None:
         self.desk.check_open(self.student)
@@ -213,28 +197,26 @@ class Entry(Intents):
         entry = self.desk.entry(self.student)
         phase = self.desk.phase
         if phase == "open":
-            status = (
+            self._status = (
                 "Entered. Change a setting and enter again to replace it, until your teacher "
                 "closes the entries."
                 if entry
                 else "Set your thresholds, then press Enter the tournament."
             )
         elif entry is None:
-            status = "The entries are closed, and you have none in this tournament."
+            self._status = "The entries are closed, and you have none in this tournament."
         elif phase == "playing":
-            status = f"The tournament is being played: round {self.desk.rounds_done} of {self.desk.rounds or '…'}."
+            self._status = f"The tournament is being played: round {self.desk.rounds_done} of {self.desk.rounds or '…'}."
         else:
-            status = "The tournament is over: here is how your strategy did."
+            self._status = "The tournament is over: here is how your strategy did."
         self.part.draw(
             phase=phase,
             settings=dict(self.settings),
             entered=summary(entry) if entry else [],
             entry=entry.get("settings", {}) if entry else {},
             card=self.desk.card(self.student) if entry and phase == "played" else None,
-            status=status,
-            notice=self._notice,
         )
-        self.show({"play": [self.part]}, title="Design a robot")
+        super().render()
 
 
 class ClassLeaderboard(Part):
@@ -464,10 +446,6 @@ class Desk:
         return card
 
 
-def _make(seed_of, name, options, state, desk) -> Entry:
-    return Entry(name, state, desk)
-
-
 def register_all(register) -> None:
     register(
         Activity(
@@ -476,7 +454,7 @@ def register_all(register) -> None:
             "Design a strategy on your phone and enter it; the class plays every pair, "
             "both seat orders, and the house robots play too.",
             "each student's share of wins in the round robin (a shared win counts half)",
-            _make,
+            Entry,
             options={"games": GAMES},
             desk=Desk,
         )

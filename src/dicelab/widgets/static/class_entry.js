@@ -1,5 +1,6 @@
 // @ts-check
-// A student's class tournament: while entries are open, the strategy builder (thresholds by
+// A student's class tournament (the controls above it say where the tournament is, and why a
+// setting was refused): while entries are open, the strategy builder (thresholds by
 // dice left, one when behind, one when the opponent nears the target, the set-aside rule)
 // and Enter; then the strategy's card: its settings drawn as bars, and its results once the
 // round robin is played. Each menu sends its setting at once; Enter is one press after the last.
@@ -15,8 +16,6 @@ import { component, element, button } from "./helpers.js";
  * @property {any[]} entered
  * @property {object} entry
  * @property {object | null} card
- * @property {string} status
- * @property {object} notice
  */
 
 const DICE = [6, 5, 4, 3, 2, 1];
@@ -141,16 +140,7 @@ component("class_entry", (slot, { send }) => {
   };
 
   return (/** @type {ClassEntryPart} */ part) => {
-    const heading = element("h2", "dicelab-entry-heading", "Design a robot");
-    const status = element("p", "dicelab-entry-status", part.status);
-    status.setAttribute("aria-live", "polite");
-    const children = [heading, status];
-    const notice = /** @type {{text?: string}} */ (part.notice);
-    if (notice.text) {
-      const refusal = element("p", "dicelab-notice", notice.text);
-      refusal.setAttribute("role", "alert");
-      children.push(refusal);
-    }
+    const children = [];
     if (part.phase === "open") children.push(builder(part));
     if (part.entered.length) children.push(card(part));
     root.dataset.phase = part.phase;
