@@ -262,3 +262,18 @@ def test_a_full_tournament_refuses_a_new_entry_but_takes_a_changed_one(tmp_path,
         assert not again["controls"]["notice"] and again["entry"]["entered"]
     finally:
         room.store.close()
+
+
+def test_the_notebooks_board_draws_the_leaderboard_and_plays_the_tournament(server):
+    from dicelab.classroom import Classroom
+
+    set_and_enter(Student(server, "Ann"))
+    room = Classroom(server.teacher_url)
+    try:
+        wait_for(lambda: "leaderboard" in room.view.get("parts", {}))
+        for part in room.view["parts"].values():  # every part has its component in the widget
+            assert f'component("{part["component"]}"' in room._esm
+        room.receive({"part": "leaderboard", "type": "play"})  # its Play button
+        wait_for(lambda: room.view["parts"]["leaderboard"]["phase"] == "played")
+    finally:
+        room.close()
