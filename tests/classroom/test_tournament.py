@@ -9,12 +9,15 @@ import urllib.error
 import urllib.request
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dicelab import strategy
 from dicelab.classroom import tournament
 from dicelab.classroom.limits import MAX_ENTRY
 from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store
+from dicelab.errors import IllegalMoveError
 from tests.classroom.serving import ServerProcess, Student
 from tests.waiting import wait_for
 
@@ -277,3 +280,47 @@ def test_the_notebooks_board_draws_the_leaderboard_and_plays_the_tournament(serv
         wait_for(lambda: room.view["parts"]["leaderboard"]["phase"] == "played")
     finally:
         room.close()
+
+
+FIELD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True),
+    st.text(max_size=30),
+    st.sampled_from(
+        ["entry", "set", "enter", "all", "bank_1", "behind", "set_aside", "fewest_dice"]
+    ),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+@pytest.fixture(scope="module")
+def open_tournament(tmp_path_factory):
+    """A room running a tournament (made once: each example seats a student of its own)."""
+    room = Room(Store(tmp_path_factory.mktemp("class")))
+    room.start("tournament", {"games": GAMES})
+    yield room
+    room.store.close()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["part", "type", "setting", "value", "extra"]), FIELD_VALUES, max_size=5
+    )
+)
+def test_any_message_to_the_builder_leaves_every_setting_one_of_its_choices(
+    open_tournament, message
+):
+    room = open_tournament
+    student = room.join(room.store.code, "Student")["student"]
+    try:
+        room.intent(student, room.run["id"], 1, message)
+    except IllegalMoveError:
+        pass  # refused to its sender alone
+    entry = room.sessions[student]
+    for name, choices in tournament.SETTINGS.items():
+        assert entry.settings[name] in choices
+    entered = message.get("part") == "entry" and set(message) == {"part", "type"}
+    assert (student in room.desk.entries) == (entered and message["type"] == "enter")
