@@ -324,3 +324,17 @@ def test_any_message_to_the_builder_leaves_every_setting_one_of_its_choices(
         assert entry.settings[name] in choices
     entered = message.get("part") == "entry" and set(message) == {"part", "type"}
     assert (student in room.desk.entries) == (entered and message["type"] == "enter")
+
+
+def test_a_student_renamed_after_entering_is_on_the_leaderboard_by_the_new_name(tmp_path):
+    room = Room(Store(tmp_path))
+    try:
+        run = room.start("tournament", {"games": GAMES})
+        ann = room.join(room.store.code, "Ann")["student"]
+        room.intent(ann, run, 1, {"part": "entry", "type": "enter"})
+        room.rename(ann, "Anna")
+        room.teacher({"part": "leaderboard", "type": "play"})
+        room.desk.add_round(1, 1, [(0, 1, 0.5, 0.1)])  # a round against the first robot
+        assert [row["name"] for row in room.desk.leaderboard(True).rows] == ["Anna"]
+    finally:
+        room.store.close()

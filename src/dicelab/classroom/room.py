@@ -226,6 +226,8 @@ class Room:
         self.names[student] = name
         if student in self.known:
             self.known[student] = name
+        if self.desk is not None and student in self.desk.names:  # the leaderboard's name
+            self.desk.names[student] = name
         self.games = [{**g, "name": name} if g["student"] == student else g for g in self.games]
 
     def remove(self, student: int) -> None:
