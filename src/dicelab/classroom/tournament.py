@@ -106,6 +106,18 @@ def _setting(value) -> str:
     return validation.one_of(value, ("all", *SETTINGS), "the setting", error=MalformedIntent)
 
 
+def choices_said(setting: str) -> str:
+    """The choices of a setting in words.
+
+    >>> choices_said("bank_2"), choices_said("behind")
+    ('50, 100, … 1000', 'off, 100, … 900')
+    """
+    choices = SETTINGS[setting]
+    if type(choices[0]) is str:
+        return ", ".join(choices)
+    return f"{choices[0] or 'off'}, {choices[1]}, … {choices[-1]}"
+
+
 def summary(entry: dict) -> list[str]:
     """An entry in a few sentences (a phone's settings; a notebook's strategy in one)."""
     if "settings" not in entry:
@@ -182,7 +194,9 @@ class Entry(Experiment):
         self._open()
         names = [f"bank_{n}" for n in DICE] if setting == "all" else [setting]
         if type(value) is not type(SETTINGS[names[0]][0]) or value not in SETTINGS[names[0]]:
-            raise IllegalMoveError(f"{validation.shown(value)} is not one of its choices")
+            raise IllegalMoveError(
+                f"{validation.shown(value)} is not one of the choices: {choices_said(names[0])}"
+            )
         for name in names:
             self.settings[name] = value
 
