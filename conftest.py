@@ -64,6 +64,8 @@ SLOW = {
     "test_tooling.py::test_the_api_reference_builds_with_warnings_as_errors",
     "test_tooling.py::test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray",
     "classroom/test_lesson_activities.py::test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent",
+    "classroom/test_tournament.py::test_a_sigkill_while_the_round_robin_is_played_loses_no_entry",
+    "classroom/test_tournament.py::test_phones_and_a_notebook_enter_the_round_robin_fills_in_and_the_exports_hold_it",
     "classroom/test_fuzz.py",
     "browser/test_lesson_class_browser.py",
     "browser/test_class_pages_browser.py::test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill",

@@ -30,6 +30,9 @@ SHOTS = {  # the README's picture -> the browser test's screenshot
     "class_projector.png": "classroom/projector.png",
     "class_teacher_page.png": "classroom/teacher.png",
     "class_phone_student.png": "classroom/phone-student.png",
+    "class_tournament_projector.png": "classroom/tournament-projector.png",
+    "class_tournament_builder.png": "classroom/tournament-phone-builder.png",
+    "class_tournament_card.png": "classroom/tournament-phone-card.png",
 }
 TESTS = [
     "tests/browser/test_yahtzee_browser.py::test_dark_theme_is_readable_and_saved_as_a_screenshot",
@@ -41,6 +44,7 @@ TESTS = [
     "tests/browser/test_lesson_class_browser.py",
     "tests/browser/test_lesson_activities_browser.py",
     "tests/browser/test_class_pages_browser.py::test_the_projector_teacher_and_phone_pages_photographed",
+    "tests/browser/test_tournament_browser.py::test_six_students_enter_the_teacher_plays_the_projector_fills_in_and_the_csv_holds_it",
 ]
 
 

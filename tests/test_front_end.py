@@ -75,7 +75,7 @@ def parts() -> dict[str, type[Part]]:
     names = [
         f"dicelab.widgets.components.{info.name}"
         for info in pkgutil.iter_modules(dicelab.widgets.components.__path__)
-    ] + ["dicelab.classroom.board", "dicelab.classroom.throws"]
+    ] + ["dicelab.classroom.board", "dicelab.classroom.throws", "dicelab.classroom.tournament"]
     found = {}
     for name in names:
         for _, cls in inspect.getmembers(importlib.import_module(name), inspect.isclass):

@@ -141,9 +141,13 @@ def pairing_seed(seed: int, first: int, second: int) -> int:
     return int(numpy.random.SeedSequence([seed, first, second]).generate_state(1, numpy.uint64)[0])
 
 
-def _play(rules, players, pairs, games: int, seed: int, executor, progress) -> list:
-    """Each pairing's shares of its games: all pairings in one run of the batch simulator
-    for each seat order, or (when a player has no batch form) pairing by pairing."""
+def play_pairings(
+    rules, players, pairs, games: int, seed: int, executor=None, progress=None
+) -> list:
+    """Each pairing's shares of its games (``pairs`` of places in ``players``): all pairings
+    in one run of the batch simulator for each seat order, or (when a player has no batch
+    form) pairing by pairing. A class tournament plays its round robin round by round with
+    it, so that its leaderboard fills in."""
     half = games // 2
     seats = [FieldBot(players, [pair[k] for pair in pairs], half) for k in (0, 1)]
     if batch_bot(rules, seats[0]) is not None:
@@ -235,7 +239,9 @@ def tournament(
     count = len(names)
     shares, errors = numpy.full((count, count), numpy.nan), numpy.full((count, count), numpy.nan)
     pairs = _pairs(count)
-    for (i, j), sample in zip(pairs, _play(rules, players, pairs, games, seed, executor, progress)):
+    for (i, j), sample in zip(
+        pairs, play_pairings(rules, players, pairs, games, seed, executor, progress)
+    ):
         estimate = Estimate.of_sample(sample)
         shares[i, j], shares[j, i] = estimate.value, 1 - estimate.value
         errors[i, j] = errors[j, i] = estimate.standard_error

@@ -133,7 +133,7 @@ def test_a_player_without_a_batch_form_plays_pairing_by_pairing():
     import warnings
 
     from dicelab.fivethousand.strategy import SimpleBot
-    from dicelab.round_robin import _play, pairing_seed, play_pairing
+    from dicelab.round_robin import pairing_seed, play_pairing, play_pairings
     from dicelab.strategy import StrategyBot
 
     class Cautious(SimpleBot):  # a bot of one's own: no batch form, the engine path
@@ -143,9 +143,9 @@ def test_a_player_without_a_batch_form_plays_pairing_by_pairing():
     pairs = [(0, 1), (0, 2), (1, 2)]
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        samples = _play(RULES, players, pairs, 40, 5, None, False)
+        samples = play_pairings(RULES, players, pairs, 40, 5, None, False)
         with ThreadPoolExecutor(2) as pool:
-            pooled = _play(RULES, players, pairs, 40, 5, pool, False)
+            pooled = play_pairings(RULES, players, pairs, 40, 5, pool, False)
         alone = play_pairing(RULES, players[0], players[1], 40, pairing_seed(5, 0, 1))
     assert len(samples) == 3 and all(len(sample) == 20 for sample in samples)
     assert all((a == b).all() for a, b in zip(samples, pooled))

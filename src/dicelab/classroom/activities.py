@@ -61,11 +61,12 @@ __all__ = ["ACTIVITIES", "Activity", "Session", "activity", "register", "seeder"
 
 
 def _register_builtins() -> None:
-    from dicelab.classroom import games, matches, throws
+    from dicelab.classroom import games, matches, throws, tournament
 
     throws.register_all(register)
     games.register_all(register)
     matches.register_all(register)
+    tournament.register_all(register)
 
 
 _register_builtins()

@@ -46,6 +46,11 @@ class Activity:
     ``limit``: the results (trials) one student may add in a run, so that no one floods the
     pool (None: no limit); ``unit`` names them, plural ("throws"), for the student's count
     ("12 of 30 throws").
+
+    ``desk(store, run)``, where given, is the class's own side of a run, shared by its
+    students (a tournament's entries and round robin, :mod:`dicelab.classroom.tournament`):
+    the room makes it when the run starts and hands it to each session, ``make(seed_of,
+    name, options, state, desk)``.
     """
 
     name: str
@@ -60,6 +65,7 @@ class Activity:
     prepare: Callable[[], object] | None = field(default=None, repr=False)
     limit: int | None = None
     unit: str = "results"
+    desk: Callable | None = field(default=None, repr=False)
 
     @property
     def has_exact(self) -> bool:
@@ -86,10 +92,16 @@ class Activity:
         for option, choices in self.options.items():
             value = options.get(option, choices[0])
             if value not in choices:
-                raise ValueError(f"the {option} is one of {', '.join(choices)}, not {shown(value)}")
+                raise ValueError(
+                    f"the {option} is one of {', '.join(map(str, choices))}, not {shown(value)}"
+                )
             chosen[option] = value
         return chosen
 
-    def session(self, seed_of, name: str, options: dict, state: dict | None = None) -> Session:
-        """A student's session (restored from ``state`` when given)."""
-        return self.make(seed_of, name, self.checked_options(options), state)
+    def session(
+        self, seed_of, name: str, options: dict, state: dict | None = None, desk=None
+    ) -> Session:
+        """A student's session (restored from ``state`` when given; with the run's ``desk``
+        when the activity has one)."""
+        extra = () if self.desk is None else (desk,)
+        return self.make(seed_of, name, self.checked_options(options), state, *extra)

@@ -20,6 +20,7 @@ from dicelab import validation
 from dicelab.errors import IllegalMoveError
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message; a longer one is refused
+MAX_ENTRY = 16_384  # bytes of a strategy sent from a notebook (the tournament's are ~3.5 KB)
 MAX_NAME = 24  # characters of a nickname, after cleaning
 STUDENT_RATE, STUDENT_BURST = 10.0, 30  # messages a second one student may send, and a burst
 SLOWED_RATE = 1.0  # messages a second a seat that keeps sending refused messages may send

@@ -25,15 +25,20 @@ import csv
 import io
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING, cast
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
 from dicelab.classroom.board import ClassBoard, qr_rows
 from dicelab.classroom.limits import MAX_NAME, MAX_STUDENTS, Refused, clean_name
 from dicelab.classroom.pool import pool
 from dicelab.classroom.store import RESULT_COLUMNS, Store
+from dicelab.classroom.tournament import ClassLeaderboard
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.components import Controls
 from dicelab.widgets.table import view_document
+
+if TYPE_CHECKING:
+    from dicelab.classroom.tournament import Entry
 
 GAMES_SHOWN = 30  # the latest finished games the board lists
 
@@ -63,6 +68,9 @@ class Room:
         self.tallies: dict[int, list[int]] = {}
         self.known: dict[int, str] = {}  # the name of each student with a result in this run
         self.games: list[dict] = []
+        spec = activity(self.run["activity"]) if self.run is not None else None
+        # the class's side of the run (a tournament's entries), if the activity has one
+        self.desk = spec.desk(self.store, self.run) if spec and spec.desk else None
         if self.run is not None:
             for row in self.store.results(run=self.run["id"]):
                 self._count(
@@ -118,8 +126,12 @@ class Room:
             spec = activity(run["activity"])
             seed_of = seeder(self.store.seed, run["id"], student)
             self.sessions[student] = spec.session(
-                seed_of, self.names[student], run["options"], state
+                seed_of, self.names[student], run["options"], state, self.desk
             )
+            if self.desk is not None:  # its view shows the student's own entry and results
+                entry = cast("Entry", self.sessions[student])
+                entry.student = student
+                entry.render()
             self.done[student] = seq
             self.tabs[student] = self.store.tabs(student, run["id"])
         return self.sessions[student]
@@ -190,6 +202,9 @@ class Room:
             self.tabs[student][tab] = seq
             for trials, successes, detail in results:
                 self._count(student, self.names[student], trials, successes, detail)
+            if self.desk is not None:
+                self.desk.note(student, self.names[student], results)
+                cast("Entry", session).render()  # its view shows the entry the desk now has
         view = self.student_view(student, tab)
         return {**view, "ack": seq, "stale": False, "duplicate": duplicate, "limited": False}
 
@@ -228,6 +243,8 @@ class Room:
         self.names[student] = name
         if student in self.known:
             self.known[student] = name
+        if self.desk is not None and student in self.desk.names:  # the leaderboard's name
+            self.desk.names[student] = name
         self.games = [{**g, "name": name} if g["student"] == student else g for g in self.games]
 
     def remove(self, student: int) -> None:
@@ -265,13 +282,63 @@ class Room:
             for g in self.games
         ]
 
+    # --- a tournament (an activity with a desk) -----------------------------------------
+    def submit(self, code, name, strategy) -> dict:
+        """Enter ``strategy`` (read strictly by the caller) from a notebook: a new seat
+        called ``name`` (told apart from the others') with this entry, ``{student, name}``."""
+        if self.desk is None:
+            raise Refused("no tournament is running: wait for your teacher to start one")
+        self.desk.check_open(None)
+        seat = self.join(code, name)
+        student = seat["student"]
+        self.online.discard(student)  # a notebook keeps no page open
+        run = self._running()["id"]
+        self._session(student)
+        detail = {"entry": 1, "strategy": strategy.to_json(), "set_aside": strategy.set_aside}
+        self.store.record(student, run, 1, {"entries": 1}, [(0, 0, detail)], ("notebook", 1))
+        self.done[student], self.tabs[student]["notebook"] = 1, 1
+        self._count(student, seat["name"], 0, 0, detail)
+        self.desk.note(student, seat["name"], [(0, 0, detail)])
+        return {"student": student, "name": seat["name"], "taken": seat["taken"]}
+
+    def finish_tournament(self, judged: dict) -> None:
+        """The round robin is over: each entrant's games and wins stored as its result."""
+        assert self.desk is not None and self.run is not None
+        run = self.run["id"]
+        with self.store.batch():
+            for student, (trials, successes, detail) in self.desk.finish(judged):
+                seq, state = self.store.seat(student, run)
+                self.store.record(
+                    student,
+                    run,
+                    seq + 1,
+                    state or {},
+                    [(trials, successes, detail)],
+                    ("#results", 1),
+                )
+                if student in self.done:
+                    self.done[student] = seq + 1
+                self._count(student, self.desk.names[student], trials, successes, detail)
+        self.redraw_sessions()
+
+    def redraw_sessions(self) -> None:
+        """Draw every student's view again (the tournament's phase or results changed)."""
+        for session in self.sessions.values():
+            cast("Entry", session).render()
+
     def _on_roster(self, student: int) -> None:
         if student not in self.names:
             raise Refused("that student is not on the roster (any more)")
 
     def teacher(self, message) -> None:
         """Do one of the board's intents (checked by its checker)."""
-        if not isinstance(message, dict) or message.get("part") != "board":
+        part = message.get("part") if isinstance(message, dict) else None
+        if part == "leaderboard" and self.desk is not None:
+            kind, _ = ClassLeaderboard().parse({k: v for k, v in message.items() if k != "part"})
+            (self.desk.close if kind == "play" else self.desk.reveal)()
+            self.redraw_sessions()
+            return
+        if part != "board":
             raise Refused("the teacher's page sent a request that is not understood")
         kind, fields = ClassBoard().parse({k: v for k, v in message.items() if k != "part"})
         if kind == "start":
@@ -348,7 +415,11 @@ class Room:
             trouble=trouble,
         )
         part.name = "board"
-        return view_document({"board": [part]}, title="Class", kind="game")
+        parts = [part]
+        if self.desk is not None:  # the leaderboard first once the round robin is played
+            leaderboard = self.desk.leaderboard(controls)
+            parts = [part, leaderboard] if self.desk.phase == "open" else [leaderboard, part]
+        return view_document({"board": parts}, title="Class", kind="game")
 
     def results(self, activity_name: str | None = None, session: int | None = None) -> list[dict]:
         """The results (of an activity) of ``session`` (of every session: None)."""

@@ -4,6 +4,8 @@ Addresses (``B`` is the base path, "/" by default, e.g. "/user/ann/proxy/8765/" 
 
 - ``B join/CODE``: the student page; ``B ws?tab=TAB``: the students' WebSocket, ``TAB``
   naming the page (a browser tab) whose intents it carries: each tab numbers its own.
+- ``B join/CODE/strategy``: a strategy's JSON POSTed from a notebook
+  (:func:`dicelab.strategy.submit`) enters the tournament running, as a new seat.
 - ``B projector``: the read-only board for a projector (no secret in its address), and
   ``B projector/ws`` its socket.
 - ``B teacher#TOKEN``: the teacher's page. The page hands the token (in the fragment, which
@@ -42,7 +44,7 @@ import tornado.web
 import tornado.websocket
 
 from dicelab import validation
-from dicelab.classroom.activities import activity
+from dicelab.classroom.activities import activity, seeder
 from dicelab.classroom.limits import (
     ADDRESS_JOIN_BURST,
     ADDRESS_JOIN_RATE,
@@ -51,6 +53,7 @@ from dicelab.classroom.limits import (
     MAX_ADDRESS,
     MAX_ADDRESSES,
     MAX_CODE,
+    MAX_ENTRY,
     MAX_MESSAGE,
     MAX_SECRET,
     MAX_TYPED_NAME,
@@ -60,9 +63,11 @@ from dicelab.classroom.limits import (
     text,
     whole,
 )
+from dicelab.classroom.playing import Worker
 from dicelab.classroom.process import FolderLock, remove_server_file, write_server_file
 from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store, data_dir
+from dicelab.classroom.tournament import read_entry
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.module import compose
 
@@ -78,6 +83,8 @@ COMPONENTS = (
     "ranking",
     "tally",
     "class_board",
+    "class_entry",
+    "class_leaderboard",
 )
 STUDENT_MESSAGES = {
     "join": {"code": text("the class code", MAX_CODE), "name": text("a nickname", MAX_TYPED_NAME)},
@@ -184,6 +191,8 @@ class ClassServer:
         self._prepared: set[str] = set()  # activities whose preparation is done
         self.trouble = ""  # what keeps the class from storing results, for the teacher's board
         self.stopped = False  # closed: nothing more is read or stored
+        self.worker: Worker | None = None  # the tournament's round robin, while it is played
+        self.worker_run: int | None = None  # the run it plays
         # the host names the server is served by (besides addresses): see check_host
         machine = socket.gethostname().lower()
         self.hosts = {"localhost", host.lower(), machine, machine + ".local"}
@@ -229,6 +238,7 @@ class ClassServer:
                     PageHandler,
                     {"server": self, "page": "student.html"},
                 ),
+                (b + r"join/([A-Za-z0-9]{1,16})/strategy", SubmitHandler, {"server": self}),
                 (b + "ws", StudentSocket, {"server": self}),
                 (b + "projector", BoardPageHandler, {"server": self}),
                 (b + "projector/ws", ProjectorSocket, {"server": self}),
@@ -240,7 +250,7 @@ class ClassServer:
                 (b + "health", HealthHandler, {"server": self}),
             ],
             websocket_max_message_size=MAX_MESSAGE * 2,
-            max_body_size=MAX_MESSAGE,
+            max_body_size=4 * MAX_ENTRY,  # a handler refuses past its own limit, in a sentence
             xheaders=False,
         )
 
@@ -248,9 +258,10 @@ class ClassServer:
         """Bind and serve (on the running event loop); the port bound."""
         sockets = tornado.netutil.bind_sockets(self.port, self.host or None)
         self.port = sockets[0].getsockname()[1]
-        self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=MAX_MESSAGE)
+        self._http = tornado.httpserver.HTTPServer(self.application(), max_body_size=4 * MAX_ENTRY)
         self._http.add_sockets(sockets)
         self.prepare()
+        self.play_tournament()  # a round robin a stopped server was playing is played again
         return self.port
 
     # --- preparing an activity ----------------------------------------------------------
@@ -298,6 +309,8 @@ class ClassServer:
             self._http.stop()
         if self._board_timer is not None:
             self._board_timer.cancel()
+        if self.worker is not None:
+            self.worker.stop()
         for connection in [*self.teachers, *(c for s in self.students.values() for c in s)]:
             connection.close(1001, "the class server is stopping")
         remove_server_file(self.store.folder)
@@ -378,9 +391,62 @@ class ClassServer:
         sizes = [teacher.send_board(notice) for teacher in list(self.teachers)]
         self._board_size = max(sizes, default=self._board_size)
 
+    # --- a tournament's round robin -----------------------------------------------------
+    def play_tournament(self) -> None:
+        """Play the round robin of a tournament whose entries the teacher closed, in a worker
+        process (so the class stays responsive); stop one whose run is over."""
+        desk = self.room.desk
+        run = desk.run if desk is not None and desk.phase == "playing" else None
+        if self.worker is not None and self.worker_run != run:
+            self.worker.stop()
+            self.worker = self.worker_run = None
+        if desk is not None and run is not None and self.worker is None and not self.stopped:
+            seed = seeder(self.store.seed, desk.run, 0)("shared", "tournament")
+            self.worker_run = desk.run
+            self.worker = Worker(desk.job(seed), asyncio.get_running_loop(), self._tournament)
+
+    def _tournament(self, message) -> None:
+        """A message of the worker: a round played, the judgement and the end, or a failure."""
+        desk = self.room.desk
+        if self.stopped or desk is None or desk.run != self.worker_run:
+            return
+        kind, *rest = message
+        stored = True
+        try:
+            if kind == "round":
+                desk.add_round(*rest)
+                self.room.redraw_sessions()  # each page says the round played
+            elif kind == "judged":
+                self.room.finish_tournament(*rest)
+            elif kind == "failed":
+                log(f"the tournament's round robin failed: {rest[0]}")
+                desk.failed(f"The round robin could not be played ({rest[0]}): press Play again.")
+                self.room.redraw_sessions()
+        except sqlite3.Error as error:
+            stored = False
+            self.trouble = f"The tournament could not be stored ({error}): free some disk space."
+            log(f"storing the tournament failed: {error}")
+        if kind in ("done", "failed") or not stored:
+            if self.worker is not None:
+                self.worker.stop()
+            self.worker = self.worker_run = None
+        if not stored:  # the store says what was kept; the round robin is played again
+            self.room.reload()
+            self.play_tournament()
+        if kind != "done":
+            self.send_views()
+            self.board_changed()
+
+    def send_views(self) -> None:
+        """Send every student's pages their view."""
+        for sockets in list(self.students.values()):
+            for connection in list(sockets):
+                connection.send_view()
+
     def activity_changed(self) -> None:
         """Send every student their new view (and close the seats of a class that ended)."""
         self.prepare()
+        self.play_tournament()
         for student, sockets in list(self.students.items()):
             for connection in list(sockets):
                 if student in self.room.names:
@@ -469,6 +535,71 @@ class _Handler(tornado.web.RequestHandler):
 
     def head(self, *arguments):
         return self.get(*arguments)
+
+
+class SubmitHandler(_Handler):
+    """A strategy sent from a notebook: its JSON, read as strictly as a saved strategy (the
+    body, at most :data:`~dicelab.classroom.limits.MAX_ENTRY` bytes), enters the
+    tournament as a new seat named ``?name=`` (else the strategy's name). The answer is
+    ``{"student", "name", "taken"}``, or 400 with ``{"refused": why}``."""
+
+    async def post(self, code: str):
+        _secure(self)
+        self.set_header("Content-Type", "application/json")
+        origin = self.request.headers.get("Origin")
+        if origin is not None and urllib.parse.urlsplit(origin).netloc != self.request.host:
+            raise tornado.web.HTTPError(403)  # a page of another site may not enter for anyone
+        if not _same(code, self.server.store.code):
+            return self._refuse(404, "there is no class with this code: check the address")
+        if not self.server.may_join(self.request.remote_ip):  # each try counts, good or bad
+            return self._refuse(429, "too many students are joining at once: try again in a moment")
+        if len(self.request.body) > MAX_ENTRY:
+            return self._refuse(413, f"a strategy is at most {MAX_ENTRY} bytes of JSON")
+        try:
+            strategy = read_entry(self.request.body)
+            name = text("a nickname", MAX_TYPED_NAME)(
+                self.get_query_argument("name", strategy.name)
+            )
+        except Refused as refusal:
+            return self._refuse(400, str(refusal))
+        answered = asyncio.get_running_loop().create_future()
+        self.server.later(
+            Submission(self.server.room, answered),
+            "submit",
+            {"code": code, "name": name, "strategy": strategy},
+        )
+        kind, answer = await answered
+        if kind != "submit":
+            return self._refuse(400 if kind == "refused" else 503, answer)
+        self.write(json.dumps(answer))
+
+    def _refuse(self, status: int, reason: str) -> None:
+        self.set_status(status)
+        self.write(json.dumps({"refused": reason}))
+
+
+class Submission:
+    """A notebook's strategy in the server's batch, as a connection is: done, then answered
+    once the batch is committed (or closed, when it could not be stored)."""
+
+    def __init__(self, room: Room, answered: asyncio.Future):
+        self.room, self.answered = room, answered
+
+    def who(self) -> str:
+        return "a notebook's strategy"
+
+    def do(self, kind: str, fields: dict):
+        return self.room.submit(**fields)
+
+    def answer(self, kind: str, answer) -> None:
+        if not self.answered.done():
+            self.answered.set_result((kind, answer))
+
+    def close(self, code: int, reason: str) -> None:
+        self.answer("closed", reason)
+
+    def send(self, message: dict) -> int:
+        return 0
 
 
 class PageHandler(_Handler):

@@ -39,7 +39,7 @@ class Classroom(Table):
     the server running on ``data`` (the user data folder by default) is used, or started on
     ``host``:``port``."""
 
-    COMPONENTS = ("class_board",)
+    COMPONENTS = ("class_board", "class_leaderboard")  # the tournament's leaderboard too
 
     def __init__(
         self, url: str | None = None, *, data=None, host: str = "127.0.0.1", port: int = 8765

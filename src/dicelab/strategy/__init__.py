@@ -8,7 +8,8 @@ function with :func:`from_function` (:mod:`~dicelab.strategy.build`); save it wi
 (:mod:`~dicelab.strategy.exact`): :func:`win_chance` against another strategy,
 :func:`points_per_turn`, and beside the win robot with :func:`compare_with_win_robot`
 (:func:`win_robot_table` is the robot's own bank-or-throw decisions as a strategy, to judge
-against exactly); play it with :class:`StrategyBot`, or in a :func:`dicelab.tournament`.
+against exactly); play it with :class:`StrategyBot`, or in a :func:`dicelab.tournament`;
+enter it in a class tournament with :func:`submit`.
 
 >>> from dicelab import strategy
 >>> careful = strategy.threshold({"target": 300}, bank_at=100)
@@ -22,6 +23,7 @@ from dicelab.strategy.build import StrategyRefused, from_function, threshold
 from dicelab.strategy.exact import HeadToHead, points_per_turn, win_chance
 from dicelab.strategy.keeping import SET_ASIDE
 from dicelab.strategy.robot import StrategyBot
+from dicelab.strategy.submit import SubmitRefused, submit
 from dicelab.strategy.table import DecisionState, Grid, Strategy
 
 __all__ = [
@@ -33,9 +35,11 @@ __all__ = [
     "Strategy",
     "StrategyBot",
     "StrategyRefused",
+    "SubmitRefused",
     "compare_with_win_robot",
     "from_function",
     "points_per_turn",
+    "submit",
     "threshold",
     "win_chance",
     "win_robot_table",

@@ -88,7 +88,7 @@ class Intents:
 
     def _route(self, message):
         name = message.get("part") if isinstance(message, dict) else None
-        if name not in self._listeners:
+        if type(name) is not str or name not in self._listeners:  # (a list is no part's name)
             raise MalformedIntent("The game received a request that is not understood.")
         part, handlers = self._listeners[name]
         kind, fields = part.parse({key: value for key, value in message.items() if key != "part"})

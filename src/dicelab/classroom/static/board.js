@@ -35,9 +35,10 @@ if (refusal) status.textContent = refusal;
 else show();
 
 function show() {
-  // Only the board's own intents go to the server (the table's "shown" notes are for a kernel).
+  // Only the board's and the tournament's intents go to the server (the table's "shown"
+  // notes are for a kernel).
   const model = new SocketModel((intent) => {
-    if (intent.part === "board") socket?.send({ type: "intent", intent });
+    if (intent.part === "board" || intent.part === "leaderboard") socket?.send({ type: "intent", intent });
   });
   table.render({ model, el: document.getElementById("stage") });
   socket = keepOpen(socketAddress(`${page}/ws`), {
