@@ -42,8 +42,7 @@ WORDS = {
     "near": "When the opponent is within {limit} points of {target}",
     "behind_limit": "behind by more than",
     "near_limit": "opponent within",
-    "switch_on": "Use this",
-    "switch_off": "Don't use this",
+    "switch": "Use this",
     "die": "1 die",
     "dice": "{n} dice",
     "never": "never",
@@ -323,7 +322,7 @@ class StrategyBuilder(StrategyBuilderTable):
                 limit=self._reach.get(situation, ""), target=self.rules.target
             ),
             "on": on,
-            "switch": "" if situation == "usual" else WORDS["switch_off" if on else "switch_on"],
+            "switch": "" if situation == "usual" else WORDS["switch"],
             "limit": limit,
             "cells": [
                 {

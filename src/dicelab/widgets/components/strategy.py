@@ -12,7 +12,7 @@ class BuilderForm(Part):
 
     ``situations``: ``{"id", "label", "on", "switch", "limit"}`` per situation ("usual",
     "behind", "near"), ``on`` whether it is used (the usual one always is), ``switch`` the
-    words of its on/off button ("" for none), ``limit`` its ``{"setting", "label", "value"}``
+    words of its on/off button, pressed while on ("" for none), ``limit`` its ``{"setting", "label", "value"}``
     ("" for none: the usual thresholds have no limit), and ``cells``: ``{"setting",
     "label", "value"}`` per dice left (``value`` the points, or the word for never).
     ``set_aside``: ``{"id", "label", "chosen"}`` per rule; ``name`` the strategy's name;

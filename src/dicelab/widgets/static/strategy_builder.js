@@ -52,7 +52,7 @@ component("strategy_builder", (slot, { send }) => {
   slot.append(root);
 
   /** A value with a − and a + button. */
-  const stepper = (setting, value, label, words) => {
+  const stepper = (setting, value, label, words, refused) => {
     const box = element("span", "dicelab-builder-stepper");
     const down = button("dicelab-button dicelab-builder-step", "−", `${label}: ${words[0]}`,
                         `step/${setting}/-1`, () => send({ type: "step", setting, by: -1 }));
@@ -62,11 +62,12 @@ component("strategy_builder", (slot, { send }) => {
                              (text) => send({ type: "set", setting, text }));
     field.inputMode = "numeric";
     field.dataset.setting = setting;
+    if (refused === setting) field.setAttribute("aria-invalid", "true");  // its value was refused
     box.append(down, field, up);
     return box;
   };
 
-  const situation = (shown, words) => {
+  const situation = (shown, words, refused) => {
     const group = element("fieldset", `dicelab-builder-situation${shown.on ? "" : " is-off"}`);
     group.dataset.situation = shown.id;
     group.append(element("legend", "dicelab-builder-legend", shown.label));
@@ -79,7 +80,7 @@ component("strategy_builder", (slot, { send }) => {
     if (shown.on && shown.limit.setting) {
       const limit = element("div", "dicelab-builder-limit");
       limit.append(element("span", "dicelab-builder-term", shown.limit.label),
-                   stepper(shown.limit.setting, shown.limit.value, shown.limit.label, [words.less, words.more]),
+                   stepper(shown.limit.setting, shown.limit.value, shown.limit.label, [words.less, words.more], refused),
                    element("span", "", words.points));
       group.append(limit);
     }
@@ -88,7 +89,7 @@ component("strategy_builder", (slot, { send }) => {
       cells.append(...shown.cells.map((cell) => {
         const item = element("div", "dicelab-builder-cell");
         item.append(element("span", "dicelab-builder-dice", cell.label),
-                    stepper(cell.setting, cell.value, `${shown.label}, ${cell.label}`, [words.earlier, words.later]));
+                    stepper(cell.setting, cell.value, `${shown.label}, ${cell.label}`, [words.earlier, words.later], refused));
         return item;
       }));
       group.append(cells);
@@ -102,7 +103,8 @@ component("strategy_builder", (slot, { send }) => {
     nameWords.textContent = words.name;
     nameSlot.replaceChildren(typedField("dicelab-builder-value is-name", part.name, words.name, "rename",
                                         (text) => send({ type: "rename", text })));
-    situations.replaceChildren(...part.situations.map((shown) => situation(shown, words)));
+    const said = /** @type {{text?: string, setting?: string}} */ (part.notice);
+    situations.replaceChildren(...part.situations.map((shown) => situation(shown, words, said.setting)));
     setAside.replaceChildren(element("legend", "dicelab-builder-legend", words.set_aside),
       ...part.set_aside.map((rule) => {
         const choice = button("dicelab-button dicelab-builder-choice", rule.label, "", `set_aside/${rule.id}`,
@@ -110,7 +112,6 @@ component("strategy_builder", (slot, { send }) => {
         choice.setAttribute("aria-pressed", String(rule.chosen));
         return choice;
       }));
-    const said = /** @type {{text?: string}} */ (part.notice);
     notice.textContent = said.text ?? "";
     notice.hidden = !said.text;
     summary.textContent = part.summary;

@@ -36,17 +36,24 @@ function markClass(share) {
   return share >= 1 ? "is-bank" : share > 0 ? "is-some" : "is-throw";
 }
 
+let cardCount = 0;
+
 component("strategy_card", (slot) => {
   const root = element("div", "dicelab-card");
   const heading = element("h3", "dicelab-card-heading");
+  const caption = element("p", "dicelab-card-caption");
+  caption.id = `dicelab-card-caption-${++cardCount}`;
+  const scroller = element("div", "dicelab-card-scroll");
   const table = element("table", "dicelab-card-map");
+  table.setAttribute("aria-labelledby", caption.id);
+  scroller.append(table);
   const legend = element("ul", "dicelab-card-legend");
   const setAside = element("p", "dicelab-card-set-aside");
   const points = element("p", "dicelab-card-points");
   points.setAttribute("aria-live", "polite");
   const busy = element("p", "dicelab-card-busy");
   busy.setAttribute("role", "status");
-  root.append(heading, table, legend, setAside, points, busy);
+  root.append(heading, caption, scroller, legend, setAside, points, busy);
   slot.append(root);
 
   return (/** @type {StrategyCardPart} */ part) => {
@@ -55,10 +62,13 @@ component("strategy_card", (slot) => {
     const corner = element("th", "dicelab-card-corner", part.axis);
     corner.scope = "col";
     head.append(corner, ...part.columns.map((column) => {
-      const cell = element("th", "dicelab-card-column", column.label);
+      // Every column is named for screen readers; the axis shows a number now and then,
+      // running on over the next columns (it does not widen its own).
+      const cell = element("th", "dicelab-card-column");
+      cell.append(column.label ? element("span", "dicelab-card-tick", column.label)
+                               : element("span", "dicelab-said-only", String(column.points)));
       cell.scope = "col";
       cell.dataset.points = String(column.points);
-      cell.setAttribute("aria-label", `${column.points}`);
       return cell;
     }));
     const body = element("tbody");
@@ -78,7 +88,8 @@ component("strategy_card", (slot) => {
     }));
     const thead = element("thead");
     thead.append(head);
-    table.replaceChildren(element("caption", "", part.caption), thead, body);
+    caption.textContent = part.caption;
+    table.replaceChildren(thead, body);
     legend.replaceChildren(...part.legend.map(([kind, words]) => {
       const item = element("li");
       item.append(element("span", `dicelab-card-key dicelab-card-cell ${kind}`, kind === "is-bank" ? "B" : kind === "is-some" ? "b" : ""), " ", words);
