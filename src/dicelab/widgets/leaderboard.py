@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
+from typing import Any
 
 import numpy
 
@@ -34,7 +35,7 @@ from dicelab.widgets.table import Table
 
 ROUNDS = 10  # rounds a played tournament is drawn after, by default
 # Every word the leaderboard shows, in one place.
-WORDS = {
+WORDS: dict[str, Any] = {
     "title": "Leaderboard",
     "heading": "Leaderboard: {games:,} games a pairing",
     "waiting": "Leaderboard",

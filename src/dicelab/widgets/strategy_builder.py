@@ -162,14 +162,14 @@ class StrategyBuilder(StrategyBuilderTable):
             raise MalformedIntent(f"The strategy builder steps by 1 or -1, not {shown(by)}.")
         situation, dice = self._setting(setting)
         if dice is None:
-            band = self.grid.band
-            value = self._reach[situation] + by * band
-            if value < 0:
+            reach = self._reach[situation] + by * self.grid.band
+            if reach < 0:
                 return self._refuse(WORDS["lowest"].format(what=self._label(setting)), setting)
-            self._reach[situation] = min(value, self.rules.target)
+            self._reach[situation] = min(reach, self.rules.target)
         else:
             cap, unit = self.grid.turn_cap, self.grid.unit
             now = self._limits[situation][dice]
+            value: int | None
             if now is None:
                 value = None if by > 0 else cap
             elif now + by * unit > cap:

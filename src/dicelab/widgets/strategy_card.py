@@ -18,6 +18,7 @@ event loop: the card says so meanwhile. The strategy builder draws the same card
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from dicelab.strategy import Strategy, points_per_turn
 from dicelab.widgets import replacing
@@ -26,7 +27,7 @@ from dicelab.widgets.components.strategy import StrategyCardPart
 from dicelab.widgets.table import Table
 
 # Every word the card shows, in one place.
-WORDS = {
+WORDS: dict[str, Any] = {
     "heading": "{name}: when it banks",
     "caption": (
         "Rows: dice left to throw. Columns: turn points at risk ({cap} and more in the last). "
