@@ -104,7 +104,8 @@ def _top(out: Outcomes, banks, value, farkle, hot, top: int):
     at = banks[:, out.next] & ~fresh  # (p, k): banks after the outcome
     goes_on = ~banks[:, out.next] & ~fresh
     matrix = numpy.zeros((turns, dice + 1, dice + 1))
-    numpy.add.at(matrix, (slice(None), out.thrown, out.next), out.probability * goes_on)
+    turn = numpy.arange(turns)[:, None]
+    numpy.add.at(matrix, (turn, out.thrown, out.next), out.probability * goes_on)
     system = numpy.eye(dice + 1) - matrix
 
     def solve(right):  # right[x, p, n]
