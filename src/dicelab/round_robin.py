@@ -238,7 +238,7 @@ def tournament(
 
     ``exact``: work out the exact chances of the pairs of strategies (of the same bands
     and turn cap) beside the simulated ones (None: when the rules' target is at most 1000
-    points and the judgement can honour them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
+    points, without a farkle penalty, and the judgement can honour them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
     pool, a Dask client's ``get_executor()``); ``progress`` as in
     :func:`dicelab.simulate.games`.
     """
@@ -286,7 +286,7 @@ def _judging(rules: Rules, wanted) -> bool:
             check_judged(rules)
         except ValueError:
             return False
-        return rules.target <= EXACT_TARGET
+        return rules.target <= EXACT_TARGET and not rules.penalty  # (a penalty: passes, slower)
     if validation.flag(wanted, "exact"):
         check_judged(rules)
     return wanted

@@ -152,7 +152,7 @@ def test_the_card_draws_where_the_strategy_banks_and_its_exact_points_per_turn()
 
 
 def test_a_card_says_why_there_is_no_exact_points_per_turn():
-    card = StrategyCard(strategy.threshold("facebook", bank_at=300))
+    card = StrategyCard(strategy.threshold({"penalty": 500, "score_floor": -500}, bank_at=300))
     assert card.points is None
     assert card.card.busy.startswith("No exact points per turn: the exact judgement can't yet")
 
