@@ -10,8 +10,9 @@ seat first); budget 60 s. With ``--dask N`` the round robin is also played on a 
 LocalCluster of N worker processes. With ``--growth 10 20 40`` it instead plays round
 robins of those many strategies on a Dask LocalCluster (``--dask`` workers, 2 by default),
 showing how the time grows with the entrants (the pairings grow as their square: a time
-growing as entrants^2 is the games' own cost, a lower power the fixed costs shared out). Process (CPU) time is printed beside wall
-time, and the machine's load average (it is shared).
+growing as entrants^2 is the games' own cost, a lower power the fixed costs shared out).
+Process (CPU) time is printed beside wall time, and the machine's load average (it is
+shared).
 
 Run: ``python benchmarks/bench_strategy.py [--entrants 30] [--games 2000] [--dask 2]
 [--no-reference]`` or ``python benchmarks/bench_strategy.py --growth 10 20 40 --games 200``.
