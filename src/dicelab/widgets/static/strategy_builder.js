@@ -2,7 +2,7 @@
 // The strategy builder's form: the turn points from which the strategy banks, by dice left,
 // in each situation (−/+ or typed), the situations switched on or off, the set-aside rule
 // and the name. Every value shown is Python's; a click sends an intent and Python redraws.
-import { component, element, button } from "./helpers.js";
+import { component, element, button, sendsTyped } from "./helpers.js";
 
 /** What this component draws: the fields of dicelab.widgets.components.strategy.BuilderForm (a test checks them).
  * @typedef {object} BuilderFormPart
@@ -16,23 +16,12 @@ import { component, element, button } from "./helpers.js";
  * @property {object} notice
  */
 
-// A text field that sends what was typed on Enter or on leaving it (once).
+// A text field (its words for screen readers, its key to keep the focus) that sends what
+// was typed.
 function typedField(className, value, label, key, sendText) {
-  const node = element("input", className);
-  Object.assign(node, { type: "text", value, spellcheck: false, autocomplete: "off" });
+  const node = sendsTyped(element("input", className), value, sendText);
   node.setAttribute("aria-label", label);
   node.dataset.key = key;
-  let sent = value;
-  const commit = () => {
-    if (node.value !== sent) sendText(node.value);
-    sent = node.value;
-  };
-  node.addEventListener("change", commit);
-  node.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.stopPropagation();  // Enter is for this field, not a notebook shortcut
-    commit();
-  });
   return node;
 }
 
