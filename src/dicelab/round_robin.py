@@ -80,6 +80,8 @@ class Standings:
         share their mean weighted by their games, its standard error theirs combined, the
         exact chances of whichever part worked them out."""
         parts = list(parts)
+        if not parts:
+            raise InvalidInputError("pooled standings need the standings of one part or more")
         first = parts[0]
         for part in parts:
             if (part.names, part.robots, part.rules) != (first.names, first.robots, first.rules):

@@ -220,6 +220,7 @@ def bust_chance(rules) -> float:
         ({"opening": 150}, "opening score (opening=150)"),
         ({"penalty": 120}, "penalty (120) to be a multiple of 50"),
         ({"score_floor": -130}, "score_floor (-130) to be a multiple of 50"),
+        ({"score_floor": -1_000_000}, "score floor (score_floor=-1000000) further below 0"),
     ],
 )
 def test_a_penalty_the_judgement_cant_honour_is_refused_by_name(settings, named):

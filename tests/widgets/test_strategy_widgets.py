@@ -205,6 +205,8 @@ def test_pooling_weighs_each_part_by_its_games():
     other = dicelab.tournament(field, games=20, robots=("simple",), progress=False)
     with pytest.raises(ValueError, match="same entrants"):
         Standings.pooled([a, other], 1)
+    with pytest.raises(ValueError, match="one part or more"):
+        Standings.pooled([], 1)
 
 
 def test_the_leaderboard_shows_a_finished_tournament_and_refuses_bad_arguments():

@@ -86,6 +86,13 @@ def _check_penalty(rules: Rules) -> None:
             f"together with a farkle penalty (penalty={rules.penalty}): set one of them to 0",
             setting="opening",
         )
+    if rules.score_floor < -rules.target:
+        raise InvalidInputError(
+            f"the exact judgement can't yet honour a score floor (score_floor="
+            f"{rules.score_floor}) further below 0 than the target ({rules.target}): every "
+            "score down to it is a state of each seat; raise score_floor",
+            setting="score_floor",
+        )
     unit = throw_table(rules.combinations(), rules.dice, "all").unit
     for name in ("penalty", "score_floor"):
         if getattr(rules, name) % unit:
