@@ -51,6 +51,7 @@ SLOW = {
     "fivethousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
     "fivethousand/test_win.py::test_every_reachable_state_is_answered",
     "fivethousand/test_penalty_win.py::test_matches_brute_force",
+    "strategy/test_penalty_judgement.py::test_win_chance_under_a_penalty_agrees_with_a_hand_written_value_iteration",
     "fivethousand/test_penalty_win.py::test_agrees_with_the_solver_before",
     "fivethousand/test_penalty_win.py::test_is_the_same_bit_for_bit_on_one_core_or_shared_out",
     "test_sweep_kernel.py::test_compiled_into_the_cache_folder_and_not_needed_to_read_a_policy",

@@ -9,8 +9,10 @@ and the four house robots, a round robin of ``--games`` games a pairing (2000, h
 seat first); budget 60 s. With ``--dask N`` the round robin is also played on a Dask
 LocalCluster of N worker processes. With ``--growth 10 20 40`` it instead plays round
 robins of those many strategies on a Dask LocalCluster (``--dask`` workers, 2 by default),
-showing how the time grows with the entrants. Process (CPU) time is printed beside wall
-time, and the machine's load average (it is shared).
+showing how the time grows with the entrants (the pairings grow as their square: a time
+growing as entrants^2 is the games' own cost, a lower power the fixed costs shared out).
+Process (CPU) time is printed beside wall time, and the machine's load average (it is
+shared).
 
 Run: ``python benchmarks/bench_strategy.py [--entrants 30] [--games 2000] [--dask 2]
 [--no-reference]`` or ``python benchmarks/bench_strategy.py --growth 10 20 40 --games 200``.
@@ -19,6 +21,7 @@ Run: ``python benchmarks/bench_strategy.py [--entrants 30] [--games 2000] [--das
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import time
 
@@ -125,7 +128,7 @@ def growth(sizes, games: int, workers: int) -> None:
         LocalCluster(n_workers=workers, threads_per_worker=1, host="127.0.0.1") as cluster,
         Client(cluster) as client,
     ):
-        first = None
+        first = last = None
         for size in sizes:
             strategies = field(size, rules)
             pairings = size * (size - 1) // 2
@@ -140,9 +143,18 @@ def growth(sizes, games: int, workers: int) -> None:
                 )
             )
             first = first or (size, wall)
+            grows = (
+                f", time ~ entrants^{math.log(wall / last[1]) / math.log(size / last[0]):.2f} "
+                f"since {last[0]}"
+                if last
+                else ""
+            )
+            last = (size, wall)
             print(
                 f"{size} entrants, {pairings} pairings x {games} games on {workers} Dask workers: "
-                f"{wall:.1f} s ({wall / first[1]:.1f}x the {first[0]}-entrant field's); {load()}"
+                f"{wall:.1f} s, {pairings * games / wall:,.0f} games/s ({wall / first[1]:.1f}x the "
+                f"{first[0]}-entrant field's{grows}); {load()}",
+                flush=True,
             )
 
 

@@ -73,6 +73,32 @@ class Standings:
 
     __hash__ = None  # type: ignore[assignment]
 
+    @classmethod
+    def pooled(cls, parts, seed: int) -> Standings:
+        """The standings of ``parts`` (standings of the same entrants and rules, each
+        played with dice of its own) taken as one tournament of ``seed``: each pairing's
+        share their mean weighted by their games, its standard error theirs combined, the
+        exact chances of whichever part worked them out."""
+        parts = list(parts)
+        if not parts:
+            raise InvalidInputError("pooled standings need the standings of one part or more")
+        first = parts[0]
+        for part in parts:
+            if (part.names, part.robots, part.rules) != (first.names, first.robots, first.rules):
+                raise InvalidInputError("pooled standings are of the same entrants and rules")
+        games = sum(part.games for part in parts)
+        weights = [part.games / games for part in parts]
+        return cls(
+            first.names,
+            first.robots,
+            first.rules,
+            games,
+            seed,
+            sum(w * part.shares for w, part in zip(weights, parts)),
+            numpy.sqrt(sum((w * part.errors) ** 2 for w, part in zip(weights, parts))),
+            numpy.fmax.reduce([part.exact for part in parts]),
+        )
+
     def score(self, name: str) -> Estimate:
         """Entrant ``name``'s mean share of wins over all its pairings."""
         i = self._index(name)
@@ -92,19 +118,22 @@ class Standings:
             )
         return self.names.index(name)
 
+    def ranked(self) -> list[tuple[str, Estimate]]:
+        """The entrants best first, each with its :meth:`score`."""
+        scores = {name: self.score(name) for name in self.names}
+        return sorted(scores.items(), key=lambda item: -item[1].value)
+
     def leaderboard(self) -> OddsTable:
         """The entrants best first: their share of wins with ± 2 standard errors."""
-        scores = {name: self.score(name) for name in self.names}
-        ranked = sorted(self.names, key=lambda name: -scores[name].value)
         rows = [
             {
                 "place": place,
                 "entrant": name + (" (robot)" if name in self.robots else ""),
-                "wins": round(scores[name].value, 4),
-                "± 2 SE": round(2 * scores[name].standard_error, 4),
-                "games": scores[name].n,
+                "wins": round(score.value, 4),
+                "± 2 SE": round(2 * score.standard_error, 4),
+                "games": score.n,
             }
-            for place, name in enumerate(ranked, 1)
+            for place, (name, score) in enumerate(self.ranked(), 1)
         ]
         return OddsTable(["place", "entrant", "wins", "± 2 SE", "games"], rows, title="Leaderboard")
 
@@ -215,7 +244,7 @@ def tournament(
 
     ``exact``: work out the exact chances of the pairs of strategies (of the same bands
     and turn cap) beside the simulated ones (None: when the rules' target is at most 1000
-    points and the judgement can honour them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
+    points, without a farkle penalty, and the judgement can honour them). ``executor`` plays the games (any ``concurrent.futures.Executor``: a process
     pool, a Dask client's ``get_executor()``); ``progress`` as in
     :func:`dicelab.simulate.games`.
     """
@@ -265,7 +294,7 @@ def _judging(rules: Rules, wanted) -> bool:
             check_judged(rules)
         except ValueError:
             return False
-        return rules.target <= EXACT_TARGET
+        return rules.target <= EXACT_TARGET and not rules.penalty  # (a penalty: passes, slower)
     if validation.flag(wanted, "exact"):
         check_judged(rules)
     return wanted

@@ -222,8 +222,8 @@ def test_points_per_turn_is_the_mean_of_simulated_turns(rules):
 
 
 def test_the_judgement_refuses_rules_it_cannot_honour():
-    facebook = threshold("facebook", bank_at=300)
-    with pytest.raises(ValueError, match="farkle penalty"):
-        win_chance(facebook, facebook)
+    penalised = threshold({"penalty": 500, "score_floor": -500}, bank_at=300)  # Zillions
+    with pytest.raises(ValueError, match="farkle penalty .* under Zillions rules"):
+        win_chance(penalised, penalised)
     with pytest.raises(ValueError, match="other rules"):
         win_chance(threshold("traditional"), threshold("zillions"))

@@ -101,7 +101,11 @@ def test_bad_fields_are_refused():
     with pytest.raises(TypeError, match="games"):
         dicelab.tournament([a], robots=("simple",), games=100.0)
     with pytest.raises(ValueError, match="farkle penalty"):  # before any game is played
-        dicelab.tournament([threshold("facebook", name="Cy")], robots=("simple",), exact=True)
+        dicelab.tournament(
+            [threshold({"penalty": 500, "score_floor": -500}, name="Cy")],
+            robots=("simple",),
+            exact=True,
+        )
 
 
 def test_exact_chances_only_between_strategies_of_the_same_grid():

@@ -131,7 +131,8 @@ def threshold(
     ``when_behind_by``: once the opponent leads by more than this, bank from
     ``behind_bank_at`` instead; ``when_opponent_within``: once the opponent is within this
     of the target, bank from ``near_bank_at`` (this comes first). In the last turn it banks
-    as soon as it is ahead."""
+    as soon as it is ahead. The table is worked out for every state at once (a builder's
+    click answers at once), deciding as :func:`from_function` would with these rules."""
     grid = Grid.of(rules, band, turn_cap)
     usual = _by_dice(bank_at, otherwise, grid, "bank_at")
     behind = near = usual
@@ -142,26 +143,26 @@ def threshold(
         validation.whole_number(when_opponent_within, "when_opponent_within", 0, grid.rules.target)
         near = _by_dice(near_bank_at, otherwise, grid, "near_bank_at")
 
-    def decide(state: DecisionState) -> bool:
-        if state.behind is not None:  # the last turn
-            return state.behind < 0
-        assert state.score is not None and state.opponent is not None
-        thresholds = usual
-        if when_behind_by is not None and state.opponent - state.score > when_behind_by:
-            thresholds = behind
-        if (
-            when_opponent_within is not None
-            and grid.rules.target - state.opponent <= when_opponent_within
-        ):
-            thresholds = near
-        limit = thresholds[state.dice_left]
-        return limit is not None and state.turn_points >= limit
-
     if name is None:
         name = f"bank at {bank_at}" if isinstance(bank_at, int) else "thresholds"
-    return from_function(
-        decide, grid.rules, set_aside=set_aside, name=name, band=grid.band, turn_cap=grid.turn_cap
-    )
+    bands = numpy.arange(grid.bands) * grid.band  # the lowest score of each band
+    behind_by = bands[None, :] - bands[:, None]  # [own band, their band]
+    which = numpy.zeros((grid.bands, grid.bands), dtype=numpy.int64)  # usual
+    if when_behind_by is not None:
+        which[behind_by > when_behind_by] = 1
+    if when_opponent_within is not None:
+        which[:, grid.rules.target - bands <= when_opponent_within] = 2
+    limits = numpy.array(
+        [
+            [numpy.inf if t[d] is None else t[d] for d in range(1, grid.rules.dice + 1)]
+            for t in (usual, behind, near)
+        ]
+    )  # [situation, dice]
+    turn_points = numpy.arange(grid.rows) * grid.unit
+    play = turn_points[None, None, :, None] >= limits[which][:, :, None, :]
+    last = numpy.zeros(grid.last_shape, dtype=bool)
+    last[0] = True  # in the last turn, bank as soon as banking puts it ahead
+    return Strategy(grid, play, last, set_aside, name)
 
 
 def _by_dice(value, otherwise, grid: Grid, what: str) -> dict:

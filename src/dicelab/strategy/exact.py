@@ -8,7 +8,8 @@ pair with its partner (the other player to move at the same scores, where a fark
 two linear equations. A last turn is judged for every deficit first.
 
 A lead the chaser's best last turn makes up with a chance below :data:`TOLERANCE` counts as
-that lead (the win solver's cap): no chance changes by more than that.
+that lead (the win solver's cap): no chance changes by more than that. Under a penalty for
+farkles in a row the judgement is :mod:`dicelab.strategy.penalty`'s.
 
 >>> from dicelab.strategy.build import threshold
 >>> careful = threshold({"target": 300}, bank_at=100)
@@ -30,6 +31,7 @@ from dicelab.errors import InvalidInputError
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.win_solver import FinalTurns
 from dicelab.memo import once_per_key
+from dicelab.setaside.house import after_turn
 from dicelab.setaside.policy import ThrowTable, throw_table
 from dicelab.setaside.win import standing_value
 from dicelab.strategy.keeping import row_choices
@@ -59,11 +61,7 @@ class HeadToHead:
 def check_judged(rules: Rules) -> None:
     """Refuse rules the exact judgement can't yet honour, naming their settings."""
     if rules.penalty:
-        raise InvalidInputError(
-            f"the exact judgement can't yet honour a farkle penalty (penalty={rules.penalty}): "
-            "play these strategies in a tournament, or set penalty to 0",
-            setting="penalty",
-        )
+        _check_penalty(rules)
     if rules.bank_needs(False) and rules.bust_keeps_completed_rounds:
         raise InvalidInputError(
             "the exact judgement can't yet honour a minimum bank or opening score "
@@ -71,6 +69,38 @@ def check_judged(rules: Rules) -> None:
             "bust_keeps_completed_rounds: set one of them off",
             setting="min_bank" if rules.min_bank else "opening",
         )
+
+
+def _check_penalty(rules: Rules) -> None:
+    """Refuse a farkle penalty the judgement (:mod:`dicelab.strategy.penalty`) can't yet
+    honour, naming the setting."""
+    if rules.bust_keeps_completed_rounds:
+        raise InvalidInputError(
+            f"the exact judgement can't yet honour a farkle penalty (penalty={rules.penalty}) "
+            "under Zillions rules (bust_keeps_completed_rounds=True): set one of them off",
+            setting="penalty",
+        )
+    if rules.opening:
+        raise InvalidInputError(
+            f"the exact judgement can't yet honour an opening score (opening={rules.opening}) "
+            f"together with a farkle penalty (penalty={rules.penalty}): set one of them to 0",
+            setting="opening",
+        )
+    if rules.score_floor < -rules.target:
+        raise InvalidInputError(
+            f"the exact judgement can't yet honour a score floor (score_floor="
+            f"{rules.score_floor}) further below 0 than the target ({rules.target}): every "
+            "score down to it is a state of each seat; raise score_floor",
+            setting="score_floor",
+        )
+    unit = throw_table(rules.combinations(), rules.dice, "all").unit
+    for name in ("penalty", "score_floor"):
+        if getattr(rules, name) % unit:
+            raise InvalidInputError(
+                f"the exact judgement needs {name} ({getattr(rules, name)}) to be a "
+                f"multiple of {unit} points, the unit every score of these rules is made of",
+                setting=name,
+            )
 
 
 @dataclass(frozen=True, eq=False)
@@ -190,6 +220,18 @@ class _Match:
     """Both strategies' chances to win at every pair of scores, as the player to move."""
 
     def __init__(self, strategies: tuple, game: _Game):
+        self._prepare(strategies, game)
+        g = game.goal
+        self.values = numpy.zeros((2, g, g))  # [mover, own score, opponent's score]
+        self.high = None
+        if game.rules.bust_keeps_completed_rounds and game.rules.last_turn:
+            self.high = self._past_target()
+        for m, b in _levels(g):
+            self._level(m, b)
+
+    def _prepare(self, strategies: tuple, game: _Game) -> None:
+        """What every judgement of ``strategies`` under ``game`` needs: their tables and
+        their last turns."""
         self.game, self.strategies = game, strategies
         self.grid = strategies[0].grid
         grids = {s.grid for s in strategies}
@@ -197,14 +239,7 @@ class _Match:
             raise InvalidInputError("both strategies need the same bands and turn cap to be judged")
         self.plays = numpy.stack([s.play for s in strategies])
         self.last = numpy.stack([last_turns(s, game) for s in strategies])
-        g = game.goal
-        self.values = numpy.zeros((2, g, g))  # [mover, own score, opponent's score]
         self.tails: dict = {}
-        self.high = None
-        if game.rules.bust_keeps_completed_rounds and game.rules.last_turn:
-            self.high = self._past_target()
-        for m, b in _levels(g):
-            self._level(m, b)
 
     @property
     def result(self) -> HeadToHead:
@@ -375,7 +410,12 @@ def _levels(goal: int):
 @once_per_key(maxsize=JUDGED)
 def _judged(keys: tuple) -> HeadToHead:
     strategies = tuple(key.strategy for key in keys)
-    return _Match(strategies, _game(strategies[0].rules)).result
+    game = _game(strategies[0].rules)
+    if game.rules.penalty:
+        from dicelab.strategy.penalty import PenaltyMatch
+
+        return PenaltyMatch(strategies, game).result
+    return _Match(strategies, game).result
 
 
 def win_chance(a: Strategy, b: Strategy, rules=None) -> HeadToHead:
@@ -387,8 +427,8 @@ def win_chance(a: Strategy, b: Strategy, rules=None) -> HeadToHead:
 
 def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: int = 0) -> float:
     """The exact mean of the points ``strategy`` banks in one turn (not a last turn), from a
-    banked ``score`` against an ``opponent``'s (a farkle counts 0, or under Zillions rules
-    the completed rounds)."""
+    banked ``score`` against an ``opponent``'s, with no farkles in a row (a farkle counts 0,
+    or the points a penalty then takes, or under Zillions rules the completed rounds)."""
     rules = _rules_of((strategy,), rules)
     game, grid = _game(rules), strategy.grid
     u, dice = game.unit, game.dice
@@ -405,9 +445,9 @@ def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: in
         r = numpy.arange(top + game.widest + 1)
         bank = _with_none(strategy.play[grid.band_of(score), b][grid.row_of(r * u)])[None]
         bank &= (r >= needs)[None, :, None]
-        values = throw_values(
-            out, _hot_column(game, bank), r[None, None] * 1.0, numpy.zeros((1, 1)), None, top
-        )
+        left, _ = after_turn(rules, score, 0, True)  # what a farkle leaves (a penalty)
+        farkle = numpy.full((1, 1), (left - score) / u)
+        values = throw_values(out, _hot_column(game, bank), r[None, None] * 1.0, farkle, None, top)
         return float(values[0, 0, 0, dice]) * u
     top = game.round_top + 1
     r = numpy.arange(top + game.widest + 1)

@@ -7,7 +7,8 @@ choice, a strategy's set-aside rule and bank-or-throw table decide. Points at ri
 grow within a round, so the values are found from the highest row down. From row ``top``
 on the decisions no longer change and what banking is worth grows by the same step each
 row: there the values are affine in the points at risk, found by solving the few linear
-equations of the dice counts.
+equations of the dice counts. The walk down the rows below ``top`` is compiled
+(:mod:`dicelab.strategy.walk_kernel`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy
+
+from dicelab.strategy import walk_kernel
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,6 +31,7 @@ class Outcomes:
     points: numpy.ndarray
     next: numpy.ndarray
     hot: numpy.ndarray
+    probability: numpy.ndarray
     weights: numpy.ndarray  # (outcomes, dice + 1): the probability in the column thrown
     bust: numpy.ndarray
 
@@ -52,6 +56,7 @@ class Outcomes:
             points,
             numpy.where(hot, throws.dice, left),
             hot,
+            probability,
             weights,
             throws.bust,
         )
@@ -84,12 +89,7 @@ def throw_values(
         values[:, :, top:] = (
             alpha[:, :, None] + beta[:, :, None] * numpy.arange(width - top)[:, None]
         )
-    for r in range(top - 1, -1, -1):
-        at = r + out.points
-        after = numpy.where(bank[:, at, out.next], value[..., at], values[:, :, at, out.next])
-        if hot is not None:
-            after = numpy.where(out.hot, hot[..., at], after)
-        values[:, :, r] = after @ out.weights + farkle[..., None] * out.bust
+    walk_kernel.run(values, bank, value, farkle, hot, top, out)
     return values
 
 
@@ -104,8 +104,8 @@ def _top(out: Outcomes, banks, value, farkle, hot, top: int):
     at = banks[:, out.next] & ~fresh  # (p, k): banks after the outcome
     goes_on = ~banks[:, out.next] & ~fresh
     matrix = numpy.zeros((turns, dice + 1, dice + 1))
-    for k in range(len(out.thrown)):  # a handful of outcomes per dice count
-        matrix[:, out.thrown[k], out.next[k]] += out.weights[k, out.thrown[k]] * goes_on[:, k]
+    turn = numpy.arange(turns)[:, None]
+    numpy.add.at(matrix, (turn, out.thrown, out.next), out.probability * goes_on)
     system = numpy.eye(dice + 1) - matrix
 
     def solve(right):  # right[x, p, n]

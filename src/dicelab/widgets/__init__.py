@@ -1,4 +1,5 @@
-"""Clickable games for notebooks: each game is one AnyWidget, drawn from shared components.
+"""Clickable games for notebooks: each game is one AnyWidget, drawn from shared components;
+beside them the rule lab and the strategy widgets (a builder, a card, a leaderboard).
 
 >>> from dicelab.widgets import YahtzeeGame
 >>> YahtzeeGame(players=["Ann"], seed=1).game.current_player.name
@@ -9,7 +10,16 @@ from __future__ import annotations
 
 from dicelab.lazy import lazy_names
 
-__all__ = ["FivethousandGame", "RuleLab", "ThousandGame", "YahtzeeGame", "saved_games"]
+__all__ = [
+    "FivethousandGame",
+    "Leaderboard",
+    "RuleLab",
+    "StrategyBuilder",
+    "StrategyCard",
+    "ThousandGame",
+    "YahtzeeGame",
+    "saved_games",
+]
 # Each game's widget is imported on first use, so one game never slows another down.
 __getattr__ = lazy_names(
     __name__,
@@ -19,5 +29,8 @@ __getattr__ = lazy_names(
         "YahtzeeGame": "yahtzee",
         "RuleLab": "rule_lab",
         "saved_games": "saving",
+        "StrategyBuilder": "strategy_builder",
+        "StrategyCard": "strategy_card",
+        "Leaderboard": "leaderboard",
     },
 )

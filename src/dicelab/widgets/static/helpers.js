@@ -41,6 +41,25 @@ export function button(className, text, label, key, onClick) {
   return node;
 }
 
+// A text field that calls sendText(typed) on Enter or on leaving it, once for each text
+// (Enter sends at once; the change on leaving the field then doesn't again).
+/** @param {HTMLInputElement} node @param {string} value @param {(text: string) => void} sendText */
+export function sendsTyped(node, value, sendText) {
+  Object.assign(node, { type: "text", value, spellcheck: false, autocomplete: "off" });
+  let sent = value;
+  const commit = () => {
+    if (node.value !== sent) sendText(node.value);
+    sent = node.value;
+  };
+  node.addEventListener("change", commit);
+  node.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.stopPropagation();  // Enter is for this field, not a notebook shortcut
+    commit();
+  });
+  return node;
+}
+
 export function swatch(className, colour) {
   const node = element("span", `dicelab-colour ${className}`);
   node.style.background = colour;

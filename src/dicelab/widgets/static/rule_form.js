@@ -1,7 +1,7 @@
 // @ts-check
 // Rule lab form: a preset picker and one field per rule setting; a refusal shows beside its
 // field (and in a live region), the rules it refused stay in place.
-import { component, element } from "./helpers.js";
+import { component, element, sendsTyped } from "./helpers.js";
 
 /** What this component draws: the fields of dicelab.widgets.components.rule_lab.RuleForm (a test checks them).
  * @typedef {object} RuleFormPart
@@ -37,19 +37,8 @@ component("rule_form", (slot, { send }) => {
       node.checked = setting.on;
       node.addEventListener("change", () => send({ type: "flag", setting: setting.name, on: node.checked }));
     } else {
-      Object.assign(node, { type: "text", value: setting.text, spellcheck: false, autocomplete: "off" });
+      sendsTyped(node, setting.text, (text) => send({ type: "set", setting: setting.name, text }));
       if (setting.kind === "number") node.inputMode = "numeric";
-      let sent = setting.text;  // Enter sends at once; the change on leaving the field then doesn't again
-      const commit = () => {
-        if (node.value !== sent) send({ type: "set", setting: setting.name, text: node.value });
-        sent = node.value;
-      };
-      node.addEventListener("change", commit);
-      node.addEventListener("keydown", (event) => {
-        if (event.key !== "Enter") return;
-        event.stopPropagation();  // Enter is for this field, not a notebook shortcut
-        commit();
-      });
     }
     node.id = id;
     node.dataset.key = `setting/${setting.name}`;
