@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -20,13 +20,14 @@ from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
 from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.turn import TurnRules, as_given
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
 HOT_DICE = ("optional", "compulsory")
 
 
 @dataclass(frozen=True)
-class Rules(RuleSet):
+class Rules(TurnRules, RuleSet):
     """Every number of the Fivethousand section of the rules, as a setting.
 
     A combination worth 0 is not used. ``more_of_a_kind`` says what four, five and six of
@@ -221,6 +222,39 @@ class Rules(RuleSet):
             allowed = allowed & ~np.asarray(hot)
         decided: bool | np.ndarray = allowed[()]
         return decided
+
+    # --- the turn's transitions (setaside.turn.TurnRules) that Fivethousand changes ---------
+    def allows_bank(
+        self, banked: ArrayLike, turn_points: ArrayLike, on_board: bool | np.ndarray, hot: ArrayLike
+    ) -> bool | np.ndarray:
+        """:meth:`may_bank`, as every set-aside game's rules answer it."""
+        return self.may_bank(turn_points, on_board, hot)
+
+    def kept_on_bust(self, round_start: Any, on_board: bool | np.ndarray = True) -> Any:
+        """The rounds completed with hot dice under Zillions rules
+        (``bust_keeps_completed_rounds``), when they could be banked; else nothing.
+
+        >>> Rules().kept_on_bust(400), Rules(min_bank=500).kept_on_bust(400)
+        (400, 0)
+        """
+        if not self.bust_keeps_completed_rounds:
+            return 0
+        return round_start * (round_start >= self.bank_needs(on_board))
+
+    def last_turns(self, owed: Any, score: Any, seats: int) -> Any:
+        """Banking the target gives each other seat one last turn (``last_turn``; without
+        it, the game ends at once); each last turn played counts one down. -1 while none
+        is due; the game ends at 0.
+
+        >>> Rules().last_turns(-1, 5000, 3), Rules().last_turns(2, 0, 3)
+        (2, 1)
+        >>> Rules(last_turn=False).last_turns(-1, 5000, 3), Rules().last_turns(-1, 4950, 3)
+        (0, -1)
+        """
+        reached = np.asarray(score) >= self.target
+        if not self.last_turn:
+            return as_given(np.where(reached, 0, owed))
+        return as_given(np.where(np.asarray(owed) < 0, np.where(reached, seats - 1, -1), owed - 1))
 
 
 Rules.PRESETS = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cache
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -20,10 +20,11 @@ from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
 from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.turn import TurnRules, as_given
 
 
 @dataclass(frozen=True)
-class Rules(RuleSet):
+class Rules(TurnRules, RuleSet):
     """Every number of the Thousand section of the rules, as a setting.
 
     ``ones`` and ``fives`` are the points of one to five 1s (or 5s) from one throw; three,
@@ -165,22 +166,43 @@ class Rules(RuleSet):
         needs: np.ndarray = _cask_ends(self.casks)[2].take(np.asarray(banked) + 1, mode="clip")
         return needs
 
-    @overload
-    def dumped(self, score: int) -> int: ...
+    # --- the turn's transitions (setaside.turn.TurnRules) that Thousand changes -------------
+    def allows_bank(
+        self,
+        banked: ArrayLike,
+        turn_points: ArrayLike,
+        on_board: object = True,
+        hot: object = False,
+    ) -> np.ndarray:
+        """:meth:`casks_allow_saving`, as every set-aside game's rules answer it."""
+        return self.casks_allow_saving(banked, turn_points)
+
+    def finish(self, banked: Any, turn_points: Any) -> tuple[Any, Any]:
+        """A turn whose points take the banked score exactly to the target wins at once;
+        one that passes it burns (numbers or numpy arrays).
+
+        >>> Rules().finish(900, 100), Rules().finish(900, 150), Rules().finish(900, 50)
+        ((True, False), (False, True), (False, False))
+        """
+        standing = banked + turn_points
+        return standing == self.target, standing > self.target
 
     @overload
-    def dumped(self, score: np.ndarray) -> np.ndarray: ...
+    def landed(self, score: int) -> int: ...
 
-    def dumped(self, score: int | np.ndarray) -> int | np.ndarray:
-        """A banked score after the dump truck (numbers or numpy arrays).
+    @overload
+    def landed(self, score: np.ndarray) -> np.ndarray: ...
 
-        >>> Rules(dump_truck=555).dumped(np.array([555, 560])).tolist()
-        [0, 560]
+    def landed(self, score: Any) -> Any:
+        """A banked score after the dump truck (numbers or numpy arrays): landing exactly
+        on ``dump_truck`` sends it back to 0.
+
+        >>> Rules(dump_truck=555).landed(np.array([555, 560])).tolist(), Rules(dump_truck=555).landed(555)
+        ([0, 560], 0)
         """
         if not self.dump_truck:
             return score
-        dumped: int | np.ndarray = np.where(np.asarray(score) == self.dump_truck, 0, score)[()]
-        return dumped
+        return as_given(np.where(np.asarray(score) == self.dump_truck, 0, score))
 
 
 Rules.PRESETS = {"classic": Rules()}
