@@ -212,23 +212,14 @@ class Rules(TurnRules, RuleSet):
         "compulsory")."""
         return self.hot_dice == "compulsory"
 
-    def may_bank(
-        self, turn_points: ArrayLike, on_board: bool | np.ndarray = True, hot: ArrayLike = False
-    ) -> bool | np.ndarray:
-        """Whether a player with ``turn_points`` may bank (numbers or numpy arrays):
-        enough points, and not on hot dice when they are compulsory."""
-        allowed: np.ndarray = np.asarray(turn_points) >= self.bank_needs(on_board)
-        if self.must_rethrow:
-            allowed = allowed & ~np.asarray(hot)
-        decided: bool | np.ndarray = allowed[()]
-        return decided
-
     # --- the turn's transitions (setaside.turn.TurnRules) that Fivethousand changes ---------
-    def allows_bank(
-        self, banked: ArrayLike, turn_points: ArrayLike, on_board: bool | np.ndarray, hot: ArrayLike
-    ) -> bool | np.ndarray:
-        """:meth:`may_bank`, as every set-aside game's rules answer it."""
-        return self.may_bank(turn_points, on_board, hot)
+    def turn_needs(self, banked: ArrayLike, on_board: bool | np.ndarray = True) -> Any:
+        """:meth:`bank_needs`, whatever the banked score.
+
+        >>> Rules(opening=500).turn_needs(0, False), Rules(opening=500, min_bank=300).turn_needs(800)
+        (500, 300)
+        """
+        return as_given(np.asarray(self.bank_needs(on_board)))
 
     def kept_on_bust(self, round_start: Any, on_board: bool | np.ndarray = True) -> Any:
         """The rounds completed with hot dice under Zillions rules

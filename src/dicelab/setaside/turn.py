@@ -41,6 +41,7 @@ class TurnRules:
 
     dice: int
     target: int
+    must_rethrow: bool  # hot dice must be thrown again (no bank on them)
 
     def next_throw(
         self, turn_points: Any, round_start: Any, dice_left: Any
@@ -49,8 +50,12 @@ class TurnRules:
         complete, its points are safe from a farkle in the next round under rules that keep
         completed rounds, and all the dice are thrown again. Returns ``round_start`` (the
         turn's points from completed rounds), ``dice_left`` and whether it was hot dice."""
-        hot = dice_left == 0
-        return round_start + hot * (turn_points - round_start), dice_left + hot * self.dice, hot
+        hot = np.asarray(dice_left) == 0
+        return (
+            as_given(np.where(hot, turn_points, round_start)),
+            as_given(np.where(hot, self.dice, dice_left)),
+            as_given(hot),
+        )
 
     def kept_on_bust(self, round_start: Any, on_board: Any = True) -> Any:
         """The turn points a farkle still banks (none, unless the game keeps completed
@@ -72,10 +77,17 @@ class TurnRules:
         opening score to reach: a bank needs the opening until then)."""
         return on_board | (gained > 0)
 
-    def allows_bank(self, banked: Any, turn_points: Any, on_board: Any, hot: Any) -> Any:
-        """Whether a player whose banked score is ``banked`` may bank ``turn_points`` now
-        (``on_board``: they have banked before; ``hot``: every die of the round scored)."""
+    def turn_needs(self, banked: Any, on_board: Any = True) -> Any:
+        """The turn points a player whose banked score is ``banked`` needs to bank, the same
+        all turn long (``on_board``: they have banked before)."""
         raise NotImplementedError
+
+    def allows_bank(self, turn_points: Any, needs: Any, hot: Any) -> Any:
+        """Whether a player with ``turn_points`` may bank now, ``needs`` being their turn's
+        :meth:`turn_needs` (``hot``: every die of the round has just scored, and the rules
+        may make hot dice be thrown again)."""
+        allowed = turn_points >= needs
+        return allowed & ~np.asarray(hot) if self.must_rethrow else allowed
 
     def last_turns(self, owed: Any, score: Any, seats: int) -> Any:
         """The last turns still owed once a turn ends on the banked ``score``: -1 while

@@ -165,6 +165,8 @@ class PolicyBot(SetAsideBatchBot):
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
         rules = self.rules
+        needs = rules.turn_needs(after.banked, True if after.on_board is None else after.on_board)
+        may = rules.allows_bank(after.turn_points, needs, after.dice_left == rules.dice)
         if rules.exact_finish:  # Thousand: a burn or the exact finish
             won, burned = rules.finish(after.banked, after.turn_points)
             ended = won | burned
@@ -177,18 +179,12 @@ class PolicyBot(SetAsideBatchBot):
                 after.final,
                 None,
             )
-            may = rules.allows_bank(after.banked, after.turn_points)
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
             valid[..., 1] = ~ended
         else:  # Fivethousand: banking needs the minimum bank (hot dice, when optional)
             values[..., 0] = policy.bank(after)
-            valid[..., 0] = rules.allows_bank(
-                after.banked,
-                after.turn_points,
-                True if after.on_board is None else after.on_board,
-                after.dice_left == rules.dice,
-            )
+            valid[..., 0] = may
         values[..., 1] = policy.throw(after)
         return values, valid
 

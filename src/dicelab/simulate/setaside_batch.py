@@ -73,7 +73,7 @@ class _Lockstep:
     in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    STATE = ("scores", "row", "turn_points", "round_start", "dice_left", "final_left")
+    STATE = ("scores", "row", "turn_points", "round_start", "dice_left", "final_left", "needs")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -102,6 +102,12 @@ class _Lockstep:
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
+        # the turn points the seat to move needs to bank, this turn
+        self.needs = numpy.zeros(n, dtype=numpy.int64)
+        self.needs[:] = rules.turn_needs(
+            self.scores.reshape(-1)[self._seats(self.player)],
+            True if self.on_board is None else self.on_board.reshape(-1)[self._seats(self.player)],
+        )
         self.state = (
             self.STATE
             + ("player",) * (seats > 1)  # (one seat: always seat 0, the arrays cut, not gathered)
@@ -193,9 +199,7 @@ class _Lockstep:
         )  # (the keep question has read the old arrays; a bust sets no dice aside)
         won, burned = rules.finish(banked, turn_points)
         ended = bust | won | burned
-        allowed = rules.allows_bank(
-            banked, turn_points, True if on_board is None else on_board, hot
-        )
+        allowed = rules.allows_bank(turn_points, self.needs, hot)
         deciding = self._recorded(~ended & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
         over = (ended | (deciding & self._ask("bank", turns, deciding))).nonzero()[0]
@@ -245,10 +249,18 @@ class _Lockstep:
         )
         if self.one_turn:
             return over, rows
-        owed = rules.last_turns(self.final_left.take(over), score, seats)
-        self.final_left[over] = owed
+        owing = self.final_left.take(over)
+        owed = rules.last_turns(owing, score, seats)
+        if owed is not owing:  # (rules whose games never end by a bank leave it)
+            self.final_left[over] = owed
         ends = won | (owed == 0)
-        self.player[over] = (self.player.take(over) + 1) % seats
+        player = (self.player.take(over) + 1) % seats
+        self.player[over] = player
+        seat = over * seats + player  # the next seat's
+        self.needs[over] = rules.turn_needs(
+            self.scores.reshape(-1).take(seat),
+            True if self.on_board is None else self.on_board.reshape(-1).take(seat),
+        )
         return over[ends], rows[ends]
 
     def _record(self, ending, rows) -> None:

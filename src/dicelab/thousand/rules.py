@@ -41,6 +41,7 @@ class Rules(TurnRules, RuleSet):
     score_floor = 0  # a penalty never takes a Thousand score below 0
     exact_finish = True  # a turn reaching the target exactly wins; one beyond it burns
     opening = 0  # no bank minimum to get on the board: the casks (from 0) play that part
+    must_rethrow = False  # hot dice may be saved (when the casks allow it)
 
     dice: int = 5
     target: int = 1000
@@ -158,7 +159,7 @@ class Rules(TurnRules, RuleSet):
 
     def save_needs(self, banked: ArrayLike) -> np.ndarray:
         """The standing a save from each banked score needs (:meth:`casks_allow_saving`):
-        its cask's upper end, the lowest int64 where it lies in none.
+        its cask's upper end, -2**62 where it lies in none.
 
         >>> Rules().save_needs([50, 100, 350]).tolist()[::2]
         [100, 400]
@@ -167,15 +168,14 @@ class Rules(TurnRules, RuleSet):
         return needs
 
     # --- the turn's transitions (setaside.turn.TurnRules) that Thousand changes -------------
-    def allows_bank(
-        self,
-        banked: ArrayLike,
-        turn_points: ArrayLike,
-        on_board: object = True,
-        hot: object = False,
-    ) -> np.ndarray:
-        """:meth:`casks_allow_saving`, as every set-aside game's rules answer it."""
-        return self.casks_allow_saving(banked, turn_points)
+    def turn_needs(self, banked: ArrayLike, on_board: object = True) -> Any:
+        """The turn points a save from ``banked`` needs (:meth:`save_needs`): to its cask's
+        upper end; none (a number below any turn's points) where it lies in no cask.
+
+        >>> Rules().turn_needs(350), Rules().turn_needs(150) <= 0
+        (50, True)
+        """
+        return as_given(self.save_needs(banked) - banked)
 
     def finish(self, banked: Any, turn_points: Any) -> tuple[Any, Any]:
         """A turn whose points take the banked score exactly to the target wins at once;
@@ -218,7 +218,7 @@ def _combinations(rules: Rules) -> CombinationTable:
 @cache
 def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The low and high ends of the cask holding each score (-1 where none), and the
-    standing a save from it needs (the high end; the lowest int64 where none), by score + 1
+    standing a save from it needs (the high end; -2**62 where none), by score + 1
     from -1 (for every score below 0) to the last cask's top (for every score from there);
     casks lie between 0 and the target, in order, apart."""
     scores = np.arange(-1, max((high for _, high in casks), default=0) + 1)
@@ -226,7 +226,7 @@ def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarr
     for low, high in casks:
         inside = (low <= scores) & (scores < high)
         lows[inside], highs[inside] = low, high
-    needs = np.where(highs < 0, np.iinfo(np.int64).min, highs)
+    needs = np.where(highs < 0, -(2**62), highs)  # (far below, and no overflow less a score)
     for table in (lows, highs, needs):
         table.flags.writeable = False  # shared by every caller
     return lows, highs, needs
