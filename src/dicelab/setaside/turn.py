@@ -1,8 +1,9 @@
 """The transitions of a set-aside turn (Fivethousand, Thousand), each written once.
 
-:class:`TurnRules` is a mixin of each set-aside game's ``Rules``: hot dice, what a farkle
-keeps, the exact finish and the burn, where a banked score lands, getting on the board and
-the last-turn countdown, each one method over numbers (one turn: the engine,
+:class:`TurnRules` is a mixin of each set-aside game's ``Rules``: hot dice and the round's
+start, who may bank, what a farkle keeps, the exact finish and the burn, where a banked
+score lands, getting on the board and the last-turn countdown, each one method over
+numbers (one turn: the engine,
 :mod:`dicelab.setaside.engine`) or numpy arrays (many turns at once: the batch simulator,
 :mod:`dicelab.simulate.setaside_batch`, and the policy robots' batch form,
 :mod:`dicelab.simulate.policy_bots`). A game's ``Rules`` overrides the ones its rules
@@ -10,9 +11,10 @@ change; a house rule that changes a turn is one such method. The penalty for sco
 turns in a row, shared by both games, is :func:`dicelab.setaside.house.after_turn`.
 
 The solvers' sweep down a turn (:mod:`dicelab.setaside.sweep_kernel`) is compiled by numba,
-which can't call these methods: it reads the same rules as tables built from them (the
-parts' points and dice, hot dice where a part leaves no die), and
-``tests/test_sweep_kernel.py`` holds it to the engine's turn.
+which can't call Python methods, so it keeps its own form of hot dice and of who may bank,
+read from tables built before the sweep; the brute forces of
+``tests/fivethousand/test_compulsory_hot_dice.py`` hold it to the rules, and
+``tests/test_simulate_batch.py`` holds the batch simulator to the engine path.
 
 >>> from dicelab.fivethousand import Rules
 >>> Rules().next_throw(turn_points=600, round_start=0, dice_left=0)
@@ -41,7 +43,11 @@ class TurnRules:
 
     dice: int
     target: int
-    must_rethrow: bool  # hot dice must be thrown again (no bank on them)
+
+    @property
+    def must_rethrow(self) -> bool:
+        """Whether hot dice must be thrown again (no bank on them): not by default."""
+        return False
 
     def next_throw(
         self, turn_points: Any, round_start: Any, dice_left: Any

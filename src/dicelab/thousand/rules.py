@@ -41,7 +41,6 @@ class Rules(TurnRules, RuleSet):
     score_floor = 0  # a penalty never takes a Thousand score below 0
     exact_finish = True  # a turn reaching the target exactly wins; one beyond it burns
     opening = 0  # no bank minimum to get on the board: the casks (from 0) play that part
-    must_rethrow = False  # hot dice may be saved (when the casks allow it)
 
     dice: int = 5
     target: int = 1000
