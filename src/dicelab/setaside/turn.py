@@ -43,6 +43,7 @@ class TurnRules:
 
     dice: int
     target: int
+    exact_finish: bool  # a turn reaching the target exactly wins; one beyond it burns
 
     @property
     def must_rethrow(self) -> bool:
@@ -71,8 +72,17 @@ class TurnRules:
     def finish(self, banked: Any, turn_points: Any) -> tuple[Any, Any]:
         """Whether setting dice aside has ended the turn at a banked score of ``banked``
         with ``turn_points``: won (the game's end at once) and burned (the turn lost).
-        Neither, unless the game has an exact finish."""
-        return False, False
+        Under an exact finish, reaching the target exactly wins at once and passing it
+        burns the turn; else neither.
+
+        >>> from dicelab.thousand import Rules
+        >>> Rules().finish(900, 100), Rules().finish(900, 150), Rules().finish(900, 50)
+        ((True, False), (False, True), (False, False))
+        """
+        if not self.exact_finish:
+            return False, False
+        standing = banked + turn_points
+        return standing == self.target, standing > self.target
 
     def landed(self, score: Any) -> Any:
         """A banked score once the turn's points are in (and any penalty taken)."""

@@ -17,7 +17,7 @@ from dicelab.thousand.rules import Rules
 class Engine(SetAsideEngine[Rules]):
     """Thousand: scoring dice go aside by themselves (unless ``choose_keep``) and casks
     forbid saving (the exact finish, the burn and the dump truck are the rules' own:
-    :meth:`Rules.finish`, :meth:`Rules.landed`); the one on the target wins."""
+    :meth:`Rules.finish` with ``exact_finish``, :meth:`Rules.landed`); the one on the target wins."""
 
     def bank_refusal(self, state: State) -> str | None:
         cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)

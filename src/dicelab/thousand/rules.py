@@ -176,16 +176,6 @@ class Rules(TurnRules, RuleSet):
         """
         return as_given(self.save_needs(banked) - banked)
 
-    def finish(self, banked: Any, turn_points: Any) -> tuple[Any, Any]:
-        """A turn whose points take the banked score exactly to the target wins at once;
-        one that passes it burns (numbers or numpy arrays).
-
-        >>> Rules().finish(900, 100), Rules().finish(900, 150), Rules().finish(900, 50)
-        ((True, False), (False, True), (False, False))
-        """
-        standing = banked + turn_points
-        return standing == self.target, standing > self.target
-
     @overload
     def landed(self, score: int) -> int: ...
 
