@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, overload
@@ -19,7 +18,7 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_exact_target, check_penalty
 from dicelab.setaside.turn import TurnRules, as_given
 
 
@@ -73,16 +72,9 @@ class Rules(TurnRules, RuleSet):
         for name in ("ones", "fives"):
             if len(getattr(self, name)) != 5:
                 self.refuse(name, f"{name} lists the points of one to five of them: five numbers")
-        rows = self._rows()
-        if not rows:
+        if not self._rows():
             self.refuse("dice", f"no combination that scores fits in {self.dice} dice")
-        step = math.gcd(*(points for _, points in rows))
-        if self.target % step:
-            self.refuse(
-                "target",
-                f"every score is a multiple of {step}, so the target "
-                f"{self.target} could never be reached exactly",
-            )
+        check_exact_target(self, CombinationTable.from_rows(self._rows()))
         previous_high = 0
         for cask in self.casks:
             if len(cask) != 2 or not previous_high <= cask[0] < cask[1] <= self.target:
