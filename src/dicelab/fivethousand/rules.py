@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_exact_target, check_penalty
 from dicelab.setaside.turn import TurnRules, as_given
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
@@ -43,13 +43,14 @@ class Rules(TurnRules, RuleSet):
     time (to get "on the board") with at least ``opening``; ``hot_dice`` "compulsory" makes
     a player throw again once every die scored. ``last_turn`` gives everyone else one more
     turn once a player reaches the target (off: the first to bank the target wins).
+    ``exact_finish`` makes the target be reached exactly: a turn that would pass it burns,
+    and reaching it wins at once.
     ``first_player`` "random" lets chance pick who starts. The ``penalty_after``-th farkle
     in a row costs ``penalty`` points, never taking a banked score below ``score_floor``.
     """
 
     SIGNED = frozenset({"score_floor"})
 
-    exact_finish = False  # reaching the target by banking ends the game (after last turns)
     choose_keep = True  # the player picks the dice to set aside (in Thousand, a setting)
 
     dice: int = 6
@@ -72,6 +73,7 @@ class Rules(TurnRules, RuleSet):
     min_bank: int = 0
     hot_dice: str = "optional"
     last_turn: bool = True
+    exact_finish: bool = False
     first_player: str = "fixed"
     penalty: int = 0
     penalty_after: int = 3
@@ -129,6 +131,7 @@ class Rules(TurnRules, RuleSet):
                 "every throw would be a farkle",
             )
         check_ends(self, CombinationTable.from_rows(self._rows()))
+        check_exact_target(self, CombinationTable.from_rows(self._rows()))
 
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules (worked out once for equal rules)."""
