@@ -3,12 +3,12 @@
 :class:`TurnRules` is a mixin of each set-aside game's ``Rules``: hot dice and the round's
 start, who may bank, what a farkle keeps, the exact finish and the burn, where a banked
 score lands, getting on the board and the last-turn countdown, each one method over
-numbers (one turn: the engine,
-:mod:`dicelab.setaside.engine`) or numpy arrays (many turns at once: the batch simulator,
-:mod:`dicelab.simulate.setaside_batch`, and the policy robots' batch form,
-:mod:`dicelab.simulate.policy_bots`). A game's ``Rules`` overrides the ones its rules
-change; a house rule that changes a turn is one such method. The penalty for scoreless
-turns in a row, shared by both games, is :func:`dicelab.setaside.house.after_turn`.
+numbers (one turn: the engine, :mod:`dicelab.setaside.engine`) or numpy arrays (many turns
+at once: the batch simulator, :mod:`dicelab.simulate.setaside_batch`, and the policy
+robots' batch form, :mod:`dicelab.simulate.policy_bots`). A game's ``Rules`` overrides the
+ones its rules change; a house rule that changes a turn is one such method, or one setting
+that a method reads (Fivethousand's ``exact_finish``). The penalty for scoreless turns in
+a row, shared by both games, is :func:`dicelab.setaside.house.after_turn`.
 
 The solvers' sweep down a turn (:mod:`dicelab.setaside.sweep_kernel`) is compiled by numba,
 which can't call Python methods, so it keeps its own form of hot dice and of who may bank,
