@@ -73,7 +73,7 @@ class _Lockstep:
     in :attr:`out` is then a spare one past the games', no bot is asked about them) until
     an eighth of the arrays are such games, then they leave the arrays."""
 
-    STATE = ("scores", "row", "turn_points", "round_start", "dice_left", "final_left", "needs")
+    STATE = ("scores", "row", "turn_points", "round_start", "dice_left")
 
     def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
         games = numpy.asarray(games, dtype=numpy.int64)
@@ -102,17 +102,19 @@ class _Lockstep:
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
-        # the turn points the seat to move needs to bank, this turn
-        self.needs = numpy.zeros(n, dtype=numpy.int64)
-        self.needs[:] = rules.turn_needs(
+        # the turn points the seat to move needs to bank, this turn (one number when the
+        # rules ask the same of every seat at every score)
+        self.needs = rules.turn_needs(
             self.scores.reshape(-1)[self._seats(self.player)],
             True if self.on_board is None else self.on_board.reshape(-1)[self._seats(self.player)],
         )
         self.state = (
             self.STATE
             + ("player",) * (seats > 1)  # (one seat: always seat 0, the arrays cut, not gathered)
+            + ("needs",) * bool(numpy.ndim(self.needs))
             + ("on_board",) * bool(opening)
             + ("streaks",) * bool(rules.penalty)
+            + ("final_left",) * (not one_turn)
         )
         self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed (-1: none)
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
@@ -153,7 +155,7 @@ class _Lockstep:
 
     def step(self) -> None:
         """Every game throws its dice left, sets aside, and banks or plays on."""
-        rules = self.rules
+        rules, n = self.rules, len(self.row)
         throw = throw_of(self.dice.codes(self.steps), self.dice_left)
         choice = None if self.choices is None else self.choices.floats(self.steps)
         self.steps += 1
@@ -162,7 +164,7 @@ class _Lockstep:
         banked = self.scores.reshape(-1)[seat]
         on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
         streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
-        final = self.final_left > 0
+        final = numpy.zeros(n, dtype=bool) if self.one_turn else self.final_left > 0
 
         def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
             """The turns of this throw, for the bots, at these points and dice."""
@@ -198,7 +200,7 @@ class _Lockstep:
             turn_points, self.round_start, self.dice_left - dice
         )  # (the keep question has read the old arrays; a bust sets no dice aside)
         won, burned = rules.finish(banked, turn_points)
-        ended = bust | won | burned
+        ended = bust | (won | burned)  # (without an exact finish: bust | False)
         allowed = rules.allows_bank(turn_points, self.needs, hot)
         deciding = self._recorded(~ended & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
@@ -232,7 +234,7 @@ class _Lockstep:
         scoreless = bust | burned  # a farkle, a burn
         board = True if on_board is None else on_board.take(over)
         kept = rules.kept_on_bust(round_start.take(over), board)  # what a farkle leaves
-        gained = numpy.where(bust, kept, numpy.where(burned, 0, points))
+        gained = numpy.where(scoreless, bust * kept, points)
         score = banked + gained
         if self.streaks is not None:  # (no penalty, then: after_turn leaves the score)
             score, after = after_turn(rules, score, streak.take(over), scoreless)
@@ -256,11 +258,12 @@ class _Lockstep:
         ends = won | (owed == 0)
         player = (self.player.take(over) + 1) % seats
         self.player[over] = player
-        seat = over * seats + player  # the next seat's
-        self.needs[over] = rules.turn_needs(
-            self.scores.reshape(-1).take(seat),
-            True if self.on_board is None else self.on_board.reshape(-1).take(seat),
-        )
+        if numpy.ndim(self.needs):  # the next seat's
+            seat = over * seats + player
+            self.needs[over] = rules.turn_needs(
+                self.scores.reshape(-1).take(seat),
+                True if self.on_board is None else self.on_board.reshape(-1).take(seat),
+            )
         return over[ends], rows[ends]
 
     def _record(self, ending, rows) -> None:
