@@ -40,7 +40,7 @@ def test_every_registered_game_has_cheap_bots_here():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_random_play_through_the_driver_and_saves_is_the_engines_play(name):
+def test_random_play_by_driver_and_saves_is_the_engines(name):
     spec = registry.GAMES[name]
     for playout in range(PLAYOUTS):
         rng, rules, seats = draw(name, playout)
@@ -92,7 +92,7 @@ def check_results(rules, results) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_random_rules_through_the_batch_simulator_and_the_engine_path(name):
+def test_random_rules_through_the_batch_and_engine_paths(name):
     spec = registry.GAMES[name]
     for playout in range(3):
         rng, rules, seats = draw(name, playout)
