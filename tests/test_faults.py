@@ -1,11 +1,12 @@
 """The fault harness, in the spirit of SQLite's: every write path with each system call of
 the write failing in turn, odd targets, every reader of outside input fuzzed, and random
-playouts through every registered game saved and resumed at random points.
+playouts through every widget saved and resumed at random points (through the game driver:
+``tests/test_random_simulation.py``).
 
 Its counts: :data:`WRITERS` x :data:`FAULTS` fault points, :data:`READERS` fuzzed,
-``PLAYOUTS`` random games per registered game and ``WIDGET_PLAYOUTS`` per widget, and
-``KILLS`` writers killed at random points by each kill test (a file's writer, two writers
-of one handout, a cache entry's, a kernel autosaving its game).
+``WIDGET_PLAYOUTS`` random games per widget, and ``KILLS`` writers killed at random points by
+each kill test (a file's writer, two writers of one handout, a cache entry's, a kernel
+autosaving its game).
 
 Two processes at once: two real kernels resuming one game, two writers of one handout, two
 processes computing one cache entry (here), and two class servers on one data folder
@@ -39,10 +40,6 @@ from dicelab.errors import CorruptGameError, InvalidInputError, NotAFileError
 from dicelab.handout import write_handout
 from dicelab.widgets import saving
 from dicelab.worksheet import write_worksheet
-
-PLAYOUTS = 8  # random games per registered game
-MOST_MOVES = 150  # a playout stops here (random play in a set-aside game can be long)
-
 
 # --- the write paths -------------------------------------------------------------------
 
@@ -381,12 +378,12 @@ def test_fuzz_the_class_servers_file_reader(tmp_path, content):
 READERS = 7
 
 
-# --- random playouts, saved and resumed at random points --------------------------------
+# --- random rules (the random playouts here and in tests/test_random_simulation.py) -----
 
 
 def random_rules(spec, rng: random.Random):
-    """Rules of ``spec``'s game: a preset with some whole-number and yes/no settings changed
-    at random (tried again while the change is refused), and a short target."""
+    """Rules of ``spec``'s game: a preset with some whole-number, yes/no and word settings
+    changed at random (tried again while the change is refused), and a short target."""
     for _ in range(50):
         rules = rng.choice(list(spec.Rules.PRESETS.values()))
         changes = {}
@@ -398,6 +395,8 @@ def random_rules(spec, rng: random.Random):
                 changes[field.name] = not value
             elif type(value) is int and field.name != "dice":
                 changes[field.name] = rng.choice([0, value // 2, value, value * 2]) // 50 * 50
+            elif field.name in spec.Rules.WORDS:
+                changes[field.name] = rng.choice(spec.Rules.WORDS[field.name])
         if hasattr(rules, "target"):
             changes["target"] = rng.choice([300, 500, 1000])
         try:
@@ -405,26 +404,6 @@ def random_rules(spec, rng: random.Random):
         except InvalidInputError:
             continue
     return rules
-
-
-@pytest.mark.parametrize("name", sorted(registry.GAMES))
-def test_random_playouts_resumed_at_random_points_equal_the_original(name):
-    spec = registry.GAMES[name]
-    for playout in range(PLAYOUTS):
-        rng = random.Random(f"{name}/{playout}")
-        rules = random_rules(spec, rng)
-        original = spec.Game(players=rng.randint(1, 3), rules=rules, seed=playout)
-        resumed = spec.Game.from_json(original.to_json())
-        for _ in range(MOST_MOVES):
-            if original.is_over:
-                break
-            action = rng.choice(original.legal_actions())
-            original.play(action)
-            resumed.play(action)
-            if rng.random() < 0.1:  # saved, and continued from the save
-                resumed = spec.Game.from_json(resumed.to_json())
-            assert resumed.state == original.state
-        assert resumed.to_json() == original.to_json() and resumed.is_over == original.is_over
 
 
 # --- writers killed at random points -----------------------------------------------------

@@ -28,6 +28,7 @@ CASES = (
             {"hot_dice": "compulsory"},
             {"hot_dice": "compulsory", "bust_keeps_completed_rounds": False},
             {"last_turn": False},
+            {"exact_finish": True},
             # (to 300: the win policy's passes under a penalty cost a third of those to 500)
             {
                 "target": 300,

@@ -100,6 +100,7 @@ FOUNDATION = {
 ENGINES = {
     "dicelab.setaside.combinations",
     "dicelab.setaside.house",
+    "dicelab.setaside.turn",
     "dicelab.setaside.engine",
     "dicelab.fivethousand.rules",
     "dicelab.fivethousand.engine",

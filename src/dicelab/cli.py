@@ -68,7 +68,7 @@ def describe(game, event, before) -> str:
         line += f": {' '.join(map(str, event.dice))}"
     news = getattr(game.state, "news", ())
     if news[:1] == ("burned",):
-        return f"{line}: {TURN_LOST[game.name]}, past {game.rules.target}!"
+        return f"{line}: burned, past {game.rules.target}!"
     if news[:1] == ("bust",):
         kept = game.engine.points_kept_on_bust(before)
         lost = before.turn_points - kept

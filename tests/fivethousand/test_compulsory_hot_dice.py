@@ -2,7 +2,11 @@
 the final-turn policy and the two-player win policy, each checked against a brute force
 written here on its own: every throw enumerated, plain backward induction over the points at
 risk up to a far cap (past it the turn is banked), and value iteration where a state leads
-back to itself (a last turn ahead on hot dice, the pairs of banked scores)."""
+back to itself (a last turn ahead on hot dice, the pairs of banked scores).
+
+The win policy sweeps its turns in a compiled kernel (``dicelab.setaside.sweep_kernel``),
+numba's, which can't call the rules' turn methods (``dicelab.setaside.turn``): these brute
+forces hold its form of hot dice and of who may bank to the rules."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The table rules of the set-aside games (opening and minimum bank, compulsory hot dice,
-no last turn, a random first player, the penalty for scoreless turns in a row, Thousand's
+no last turn, an exact finish, a random first player, the penalty for scoreless turns in a row, Thousand's
 bolts and dump truck, Zilch's scoring six-dice farkle): the engines step by step, the
 turn policy against independent brute force in Fractions, Busche's Zilch figure, the
 policies' refusals, and the batch simulator against the engine path."""
@@ -189,6 +189,18 @@ def test_compulsory_hot_dice_must_be_thrown():
     assert state.scores == (1600, 0)
 
 
+def test_an_exact_finish_burns_past_the_target_and_wins_on_it():
+    engine = Engine(Rules(target=300, exact_finish=True))
+    state = play(engine, engine.initial_state(2), (1, 1, 1, 2, 3, 4), SetAside((1, 1, 1)))
+    assert state.news == ("burned",) and state.scores == (0, 0) and state.player == 1
+    state = play(engine, state, (2, 2, 2, 3, 4, 6), SetAside((2, 2, 2)), Bank())
+    assert state.scores == (0, 200) and not state.is_over  # no last turn is due
+    state = play(engine, state, (5, 2, 3, 4, 6, 6), SetAside((5,)), Bank())
+    state = play(engine, state, (1, 2, 3, 4, 6, 6), SetAside((1,)))
+    assert state.is_over and state.news == ("exact_win", "game_over")
+    assert state.scores == (50, 300) and engine.winners(state) == [1]
+
+
 def test_without_a_last_turn_the_first_to_bank_the_target_wins():
     engine = Engine(Rules(target=300, last_turn=False))
     state = play(engine, engine.initial_state(3), (1, 1, 1, 2, 3, 4), SetAside((1, 1, 1)), Bank())
@@ -260,6 +272,7 @@ def test_a_random_first_player_is_chance_seeded_by_the_game():
             ["hot_dice", "never let a turn end"],
         ),
         (fivethousand, {"first_player": "last"}, ["first player", "fixed, random"]),
+        (fivethousand, {"exact_finish": True, "target": 1020}, ["multiple of 50", "1020"]),
         (thousand, {"dump_truck": 1000}, ["dump truck", "below the target"]),
         (thousand, {"penalty": 50, "penalty_after": 0}, ["penalty_after"]),
     ],
@@ -295,6 +308,14 @@ def test_table_rules_that_do_not_fit_are_refused_by_name(module, settings, words
             ["final-turn policy", "opening score", "bust_keeps_completed_rounds"],
         ),
         (lambda: thousand.win_policy(thousand.Rules(penalty=50)), ["win policy", "penalty=50"]),
+        (
+            lambda: fivethousand.turn_policy(Rules(exact_finish=True)),
+            ["turn policy", "exact_finish=True"],
+        ),
+        (
+            lambda: fivethousand.win_policy(Rules(exact_finish=True)),
+            ["win policy", "exact_finish=True"],
+        ),
     ],
 )
 def test_policies_refuse_the_table_rules_they_cannot_honour_by_name(make, words):
@@ -341,6 +362,7 @@ BATCH_CASES = [
         Rules(target=1500, opening=350, penalty=300, penalty_after=2, all_dice_farkle=500),
         ["simple", "intelligent"],
     ),
+    ("fivethousand", Rules(target=1000, exact_finish=True), ["simple", "intelligent", "random"]),
     (
         "thousand",
         thousand.Rules(

@@ -117,6 +117,21 @@ def test_words_fit_the_numbers_a_farkle_on_a_first_throw_and_the_target_reached_
     assert not [line for line in said if " 0 points" in line or "with 5000:" in line]
 
 
+def test_an_exact_finish_is_told_a_burn_past_the_target_and_the_exact_win():
+    robots = [{"name": "Ann", "bot": "simple"}, {"name": "Ben", "bot": "simple"}]
+    rules = fivethousand.Rules(target=1000, exact_finish=True)
+    widget = FivethousandGame(players=robots, rules=rules, seed=3, pace=0)
+    said = [entry["text"] for entry in widget._entries]
+    assert (
+        "Ben sets aside 1, 1, 1 (1000 points; 1100 this turn). That would pass 1000: the "
+        "turn's 1100 points burn. Ann's turn." in said
+    )
+    assert said[-1] == (
+        "Ann sets aside 1, 5 (150 points; 150 this turn). Exactly 1000: Ann wins! "
+        "Game over: Ann wins with 1000 points."
+    )
+
+
 def test_after_a_throw_the_best_set_aside_is_proposed_and_one_click_throws_on(duel):
     shake(duel)
     throw = duel.game.state.throw

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import cache
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -19,14 +19,15 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_exact_target, check_penalty
+from dicelab.setaside.turn import TurnRules, as_given
 
 MORE_OF_A_KIND = ("fixed", "doubling", "adding")
 HOT_DICE = ("optional", "compulsory")
 
 
 @dataclass(frozen=True)
-class Rules(RuleSet):
+class Rules(TurnRules, RuleSet):
     """Every number of the Fivethousand section of the rules, as a setting.
 
     A combination worth 0 is not used. ``more_of_a_kind`` says what four, five and six of
@@ -42,13 +43,14 @@ class Rules(RuleSet):
     time (to get "on the board") with at least ``opening``; ``hot_dice`` "compulsory" makes
     a player throw again once every die scored. ``last_turn`` gives everyone else one more
     turn once a player reaches the target (off: the first to bank the target wins).
+    ``exact_finish`` makes the target be reached exactly: a turn that would pass it burns,
+    and reaching it wins at once.
     ``first_player`` "random" lets chance pick who starts. The ``penalty_after``-th farkle
     in a row costs ``penalty`` points, never taking a banked score below ``score_floor``.
     """
 
     SIGNED = frozenset({"score_floor"})
 
-    exact_finish = False  # reaching the target by banking ends the game (after last turns)
     choose_keep = True  # the player picks the dice to set aside (in Thousand, a setting)
 
     dice: int = 6
@@ -71,6 +73,7 @@ class Rules(RuleSet):
     min_bank: int = 0
     hot_dice: str = "optional"
     last_turn: bool = True
+    exact_finish: bool = False
     first_player: str = "fixed"
     penalty: int = 0
     penalty_after: int = 3
@@ -128,6 +131,7 @@ class Rules(RuleSet):
                 "every throw would be a farkle",
             )
         check_ends(self, CombinationTable.from_rows(self._rows()))
+        check_exact_target(self, CombinationTable.from_rows(self._rows()))
 
     def combinations(self) -> CombinationTable:
         """The scoring combinations of these rules (worked out once for equal rules)."""
@@ -211,16 +215,40 @@ class Rules(RuleSet):
         "compulsory")."""
         return self.hot_dice == "compulsory"
 
-    def may_bank(
-        self, turn_points: ArrayLike, on_board: bool | np.ndarray = True, hot: ArrayLike = False
-    ) -> bool | np.ndarray:
-        """Whether a player with ``turn_points`` may bank (numbers or numpy arrays):
-        enough points, and not on hot dice when they are compulsory."""
-        allowed: np.ndarray = np.asarray(turn_points) >= self.bank_needs(on_board)
-        if self.must_rethrow:
-            allowed = allowed & ~np.asarray(hot)
-        decided: bool | np.ndarray = allowed[()]
-        return decided
+    # --- the turn's transitions (setaside.turn.TurnRules) that Fivethousand changes ---------
+    def turn_needs(self, banked: ArrayLike, on_board: bool | np.ndarray = True) -> Any:
+        """:meth:`bank_needs`, whatever the banked score.
+
+        >>> Rules(opening=500).turn_needs(0, False), Rules(opening=500, min_bank=300).turn_needs(800)
+        (500, 300)
+        """
+        return as_given(np.asarray(self.bank_needs(on_board)))
+
+    def kept_on_bust(self, round_start: Any, on_board: bool | np.ndarray = True) -> Any:
+        """The rounds completed with hot dice under Zillions rules
+        (``bust_keeps_completed_rounds``), when they could be banked; else nothing.
+
+        >>> Rules().kept_on_bust(400), Rules(min_bank=500).kept_on_bust(400)
+        (400, 0)
+        """
+        if not self.bust_keeps_completed_rounds:
+            return 0
+        return round_start * (round_start >= self.bank_needs(on_board))
+
+    def last_turns(self, owed: Any, score: Any, seats: int) -> Any:
+        """Banking the target gives each other seat one last turn (``last_turn``; without
+        it, the game ends at once); each last turn played counts one down. -1 while none
+        is due; the game ends at 0.
+
+        >>> Rules().last_turns(-1, 5000, 3), Rules().last_turns(2, 0, 3)
+        (2, 1)
+        >>> Rules(last_turn=False).last_turns(-1, 5000, 3), Rules().last_turns(-1, 4950, 3)
+        (0, -1)
+        """
+        reached = np.asarray(score) >= self.target
+        if not self.last_turn:
+            return as_given(np.where(reached, 0, owed))
+        return as_given(np.where(np.asarray(owed) < 0, np.where(reached, seats - 1, -1), owed - 1))
 
 
 Rules.PRESETS = {

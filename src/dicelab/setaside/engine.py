@@ -3,9 +3,11 @@
 A turn: Throw the dice left (a chance node); a throw with no scoring die busts the turn;
 otherwise scoring dice are set aside (chosen by the player, or automatically), and the
 player throws the rest or banks the turn's points. When every die has been set aside the
-player starts again with all of them ("hot dice"). Each game subclasses
-:class:`SetAsideEngine` for what differs: its combinations, who may bank, what a bust
-keeps, and how the game ends.
+player starts again with all of them ("hot dice"). The turn's transitions (hot dice, what
+a farkle keeps, the exact finish and the burn, where a score lands, the last-turn
+countdown) are the rules' own (:class:`dicelab.setaside.turn.TurnRules`), which the batch
+simulator calls too; each game subclasses :class:`SetAsideEngine` for who may bank (with
+the sentence that says why not) and who wins.
 """
 
 from __future__ import annotations
@@ -116,24 +118,57 @@ class SetAsideEngine(Generic[RulesT]):
         """Why the player to move may not bank now, or None when they may."""
         return None
 
+    # --- shared machinery -------------------------------------------------------------
+    def on_board(self, state: State) -> bool:
+        """Whether the player to move has got on the board (always, without an opening)."""
+        return not state.on_board or state.on_board[state.player]
+
     def points_kept_on_bust(self, state: State) -> int:
-        """Turn points a bust still banks."""
-        return 0
+        """Turn points a farkle now would still bank."""
+        return int(self.rules.kept_on_bust(state.round_start, self.on_board(state)))
 
     def after_set_aside(self, state: State) -> State:
-        """The state after dice were set aside (a game may end or burn the turn here)."""
+        """The state after dice were set aside: the turn goes on, burns, or wins the game."""
+        won, burned = self.rules.finish(state.scores[state.player], state.turn_points)
+        if burned:
+            return self.end_turn(state, state.scores, ("burned",))
+        if won:
+            return replace(
+                state,
+                scores=_add(state.scores, state.player, state.turn_points),
+                phase="over",
+                turn_points=0,
+                news=state.news + ("exact_win", "game_over"),
+            )
         return state
 
     def end_turn(self, state: State, scores: tuple[int, ...], news: tuple[str, ...]) -> State:
-        """Pass the dice to the next player (a game may end here)."""
+        """Settle the turn and pass the dice on: to the next seat, or to the next seat owed
+        a last turn; the game ends when no last turn is owed any more."""
         state, scores, news = self.settle(state, scores, news)
-        return self.next_turn(state, scores, (state.player + 1) % len(scores), news)
+        player, seats = state.player, len(scores)
+        final_turns = state.final_turns
+        before = -1 if final_turns is None else len(final_turns)
+        owed = int(self.rules.last_turns(before, scores[player], seats))
+        if final_turns is None and owed >= 0:  # this turn made the last turns due
+            final_turns = tuple((player + k) % seats for k in range(1, owed + 1))
+            news += ("final_round",) if owed else ("reached_target",)
+        elif final_turns is not None:
+            final_turns = final_turns[len(final_turns) - owed :]
+        if final_turns == ():
+            return State(
+                scores=scores,
+                dice_left=self.rules.dice,
+                player=player,
+                phase="over",
+                final_turns=(),
+                news=news + ("game_over",),
+                on_board=state.on_board,
+                streaks=state.streaks,
+            )
+        next_player = final_turns[0] if final_turns else (player + 1) % seats
+        return self.next_turn(state, scores, next_player, news, final_turns)
 
-    def landed(self, score: int) -> int:
-        """A banked score once the turn's points are in (Thousand's dump truck moves it)."""
-        return score
-
-    # --- shared machinery -------------------------------------------------------------
     def settle(
         self, state: State, scores: tuple[int, ...], news: tuple[str, ...]
     ) -> tuple[State, tuple[int, ...], tuple[str, ...]]:
@@ -149,11 +184,13 @@ class SetAsideEngine(Generic[RulesT]):
             if score != before:
                 news += ("penalty",)
             state = replace(state, streaks=_put(state.streaks, player, streak))
-        landed = self.landed(score)
+        landed = int(self.rules.landed(score))
         if landed != score:
             news += ("dump_truck",)
-        if state.on_board and scores[player] > state.scores[player]:
-            state = replace(state, on_board=_put(state.on_board, player, True))
+        if state.on_board:
+            gained = scores[player] - state.scores[player]
+            boarded = bool(self.rules.boarded(state.on_board[player], gained))
+            state = replace(state, on_board=_put(state.on_board, player, boarded))
         return state, _put(scores, player, landed), news
 
     def next_turn(
@@ -246,9 +283,10 @@ class SetAsideEngine(Generic[RulesT]):
         points = self.table.score(part)
         if points is None:
             raise IllegalMoveError(self._why_not_scoring(part))
-        kept = state.kept + part
-        dice_left = state.dice_left - len(part)
         turn_points = state.turn_points + points
+        round_start, dice_left, hot = self.rules.next_throw(
+            turn_points, state.round_start, state.dice_left - len(part)
+        )
         faces, aside_before = self.layout(state)
         free = [p for p in range(len(faces)) if p not in aside_before]
         aside = list(aside_before)
@@ -260,22 +298,14 @@ class SetAsideEngine(Generic[RulesT]):
             state,
             phase="decide",
             throw=(),
-            kept=kept,
+            kept=() if hot else state.kept + part,
             dice_left=dice_left,
             turn_points=turn_points,
-            news=(),
+            round_start=round_start,
+            news=("hot_dice",) if hot else (),
             faces=faces,
-            aside=tuple(sorted(aside)),
+            aside=() if hot else tuple(sorted(aside)),
         )
-        if dice_left == 0:
-            state = replace(
-                state,
-                dice_left=self.rules.dice,
-                kept=(),
-                round_start=turn_points,
-                aside=(),
-                news=("hot_dice",),
-            )
         return self.after_set_aside(state)
 
     def bank(self, state: State) -> State:

@@ -14,6 +14,7 @@ the penalty works on numbers and on numpy arrays of games at once.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from functools import cache
 from typing import TYPE_CHECKING, Any, overload
@@ -101,6 +102,18 @@ def check_ends(rules: SetAsideRules, table: CombinationTable) -> None:
             f"{' or '.join(map(_dice, sorted(endless)))} again and again without ever risking "
             "a farkle, so robots would never bank and no game would end: "
             f"{'set all_dice_farkle to 0 or ' if free else ''}play with more dice",
+        )
+
+
+def check_exact_target(rules: SetAsideRules, table: CombinationTable) -> None:
+    """Under an exact finish, refuse a target no score can reach exactly (every score is a
+    multiple of the combinations' common step)."""
+    step = math.gcd(*(points for _, points in table.combinations))
+    if rules.exact_finish and rules.target % step:
+        rules.refuse(
+            "target",
+            f"every score is a multiple of {step}, so the target "
+            f"{rules.target} could never be reached exactly",
         )
 
 

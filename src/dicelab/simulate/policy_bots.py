@@ -122,15 +122,18 @@ class PolicyBot(SetAsideBatchBot):
         choice = throws.distinct.ravel().take(throw * width + numpy.arange(len(row)) - start[row])
         part = throw * throws.choices.shape[1] + choice  # flat, into the parts' (points, dice)
         turn_points = turns.turn_points.take(row) + throws.choices[..., 0].ravel().take(part)
-        dice_left = turns.dice_left.take(row) - throws.choices[..., 1].ravel().take(part)
-        hot = dice_left == 0
+        round_start, dice_left, _ = self.rules.next_throw(
+            turn_points,
+            turns.round_start.take(row),
+            turns.dice_left.take(row) - throws.choices[..., 1].ravel().take(part),
+        )
         on_board, streak = turns.on_board, turns.streak
         after = TurnBatch(
             turns.scores.take(row, axis=0),
             turns.player.take(row),
             turn_points,
-            numpy.where(hot, turn_points, turns.round_start.take(row)),
-            numpy.where(hot, self.rules.dice, dice_left),
+            round_start,
+            dice_left,
             turns.final.take(row),
             None,
             banked=turns.banked.take(row),
@@ -161,10 +164,12 @@ class PolicyBot(SetAsideBatchBot):
         shape = after.turn_points.shape
         values = numpy.zeros(shape + (2,))
         valid = numpy.ones(shape + (2,), dtype=bool)
-        if self.rules.exact_finish:  # Thousand: a burn or the exact finish
-            standing = after.banked + after.turn_points
-            ended = standing >= self.rules.target
-            won = standing == self.rules.target
+        rules = self.rules
+        needs = rules.turn_needs(after.banked, True if after.on_board is None else after.on_board)
+        may = rules.allows_bank(after.turn_points, needs, after.dice_left == rules.dice)
+        if rules.exact_finish:  # Thousand: a burn or the exact finish
+            won, burned = rules.finish(after.banked, after.turn_points)
+            ended = won | burned
             after = TurnBatch(
                 after.scores,
                 after.player,
@@ -174,17 +179,12 @@ class PolicyBot(SetAsideBatchBot):
                 after.final,
                 None,
             )
-            may = self.rules.casks_allow_saving(after.banked, after.turn_points)
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
             valid[..., 1] = ~ended
         else:  # Fivethousand: banking needs the minimum bank (hot dice, when optional)
             values[..., 0] = policy.bank(after)
-            valid[..., 0] = self.rules.may_bank(
-                after.turn_points,
-                True if after.on_board is None else after.on_board,
-                after.dice_left == self.rules.dice,
-            )
+            valid[..., 0] = may
         values[..., 1] = policy.throw(after)
         return values, valid
 

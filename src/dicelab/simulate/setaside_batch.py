@@ -4,8 +4,9 @@ Every game still playing makes one throw per batch step: its dice are its code o
 (:class:`~dicelab.simulate.streams.StepThrows`), the throw becomes a multiset number
 (:mod:`dicelab.simulate.throws`), and a bust, the part set aside, a burn or the exact
 finish, and banking are applied to all the games at once as numpy arrays, each seat's
-decisions made by its batch bot (:mod:`dicelab.simulate.setaside_bots`). The rules are the
-engines' (:mod:`dicelab.fivethousand.engine`, :mod:`dicelab.thousand.engine`), step for step.
+decisions made by its batch bot (:mod:`dicelab.simulate.setaside_bots`). Each transition of
+the turn is the rules' own method (:class:`dicelab.setaside.turn.TurnRules`), the very one
+the engine calls with one turn; this module only keeps the games' arrays and asks the bots.
 
 >>> from dicelab.thousand import Rules
 >>> bots = batch_bots(Rules(), ["simple", "cask_aware"])
@@ -101,20 +102,21 @@ class _Lockstep:
         self.turn_points = numpy.zeros(n, dtype=numpy.int64)
         self.round_start = numpy.zeros(n, dtype=numpy.int64)
         self.dice_left = numpy.full(n, rules.dice, dtype=numpy.int64)
-        self.last_turns = not rules.exact_finish and rules.last_turn and not one_turn
-        # under casks, the standing a save needs, for the seat to move (None: no casks)
-        self.needs: numpy.ndarray | None = None
-        if rules.exact_finish:
-            self.needs = rules.save_needs(self.scores.reshape(-1)[self._seats(self.player)])
+        # the turn points the seat to move needs to bank, this turn (one number when the
+        # rules ask the same of every seat at every score)
+        self.needs = rules.turn_needs(
+            self.scores.reshape(-1)[self._seats(self.player)],
+            True if self.on_board is None else self.on_board.reshape(-1)[self._seats(self.player)],
+        )
         self.state = (
             self.STATE
             + ("player",) * (seats > 1)  # (one seat: always seat 0, the arrays cut, not gathered)
-            + ("needs",) * rules.exact_finish
+            + ("needs",) * bool(numpy.ndim(self.needs))
             + ("on_board",) * bool(opening)
             + ("streaks",) * bool(rules.penalty)
-            + ("final_left",) * self.last_turns
+            + ("final_left",) * (not one_turn)
         )
-        self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed, once due
+        self.final_left = numpy.full(n, -1, dtype=numpy.int64)  # last turns still owed (-1: none)
         self.recording = numpy.ones(n, dtype=bool)  # games whose results are not kept yet
         self.ended = 0  # games no longer recording
         self.out = {  # by row, and a spare row for the ended games still in the arrays
@@ -162,7 +164,7 @@ class _Lockstep:
         banked = self.scores.reshape(-1)[seat]
         on_board = None if self.on_board is None else self.on_board.reshape(-1)[seat]
         streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
-        final = self.final_left > 0 if self.last_turns else numpy.zeros(n, dtype=bool)
+        final = numpy.zeros(n, dtype=bool) if self.one_turn else self.final_left > 0
 
         def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
             """The turns of this throw, for the bots, at these points and dice."""
@@ -194,30 +196,23 @@ class _Lockstep:
             )
             points, dice = self.part_points[part], self.part_dice[part]  # 0 on a bust
         turn_points = self.turn_points + points
-        dice_left = self.dice_left - dice
-        hot = dice_left == 0  # never on a bust, which sets no dice aside
-        round_start = self.round_start  # (the keep question has read it)
-        hot_rows = hot.nonzero()[0]  # (few: cheaper than a masked copy)
-        round_start[hot_rows] = turn_points[hot_rows]
-        dice_left[hot_rows] = rules.dice
-        if rules.exact_finish:  # reaching the target exactly wins, passing it burns
-            standing = banked + turn_points
-            ended = bust | (standing >= rules.target)
-            deciding = self._recorded(~ended & (standing >= self.needs))  # the casks allow it
-        else:
-            ended = bust
-            allowed = rules.may_bank(turn_points, True if on_board is None else on_board, hot)
-            deciding = self._recorded(~bust & allowed)
+        round_start, dice_left, hot = rules.next_throw(
+            turn_points, self.round_start, self.dice_left - dice
+        )  # (the keep question has read the old arrays; a bust sets no dice aside)
+        won, burned = rules.finish(banked, turn_points)
+        ended = bust | (won | burned)  # (without an exact finish: bust | False)
+        allowed = rules.allows_bank(turn_points, self.needs, hot)
+        deciding = self._recorded(~ended & allowed)
         turns = turns_at(turn_points, round_start, dice_left)
         over = (ended | (deciding & self._ask("bank", turns, deciding))).nonzero()[0]
         ending, rows = self._end_turns(
-            over, bust.take(over), banked.take(over), turn_points, on_board, streak
+            over, bust.take(over), banked.take(over), turn_points, round_start, on_board, streak
         )
         if not self.one_turn:  # (a game of one turn plays no more)
             turn_points[over] = 0
             round_start[over] = 0
             dice_left[over] = rules.dice
-        self.turn_points, self.dice_left = turn_points, dice_left
+        self.turn_points, self.round_start, self.dice_left = turn_points, round_start, dice_left
         self._record(ending, rows)
 
     def _seats(self, player: numpy.ndarray):
@@ -227,41 +222,26 @@ class _Lockstep:
         return slice(None) if seats == 1 else numpy.arange(0, len(player) * seats, seats) + player
 
     def _end_turns(
-        self, over, bust, banked, turn_points, on_board, streak
+        self, over, bust, banked, turn_points, round_start, on_board, streak
     ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
-        ``turn_points``, ``on_board`` and ``streak`` every game's) and pass the dice on; the
-        rows of the games that end, and their rows in the results."""
+        ``turn_points``, ``round_start``, ``on_board`` and ``streak`` every game's) and pass
+        the dice on; the rows of the games that end, and their rows in the results."""
         rules, seats = self.rules, self.scores.shape[1]
         points = turn_points.take(over)  # (take: numpy's fastest gather)
         at = over if seats == 1 else over * seats + self.player.take(over)
-        if rules.exact_finish:
-            standing = banked + points
-            won = ~bust & (standing == rules.target)
-            scoreless = bust | (standing > rules.target)  # a farkle, a burn
-            gained = numpy.where(scoreless, 0, points)
-        else:
-            won = None
-            scoreless = bust
-            lost: int | numpy.ndarray = 0  # what a farkle leaves of the turn
-            if rules.bust_keeps_completed_rounds:
-                start = self.round_start.take(over)
-                board = True if on_board is None else on_board.take(over)
-                lost = numpy.where(start >= rules.bank_needs(board), start, 0)
-            gained = numpy.where(bust, lost, points)
+        won, burned = rules.finish(banked, points)
+        scoreless = bust | burned  # a farkle, a burn
+        board = True if on_board is None else on_board.take(over)
+        kept = rules.kept_on_bust(round_start.take(over), board)  # what a farkle leaves
+        gained = numpy.where(scoreless, bust * kept, points)
         score = banked + gained
         if self.streaks is not None:  # (no penalty, then: after_turn leaves the score)
-            settled, after = after_turn(rules, score, streak.take(over), scoreless)
+            score, after = after_turn(rules, score, streak.take(over), scoreless)
             self.streaks.reshape(-1)[at] = after
-        else:
-            settled = score
-        if won is not None:  # a win is never dumped
-            dumped = rules.dumped(settled)
-            score = score if dumped is score else numpy.where(won, score, dumped)
-        else:
-            score = settled
+        score = rules.landed(score)
         if self.on_board is not None:
-            self.on_board.reshape(-1)[at] = on_board.take(over) | (gained > 0)
+            self.on_board.reshape(-1)[at] = rules.boarded(on_board.take(over), gained)
         self.scores.reshape(-1)[at] = score
         rows = self.row.take(over)
         if not self.one_turn:  # (a turn's results have no count of turns)
@@ -271,21 +251,19 @@ class _Lockstep:
         )
         if self.one_turn:
             return over, rows
-        if won is not None:
-            ends = won
-        elif not rules.last_turn:
-            ends = score >= rules.target
-        else:
-            owed = self.final_left.take(over)
-            owed = numpy.where(
-                owed < 0, numpy.where(score >= rules.target, seats - 1, -1), owed - 1
-            )
+        owing = self.final_left.take(over)
+        owed = rules.last_turns(owing, score, seats)
+        if owed is not owing:  # (rules whose games never end by a bank leave it)
             self.final_left[over] = owed
-            ends = owed == 0
+        ends = won | (owed == 0)
         player = (self.player.take(over) + 1) % seats
         self.player[over] = player
-        if self.needs is not None:  # the next seat's
-            self.needs[over] = rules.save_needs(self.scores.reshape(-1)[over * seats + player])
+        if numpy.ndim(self.needs):  # the next seat's
+            seat = over * seats + player
+            self.needs[over] = rules.turn_needs(
+                self.scores.reshape(-1).take(seat),
+                True if self.on_board is None else self.on_board.reshape(-1).take(seat),
+            )
         return over[ends], rows[ends]
 
     def _record(self, ending, rows) -> None:

@@ -10,37 +10,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
 from dicelab.thousand.rules import Rules
 
 
 class Engine(SetAsideEngine[Rules]):
-    """Thousand: scoring dice go aside by themselves (unless ``choose_keep``), casks
-    forbid saving, more than the target burns the turn, exactly the target wins."""
+    """Thousand: scoring dice go aside by themselves (unless ``choose_keep``) and casks
+    forbid saving (the exact finish, the burn and the dump truck are the rules' own:
+    :meth:`Rules.finish` with ``exact_finish``, :meth:`Rules.landed`); the one on the target wins."""
 
     def bank_refusal(self, state: State) -> str | None:
         cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)
         return cask and f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
-
-    def landed(self, score: int) -> int:
-        return int(self.rules.dumped(score))
-
-    def after_set_aside(self, state: State) -> State:
-        standing = state.scores[state.player] + state.turn_points
-        if standing > self.rules.target:
-            return self.end_turn(state, state.scores, ("burned",))
-        if standing == self.rules.target:
-            scores = state.scores[: state.player] + (standing,) + state.scores[state.player + 1 :]
-            return replace(
-                state,
-                scores=scores,
-                phase="over",
-                turn_points=0,
-                news=state.news + ("exact_win", "game_over"),
-            )
-        return state
 
     def winners(self, state: State) -> list[int]:
         return [i for i, score in enumerate(state.scores) if score == self.rules.target]

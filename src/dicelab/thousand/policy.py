@@ -72,7 +72,7 @@ class SolitairePolicy(SetAsidePolicy):
             )
         size = rules.target // self.unit
         #: landing[s]: the banked score (units) a save at standing s leaves: s, or 0 on the truck
-        self.landing = rules.dumped(np.arange(size + 1) * self.unit) // self.unit
+        self.landing = rules.landed(np.arange(size + 1) * self.unit) // self.unit
         self.streaks = rules.penalty_after if rules.penalty else 1
         #: fallen: the banked score and streak (index arrays by banked score and streak, units)
         #: a scoreless turn leaves, after the bolts' penalty and the dump truck

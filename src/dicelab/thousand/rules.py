@@ -8,10 +8,9 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -19,11 +18,12 @@ from numpy.typing import ArrayLike
 from dicelab import validation
 from dicelab.ruleset import RuleSet
 from dicelab.setaside import CombinationTable
-from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_penalty
+from dicelab.setaside.house import FIRST_PLAYERS, check_ends, check_exact_target, check_penalty
+from dicelab.setaside.turn import TurnRules, as_given
 
 
 @dataclass(frozen=True)
-class Rules(RuleSet):
+class Rules(TurnRules, RuleSet):
     """Every number of the Thousand section of the rules, as a setting.
 
     ``ones`` and ``fives`` are the points of one to five 1s (or 5s) from one throw; three,
@@ -72,16 +72,9 @@ class Rules(RuleSet):
         for name in ("ones", "fives"):
             if len(getattr(self, name)) != 5:
                 self.refuse(name, f"{name} lists the points of one to five of them: five numbers")
-        rows = self._rows()
-        if not rows:
+        if not self._rows():
             self.refuse("dice", f"no combination that scores fits in {self.dice} dice")
-        step = math.gcd(*(points for _, points in rows))
-        if self.target % step:
-            self.refuse(
-                "target",
-                f"every score is a multiple of {step}, so the target "
-                f"{self.target} could never be reached exactly",
-            )
+        check_exact_target(self, CombinationTable.from_rows(self._rows()))
         previous_high = 0
         for cask in self.casks:
             if len(cask) != 2 or not previous_high <= cask[0] < cask[1] <= self.target:
@@ -157,7 +150,7 @@ class Rules(RuleSet):
 
     def save_needs(self, banked: ArrayLike) -> np.ndarray:
         """The standing a save from each banked score needs (:meth:`casks_allow_saving`):
-        its cask's upper end, the lowest int64 where it lies in none.
+        its cask's upper end, -2**62 where it lies in none.
 
         >>> Rules().save_needs([50, 100, 350]).tolist()[::2]
         [100, 400]
@@ -165,22 +158,32 @@ class Rules(RuleSet):
         needs: np.ndarray = _cask_ends(self.casks)[2].take(np.asarray(banked) + 1, mode="clip")
         return needs
 
-    @overload
-    def dumped(self, score: int) -> int: ...
+    # --- the turn's transitions (setaside.turn.TurnRules) that Thousand changes -------------
+    def turn_needs(self, banked: ArrayLike, on_board: object = True) -> Any:
+        """The turn points a save from ``banked`` needs (:meth:`save_needs`): to its cask's
+        upper end; none (a number below any turn's points) where it lies in no cask.
+
+        >>> Rules().turn_needs(350), Rules().turn_needs(150) <= 0
+        (50, True)
+        """
+        return as_given(self.save_needs(banked) - banked)
 
     @overload
-    def dumped(self, score: np.ndarray) -> np.ndarray: ...
+    def landed(self, score: int) -> int: ...
 
-    def dumped(self, score: int | np.ndarray) -> int | np.ndarray:
-        """A banked score after the dump truck (numbers or numpy arrays).
+    @overload
+    def landed(self, score: np.ndarray) -> np.ndarray: ...
 
-        >>> Rules(dump_truck=555).dumped(np.array([555, 560])).tolist()
-        [0, 560]
+    def landed(self, score: Any) -> Any:
+        """A banked score after the dump truck (numbers or numpy arrays): landing exactly
+        on ``dump_truck`` sends it back to 0.
+
+        >>> Rules(dump_truck=555).landed(np.array([555, 560])).tolist(), Rules(dump_truck=555).landed(555)
+        ([0, 560], 0)
         """
         if not self.dump_truck:
             return score
-        dumped: int | np.ndarray = np.where(np.asarray(score) == self.dump_truck, 0, score)[()]
-        return dumped
+        return as_given(np.where(np.asarray(score) == self.dump_truck, 0, score))
 
 
 Rules.PRESETS = {"classic": Rules()}
@@ -196,7 +199,7 @@ def _combinations(rules: Rules) -> CombinationTable:
 @cache
 def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The low and high ends of the cask holding each score (-1 where none), and the
-    standing a save from it needs (the high end; the lowest int64 where none), by score + 1
+    standing a save from it needs (the high end; -2**62 where none), by score + 1
     from -1 (for every score below 0) to the last cask's top (for every score from there);
     casks lie between 0 and the target, in order, apart."""
     scores = np.arange(-1, max((high for _, high in casks), default=0) + 1)
@@ -204,7 +207,7 @@ def _cask_ends(casks: tuple[tuple[int, int], ...]) -> tuple[np.ndarray, np.ndarr
     for low, high in casks:
         inside = (low <= scores) & (scores < high)
         lows[inside], highs[inside] = low, high
-    needs = np.where(highs < 0, np.iinfo(np.int64).min, highs)
+    needs = np.where(highs < 0, -(2**62), highs)  # (far below, and no overflow less a score)
     for table in (lows, highs, needs):
         table.flags.writeable = False  # shared by every caller
     return lows, highs, needs

@@ -234,12 +234,19 @@ class FivethousandGame(GameController):
                 if proposed and not self._game.players[event.player].is_bot:
                     text += " " + proposed.sentence()
         elif isinstance(action, SetAside):
-            points = state.turn_points - before.turn_points
+            points = self._game.engine.table.score(action.dice)
+            turn = before.turn_points + points
             text = (
                 f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
-                f"{state.turn_points} this turn)."
+                f"{turn} this turn)."
             )
-            if "hot_dice" in state.news:
+            if "burned" in state.news:
+                text += (
+                    f" That would pass {self.rules.target}: the turn's {count(turn, 'point')} burn."
+                )
+            elif "exact_win" in state.news:
+                text += f" Exactly {self.rules.target}: {says(name, 'wins', start=False)}!"
+            elif "hot_dice" in state.news:
                 text += (
                     f" All {self.rules.dice} dice count: bonus round! Throw all "
                     f"{self.rules.dice} again or pass."
@@ -256,7 +263,7 @@ class FivethousandGame(GameController):
         if isinstance(action, Throw):
             return (event.dice, "farkle") if "bust" in news else (self._game.state.throw, "")
         if isinstance(action, SetAside):
-            return action.dice, ""
+            return action.dice, "burn" if "burned" in news else ""
         return (), "big" if before.turn_points >= BIG_BANK else "bank"
 
     def _farkle(self, name: str, before) -> str:
