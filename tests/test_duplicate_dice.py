@@ -6,11 +6,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicelab import fivethousand, thousand, yahtzee
+from dicelab import fivethousand, registry, thousand, yahtzee
 from dicelab.setaside import SetAside
 from dicelab.yahtzee.engine import Hold, Score
 
-GAMES = (fivethousand, thousand, yahtzee)
+GAMES = [spec.module for spec in registry.GAMES.values()]
 
 
 def moments(game) -> dict:
