@@ -22,8 +22,14 @@ from __future__ import annotations
 
 import importlib
 import types
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import NamedTuple, TypeVar, cast
+
+from dicelab import protocols
+from dicelab.ruleset import RuleSet
+
+T = TypeVar("T")
 
 
 class LostTurn(NamedTuple):
@@ -40,10 +46,17 @@ class Robot(NamedTuple):
     bot: str
 
 
-def load(where: str) -> Any:
-    """The object ``where`` names, as ``"package.module:name"`` (imported now)."""
+def load(where: str, kind: type[T]) -> T:
+    """The ``kind`` of object ``where`` names, as ``"package.module:name"`` (imported now).
+
+    >>> load("dicelab.registry:GAMES", dict) is GAMES
+    True
+    """
     module, _, name = where.partition(":")
-    return getattr(importlib.import_module(module), name)
+    found = getattr(importlib.import_module(module), name)
+    if not isinstance(found, kind):
+        raise TypeError(f"{where} is a {type(found).__name__}, not a {kind.__name__}")
+    return found
 
 
 @dataclass(frozen=True)
@@ -77,28 +90,31 @@ class GameSpec:
         return importlib.import_module(f"dicelab.{self.name}")
 
     @property
-    def Rules(self) -> Any:
-        return self.module.Rules
+    def Rules(self) -> type[RuleSet]:
+        """The game's rules class."""
+        return cast("type[RuleSet]", self.module.Rules)
 
     @property
-    def Engine(self) -> Any:
-        return self.module.Engine
+    def Engine(self) -> Callable[[RuleSet], protocols.Engine[protocols.State]]:
+        """The game's engine class: made from its rules."""
+        return cast("Callable[[RuleSet], protocols.Engine[protocols.State]]", self.module.Engine)
 
     @property
-    def Game(self) -> Any:
-        return self.module.Game
+    def Game(self) -> protocols.GameType:
+        """The game's driver class (a :class:`dicelab.game.Game`)."""
+        return cast("protocols.GameType", self.module.Game)
 
     @property
-    def bots(self) -> dict[str, Any]:
+    def bots(self) -> Mapping[str, Callable[[], protocols.Bot]]:
         """The game's bot levels: name -> a class or factory making the bot."""
-        bots: dict[str, Any] = self.module.BOTS
-        return bots
+        return cast("Mapping[str, Callable[[], protocols.Bot]]", self.module.BOTS)
 
-    def win_policy(self, rules: Any) -> Any:
+    def win_policy(self, rules: RuleSet) -> protocols.WinPolicy:
         """The exact two-player win policy of these rules (for a game with one)."""
         if "win" not in self.policies:
             raise ValueError(f"{self.title} has no two-player win policy table")
-        return importlib.import_module(f"dicelab.{self.name}.win").win_policy(rules)
+        module = importlib.import_module(f"dicelab.{self.name}.win")
+        return cast("protocols.WinPolicy", module.win_policy(rules))
 
 
 GAMES: dict[str, GameSpec] = {
@@ -153,7 +169,7 @@ GAMES: dict[str, GameSpec] = {
 }
 
 
-def game(thing: Any) -> GameSpec:
+def game(thing: object) -> GameSpec:
     """The game ``thing`` belongs to: a game's name, its package, or any of its objects
     (rules, an engine, a game, a state's engine...), found by the package that defines it.
 

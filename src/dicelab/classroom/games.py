@@ -35,7 +35,7 @@ AGAIN = {
 
 def _widget(game: str):
     """The widget class of ``game``, as the registry declares it."""
-    return registry.load(registry.GAMES[game].widget)
+    return registry.load(registry.GAMES[game].widget, type)
 
 
 def robots(game: str) -> tuple[str, ...]:
@@ -213,7 +213,7 @@ def optimal_score(game: str, seed: int) -> float:
     """The score of ``game``'s optimal solitaire robot on the dice of ``seed``."""
     robot = registry.GAMES[game].Game(players=[{"name": "Optimal", "bot": "optimal"}], seed=seed)
     robot.play_bots()
-    return robot.totals()[0]
+    return robot.engine.scores(robot.state)[0]
 
 
 def register_all(register) -> None:

@@ -158,7 +158,7 @@ def batch_forms(game) -> dict:
         raise ValueError(
             f"{spec.title} is not a set-aside game: its robots have no set-aside batch forms"
         )
-    own_forms, optimal_values = registry.load(spec.batch_forms)
+    own_forms, optimal_values = registry.load(spec.batch_forms, GameForms)
     return {
         FieldBot: lambda rules, bot: FieldBatchBot.make(rules, bot, batch_bot),
         RandomBot: lambda rules, bot: RandomChoices(),

@@ -260,7 +260,7 @@ class RuleLab(ipywidgets.VBox):
         before); returns its widget."""
         if self.game_widget is not None:
             self.game_widget.close()
-        self.game_widget = registry.load(registry.GAMES[self.name].widget)(
+        self.game_widget = registry.load(registry.GAMES[self.name].widget, type)(
             rules=self.rules, seed=self.seed, pace=self.pace
         )
         self.children = [self.lab, self.game_widget]
