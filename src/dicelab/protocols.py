@@ -105,6 +105,14 @@ class Bot(Protocol):
     def choose(self, engine: Any, state: Any, rng: random.Random) -> Action: ...
 
 
+@runtime_checkable
+class PreparingBot(Bot, Protocol):
+    """A bot with slow set-up to do before its first move (solving the game), done by
+    :meth:`dicelab.game.Game.prepare_bots` when asked for."""
+
+    def prepare(self, engine: Any, players: int) -> None: ...
+
+
 class Player(Protocol):
     """A seat at a game: a name, and the level of the bot playing it (None: a person)."""
 

@@ -3,12 +3,14 @@ one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 
 import numpy as np
 
 from dicelab.fivethousand.engine import Engine, State
 from dicelab.players import RandomBot
+from dicelab.protocols import Bot
 from dicelab.setaside.strategy import (
     SetAsideBot,
     banks_at_threshold,
@@ -81,7 +83,7 @@ def optimal_robot():
     return OptimalBot()
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "intelligent": IntelligentBot,

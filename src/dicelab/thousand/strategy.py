@@ -3,12 +3,14 @@ that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 
 import numpy as np
 
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
+from dicelab.protocols import Bot
 from dicelab.setaside.policy import point_unit
 from dicelab.setaside.strategy import SetAsideBot, banks_at_threshold, win_bot
 from dicelab.thousand.engine import Engine, State
@@ -100,7 +102,7 @@ def optimal_bot():
     return OptimalBot()
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "cask_aware": CaskAwareBot,

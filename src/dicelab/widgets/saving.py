@@ -39,6 +39,7 @@ from pathlib import Path
 from dicelab import files, saves, validation
 from dicelab.errors import CorruptGameError
 from dicelab.files import distrust, kind, reason, write_atomic
+from dicelab.ruleset import MAX_ITEMS
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
@@ -249,7 +250,7 @@ SCHEMA = saves.obj(
         "made": _text(saves.MAX_CHARS),
         "saved": _time,
         "over": saves.boolean,
-        "players": saves.array(saves.string, 1, saves.MAX_ITEMS),
+        "players": saves.array(saves.string, 1, MAX_ITEMS),
         "game": _text(saves.MAX_CHARS),
         "entries": saves.array(
             saves.obj(
