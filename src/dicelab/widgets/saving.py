@@ -239,7 +239,7 @@ SENTENCE = 10_000  # the longest sentence a history entry holds
 #: What a save holds, exactly (see :func:`save`).
 def _panels(value, path):
     """The panels a game was shown with: read by the table that resumes it
-    (``controller.saved_panels``), which shows its own where they are not exactly what it
+    (``autosave.saved_panels``), which shows its own where they are not exactly what it
     writes, so that odd panels never cost the game itself."""
 
 
