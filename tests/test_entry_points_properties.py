@@ -19,6 +19,8 @@ from dicelab import fivethousand, registry, yahtzee
 from dicelab.errors import InvalidInputError
 from tests.json_documents import paths
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 GAMES = [spec.module for spec in registry.GAMES.values()]
 BOTS = {
     spec.module: spec.demo[0].bot for spec in registry.GAMES.values()
