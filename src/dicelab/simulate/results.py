@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
-
 from typing import TYPE_CHECKING, Any
 
 import numpy
