@@ -23,6 +23,7 @@ from functools import cached_property, partial
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dicelab import dice as _dice
 from dicelab.cache import load_or_compute, path_for, source_digest
@@ -119,7 +120,9 @@ class Solution:
         or less when the upper boxes cannot reach it)."""
         return self._tables.cap
 
-    def solver_cards(self, mask, context, upper) -> tuple:
+    def solver_cards(
+        self, mask: ArrayLike, context: ArrayLike, upper: ArrayLike
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The solver's cards (mask, Yahtzee state, capped upper total) of cards given as
         arrays: the bits of the filled boxes (in the order of the rules), the Yahtzee box's
         context (0 open, 1 holding its full value, 2 holding 0) and the upper total."""
@@ -151,7 +154,9 @@ class Solution:
         the score to come."""
         return self.turn_tables(mask, y, u, spread=spread)[1]
 
-    def turn_tables(self, mask, y, u, *, spread: bool = False) -> tuple:
+    def turn_tables(
+        self, mask: np.ndarray, y: np.ndarray, u: np.ndarray, *, spread: bool = False
+    ) -> tuple[np.ndarray, list[np.ndarray]]:
         """:meth:`turn_values`, after the box values it is made of: an array (rows, cards)
         whose row ``reward_rows(box, points)`` is :meth:`box_values` of those points in that
         box on each card where the box is open to the turn (as :func:`scoring.open_boxes`
@@ -171,7 +176,7 @@ class Solution:
                 values = keeps().best_holds(holds, space)
         return rewards, turn
 
-    def reward_rows(self, box, points) -> np.ndarray:
+    def reward_rows(self, box: ArrayLike, points: ArrayLike) -> np.ndarray:
         """The rows of :meth:`turn_tables`' box values that score ``points`` (any of the box's
         points under these rules) in the box with index ``box`` (an array of indices is
         broadcast with ``points``). ValueError for points the box never scores."""
