@@ -134,9 +134,10 @@ class Solution:
         )
         return mask, y, np.minimum(upper, self._tables.cap)
 
-    def places(self, mask, y, u) -> np.ndarray:
+    def places(self, mask: ArrayLike, y: ArrayLike, u: ArrayLike) -> np.ndarray:
         """The slots in :attr:`values` and :attr:`variances` of solver cards."""
-        return self._moments.layout.place(mask, y, u)
+        slots: np.ndarray = self._moments.layout.place(mask, y, u)
+        return slots
 
     def box_values(self, box: int, points, mask, y, u, *, spread: bool = False):
         """The expected rest-of-game score from before scoring ``points`` in the box with index
