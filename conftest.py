@@ -10,9 +10,9 @@ somewhere fresh with ``monkeypatch``, as before.
 
 **Tiers.** Tests are marked ``browser`` (tests/browser), ``notebook`` (executes lessons),
 ``fresh_install`` (installs dicelab into a new virtual environment) and ``slow`` (the
-statistical and brute-force checks, listed in ``SLOW`` below by test file and name).
-``tests/test_tooling.py`` checks that every name in ``SLOW`` is a test that exists. The
-fast tier for development is::
+statistical and brute-force checks: ``@pytest.mark.slow`` at the test, or ``pytestmark`` for a
+file of them, where whoever reads or moves the test sees it). The fast tier for development
+is::
 
     python -m pytest -m "not slow and not browser and not notebook and not fresh_install"
 """
@@ -23,71 +23,14 @@ import dataclasses
 import hashlib
 import os
 import types
-from pathlib import Path
 
 import pytest
 
 from dicelab.ruleset import RuleSet
 from tests.run_once import run_folder
 
-TESTS = Path(__file__).parent / "tests"
-
 #: Test files whose tests are all ``notebook`` tests (they execute lessons in a kernel).
 NOTEBOOK_FILES = {"test_notebooks.py", "test_readme_lessons.py"}
-
-#: The tests marked ``slow``, as "file" (every test in it) or "file::test" (without its
-#: parameters). Each takes tens of seconds or more on two cores: statistical matches of
-#: thousands of games, brute-force solves, property tests of thousands of examples, builds of
-#: the wheel and of the API reference, and runs of JupyterLab.
-SLOW = {
-    "test_win_against_optimal.py",
-    "test_properties.py",
-    "test_entry_points_properties.py",
-    "test_fresh_install.py",
-    "fivethousand/test_policy.py::test_the_optimal_robot_beats_the_intelligent_one",
-    "fivethousand/test_table_rules.py::test_batch_games_follow_the_table_rules_as_the_engine_path_does",
-    "fivethousand/test_table_rules.py::test_busche_neller_a_200_point_start_makes_the_game_fairest",
-    "fivethousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
-    "fivethousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
-    "fivethousand/test_win.py::test_every_reachable_state_is_answered",
-    "fivethousand/test_penalty_win.py::test_matches_brute_force",
-    "strategy/test_penalty_judgement.py::test_win_chance_under_a_penalty_agrees_with_a_hand_written_value_iteration",
-    "fivethousand/test_penalty_win.py::test_agrees_with_the_solver_before",
-    "fivethousand/test_penalty_win.py::test_is_the_same_bit_for_bit_on_one_core_or_shared_out",
-    "test_sweep_kernel.py::test_compiled_into_the_cache_folder_and_not_needed_to_read_a_policy",
-    "thousand/test_win.py::test_win_policy_agrees_with_brute_force_value_iteration",
-    "test_cli.py::test_the_built_wheel_ships_the_notebooks",
-    "test_cli.py::test_lab_serves_and_leaves_no_server_behind",
-    "test_duplicate_dice.py::test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments",
-    "test_coach.py::test_thousand_fewer_expected_turns_are_better",
-    "widgets/test_moments.py::test_yahtzee_shows_a_yahtzee_a_bonus_and_the_win",
-    "test_tooling.py::test_mypy_finds_nothing",
-    "test_tooling.py::test_the_api_reference_builds_with_warnings_as_errors",
-    "test_tooling.py::test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray",
-    "classroom/test_lesson_activities.py::test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent",
-    "classroom/test_tournament.py::test_a_sigkill_while_the_round_robin_is_played_loses_no_entry",
-    "classroom/test_tournament.py::test_phones_and_a_notebook_enter_the_round_robin_fills_in_and_the_exports_hold_it",
-    "classroom/test_fuzz.py",
-    "browser/test_lesson_class_browser.py",
-    "browser/test_class_pages_browser.py::test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill",
-    "fivethousand/test_compulsory_hot_dice.py::test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice",
-    "fivethousand/test_compulsory_hot_dice.py::test_under_zillions_rules_the_win_policy_is_the_brute_force",
-    "fivethousand/test_table_rules.py::test_the_win_policy_without_a_last_turn_is_brute_force",
-    "fivethousand/test_house_rules.py::test_a_last_turn_with_the_six_dice_combinations_matches_brute_force",
-    "thousand/test_policy.py::test_the_optimal_bot_beats_the_cask_aware_one",
-    "thousand/test_win.py::test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins",
-    "yahtzee/test_winning.py::test_the_win_robot_is_at_least_as_good_as_the_optimal_one",
-    "test_yahtzee_batch_win.py::test_the_win_robot_beats_the_greedy_robot_clearly",
-    "test_yahtzee_batch_win.py::test_sampled_situations_at_tables_of_two_and_three",
-    "test_yahtzee_batch_win.py::test_alone_at_the_table_it_plays_as_the_optimal_robot",
-    "test_win_solver.py::test_a_sweep_gives_the_bust_values_over_which_its_choices_hold",
-    "test_win_solver.py::test_a_rounds_worth_solved_at_once_changes_no_number",
-    "test_win_solver.py::test_rows_taken_from_the_pair_one_unit_up_change_no_number",
-    "test_win_solver.py::test_the_most_points_for_each_number_of_dice_change_no_number",
-    "strategy/test_exact.py::test_win_chance_agrees_with_a_hand_written_value_iteration",
-    "strategy/test_tournament.py::test_exact_chances_agree_with_the_simulated_shares",
-    "strategy/test_tournament.py::test_the_win_robot_beats_every_threshold_strategy",
-}
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -179,11 +122,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             )
         if item.path.name in NOTEBOOK_FILES:
             item.add_marker(pytest.mark.notebook)
-        if TESTS not in item.path.parents:
-            continue
-        file = item.path.relative_to(TESTS).as_posix()
-        if file in SLOW or f"{file}::{getattr(item, 'originalname', item.name)}" in SLOW:
-            item.add_marker(pytest.mark.slow)
     # The files with the longest tests first, so that the workers finish together instead of
     # one playing a two-minute test at the end: those with slow tests, then the browser and
     # notebook files, then the rest, each file's tests in their own order.

@@ -81,6 +81,7 @@ def test_lab_copies_notebooks_and_keeps_an_edited_copy(tmp_path, capsys):
     assert "jupyterlab" in out and "--no-browser" in out
 
 
+@pytest.mark.slow
 def test_the_built_wheel_ships_the_notebooks(tmp_path):
     dist = tmp_path / "dist"
     subprocess.run(
@@ -198,6 +199,7 @@ def _answers(url: str) -> bool:
     not Path("/proc/self/task").exists(), reason="needs /proc to find the server process"
 )
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL])
+@pytest.mark.slow
 def test_lab_serves_and_leaves_no_server_behind(tmp_path, stop):
     pytest.importorskip("jupyterlab")
     port = _free_port()

@@ -116,6 +116,7 @@ def test_fivethousand_last_turn_is_rated_by_the_chance_to_win():
     assert "percentage points of win chance" in poor.sentence
 
 
+@pytest.mark.slow
 def test_thousand_fewer_expected_turns_are_better():
     coach = ThousandCoach(thousand.Rules(choose_keep=True))
     engine = coach.engine

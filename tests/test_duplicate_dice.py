@@ -3,14 +3,15 @@ turn, die position) shows the same face in every game, whatever was held or set 
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicelab import fivethousand, thousand, yahtzee
+from dicelab import fivethousand, registry, thousand, yahtzee
 from dicelab.setaside import SetAside
 from dicelab.yahtzee.engine import Hold, Score
 
-GAMES = (fivethousand, thousand, yahtzee)
+GAMES = [spec.module for spec in registry.GAMES.values()]
 
 
 def moments(game) -> dict:
@@ -135,6 +136,7 @@ def test_undo_of_a_set_aside_then_another_keeps_the_moments():
     a=st.integers(0, 2**16),
     b=st.integers(0, 2**16),
 )
+@pytest.mark.slow
 def test_random_legal_play_with_one_seed_shows_the_same_dice_at_the_same_moments(
     module, seed, a, b
 ):

@@ -3,7 +3,7 @@ past the most moves a game may have stops with a clear error."""
 
 import pytest
 
-from dicelab import fivethousand, saves, simulate, thousand, yahtzee
+from dicelab import fivethousand, registry, saves, simulate, yahtzee
 from dicelab.errors import IllegalMoveError, InvalidInputError, TooManyMovesError
 
 
@@ -30,7 +30,7 @@ def test_rules_with_a_risk_in_every_turn_are_taken(settings):
     assert fivethousand.Rules(**settings).dice == settings.get("dice", 6)
 
 
-@pytest.mark.parametrize("module", [fivethousand, thousand, yahtzee])
+@pytest.mark.parametrize("module", [spec.module for spec in registry.GAMES.values()])
 def test_a_game_stops_at_the_most_moves_a_game_may_have(module, monkeypatch):
     monkeypatch.setattr(saves, "MAX_EVENTS", 30)
     bot = "greedy" if module is yahtzee else "simple"

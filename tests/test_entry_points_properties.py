@@ -15,12 +15,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import dicelab
-from dicelab import fivethousand, thousand, yahtzee
+from dicelab import fivethousand, registry, yahtzee
 from dicelab.errors import InvalidInputError
 from tests.json_documents import paths
 
-GAMES = [fivethousand, thousand, yahtzee]
-BOTS = {fivethousand: "intelligent", thousand: "cask_aware", yahtzee: "greedy"}
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
+GAMES = [spec.module for spec in registry.GAMES.values()]
+BOTS = {
+    spec.module: spec.demo[0].bot for spec in registry.GAMES.values()
+}  # each game's best quick robot
 EXAMPLES = settings(
     max_examples=2000,
     deadline=None,

@@ -16,6 +16,8 @@ import pytest
 
 from tests.run_once import made_once
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 REPO = Path(__file__).parents[1]
 OPTIONAL = ("matplotlib", "pandas", "jupyterlab", "notebook", "gymnasium", "pettingzoo")
 

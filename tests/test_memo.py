@@ -186,14 +186,14 @@ def test_a_win_policy_asked_for_twice_at_once_is_built_once(monkeypatch, module,
 def test_a_yahtzee_solution_asked_for_twice_at_once_is_solved_once(monkeypatch, tmp_path):
     monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # nothing on disk: it is solved
     rules = YahtzeeRules(boxes=("yahtzee", "chance"), rolls=2)
-    real, build = solver._solve, HeldBuild()
+    real, build = solver.solve_moments, HeldBuild()
     build.result = None
 
     def held_solve(*args):
         build(*args)
         return real(*args)
 
-    monkeypatch.setattr(solver, "_solve", held_solve)
+    monkeypatch.setattr(solver, "solve_moments", held_solve)
     solver._SOLUTIONS.pop(rules)
     try:
         first, second = second_caller_waits(lambda: solver.solve(rules, progress=False), build)

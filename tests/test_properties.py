@@ -8,6 +8,8 @@ from dicelab import fivethousand, simulate, thousand, yahtzee
 from dicelab.errors import InvalidInputError
 from dicelab.yahtzee.scoring import upper_bonus
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from dicelab import IllegalMoveError, thousand
+from dicelab import IllegalMoveError, registry, thousand
 from dicelab.rl import FivethousandAEC, ThousandAEC, YahtzeeAEC, aec_env
 
-GAMES = ["fivethousand", "thousand", "yahtzee"]
+GAMES = list(registry.GAMES)
 
 
 def play(env, seed, choose=None):

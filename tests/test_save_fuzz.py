@@ -7,11 +7,13 @@ import json
 import pytest
 
 import dicelab
-from dicelab import fivethousand, saves, thousand, yahtzee
+from dicelab import registry, saves
 from tests.json_documents import paths, replaced
 
-GAMES = [fivethousand, thousand, yahtzee]
-BOTS = {fivethousand: "intelligent", thousand: "cask_aware", yahtzee: "greedy"}
+GAMES = [spec.module for spec in registry.GAMES.values()]
+BOTS = {
+    spec.module: spec.demo[0].bot for spec in registry.GAMES.values()
+}  # each game's best quick robot
 OTHER_VALUES = [
     None,
     True,

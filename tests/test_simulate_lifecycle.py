@@ -1,6 +1,7 @@
 """Runs stay bounded: chunks made as they are played, stopped at once by an error, an
 interrupt or a killed worker, with the completed games' results; n=0 refused."""
 
+import multiprocessing
 import os
 import signal
 import threading
@@ -99,55 +100,83 @@ def test_chunks_are_made_as_they_are_played():
     assert counting.most <= runner.AHEAD * 2 and stopped.value.total == 10**12
 
 
-def _interrupt_soon(after: float) -> threading.Timer:
-    timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
+def _gated(gate, function, *args):
+    """Play a chunk once ``gate`` (an Event shared with the pool's processes) is open."""
+    gate.wait()
+    return function(*args)
+
+
+class Recording(Executor):
+    """An executor that keeps every chunk's future. With a ``gate``, the chunks after the
+    first ``free`` are held until the test opens it; with ``interrupt``, Ctrl-C (a real
+    SIGINT, as a terminal sends it) is pressed when the last free chunk has been played."""
+
+    def __init__(self, inner, free=0, gate=None, interrupt=False):
+        self.inner, self.futures, self.free, self.gate = inner, [], free, gate
+        self.interrupt = interrupt
+        self._max_workers = inner._max_workers
+
+    def submit(self, function, *args):
+        held = self.gate is not None and len(self.futures) >= self.free
+        future = self.inner.submit(*((_gated, self.gate) if held else ()), function, *args)
+        self.futures.append(future)
+        if self.interrupt and len(self.futures) == self.free:
+            future.add_done_callback(lambda _: os.kill(os.getpid(), signal.SIGINT))
+        return future
+
+    def queued(self) -> list:
+        """The chunks handed over that no worker has started and that were not cancelled."""
+        return [f for f in self.futures if not f.running() and not f.done()]
+
+    def unfinished(self) -> list:
+        return [f for f in self.futures if not f.done()]
+
+
+def stopped_while_held(free: int, interrupt: bool, **run) -> tuple:
+    """Play ``run`` on a pool of two whose chunks after the first ``free`` are held: the
+    run's stop, the chunks queued and the chunks unfinished as the call returned, and all
+    the chunks handed over. A call that waited for the held chunks would return only once
+    the gate opens by itself (after a minute, so the test ends), with every chunk finished."""
+    with multiprocessing.Manager() as manager, ProcessPoolExecutor(2) as pool:
+        gate = manager.Event()
+        recording = Recording(pool, free, gate, interrupt)
+        guard = threading.Timer(60, gate.set)
+        guard.start()
+        try:
+            with pytest.raises((simulate.RunStopped, simulate.RunInterrupted)) as stopped:
+                simulate.games("fivethousand", executor=recording, n=20_000, progress=False, **run)
+            queued, unfinished = recording.queued(), recording.unfinished()
+        finally:
+            gate.set()
+            guard.cancel()
+    return stopped.value, queued, unfinished, recording.futures
 
 
 def test_ctrl_c_during_a_pool_run_cancels_the_queued_chunks_and_returns_at_once():
-    started = time.monotonic()
-    with ProcessPoolExecutor(2) as pool:
-        timer = _interrupt_soon(1.0)
-        with pytest.raises(simulate.RunInterrupted) as stopped:
-            simulate.games(
-                "fivethousand",
-                ["simple", Cautious(pause=0.0005)],
-                n=20_000,
-                seed=3,
-                chunk_size=5,
-                executor=pool,
-                progress=False,
-            )
-        returned = time.monotonic()
-    left = time.monotonic()
-    timer.join()
-    assert isinstance(stopped.value, KeyboardInterrupt) and stopped.value.completed < 20_000
-    assert stopped.value.results.scores.shape == (stopped.value.completed, 2)
-    assert returned - started < 1.0 + 2.0  # the call returns at once,
-    assert left - started < 1.0 + 2.0  # and the pool has only the chunks being played to finish
+    stopped, queued, unfinished, handed = stopped_while_held(
+        3, True, players=["simple", Cautious()], seed=3, chunk_size=5
+    )
+    assert isinstance(stopped, simulate.RunInterrupted) and isinstance(stopped, KeyboardInterrupt)
+    done = stopped.completed  # the free chunks' games the call had taken in at Ctrl-C
+    assert done in (0, 5, 10, 15) and stopped.results.scores.shape == (done, 2)
+    # it returned while chunks it had handed over were held (it did not wait for them), with
+    # none left queued (those not started were cancelled) and no more handed over than the
+    # pool holds
+    assert unfinished and queued == [] and len(handed) <= 3 + runner.AHEAD * 2
 
 
 def test_an_error_in_a_pool_run_returns_at_once():
-    started = time.monotonic()
-    with ProcessPoolExecutor(2) as pool:
-        with pytest.raises(simulate.RunStopped) as stopped:
-            simulate.games(
-                "fivethousand",
-                ["simple", Cautious(fail_after=300, pause=0.0005)],
-                n=20_000,
-                seed=4,
-                chunk_size=20,
-                executor=pool,
-                progress=False,
-            )
-    assert time.monotonic() - started < 2.0 + 1.0  # (1 s for starting the pool's processes)
-    assert isinstance(stopped.value.__cause__, simulate.BotFailed)
+    stopped, queued, unfinished, handed = stopped_while_held(
+        1, False, players=["simple", Cautious(fail_after=300)], seed=4, chunk_size=20
+    )
+    assert isinstance(stopped, simulate.RunStopped)
+    assert isinstance(stopped.__cause__, simulate.BotFailed) and stopped.completed < 20
+    assert unfinished and queued == [] and len(handed) == runner.AHEAD * 2
 
 
 def test_a_killed_worker_returns_at_once():
-    started = time.monotonic()
     with ProcessPoolExecutor(2) as pool:
+        recording = Recording(pool)
         with pytest.raises(simulate.RunStopped) as stopped:
             simulate.games(
                 "fivethousand",
@@ -155,11 +184,13 @@ def test_a_killed_worker_returns_at_once():
                 n=20_000,
                 seed=5,
                 chunk_size=20,
-                executor=pool,
+                executor=recording,
                 progress=False,
             )
-    assert time.monotonic() - started < 2.0 + 1.0
+        queued = recording.queued()
     assert "BrokenProcessPool" in str(stopped.value) and stopped.value.completed == 0
+    # only the chunks the pool holds at once were ever handed over, and none waits
+    assert queued == [] and len(recording.futures) == runner.AHEAD * 2
 
 
 @pytest.mark.parametrize("seed", [-5, 1.7, True, "3", 2**64])

@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 SOLVE = (
     "import sys; from dicelab.fivethousand import Rules, win_policy; "
     "policy = win_policy(Rules(target=300)); "
@@ -30,6 +32,7 @@ def test_import_does_not_load_numba(tmp_path):
     assert run(script, tmp_path) == ["False"]
 
 
+@pytest.mark.slow
 def test_compiled_into_the_cache_folder_and_not_needed_to_read_a_policy(tmp_path):
     solved = run(SOLVE, tmp_path)
     assert solved[1] == "True"  # solving swept

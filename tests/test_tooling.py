@@ -40,11 +40,13 @@ def test_ruff_finds_nothing():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_mypy_finds_nothing():
     result = run(tool("mypy"))
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_the_api_reference_builds_with_warnings_as_errors(tmp_path):
     result = run(tool("mkdocs"), "build", "--strict", "--site-dir", str(tmp_path / "site"))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -55,6 +57,7 @@ def test_the_api_reference_builds_with_warnings_as_errors(tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_the_wheel_ships_the_package_its_types_and_lessons_and_nothing_stray(tmp_path):
     result = run(
         sys.executable,
@@ -104,12 +107,3 @@ def test_ci_runs_the_readme_test_command_and_the_readme_has_the_fast_tier():
     assert ci[-1] == test_command and ci[-2] == "# The test command of README.md:"
     fast = 'python -m pytest -n auto -m "not slow and not browser and not notebook and not fresh_install"'
     assert fast in section and fast in (ROOT / "CONTRIBUTING.md").read_text()
-
-
-def test_every_test_listed_as_slow_exists():
-    from conftest import SLOW, TESTS
-
-    for entry in SLOW:
-        file, _, name = entry.partition("::")
-        assert (TESTS / file).is_file(), entry
-        assert not name or f"def {name}(" in (TESTS / file).read_text(), entry

@@ -12,6 +12,8 @@ import pytest
 
 from dicelab import simulate
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 SEED = 15
 GAMES = {"fivethousand": 100_000, "thousand": 200_000}  # Thousand's edge is narrower
 

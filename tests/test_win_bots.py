@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy
 import pytest
 
-from dicelab import fivethousand, thousand
+from dicelab import fivethousand, registry, thousand
 from dicelab.fivethousand import win as fivethousand_win
 from dicelab.simulate.win_values import WinThrowTables
 from dicelab.thousand import win as thousand_win
@@ -16,15 +16,16 @@ SMALL = {
     thousand: thousand.Rules(dice=3, target=100, casks=((0, 20), (50, 60))),
 }
 WIN = {fivethousand: fivethousand_win, thousand: thousand_win}
+WIN_GAMES = [spec.module for spec in registry.GAMES.values() if "win" in spec.policies]
 
 
-@pytest.mark.parametrize("module", [fivethousand, thousand])
+@pytest.mark.parametrize("module", WIN_GAMES)
 def test_every_level_is_described_in_one_line(module):
     assert list(module.LEVELS) == list(module.BOTS)
     assert all(text and "\n" not in text for text in module.LEVELS.values())
 
 
-@pytest.mark.parametrize("module", [fivethousand, thousand])
+@pytest.mark.parametrize("module", WIN_GAMES)
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_win_robot_plays_legal_games(module, players):
     seats = [{"name": "Win", "bot": "win"}] + [
@@ -36,7 +37,7 @@ def test_the_win_robot_plays_legal_games(module, players):
     assert game.is_over
 
 
-@pytest.mark.parametrize("module", [fivethousand, thousand])
+@pytest.mark.parametrize("module", WIN_GAMES)
 def test_the_win_robot_beats_the_simple_one(module):
     games = 300
     assert wins_of(module.Game, "win", "simple", games, rules=SMALL[module]) > games / 2
@@ -70,7 +71,7 @@ def test_throw_tables_of_many_pairs_are_the_one_pair_tables_bit_for_bit(module, 
             assert value == table[min(r, table.shape[0] - 1), n]
 
 
-@pytest.mark.parametrize("module", [fivethousand, thousand])
+@pytest.mark.parametrize("module", WIN_GAMES)
 @pytest.mark.parametrize("players,solves", [(2, True), (3, False), (4, False)])
 def test_the_win_robot_prepares_its_policy_only_for_two_players(
     module, players, solves, monkeypatch

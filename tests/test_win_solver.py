@@ -43,6 +43,7 @@ def _same(first: dict, second: dict) -> None:
 
 
 @pytest.mark.parametrize("rules", FIVETHOUSAND + THOUSAND)
+@pytest.mark.slow
 def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatch):
     five = isinstance(rules, fivethousand.Rules)
     module, solver = (five_win, five_solver) if five else (thousand_win, thousand_win)
@@ -60,6 +61,7 @@ def test_rows_taken_from_the_pair_one_unit_up_change_no_number(rules, monkeypatc
 
 
 @pytest.mark.parametrize("rules", FIVETHOUSAND)
+@pytest.mark.slow
 def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
     policy = five_win.FivethousandWinPolicy(rules, use_cache=False)
     assert policy.final.round_least >= 6  # six single 5s: the fewest units a round sets aside
@@ -75,6 +77,7 @@ def test_a_rounds_worth_solved_at_once_changes_no_number(rules, monkeypatch):
 
 
 @pytest.mark.parametrize("rules", FIVETHOUSAND)
+@pytest.mark.slow
 def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeypatch):
     checked = []
     original = levels._never_worse_with_more
@@ -95,6 +98,7 @@ def test_the_most_points_for_each_number_of_dice_change_no_number(rules, monkeyp
         assert np.allclose(fewer[name], every[name], rtol=0, atol=1e-14), name
 
 
+@pytest.mark.slow
 def test_a_sweep_gives_the_bust_values_over_which_its_choices_hold():
     """Swept again with a bust value inside a pair's range, every state's value (and that
     of throwing with nothing at risk) is the same affine function, bit for bit; just past

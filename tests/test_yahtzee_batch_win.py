@@ -109,6 +109,7 @@ def test_every_decision_of_seeded_games_is_the_one_game_robots():
     [Rules.preset(name) for name in PRESETS] + [SMALL, Rules(forced_order=True)],
     ids=PRESETS + ["small", "forced_order"],
 )
+@pytest.mark.slow
 def test_sampled_situations_at_tables_of_two_and_three(rules):
     states = sample_states(rules, 240, seed=8, per_card=6)
     compare(
@@ -157,6 +158,7 @@ def test_a_game_gets_the_same_chances_weighed_alone_or_with_others():
     assert together == alone
 
 
+@pytest.mark.slow
 def test_alone_at_the_table_it_plays_as_the_optimal_robot():
     rules = Rules.preset("yatzy")
     games = numpy.arange(200)
@@ -197,6 +199,7 @@ def test_games_are_the_same_whatever_the_chunking():
         assert (numpy.concatenate([part[key] for part in parts]) == values).all(), key
 
 
+@pytest.mark.slow
 def test_the_win_robot_beats_the_greedy_robot_clearly():
     share = simulate.head_to_head("yahtzee", "win", "greedy", n=600, seed=4, progress=False)
     assert share.interval(0.95)[0] > 0.6

@@ -28,19 +28,6 @@ from dicelab.errors import InvalidInputError
 from dicelab.extras import MissingExtraError, require
 from dicelab.files import reason, remove_stale
 
-DEMO_TABLES = {
-    "fivethousand": [
-        {"name": "Robot A", "bot": "intelligent"},
-        {"name": "Robot B", "bot": "simple"},
-    ],
-    "thousand": [{"name": "Cask-aware", "bot": "cask_aware"}, {"name": "Simple", "bot": "simple"}],
-    "yahtzee": [{"name": "Greedy", "bot": "greedy"}, {"name": "Random", "bot": "random"}],
-}
-
-
-# What a demo line calls a turn that ends with its points lost, per game (see RULES.md).
-TURN_LOST = {"fivethousand": "farkle", "thousand": "burned"}
-
 
 def describe(game, event, before) -> str:
     """One line of what an event did, for the terminal (``before`` is the state it was
@@ -66,17 +53,19 @@ def describe(game, event, before) -> str:
     line = f"{name} {text} {detail}".rstrip()
     if event.dice is not None:
         line += f": {' '.join(map(str, event.dice))}"
-    news = getattr(game.state, "news", ())
+    lost_turn = registry.game(game).lost_turn
+    if lost_turn is None:  # Yahtzee: no turn's points are lost, nor counted up
+        return line
+    news = game.state.news
     if news[:1] == ("burned",):
         return f"{line}: burned, past {game.rules.target}!"
     if news[:1] == ("bust",):
         kept = game.engine.points_kept_on_bust(before)
         lost = before.turn_points - kept
-        line += f": {TURN_LOST[game.name]}!" + (f" {lost} points lost" if lost else "")
+        line += f": {lost_turn.called}!" + (f" {lost} points lost" if lost else "")
         return line + (f", {kept} kept." if kept else "." if lost else "")
-    turn_points = getattr(game.state, "turn_points", 0)
-    if game.state.player == event.player and turn_points != getattr(before, "turn_points", 0):
-        line += f" ({turn_points} this turn)"
+    if game.state.player == event.player and game.state.turn_points != before.turn_points:
+        line += f" ({game.state.turn_points} this turn)"
     return line
 
 
@@ -84,7 +73,8 @@ def demo(game_name: str, seed: int | None, out=None) -> None:
     """Bots play a whole game of ``game_name``, one line an action and the scores after
     each turn."""
     out = out or sys.stdout
-    game = registry.GAMES[game_name].Game(players=DEMO_TABLES[game_name], seed=seed)
+    spec = registry.GAMES[game_name]
+    game = spec.Game(players=[robot._asdict() for robot in spec.demo], seed=seed)
     print(f"A game of {game_name} between bots (seed {game.seed}).", file=out)
     while not game.is_over:
         before = game.state
@@ -460,7 +450,9 @@ def main(argv=None) -> int:
         description="Bots play one whole game, one line per move. The output can be piped "
         "(dicelab demo | head -5).",
     )
-    demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
+    demo_parser.add_argument(
+        "game", nargs="?", default="fivethousand", choices=sorted(registry.GAMES)
+    )
     demo_parser.add_argument(
         "--seed", type=seed_argument, default=None, help="the same seed plays the same game"
     )

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from dicelab import dice as _dice
 from dicelab import protocols, saves, validation
@@ -27,6 +28,7 @@ from dicelab.errors import (
     TooManyMovesError,
 )
 from dicelab.players import Player
+from dicelab.protocols import StateT
 from dicelab.ruleset import RuleSet
 
 SAVE_FORMAT = saves.FORMAT
@@ -41,54 +43,57 @@ def too_many_moves() -> str:
     )
 
 
+G = TypeVar("G", bound="Game[Any]")
+
+
 @dataclass(frozen=True)
 class Event:
     """One action in a game's history, with the dice it threw (None when it threw none)."""
 
     player: int
     action: Action
-    dice: tuple | None = None
+    dice: tuple[int, ...] | None = None
 
-    def to_json(self) -> dict:
-        document = {"player": self.player, "action": self.action.to_json()}
+    def to_json(self) -> dict[str, object]:
+        document: dict[str, object] = {"player": self.player, "action": self.action.to_json()}
         if self.dice is not None:
             document["dice"] = list(self.dice)
         return document
 
 
-class Game:
-    """A game in progress. Subclasses set ``name``, ``Engine``, ``Rules``, ``BOTS`` and
-    ``DEFAULT_PLAYERS``."""
+class Game(Generic[StateT]):
+    """A game in progress, over the states ``StateT`` of its engine. Subclasses set
+    ``name``, ``Engine``, ``Rules``, ``BOTS`` and ``DEFAULT_PLAYERS``."""
 
     name: str
-    Engine: type[protocols.Engine]
+    Engine: type[protocols.Engine[StateT]]
     Rules: type[RuleSet]
-    BOTS: dict
-    DEFAULT_PLAYERS: tuple
+    BOTS: Mapping[str, Callable[[], protocols.Bot]]
+    DEFAULT_PLAYERS: tuple[Player | str, ...]
     MAX_PLAYERS = 6
 
-    def __init__(self, players=None, rules=None, seed: int | None = None):
+    def __init__(self, players: object = None, rules: object = None, seed: int | None = None):
         seed = validation.seed(seed)
         self.players = self.seat(players)  # checked before anything is built
         self.rules = self.Rules.coerce(rules)
         self.engine = self.Engine(self.rules)
-        self._bots: dict[str, Any] = {
+        self._bots: dict[str, protocols.Bot] = {
             level: self.BOTS[level]()
             for level in dict.fromkeys(p.bot for p in self.players if p.bot is not None)
         }
         self.seed = random.SystemRandom().randrange(2**63) if seed is None else seed
-        self.state = self.engine.initial_state(len(self.players), *self._first_seat())
+        self.state = self._initial_state()
         self.history: list[Event] = []
         self._states = [self.state]
         self._turns = [(0,) * len(self.players)]  # turns each player has begun, per state
 
-    def _first_seat(self) -> tuple:
-        """What ``initial_state`` is told of the seat to start, after the players: nothing
-        (the first seat starts) unless a game's rules let chance pick it."""
-        return ()
+    def _initial_state(self) -> StateT:
+        """The state the game starts in: the first seat starts, unless a game's rules let
+        chance pick it."""
+        return self.engine.initial_state(len(self.players))
 
     @classmethod
-    def seat(cls, players) -> tuple[Player, ...]:
+    def seat(cls, players: object) -> tuple[Player, ...]:
         """The players of ``players=``: None (the default table), a number of players, or a
         list of names, ``{"name": ..., "bot": ...}`` dicts and Players; checked, bots too."""
         if players is None:
@@ -157,7 +162,7 @@ class Game:
         self.state = state
         return event
 
-    def play_all(self, actions) -> list[Event]:
+    def play_all(self, actions: Iterable[Action]) -> list[Event]:
         """Play these actions in turn, all or nothing: when one is illegal, IllegalMoveError
         and the game is as it was before the first."""
         start = len(self.history)
@@ -168,7 +173,7 @@ class Game:
                 self.undo()
             raise
 
-    def _throw_dice(self, state, turn: int) -> tuple:
+    def _throw_dice(self, state: StateT, turn: int) -> tuple[int, ...]:
         """The faces of the dice ``state`` is about to throw, in position order: one random
         stream per moment (player, turn, throw), drawing a face for each position in turn."""
         moment = f"{self.seed}/dice/{state.player}/{turn}/{self.engine.throw_number(state)}"
@@ -186,13 +191,16 @@ class Game:
 
     def bots_to_prepare(self) -> list[str]:
         """The levels of this game's bots that have set-up to do (see :meth:`prepare_bots`)."""
-        return [level for level, bot in self._bots.items() if hasattr(bot, "prepare")]
+        return [
+            level for level, bot in self._bots.items() if isinstance(bot, protocols.PreparingBot)
+        ]
 
     def prepare_bots(self) -> None:
         """Do the bots' slow set-up now (e.g. an optimal bot solving the game), not at their
         first move; ``prepare(engine, players=...)`` is told how many sit at the table."""
-        for level in self.bots_to_prepare():
-            self._bots[level].prepare(self.engine, players=len(self.players))
+        for bot in self._bots.values():
+            if isinstance(bot, protocols.PreparingBot):
+                bot.prepare(self.engine, players=len(self.players))
 
     def play_bot(self) -> Event:
         """Let the bot to move play one action."""
@@ -200,7 +208,7 @@ class Game:
 
     def play_bots(self) -> list[Event]:
         """Let bots play until a human is to move or the game is over."""
-        events = []
+        events: list[Event] = []
         while not self.is_over and self.current_player.is_bot:
             events.append(self.play_bot())
         return events
@@ -230,7 +238,7 @@ class Game:
         )
 
     @classmethod
-    def from_json(cls, text):
+    def from_json(cls: type[G], text: object) -> G:
         """Load a game saved by :meth:`to_json`, replaying and checking every action.
 
         Only what :meth:`to_json` writes is loaded: anything else (bad JSON, an unknown or
@@ -270,7 +278,7 @@ class Game:
             raise CorruptGameError("this is not a document that to_json() writes")
         return game
 
-    def _replay(self, path: str, entry: dict) -> None:
+    def _replay(self, path: str, entry: dict[str, Any]) -> None:
         """Play one saved event (already checked against the schema), as saved."""
         if entry["player"] != self.state.player:
             raise CorruptGameError(

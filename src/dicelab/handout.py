@@ -12,22 +12,21 @@ True
 from __future__ import annotations
 
 import html
-import importlib
 import json
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from dicelab import dice as _dice
 from dicelab import registry
 from dicelab.files import write_atomic
 
-GAMES = ("fivethousand", "thousand", "yahtzee")
-TITLES = {"fivethousand": "Fivethousand", "thousand": "Thousand", "yahtzee": "Yahtzee"}
+GAMES = tuple(registry.GAMES)
 TALLY_MARGIN = 2  # a tally sheet has this many times the turns perfect play needs on average (people need more)
 SEATS = 6  # columns of a scorecard or tally sheet
 TALLY_BLOCK = 25  # turns in one block of a tally sheet; the blocks stand side by side
-LOST_TURN = {"fivethousand": "a farkle", "thousand": "a burn"}  # a turn that scores nothing
 
 CSS = """
 @page { margin: 14mm; }
@@ -111,24 +110,19 @@ def handout(game: str, rules=None) -> str:
     """The printable HTML page for ``game`` ("fivethousand", "thousand" or "yahtzee")."""
     if game not in GAMES:
         raise ValueError(f"there is no game called {game!r}: choose one of {', '.join(GAMES)}")
-    module = importlib.import_module(f"dicelab.{game}")
-    rules = module.Rules.coerce(rules)
+    spec = registry.GAMES[game]
+    rules = spec.Rules.coerce(rules)
     preset = rules.preset_name or "custom"
-    summary, scoring, sheet = {
-        "fivethousand": (_fivethousand_rules, _combination_table, _tally_sheet),
-        "thousand": (_thousand_rules, _combination_table, _tally_sheet),
-        "yahtzee": (_yahtzee_rules, _yahtzee_table, _yahtzee_scorecard),
-    }[game]
+    summary, scoring, sheet_title, sheet = registry.load(spec.handout, Handout)
     exercises = lesson_exercises(game)
     parts = [
-        f"<h1>{TITLES[game]} <span class='name'>Name: ____________________</span></h1>",
+        f"<h1>{spec.title} <span class='name'>Name: ____________________</span></h1>",
         f"<p>Rules: <b>{html.escape(preset)}</b>. Class seed: ________</p>",
         "<section><h2>The rules</h2><ul>"
         + "".join(f"<li>{line}</li>" for line in summary(rules))
         + "</ul></section>",
         f"<section><h2>Scoring</h2>{scoring(rules)}</section>",
-        f"<section class='flows'><h2>{'Scorecard' if game == 'yahtzee' else 'Tally sheet'}</h2>"
-        f"{sheet(rules)}</section>",
+        f"<section class='flows'><h2>{sheet_title}</h2>{sheet(rules)}</section>",
     ]
     if exercises:
         parts.append(
@@ -141,7 +135,7 @@ def handout(game: str, rules=None) -> str:
         )
     return (
         "<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
-        f"<title>{TITLES[game]}: class handout</title><style>{CSS}</style></head>"
+        f"<title>{spec.title}: class handout</title><style>{CSS}</style></head>"
         f"<body>{''.join(parts)}</body></html>\n"
     )
 
@@ -329,16 +323,15 @@ def tally_rows(rules) -> int:
     """Rows of a set-aside game's tally sheet: ``TALLY_MARGIN`` times the turns a player alone
     needs on average to reach the target with perfect play, rounded up to a multiple of 5
     (Thousand: exact; Fivethousand: 2000 seeded games of the optimal robot)."""
-    from dicelab import fivethousand, thousand
-
-    if isinstance(rules, thousand.Rules):
-        turns = thousand.solitaire_policy(rules).expected_turns(0)
+    spec = registry.game(rules)
+    if "fewest_turns" in spec.policies:
+        turns = spec.module.solitaire_policy(rules).expected_turns(0)
     else:
         from dicelab import simulate
 
         turns = float(
             simulate.games(
-                fivethousand.Rules.coerce(rules), ["optimal"], n=2000, seed=0, progress=False
+                spec.Rules.coerce(rules), ["optimal"], n=2000, seed=0, progress=False
             ).turns.mean()
         )
     return 5 * math.ceil(TALLY_MARGIN * turns / 5)
@@ -348,9 +341,7 @@ def tally_example(rules) -> tuple[int, int]:
     """(points, new banked score) of the example line: a turn of 150 (a 1 and a 5 in
     Fivethousand, the low straight in Thousand) from the highest banked score at most half
     the target where a player may save it, ending below the target."""
-    from dicelab import thousand
-
-    casks = rules.casks if isinstance(rules, thousand.Rules) else ()
+    casks = rules.casks if registry.game(rules).casks else ()
     gain = 150
     for before in range(rules.target // 2 // 50 * 50, -1, -50):
         if before + gain < rules.target and not any(low <= before < high for low, high in casks):
@@ -361,6 +352,8 @@ def tally_example(rules) -> tuple[int, int]:
 def _tally_sheet(rules) -> str:
     """Blocks of ``TALLY_BLOCK`` turns at most, side by side, each with the seats' columns
     and its own header row: a player writes the banked score after each turn."""
+    lost = registry.game(rules).lost_turn
+    assert lost is not None, "a tally sheet is for a game whose turn can be lost"
     blank = "<td></td>" * SEATS
     turns = tally_rows(rules)
     blocks = -(-turns // TALLY_BLOCK)
@@ -379,9 +372,24 @@ def _tally_sheet(rules) -> str:
     return (
         f"<p>Target: {rules.target}. Names in the top row of each block, in the same order; after each turn write the banked score "
         f"(e.g. <i>{after}</i> after a turn of +{gain} from {after - gain}; "
-        f"{LOST_TURN[registry.game(rules).name]}: the same score again).</p>"
+        f"{lost.name}: the same score again).</p>"
         f"<div class='tallies' style='grid-template-columns: repeat({blocks}, 1fr)'>{tables}</div>"
     )
+
+
+class Handout(NamedTuple):
+    """A game's sheet: its rules summary, its scoring table and its blank sheet (with its title)."""
+
+    summary: Callable[..., list[str]]
+    scoring: Callable[..., str]
+    sheet_title: str
+    sheet: Callable[..., str]
+
+
+# The handout of each game (its ``registry.GameSpec.handout``).
+FIVETHOUSAND = Handout(_fivethousand_rules, _combination_table, "Tally sheet", _tally_sheet)
+THOUSAND = Handout(_thousand_rules, _combination_table, "Tally sheet", _tally_sheet)
+YAHTZEE = Handout(_yahtzee_rules, _yahtzee_table, "Scorecard", _yahtzee_scorecard)
 
 
 def _markdown(text: str) -> str:

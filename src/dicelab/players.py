@@ -16,6 +16,10 @@ import random
 from dataclasses import asdict, dataclass
 
 from dicelab import validation
+from dicelab.actions import Action
+from dicelab.errors import WrongTypeError
+from dicelab.protocols import Engine
+from dicelab.protocols import StateT as S
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class Player:
     bot: str | None = None
     colour: str | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         validation.text(self.name, "a player's name")
         if self.bot is not None:
             validation.text(self.bot, "a bot level")
@@ -37,11 +41,11 @@ class Player:
     def is_bot(self) -> bool:
         return self.bot is not None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, str | None]:
         return asdict(self)
 
     @classmethod
-    def coerce(cls, value) -> Player:
+    def coerce(cls, value: object) -> Player:
         """A Player from a name, a dict like ``{"name": ..., "bot": ...}`` or a Player."""
         if isinstance(value, Player):
             return value
@@ -49,7 +53,7 @@ class Player:
             return cls(value)
         if type(value) is dict and "name" in value and set(value) <= {"name", "bot", "colour"}:
             return cls(value["name"], value.get("bot"), value.get("colour"))
-        raise validation.WrongTypeError(
+        raise WrongTypeError(
             f"a player is a name or {{'name': ..., 'bot': ...}}, not {validation.shown(value)}"
         )
 
@@ -59,5 +63,5 @@ class RandomBot:
 
     level = "random"
 
-    def choose(self, engine, state, rng: random.Random):
+    def choose(self, engine: Engine[S], state: S, rng: random.Random) -> Action:
         return rng.choice(engine.legal_actions(state))

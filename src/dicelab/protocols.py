@@ -14,9 +14,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from dicelab.actions import Action
 
@@ -47,45 +47,50 @@ class State(Protocol):
     def is_over(self) -> bool: ...
 
 
+StateT = TypeVar("StateT", bound=State)
+
+
 @runtime_checkable
-class Engine(Protocol):
-    """A game's pure transition function, with chance explicit and exact; ``actions`` are
-    the classes of its actions."""
+class Engine(Protocol[StateT]):
+    """A game's pure transition function over its states ``StateT``, with chance explicit
+    and exact; ``actions`` are the classes of its actions."""
 
     actions: ClassVar[tuple[type[Action], ...]]
-    rules: Any
 
     def __init__(self, rules: Any) -> None: ...
 
-    def initial_state(self, players: int) -> Any: ...
+    @property
+    def rules(self) -> Rules: ...
+
+    def initial_state(self, players: int) -> StateT: ...
 
     def action_from_json(self, document: object) -> Action:
         """The action a saved game's JSON describes (IllegalMoveError if it is none)."""
         ...
 
-    def throw_positions(self, state: Any) -> tuple[int, ...]:
+    def throw_positions(self, state: StateT) -> tuple[int, ...]:
         """The places of the dice the throw being made throws."""
         ...
 
-    def throw_number(self, state: Any) -> int:
+    def throw_number(self, state: StateT) -> int:
         """How many throws the turn has had before this one (0 for its first)."""
         ...
 
-    def legal_actions(self, state: Any) -> Sequence[Action]: ...
+    def legal_actions(self, state: StateT) -> Sequence[Action]: ...
 
-    def apply(self, state: Any, action: Action) -> Any: ...
+    def apply(self, state: StateT, action: Action) -> StateT: ...
 
-    def chance_outcomes(self, state: Any) -> Mapping[tuple[int, ...], Fraction]: ...
+    def chance_outcomes(self, state: StateT) -> Mapping[tuple[int, ...], Fraction]: ...
 
-    def sample_chance(self, state: Any, rng: random.Random) -> tuple[int, ...]: ...
+    def sample_chance(self, state: StateT, rng: random.Random) -> tuple[int, ...]: ...
 
-    def apply_chance(self, state: Any, outcome: tuple[int, ...]) -> Any: ...
+    def apply_chance(self, state: StateT, outcome: tuple[int, ...]) -> StateT: ...
 
-    def scores(self, state: Any) -> list[int]:
+    def scores(self, state: StateT) -> list[int]:
         """Each seat's score now: the banked points, or the Yahtzee card's total."""
         ...
 
-    def winners(self, state: Any) -> list[int]: ...
+    def winners(self, state: StateT) -> list[int]: ...
 
 
 @runtime_checkable
@@ -98,3 +103,94 @@ class Bot(Protocol):
     """
 
     def choose(self, engine: Any, state: Any, rng: random.Random) -> Action: ...
+
+
+@runtime_checkable
+class PreparingBot(Bot, Protocol):
+    """A bot with slow set-up to do before its first move (solving the game), done by
+    :meth:`dicelab.game.Game.prepare_bots` when asked for."""
+
+    def prepare(self, engine: Any, players: int) -> None: ...
+
+
+class Player(Protocol):
+    """A seat at a game: a name, and the level of the bot playing it (None: a person)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def bot(self) -> str | None: ...
+
+
+class Event(Protocol):
+    """What happened: who played which action, and the dice it threw (None: it threw none)."""
+
+    @property
+    def player(self) -> int: ...
+
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def dice(self) -> tuple[int, ...] | None: ...
+
+
+class Game(Protocol):
+    """A game in progress (:class:`dicelab.game.Game`): seeded dice, history, undo, saves."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def engine(self) -> Engine[State]: ...
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def players(self) -> tuple[Player, ...]: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winners(self) -> Sequence[Player]: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def play(self, action: Action) -> Event: ...
+
+    def play_bot(self) -> Event: ...
+
+    def play_bots(self) -> Sequence[Event]: ...
+
+    def bots_to_prepare(self) -> list[str]: ...
+
+    def prepare_bots(self) -> None: ...
+
+    def to_json(self) -> str: ...
+
+
+class GameType(Protocol):
+    """A game's driver class: made from ``players=``, ``rules=`` and ``seed=``, or read
+    from a save; ``BOTS`` maps each bot level to what makes its bot."""
+
+    BOTS: Mapping[str, Callable[[], Bot]]
+
+    def __call__(self, players: Any = None, rules: Any = None, seed: int | None = None) -> Game: ...
+
+    def from_json(self, text: str) -> Game: ...
+
+
+class WinPolicy(Protocol):
+    """An exact two-player policy playing for the win: the first player's chance to win
+    when both play it, and the chance to win of the player to move in any state."""
+
+    @property
+    def first_player_wins(self) -> float: ...
+
+    def chance_to_win(self, state: Any) -> float: ...

@@ -20,7 +20,7 @@ import dataclasses
 from typing import Any, ClassVar, NoReturn, TypeVar
 
 from dicelab import validation
-from dicelab.errors import InvalidInputError
+from dicelab.errors import InvalidInputError, WrongTypeError
 
 MAX_POINTS = 1_000_000  # any number of points or target in any rules
 MAX_ITEMS = 20  # items of a listed setting (boxes, casks)
@@ -102,7 +102,7 @@ class RuleSet:
             return cls.preset(rules)
         if type(rules) is dict:
             return cls.from_dict(rules)
-        raise validation.WrongTypeError(
+        raise WrongTypeError(
             f"rules are a preset name or a {cls.__name__}, not {validation.shown(rules)}"
         )
 
@@ -124,9 +124,7 @@ class RuleSet:
         """Rules from :meth:`to_dict`'s output (or some of its settings; the others keep
         their defaults); the error names the first bad setting."""
         if type(document) is not dict:
-            raise validation.WrongTypeError(
-                f"rules are a JSON object, not {validation.shown(document)}"
-            )
+            raise WrongTypeError(f"rules are a JSON object, not {validation.shown(document)}")
         cls._check_names(document)
         return cls(**document)
 

@@ -18,12 +18,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import typing
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from typing import Any, Protocol
 
-from dicelab import validation
+from dicelab import protocols, validation
+from dicelab.actions import Action
 from dicelab.dice import Dice
 from dicelab.errors import CorruptGameError
-from dicelab.ruleset import MAX_ITEMS, MAX_POINTS
+from dicelab.ruleset import MAX_ITEMS, MAX_POINTS, RuleSet
 
 FORMAT = "dicelab-game"
 VERSION = 2  # 2: dice seeded by the moment they are thrown (duplicate dice)
@@ -34,7 +37,22 @@ MAX_EVENTS = 20_000  # real games take a few thousand at most
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
 
-def parse(text):
+class SavedGame(Protocol):
+    """What a save's schema reads of a game's class (a :class:`dicelab.game.Game` subclass)."""
+
+    name: str
+    MAX_PLAYERS: int
+    Rules: type[RuleSet]
+    Engine: type[protocols.Engine[Any]]
+
+    def __hash__(self) -> int: ...
+
+
+#: A schema: checks a JSON value at its path, raising CorruptGameError where it is wrong.
+Check = Callable[[object, str], None]
+
+
+def parse(text: object) -> Any:
     """The JSON value of ``text`` (a str, or UTF-8 bytes), bounded in size and depth."""
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -82,8 +100,8 @@ def _shallow(text: str) -> bool:
     return not brackets
 
 
-def _object(pairs):
-    document = {}
+def _object(pairs: Iterable[tuple[str, object]]) -> dict[str, object]:
+    document: dict[str, object] = {}
     for key, value in pairs:
         if key in document:
             raise CorruptGameError(f"the key {validation.shown(key)} appears twice in one object")
@@ -94,7 +112,7 @@ def _object(pairs):
 # --- the schema ------------------------------------------------------------------------
 
 
-def _json_type(value) -> str:
+def _json_type(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -106,16 +124,16 @@ def _json_type(value) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
-def const(expected):
-    def check(value, path):
+def const(expected: object) -> Check:
+    def check(value: object, path: str) -> None:
         if type(value) is not type(expected) or value != expected:
             raise CorruptGameError(f"must be {json.dumps(expected)}, not {_json_type(value)}", path)
 
     return check
 
 
-def whole(low: int, high: int):
-    def check(value, path):
+def whole(low: int, high: int) -> Check:
+    def check(value: object, path: str) -> None:
         if type(value) is not int or not low <= value <= high:
             raise CorruptGameError(
                 f"must be a whole number from {low} to {high}, not {_json_type(value)}", path
@@ -124,12 +142,12 @@ def whole(low: int, high: int):
     return check
 
 
-def boolean(value, path):
+def boolean(value: object, path: str) -> None:
     if type(value) is not bool:
         raise CorruptGameError(f"must be true or false, not {_json_type(value)}", path)
 
 
-def string(value, path):
+def string(value: object, path: str) -> None:
     if type(value) is not str or len(value) > validation.MAX_NAME_LENGTH:
         raise CorruptGameError(
             f"must be a string of at most {validation.MAX_NAME_LENGTH} "
@@ -138,14 +156,14 @@ def string(value, path):
         )
 
 
-def string_or_null(value, path):
+def string_or_null(value: object, path: str) -> None:
     if value is not None:
         string(value, path)
 
 
-def array(item, low: int, high: int):
-    def check(value, path):
-        if type(value) is not list or not low <= len(value) <= high:
+def array(item: Check, low: int, high: int) -> Check:
+    def check(value: object, path: str) -> None:
+        if not isinstance(value, list) or type(value) is not list or not low <= len(value) <= high:
             size = f"{len(value)} items" if type(value) is list else _json_type(value)
             raise CorruptGameError(f"must be a list of {low} to {high} items, not {size}", path)
         for index, element in enumerate(value):
@@ -162,13 +180,13 @@ def member(path: str, key: str) -> str:
     return f"{path}.{key}" if key.isidentifier() else f"{path}[{json.dumps(key)}]"
 
 
-def obj(fields: dict, optional: dict | None = None):
+def obj(fields: Mapping[str, Check], optional: Mapping[str, Check] | None = None) -> Check:
     """An object with exactly ``fields`` (and maybe some of ``optional``), checked in order."""
     optional = optional or {}
     everything = {**fields, **optional}
 
-    def check(value, path):
-        if type(value) is not dict:
+    def check(value: object, path: str) -> None:
+        if not isinstance(value, dict) or type(value) is not dict:
             raise CorruptGameError(f"must be an object, not {_json_type(value)}", path)
         for key in value:
             if key not in everything:
@@ -184,11 +202,11 @@ def obj(fields: dict, optional: dict | None = None):
     return check
 
 
-def tagged(kinds: dict):
+def tagged(kinds: Mapping[str, Check]) -> Check:
     """An object whose ``type`` picks its schema from ``kinds``."""
 
-    def check(value, path):
-        if type(value) is not dict:
+    def check(value: object, path: str) -> None:
+        if not isinstance(value, dict) or type(value) is not dict:
             raise CorruptGameError(f"must be an object, not {_json_type(value)}", path)
         kind = value.get("type")
         if type(kind) is not str or kind not in kinds:
@@ -201,7 +219,7 @@ def tagged(kinds: dict):
     return check
 
 
-def _setting(default, signed: bool = False):
+def _setting(default: object, signed: bool = False) -> Check:
     """The schema of a rule setting from its default value (``signed``: may be negative)."""
     if isinstance(default, bool):
         return boolean
@@ -209,20 +227,25 @@ def _setting(default, signed: bool = False):
         return whole(-MAX_POINTS if signed else 0, MAX_POINTS)
     if isinstance(default, str):
         return string
+    assert isinstance(default, tuple), "a setting is a flag, a number, a word or a tuple"
     return array(_setting(default[0]), 0, MAX_ITEMS)
 
 
 #: The schema of an action's field, by the field's type (resolved, not as the text written).
-_FIELDS = {Dice: array(whole(1, 6), 0, 6), int: whole(0, MAX_ITEMS), str: string}
+_FIELDS: dict[object, Check] = {
+    Dice: array(whole(1, 6), 0, 6),
+    int: whole(0, MAX_ITEMS),
+    str: string,
+}
 
 
-def _action(kind):
+def _action(kind: type[Action]) -> Check:
     types = typing.get_type_hints(kind)
     fields = {field.name: _FIELDS[types[field.name]] for field in dataclasses.fields(kind)}
     return obj({"type": const(kind.type), **fields})
 
 
-def rules_schema(rules_class):
+def rules_schema(rules_class: type[RuleSet]) -> Check:
     """The schema of a game's rules as ``to_dict`` writes them (every setting)."""
     return obj(
         {
@@ -233,7 +256,7 @@ def rules_schema(rules_class):
 
 
 @cache
-def schema(game_class):
+def schema(game_class: SavedGame) -> Check:
     """The schema of a save of ``game_class`` (a :class:`dicelab.game.Game` subclass)."""
     player = obj({"name": string, "bot": string_or_null, "colour": string_or_null})
     actions = tagged({kind.type: _action(kind) for kind in game_class.Engine.actions})
@@ -254,6 +277,6 @@ def schema(game_class):
     )
 
 
-def check_document(document, checker) -> None:
+def check_document(document: object, checker: Check) -> None:
     """CorruptGameError at the first place where ``document`` breaks the schema ``checker``."""
     checker(document, "$")

@@ -26,9 +26,13 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import NoReturn
 
 from dicelab.errors import IllegalMoveError, InvalidInputError, WrongTypeError
+
+#: What a check raises instead of its default error: an error class taking the message.
+Refusal = Callable[[str], Exception]
 
 MAX_NAME_LENGTH = 40  # a player's name or colour, a bot level, a box name (typed or given)
 MAX_SEED = 2**64 - 1
@@ -40,7 +44,7 @@ _SHORT = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = SHOWN
 
 
-def shown(value) -> str:
+def shown(value: object) -> str:
     r"""``value`` as a short text for an error message: at most 40 characters, control and
     bidi characters escaped, and a huge value never copied whole.
 
@@ -61,16 +65,18 @@ def shown(value) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
-def names(values, most: int = SHOWN_FIELDS) -> str:
+def names(values: Iterable[object], most: int = SHOWN_FIELDS) -> str:
     """Names (of fields, settings) for an error message, each :func:`shown`, at most
     ``most`` of them and then how many more: a message never repeats a flood of names.
 
     >>> names(["die", "x" * 1_000_000, *map(str, range(10))])
     "'die', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..., '0', '1' and 8 more"
     """
-    values = list(values)
-    listed = ", ".join(map(shown, values[:most]))
-    return listed if len(values) <= most else f"{listed} and {len(values) - most} more"
+    listed_values = list(values)
+    listed = ", ".join(map(shown, listed_values[:most]))
+    if len(listed_values) <= most:
+        return listed
+    return f"{listed} and {len(listed_values) - most} more"
 
 
 def clean_name(value: str) -> str:
@@ -88,19 +94,21 @@ def clean_name(value: str) -> str:
     return " ".join(kept.split())[:MAX_NAME_LENGTH]
 
 
-def _raise(error, wrong_type: bool, message: str, setting: str | None = None) -> NoReturn:
+def _raise(
+    error: Refusal | None, wrong_type: bool, message: str, setting: str | None = None
+) -> NoReturn:
     if error is None:
         raise (WrongTypeError if wrong_type else InvalidInputError)(message, setting)
     raise error(message)
 
 
 def whole_number(
-    value,
+    value: object,
     what: str,
     low: int | None = None,
     high: int | None = None,
     *,
-    error=None,
+    error: Refusal | None = None,
     setting: str | None = None,
 ) -> int:
     """``value`` when it is an ``int`` (not a bool) from ``low`` to ``high``.
@@ -125,7 +133,9 @@ def whole_number(
     return value
 
 
-def flag(value, what: str, *, error=None, setting: str | None = None) -> bool:
+def flag(
+    value: object, what: str, *, error: Refusal | None = None, setting: str | None = None
+) -> bool:
     """``value`` when it is True or False (not 0, 1 or "yes")."""
     if type(value) is not bool:
         _raise(error, True, f"{what} must be True or False, not {shown(value)}", setting)
@@ -133,7 +143,12 @@ def flag(value, what: str, *, error=None, setting: str | None = None) -> bool:
 
 
 def text(
-    value, what: str, *, max_length: int = MAX_NAME_LENGTH, error=None, setting: str | None = None
+    value: object,
+    what: str,
+    *,
+    max_length: int = MAX_NAME_LENGTH,
+    error: Refusal | None = None,
+    setting: str | None = None,
 ) -> str:
     """``value`` when it is a non-empty string of at most ``max_length`` characters, without
     control or bidi characters."""
@@ -156,7 +171,14 @@ def text(
     return value
 
 
-def one_of(value, choices, what: str, *, error=None, setting: str | None = None):
+def one_of(
+    value: object,
+    choices: Collection[str],
+    what: str,
+    *,
+    error: Refusal | None = None,
+    setting: str | None = None,
+) -> str:
     """``value`` when it is one of ``choices`` (strings)."""
     if type(value) is not str:
         _raise(
@@ -170,20 +192,20 @@ def one_of(value, choices, what: str, *, error=None, setting: str | None = None)
 
 
 def sequence(
-    value,
+    value: object,
     what: str,
     low: int = 0,
     high: int | None = None,
     *,
-    error=None,
+    error: Refusal | None = None,
     setting: str | None = None,
-) -> tuple:
+) -> tuple[object, ...]:
     """``value`` as a tuple, when it is a list or tuple of ``low`` to ``high`` items.
 
     Sets are refused (they forget repeated dice), and so are strings and iterators.
     The length is checked before any item is looked at.
     """
-    if type(value) not in (list, tuple):
+    if not isinstance(value, (list, tuple)) or type(value) not in (list, tuple):
         hint = " (a set forgets repeated faces)" if isinstance(value, (set, frozenset)) else ""
         _raise(error, True, f"{what} must be a list or tuple, not {shown(value)}{hint}", setting)
     if len(value) < low or (high is not None and len(value) > high):
@@ -192,7 +214,7 @@ def sequence(
     return tuple(value)
 
 
-def face(value, *, error=None) -> int:
+def face(value: object, *, error: Refusal | None = None) -> int:
     """``value`` when it is a die face: an int from 1 to 6."""
     if type(value) is not int or value not in FACES:
         _raise(
@@ -203,16 +225,23 @@ def face(value, *, error=None) -> int:
     return value
 
 
-def faces(value, low: int = 0, high: int = 6, *, what: str = "the dice", error=None) -> tuple:
+def faces(
+    value: object,
+    low: int = 0,
+    high: int = 6,
+    *,
+    what: str = "the dice",
+    error: Refusal | None = None,
+) -> tuple[int, ...]:
     """``value`` as a sorted tuple of faces, when it is a list or tuple of ``low`` to
     ``high`` faces."""
     dice = sequence(value, what, low, high, error=error)
-    for item in dice:
-        face(item, error=error)
-    return tuple(sorted(dice))
+    return tuple(sorted(face(item, error=error) for item in dice))
 
 
-def die_index(value, dice: int = 5, *, error=IllegalMoveError, counted_from: int = 0) -> int:
+def die_index(
+    value: object, dice: int = 5, *, error: Refusal | None = IllegalMoveError, counted_from: int = 0
+) -> int:
     """``value`` when it names one of ``dice`` dice by position (0 to dice - 1).
 
     A refusal numbers the dice from ``counted_from``: 0 as the Python API does, 1 where the
@@ -234,7 +263,9 @@ def die_index(value, dice: int = 5, *, error=IllegalMoveError, counted_from: int
     return value
 
 
-def die_indices(values, dice: int = 5, *, error=IllegalMoveError) -> tuple:
+def die_indices(
+    values: object, dice: int = 5, *, error: Refusal | None = IllegalMoveError
+) -> tuple[int, ...]:
     """``values`` when each names a different die (0 to dice - 1); all are checked first.
 
     >>> die_indices([4, 0])
@@ -244,15 +275,18 @@ def die_indices(values, dice: int = 5, *, error=IllegalMoveError) -> tuple:
     ...
     dicelab.errors.IllegalMoveError: name each die once
     """
-    indices = sequence(values, "the dice", 0, dice, error=error)
-    for index in indices:
+    indices = tuple(
         die_index(index, dice, error=error)
+        for index in sequence(values, "the dice", 0, dice, error=error)
+    )
     if len(set(indices)) != len(indices):
         _raise(error, False, "name each die once")
     return indices
 
 
-def box_name(value, boxes, *, error=IllegalMoveError) -> str:
+def box_name(
+    value: object, boxes: Collection[str], *, error: Refusal | None = IllegalMoveError
+) -> str:
     """``value`` when it is one of the Yahtzee ``boxes`` of the rules in play."""
     if type(value) is not str or value not in boxes:
         _raise(
@@ -263,19 +297,19 @@ def box_name(value, boxes, *, error=IllegalMoveError) -> str:
     return value
 
 
-def seed(value) -> int | None:
+def seed(value: object) -> int | None:
     """``value`` when it is None (a fresh random game) or a whole number from 0 to 2**64 - 1."""
     if value is None:
         return None
     return whole_number(value, "the seed", 0, MAX_SEED)
 
 
-def player_count(value, limit: int, game: str) -> int:
+def player_count(value: object, limit: int, game: str) -> int:
     """``value`` when it is a number of players from 1 to ``limit``."""
     return whole_number(value, f"the number of players of {game}", 1, limit)
 
 
-def player_list(value, limit: int, game: str) -> tuple:
+def player_list(value: object, limit: int, game: str) -> tuple[object, ...]:
     """``value`` as a tuple when it is a list or tuple of 1 to ``limit`` seats (checked
     before any seat is looked at); a single string is refused, not split into letters."""
     if type(value) is str:
@@ -287,8 +321,12 @@ def player_list(value, limit: int, game: str) -> tuple:
 
 
 def intent(
-    message, fields: dict, *, error=IllegalMoveError, sender: str = "the front end"
-) -> tuple[str, dict]:
+    message: object,
+    fields: Mapping[str, Mapping[str, type | Callable[[object], object]]],
+    *,
+    error: Refusal | None = IllegalMoveError,
+    sender: str = "the front end",
+) -> tuple[str, dict[str, object]]:
     """A request from the browser: its ``type`` and its fields, checked.
 
     ``fields`` maps each intent type to its fields, each checked by a Python type (the value
@@ -306,8 +344,8 @@ def intent(
 
     A refusal repeats at most :data:`SHOWN_FIELDS` field names, each cut as :func:`shown` cuts it.
     """
-    kind = message.get("type") if type(message) is dict else None
-    if type(kind) is not str or kind not in fields:
+    kind = message.get("type") if isinstance(message, dict) and type(message) is dict else None
+    if not isinstance(message, dict) or type(kind) is not str or kind not in fields:
         _raise(error, type(message) is not dict, f"{sender} sent a request that is not understood")
     expected = fields[kind]
     wrong = sorted((set(message) - {"type"}) ^ set(expected), key=str)

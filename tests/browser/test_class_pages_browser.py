@@ -261,6 +261,7 @@ class Attacker:
                 pass  # the server keeps it away a while
 
 
+@pytest.mark.slow
 def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browser, tmp_path):
     """A lesson without JupyterLab: the projector's and the teacher's pages, twelve students
     (four on phones, one with two tabs, one who closes the page and opens it again) and one

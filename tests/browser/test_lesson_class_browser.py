@@ -23,6 +23,8 @@ from tests.browser.harness import (
 from tests.browser.test_classroom_browser import PHONE, settled
 from tests.classroom.serving import ServerProcess
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 pytest.importorskip("tornado")
 pytest.importorskip("segno")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from dicelab.widgets.controller import RESUMED
+from dicelab.widgets.autosave import RESUMED
 from tests.browser.harness import (
     ARTIFACTS,
     kernel_eval,

@@ -14,6 +14,8 @@ from dicelab.classroom.activities import activity
 from dicelab.classroom.limits import MAX_WHOLE
 from tests.classroom.serving import THROW, ServerProcess, Student
 
+pytestmark = pytest.mark.slow  # every test here takes tens of seconds on two cores
+
 pytest.importorskip("tornado")
 
 HONEST = 5  # honest students, taking turns to throw after each fuzzed message

@@ -163,6 +163,7 @@ def test_first_player_games_count_a_shared_win_half():
         )
 
 
+@pytest.mark.slow
 def test_every_lesson_activity_runs_on_a_real_server_and_pools_what_was_sent(tmp_path):
     server = ServerProcess(tmp_path / "class")
     teacher = server.teacher_socket(timeout=120)

@@ -83,6 +83,7 @@ def notebook_strategy(name: str = "From a notebook", **settings) -> strategy.Str
     return strategy.threshold(tournament.RULES, name=name, **settings)
 
 
+@pytest.mark.slow
 def test_phones_and_a_notebook_enter_the_round_robin_fills_in_and_the_exports_hold_it(server):
     ann, ben, cat = (Student(server, name) for name in ("Ann", "Ben", "Cat"))
     set_and_enter(ann, all=400)
@@ -209,6 +210,7 @@ def test_submit_says_why_in_a_sentence(server, tmp_path):
     teacher.close()
 
 
+@pytest.mark.slow
 def test_a_sigkill_while_the_round_robin_is_played_loses_no_entry(tmp_path):
     folder = tournament_folder(tmp_path / "class")
     running = ServerProcess(folder)

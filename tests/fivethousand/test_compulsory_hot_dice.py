@@ -239,6 +239,7 @@ def brute_win(rules: Rules, top: int) -> float:
     ],
     ids=["2dice", "3dice", "2dice-min_bank"],
 )
+@pytest.mark.slow
 def test_the_win_policy_is_the_brute_force_under_compulsory_hot_dice(rules):
     policy = fivethousand.win_policy(rules, use_cache=False)
     assert policy.first_player_wins == pytest.approx(brute_win(rules, top=3000), abs=1e-8)
@@ -306,6 +307,7 @@ def brute_zillions_win(rules: Rules, top: int) -> float:
     raise AssertionError("the brute force did not settle")
 
 
+@pytest.mark.slow
 def test_under_zillions_rules_the_win_policy_is_the_brute_force():
     rules = Rules(dice=2, target=150, hot_dice="compulsory")
     policy = fivethousand.win_policy(rules, use_cache=False)

@@ -172,6 +172,7 @@ def test_a_turn_with_more_of_a_kind_is_worth_what_brute_force_finds(more):
 
 
 @pytest.mark.parametrize("need", [1500, 2500, 3000])
+@pytest.mark.slow
 def test_a_last_turn_with_the_six_dice_combinations_matches_brute_force(need):
     rules = HOUSE["six-dice"]
     policy = final_turn_policy(rules, to_beat=2000 + need - 1)

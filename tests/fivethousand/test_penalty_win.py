@@ -172,6 +172,7 @@ TINY = [
 
 
 @pytest.mark.parametrize("rules", TINY, ids=lambda rules: rules.to_dict().__repr__()[:0] or None)
+@pytest.mark.slow
 def test_matches_brute_force(rules):
     policy = win_policy(rules, lead_cap=LEAD_CAP, use_cache=False)
     assert policy.iteration_error < TOLERANCE
@@ -214,12 +215,14 @@ BEFORE = [
 
 
 @pytest.mark.parametrize("rules, chances", BEFORE, ids=["facebook", "traditional"])
+@pytest.mark.slow
 def test_agrees_with_the_solver_before(rules, chances):
     policy = win_policy(rules, use_cache=False)
     for where, chance in chances.items():
         assert policy.start[where] == pytest.approx(chance, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_is_the_same_bit_for_bit_on_one_core_or_shared_out(monkeypatch):
     from dicelab.setaside import sweep_kernel
 

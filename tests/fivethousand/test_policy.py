@@ -278,5 +278,6 @@ def test_the_optimal_robot_only_plays_legal_moves():
         )
 
 
+@pytest.mark.slow
 def test_the_optimal_robot_beats_the_intelligent_one():
     assert beats_a_coin(wins_of(Game, "optimal", "intelligent", 1200), 1200)

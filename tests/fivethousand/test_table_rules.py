@@ -379,6 +379,7 @@ BATCH_CASES = [
 
 
 @pytest.mark.parametrize("game, rules, players", BATCH_CASES)
+@pytest.mark.slow
 def test_batch_games_follow_the_table_rules_as_the_engine_path_does(game, rules, players):
     batch = simulate.games(rules, players, n=20_000, seed=1, progress=False)
     engine = simulate.games(
@@ -489,6 +490,7 @@ def choices_of_singles_and_triples():
         Rules(dice=3, target=400, last_turn=False, bust_keeps_completed_rounds=False),
     ],
 )
+@pytest.mark.slow
 def test_the_win_policy_without_a_last_turn_is_brute_force(rules):
     policy = fivethousand.win_policy(rules, use_cache=False)
     expected = brute_no_last_turn(rules)
@@ -498,6 +500,7 @@ def test_the_win_policy_without_a_last_turn_is_brute_force(rules):
     assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
 
 
+@pytest.mark.slow
 def test_busche_neller_a_200_point_start_makes_the_game_fairest():
     policy = fivethousand.win_policy("busche_neller")
     assert round(policy.first_player_wins, 5) == 0.53695

@@ -138,6 +138,7 @@ def brute_force(rules: Rules, lead: int) -> dict:
         Rules(dice=2, target=300, all_dice_farkle=100, bust_keeps_completed_rounds=False),
     ],
 )
+@pytest.mark.slow
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     lead = rules.target + 100
     policy = win_policy(rules, lead_cap=lead, use_cache=False)
@@ -189,6 +190,7 @@ def test_the_cap_changes_little_and_its_bound_holds():
     assert abs(chosen.first_player_wins - high.first_player_wins) <= high.cap_error + 1e-12
 
 
+@pytest.mark.slow
 def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
     rules = Rules(dice=3, target=500)
     policy = win_policy(rules, use_cache=False)
@@ -277,6 +279,7 @@ def reachable_states(engine, rng, games: int, push: float):
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=small_rules(), seed=st.integers(0, 2**32 - 1), push=st.sampled_from([0.5, 0.9]))
+@pytest.mark.slow
 def test_every_reachable_state_is_answered(rules, seed, push):
     policy = win_policy(rules, use_cache=False)
     engine = Engine(rules)

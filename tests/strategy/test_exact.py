@@ -159,6 +159,7 @@ SMALL_GAMES = [
 
 
 @pytest.mark.parametrize("rules", SMALL_GAMES, ids=["traditional", "zillions", "opening", "first"])
+@pytest.mark.slow
 def test_win_chance_agrees_with_a_hand_written_value_iteration(rules):
     careful = threshold(
         rules, bank_at={1: 50, 2: 100}, otherwise=150, set_aside="keep_most_dice", name="careful"

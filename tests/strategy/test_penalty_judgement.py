@@ -143,6 +143,7 @@ PENALTY_GAMES = [
 EVERY_FARKLE = PENALTY_GAMES[1].replace(penalty=150, penalty_after=1, score_floor=-150)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", PENALTY_GAMES, ids=["last turn", "first to bank"])
 def test_win_chance_under_a_penalty_agrees_with_a_hand_written_value_iteration(rules):
     a = threshold(rules, bank_at=100, name="careful")

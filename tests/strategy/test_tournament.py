@@ -45,6 +45,7 @@ def standings():
     )
 
 
+@pytest.mark.slow
 def test_exact_chances_agree_with_the_simulated_shares(standings):
     strategies = [name for name in standings.names if name not in standings.robots]
     assert len(strategies) * (len(strategies) - 1) // 2 >= 20
@@ -54,6 +55,7 @@ def test_exact_chances_agree_with_the_simulated_shares(standings):
             assert off <= 3 * standings.errors[i, j], (strategies[i], strategies[j])
 
 
+@pytest.mark.slow
 def test_the_win_robot_beats_every_threshold_strategy(standings):
     win = standings.names.index("win")
     for j, name in enumerate(standings.names):

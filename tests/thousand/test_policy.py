@@ -153,6 +153,7 @@ def test_the_optimal_bot_only_plays_legal_moves():
         )
 
 
+@pytest.mark.slow
 def test_the_optimal_bot_beats_the_cask_aware_one():
     assert beats_a_coin(wins_of(Game, "optimal", "cask_aware", 500), 500)
 

@@ -81,6 +81,7 @@ def brute_force(rules: Rules) -> dict:
         Rules(dice=1, target=40, casks=(), dump_truck=10),
     ],
 )
+@pytest.mark.slow
 def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     policy = win_policy(rules, use_cache=False)
     expected = brute_force(rules)
@@ -90,6 +91,7 @@ def test_win_policy_agrees_with_brute_force_value_iteration(rules):
     assert policy.first_player_wins == pytest.approx(expected[(0, 0)], abs=1e-9)
 
 
+@pytest.mark.slow
 def test_monte_carlo_of_the_policy_against_itself_agrees_with_first_player_wins():
     rules = Rules(dice=3, target=100, casks=((0, 20), (50, 60)))
     policy = win_policy(rules, use_cache=False)

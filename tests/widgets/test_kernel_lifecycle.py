@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
 
 import pytest
 
@@ -64,8 +63,17 @@ def test_an_interrupt_reaches_the_cell_and_not_the_labs_worker(tmp_path):
         )
         # (stop_on_error=False: the kernel aborts no request that arrives just after this
         # cell's KeyboardInterrupt, as ipykernel otherwise may, whatever the widgets do)
-        client.execute("import time; time.sleep(60)", stop_on_error=False)
-        time.sleep(1.5)
+        cell = client.execute(
+            "import time\nprint('started', flush=True)\ntime.sleep(60)", stop_on_error=False
+        )
+        started = False
+        while not started:  # the cell is running (its first line said so): interrupt it now
+            message = client.get_iopub_msg(timeout=30)
+            started = (
+                message["parent_header"].get("msg_id") == cell
+                and message["msg_type"] == "stream"
+                and "started" in message["content"]["text"]
+            )
         manager.interrupt_kernel()  # Kernel > Interrupt: SIGINT to the kernel's process group
         reply = client.get_shell_msg(timeout=30)
         assert (

@@ -23,7 +23,7 @@ from dicelab.widgets import (
 from dicelab.widgets.controller import INTERRUPTED
 from dicelab.widgets.robot_pacer import _tick
 from tests.waiting import wait_for
-from tests.widgets.event_loop import run_on_fresh_loop
+from tests.widgets.event_loop import FakeClock, run_on_fresh_loop
 from tests.widgets.intents import button, press
 
 ROBOTS = [{"name": "A", "bot": "simple"}, {"name": "B", "bot": "simple"}]
@@ -42,35 +42,37 @@ def moves(widgets) -> int:
 @pytest.mark.parametrize("tables", [1, 3])
 def test_closed_games_stop_playing(tables):
     async def scenario():
-        widgets = [FivethousandGame(players=ROBOTS, pace=0.02, seed=i) for i in range(tables)]
-        await asyncio.sleep(0.2)
-        played = moves(widgets)
-        for widget in widgets:
-            widget.close()
-        after = moves(widgets)
-        await asyncio.sleep(0.5)
-        return played, after, moves(widgets), [w._bot_timer for w in widgets]
+        with FakeClock() as clock:
+            widgets = [FivethousandGame(players=ROBOTS, pace=0.02, seed=i) for i in range(tables)]
+            clock.advance(0.2)  # ten robot steps' worth
+            played = moves(widgets)
+            for widget in widgets:
+                widget.close()
+            after = moves(widgets)
+            clock.advance(0.5)
+            return played, after, moves(widgets), [w._bot_timer for w in widgets], clock.waiting
 
-    played, after, later, timers = run_on_fresh_loop(scenario())
-    assert played > 0 and later == after and timers == [None] * tables
+    played, after, later, timers, waiting = run_on_fresh_loop(scenario())
+    assert played > 0 and later == after and timers == [None] * tables and not waiting
 
 
 def test_a_game_nobody_sees_pauses_and_goes_on_when_shown_again():
     async def scenario():
-        widget = FivethousandGame(players=ROBOTS, pace=0.02, seed=1)
-        view(widget, True)
-        await asyncio.sleep(0.2)
-        view(widget, False)  # the cell was run again: its output, and the only view, are gone
-        paused = moves([widget])
-        await asyncio.sleep(0.4)
-        still = moves([widget])
-        view(widget, True)
-        await asyncio.sleep(0.2)
-        widget.close()
-        return paused, still, moves([widget])
+        with FakeClock() as clock:
+            widget = FivethousandGame(players=ROBOTS, pace=0.02, seed=1)
+            view(widget, True)
+            clock.advance(0.2)
+            view(widget, False)  # the cell was run again: its output, and the only view, are gone
+            paused, waiting = moves([widget]), clock.waiting
+            clock.advance(0.4)
+            still = moves([widget])
+            view(widget, True)
+            clock.advance(0.2)
+            widget.close()
+            return paused, waiting, still, moves([widget])
 
-    paused, still, resumed = run_on_fresh_loop(scenario())
-    assert paused > 0 and still == paused and resumed > still
+    paused, waiting, still, resumed = run_on_fresh_loop(scenario())
+    assert paused > 0 and not waiting and still == paused and resumed > still
 
 
 def test_a_robots_timer_keeps_no_table_alive():

@@ -3,6 +3,8 @@ controls part says them, driven by intents without a browser."""
 
 from __future__ import annotations
 
+import pytest
+
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.pace import PACES
 
@@ -62,6 +64,7 @@ def test_thousand_shows_burns_hot_dice_and_the_win():
     assert seen["win"].endswith("wins!")
 
 
+@pytest.mark.slow
 def test_yahtzee_shows_a_yahtzee_a_bonus_and_the_win():
     seen = first_seed_showing(YahtzeeGame, robots(2, "greedy"), ["yahtzee", "bonus"])
     assert seen["yahtzee"].startswith("Yahtzee for") and seen["bonus"].startswith("Bonus for")

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dicelab import fivethousand, odds, thousand, yahtzee
+from dicelab import fivethousand, odds, registry, thousand, yahtzee
 from dicelab.widgets import (
     FivethousandGame,
     RuleLab,
@@ -100,7 +100,7 @@ def test_the_kinds_of_field_follow_the_defaults():
     assert more["kind"] == "word" and more["choices"] == ["adding", "doubling", "fixed"]
 
 
-@pytest.mark.parametrize("game", ["fivethousand", "thousand", "yahtzee"])
+@pytest.mark.parametrize("game", list(registry.GAMES))
 def test_the_lab_shows_the_form_of_its_game_and_a_preset_picker(game, monkeypatch):
     monkeypatch.setattr(
         rule_figures, "FIGURES", {**rule_figures.FIGURES, game: ()}

@@ -22,7 +22,7 @@ from dicelab.widgets import (
     saved_games,
     saving,
 )
-from dicelab.widgets.controller import RESUMED, RESUMED_AS_COPY
+from dicelab.widgets.autosave import RESUMED, RESUMED_AS_COPY
 from dicelab.widgets.saving import SavedGameWarning
 from tests.widgets.intents import button, notice, press, shown
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 import pytest
@@ -10,7 +9,7 @@ import pytest
 from dicelab import thousand
 from dicelab.widgets import ThousandGame, robot_pacer
 from dicelab.widgets.colours import CSS_COLOURS
-from tests.widgets.event_loop import bot_turn, run_on_fresh_loop
+from tests.widgets.event_loop import FakeClock, bot_turn, run_on_fresh_loop
 from tests.widgets.intents import (
     button,
     forge,
@@ -524,7 +523,8 @@ def test_your_farkle_stays_until_you_go_on_then_the_robot_plays_and_the_log_keep
         assert widget.waiting and farkle.startswith(
             "You threw 2, 2, 3, 4, 6: no combination, burned!"
         )
-        await asyncio.sleep(0.3)  # thirty robot steps' worth: the robot waits
+        with FakeClock() as clock:
+            clock.advance(0.3)  # thirty robot steps' worth: the robot waits
         assert widget.waiting and widget.game.current_player.name == "Robo"
         assert len(widget.game.history) == 1 and widget.controls.status == farkle
         assert [b["id"] for b in widget.controls.buttons] == ["go_on"] and "g" in widget.view[
@@ -552,13 +552,18 @@ def test_with_a_pace_the_robot_goes_on_by_itself_after_a_few_seconds(monkeypatch
     monkeypatch.setattr(robot_pacer, "STAY_SECONDS", 0.1)
 
     async def scenario():
-        widget = ThousandGame(players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01)
-        load_dice(widget, (2, 2, 3, 4, 6))
-        press(widget, "throw")
-        await asyncio.sleep(0.05)
-        assert widget.waiting and len(widget.game.history) == 1
-        await bot_turn(widget, "Robo")
-        assert not widget.waiting and len(widget.game.history) > 1
+        with FakeClock() as clock:
+            widget = ThousandGame(
+                players=["You", {"name": "Robo", "bot": "simple"}], seed=5, pace=0.01
+            )
+            load_dice(widget, (2, 2, 3, 4, 6))
+            press(widget, "throw")
+            clock.advance(0.09)  # before the stay is over: the farkle stays
+            assert widget.waiting and len(widget.game.history) == 1
+            clock.advance(0.02)  # the stay is over: the robot goes on by itself
+            assert not widget.waiting
+            clock.advance(10)
+            assert widget.game.current_player.name == "You" and len(widget.game.history) > 1
 
     run_on_fresh_loop(scenario())
 

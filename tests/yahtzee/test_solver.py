@@ -16,7 +16,7 @@ import pytest
 
 from dicelab import cache, simulate, yahtzee
 from dicelab.dice import outcomes, sub_multisets
-from dicelab.yahtzee import Hold, Release, Roll, Rules, Score, solver
+from dicelab.yahtzee import Hold, Release, Roll, Rules, Score, solve_kernel, solver
 from dicelab.yahtzee.optimal import OptimalBot
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
 from tests.cache_warnings import cache_warnings
@@ -261,16 +261,16 @@ def test_plain_rolls_may_score_in_every_open_box():
     rng = random.Random(1)
     for name in ("scratch", "hasbro", "free_joker"):
         rules = Rules.preset(name)
-        tables = solver._Tables(rules)
-        assert [solver.keeps().rolls[r] for r in tables.special] == [
+        tables = solve_kernel.Tables(rules)
+        assert [solve_kernel.keeps().rolls[r] for r in tables.special] == [
             (face,) * 5 for face in range(1, 7)
         ]
         for _ in range(300):
             filled = {box: 0 for box in rng.sample(rules.boxes, rng.randrange(len(rules.boxes)))}
             if "yahtzee" in filled:
                 filled["yahtzee"] = rng.choice([0, 50])
-            dice = solver.keeps().rolls[rng.randrange(252)]
-            if solver.keeps().index[5][dice] not in tables.special:
+            dice = solve_kernel.keeps().rolls[rng.randrange(252)]
+            if solve_kernel.keeps().index[5][dice] not in tables.special:
                 assert legal_boxes(rules, dice, filled) == tuple(
                     b for b in rules.boxes if b not in filled
                 )
@@ -370,8 +370,8 @@ def forget(rules):
 
 def counting_solves(monkeypatch):
     calls = []
-    real = solver._solve
-    monkeypatch.setattr(solver, "_solve", lambda *args: calls.append(args) or real(*args))
+    real = solver.solve_moments
+    monkeypatch.setattr(solver, "solve_moments", lambda *args: calls.append(args) or real(*args))
     return calls
 
 

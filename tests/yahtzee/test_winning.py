@@ -188,6 +188,7 @@ def test_a_margin_is_a_number_of_points(margin):
         YahtzeeWinBot(margin)
 
 
+@pytest.mark.slow
 def test_the_win_robot_is_at_least_as_good_as_the_optimal_one(solution):
     """Head to head from the start, alternating who begins: the win robot's share of the wins
     is not below a half by more than 3 standard errors. (Over 100 000 games on the batch

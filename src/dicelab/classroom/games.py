@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from dicelab import registry
 from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
@@ -32,15 +33,14 @@ AGAIN = {
 }
 
 
-def _widgets():
-    from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
-
-    return {"fivethousand": FivethousandGame, "thousand": ThousandGame, "yahtzee": YahtzeeGame}
+def _widget(game: str):
+    """The widget class of ``game``, as the registry declares it."""
+    return registry.load(registry.GAMES[game].widget, type)
 
 
 def robots(game: str) -> tuple[str, ...]:
     """The robots a class may play against: those that need no strategy worked out first."""
-    Game = _widgets()[game].Game
+    Game = _widget(game).Game
     default = next((p.bot for p in Game.DEFAULT_PLAYERS if getattr(p, "bot", None)), None)
     levels = sorted(Game.BOTS, key=lambda level: level != default)
     return tuple(
@@ -60,7 +60,7 @@ class GameSession:
         self.seed_of = seed_of
         self.shared = shared
         self.players = [{"name": name}] + ([{"name": "Robot", "bot": robot}] if robot else [])
-        self.widget = _widgets()[game](players=self.players, pace=0, seed=self._seed(0))
+        self.widget = _widget(game)(players=self.players, pace=0, seed=self._seed(0))
         self.games = 0
         self.recorded = False
         self._results: list[Result] = []
@@ -210,51 +210,50 @@ def kept(won: bool, detail: dict) -> str:
 
 @lru_cache(maxsize=64)
 def optimal_score(game: str, seed: int) -> float:
-    """The score of Yahtzee's optimal solitaire robot on the dice of ``seed``."""
-    from dicelab import yahtzee
-
-    robot = yahtzee.Game(players=[{"name": "Optimal", "bot": "optimal"}], seed=seed)
+    """The score of ``game``'s optimal solitaire robot on the dice of ``seed``."""
+    robot = registry.GAMES[game].Game(players=[{"name": "Optimal", "bot": "optimal"}], seed=seed)
     robot.play_bots()
-    return robot.totals()[0]
+    return robot.engine.scores(robot.state)[0]
 
 
 def register_all(register) -> None:
     from dicelab.classroom.activity import Activity
 
-    for game, title in (
-        ("fivethousand", "Fivethousand"),
-        ("thousand", "Thousand"),
-        ("yahtzee", "Yahtzee"),
-    ):
+    for spec in registry.GAMES.values():
+        if "against_robot" in spec.activities:
 
-        def make(seed_of, name, options, state, game=game):
-            return GameSession(game, seed_of, name, options["robot"], state)
+            def make(seed_of, name, options, state, game=spec.name):
+                return GameSession(game, seed_of, name, options["robot"], state)
 
-        register(
-            Activity(
-                game,
-                f"{title} against a robot",
-                f"Play a whole game of {title} against the robot.",
-                "the share of games the students win, and their scores",
-                make,
-                options={"robot": robots(game)},
+            register(
+                Activity(
+                    spec.name,
+                    f"{spec.title} against a robot",
+                    f"Play a whole game of {spec.title} against the robot.",
+                    "the share of games the students win, and their scores",
+                    make,
+                    options={"robot": robots(spec.name)},
+                )
             )
-        )
+        if "duplicate" in spec.activities:
+            _register_duplicate(register, spec)
+
+
+def _register_duplicate(register, spec) -> None:
+    from dicelab.classroom.activity import Activity
 
     def prepare_optimal() -> None:
         """The optimal solitaire robot's strategy (solved once, then read from the cache)."""
-        from dicelab import yahtzee
-
-        yahtzee.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
+        spec.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
 
     def duplicate(seed_of, name, options, state):
-        return GameSession("yahtzee", seed_of, name, None, state, shared=True)
+        return GameSession(spec.name, seed_of, name, None, state, shared=True)
 
     register(
         Activity(
             "duplicate",
-            "Duplicate Yahtzee",
-            "Everyone plays Yahtzee alone on the same dice.",
+            f"Duplicate {spec.title}",
+            f"Everyone plays {spec.title} alone on the same dice.",
             "the share of students who score as much as the optimal robot on the "
             "same dice, and each score beside the robot's",
             duplicate,

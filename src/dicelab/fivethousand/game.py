@@ -5,6 +5,7 @@ from __future__ import annotations
 from dicelab.fivethousand.engine import Engine
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.strategy import BOTS
+from dicelab.game import Event
 from dicelab.players import Player
 from dicelab.setaside.game import SetAsideGame
 
@@ -29,6 +30,6 @@ class Game(SetAsideGame):
     BOTS = BOTS
     DEFAULT_PLAYERS = (Player("Red"), Player("Robot", bot="intelligent"))
 
-    def pass_turn(self):
+    def pass_turn(self) -> Event:
         """PASS: bank the points of the dice set aside this turn."""
         return self.bank()

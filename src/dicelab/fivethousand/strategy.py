@@ -3,12 +3,16 @@ one that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dicelab.fivethousand.engine import Engine, State
+from dicelab.fivethousand.rules import Rules
 from dicelab.players import RandomBot
+from dicelab.protocols import Bot
 from dicelab.setaside.strategy import (
     SetAsideBot,
     banks_at_threshold,
@@ -53,7 +57,14 @@ class IntelligentBot(SetAsideBot):
         )
 
 
-def intelligent_banks(rules, at_risk, dice_left, mine, best_other, final):
+def intelligent_banks(
+    rules: Rules,
+    at_risk: ArrayLike,
+    dice_left: ArrayLike,
+    mine: ArrayLike,
+    best_other: ArrayLike,
+    final: ArrayLike,
+) -> np.ndarray:
     """Whether the intelligent robot banks, for single turns or numpy arrays of them alike
     (the one-game and the batch robots both ask it): in its last turn once it is ahead
     (``mine`` against the best other score), otherwise once the points at risk reach
@@ -63,12 +74,12 @@ def intelligent_banks(rules, at_risk, dice_left, mine, best_other, final):
     >>> intelligent_banks(Rules(), 350, 2, 350, 0, False).tolist()
     True
     """
-    usual = np.asarray(at_risk) >= np.asarray(bank_from(rules))[dice_left]
-    return np.where(final, np.asarray(mine) > best_other, usual)
+    usual = np.asarray(at_risk) >= np.asarray(bank_from(rules))[np.asarray(dice_left)]
+    return np.where(final, np.asarray(mine) > np.asarray(best_other), usual)
 
 
 @lru_cache(maxsize=16)
-def bank_from(rules) -> tuple:
+def bank_from(rules: Rules) -> tuple[int, ...]:
     """The intelligent robot's rule, by dice left: it banks once this many points are at
     risk (one more throw then gains nothing on average; the batch form reads the same)."""
     return no_gain_from(rules.combinations(), rules.dice)
@@ -81,7 +92,7 @@ def optimal_robot():
     return OptimalBot()
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "intelligent": IntelligentBot,

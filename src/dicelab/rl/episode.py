@@ -40,7 +40,7 @@ class Episode:
         self.game, self.players = game, check_seats(players)
         self.spec = registry.GAMES[game]
         self.module = self.spec.module
-        self.rules = self.spec.Rules.coerce(rules)
+        self.rules: Any = self.spec.Rules.coerce(rules)  # the game's own Rules: described below
         self.engine = self.spec.Engine(self.rules)
         self.actions = (SetAsideActions if self.spec.set_aside else YahtzeeActions)(self.engine)
         self.state: Any = None  # the game's engine state (None until reset)

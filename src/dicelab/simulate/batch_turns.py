@@ -10,10 +10,14 @@ now (asked only where the rules allow it).
 from __future__ import annotations
 
 import abc
+from typing import Any
 
 import numpy
+from numpy.typing import ArrayLike
 
 from dicelab.setaside.throws import ThrowChoices
+
+Array = numpy.ndarray  # one value per turn (or per turn and seat)
 
 
 class TurnBatch:
@@ -48,21 +52,21 @@ class TurnBatch:
 
     def __init__(
         self,
-        scores,
-        player,
-        turn_points,
-        round_start,
-        dice_left,
-        final,
-        throw,
-        choice=None,
-        rows=None,
-        banked=None,
-        on_board=None,
-        streak=None,
-        best_other=None,
-        game=None,
-    ):
+        scores: Array,
+        player: Array,
+        turn_points: Array,
+        round_start: Array,
+        dice_left: Array,
+        final: Array,
+        throw: Array | None,
+        choice: Array | None = None,
+        rows: Array | None = None,
+        banked: Array | None = None,
+        on_board: Array | None = None,
+        streak: Array | None = None,
+        best_other: Array | None = None,
+        game: Array | None = None,
+    ) -> None:
         given = locals()  # the arguments, read by the names in FIELDS
         self._arrays = {name: given[name] for name in self.FIELDS}
         self._rows = rows
@@ -71,7 +75,7 @@ class TurnBatch:
         )  # when known already
         self._best_other = best_other  # likewise (of these turns, rows taken)
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:  # an array of FIELDS (None when not given)
         if name not in TurnBatch.FIELDS:
             raise AttributeError(name)
         value = self._arrays[name]
@@ -83,17 +87,17 @@ class TurnBatch:
     @classmethod
     def of(
         cls,
-        scores,
-        player,
-        turn_points,
-        round_start=None,
-        dice_left=None,
-        final=None,
-        throw=None,
-        choice=None,
+        scores: ArrayLike,
+        player: ArrayLike,
+        turn_points: ArrayLike,
+        round_start: ArrayLike | None = None,
+        dice_left: ArrayLike | None = None,
+        final: ArrayLike | None = None,
+        throw: ArrayLike | None = None,
+        choice: Array | None = None,
     ) -> TurnBatch:
         """TurnBatch from arrays, zeros (or False) for what is not given."""
-        zeros = numpy.zeros(len(player), dtype=numpy.int64)
+        zeros = numpy.zeros(len(numpy.asarray(player)), dtype=numpy.int64)
         return cls(
             numpy.asarray(scores, dtype=numpy.int64),
             numpy.asarray(player, dtype=numpy.int64),
@@ -108,14 +112,14 @@ class TurnBatch:
     def __len__(self) -> int:
         return len(self.player)
 
-    def take(self, rows) -> TurnBatch:
+    def take(self, rows: ArrayLike) -> TurnBatch:
         """The turns at ``rows`` (an index array or a mask)."""
-        rows = numpy.asarray(rows)
-        if rows.dtype == bool:
-            rows = numpy.flatnonzero(rows)
-        taken = TurnBatch(**self._arrays, rows=rows if self._rows is None else self._rows[rows])
-        taken._banked = None if self._banked is None else self._banked[rows]
-        taken._best_other = None if self._best_other is None else self._best_other[rows]
+        index = numpy.asarray(rows)
+        if index.dtype == bool:
+            index = numpy.flatnonzero(index)
+        taken = TurnBatch(**self._arrays, rows=index if self._rows is None else self._rows[index])
+        taken._banked = None if self._banked is None else self._banked[index]
+        taken._best_other = None if self._best_other is None else self._best_other[index]
         return taken
 
     @property
@@ -140,6 +144,7 @@ class TurnBatch:
                         self.player == seat, numpy.iinfo(numpy.int64).min, self.scores[..., seat]
                     )
                     best = theirs if best is None else numpy.maximum(best, theirs)
+                assert best is not None, "two seats at least here"
                 self._best_other = best
         return self._best_other
 
@@ -156,7 +161,8 @@ class SetAsideBatchBot(abc.ABC):
         the part :meth:`keep_table` gives the throw."""
         table = self.keep_table(throws)
         assert table is not None, "a bot that keeps by more than the throw overrides keep"
-        return table[turns.throw]
+        kept: numpy.ndarray = table[turns.throw]
+        return kept
 
     def keep_table(self, throws: ThrowChoices) -> numpy.ndarray | None:
         """The part each throw (by number) sets aside when the bot keeps by the throw alone,

@@ -6,9 +6,17 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from dicelab.actions import Action
+from dicelab.setaside.engine import State as SetAsideState
 from dicelab.setaside.strategy import SetAsideBot, banks_at_threshold
+
+if TYPE_CHECKING:
+    from dicelab.yahtzee.engine import Engine as YahtzeeEngine
+    from dicelab.yahtzee.engine import State as YahtzeeState
 
 
 @dataclass(frozen=True)
@@ -19,7 +27,7 @@ class ThresholdBot(SetAsideBot):
     threshold: int
     level = "threshold"
 
-    def wants_to_bank(self, engine, state) -> bool:
+    def wants_to_bank(self, engine: object, state: SetAsideState) -> bool:
         return bool(banks_at_threshold(state.turn_points, state.dice_left, self.threshold))
 
 
@@ -31,7 +39,7 @@ class ChaseBox:
     box: str
     level = "chase_box"
 
-    def choose(self, engine, state, rng):
+    def choose(self, engine: YahtzeeEngine, state: YahtzeeState, rng: random.Random) -> Action:
         from dicelab.odds import box_odds
         from dicelab.yahtzee import Roll, Score
         from dicelab.yahtzee.holding import step_towards

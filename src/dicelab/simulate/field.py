@@ -9,9 +9,15 @@ so every entrant decides exactly as it does alone; only the batch is larger.
 
 from __future__ import annotations
 
-import numpy
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import NoReturn
 
-from dicelab.simulate.batch_turns import SetAsideBatchBot
+import numpy
+from numpy.typing import ArrayLike
+
+from dicelab.setaside.throws import ThrowChoices
+from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
 
 
 class FieldBot:
@@ -20,12 +26,12 @@ class FieldBot:
 
     level = "field"
 
-    def __init__(self, players, entrants, games_each: int):
+    def __init__(self, players: Iterable[object], entrants: ArrayLike, games_each: int) -> None:
         self.players = tuple(players)
         self.entrants = numpy.asarray(entrants, dtype=numpy.int64)
         self.games_each = games_each
 
-    def choose(self, engine, state, rng):
+    def choose(self, engine: object, state: object, rng: random.Random) -> NoReturn:
         raise TypeError("a field of entrants plays on the batch simulator only")
 
     def __repr__(self) -> str:
@@ -38,29 +44,40 @@ class FieldBatchBot(SetAsideBatchBot):
     level = "field"
     cheap = False  # asked about the turns of its seat only
 
-    def __init__(self, rules, field: FieldBot, forms):
+    def __init__(self, rules: object, field: FieldBot, forms: Sequence[SetAsideBatchBot]) -> None:
         self.field, self.forms = field, forms
         self.uses_choices = any(form.uses_choices for form in forms)
 
     @classmethod
-    def make(cls, rules, field: FieldBot, form_of):
+    def make(
+        cls,
+        rules: object,
+        field: FieldBot,
+        form_of: Callable[[object, object], SetAsideBatchBot | None],
+    ) -> FieldBatchBot | None:
         """The batch form, or None when an entrant has none (``form_of(rules, player)``:
         the batch form of each entrant, or None)."""
         forms = [form_of(rules, player) for player in field.players]
-        return None if any(form is None for form in forms) else cls(rules, field, forms)
+        made = [form for form in forms if form is not None]
+        return cls(rules, field, made) if len(made) == len(forms) else None
 
-    def keep_table(self, throws):
+    def keep_table(self, throws: ThrowChoices) -> None:
         return None  # by the game's entrant
 
-    def keep(self, turns, throws):
+    def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
         return self._each(turns, lambda form, some: form.keep(some, throws), numpy.int64)
 
-    def bank(self, turns):
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         return self._each(turns, lambda form, some: form.bank(some), bool)
 
-    def _each(self, turns, ask, dtype) -> numpy.ndarray:
+    def _each(
+        self,
+        turns: TurnBatch,
+        ask: Callable[[SetAsideBatchBot, TurnBatch], numpy.ndarray],
+        dtype: type,
+    ) -> numpy.ndarray:
         entrant = self.field.entrants.take(turns.game // self.field.games_each)
-        answers = numpy.zeros(len(turns), dtype=dtype)
+        answers: numpy.ndarray = numpy.zeros(len(turns), dtype=dtype)
         order = numpy.argsort(entrant, kind="stable")
         bounds = numpy.flatnonzero(numpy.diff(entrant[order], prepend=-1, append=-1))
         for start, stop in zip(bounds[:-1], bounds[1:]):

@@ -17,10 +17,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import TYPE_CHECKING, Any
 
 import numpy
+from numpy.typing import ArrayLike
 
 from dicelab.extras import require
+
+if TYPE_CHECKING:
+    from dicelab.odds import OddsTable
 
 
 @dataclass(frozen=True)
@@ -36,14 +41,14 @@ class Estimate:
     n: int
 
     @classmethod
-    def of_sample(cls, sample) -> Estimate:
+    def of_sample(cls, sample: ArrayLike) -> Estimate:
         """The mean of ``sample`` and its standard error (sample standard deviation / √n)."""
-        sample = numpy.asarray(sample, dtype=numpy.float64)
-        n = len(sample)
+        values = numpy.asarray(sample, dtype=numpy.float64)
+        n = len(values)
         if n == 0:
             return cls(math.nan, math.nan, 0)
-        spread = float(sample.std(ddof=1)) if n > 1 else math.nan
-        return cls(float(sample.mean()), spread / math.sqrt(n), n)
+        spread = float(values.std(ddof=1)) if n > 1 else math.nan
+        return cls(float(values.mean()), spread / math.sqrt(n), n)
 
     def interval(self, level: float = 0.95) -> tuple[float, float]:
         """The confidence interval at ``level`` (between 0 and 1)."""
@@ -63,7 +68,7 @@ class Estimate:
         return f"{self.value:.4g} ± {self.half_width():.3g} (95 % confidence, {self.n:,} samples)"
 
 
-def _dataframe(records):
+def _dataframe(records: list[dict[str, object]]) -> Any:  # a pandas DataFrame
     return require("pandas", "data", "to_dataframe()").DataFrame.from_records(records)
 
 
@@ -79,7 +84,7 @@ class GameResults:
 
     game: str
     rules: object
-    players: tuple  # the bot of each seat: a level name or the bot's repr
+    players: tuple[str, ...]  # the bot of each seat: a level name or the bot's repr
     seed: int
     scores: numpy.ndarray
     wins: numpy.ndarray
@@ -91,7 +96,7 @@ class GameResults:
     def __len__(self) -> int:
         return len(self.turns)
 
-    def seats(self, player) -> list[int]:
+    def seats(self, player: int | str) -> list[int]:
         """Seat numbers of ``player``: a seat number or a bot level name."""
         if isinstance(player, int) and not isinstance(player, bool):
             if not 0 <= player < len(self.players):
@@ -104,7 +109,7 @@ class GameResults:
             )
         return seats
 
-    def estimate(self, measure: str, player=None) -> Estimate:
+    def estimate(self, measure: str, player: int | str | None = None) -> Estimate:
         """``measure`` ("win_rate", "mean_score", "busts_per_game" or "turns_per_game") of a
         seat, a bot level (the mean of its seats in each game) or every seat, with its
         standard error over the games."""
@@ -113,28 +118,28 @@ class GameResults:
         columns = {"win_rate": self.wins, "mean_score": self.scores, "busts_per_game": self.busts}
         if measure not in columns:
             raise ValueError(f"measure is one of {', '.join(self.MEASURES)}, not {measure!r}")
-        seats = self.seats(player) if player is not None else slice(None)
+        seats: list[int] | slice = self.seats(player) if player is not None else slice(None)
         return Estimate.of_sample(columns[measure][:, seats].mean(axis=1))
 
-    def standard_error(self, measure: str, player=None) -> float:
+    def standard_error(self, measure: str, player: int | str | None = None) -> float:
         """The standard error of :meth:`estimate`."""
         return self.estimate(measure, player).standard_error
 
     def confidence_interval(
-        self, measure: str, player=None, level: float = 0.95
+        self, measure: str, player: int | str | None = None, level: float = 0.95
     ) -> tuple[float, float]:
         """The confidence interval of :meth:`estimate` at ``level``."""
         return self.estimate(measure, player).interval(level)
 
-    def win_rate(self, player) -> float:
+    def win_rate(self, player: int | str) -> float:
         """The share of games a seat (or, on average, the seats of a bot level) won."""
         return self.estimate("win_rate", player).value
 
-    def mean_score(self, player=None) -> float:
+    def mean_score(self, player: int | str | None = None) -> float:
         """The mean final score of a seat, a bot level, or every seat."""
         return self.estimate("mean_score", player).value
 
-    def to_records(self) -> list[dict]:
+    def to_records(self) -> list[dict[str, object]]:
         """One plain record per game and seat (a tidy, "long" table)."""
         return [
             {
@@ -150,16 +155,16 @@ class GameResults:
             for s in range(len(self.players))
         ]
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> Any:
         """:meth:`to_records` as a pandas DataFrame."""
         return _dataframe(self.to_records())
 
-    def summary(self):
+    def summary(self) -> OddsTable:
         """Per seat: win rate and mean score, each with the half-width of its 95 % confidence
         interval, and busts per game, as a :class:`dicelab.odds.OddsTable`."""
         from dicelab.odds import OddsTable
 
-        rows = []
+        rows: list[dict[str, object]] = []
         for seat, player in enumerate(self.players):
             win, score = self.estimate("win_rate", seat), self.estimate("mean_score", seat)
             rows.append(
@@ -230,16 +235,16 @@ class TurnResults:
     def mean_points(self) -> float:
         return float(self.points.mean())
 
-    def frequencies(self) -> dict:
+    def frequencies(self) -> dict[int, float]:
         """Each number of points -> the share of turns that scored it."""
         values, counts = numpy.unique(self.points, return_counts=True)
-        return {int(v): c / len(self) for v, c in zip(values, counts)}
+        return {int(v): int(c) / len(self) for v, c in zip(values, counts)}
 
-    def to_records(self) -> list[dict]:
+    def to_records(self) -> list[dict[str, object]]:
         return [
             {"turn": i, "points": int(p), "bust": bool(b), "throws": int(t)}
             for i, (p, b, t) in enumerate(zip(self.points, self.busts, self.throws))
         ]
 
-    def to_dataframe(self):
+    def to_dataframe(self) -> Any:
         return _dataframe(self.to_records())

@@ -25,6 +25,7 @@ from importlib import import_module
 import numpy
 
 from dicelab import registry, validation
+from dicelab.ruleset import RuleSet
 from dicelab.simulate import engine_path
 from dicelab.validation import shown
 
@@ -97,7 +98,7 @@ class Run:
     """What a chunk needs to play its games or turns (picklable, for process pools)."""
 
     game: str
-    rules: object
+    rules: RuleSet
     bots: tuple  # level names or bot objects
     seed: int
     banked: int = 0

@@ -22,6 +22,9 @@ entry in :func:`batch_forms`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 import numpy
 
 from dicelab import registry
@@ -127,12 +130,17 @@ def _thousand_forms() -> dict:
     }
 
 
-# Each set-aside game's own bots' batch forms, and the values its optimal robot plays by
-# (which the win robot plays by at a table of other than two).
-GAME_FORMS = {
-    "fivethousand": (_fivethousand_forms, _fivethousand_values),
-    "thousand": (_thousand_forms, _thousand_values),
-}
+class GameForms(NamedTuple):
+    """A set-aside game's own bots' batch forms (``forms()``: bot class -> ``make(rules,
+    bot)``), and the values its optimal robot plays by (which the win robot plays by at a
+    table of other than two). Each game's is its ``registry.GameSpec.batch_forms``."""
+
+    forms: Callable[[], dict]
+    optimal_values: Callable
+
+
+FIVETHOUSAND = GameForms(_fivethousand_forms, _fivethousand_values)
+THOUSAND = GameForms(_thousand_forms, _thousand_values)
 
 
 def batch_forms(game) -> dict:
@@ -145,7 +153,12 @@ def batch_forms(game) -> dict:
     from dicelab.setaside.win import SetAsideWinBot
     from dicelab.simulate.field import FieldBatchBot, FieldBot
 
-    own_forms, optimal_values = GAME_FORMS[registry.game(game).name]
+    spec = registry.game(game)
+    if spec.batch_forms is None:
+        raise ValueError(
+            f"{spec.title} is not a set-aside game: its robots have no set-aside batch forms"
+        )
+    own_forms, optimal_values = registry.load(spec.batch_forms, GameForms)
     return {
         FieldBot: lambda rules, bot: FieldBatchBot.make(rules, bot, batch_bot),
         RandomBot: lambda rules, bot: RandomChoices(),

@@ -16,10 +16,12 @@ from dataclasses import dataclass
 
 import numpy
 
+from dicelab.fivethousand.rules import Rules as FivethousandRules
 from dicelab.fivethousand.strategy import bank_from, intelligent_banks
 from dicelab.setaside.strategy import banks_at_threshold
 from dicelab.setaside.throws import MULTISETS, ThrowChoices
-from dicelab.simulate.batch_turns import SetAsideBatchBot
+from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
+from dicelab.thousand.rules import Rules as ThousandRules
 from dicelab.thousand.strategy import cask_aware_saves, cask_gain_table
 
 
@@ -29,14 +31,16 @@ class RandomChoices(SetAsideBatchBot):
     level = "random"
     uses_choices = True
 
-    def keep(self, turns, throws):
-        return numpy.floor(turns.choice[:, 0] * throws.count[turns.throw]).astype(numpy.int64)
+    def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
+        part: numpy.ndarray = numpy.floor(turns.choice[:, 0] * throws.count[turns.throw])
+        return part.astype(numpy.int64)
 
-    def keep_table(self, throws):
+    def keep_table(self, throws: ThrowChoices) -> None:
         return None  # a part at random
 
-    def bank(self, turns):
-        return turns.choice[:, 1] >= 0.5  # one of [Throw, Bank]
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
+        banks: numpy.ndarray = turns.choice[:, 1] >= 0.5  # one of [Throw, Bank]
+        return banks
 
 
 @dataclass(frozen=True)
@@ -48,8 +52,10 @@ class Threshold(SetAsideBatchBot):
     not_hot: int = 0  # the number of dice that forbids banking (hot dice), or 0
     level: str = "threshold"
 
-    def bank(self, turns):
-        return banks_at_threshold(turns.turn_points, turns.dice_left, self.threshold, self.not_hot)
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
+        return numpy.asarray(
+            banks_at_threshold(turns.turn_points, turns.dice_left, self.threshold, self.not_hot)
+        )
 
 
 class Intelligent(SetAsideBatchBot):
@@ -60,13 +66,13 @@ class Intelligent(SetAsideBatchBot):
 
     level = "intelligent"
 
-    def __init__(self, rules):
+    def __init__(self, rules: FivethousandRules) -> None:
         from dicelab.fivethousand import Engine, State
         from dicelab.setaside.strategy import keep_fewest_for_points
 
         engine = Engine(rules)
         throws = ThrowChoices.of(rules)
-        self._keep = throws.best.copy()
+        self._keep: numpy.ndarray = throws.best.copy()
         for t in numpy.flatnonzero(throws.count).tolist():
             part = keep_fewest_for_points(
                 engine,
@@ -79,10 +85,10 @@ class Intelligent(SetAsideBatchBot):
         self._zillions = rules.bust_keeps_completed_rounds
         bank_from(rules)  # made now, not at the first decision
 
-    def keep_table(self, throws):
+    def keep_table(self, throws: ThrowChoices) -> numpy.ndarray:
         return self._keep
 
-    def bank(self, turns):
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         at_risk = turns.turn_points - (turns.round_start if self._zillions else 0)
         mine = turns.banked + turns.turn_points
         return intelligent_banks(
@@ -97,9 +103,9 @@ class CaskAware(SetAsideBatchBot):
 
     level = "cask_aware"
 
-    def __init__(self, rules):
+    def __init__(self, rules: ThousandRules) -> None:
         self.rules = rules
         cask_gain_table(rules)  # made now, not at the first decision
 
-    def bank(self, turns):
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         return cask_aware_saves(self.rules, turns.banked, turns.turn_points, turns.dice_left)

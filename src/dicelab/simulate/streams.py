@@ -22,10 +22,13 @@ True
 from __future__ import annotations
 
 import numpy
+from numpy.typing import ArrayLike
 
 STEP_DICE = 3  # spawn-key kinds: a run's dice ...
 STEP_CHOICES = 4  # ... and its bots' random choices
 _U = numpy.uint64
+#: A step of the games: one number for every game, or one per game.
+Step = int | numpy.ndarray
 _GAMMA = _U(0x9E3779B97F4A7C15)  # SplitMix64's increment (odd: a full-period Weyl sequence)
 _MIX = (_U(0xBF58476D1CE4E5B9), _U(0x94D049BB133111EB))  # and its finaliser's multipliers
 _THROWS = 6**6
@@ -57,7 +60,7 @@ class _Stream:
     kind: int
     lanes: int
 
-    def __init__(self, seed: int, games, stream: tuple = ()):
+    def __init__(self, seed: int, games: ArrayLike, stream: tuple[int, ...] = ()) -> None:
         games = numpy.asarray(games, dtype=numpy.int64)
         sequence = numpy.random.SeedSequence(int(seed), spawn_key=(self.kind, *stream))
         starts = games.astype(_U)  # each game's sequence starts at a hash of its number
@@ -65,11 +68,11 @@ class _Stream:
         starts += sequence.generate_state(1, numpy.uint64)[0]
         self.starts = _mix(starts)
 
-    def keep(self, rows) -> None:
+    def keep(self, rows: numpy.ndarray) -> None:
         """Keep only the games at ``rows`` (an index array), in that order."""
         self.starts = self.starts.take(rows)
 
-    def words(self, step, rows=None, lane: int = 0) -> numpy.ndarray:
+    def words(self, step: Step, rows: numpy.ndarray | None = None, lane: int = 0) -> numpy.ndarray:
         """Word ``lane`` of step ``step`` (a number, or one per game) of every game, or of
         the games at ``rows``: a fresh array of uint64."""
         starts = self.starts if rows is None else self.starts[rows]
@@ -95,7 +98,7 @@ class StepThrows(_Stream):
     kind = STEP_DICE
     lanes = 1
 
-    def codes(self, step, rows=None) -> numpy.ndarray:
+    def codes(self, step: Step, rows: numpy.ndarray | None = None) -> numpy.ndarray:
         """The codes of step ``step`` (a number, or one per game) of every game, or of the
         games at ``rows`` (int64). Lemire's multiply-and-reject on a word's top 32 bits: a
         word it rejects (about 1 in 1.7 million) is hashed again until one is taken."""
@@ -111,7 +114,8 @@ class StepThrows(_Stream):
                 codes[rejected] = again
                 rejected = rejected[(again & _LOW) < _REJECT]
         codes >>= _U(32)
-        return codes.view(numpy.int64)  # below 6**6: the same number
+        below: numpy.ndarray = codes.view(numpy.int64)  # below 6**6: the same number
+        return below
 
 
 def _low_words(words: numpy.ndarray) -> numpy.ndarray:
@@ -126,7 +130,9 @@ class StepChoices(_Stream):
     kind = STEP_CHOICES
     lanes = 2
 
-    def floats(self, step, rows=None, lanes: int = 2) -> numpy.ndarray:
+    def floats(
+        self, step: Step, rows: numpy.ndarray | None = None, lanes: int = 2
+    ) -> numpy.ndarray:
         """The first ``lanes`` floats of step ``step`` of every game, or of the games at
         ``rows``: an array (games, ``lanes``)."""
         out = numpy.empty((len(self.starts) if rows is None else len(rows), lanes))

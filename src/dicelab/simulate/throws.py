@@ -24,7 +24,8 @@ for _i, _m in enumerate(MULTISETS):
 
 def throw_numbers(faces: numpy.ndarray) -> numpy.ndarray:
     """The number of each row's multiset of faces (rows of faces 1–6, padded with 0)."""
-    return _NUMBER[_POWERS[faces].sum(axis=1)].astype(numpy.int64)
+    numbers: numpy.ndarray = _NUMBER[_POWERS[faces].sum(axis=1)].astype(numpy.int64)
+    return numbers
 
 
 #: The face of each die of each code of six dice thrown (``[code, die]``, die ``k`` showing

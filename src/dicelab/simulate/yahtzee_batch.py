@@ -19,14 +19,25 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 import numpy
 
-from dicelab.simulate.yahtzee_bots import BatchChaseBox, BatchGreedy, BatchRandom
+from dicelab.simulate.yahtzee_bots import (
+    BatchChaseBox,
+    BatchGreedy,
+    BatchRandom,
+    YahtzeeBatchBot,
+)
 from dicelab.simulate.yahtzee_play import CardBatch
 from dicelab.yahtzee.rules import Rules
 
+#: What a batch bot is made by: a level, or a level with its setting (the win robot's
+#: margin, the box a ChaseBox chases).
+Key = str | tuple[str, float | str]
 
-def batch_bots(rules: Rules, bots) -> list | None:
+
+def batch_bots(rules: Rules, bots: Iterable[object]) -> list[YahtzeeBatchBot] | None:
     """The batch form of each seat's bot (a level name or a bot object), or None when one
     of them has none. Seats with the same level share one batch bot."""
     from dicelab.players import RandomBot
@@ -35,14 +46,15 @@ def batch_bots(rules: Rules, bots) -> list | None:
     from dicelab.yahtzee.strategy import GreedyBot
     from dicelab.yahtzee.win_bot import YahtzeeWinBot
 
-    levels = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
-    made, result = {}, []
+    levels: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "optimal": OptimalBot}
+    made: dict[Key, YahtzeeBatchBot] = {}
+    result: list[YahtzeeBatchBot] = []
     for bot in bots:
-        key: str | tuple
+        key: Key
         if isinstance(bot, str) and bot in levels:
             key = bot
         elif type(bot) in levels.values():  # exactly a built-in bot, not a user's subclass
-            key = bot.level
+            key = next(level for level, kind in levels.items() if type(bot) is kind)
         elif (
             isinstance(bot, str) and bot == "win" or type(bot) is YahtzeeWinBot
         ):  # a win robot with its margin
@@ -57,7 +69,7 @@ def batch_bots(rules: Rules, bots) -> list | None:
     return result
 
 
-def _batch_bot(rules: Rules, key):
+def _batch_bot(rules: Rules, key: Key) -> YahtzeeBatchBot:
     if key == "random":
         return BatchRandom(rules)
     if key == "greedy":
@@ -66,14 +78,20 @@ def _batch_bot(rules: Rules, key):
         from dicelab.simulate.yahtzee_optimal import BatchOptimal  # solves the rules (cached)
 
         return BatchOptimal(rules)
-    if key[0] == "win":
+    assert isinstance(key, tuple), (
+        f"a batch bot is random, greedy, optimal, win or chase_box, not {key}"
+    )
+    kind, setting = key
+    if kind == "win":
         from dicelab.simulate.yahtzee_win import BatchWin  # solves the rules (cached)
 
-        return BatchWin(rules, key[1])
-    return BatchChaseBox(rules, key[1])
+        return BatchWin(rules, float(setting))
+    return BatchChaseBox(rules, str(setting))
 
 
-def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
+def play_games(
+    rules: Rules, batch_bots: Sequence[YahtzeeBatchBot], seed: int, games: numpy.ndarray
+) -> dict[str, numpy.ndarray]:
     """Play whole games between the seats' batch bots: the games numbered ``games`` of the
     run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.GameResults`."""
     table = CardBatch(rules, len(batch_bots), seed, games)
@@ -91,7 +109,9 @@ def play_games(rules: Rules, batch_bots: list, seed: int, games) -> dict:
     }
 
 
-def play_turns(rules: Rules, batch_bot, seed: int, turns) -> dict:
+def play_turns(
+    rules: Rules, batch_bot: YahtzeeBatchBot, seed: int, turns: numpy.ndarray
+) -> dict[str, numpy.ndarray]:
     """Play the first turn of a game, alone at the table, for the turns numbered ``turns``
     of the run seeded ``seed``. Returns the arrays of :class:`dicelab.simulate.TurnResults`."""
     table = CardBatch(rules, 1, seed, turns)

@@ -9,17 +9,24 @@ choices (:meth:`dicelab.simulate.yahtzee_play.Turn.choices`). A deciding bot ans
 
 from __future__ import annotations
 
+import abc
+from collections.abc import Callable
 from functools import cached_property
 
 import numpy
 
 from dicelab.dice import counts
+from dicelab.simulate.yahtzee_play import CardBatch, Turn
 from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import ROLLS, score_tables
 from dicelab.yahtzee.strategy import PAR, box_maximum, greedy_keep, greedy_preference
 
+#: A batch bot's decision in the games ``which`` of a turn, after a roll: the box each
+#: scores (-1: it holds and rolls on), and the faces each holds, as counts per face.
+Decide = Callable[[Turn, numpy.ndarray], tuple[numpy.ndarray, numpy.ndarray]]
 
-def play_decided(turn, decide) -> None:
+
+def play_decided(turn: Turn, decide: Decide) -> None:
     """Play a turn in every game of ``turn``: roll, then ask ``decide(turn, which)`` for
     (box per game, -1 to hold and roll on; faces to hold as counts per face) until every
     game has scored."""
@@ -35,30 +42,34 @@ def play_decided(turn, decide) -> None:
             turn.roll(active)
 
 
-class YahtzeeBatchBot:
+class YahtzeeBatchBot(abc.ABC):
     """What every batch bot shares: it is made from the rules (and its own settings) alone,
     and travels to another process as just those, to be remade there (from caches)."""
 
     rules: Rules
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return type(self), (self.rules,)
+
+    @abc.abstractmethod
+    def play(self, table: CardBatch, seat: int) -> None:
+        """Play ``seat``'s turn in every game of ``table``."""
 
 
 class BatchRandom(YahtzeeBatchBot):
     """The random bot: each step a uniformly random legal action, as :class:`RandomBot`."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
-    def play(self, table, seat: int) -> None:
+    def play(self, table: CardBatch, seat: int) -> None:
         turn = table.turn(seat)
         active = numpy.arange(len(turn.rows))
         turn.roll(active)  # the only legal action before the first roll
         while len(active):
             active = self.step(turn, active)
 
-    def step(self, turn, active):
+    def step(self, turn: Turn, active: numpy.ndarray) -> numpy.ndarray:
         """One random legal action in each game of ``active`` (after a roll); returns the
         games whose turn goes on."""
         scores, rolls = turn.table.scores, self.rules.rolls
@@ -80,14 +91,15 @@ class BatchRandom(YahtzeeBatchBot):
             numpy.argmax(numpy.cumsum(legal[scoring], axis=1) > nth[:, None], axis=1),
         )
         turn.roll(active[rolling])
-        return active[~scoring]
+        going_on: numpy.ndarray = active[~scoring]
+        return going_on
 
 
 class BatchGreedy(YahtzeeBatchBot):
     """The greedy bot (:class:`dicelab.yahtzee.strategy.GreedyBot`), from tables of its own
     functions over the 252 rolls."""
 
-    def __init__(self, rules: Rules):
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.scores = score_tables(rules)
         boxes = rules.boxes
@@ -97,10 +109,10 @@ class BatchGreedy(YahtzeeBatchBot):
             [[counts(greedy_keep(rules, box, roll)) for roll in ROLLS] for box in boxes]
         )
 
-    def play(self, table, seat: int) -> None:
+    def play(self, table: CardBatch, seat: int) -> None:
         play_decided(table.turn(seat), self.decide)
 
-    def decide(self, turn, which):
+    def decide(self, turn: Turn, which: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         rules, scores = self.rules, self.scores
         mask, context, upper = turn.card(which)
         roll = turn.roll_index(which)
@@ -122,19 +134,20 @@ class BatchChaseBox(YahtzeeBatchBot):
     """:class:`dicelab.simulate.ChaseBox`: holds what :func:`dicelab.odds.box_odds` says
     fills ``box`` most often, and scores it (the first open box when it can't)."""
 
-    def __init__(self, rules: Rules, box: str):
+    def __init__(self, rules: Rules, box: str) -> None:
         self.rules, self.box_name = rules, box
         self.scores = score_tables(rules)
         self.box = rules.boxes.index(box) if box in rules.boxes else -1
-        self._holds: dict = {}  # (rolls left, joker card or -1, roll) -> faces held, as counts
+        # (rolls left, joker card or -1, roll) -> faces held, as counts
+        self._holds: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return type(self), (self.rules, self.box_name)
 
-    def play(self, table, seat: int) -> None:
+    def play(self, table: CardBatch, seat: int) -> None:
         play_decided(table.turn(seat), self.decide)
 
-    def decide(self, turn, which):
+    def decide(self, turn: Turn, which: numpy.ndarray) -> tuple[numpy.ndarray, numpy.ndarray]:
         mask = turn.card(which)[0]
         roll = turn.roll_index(which)
         legal = self.scores.legal(mask, roll)
@@ -156,7 +169,7 @@ class BatchChaseBox(YahtzeeBatchBot):
             1 << boxes.index("yahtzee") if "yahtzee" in boxes and self.rules.joker != "none" else 0
         )
 
-    def _hold(self, rolls_left: int, mask, roll):
+    def _hold(self, rolls_left: int, mask: numpy.ndarray, roll: numpy.ndarray) -> numpy.ndarray:
         """The faces :func:`box_odds` holds, for each (card, roll); the card matters only to
         jokers, once the Yahtzee box is filled, and in forced order (the box the turn fills)."""
         card = mask if self.rules.forced_order else numpy.where(mask & self._yahtzee_bit, mask, -1)
@@ -168,9 +181,10 @@ class BatchChaseBox(YahtzeeBatchBot):
                 for key in unique.tolist()
             ]
         ).reshape(len(unique), 6)
-        return holds[inverse.ravel()]
+        held: numpy.ndarray = holds[inverse.ravel()]
+        return held
 
-    def _hold_of(self, rolls_left: int, card: int, roll: int):
+    def _hold_of(self, rolls_left: int, card: int, roll: int) -> tuple[int, ...]:
         key = (rolls_left, card, roll)
         if key not in self._holds:
             from dicelab.odds import box_odds

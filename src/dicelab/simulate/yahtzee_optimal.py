@@ -18,10 +18,15 @@ import numpy
 
 from dicelab import dice as _dice
 from dicelab.simulate.yahtzee_bots import YahtzeeBatchBot, play_decided
+from dicelab.simulate.yahtzee_play import CardBatch, Turn
 from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import ROLLS, score_tables
 
 BLOCK = 2048  # different cards whose turn tables are made together
+#: What stays the same through a turn in each of its games (see BatchOptimal._games).
+Games = tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray, numpy.ndarray]
+#: The box values of a block of cards, and the hold values per number of rolls left.
+TurnTables = tuple[numpy.ndarray, list[numpy.ndarray]]
 
 
 class BatchOptimal(YahtzeeBatchBot):
@@ -30,13 +35,13 @@ class BatchOptimal(YahtzeeBatchBot):
     moments = False  # whether the turn tables carry second moments (for the spread of each option)
     turn_games: int | None = None  # the most games of one card played as one turn (None: all)
 
-    def __init__(self, rules: Rules):
-        from dicelab.yahtzee import solver
+    def __init__(self, rules: Rules) -> None:
+        from dicelab.yahtzee import solve_kernel, solver
 
         self.rules = rules
         self.scores = score_tables(rules)
         self.solution = solver.solve(rules, progress=False)
-        self.keeps = solver.keeps()  # the solver's holds, in the order of its hold tables
+        self.keeps = solve_kernel.keeps()  # the solver's holds, in the order of its hold tables
         self.ny = self.solution.yahtzee_states
         self.cap = self.solution.upper_cap
         levels, start = self.keeps.levels[:5], self.keeps.first_row
@@ -64,12 +69,14 @@ class BatchOptimal(YahtzeeBatchBot):
             [_dice.counts(keep) for level in levels for keep in level] + [(0,) * 6]
         )
 
-    def solver_cards(self, mask, context, upper):
+    def solver_cards(
+        self, mask: numpy.ndarray, context: numpy.ndarray, upper: numpy.ndarray
+    ) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
         """The solver's card (Yahtzee state ``y``, capped upper total ``u``) and its number."""
         y, u = self.solution.solver_cards(mask, context, upper)[1:]
         return y, u, (mask * self.ny + y) * (self.cap + 1) + u
 
-    def play(self, table, seat: int) -> None:
+    def play(self, table: CardBatch, seat: int) -> None:
         """Play ``seat``'s turn in every game of ``table``, a block of different cards at a time."""
         key = self.solver_cards(table.mask[:, seat], table.context[:, seat], table.upper[:, seat])[
             2
@@ -91,14 +98,14 @@ class BatchOptimal(YahtzeeBatchBot):
                 play_decided(turn, partial(self._decide, turn_tables=turn_tables, games=games))
 
     @staticmethod
-    def _games(turn, column) -> tuple:
+    def _games(turn: Turn, column: numpy.ndarray) -> Games:
         """What stays the same through ``turn`` in each of its games (read once, not after each
         roll): its card's ``column`` in the turn tables, the card's filled boxes and Yahtzee
         context, and the points on it."""
         mask, context = turn.card(slice(None))[:2]
         return column, mask, context, turn.table.totals(turn.rows, turn.seat)
 
-    def _turn_tables(self, cards):
+    def _turn_tables(self, cards: numpy.ndarray) -> TurnTables:
         """The box values of :meth:`Solution.turn_tables` on each card (rows, cards), and for
         each number of rolls left (from 1) the value of every hold (all but five dice) on each
         card (flattened) with a last row of -inf: the values of :meth:`Solution.turn_values`.
@@ -117,12 +124,16 @@ class BatchOptimal(YahtzeeBatchBot):
             turn.append(stacked.reshape(stacked.shape[:-2] + (-1,)))
         return rewards, turn
 
-    def _decide(self, turn, which, turn_tables, games):
+    def _decide(
+        self, turn: Turn, which: numpy.ndarray, turn_tables: TurnTables, games: Games
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """The best option of :meth:`Solution.options` in each game: a box, or a hold."""
         values, holds = self._options(turn, which, turn_tables, games)[::2]
         return self._play(numpy.argmax(values, axis=1), holds)
 
-    def _play(self, option, holds):
+    def _play(
+        self, option: numpy.ndarray, holds: numpy.ndarray
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """The box (-1 for a hold) and the faces held (counts) of each game's ``option`` (a
         column of :meth:`_options`)."""
         boxes = len(self.scores.boxes)
@@ -134,7 +145,9 @@ class BatchOptimal(YahtzeeBatchBot):
         )
         return numpy.where(option < boxes, option, -1), keep
 
-    def _options(self, turn, which, turn_tables, games):
+    def _options(
+        self, turn: Turn, which: numpy.ndarray, turn_tables: TurnTables, games: Games
+    ) -> tuple[numpy.ndarray, numpy.ndarray | None, numpy.ndarray]:
         """Every option of :meth:`Solution.options` in each game, unsorted: a column per box
         (in the order of the rules), then a column per hold of the roll (in the order of
         :func:`dicelab.dice.sub_multisets`; none with no roll left). Returns the expected
@@ -147,7 +160,7 @@ class BatchOptimal(YahtzeeBatchBot):
         situation = (context * 2 + matching) * len(ROLLS) + roll  # [context, matching, roll]
         legal = scores.legal(mask, roll)
         bonus = self.bonus.take(situation)
-        rewards, turn_tables = turn_tables
+        rewards, hold_tables = turn_tables
         cards = rewards.shape[-1]
         rows = self.situation_rows.take(situation, axis=0)  # each box's box_values
         reward = rewards.reshape(rewards.shape[:-2] + (-1,)).take(
@@ -168,7 +181,7 @@ class BatchOptimal(YahtzeeBatchBot):
         numpy.copyto(values[:, :count], -numpy.inf, where=~legal)
         if not rolls_left:
             return values, (None if spread is None else numpy.sqrt(spread)), holds
-        hold = turn_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
+        hold = hold_tables[rolls_left - 1].take(holds * cards + columns[:, None], axis=-1)
         # as Solution.options sums a hold's value: points on the card + value
         numpy.add(hold[0] if self.moments else hold, total[:, None], out=values[:, count:])
         if spread is None:  # no moments

@@ -23,6 +23,7 @@ from __future__ import annotations
 from functools import cache
 
 import numpy
+from numpy.typing import ArrayLike
 
 from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.throws import CODE_FACES
@@ -30,6 +31,8 @@ from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.score_tables import score_tables
 from dicelab.yahtzee.scoring import bonus_of_upper_total
 
+#: Games (or seats) picked out: an index array, a slice or one number.
+Index = numpy.ndarray | slice | int
 _HELD_BITS = 1 << numpy.arange(5)  # a set of held dice as bits (bit i: die i)
 
 
@@ -54,7 +57,7 @@ def placed_throws() -> numpy.ndarray:
 class CardBatch:
     """The cards of ``seats`` players in each of the games numbered ``games`` of a run."""
 
-    def __init__(self, rules: Rules, seats: int, seed: int, games):
+    def __init__(self, rules: Rules, seats: int, seed: int, games: ArrayLike) -> None:
         self.rules = rules
         self.scores = score_tables(rules)
         self.seed = seed
@@ -72,27 +75,30 @@ class CardBatch:
         self.busts = numpy.zeros(shape, dtype=numpy.int64)  # boxes filled with 0
         self.throws = numpy.zeros(shape, dtype=numpy.int64)  # rolls of the dice
 
-    def seat_turn(self, seat: int, rows) -> int:
+    def seat_turn(self, seat: int, rows: numpy.ndarray) -> int:
         """The number of ``seat``'s turn about to be played in the games at ``rows`` (every
         seat's turns counted in order of play: turn ``k`` of seat ``s`` is ``k * seats + s``)."""
         filled = int(self.mask[rows[0], seat]).bit_count() if len(rows) else 0
         return filled * self.seats + seat
 
-    def throw_codes(self, seat_turn: int, rows, rolls_used) -> numpy.ndarray:
+    def throw_codes(
+        self, seat_turn: int, rows: numpy.ndarray, rolls_used: numpy.ndarray
+    ) -> numpy.ndarray:
         """The dice codes (below 6**6, see :class:`StepThrows`) of the next roll in the games at
         ``rows``, which have rolled ``rolls_used`` times in turn ``seat_turn``."""
         return self._throws.codes(seat_turn * self.rules.rolls + rolls_used, rows)
 
-    def totals(self, rows=slice(None), seat=slice(None)) -> numpy.ndarray:
+    def totals(self, rows: Index = slice(None), seat: Index = slice(None)) -> numpy.ndarray:
         """Boxes plus the upper bonus plus the Yahtzee bonuses, as :meth:`Card.total`."""
         rules = self.rules
-        return (
+        totals: numpy.ndarray = (
             self.box_sum[rows, seat]
             + self.yahtzee_bonuses[rows, seat] * rules.yahtzee_bonus
             + bonus_of_upper_total(rules, self.upper[rows, seat])
         )
+        return totals
 
-    def turn(self, seat: int, rows=None) -> Turn:
+    def turn(self, seat: int, rows: ArrayLike | None = None) -> Turn:
         """A new turn for ``seat`` in the games at batch ``rows`` (all by default)."""
         return Turn(self, seat, numpy.arange(len(self.games)) if rows is None else rows)
 
@@ -103,7 +109,7 @@ class Turn:
     Methods take ``which``: positions in this turn's ``rows``.
     """
 
-    def __init__(self, table: CardBatch, seat: int, rows):
+    def __init__(self, table: CardBatch, seat: int, rows: ArrayLike) -> None:
         self.table, self.seat = table, seat
         self.rows = numpy.asarray(rows, dtype=numpy.int64)
         self.number = table.seat_turn(seat, self.rows)
@@ -114,16 +120,17 @@ class Turn:
         self.held = numpy.zeros((size, 5), dtype=bool)
         self.rolls_used = numpy.zeros(size, dtype=numpy.int64)
 
-    def card(self, which):
+    def card(self, which: Index) -> tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray]:
         """(filled mask, Yahtzee context, upper total) of the player's card in those games."""
         rows, seat = self.rows[which], self.seat
         table = self.table
         return table.mask[rows, seat], table.context[rows, seat], table.upper[rows, seat]
 
-    def roll_index(self, which) -> numpy.ndarray:
-        return self.table.scores.roll_index(self.dice[which])
+    def roll_index(self, which: Index) -> numpy.ndarray:
+        index: numpy.ndarray = self.table.scores.roll_index(self.dice[which])
+        return index
 
-    def roll(self, which) -> None:
+    def roll(self, which: ArrayLike) -> None:
         """Roll every die that is not held."""
         which = numpy.asarray(which, dtype=numpy.int64)
         if not len(which):
@@ -137,7 +144,7 @@ class Turn:
         self.rolls_used[which] += 1
         self.table.throws[self.rows[which], self.seat] += 1
 
-    def choices(self, which) -> numpy.ndarray:
+    def choices(self, which: ArrayLike) -> numpy.ndarray:
         """One uniform float in [0, 1) for each game of ``which`` (distinct positions), for a
         bot that chooses at random: the games' next step of this turn's choice stream."""
         if self._choices is None:
@@ -146,7 +153,7 @@ class Turn:
         step, self._choices_made = self._choices_made, self._choices_made + 1
         return self._choices.floats(step, numpy.asarray(which, dtype=numpy.int64), lanes=1)[:, 0]
 
-    def hold(self, which, keep) -> None:
+    def hold(self, which: ArrayLike, keep: ArrayLike) -> None:
         """Hold the dice showing the faces ``keep`` (counts per face, rows of six) and release
         the others, as :func:`dicelab.yahtzee.holding.step_towards` leads there one die at a
         time: dice already held keep their place when their face is wanted."""
@@ -168,7 +175,7 @@ class Turn:
             taken[i] = before < wanted[i]
         self.held[which] = taken.T
 
-    def score(self, which, box) -> None:
+    def score(self, which: ArrayLike, box: numpy.ndarray) -> None:
         """Score the dice in ``box`` (box numbers, one per game), as the engine does."""
         which = numpy.asarray(which, dtype=numpy.int64)
         if not len(which):

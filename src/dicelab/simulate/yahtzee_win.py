@@ -15,7 +15,8 @@ import math
 
 import numpy
 
-from dicelab.simulate.yahtzee_optimal import BatchOptimal
+from dicelab.simulate.yahtzee_optimal import BatchOptimal, Games, TurnTables
+from dicelab.simulate.yahtzee_play import CardBatch, Turn
 from dicelab.yahtzee.rules import Rules
 from dicelab.yahtzee.winning import Rivals, choose
 
@@ -28,24 +29,25 @@ class BatchWin(BatchOptimal):
         1024  # a turn's rivals hold about a thousand scores per game: kept in memory bounds
     )
 
-    def __init__(self, rules: Rules, margin: float = math.inf):
+    def __init__(self, rules: Rules, margin: float = math.inf) -> None:
         super().__init__(rules)
         self.margin = margin
-        self._rivals: tuple = (None, None)  # (turn, its rivals)
+        self._rivals: tuple[Turn | None, Rivals | None] = (None, None)  # (turn, its rivals)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
         return type(self), (self.rules, self.margin)
 
-    def play(self, table, seat: int) -> None:
+    def play(self, table: CardBatch, seat: int) -> None:
         super().play(table, seat)
         self._rivals = (None, None)  # the table is played: let it go
 
-    def rivals(self, turn) -> Rivals:
+    def rivals(self, turn: Turn) -> Rivals:
         """The other players of each game of ``turn`` (a table for each of its rows): the
         expected final score of each card and its spread, as :meth:`Solution.outlook` gives
         them for a player not to move. They stay the same through the turn."""
-        if self._rivals[0] is turn:
-            return self._rivals[1]
+        known, rivals = self._rivals
+        if known is turn and rivals is not None:
+            return rivals
         table, rows = turn.table, turn.rows
         seats = [seat for seat in range(table.seats) if seat != turn.seat]
         means, stds = numpy.zeros((len(rows), len(seats))), numpy.zeros((len(rows), len(seats)))
@@ -55,13 +57,17 @@ class BatchWin(BatchOptimal):
             place = self.solution.places(mask, y, u)
             means[:, column] = table.totals(rows, seat) + self.solution.values[place]
             stds[:, column] = numpy.sqrt(self.solution.variances[place])
-        self._rivals = (turn, Rivals(means, stds))
-        return self._rivals[1]
+        rivals = Rivals(means, stds)
+        self._rivals = (turn, rivals)
+        return rivals
 
-    def _decide(self, turn, which, turn_tables, games):
+    def _decide(
+        self, turn: Turn, which: numpy.ndarray, turn_tables: TurnTables, games: Games
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """The option of each game with the best estimated chance to win, among those within
         the margin of the best expected score; ties as :meth:`YahtzeeWinBot.pick` breaks them."""
         values, stds, holds = self._options(turn, which, turn_tables, games)
+        assert stds is not None, "the win robot's turn tables carry second moments"
         # in the order of Solution.options: best expected score first, ties in listed order
         order = numpy.argsort(-values, axis=1, kind="stable")
         values, stds = (numpy.take_along_axis(array, order, axis=1) for array in (values, stds))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dicelab.game import Event
 from dicelab.players import Player
 from dicelab.setaside.game import SetAsideGame
 from dicelab.thousand.engine import Engine
@@ -29,6 +30,6 @@ class Game(SetAsideGame):
         Player("Bot 2", bot="simple"),
     )
 
-    def save(self):
+    def save(self) -> Event:
         """Save the turn's points (refused inside a cask until you leave it)."""
         return self.bank()

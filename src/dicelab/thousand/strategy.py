@@ -3,15 +3,19 @@ that plays to win (in ``win``); ``LEVELS`` says each in one line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache, partial
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from dicelab import dice as _dice
 from dicelab.players import RandomBot
+from dicelab.protocols import Bot
 from dicelab.setaside.policy import point_unit
 from dicelab.setaside.strategy import SetAsideBot, banks_at_threshold, win_bot
 from dicelab.thousand.engine import Engine, State
+from dicelab.thousand.rules import Rules
 
 
 class SimpleBot(SetAsideBot):
@@ -35,7 +39,9 @@ class CaskAwareBot(SetAsideBot):
         return bool(cask_aware_saves(engine.rules, banked, state.turn_points, state.dice_left))
 
 
-def cask_aware_saves(rules, banked, turn_points, dice_left):
+def cask_aware_saves(
+    rules: Rules, banked: ArrayLike, turn_points: ArrayLike, dice_left: ArrayLike
+) -> np.ndarray:
     """Whether the cask-aware bot saves, for single turns or numpy arrays of them alike (the
     one-game and the batch bots both ask it): its exact one-throw gain, read from
     :func:`cask_gain_table` by (dice left, turn points, room below the target), plus, below
@@ -47,18 +53,19 @@ def cask_aware_saves(rules, banked, turn_points, dice_left):
     (True, False)
     """
     gain, unit = cask_gain_table(rules)
-    banked, turn_points = np.asarray(banked), np.asarray(turn_points)
-    standing = banked + turn_points
+    mine, points_now = np.asarray(banked), np.asarray(turn_points)
+    standing = mine + points_now
     _, points, rooms = gain.shape
     # Clipped so that turns the bot is not asked about (over the target) index the table.
     room = np.clip((rules.target - standing) // unit, 0, rooms - 1)
-    one_throw = gain[dice_left, np.minimum(turn_points // unit, points - 1), room]
+    one_throw = gain[np.asarray(dice_left), np.minimum(points_now // unit, points - 1), room]
     low, high = rules.casks_at(standing)
-    stuck = (high >= 0) & (banked < low)  # saving here would leave it stuck in the cask
-    return np.where(stuck, one_throw + (high - standing), one_throw) <= 0
+    stuck = (high >= 0) & (mine < low)  # saving here would leave it stuck in the cask
+    saves: np.ndarray = np.where(stuck, one_throw + (high - standing), one_throw) <= 0
+    return saves
 
 
-def cask_gain_table(rules) -> tuple:
+def cask_gain_table(rules: Rules) -> tuple[np.ndarray, int]:
     """The cask-aware bot's expected gain from one more throw, by (dice left, turn points //
     unit, room below the target // unit), and the unit: a throw adds its best points where
     they fit the room and loses the turn's points otherwise (no combination, or past the
@@ -100,7 +107,7 @@ def optimal_bot():
     return OptimalBot()
 
 
-BOTS = {
+BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "simple": SimpleBot,
     "cask_aware": CaskAwareBot,

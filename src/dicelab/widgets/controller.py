@@ -8,9 +8,10 @@ changes. After every intent the controller draws every part again from the engin
 and publishes the one view document; the front end only draws it and sends intents.
 
 The table's other jobs have rooms of their own, mixed in: the setup screen
-(:mod:`~dicelab.widgets.seat_editor`), the robots' pace (:mod:`~dicelab.widgets.robot_pacer`)
-and the history, moments and ranking (:mod:`~dicelab.widgets.game_record`); this module
-routes the intents, keeps the game's life cycle and draws the view.
+(:mod:`~dicelab.widgets.seat_editor`), the robots' pace (:mod:`~dicelab.widgets.robot_pacer`),
+the history, moments and ranking (:mod:`~dicelab.widgets.game_record`) and the game kept
+in the autosave folder (:mod:`~dicelab.widgets.autosave`); this module routes the intents,
+keeps the game's life cycle and draws the view.
 
 A game subclasses :class:`GameController`, sets ``Game``, ``heading``, ``COLOURS``,
 ``HELP`` and ``COMPONENTS`` (and ``Coach``, a :class:`dicelab.coach.Coach` class, for the
@@ -23,16 +24,15 @@ win, see :mod:`dicelab.widgets.win_chances`), and fills in the extension points:
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Callable
 from functools import partial
 
-from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
 from dicelab.players import Player
 from dicelab.validation import shown
 from dicelab.widgets import replacing, saving
+from dicelab.widgets.autosave import Autosave
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.coaching import Coaching
 from dicelab.widgets.colours import SEAT_COLOURS, css_colour, in_seat_order, ink
@@ -56,16 +56,10 @@ PREPARING = (
     "the first time, and the notebook waits meanwhile."
 )
 INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
-RESUMED = "Welcome back: the game goes on where it was left."
-RESUMED_AS_COPY = (
-    "This game is open in another notebook too, so it goes on here as a copy, saved apart."
-)
-_SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 SOUND_KEY = "M switches the sound of the game's moments on or off."
-MAX_PACE = 60.0  # the slowest pace a saved game may ask for, in seconds between robot steps
 
 
-class GameController(SeatEditor, RobotPacer, GameRecord, Table):
+class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     """A game at a table of widgets: setup screen, play, bots at a readable pace, game over.
 
     ``players`` skips the setup screen (names, dicts or Players, as ``Game`` takes them);
@@ -239,8 +233,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         """Stop the robots (no timer or pending move is left) and close the widget."""
         self._closed = True
         self._cancel_bots()
-        saving.unlock(getattr(self, "_save_lock", None))  # (None when closed while being made)
-        self._save_lock = None
+        self._release_save_file()
         super().close()
 
     def seen(self) -> None:
@@ -249,92 +242,6 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             self._schedule_bots()
         else:
             self._stop_timer()
-
-    # --- saving -------------------------------------------------------------------------
-    def _resume(self, saved) -> bool:
-        """Continue ``saved`` (True: the latest unfinished game of this widget); whether a
-        game was continued."""
-        if saved is True:
-            saved = saving.latest(type(self).__name__)
-        game = saving.load(saved, self.Game) if saved is not None else None
-        if game is None:
-            return False
-        earlier = _SAVING.get(saved.path.name)
-        if earlier is not None and earlier is not self:
-            earlier.close()  # its cell was run again: this table goes on with its game
-        self._save_lock = saving.lock(saved.path.name)
-        copy = self._save_lock is None  # another kernel writes that file
-        entries = saved.document.get("entries")
-        self._game = game
-        self.rules = game.rules
-        self.seed = saved.document.get("seed", self.seed)
-        self._games_started = saved.document.get("games_started", 1)
-        self._seats = [
-            {"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN} for p in game.players
-        ]
-        self._entries = (
-            entries if type(entries) is list and all(type(e) is dict for e in entries) else []
-        )
-        self._save_name = saving.new_name() if copy else saved.path.name
-        if copy:
-            self._save_lock = saving.lock(self._save_name)
-            self._unsaved = True
-        _SAVING[self._save_name] = self
-        self._status = RESUMED_AS_COPY if copy else RESUMED
-        self._show_panels(saved_panels(saved.document))
-        self.coaching.new_game()
-        self.after(None)
-        self.render()
-        self._schedule_bots()
-        self._autosave()
-        return True
-
-    def panels(self) -> dict:
-        """What the player chose of the table's panels, saved with the game and shown again
-        when it is resumed: the coach (on, and what it rates by), the chance to win, the
-        robots' pace and the sound."""
-        return {
-            "coach": self.coach,
-            "rating": self.coaching.chosen,
-            "chances": self.chances,
-            "pace": self.pace,
-            "sound": self.sound,
-        }
-
-    def _show_panels(self, panels: dict) -> None:
-        """Show the panels as :meth:`panels` gave them (nothing changes for ``{}``)."""
-        if panels:
-            self.coaching.on, self.coaching.chosen = panels["coach"], panels["rating"]
-            self.winning.on, self.pace, self.sound = (
-                panels["chances"],
-                panels["pace"],
-                panels["sound"],
-            )
-
-    def _autosave(self) -> None:
-        """Save the game if an action was played, or a panel switched, since it was last saved."""
-        if self._game is None or self._closed or self._save_name is None:
-            return
-        if not self._unsaved and self.panels() == self._saved_panels:
-            return
-        self._unsaved = False
-        self._saved_panels = self.panels()
-        extra = {
-            "seed": self.seed,
-            "games_started": self._games_started,
-            "panels": self._saved_panels,
-        }
-        problem = saving.save(
-            self._save_name, type(self).__name__, self._made, self._game, self._entries, extra
-        )
-        if problem and problem != self._save_problem:
-            self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
-            self._save_notice = self._notice
-            self.render()
-        elif problem is None and self._save_problem and self._notice is self._save_notice:
-            self._notice = {}  # saved again: the notice that it could not be is out of date
-            self.render()
-        self._save_problem = problem
 
     # --- starting -----------------------------------------------------------------------
     def start(self, players) -> None:
@@ -369,11 +276,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             {"name": p.name, "colour": p.colour or "", "kind": p.bot or HUMAN} for p in game.players
         ]
         self._entries = []
-        if self._save_name is None:  # one file per table: a new game replaces the one before
-            self._save_name = saving.new_name()
-            self._save_lock = saving.lock(self._save_name)
-            _SAVING[self._save_name] = self
-        self._unsaved = True
+        self._claim_save_file()
         self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
         self.coaching.new_game()
         self.after(None)
@@ -681,19 +584,6 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end: what the game's engine says."""
         return self._game.engine.scores(self._game.state)
-
-
-def saved_panels(document: dict) -> dict:
-    """The panels a saved game was shown with (see ``GameController.panels``), or {} when
-    the save has none or they are not exactly what ``panels`` writes (a save is outside
-    input: a hand-edited or older file resumes with the panels the widget was made with)."""
-    panels = document.get("panels")
-    if type(panels) is not dict or set(panels) != {"coach", "rating", "chances", "pace", "sound"}:
-        return {}
-    switches = all(type(panels[name]) is bool for name in ("coach", "chances", "sound"))
-    pace = panels["pace"]
-    known_pace = type(pace) in (int, float) and 0 <= pace <= MAX_PACE
-    return panels if switches and known_pace and panels["rating"] in RATINGS else {}
 
 
 def _sentence(text: str) -> str:

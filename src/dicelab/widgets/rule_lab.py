@@ -23,12 +23,11 @@ True
 from __future__ import annotations
 
 import asyncio
-import importlib
 import time
 
 import ipywidgets
 
-from dicelab import odds
+from dicelab import odds, registry
 from dicelab.validation import shown
 from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
@@ -37,11 +36,6 @@ from dicelab.widgets.controller import _sentence  # a message as a sentence, as 
 from dicelab.widgets.figure_worker import Worker
 from dicelab.widgets.table import ClosesLayout, Table
 
-GAME_WIDGETS = {
-    "fivethousand": "FivethousandGame",
-    "thousand": "ThousandGame",
-    "yahtzee": "YahtzeeGame",
-}
 TICK = 1.0  # seconds between two updates of the progress line
 
 
@@ -90,7 +84,7 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
         self.rules = chosen.rules
         self.seed = seed
         self.pace = pace
-        self.title = self.name.capitalize()
+        self.title = registry.GAMES[self.name].title
         self.values: dict[str, object] = {}
         self._errors: dict[str, tuple[str, str]] = {}  # setting -> (the refused text, why)
         self._failed: dict[str, str] = {}  # figure key -> why it could not be worked out
@@ -264,10 +258,9 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
     def play(self):
         """Open the game with the rules in the form below the lab (replacing the game opened
         before); returns its widget."""
-        widgets = importlib.import_module("dicelab.widgets")
         if self.game_widget is not None:
             self.game_widget.close()
-        self.game_widget = getattr(widgets, GAME_WIDGETS[self.name])(
+        self.game_widget = registry.load(registry.GAMES[self.name].widget, type)(
             rules=self.rules, seed=self.seed, pace=self.pace
         )
         self.children = [self.lab, self.game_widget]

@@ -38,6 +38,7 @@ from pathlib import Path
 from dicelab import files, saves, validation
 from dicelab.errors import CorruptGameError, NotAFileError
 from dicelab.files import distrust, reason, write_atomic
+from dicelab.ruleset import MAX_ITEMS
 
 FORMAT = 1
 KEPT_FILES = 50  # the saved games kept (the oldest files beyond these are removed)
@@ -233,7 +234,7 @@ SENTENCE = 10_000  # the longest sentence a history entry holds
 #: What a save holds, exactly (see :func:`save`).
 def _panels(value, path):
     """The panels a game was shown with: read by the table that resumes it
-    (``controller.saved_panels``), which shows its own where they are not exactly what it
+    (``autosave.saved_panels``), which shows its own where they are not exactly what it
     writes, so that odd panels never cost the game itself."""
 
 
@@ -244,7 +245,7 @@ SCHEMA = saves.obj(
         "made": _text(saves.MAX_CHARS),
         "saved": _time,
         "over": saves.boolean,
-        "players": saves.array(saves.string, 1, saves.MAX_ITEMS),
+        "players": saves.array(saves.string, 1, MAX_ITEMS),
         "game": _text(saves.MAX_CHARS),
         "entries": saves.array(
             saves.obj(

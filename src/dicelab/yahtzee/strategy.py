@@ -20,11 +20,13 @@ Score(box='chance')
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
 from dicelab.dice import counts, from_counts, multisets
 from dicelab.players import RandomBot
+from dicelab.protocols import Bot
 from dicelab.yahtzee.engine import Roll, Score, State
 from dicelab.yahtzee.holding import step_towards
 from dicelab.yahtzee.rules import UPPER_BOXES, Rules
@@ -150,7 +152,7 @@ class GreedyBot:
         return step_towards(state, keep) or Roll()
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 BOTS["optimal"] = __import__(
     "dicelab.yahtzee.optimal", fromlist=["OptimalBot"]
 ).OptimalBot  # solves on first move

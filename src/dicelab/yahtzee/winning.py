@@ -95,7 +95,13 @@ def win_shares(outlooks) -> list[float]:
     return rivals.chances(np.arange(len(outlooks)), means, stds).tolist()
 
 
-def choose(rivals: Rivals, values, stds, margin: float = np.inf, tables=None) -> np.ndarray:
+def choose(
+    rivals: Rivals,
+    values: np.ndarray,
+    stds: np.ndarray,
+    margin: float = np.inf,
+    tables: np.ndarray | None = None,
+) -> np.ndarray:
     """The option the win robot takes in each row: the options of a decision at the table of
     the same number in ``rivals`` (or the number in ``tables``), best expected score first,
     with those expected final scores (``values``, -inf where there is no option) and their
@@ -147,7 +153,7 @@ class Rivals:
     bit, of one deciding for a single game.
     """
 
-    def __init__(self, means, stds):
+    def __init__(self, means: np.ndarray, stds: np.ndarray) -> None:
         means, stds = np.asarray(means, dtype=float), np.asarray(stds, dtype=float)
         tables, count = means.shape
         self.alone = count == 0
