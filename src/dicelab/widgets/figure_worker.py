@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 
-from dicelab.widgets.rule_figures import FIGURES
+from dicelab.widgets.rule_figures import ESTIMATED, FIGURES
 
 
 class Worker:
@@ -110,14 +110,18 @@ class Worker:
 
 
 def figures(game: str, rules, keys):
-    """Each figure of ``keys`` as (key, value, error), computed in this process."""
-    for figure in FIGURES[game]:
-        if figure.key not in keys:
-            continue
+    """Each figure of ``keys`` as (key, value, error), computed in this process in the
+    order of ``keys`` (a key made by :func:`~dicelab.widgets.rule_figures.estimate_key`
+    asks for that figure's estimate)."""
+    by_key = {figure.key: figure for figure in FIGURES[game]}
+    for key in keys:
+        estimated = key.startswith(ESTIMATED)
+        figure = by_key[key.removeprefix(ESTIMATED)]
+        compute = figure.estimate if estimated else figure.compute
         try:
-            yield figure.key, figure.compute(rules), ""
+            yield key, compute(rules), ""
         except (ValueError, MemoryError, RuntimeError) as problem:
-            yield figure.key, None, str(problem)
+            yield key, None, str(problem)
 
 
 def _receive(process):
