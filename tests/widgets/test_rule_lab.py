@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import re
 
 import pytest
@@ -422,6 +423,48 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
     }
     assert lab.estimates["win"] == rule_figures.first_player_estimate(rules)
     assert lab.results.busy == "" and figure(lab, "win")["state"] == "ready"
+
+
+def test_a_penalty_solve_in_the_worker_shows_its_passes_and_levels_in_the_progress_line(
+    monkeypatch, tmp_path
+):
+    from dicelab.cache import cache_dir
+
+    monkeypatch.setenv(
+        "NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "") or str(cache_dir() / "numba")
+    )
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # solved afresh, in the worker
+    rules = fivethousand.Rules.preset("facebook").replace(target=600, score_floor=-300)
+    lines = []
+
+    async def scenario():
+        lab = RuleLab(rules, pace=0)
+        arrived = lab._arrived
+
+        def deliver(request, key, value, error):
+            arrived(request, key, value, error)
+            if key == "progress":
+                lines.append(lab.results.elapsed)
+
+        lab._worker._deliver = deliver
+        while lab.working:
+            await asyncio.sleep(0.05)
+        return lab
+
+    lab = run_on_fresh_loop(scenario())
+    assert any(re.fullmatch(r"\d+ s so far; pass 1: level \d+ of 35", line) for line in lines), (
+        lines
+    )
+    done = [line for line in lines if " done" in line]
+    assert len(done) == fivethousand.win_policy(rules).passes
+    assert re.fullmatch(
+        r"\d+ s so far; pass 1 done: the first player wins \d+\.\d{7} %, error bound inf \(\d+ s\)",
+        done[0],
+    )
+    assert (
+        lab.results.elapsed == ""
+        and lab.values["win"] == fivethousand.win_policy(rules).first_player_wins
+    )
 
 
 def test_closing_the_lab_stops_its_worker():

@@ -137,14 +137,14 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         began = time.perf_counter()
         for passes in range(1, MAX_PASSES + 1):
             before = start.copy()
-            self._pass(start, after, lead)
+            self._pass(start, after, lead, passes)
             changes.append(float(np.abs(start - before).max()))
             bound = _error_bound(changes)
             LOG.info(
-                "pass %d: first player wins %.9f, largest change %.3g, error bound %.3g (%.0f s)",
+                "pass %d done%s: the first player wins %.7f %%, error bound %.1e (%.0f s)",
                 passes,
-                start[0, 0, -low, -low],
-                changes[-1],
+                _passes_left(changes, bound),
+                100 * start[0, 0, -low, -low],
                 bound,
                 time.perf_counter() - began,
             )
@@ -172,16 +172,16 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
         plain = FivethousandWinPolicy(longer, use_cache=self.cache_key is not None)
         return plain.start[:n, :n]
 
-    def _pass(self, start, after, lead) -> None:
+    def _pass(self, start, after, lead, number: int) -> None:
         """Every level once, from the top; within a level, the most farkles in a row
-        first."""
+        first (pass ``number``, as the progress log says)."""
         n, k = start.shape[2], self.streaks
         above: dict[int, tuple[np.ndarray, Level]] = {}  # by farkles in a row: lookup, level
         shifts = not self._needs_by_board.any()
         levels = 2 * n - 1
         for total in range(levels - 1, -1, -1):
             if total % max(1, levels // 10) == 0:
-                LOG.debug("level %d of %d", levels - total, levels)
+                LOG.debug("pass %d: level %d of %d", number, levels - total, levels)
             rows = np.arange(max(0, total - n + 1), min(n - 1, total) + 1)
             here: dict[int, tuple[np.ndarray, Level]] = {}
             for sigma in range(2 * k - 2, -1, -1):
@@ -270,6 +270,19 @@ class PenaltyWinPolicy(FivethousandWinPolicy):
             "the win policy's batch tables don't yet hold farkles in a row: under a penalty "
             "the win robot plays on the engine path"
         )
+
+
+def _passes_left(changes: list[float], bound: float) -> str:
+    """ ", about N more" passes until the error bound is within :data:`TOLERANCE`, if the
+    largest changes keep shrinking by the last ratio (nothing while that is unknown).
+
+    >>> _passes_left([0.1, 0.01, 0.001, 0.0001], 1.1e-5)
+    ', about 6 more'
+    """
+    if not np.isfinite(bound) or bound <= TOLERANCE:
+        return ""
+    ratio = changes[-1] / changes[-2]
+    return f", about {int(np.ceil(np.log(TOLERANCE / bound) / np.log(ratio)))} more"
 
 
 def _error_bound(changes: list[float]) -> float:

@@ -38,7 +38,7 @@ from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
-from dicelab.widgets.figure_worker import Worker
+from dicelab.widgets.figure_worker import PROGRESS, Worker
 from dicelab.widgets.table import Table
 
 GAME_WIDGETS = {
@@ -101,6 +101,7 @@ class RuleLab(ipywidgets.VBox):
         self._errors: dict[str, tuple[str, str]] = {}  # setting -> (the refused text, why)
         self._failed: dict[str, str] = {}  # figure key -> why it could not be worked out
         self._notice: dict = {}
+        self._progress = ""  # the solver's last progress line (from the worker)
         self._refusals = 0
         self._request = 0
         self._started = 0.0
@@ -216,6 +217,7 @@ class RuleLab(ipywidgets.VBox):
     def _recompute(self) -> None:
         self._request += 1
         self.values, self.estimates, self._failed = {}, {}, {}
+        self._progress = ""
         self._odds = rule_figures.odds_table(self.name, self.rules)
         self._started = time.monotonic()
         self._cancel_timer()
@@ -230,6 +232,11 @@ class RuleLab(ipywidgets.VBox):
         """A figure from the worker (on the kernel's thread); a stale one is dropped."""
         if request != self._request:
             return
+        if key == PROGRESS:
+            self._progress = value
+            self.render()
+            return
+        self._progress = ""
         if error:
             self._failed[key] = error
         elif key.startswith(rule_figures.ESTIMATED):
@@ -368,5 +375,5 @@ class RuleLab(ipywidgets.VBox):
             f"Working out {len(working)} figure{'s' if len(working) > 1 else ''} for these rules. "
             "New rules can take up to a few minutes the first time; the notebook stays free, "
             "and a new change stops this one.",
-            f"{seconds} s so far",
+            f"{seconds} s so far" + (f"; {self._progress}" if self._progress else ""),
         )
