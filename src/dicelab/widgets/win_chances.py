@@ -10,8 +10,11 @@ solitaire-optimal policy). Yahtzee has :class:`YahtzeeEstimate` (the estimate of
 :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
 a solution takes seconds to a minute the first time for some rules (it is cached on disk
 afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
-filled in once it is done (see :mod:`dicelab.widgets.background`). Where a source has no
-chance for the table (one player; rules too large to solve at the table) the panel says why in words.
+filled in once it is done (see :mod:`dicelab.widgets.background`). A source whose chances
+of one state take a while (Thousand's at three or more seats) works those out on the same
+background worker after each action, the last chances staying on show meanwhile, so that a
+click is answered at once. Where a source has no chance for the table (one player; rules
+too large to solve at the table) the panel says why in words.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import math
 from functools import lru_cache, partial
 from importlib import import_module
 
-from dicelab.widgets.background import prepared
+from dicelab.widgets.background import prepared, submitted
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.phrasing import percentages, seat_name
@@ -34,6 +37,7 @@ class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
     kept = "then they are saved"  # what becomes of the work done the first time
+    slow_chances = False  # a state's chances take long enough to work out off the event loop
 
     def at(self, seats: int) -> Source:
         """The source of the chances at a table of ``seats`` (this one, unless a game has
@@ -95,6 +99,7 @@ class ExactFinishing(Source):
     )
     first_time = "a few seconds"
     kept = "then they are kept while the notebook runs"
+    slow_chances = True  # each seat's turns to finish, from its state: milliseconds to tens
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -182,6 +187,7 @@ class WinChances(SwitchedPanel):
         self.source = source
         # (what was prepared, state, chances): the last drawn
         self._last: tuple[object, object, list[float]] = (None, None, [])
+        self._reading: tuple | None = None  # (prepared, state, future) of a slow source
 
     def toggle(self) -> None:
         """Show the chances (working them out first, if need be) or hide them."""
@@ -216,10 +222,15 @@ class WinChances(SwitchedPanel):
                 busy="", note=f"No chance to win for these rules: {problem}.", basis="", seats=[]
             )
             return
-        prepared_work, last_state, chances = self._last  # a redraw of the same state is free
-        if prepared_work is not job.result() or last_state != game.state:
-            chances = source.chances(job.result(), game.state)
-            self._last = (job.result(), game.state, chances)
+        chances = self._chances(source, job.result(), game.state)
+        if chances is None:  # a slow source's first chances under these rules: on their way
+            self.panel.draw(
+                busy="",
+                note="",
+                basis=source.basis,
+                seats=[self._seat(player, COMPUTING, None) for player in game.players],
+            )
+            return
         self.panel.draw(
             busy="",
             note="",
@@ -229,6 +240,26 @@ class WinChances(SwitchedPanel):
                 for player, said, chance in zip(game.players, percentages(chances), chances)
             ],
         )
+
+    def _chances(self, source, work, state) -> list[float] | None:
+        """Each seat's chance in ``state`` from ``work`` (the source's prepared work): a
+        redraw of the same state is free; a slow source's are worked out on the background
+        worker, the table drawn again once they are, the last ones shown meanwhile (None
+        when there are none under these rules yet)."""
+        last_work, last_state, chances = self._last
+        if last_work is work and last_state == state:
+            return chances
+        if not source.slow_chances:
+            chances = source.chances(work, state)
+        else:
+            if self._reading is None or self._reading[0] is not work or self._reading[1] != state:
+                self._reading = (work, state, submitted(partial(source.chances, work, state)))
+            reading = self._reading[2]
+            if not self.finished(reading):
+                return chances if last_work is work else None
+            chances = reading.result()
+        self._last = (work, state, chances)
+        return chances
 
     @staticmethod
     def _seat(player, value: str, share) -> dict:
