@@ -88,7 +88,7 @@ def walk(
     probability,
     first_choice,
     points,
-    next_dice,
+    steps,
     is_hot,
     bust,
     throw_a,
@@ -106,8 +106,9 @@ def walk(
     ``top_all`` >= 0 walks every pair from that row (rows wanted: values past a pair's end
     stay as given), else each from its end. The throw table: each row ``q`` throws
     ``thrown[q]`` dice with ``probability[q]``, its choices ``first_choice[q]`` ..
-    ``first_choice[q + 1] - 1`` setting aside ``points`` units and leaving ``next_dice``
-    (``is_hot``: all the dice set aside). Out: the throw values of row 0 (``throw_a``,
+    ``first_choice[q + 1] - 1`` setting aside ``points`` units and leading to the state
+    ``steps`` further on, flat (``points * columns`` plus the dice thrown next; ``is_hot``:
+    all the dice set aside). Out: the throw values of row 0 (``throw_a``,
     ``throw_c``, L × columns); with ``bounds`` each row's least and greatest slope of an
     alternative over its margin (``falls``, ``rises``: rows × L; +inf and -inf where none); with
     ``top_all`` >= 0 every row's throw values (``kept_a``, ``kept_c``: L × rows × columns).
@@ -149,7 +150,7 @@ def walk(
                         a = hot[pair, r + points[choice]]
                         c = 0.0
                     else:
-                        state = base + points[choice] * columns + next_dice[choice]
+                        state = base + steps[choice]
                         a = pair_a[state]
                         c = pair_c[state]
                     ca[j] = a
