@@ -5,6 +5,7 @@ turns and last turns), on tiny rules."""
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import Counter
 from functools import cache
 from math import factorial
@@ -296,7 +297,9 @@ def test_win_robot_plays_on_the_engine_path_under_a_penalty():
     assert share.value > 0.5
 
 
-def test_a_solve_says_its_passes_and_levels_on_stderr_unless_asked_not_to(capsys):
+def test_a_solve_says_its_passes_and_levels_on_stderr_unless_asked_not_to_or_in_the_background(
+    capsys,
+):
     rules = TINY[0].replace(target=TINY[0].target + 50)  # solved here, not read from memory
     policy = win_policy(rules, lead_cap=LEAD_CAP, use_cache=False)
     said = capsys.readouterr().err.splitlines()
@@ -309,3 +312,11 @@ def test_a_solve_says_its_passes_and_levels_on_stderr_unless_asked_not_to(capsys
         rules.replace(target=rules.target + 50), lead_cap=LEAD_CAP, use_cache=False, progress=False
     )
     assert capsys.readouterr().err == ""
+    in_background = threading.Thread(
+        target=win_policy,
+        args=(rules.replace(target=rules.target + 100),),
+        kwargs={"lead_cap": LEAD_CAP, "use_cache": False},
+    )
+    in_background.start()
+    in_background.join()
+    assert capsys.readouterr().err == ""  # (a widget's background work: the table says it)

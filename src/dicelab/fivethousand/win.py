@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 from contextlib import contextmanager
 
 from dicelab.fivethousand.penalty_win import PenaltyWinPolicy, check_penalty_rules
@@ -25,13 +26,14 @@ __all__ = ["CAP_ERROR", "FinalTurns", "FivethousandWinPolicy", "PenaltyWinPolicy
 
 
 def win_policy(
-    rules=None, *, lead_cap: int | None = None, use_cache: bool = True, progress: bool = True
+    rules=None, *, lead_cap: int | None = None, use_cache: bool = True, progress: bool | None = None
 ) -> FivethousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
     from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap. A solve
     under a penalty, which can take minutes, says how far it is on stderr as it goes (each
-    pass, about how many more, and every tenth level of a pass) unless ``progress`` is
-    False."""
+    pass, about how many more, and every tenth level of a pass): with ``progress`` None
+    when it is solved on the main thread (a notebook's cell, a script; never a widget's
+    background work), True always, False never."""
     rules = Rules.coerce(rules)
     refuse_unsolved(rules, "win policy", UNSOLVED)
     if rules.penalty:
@@ -49,6 +51,8 @@ def win_policy(
             "or fives (single_one=0, single_five=0) one die never scores: it can't solve these "
             "rules; give single_one or single_five points, or play them with the other robots",
         )
+    if progress is None:
+        progress = threading.current_thread() is threading.main_thread()
     with _progress_shown(progress):
         return _win_policy(rules, lead_cap, use_cache)
 
