@@ -124,6 +124,8 @@ def figures(game: str, rules, keys):
         estimated = key.startswith(ESTIMATED)
         figure = by_key[key.removeprefix(ESTIMATED)]
         compute = figure.estimate if estimated else figure.compute
+        if compute is None:
+            raise ValueError(f"the figure {figure.key!r} has no estimate to work out")
         try:
             yield key, compute(rules), ""
         except (ValueError, MemoryError, RuntimeError) as problem:
