@@ -316,6 +316,32 @@ def test_while_the_policy_is_built_the_table_says_computing_and_the_game_goes_on
     assert_shows_the_chances(widget)
 
 
+def test_under_a_farkle_penalty_the_table_says_the_first_time_takes_minutes():
+    gate = threading.Event()
+
+    class Slow(ExactForTwo):
+        def key(self, rules):
+            return "slow penalty", rules
+
+        def prepare(self, rules):
+            gate.wait(10)
+            raise ValueError("stopped here")
+
+    async def scenario():
+        rules = fivethousand.Rules.preset("facebook").replace(target=600, score_floor=-300)
+        widget = FivethousandGame(players=["Ann", "Ben"], rules=rules, seed=4, pace=0)
+        widget.winning.source = Slow("fivethousand")
+        press(widget, "chances")
+        busy = panel(widget).busy
+        gate.set()
+        return busy
+
+    assert run_on_fresh_loop(scenario()).startswith(
+        "Computing… working out the chances to win for these rules: the first time takes "
+        "several minutes (a quarter of an hour at a target of 10 000), then they are saved."
+    )
+
+
 def test_thousands_chances_at_three_seats_are_worked_out_off_the_loop_and_a_click_is_answered_meanwhile():
     from dicelab.thousand.finishing import finishing_chances
 

@@ -8,8 +8,8 @@ larger tables :class:`PairwiseEstimate` for Fivethousand (an estimate from every
 chances) and :class:`ExactFinishing` for Thousand (exact if every seat plays the
 solitaire-optimal policy). Yahtzee has :class:`YahtzeeEstimate` (the estimate of
 :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
-a solution takes seconds to a minute the first time for some rules (it is cached on disk
-afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
+a solution takes seconds to a minute the first time for some rules, minutes under a farkle
+penalty (it is cached on disk afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
 filled in once it is done (see :mod:`dicelab.widgets.background`). A source whose chances
 of one state take a while (Thousand's at three or more seats) works those out on the same
 background worker after each action, the last chances staying on show meanwhile, so that a
@@ -37,12 +37,25 @@ class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
     kept = "then they are saved"  # what becomes of the work done the first time
+    first_time = "a few seconds"  # how long that work takes
     slow_chances = False  # a state's chances take long enough to work out off the event loop
 
     def at(self, seats: int) -> Source:
         """The source of the chances at a table of ``seats`` (this one, unless a game has
         another basis for larger tables)."""
         return self
+
+    def takes(self, rules) -> str:
+        """How long the work takes the first time under ``rules``."""
+        return self.first_time
+
+
+def _win_policy_takes(source: Source, rules) -> str:
+    """How long a two-player win policy takes to build the first time: minutes under a
+    farkle penalty (its passes over every level)."""
+    if rules.penalty:
+        return "several minutes (a quarter of an hour at a target of 10 000)"
+    return source.first_time
 
 
 class ExactForTwo(Source):
@@ -53,6 +66,7 @@ class ExactForTwo(Source):
         "Exact chances if both players play to win from here (a shared win counts as half a win)."
     )
     first_time = "up to a minute"
+    takes = _win_policy_takes
 
     def __init__(self, game: str):
         self.game = game
@@ -97,7 +111,6 @@ class ExactFinishing(Source):
         "the best solitaire play): then each player's number of turns to finish is "
         "independent of the others', and the first to reach the target in turn order wins."
     )
-    first_time = "a few seconds"
     kept = "then they are kept while the notebook runs"
     slow_chances = True  # each seat's turns to finish, from its state: milliseconds to tens
 
@@ -126,6 +139,7 @@ class PairwiseEstimate(Source):
         "player multiplied, then scaled to add up to 100%."
     )
     first_time = "up to a minute"
+    takes = _win_policy_takes
 
     def unavailable(self, rules, seats: int) -> str:
         return ExactForTwo("fivethousand").unavailable(rules, 2)
@@ -160,7 +174,6 @@ class YahtzeeEstimate(Source):
         "Estimates from each card's expected final score and its spread with the best "
         "solitaire play: close early in a game, rougher near its end."
     )
-    first_time = "a few seconds"
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -208,7 +221,7 @@ class WinChances(SwitchedPanel):
             self.panel.draw(
                 busy=(
                     f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {source.first_time}, {source.kept}. "
+                    f"first time takes {source.takes(game.rules)}, {source.kept}. "
                     f"Play on meanwhile."
                 ),
                 note="",
