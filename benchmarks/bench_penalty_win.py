@@ -29,10 +29,8 @@ from pathlib import Path
 
 
 def build(target: int, after: int, penalty: bool) -> dict:
-    """Build one win policy in this process (its passes logged as they go); its times,
-    memory and result."""
-    import logging
-
+    """Build one win policy in this process (its progress said on stderr as it goes); its
+    times, memory and result."""
     from dicelab import fivethousand
     from dicelab.fivethousand import win as five_win
 
@@ -42,7 +40,6 @@ def build(target: int, after: int, penalty: bool) -> dict:
     if not penalty:
         rules = rules.replace(penalty=0, score_floor=0)
     five_win.win_policy(fivethousand.Rules(target=300), use_cache=False)  # the kernel loaded
-    logging.basicConfig(level=logging.INFO, format="  %(asctime)s %(message)s")
     wall, cpu = time.perf_counter(), time.process_time()
     policy = five_win.win_policy(rules, use_cache=False)
     return {

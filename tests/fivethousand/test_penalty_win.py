@@ -5,6 +5,7 @@ turns and last turns), on tiny rules."""
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import Counter
 from functools import cache
 from math import factorial
@@ -297,3 +298,28 @@ def test_win_robot_plays_on_the_engine_path_under_a_penalty():
     with pytest.warns(Warning, match="engine path"):
         share = simulate.head_to_head("fivethousand", "win", "random", n=20, seed=1, rules=rules)
     assert share.value > 0.5
+
+
+def test_a_solve_says_its_passes_and_levels_on_stderr_unless_asked_not_to_or_in_the_background(
+    capsys,
+):
+    rules = TINY[0].replace(target=TINY[0].target + 50)  # solved here, not read from memory
+    policy = win_policy(rules, lead_cap=LEAD_CAP, use_cache=False)
+    said = capsys.readouterr().err.splitlines()
+    done = [line for line in said if " done" in line]
+    assert len(done) == policy.passes
+    assert done[0].startswith("win policy: pass 1 done: the first player wins ")
+    assert done[-2].startswith(f"win policy: pass {policy.passes - 1} done, about ")
+    assert any(line.startswith("win policy: pass 1: level 1 of ") for line in said)
+    win_policy(
+        rules.replace(target=rules.target + 50), lead_cap=LEAD_CAP, use_cache=False, progress=False
+    )
+    assert capsys.readouterr().err == ""
+    in_background = threading.Thread(
+        target=win_policy,
+        args=(rules.replace(target=rules.target + 100),),
+        kwargs={"lead_cap": LEAD_CAP, "use_cache": False},
+    )
+    in_background.start()
+    in_background.join()
+    assert capsys.readouterr().err == ""  # (a widget's background work: the table says it)

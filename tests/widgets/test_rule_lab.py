@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import os
 import re
 
 import pytest
@@ -197,13 +198,65 @@ def test_forced_order_in_the_yahtzee_lab_gives_its_optimal_score_and_each_boxs_t
     assert dict((row[0], row[1]) for row in rows)["Yahtzee"] == shown == "4.6 %"
 
 
-def test_rules_too_big_for_the_lab_say_so_and_the_other_figures_still_come():
+def test_rules_too_big_for_the_lab_say_so_keep_the_estimate_and_the_other_figures_still_come():
     lab = RuleLab(
         "fivethousand", rules=fivethousand.Rules(dice=3, target=5000, single_five=55), pace=0
     )
-    assert figure(lab, "win")["state"] == "skipped" and "win" not in lab.values
-    assert re.search(r"the target is \d+ steps of 5 points", figure(lab, "win")["value"])
+    shown = figure(lab, "win")
+    assert shown["state"] == "estimate" and "win" not in lab.values
+    assert shown["label"].startswith("First player's chance to win, estimated from 20,000")
+    assert re.search(
+        r"^\d+\.\d % ± \d\.\d points; the exact figure is not worked out here: "
+        r"the target is \d+ steps of 5 points",
+        shown["value"],
+    )
     assert lab.values["turn"] == fivethousand.turn_policy(lab.rules).expected_score
+
+
+def test_a_penalty_rule_sets_chance_to_win_is_estimated_first_then_exact(monkeypatch):
+    from dicelab.widgets.components.rule_lab import RuleResults
+
+    drawn = []
+    real_draw = RuleResults.draw
+
+    def draw(self, **fields):
+        if "figures" in fields:  # (a part is also drawn empty when it is made)
+            drawn.append([dict(shown) for shown in fields["figures"] if shown["key"] == "win"][0])
+        real_draw(self, **fields)
+
+    monkeypatch.setattr(RuleResults, "draw", draw)
+    rules = fivethousand.Rules.preset("facebook").replace(target=600, score_floor=-300)
+    lab = RuleLab(rules, pace=0)
+    states = [shown["state"] for shown in drawn]
+    estimated = drawn[states.index("estimate")]
+    assert states.index("working") < states.index("estimate") < states.index("ready")
+    assert estimated["label"] == rule_figures.SET_ASIDE_WIN.estimate_label
+    assert estimated["pending"] is True  # a progress bar beside it: the exact figure to come
+    estimate = rule_figures.first_player_estimate(rules)  # the same games: the same figure
+    assert lab.estimates["win"] == estimate
+    assert estimated["value"] == (
+        f"{estimate.value:.1%} ± {2 * estimate.standard_error * 100:.1f} points; "
+        "the exact figure is being worked out"
+    ).replace("%", " %", 1)
+    assert drawn[-1] == {
+        "key": "win",
+        "label": rule_figures.WIN_LABEL,
+        "value": f"{fivethousand.win_policy(rules).first_player_wins:.1%}".replace("%", " %"),
+        "state": "ready",
+    }
+    assert abs(estimate.value - lab.values["win"]) < 4 * estimate.standard_error
+
+
+def test_a_chance_to_win_the_exact_solver_refuses_keeps_its_estimate_beside_why():
+    lab = RuleLab(thousand.Rules(dice=3, target=60, casks=(), penalty=20), pace=0)
+    shown = figure(lab, "win")
+    assert shown["state"] == "error" and "win" not in lab.values
+    assert shown["label"] == rule_figures.SET_ASIDE_WIN.estimate_label
+    assert (
+        "; the exact figure could not be worked out: the win policy can't yet honour"
+        in (shown["value"])
+    )
+    assert lab.estimates["win"].n == rule_figures.ESTIMATE_GAMES
 
 
 def test_change_from_python_goes_through_the_same_checks():
@@ -346,7 +399,8 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
     async def scenario():
         lab = RuleLab(SMALL["fivethousand"], pace=0)
         first = lab._worker._process
-        assert lab.working == ["turn", "win"] and figure(lab, "win")["state"] == "working"
+        assert lab.working == ["estimate:win", "turn", "win"]
+        assert figure(lab, "win")["state"] == "working"
         assert (
             lab.results.busy.startswith("Working out 2 figures")
             and lab.results.elapsed == "0 s so far"
@@ -367,7 +421,50 @@ def test_in_a_kernel_the_figures_come_from_a_worker_while_the_loop_runs_and_a_ne
         "turn": fivethousand.turn_policy(rules).expected_score,
         "win": fivethousand.win_policy(rules).first_player_wins,
     }
+    assert lab.estimates["win"] == rule_figures.first_player_estimate(rules)
     assert lab.results.busy == "" and figure(lab, "win")["state"] == "ready"
+
+
+def test_a_penalty_solve_in_the_worker_shows_its_passes_and_levels_in_the_progress_line(
+    monkeypatch, tmp_path
+):
+    from dicelab.cache import cache_dir
+
+    monkeypatch.setenv(
+        "NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "") or str(cache_dir() / "numba")
+    )
+    monkeypatch.setenv("DICELAB_CACHE_DIR", str(tmp_path))  # solved afresh, in the worker
+    rules = fivethousand.Rules.preset("facebook").replace(target=600, score_floor=-300)
+    lines = []
+
+    async def scenario():
+        lab = RuleLab(rules, pace=0)
+        arrived = lab._arrived
+
+        def deliver(request, key, value, error):
+            arrived(request, key, value, error)
+            if key == "progress":
+                lines.append(lab.results.elapsed)
+
+        lab._worker._deliver = deliver
+        while lab.working:
+            await asyncio.sleep(0.05)
+        return lab
+
+    lab = run_on_fresh_loop(scenario())
+    assert any(re.fullmatch(r"\d+ s so far; pass 1: level \d+ of 35", line) for line in lines), (
+        lines
+    )
+    done = [line for line in lines if " done" in line]
+    assert len(done) == fivethousand.win_policy(rules).passes
+    assert re.fullmatch(
+        r"\d+ s so far; pass 1 done: the first player wins \d+\.\d{7} %, error bound inf \(\d+ s\)",
+        done[0],
+    )
+    assert (
+        lab.results.elapsed == ""
+        and lab.values["win"] == fivethousand.win_policy(rules).first_player_wins
+    )
 
 
 def test_closing_the_lab_stops_its_worker():

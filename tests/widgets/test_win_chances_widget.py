@@ -10,7 +10,7 @@ import pytest
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.phrasing import percentages
-from dicelab.widgets.win_chances import COMPUTING, ExactForTwo
+from dicelab.widgets.win_chances import COMPUTING, BySeats, ExactFinishing, ExactForTwo
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot
 from tests.widgets.test_fivethousand_widget import best, leave_out
@@ -314,6 +314,80 @@ def test_while_the_policy_is_built_the_table_says_computing_and_the_game_goes_on
     assert busy[1:] == ([COMPUTING, COMPUTING], [None, None])
     assert played == 1 and still == (True, [COMPUTING, COMPUTING])
     assert_shows_the_chances(widget)
+
+
+def test_under_a_farkle_penalty_the_table_says_the_first_time_takes_minutes():
+    gate = threading.Event()
+
+    class Slow(ExactForTwo):
+        def key(self, rules):
+            return "slow penalty", rules
+
+        def prepare(self, rules):
+            gate.wait(10)
+            raise ValueError("stopped here")
+
+    async def scenario():
+        rules = fivethousand.Rules.preset("facebook").replace(target=600, score_floor=-300)
+        widget = FivethousandGame(players=["Ann", "Ben"], rules=rules, seed=4, pace=0)
+        widget.winning.source = Slow("fivethousand")
+        press(widget, "chances")
+        busy = panel(widget).busy
+        gate.set()
+        return busy
+
+    assert run_on_fresh_loop(scenario()).startswith(
+        "Computing… working out the chances to win for these rules: the first time takes "
+        "several minutes (a quarter of an hour at a target of 10 000), then they are saved."
+    )
+
+
+def test_thousands_chances_at_three_seats_are_worked_out_off_the_loop_and_a_click_is_answered_meanwhile():
+    from dicelab.thousand.finishing import finishing_chances
+
+    gate = threading.Event()
+    asked = []
+
+    class Slow(ExactFinishing):
+        def chances(self, finishing, state):
+            asked.append(threading.current_thread() is threading.main_thread())
+            gate.wait(10)  # as long as the chances of one state take
+            return super().chances(finishing, state)
+
+    async def scenario():
+        widget = ThousandGame(players=["Ann", "Ben", "Cy"], rules=SMALL_THOUSAND, seed=2, pace=0)
+        widget.winning.source = BySeats(ExactForTwo("thousand"), Slow())
+        press(widget, "chances")
+        for _ in range(500):  # the finishing tables prepared; the first state's chances asked
+            await asyncio.sleep(0.01)
+            if asked:
+                break
+        first = values(widget)
+        press(widget, "throw")  # answered at once, while the chances are still computing
+        answered = (len(widget.game.history), widget.game.state.throw is not None)
+        gate.set()
+        for _ in range(500):
+            await asyncio.sleep(0.01)
+            if (
+                COMPUTING not in values(widget)
+                and len(asked) > 1
+                and shares(widget)
+                == (
+                    pytest.approx(
+                        finishing_chances(SMALL_THOUSAND).chances(widget.game.state), abs=1e-4
+                    )
+                )
+            ):
+                break
+        return widget, first, answered
+
+    widget, first, answered = run_on_fresh_loop(scenario())
+    assert first == [COMPUTING] * 3
+    assert answered[1]  # the throw was made and drawn while the chances waited
+    assert not any(asked)  # never on the event loop's thread
+    chances = finishing_chances(SMALL_THOUSAND).chances(widget.game.state)
+    assert shares(widget) == pytest.approx(chances, abs=1e-4)
+    assert values(widget) == percentages(chances)
 
 
 # --- what the browser may not do ------------------------------------------------------------------

@@ -10,6 +10,11 @@ True
 
 from __future__ import annotations
 
+import logging
+import sys
+import threading
+from contextlib import contextmanager
+
 from dicelab.fivethousand.penalty_win import PenaltyWinPolicy, check_penalty_rules
 from dicelab.fivethousand.policy import UNSOLVED
 from dicelab.fivethousand.rules import Rules
@@ -21,10 +26,14 @@ __all__ = ["CAP_ERROR", "FinalTurns", "FivethousandWinPolicy", "PenaltyWinPolicy
 
 
 def win_policy(
-    rules=None, *, lead_cap: int | None = None, use_cache: bool = True
+    rules=None, *, lead_cap: int | None = None, use_cache: bool = True, progress: bool | None = None
 ) -> FivethousandWinPolicy:
     """The two-player policy with the best chance to win (solved once per rules, then read
-    from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap."""
+    from memory or the disk cache). ``lead_cap`` (points) overrides the chosen cap. A solve
+    under a penalty, which can take minutes, says how far it is on stderr as it goes (each
+    pass, about how many more, and every tenth level of a pass): with ``progress`` None
+    when it is solved on the main thread (a notebook's cell, a script; never a widget's
+    background work), True always, False never."""
     rules = Rules.coerce(rules)
     refuse_unsolved(rules, "win policy", UNSOLVED)
     if rules.penalty:
@@ -42,7 +51,29 @@ def win_policy(
             "or fives (single_one=0, single_five=0) one die never scores: it can't solve these "
             "rules; give single_one or single_five points, or play them with the other robots",
         )
-    return _win_policy(rules, lead_cap, use_cache)
+    if progress is None:
+        progress = threading.current_thread() is threading.main_thread()
+    with _progress_shown(progress):
+        return _win_policy(rules, lead_cap, use_cache)
+
+
+@contextmanager
+def _progress_shown(shown: bool):
+    """While inside, what the penalty solver logs of its progress goes to stderr."""
+    if not shown:
+        yield
+        return
+    solver = logging.getLogger(PenaltyWinPolicy.__module__)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("win policy: %(message)s"))
+    level = solver.level
+    solver.setLevel(logging.DEBUG)
+    solver.addHandler(handler)
+    try:
+        yield
+    finally:
+        solver.removeHandler(handler)
+        solver.setLevel(level)
 
 
 @once_per_key(maxsize=KEPT)  # built once, even when two threads ask at once

@@ -138,6 +138,8 @@ def solve_level(
         level.start = np.where(
             has_partner, (a + c * (1 - a[mate] - c[mate])) / (1 - c * c[mate]), a + c * known_x
         )
+        if not has_partner.any():  # every bust value was known: the choices made are best
+            return level
         x = np.where(has_partner, 1 - level.start[mate], known_x)
         turns = make_turns(x)
         holds = (level.low[:, 0] - SLACK <= x) & (x <= level.high[:, 0] + SLACK)

@@ -189,7 +189,7 @@ def _sweep(
 class _Choices:
     """A throw table as the kernel reads it: ``arrays`` are each row's dice thrown and
     probability, where its choices start (and one past the last), and each choice's points,
-    dice thrown next and whether it sets every die aside; ``reach`` is how far past a row's
+    how far on (flat by dice) the state it leads to is, and whether it sets every die aside; ``reach`` is how far past a row's
     first state (flat by dice) its choices look."""
 
     arrays: tuple
@@ -208,15 +208,16 @@ def _choices_of(throws, next_dice) -> _Choices:
         first = np.concatenate([[0], np.cumsum(valid.sum(axis=1))]).astype(np.int64)
         points = throws.points[valid].astype(np.int64)
         leads_to = np.asarray(next_dice)[valid].astype(np.int64)
+        steps = points * columns + leads_to  # from a row's first state to the choice's
         arrays = (
             throws.thrown.astype(np.int64),
             throws.probability.astype(float),
             first,
             points,
-            leads_to,
+            steps,
             (throws.left == 0)[valid],
         )
-        reach = int((points * columns + leads_to).max(initial=0)) + 1
+        reach = int(steps.max(initial=0)) + 1
         _CHOICES[id(throws)] = (throws, _Choices(arrays, reach))
     return _CHOICES[id(throws)][1]
 

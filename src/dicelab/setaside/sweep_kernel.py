@@ -88,7 +88,7 @@ def walk(
     probability,
     first_choice,
     points,
-    next_dice,
+    steps,
     is_hot,
     bust,
     throw_a,
@@ -106,10 +106,11 @@ def walk(
     ``top_all`` >= 0 walks every pair from that row (rows wanted: values past a pair's end
     stay as given), else each from its end. The throw table: each row ``q`` throws
     ``thrown[q]`` dice with ``probability[q]``, its choices ``first_choice[q]`` ..
-    ``first_choice[q + 1] - 1`` setting aside ``points`` units and leaving ``next_dice``
-    (``is_hot``: all the dice set aside). Out: the throw values of row 0 (``throw_a``,
+    ``first_choice[q + 1] - 1`` setting aside ``points`` units and leading to the state
+    ``steps`` further on, flat (``points * columns`` plus the dice thrown next; ``is_hot``:
+    all the dice set aside). Out: the throw values of row 0 (``throw_a``,
     ``throw_c``, L × columns); with ``bounds`` each row's least and greatest slope of an
-    alternative over its margin (``falls``, ``rises``: rows × L, NaN where none); with
+    alternative over its margin (``falls``, ``rises``: rows × L; +inf and -inf where none); with
     ``top_all`` >= 0 every row's throw values (``kept_a``, ``kept_c``: L × rows × columns).
     """
     count = value_a.shape[0]
@@ -123,6 +124,8 @@ def walk(
         xp = x[pair]
         top = top_all if top_all >= 0 else ends[pair] - 1
         top = max(top, 0)
+        pair_a = value_a[pair]
+        pair_c = value_c[pair]
         ta = np.empty(columns)
         tc = np.empty(columns)
         ca = np.empty(widest)
@@ -132,8 +135,10 @@ def walk(
             for n in range(columns):
                 ta[n] = 0.0
                 tc[n] = bust[n]
-            fall = np.nan
-            rise = np.nan
+            # the least and greatest slope so far (a NaN slope compares false: none is
+            # taken); none found leaves +inf and -inf, which bound nothing, as NaN
+            fall = np.inf
+            rise = -np.inf
             base = r * columns
             for q in range(thrown.shape[0]):
                 lo = first_choice[q]
@@ -145,9 +150,9 @@ def walk(
                         a = hot[pair, r + points[choice]]
                         c = 0.0
                     else:
-                        state = base + points[choice] * columns + next_dice[choice]
-                        a = value_a[pair, state]
-                        c = value_c[pair, state]
+                        state = base + steps[choice]
+                        a = pair_a[state]
+                        c = pair_c[state]
                     ca[j] = a
                     cc[j] = c
                     cw[j] = c * xp + a
@@ -156,11 +161,10 @@ def walk(
                 if bounds and choices > 1:
                     for j in range(choices):
                         slope = (cc[j] - cc[best]) / (cw[best] - cw[j])
-                        if not np.isnan(slope):
-                            if np.isnan(fall) or slope < fall:
-                                fall = slope
-                            if np.isnan(rise) or slope > rise:
-                                rise = slope
+                        if slope < fall:
+                            fall = slope
+                        if slope > rise:
+                            rise = slope
                 n = thrown[q]
                 ta[n] += probability[q] * ca[best]
                 tc[n] += probability[q] * cc[best]
@@ -175,13 +179,12 @@ def walk(
                     banks = here >= throw and not (rethrow and n == dice)
                     if bounds and not (rethrow and n == dice):
                         slope = tc[n] / (here - throw)
-                        if not np.isnan(slope):
-                            if np.isnan(fall) or slope < fall:
-                                fall = slope
-                            if np.isnan(rise) or slope > rise:
-                                rise = slope
-                    value_a[pair, base + n] = here if banks else ta[n]
-                    value_c[pair, base + n] = 0.0 if banks else tc[n]
+                        if slope < fall:
+                            fall = slope
+                        if slope > rise:
+                            rise = slope
+                    pair_a[base + n] = here if banks else ta[n]
+                    pair_c[base + n] = 0.0 if banks else tc[n]
             if bounds:
                 falls[r, pair] = fall
                 rises[r, pair] = rise

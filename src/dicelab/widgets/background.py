@@ -40,6 +40,12 @@ def prepared(key: Hashable, work: Callable[[], object]) -> Future:
     return job
 
 
+def submitted(work: Callable[[], object]) -> Future:
+    """The future of ``work()`` on the worker thread, after the work before it (not kept:
+    the work of one moment, such as a state's chances)."""
+    return _WORKER.submit(work)
+
+
 def ready(job: Future, then: Callable[[], None]) -> bool:
     """Whether ``job`` is done. Without a running event loop it is waited for (True); with
     one, a job still running gives False, and ``then()`` is called on that loop once the

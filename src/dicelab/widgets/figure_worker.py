@@ -14,12 +14,15 @@ the figures are computed at once, in this process.
 
 ``deliver(request, key, value, error)`` gets each figure's value, or None and an error
 sentence when it could not be computed; ``request`` is the number :meth:`Worker.start` was
-given, for the caller to drop what a newer request supersedes.
+given, for the caller to drop what a newer request supersedes. While a worker process
+computes, what dicelab's solvers log of their progress (a penalty win policy's passes and
+levels) comes to ``deliver`` too, as the text of key :data:`PROGRESS`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import pickle
 import signal
@@ -27,7 +30,9 @@ import subprocess
 import sys
 import threading
 
-from dicelab.widgets.rule_figures import FIGURES
+from dicelab.widgets.rule_figures import ESTIMATED, FIGURES
+
+PROGRESS = "progress"  # the key of a solver's progress line, delivered as it is logged
 
 
 class Worker:
@@ -100,7 +105,8 @@ class Worker:
             message = await loop.run_in_executor(None, _receive, process)
             if message is None:
                 break
-            missing.remove(message[0])
+            if message[0] != PROGRESS:
+                missing.remove(message[0])
             self._deliver(request, *message)
         code = await loop.run_in_executor(None, process.wait)
         process.stdout.close()
@@ -110,14 +116,20 @@ class Worker:
 
 
 def figures(game: str, rules, keys):
-    """Each figure of ``keys`` as (key, value, error), computed in this process."""
-    for figure in FIGURES[game]:
-        if figure.key not in keys:
-            continue
+    """Each figure of ``keys`` as (key, value, error), computed in this process in the
+    order of ``keys`` (a key made by :func:`~dicelab.widgets.rule_figures.estimate_key`
+    asks for that figure's estimate)."""
+    by_key = {figure.key: figure for figure in FIGURES[game]}
+    for key in keys:
+        estimated = key.startswith(ESTIMATED)
+        figure = by_key[key.removeprefix(ESTIMATED)]
+        compute = figure.estimate if estimated else figure.compute
+        if compute is None:
+            raise ValueError(f"the figure {figure.key!r} has no estimate to work out")
         try:
-            yield figure.key, figure.compute(rules), ""
+            yield key, compute(rules), ""
         except (ValueError, MemoryError, RuntimeError) as problem:
-            yield figure.key, None, str(problem)
+            yield key, None, str(problem)
 
 
 def _receive(process):
@@ -156,13 +168,31 @@ def _watch_parent() -> None:
     os.kill(os.getpid(), signal.SIGTERM)
 
 
+class _Progress(logging.Handler):
+    """Sends each record dicelab logs, as a :data:`PROGRESS` message, down ``results``."""
+
+    def __init__(self, results):
+        super().__init__(logging.DEBUG)
+        self.results = results
+
+    def emit(self, record: logging.LogRecord) -> None:
+        _send(self.results, (PROGRESS, record.getMessage(), ""))
+
+
+def _send(results, message) -> None:
+    pickle.dump(message, results)
+    results.flush()
+
+
 def serve() -> None:
-    """Compute the request read from stdin, sending each figure to stdout when it is known
-    (anything printed meanwhile goes to stderr)."""
+    """Compute the request read from stdin, sending each figure to stdout when it is known,
+    and what dicelab logs meanwhile as progress (anything printed goes to stderr)."""
     signal.signal(signal.SIGTERM, _stopped)
     results, sys.stdout = sys.stdout.buffer, sys.stderr
     game, rules, keys = pickle.load(sys.stdin.buffer)
     threading.Thread(target=_watch_parent, daemon=True).start()
+    solvers = logging.getLogger("dicelab")
+    solvers.setLevel(logging.DEBUG)
+    solvers.addHandler(_Progress(results))
     for message in figures(game, rules, keys):
-        pickle.dump(message, results)
-        results.flush()
+        _send(results, message)

@@ -1,6 +1,11 @@
 """What the rule lab works out for a game's rules: an odds table at once, then the figures
 that take a while (the value of the best play, the first player's chance to win).
 
+A figure may also have an estimate, worked out first: the first player's chance to win in
+Fivethousand and Thousand is estimated in seconds from games of the batch simulator
+(:func:`first_player_estimate`), so that the lab shows a chance to win for any rules, with
+its ± 2 standard errors, while the exact figure is solved (or where it is not solved).
+
 The odds table is exact and quick (:mod:`dicelab.odds`). Each :class:`Figure` calls the
 public API that a lesson would call (``fivethousand.turn_policy(rules).expected_score``,
 ``thousand.win_policy(rules).first_player_wins``, ``yahtzee.solve(rules)``) through a
@@ -82,13 +87,27 @@ def odds_table(game: str, rules) -> dict:
 @dataclass(frozen=True)
 class Figure:
     """One slow figure: ``compute(rules)`` gives a number (or numbers), ``say`` the text
-    shown, ``limit(rules)`` why the rules are too big for the lab (None when they are not)."""
+    shown, ``limit(rules)`` why the rules are too big for the lab (None when they are not).
+    ``estimate(rules)``, when given, is a quick :class:`~dicelab.simulate.Estimate` of the
+    same figure, shown until the exact one is known (``estimate_label`` says what it is,
+    ``say_estimate`` gives its text)."""
 
     key: str
     label: str
     compute: Callable
     say: Callable
     limit: Callable = lambda rules: None
+    estimate: Callable | None = None
+    estimate_label: str = ""
+    say_estimate: Callable = lambda estimate: str(estimate)
+
+
+ESTIMATED = "estimate:"  # a worker's key for a figure's estimate: this, then the figure's key
+
+
+def estimate_key(key: str) -> str:
+    """The key under which the worker computes the estimate of figure ``key``."""
+    return ESTIMATED + key
 
 
 def _steps(rules) -> tuple[int, int]:
@@ -124,9 +143,40 @@ def fewest_turns(rules) -> float:
     return thousand.solitaire_policy(rules).expected_turns(0)
 
 
+def _game_of(rules):
+    """The game module of a set-aside game's ``rules``."""
+    return importlib.import_module(type(rules).__module__.rsplit(".", 1)[0])
+
+
 def first_player_wins(rules) -> float:
-    game = importlib.import_module(type(rules).__module__.rsplit(".", 1)[0])
-    return game.win_policy(rules).first_player_wins
+    return _game_of(rules).win_policy(rules).first_player_wins
+
+
+ESTIMATE_GAMES = 20_000  # about two CPU seconds on the batch simulator, ± 0.7 points
+
+
+def first_player_estimate(rules):
+    """The first player's chance to win under ``rules`` (two players), estimated from
+    ``ESTIMATE_GAMES`` games of the batch simulator between two of the game's ``optimal``
+    robots (a shared win counts half): an :class:`~dicelab.simulate.Estimate`.
+
+    >>> from dicelab import thousand
+    >>> estimate = first_player_estimate(thousand.Rules(dice=3, target=60, casks=()))
+    >>> estimate.n, 0 < estimate.value < 1
+    (20000, True)
+    """
+    from dicelab import simulate
+
+    name = _game_of(rules).__name__.rsplit(".", 1)[1]
+    results = simulate.games(
+        name, ("optimal", "optimal"), n=ESTIMATE_GAMES, seed=0, rules=rules, progress=False
+    )
+    return simulate.Estimate.of_sample(results.wins[:, 0] / results.wins.sum(axis=1))
+
+
+def _say_chance_estimate(estimate) -> str:
+    """An estimate of a chance as the lab shows it: the value ± 2 standard errors."""
+    return f"{_percent(estimate.value)} ± {2 * estimate.standard_error * 100:.1f} points"
 
 
 def optimal_score(rules) -> tuple[float, float]:
@@ -142,9 +192,19 @@ def yahtzee_first_player(rules) -> float:
     return yahtzee.chance_to_win(yahtzee.Game(players=2, rules=rules, seed=0))[0]
 
 
-WIN_LABEL = "First player's chance to win (two players, both playing to win)"
+WIN_LABEL = "First player's chance to win, exact (two players, both playing to win)"
 SET_ASIDE_WIN = Figure(  # Fivethousand's and Thousand's: the game is read from the rules
-    "win", WIN_LABEL, first_player_wins, _percent, _limit(MAX_WIN_STEPS, "the chance to win")
+    "win",
+    WIN_LABEL,
+    first_player_wins,
+    _percent,
+    _limit(MAX_WIN_STEPS, "the chance to win"),
+    estimate=first_player_estimate,
+    estimate_label=(
+        f"First player's chance to win, estimated from {ESTIMATE_GAMES:,} simulated games "
+        "of two robots playing for points (± 2 standard errors)"
+    ),
+    say_estimate=_say_chance_estimate,
 )
 FIGURES = {
     "fivethousand": (

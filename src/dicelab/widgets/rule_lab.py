@@ -7,6 +7,10 @@ table of the rules, the value of the best play and the first player's chance to 
 value shows the rules' sentence beside its field and changes nothing. The odds come at
 once; the slower figures are worked out in a worker process (:mod:`dicelab.widgets.figure_worker`)
 while the kernel stays free, with a progress line, and a newer change stops an older one.
+A figure with an estimate (the first player's chance to win in Fivethousand and Thousand)
+shows it first, from simulated games with its ± 2 standard errors, then the exact figure
+once it is solved; its label says which one is shown, and rules too big to solve in the lab
+keep the estimate.
 "Play these rules" opens the game's widget with the rules below the lab.
 
 The lab is an ``ipywidgets.VBox``: the lab itself (an AnyWidget drawn by the ``rule_form``
@@ -33,7 +37,7 @@ from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
-from dicelab.widgets.figure_worker import Worker
+from dicelab.widgets.figure_worker import PROGRESS, Worker
 from dicelab.widgets.table import ClosesLayout, Table
 
 TICK = 1.0  # seconds between two updates of the progress line
@@ -70,7 +74,8 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
     ``seed`` and ``pace`` are the dice seed and the robots' pace of the games that "Play
     these rules" opens (as the game widgets take them). ``.rules`` are the
     rules in the form, ``.values`` the figures worked out for them so far (key -> value),
-    ``.game_widget`` the game opened last (or None).
+    ``.estimates`` the estimates of figures that have one (key ->
+    :class:`~dicelab.simulate.Estimate`), ``.game_widget`` the game opened last (or None).
     """
 
     def __init__(
@@ -86,9 +91,11 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
         self.pace = pace
         self.title = registry.GAMES[self.name].title
         self.values: dict[str, object] = {}
+        self.estimates: dict[str, object] = {}  # figure key -> its simulated Estimate
         self._errors: dict[str, tuple[str, str]] = {}  # setting -> (the refused text, why)
         self._failed: dict[str, str] = {}  # figure key -> why it could not be worked out
         self._notice: dict = {}
+        self._progress = ""  # the solver's last progress line (from the worker)
         self._refusals = 0
         self._request = 0
         self._started = 0.0
@@ -203,13 +210,13 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
     # --- working the figures out ----------------------------------------------------------
     def _recompute(self) -> None:
         self._request += 1
-        self.values, self._failed = {}, {}
+        self.values, self.estimates, self._failed = {}, {}, {}
+        self._progress = ""
         self._odds = rule_figures.odds_table(self.name, self.rules)
-        keys = [figure.key for figure in self._figures() if figure.limit(self.rules) is None]
         self._started = time.monotonic()
         self._cancel_timer()
         self.render()
-        self._worker.start(self._request, self.name, self.rules, keys)
+        self._worker.start(self._request, self.name, self.rules, self.working)
         self._schedule_tick()
 
     def _figures(self):
@@ -219,22 +226,39 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
         """A figure from the worker (on the kernel's thread); a stale one is dropped."""
         if request != self._request:
             return
+        if key == PROGRESS:
+            self._progress = value
+            self.render()
+            return
+        self._progress = ""
         if error:
             self._failed[key] = error
+        elif key.startswith(rule_figures.ESTIMATED):
+            self.estimates[key.removeprefix(rule_figures.ESTIMATED)] = value
         else:
             self.values[key] = value
         self.render()
 
     @property
     def working(self) -> list[str]:
-        """The keys of the figures still being worked out."""
-        return [
+        """The worker's keys of what is still being worked out: the estimates first (they
+        come in seconds), then the figures themselves."""
+        estimates = [
+            rule_figures.estimate_key(figure.key)
+            for figure in self._figures()
+            if figure.estimate is not None
+            and figure.key not in self.values
+            and figure.key not in self.estimates
+            and rule_figures.estimate_key(figure.key) not in self._failed
+        ]
+        exact = [
             figure.key
             for figure in self._figures()
             if figure.limit(self.rules) is None
             and figure.key not in self.values
             and figure.key not in self._failed
         ]
+        return estimates + exact
 
     def _schedule_tick(self) -> None:
         try:
@@ -304,6 +328,8 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
     def _figure(self, figure) -> dict:
         shown = {"key": figure.key, "label": figure.label}
         reason = figure.limit(self.rules)
+        if figure.key not in self.values and figure.key in self.estimates:
+            return self._estimated(figure, reason)
         if reason:
             return {**shown, "value": reason, "state": "skipped"}
         if figure.key in self._failed:
@@ -316,9 +342,25 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
             return {**shown, "value": figure.say(self.values[figure.key]), "state": "ready"}
         return {**shown, "value": "working it out…", "state": "working"}
 
+    def _estimated(self, figure, reason: str | None) -> dict:
+        """A figure shown by its estimate, and why the exact one is not (yet) shown."""
+        estimate = figure.say_estimate(self.estimates[figure.key])
+        shown = {"key": figure.key, "label": figure.estimate_label}
+        if figure.key in self._failed:
+            why = f"the exact figure could not be worked out: {self._failed[figure.key]}"
+            return {**shown, "value": f"{estimate}; {why}", "state": "error"}
+        if reason:
+            return {
+                **shown,
+                "value": f"{estimate}; the exact figure is {reason}",
+                "state": "estimate",
+            }
+        why = "the exact figure is being worked out"
+        return {**shown, "value": f"{estimate}; {why}", "state": "estimate", "pending": True}
+
     def _busy(self) -> tuple[str, str]:
         """What is being worked out (said once), and for how long (redrawn every second)."""
-        working = self.working
+        working = {key.removeprefix(rule_figures.ESTIMATED) for key in self.working}
         if not working:
             return "", ""
         seconds = int(time.monotonic() - self._started)
@@ -326,5 +368,5 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
             f"Working out {len(working)} figure{'s' if len(working) > 1 else ''} for these rules. "
             "New rules can take up to a few minutes the first time; the notebook stays free, "
             "and a new change stops this one.",
-            f"{seconds} s so far",
+            f"{seconds} s so far" + (f"; {self._progress}" if self._progress else ""),
         )

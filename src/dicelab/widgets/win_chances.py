@@ -8,10 +8,13 @@ larger tables :class:`PairwiseEstimate` for Fivethousand (an estimate from every
 chances) and :class:`ExactFinishing` for Thousand (exact if every seat plays the
 solitaire-optimal policy). Yahtzee has :class:`YahtzeeEstimate` (the estimate of
 :func:`dicelab.yahtzee.chance_to_win`, for any number of players). Building a policy or
-a solution takes seconds to a minute the first time for some rules (it is cached on disk
-afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
-filled in once it is done (see :mod:`dicelab.widgets.background`). Where a source has no
-chance for the table (one player; rules too large to solve at the table) the panel says why in words.
+a solution takes seconds to a minute the first time for some rules, minutes under a farkle
+penalty (it is cached on disk afterwards): meanwhile the panel says "computing…" and the game goes on; the numbers are
+filled in once it is done (see :mod:`dicelab.widgets.background`). A source whose chances
+of one state take a while (Thousand's at three or more seats) works those out on the same
+background worker after each action, the last chances staying on show meanwhile, so that a
+click is answered at once. Where a source has no chance for the table (one player; rules
+too large to solve at the table) the panel says why in words.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import math
 from functools import lru_cache, partial
 from importlib import import_module
 
-from dicelab.widgets.background import prepared
+from dicelab.widgets.background import prepared, submitted
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.phrasing import percentages, seat_name
@@ -34,11 +37,25 @@ class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
     kept = "then they are saved"  # what becomes of the work done the first time
+    first_time = "a few seconds"  # how long that work takes
+    slow_chances = False  # a state's chances take long enough to work out off the event loop
 
     def at(self, seats: int) -> Source:
         """The source of the chances at a table of ``seats`` (this one, unless a game has
         another basis for larger tables)."""
         return self
+
+    def takes(self, rules) -> str:
+        """How long the work takes the first time under ``rules``."""
+        return self.first_time
+
+
+def _win_policy_takes(source: Source, rules) -> str:
+    """How long a two-player win policy takes to build the first time: minutes under a
+    farkle penalty (its passes over every level)."""
+    if rules.penalty:
+        return "several minutes (a quarter of an hour at a target of 10 000)"
+    return source.first_time
 
 
 class ExactForTwo(Source):
@@ -49,6 +66,7 @@ class ExactForTwo(Source):
         "Exact chances if both players play to win from here (a shared win counts as half a win)."
     )
     first_time = "up to a minute"
+    takes = _win_policy_takes
 
     def __init__(self, game: str):
         self.game = game
@@ -93,8 +111,8 @@ class ExactFinishing(Source):
         "the best solitaire play): then each player's number of turns to finish is "
         "independent of the others', and the first to reach the target in turn order wins."
     )
-    first_time = "a few seconds"
     kept = "then they are kept while the notebook runs"
+    slow_chances = True  # each seat's turns to finish, from its state: milliseconds to tens
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -121,6 +139,7 @@ class PairwiseEstimate(Source):
         "player multiplied, then scaled to add up to 100%."
     )
     first_time = "up to a minute"
+    takes = _win_policy_takes
 
     def unavailable(self, rules, seats: int) -> str:
         return ExactForTwo("fivethousand").unavailable(rules, 2)
@@ -155,7 +174,6 @@ class YahtzeeEstimate(Source):
         "Estimates from each card's expected final score and its spread with the best "
         "solitaire play: close early in a game, rougher near its end."
     )
-    first_time = "a few seconds"
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -182,6 +200,7 @@ class WinChances(SwitchedPanel):
         self.source = source
         # (what was prepared, state, chances): the last drawn
         self._last: tuple[object, object, list[float]] = (None, None, [])
+        self._reading: tuple | None = None  # (prepared, state, future) of a slow source
 
     def toggle(self) -> None:
         """Show the chances (working them out first, if need be) or hide them."""
@@ -202,7 +221,7 @@ class WinChances(SwitchedPanel):
             self.panel.draw(
                 busy=(
                     f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {source.first_time}, {source.kept}. "
+                    f"first time takes {source.takes(game.rules)}, {source.kept}. "
                     f"Play on meanwhile."
                 ),
                 note="",
@@ -216,10 +235,15 @@ class WinChances(SwitchedPanel):
                 busy="", note=f"No chance to win for these rules: {problem}.", basis="", seats=[]
             )
             return
-        prepared_work, last_state, chances = self._last  # a redraw of the same state is free
-        if prepared_work is not job.result() or last_state != game.state:
-            chances = source.chances(job.result(), game.state)
-            self._last = (job.result(), game.state, chances)
+        chances = self._chances(source, job.result(), game.state)
+        if chances is None:  # a slow source's first chances under these rules: on their way
+            self.panel.draw(
+                busy="",
+                note="",
+                basis=source.basis,
+                seats=[self._seat(player, COMPUTING, None) for player in game.players],
+            )
+            return
         self.panel.draw(
             busy="",
             note="",
@@ -229,6 +253,26 @@ class WinChances(SwitchedPanel):
                 for player, said, chance in zip(game.players, percentages(chances), chances)
             ],
         )
+
+    def _chances(self, source, work, state) -> list[float] | None:
+        """Each seat's chance in ``state`` from ``work`` (the source's prepared work): a
+        redraw of the same state is free; a slow source's are worked out on the background
+        worker, the table drawn again once they are, the last ones shown meanwhile (None
+        when there are none under these rules yet)."""
+        last_work, last_state, chances = self._last
+        if last_work is work and last_state == state:
+            return chances
+        if not source.slow_chances:
+            chances = source.chances(work, state)
+        else:
+            if self._reading is None or self._reading[0] is not work or self._reading[1] != state:
+                self._reading = (work, state, submitted(partial(source.chances, work, state)))
+            reading = self._reading[2]
+            if not self.finished(reading):
+                return chances if last_work is work else None
+            chances = reading.result()
+        self._last = (work, state, chances)
+        return chances
 
     @staticmethod
     def _seat(player, value: str, share) -> dict:

@@ -31,8 +31,9 @@ class RuleResults(Part):
     """The odds table and the figures of the rules in the form, and the Play button.
 
     ``odds``: ``{"caption", "columns", "rows"}`` (text). ``figures``: ``{"key", "label",
-    "value", "state"}`` with ``state`` "ready", "working", "error" or "skipped" (too big for
-    the lab; ``value`` says why). ``busy``: what is being worked out, "" when nothing is, and
+    "value", "state"}`` with ``state`` "ready", "working", "error", "skipped" (too big for
+    the lab; ``value`` says why) or "estimate" (a simulated estimate, the label says so;
+    ``"pending": True`` while the exact figure is worked out). ``busy``: what is being worked out, "" when nothing is, and
     ``elapsed`` for how long.
     ``play``: the Play button's label. Intents: ``{"type": "play"}``, and ``{"type": "retry"}``
     from the button beside a figure that could not be worked out.

@@ -31,7 +31,7 @@ component("rule_results", (slot, { send }) => {
     const term = element("span", "dicelab-rule-figure", shown.label);
     const value = element("span", `dicelab-rule-value is-${shown.state}`);
     value.dataset.figure = shown.key;
-    if (shown.state === "working") {
+    if (shown.state === "working" || shown.pending) {  // (an estimate, the exact figure to come)
       const bar = element("progress", "dicelab-rule-progress");
       bar.setAttribute("aria-label", `Working out: ${shown.label}`);
       value.append(bar, " ");
