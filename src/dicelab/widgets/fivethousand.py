@@ -24,23 +24,12 @@ from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.controller import GameController
-from dicelab.widgets.game_record import join_names
 from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.proposal import proposal, restated
 from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
-KEYS_HELP = (
-    "Click the shaker (or press T) to throw. After a throw every scoring die is out "
-    "and the others are back in the shaker; click a die or press its number (1 to 6) "
-    "to send it back into the shaker or take it out, and U to take the last click "
-    "back. The dice you leave out are set aside and must all score. Space or Enter on "
-    "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
-    "out and banks the turn. K switches the coach on or off, and W shows or hides each seat's "
-    "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
-    "notebook."
-)
 
 
 class FivethousandGame(GameController):
@@ -60,9 +49,9 @@ class FivethousandGame(GameController):
     Game = fivethousand.Game
     Coach = FivethousandCoach
     CHANCES = BySeats(ExactForTwo("fivethousand"), PairwiseEstimate())
-    heading = "Fivethousand"
+    NAME = "fivethousand"
     STARTS_AT_ONCE = True
-    HELP = KEYS_HELP
+    HELP = "fivethousand.keys"
     COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
@@ -280,7 +269,7 @@ class FivethousandGame(GameController):
         state, players = self._game.state, self._game.players
         text = ""
         if "final_round" in state.news and state.final_turns:
-            others = join_names(players[i].name for i in state.final_turns)
+            others = self.say.names(players[i].name for i in state.final_turns)
             one = len(state.final_turns) == 1 and others != "You"
             score = state.scores[player]
             past = f" with {score}" if score != self.rules.target else ""

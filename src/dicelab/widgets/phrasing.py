@@ -13,13 +13,21 @@ counts with the right noun.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from dicelab import messages
+from dicelab.players import Player
+
+DEFAULT_NAMES = ("name.you", "name.bot", "name.robot", "name.red", "name.player")  # the games'
+# default players' names, as the catalogue says them
 IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "gets": "get"}
 PLURALS = {"die": "dice", "six": "sixes", "try": "tries"}
 
 
 def is_you(name: str) -> bool:
-    """Whether the player is called "You" (spoken to, not about)."""
-    return name.strip().lower() == "you"
+    """Whether the player is called "You" (spoken to, not about), in any language ("Вы")."""
+    return messages.is_you(name)
 
 
 def verb(name: str, third: str) -> str:
@@ -56,8 +64,28 @@ def whom(name: str) -> str:
 
 def unnamed_robot(player) -> bool:
     """Whether ``player`` (a :class:`dicelab.players.Player`) is a robot whose name doesn't
-    say it is one."""
-    return player.is_bot and "bot" not in player.name.lower()
+    say it is one (in any language: "Bot 1", "Робот 1")."""
+    name = player.name.lower()
+    return player.is_bot and not any(
+        messages.catalogue(lang)("name.bot_word") in name for lang in messages.LANGUAGES
+    )
+
+
+def default_names(players, say: messages.Catalogue) -> tuple[Player, ...]:
+    """A game's default ``players`` (named in English) named in the language of ``say``:
+    "You" and "Bot 1" are "Вы" and "Робот 1" in Russian; other names stay as they are."""
+    english = messages.catalogue("en")
+    named = []
+    for player in map(Player.coerce, players):
+        for key in DEFAULT_NAMES:
+            pattern = re.escape(english.pattern(key)).replace(r"\{number\}", r"(\d+)")
+            found = re.fullmatch(pattern, player.name)
+            if found:
+                number = {"number": int(found.group(1))} if found.groups() else {}
+                player = replace(player, name=say(key, **number))
+                break
+        named.append(player)
+    return tuple(named)
 
 
 def seat_name(player) -> str:

@@ -108,6 +108,7 @@ class Table(Intents, anywidget.AnyWidget):
 
     COMPONENTS: tuple[str, ...] = ()
     view = traitlets.Dict({}).tag(sync=True)
+    words = traitlets.Dict({}).tag(sync=True)  # the words the front end draws by itself
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)

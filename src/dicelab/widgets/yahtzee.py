@@ -16,13 +16,6 @@ from dicelab.widgets.win_chances import YahtzeeEstimate
 from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
 
-KEYS_HELP = (
-    "Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
-    "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
-    "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
-    "back to the notebook."
-)
-
 
 class YahtzeeGame(GameController):
     """Yahtzee for 1 to 8 players, humans or bots, in a notebook.
@@ -37,10 +30,10 @@ class YahtzeeGame(GameController):
     Game = yahtzee.Game
     Coach = YahtzeeCoach
     CHANCES = YahtzeeEstimate()
-    heading = "Yahtzee"
+    NAME = "yahtzee"
     COLOURS = yahtzee.COLOURS
     SETUP_PLAYERS = (None, None)
-    HELP = KEYS_HELP
+    HELP = "yahtzee.keys"
     COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 
     def build(self) -> None:

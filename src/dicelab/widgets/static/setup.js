@@ -46,7 +46,7 @@ component("setup", (slot, { send }) => {
     row.append(element("span", "dicelab-seat-number", `${index + 1}.`), name);
     if (seat.colour) {
       const colour = element("span", "dicelab-seat-colour");
-      colour.append(swatch("dicelab-setup-swatch", seat.swatch), element("span", "", seat.colour));
+      colour.append(swatch("dicelab-setup-swatch", seat.swatch), element("span", "", seat.colour_name ?? seat.colour));
       row.append(
         step("is-cycle", "◀", `Previous colour for ${who}`, `prev/${index}`, { type: "colour", seat: index, step: -1 }),
         colour,

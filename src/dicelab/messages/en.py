@@ -1,0 +1,235 @@
+"""English: every message of dicelab, the catalogue the others follow (see :mod:`dicelab.messages`)."""
+
+NAME = "English"
+
+
+def plural(n: int) -> str:
+    """The plural form of ``n``: "one" or "other"."""
+    return "one" if n == 1 else "other"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+MESSAGES: dict = {
+    # --- names and counts ------------------------------------------------------------------
+    "name.you": "You",
+    "name.bot": "Bot {number}",
+    "name.bot_word": "bot",
+    "name.robot": "Robot",
+    "name.red": "Red",
+    "name.player": "Player {number}",
+    "count.point": {"one": "{n} point", "other": "{n} points"},
+    "count.die": {"one": "{n} die", "other": "{n} dice"},
+    "list.and": "{first} and {last}",
+    "game.fivethousand": "Fivethousand",
+    "game.thousand": "Thousand",
+    "game.yahtzee": "Yahtzee",
+    "colour.white": "White",
+    "colour.light_gray": "Light Gray",
+    "colour.dark_gray": "Dark Gray",
+    "colour.black": "Black",
+    "colour.brown": "Brown",
+    "colour.red": "Red",
+    "colour.orange": "Orange",
+    "colour.yellow": "Yellow",
+    "colour.lime": "Lime",
+    "colour.green": "Green",
+    "colour.cyan": "Cyan",
+    "colour.blue": "Blue",
+    "colour.purple": "Purple",
+    "colour.magenta": "Magenta",
+    "colour.rose": "Rose",
+    "colour.pink": "Pink",
+    # --- the table ---------------------------------------------------------------------------
+    "table.title": "{game} game",
+    "table.turn_of": {"you": "Your turn", "other": "{who}'s turn"},
+    "table.turn_of_robot": {"you": "Your turn (robot)", "other": "{who}'s turn (robot)"},
+    "table.choose_players": "Choose the players, then press Start.",
+    "table.new_game": {"you": "New game: You start.", "other": "New game: {who} starts."},
+    "table.played": "{who} played {action}.",
+    "table.preparing": (
+        "The optimal robots are working out their strategy for these rules: a few seconds "
+        "the first time, and the notebook waits meanwhile."
+    ),
+    "table.interrupted": "The robots' preparation was stopped: press Start to try again.",
+    "table.resumed": "Welcome back: the game goes on where it was left.",
+    "table.resumed_as_copy": (
+        "This game is open in another notebook too, so it goes on here as a copy, saved apart."
+    ),
+    "table.not_saved": "this game could not be saved: {problem}",
+    "table.keys_sound": "M switches the sound of the game's moments on or off.",
+    "table.keys_pace": (
+        "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
+        "J skips to your turn while they play."
+    ),
+    "pace.slow": "slow",
+    "pace.normal": "normal",
+    "pace.fast": "fast",
+    "pace.instant": "instant",
+    "pace.seconds": "{seconds:g} s",
+    "button.start": "Start",
+    "button.start_aria": "Start the game",
+    "button.rematch": "Rematch",
+    "button.rematch_aria": "Rematch: the same players again",
+    "button.new_game": "New game",
+    "button.new_game_aria": "New game: set up the players",
+    "button.go_on": "Go on",
+    "button.go_on_aria": "Go on: the robots play next",
+    "button.skip": "Skip to my turn",
+    "button.skip_aria": "Skip to my turn: the robots play at once",
+    "button.on": "on",
+    "button.off": "off",
+    "button.sound": "Sound: {state}",
+    "button.coach": "Coach: {state}",
+    "button.chances": "Chance to win: {state}",
+    "button.switch_on": "{label}, switch it on",
+    "button.switch_off": "{label}, switch it off",
+    "button.pace": "Robots: {pace}",
+    "button.pace_aria": "Robots: {pace}, make them {then}",
+    "button.take_back": "Take back",
+    "button.take_back_aria": "Take back the last die click",
+    "button.throw": "Throw {dice}",
+    "button.save": "Save {score}",
+    "button.save_aria": "Save {score}: the turn's {points}",
+    "button.set_aside": "Set aside",
+    "button.set_aside_aria": "Set aside the picked dice",
+    "setup.heading": "New game of {game}",
+    "setup.human": "Human",
+    "setup.bot": "Bot ({level})",
+    "setup.custom": "custom",
+    "moment.farkle": {"you": "Farkle for you!", "other": "Farkle for {who}!"},
+    "moment.burn": {"you": "Burned for you!", "other": "Burned for {who}!"},
+    "moment.hot_dice": {"you": "Hot dice for you!", "other": "Hot dice for {who}!"},
+    "moment.yahtzee": {"you": "Yahtzee for you!", "other": "Yahtzee for {who}!"},
+    "moment.bonus": {"you": "Bonus for you!", "other": "Bonus for {who}!"},
+    "moment.win": {"you": "You win!", "other": "{who} wins!"},
+    "moment.shared": "A shared win!",
+    "result.alone": "Game over: {points}.",
+    "result.won": {
+        "you": "Game over: you win with {points}.",
+        "other": "Game over: {who} wins with {points}.",
+    },
+    "result.shared": "Game over: {names} share the win with {points}.",
+    # --- refusals (a sentence each; the table adds the capital and the full stop) ----------
+    "refusal.no_game_yet": "no game is being played yet: press Start",
+    "refusal.game_over_new": "the game is over: press New game to play again",
+    "refusal.wait_for": "wait: {who} is playing",
+    "refusal.started_players": "the game has started: press New game to change the players",
+    "refusal.started_rules": "the game has started: press New game to change the rules",
+    "refusal.players": "{game} is played by 1 to {most} players",
+    "refusal.game_over": "the game is over",
+    "refusal.still_rolling": "the dice are still rolling",
+    "refusal.set_aside_first": "set aside at least one scoring die first",
+    "refusal.already_aside": "you have already set dice aside from this throw",
+    "refusal.leave_one_out": "leave out at least one scoring die",
+    "refusal.alone_not_scoring": "a {face} doesn't score on its own",
+    "refusal.together_not_scoring": "{faces} don't score together with the rest",
+    "refusal.throw_first": "throw the dice first",
+    "refusal.in_cask": "you are in the {low}–{high} cask: reach {high} to save",
+    "refusal.pick_first": "pick the scoring dice to set aside first",
+    "refusal.aside_by_themselves": "scoring dice are set aside by themselves in this game",
+    "refusal.throw_then_pick": "throw the dice first, then pick the scoring dice",
+    "refusal.aside_earlier": "that die was set aside earlier",
+    "refusal.no_die": "there is no die {number}",
+    "refusal.not_scoring_here": "a {face} doesn't score in this throw",
+    # --- the dice --------------------------------------------------------------------------
+    "dice.of": {"you": "Your dice", "other": "Dice of {who}"},
+    "dice.not_thrown_tray": "Dice, not thrown yet",
+    "dice.not_thrown": "not thrown yet",
+    "dice.aside_earlier": "a {face}, set aside earlier",
+    "dice.aside": "a {face}, set aside",
+    "dice.pick": "die {number}: a {face}",
+    "dice.picked": "die {number}: a {face}, picked",
+    "dice.no_score": "a {face}, doesn't score",
+    "dice.tag_aside": "Set aside",
+    "dice.tag_no_score": "No score",
+    "proposal.sentence": "Proposed ({source}): set aside {faces} for {points}.",
+    "proposal.coach": "the coach's best",
+    "proposal.most_points": "most points now",
+    # --- Thousand --------------------------------------------------------------------------
+    "thousand.keys": (
+        "T throws the dice and S saves the turn's points; Space or Enter presses the focused "
+        "button, so after a throw Space throws again. With the choose_keep setting, click the "
+        "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
+        "K switches the coach on or off, and W shows or hides each seat's chance to win. S "
+        "starts a game and N sets up a new one. Escape goes back to the notebook."
+    ),
+    "thousand.cask": "cask",
+    "thousand.picks": {
+        "you": "You pick {dice} to set aside.",
+        "other": "{who} picks {dice} to set aside.",
+    },
+    "thousand.saves": {
+        "you": "You save {points} and now have {score}.",
+        "other": "{who} saves {points} and now has {score}.",
+    },
+    "thousand.saves_in_cask": {
+        "you": "You save {points} and now have {score}, in the {cask} cask.",
+        "other": "{who} saves {points} and now has {score}, in the {cask} cask.",
+    },
+    "thousand.sets_aside": {
+        "you": "You set aside {dice}: {outcome}",
+        "other": "{who} sets aside {dice}: {outcome}",
+    },
+    "thousand.threw": {"you": "You threw {dice}.", "other": "{who} threw {dice}."},
+    "thousand.threw_setting_aside": {
+        "you": "You threw {dice}, setting aside {part}: {outcome}",
+        "other": "{who} threw {dice}, setting aside {part}: {outcome}",
+    },
+    "thousand.no_combination": {
+        "you": "You threw {dice}: no combination, burned! {lost}.",
+        "other": "{who} threw {dice}: no combination, burned! {lost}.",
+    },
+    "thousand.turn_burned": {
+        "one": "The turn's {n} point is burned",
+        "other": "The turn's {n} points are burned",
+    },
+    "thousand.turn_ends": "The turn ends",
+    "thousand.over_target": {
+        "you": "{points} would take you to {standing}, over {target}: the turn's {turn} burn.",
+        "other": "{points} would take {who} to {standing}, over {target}: the turn's {turn} burn.",
+    },
+    "thousand.exact_win": {
+        "you": "{points} take you to exactly {target}!",
+        "other": "{points} take {who} to exactly {target}!",
+    },
+    "thousand.this_turn": "{points}, {turn} this turn",
+    "thousand.hot_dice": {
+        "one": "the die scored, so it is thrown again",
+        "other": "all {n} dice scored, so all {n} are thrown again",
+    },
+    "thousand.needs": {
+        "you": "you need {more} more to leave the {cask} cask and save",
+        "other": "{who} needs {more} more to leave the {cask} cask and save",
+    },
+    "scales.banked": "{name}: banked {banked}",
+    "scales.would_stand": "would stand at {standing}",
+    "scales.would_stand_if_saved": "would stand at {standing} if saved",
+    "scales.in_cask": "in the {cask} cask",
+    "scales.needed": "{more} more needed to save",
+    "caption.turn": "{turn}: this turn {points}, banked {banked}",
+    "caption.cask": "{text}; {more} more needed to leave the {cask} cask and stop.",
+    "caption.stop_now": "{text}, if you stop now {standing}.",
+    # --- Fivethousand ----------------------------------------------------------------------
+    "fivethousand.keys": (
+        "Click the shaker (or press T) to throw. After a throw every scoring die is out "
+        "and the others are back in the shaker; click a die or press its number (1 to 6) "
+        "to send it back into the shaker or take it out, and U to take the last click "
+        "back. The dice you leave out are set aside and must all score. Space or Enter on "
+        "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
+        "out and banks the turn. K switches the coach on or off, and W shows or hides each "
+        "seat's chance to win. S starts a game, N sets up a new one, Escape goes back to the "
+        "notebook."
+    ),
+    # --- Yahtzee ---------------------------------------------------------------------------
+    "yahtzee.keys": (
+        "Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
+        "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
+        "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
+        "back to the notebook."
+    ),
+}

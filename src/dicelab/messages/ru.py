@@ -1,0 +1,242 @@
+"""Russian (русский): the catalogue of :mod:`dicelab.messages.en`, said as the seed's
+Thousand app («Тысяча») says it: кубики, бросок, бочка, очки сгорели."""
+
+NAME = "Русский"
+
+
+def plural(n: int) -> str:
+    """The plural form of ``n``: "one" (1, 21), "few" (2–4, 22) or "many" (5–20, 25, 11–14)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "one"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return "few"
+    return "many"
+
+
+def ordinal(n: int) -> str:
+    """1-е, 2-е, 11-е."""
+    return f"{n}-е"
+
+
+MESSAGES: dict = {
+    # --- имена и числа -----------------------------------------------------------------------
+    "name.you": "Вы",
+    "name.bot": "Робот {number}",
+    "name.bot_word": "бот",
+    "name.robot": "Робот",
+    "name.red": "Красный",
+    "name.player": "Игрок {number}",
+    "count.point": {"one": "{n} очко", "few": "{n} очка", "many": "{n} очков"},
+    "count.die": {"one": "{n} кубик", "few": "{n} кубика", "many": "{n} кубиков"},
+    "list.and": "{first} и {last}",
+    "game.fivethousand": "Пять тысяч",
+    "game.thousand": "Тысяча",
+    "game.yahtzee": "Яхтзи",
+    "colour.white": "Белый",
+    "colour.light_gray": "Светло-серый",
+    "colour.dark_gray": "Тёмно-серый",
+    "colour.black": "Чёрный",
+    "colour.brown": "Коричневый",
+    "colour.red": "Красный",
+    "colour.orange": "Оранжевый",
+    "colour.yellow": "Жёлтый",
+    "colour.lime": "Салатовый",
+    "colour.green": "Зелёный",
+    "colour.cyan": "Голубой",
+    "colour.blue": "Синий",
+    "colour.purple": "Фиолетовый",
+    "colour.magenta": "Пурпурный",
+    "colour.rose": "Розовый",
+    "colour.pink": "Светло-розовый",
+    # --- стол --------------------------------------------------------------------------------
+    "table.title": "Игра «{game}»",
+    "table.turn_of": {"you": "Ваш ход", "other": "Ход: {who}"},
+    "table.turn_of_robot": {"you": "Ваш ход (робот)", "other": "Ход: {who} (робот)"},
+    "table.choose_players": "Выберите игроков и нажмите «Начать».",
+    "table.new_game": {"you": "Новая игра: Вы начинаете.", "other": "Новая игра: начинает {who}."},
+    "table.played": "{who}: ход {action}.",
+    "table.preparing": (
+        "Оптимальные роботы рассчитывают стратегию для этих правил: в первый раз это "
+        "занимает несколько секунд, и блокнот пока ждёт."
+    ),
+    "table.interrupted": "Подготовка роботов прервана: нажмите «Начать», чтобы попробовать снова.",
+    "table.resumed": "С возвращением: игра продолжается с того места, где её оставили.",
+    "table.resumed_as_copy": (
+        "Эта игра открыта и в другом блокноте, поэтому здесь она продолжается как копия "
+        "и сохраняется отдельно."
+    ),
+    "table.not_saved": "эту игру не удалось сохранить: {problem}",
+    "table.keys_sound": "M включает и выключает звуки игры.",
+    "table.keys_pace": (
+        "Когда за столом роботы, V меняет их темп (медленно, обычно, быстро, мгновенно), "
+        "а J пропускает их ходы до вашего."
+    ),
+    "pace.slow": "медленно",
+    "pace.normal": "обычно",
+    "pace.fast": "быстро",
+    "pace.instant": "мгновенно",
+    "pace.seconds": "{seconds:g} с",
+    "button.start": "Начать",
+    "button.start_aria": "Начать игру",
+    "button.rematch": "Реванш",
+    "button.rematch_aria": "Реванш: те же игроки ещё раз",
+    "button.new_game": "Новая игра",
+    "button.new_game_aria": "Новая игра: выбрать игроков",
+    "button.go_on": "Дальше",
+    "button.go_on_aria": "Дальше: теперь играют роботы",
+    "button.skip": "До моего хода",
+    "button.skip_aria": "До моего хода: роботы доигрывают сразу",
+    "button.on": "вкл.",
+    "button.off": "выкл.",
+    "button.sound": "Звук: {state}",
+    "button.coach": "Тренер: {state}",
+    "button.chances": "Шансы на победу: {state}",
+    "button.switch_on": "{label}, включить",
+    "button.switch_off": "{label}, выключить",
+    "button.pace": "Роботы: {pace}",
+    "button.pace_aria": "Роботы: {pace}; следующий темп — {then}",
+    "button.take_back": "Вернуть",
+    "button.take_back_aria": "Отменить последний выбор кубика",
+    "button.throw": "Бросить {dice}",
+    "button.save": "Записать {score}",
+    "button.save_aria": "Записать {score}: очки хода, {points}",
+    "button.set_aside": "Отложить",
+    "button.set_aside_aria": "Отложить выбранные кубики",
+    "setup.heading": "Новая игра: «{game}»",
+    "setup.human": "Человек",
+    "setup.bot": "Робот ({level})",
+    "setup.custom": "свои",
+    "moment.farkle": {"you": "Фаркл у вас!", "other": "Фаркл у игрока {who}!"},
+    "moment.burn": {"you": "Ваши очки сгорели!", "other": "Очки сгорели: {who}!"},
+    "moment.hot_dice": {"you": "Горячие кубики у вас!", "other": "Горячие кубики: {who}!"},
+    "moment.yahtzee": {"you": "Яхтзи у вас!", "other": "Яхтзи: {who}!"},
+    "moment.bonus": {"you": "Бонус у вас!", "other": "Бонус: {who}!"},
+    "moment.win": {"you": "Вы победили!", "other": "Победа: {who}!"},
+    "moment.shared": "Общая победа!",
+    "result.alone": "Игра окончена: {points}.",
+    "result.won": {
+        "you": "Игра окончена: Вы победили, у вас {points}.",
+        "other": "Игра окончена: побеждает {who}, у победителя {points}.",
+    },
+    "result.shared": "Игра окончена: {names} делят победу, у каждого {points}.",
+    # --- отказы ------------------------------------------------------------------------------
+    "refusal.no_game_yet": "игра ещё не идёт: нажмите «Начать»",
+    "refusal.game_over_new": "игра окончена: нажмите «Новая игра», чтобы сыграть снова",
+    "refusal.wait_for": "подождите: сейчас играет {who}",
+    "refusal.started_players": "игра уже идёт: нажмите «Новая игра», чтобы сменить игроков",
+    "refusal.started_rules": "игра уже идёт: нажмите «Новая игра», чтобы сменить правила",
+    "refusal.players": "в игру «{game}» играют от 1 до {most} игроков",
+    "refusal.game_over": "игра окончена",
+    "refusal.still_rolling": "кубики ещё катятся",
+    "refusal.set_aside_first": "сначала отложите хотя бы один очковый кубик",
+    "refusal.already_aside": "вы уже отложили кубики из этого броска",
+    "refusal.leave_one_out": "отложите хотя бы один очковый кубик",
+    "refusal.alone_not_scoring": "{face} сама по себе не даёт очков",
+    "refusal.together_not_scoring": "{faces} не дают очков вместе с остальными",
+    "refusal.throw_first": "сначала бросьте кубики",
+    "refusal.in_cask": "вы в бочке {low}–{high}: наберите {high}, чтобы записать",
+    "refusal.pick_first": "сначала выберите очковые кубики, которые хотите отложить",
+    "refusal.aside_by_themselves": "в этой игре очковые кубики откладываются сами",
+    "refusal.throw_then_pick": "сначала бросьте кубики, потом выбирайте очковые",
+    "refusal.aside_earlier": "этот кубик отложен раньше",
+    "refusal.no_die": "кубика {number} нет",
+    "refusal.not_scoring_here": "{face} не даёт очков в этом броске",
+    # --- кубики ------------------------------------------------------------------------------
+    "dice.of": {"you": "Ваши кубики", "other": "Кубики: {who}"},
+    "dice.not_thrown_tray": "Кубики ещё не брошены",
+    "dice.not_thrown": "ещё не брошен",
+    "dice.aside_earlier": "{face}, отложен раньше",
+    "dice.aside": "{face}, отложен",
+    "dice.pick": "кубик {number}: {face}",
+    "dice.picked": "кубик {number}: {face}, выбран",
+    "dice.no_score": "{face}, без очков",
+    "dice.tag_aside": "Отложен",
+    "dice.tag_no_score": "Без очков",
+    "proposal.sentence": "Предложение ({source}): отложить {faces} за {points}.",
+    "proposal.coach": "лучший ход по тренеру",
+    "proposal.most_points": "больше всего очков сейчас",
+    # --- Тысяча ------------------------------------------------------------------------------
+    "thousand.keys": (
+        "T бросает кубики, S записывает очки хода; пробел или Enter нажимает выбранную кнопку, "
+        "так что после броска пробел бросает снова. С настройкой choose_keep щёлкайте по "
+        "очковым кубикам (или нажимайте их номера, от 1 до 5), чтобы выбрать их, а A их "
+        "откладывает. K включает и выключает тренера, W показывает или прячет шансы игроков "
+        "на победу. S начинает игру, N готовит новую. Escape возвращает в блокнот."
+    ),
+    "thousand.cask": "бочка",
+    "thousand.picks": {
+        "you": "Вы выбираете {dice}, чтобы отложить.",
+        "other": "{who} выбирает {dice}, чтобы отложить.",
+    },
+    "thousand.saves": {
+        "you": "Вы записываете {points}, теперь у вас {score}.",
+        "other": "{who} записывает {points}, теперь всего {score}.",
+    },
+    "thousand.saves_in_cask": {
+        "you": "Вы записываете {points}, теперь у вас {score} — в бочке {cask}.",
+        "other": "{who} записывает {points}, теперь всего {score} — в бочке {cask}.",
+    },
+    "thousand.sets_aside": {
+        "you": "Вы откладываете {dice}: {outcome}",
+        "other": "{who} откладывает {dice}: {outcome}",
+    },
+    "thousand.threw": {"you": "Вы бросаете: {dice}.", "other": "{who} бросает: {dice}."},
+    "thousand.threw_setting_aside": {
+        "you": "Вы бросаете: {dice} и откладываете {part}: {outcome}",
+        "other": "{who} бросает: {dice} и откладывает {part}: {outcome}",
+    },
+    "thousand.no_combination": {
+        "you": "Вы бросаете: {dice} — ни одной комбинации, сгорел! {lost}.",
+        "other": "{who} бросает: {dice} — ни одной комбинации, сгорел! {lost}.",
+    },
+    "thousand.turn_burned": {
+        "one": "Сгорело {n} очко хода",
+        "few": "Сгорело {n} очка хода",
+        "many": "Сгорело {n} очков хода",
+    },
+    "thousand.turn_ends": "Ход окончен",
+    "thousand.over_target": {
+        "you": "+{points}, у вас было бы {standing} — больше {target}: очки хода ({turn}) сгорели.",
+        "other": "+{points}, было бы {standing} — больше {target}: очки хода ({turn}) сгорели.",
+    },
+    "thousand.exact_win": {
+        "you": "+{points}: у вас ровно {target}, победа!",
+        "other": "+{points}: у игрока {who} ровно {target}, победа!",
+    },
+    "thousand.this_turn": "+{points}, за ход {turn}",
+    "thousand.hot_dice": {
+        "one": "кубик принёс очки, его бросают снова",
+        "few": "все {n} кубика принесли очки, их бросают снова",
+        "many": "все {n} кубиков принесли очки, их бросают снова",
+    },
+    "thousand.needs": {
+        "you": "вам нужно ещё {more}, чтобы выйти из бочки {cask} и записать",
+        "other": "игроку {who} нужно ещё {more}, чтобы выйти из бочки {cask} и записать",
+    },
+    "scales.banked": "{name}: записано {banked}",
+    "scales.would_stand": "будет {standing}",
+    "scales.would_stand_if_saved": "будет {standing}, если записать",
+    "scales.in_cask": "в бочке {cask}",
+    "scales.needed": "для записи нужно ещё {more}",
+    "caption.turn": "{turn}: за ход {points}, записано {banked}",
+    "caption.cask": "{text}; нужно ещё {more}, чтобы выйти из бочки {cask} и остановиться.",
+    "caption.stop_now": "{text}, если остановиться сейчас — {standing}.",
+    # --- Пять тысяч --------------------------------------------------------------------------
+    "fivethousand.keys": (
+        "Щёлкните по стаканчику (или нажмите T), чтобы бросить. После броска все очковые "
+        "кубики выложены, остальные снова в стаканчике; щёлкните по кубику или нажмите его "
+        "номер (от 1 до 6), чтобы вернуть его в стаканчик или выложить, а U отменяет "
+        "последний щелчок. Выложенные кубики откладываются, и каждый должен давать очки. "
+        "Пробел или Enter на выбранном кубике или стаканчике щёлкает по нему. P — пас: "
+        "выложенные кубики откладываются, и очки хода записываются. K включает и выключает "
+        "тренера, W показывает или прячет шансы игроков на победу. S начинает игру, N "
+        "готовит новую, Escape возвращает в блокнот."
+    ),
+    # --- Яхтзи -------------------------------------------------------------------------------
+    "yahtzee.keys": (
+        "Перейдите к кубику клавишей Tab и нажмите пробел или Enter, чтобы придержать его "
+        "или отпустить, либо нажмите 1–5. R бросает, C подтверждает выбранную клетку, K "
+        "включает и выключает тренера, W показывает или прячет шансы игроков на победу, S "
+        "начинает игру, N готовит новую. Escape возвращает в блокнот."
+    ),
+}
