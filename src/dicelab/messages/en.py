@@ -232,4 +232,36 @@ MESSAGES: dict = {
         "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
         "back to the notebook."
     ),
+    # --- the front end's own words (the browser fills in their {fields}) -------------------
+    "js.keys": "Keys",
+    "js.keys_on": "Keys: on (Esc gives them back to the notebook)",
+    "js.keys_off": "Keys: off. Click the game to use its keys",
+    "js.disconnected": (
+        "This game is no longer connected. Run the cell again to continue where you left off."
+    ),
+    "js.scales": "Scales from 0 to {target}",
+    "js.coach": "Coach",
+    "js.coach_best": "Best",
+    "js.coach_rate_by": "Rate by",
+    "js.coach_rate_by_label": "Rate by:",
+    "js.chances": "Chance to win",
+    "js.chances_seats": "Each seat's chance to win",
+    "js.advice": "Advice at a glance",
+    "js.advice_chances": "Chance to win:",
+    "js.die_kept": "Kept",
+    "js.setup_player": "player {number}",
+    "js.setup_name": "Name of {who}",
+    "js.setup_previous_colour": "Previous colour for {who}",
+    "js.setup_next_colour": "Next colour for {who}",
+    "js.setup_kind": "Who plays for {who}",
+    "js.setup_players": "Players",
+    "js.setup_fewer": "One player fewer",
+    "js.setup_more": "One player more",
+    "js.setup_rules": "Rules",
+    "js.to_play": "to play",
+    "js.scores": "Scores",
+    "history.caption": "History",
+    "scales.legend_cask": "cask: no saving until you leave it",
+    "scales.legend_banked": "banked",
+    "scales.legend_standing": "if you stop now",
 }

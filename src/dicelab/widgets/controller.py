@@ -537,7 +537,11 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
             self._render_setup()
         else:
             self.render_board()
-            self.history.draw(game=self._games_started, entries=self._entries[-HISTORY_SHOWN:])
+            self.history.draw(
+                caption=self.say("history.caption"),
+                game=self._games_started,
+                entries=self._entries[-HISTORY_SHOWN:],
+            )
             if phase == "over":
                 self._render_ranking()
             self.winning.draw()

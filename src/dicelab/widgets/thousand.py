@@ -381,6 +381,14 @@ class ThousandGame(GameController):
             ],
             rows=self._scale_rows(),
             caption=self._caption(),
+            legend=[
+                [key, self.say(f"scales.legend_{word}")]
+                for key, word in (
+                    ("is-cask", "cask"),
+                    ("is-banked", "banked"),
+                    ("is-standing", "standing"),
+                )
+            ],
         )
 
     def _ended_robot_turn(self) -> bool:
