@@ -151,7 +151,7 @@ MESSAGES: dict = {
     "dice.picked": "кубик {number}: {face}, выбран",
     "dice.no_score": "{face}, без очков",
     "dice.tag_aside": "Отложен",
-    "dice.tag_no_score": "Без очков",
+    "dice.tag_no_score": "Пустой",
     "proposal.sentence": "Предложение ({source}): отложить {faces} за {points}.",
     "proposal.coach": "лучший ход по тренеру",
     "proposal.most_points": "больше всего очков сейчас",
