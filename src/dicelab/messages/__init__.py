@@ -144,7 +144,14 @@ class Catalogue:
 
 class Said(str):
     """A message in English (it is the ``str``) that keeps its ``key`` and ``fields``, so that
-    a table can say it in its own language: what the rules give as a refusal's reason."""
+    a table can say it in its own language: what the rules give as a refusal's reason, what
+    the coach says of a choice. A field may be a ``Said`` too ("throw {dice}" with
+    ``dice=Said("count.die", n=3)``); it is said in the same language.
+
+    >>> throw = Said("button.throw", dice=Said("count.die", n=3))
+    >>> throw, throw.in_language(catalogue("ru"))
+    ('Throw 3 dice', 'Бросить 3 кубика')
+    """
 
     key: str
     fields: dict
@@ -156,7 +163,13 @@ class Said(str):
 
     def in_language(self, say: Catalogue) -> str:
         """The message as ``say`` says it."""
-        return say(self.key, **self.fields)
+        return say(
+            self.key,
+            **{
+                name: in_language(value, say) if isinstance(value, Said) else value
+                for name, value in self.fields.items()
+            },
+        )
 
 
 def in_language(text: object, say: Catalogue) -> str:

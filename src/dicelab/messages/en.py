@@ -264,4 +264,139 @@ MESSAGES: dict = {
     "scales.legend_cask": "cask: no saving until you leave it",
     "scales.legend_banked": "banked",
     "scales.legend_standing": "if you stop now",
+    # --- the coach -------------------------------------------------------------------------
+    "count.decision": {"one": "{n} decision", "other": "{n} decisions"},
+    "coach.points": "Points",
+    "coach.fewest_turns": "Fewest turns",
+    "coach.odds_throw": "Odds of the next throw:",
+    "coach.odds_boxes": "Chance to score each open box by the end of the turn, playing for it:",
+    "coach.set_aside": "set aside {faces}",
+    "coach.set_aside_and": "set aside {faces} and {then}",
+    "coach.pass": "pass ({points})",
+    "coach.save": "save ({points})",
+    "coach.win": "win",
+    "coach.burn": "burn the turn",
+    "coach.throw": "throw {dice}",
+    "coach.farkle_chance": "Farkle chance with {dice}",
+    "coach.why": "Most points now, {rival}, gives {rival_value}; the best, {best}, {best_value}.",
+    "coach.why_throw_on": (
+        "Most points now, {rival}, gives {rival_value}; the best, {best}, {best_value}: "
+        "throwing {dice} on beats stopping now."
+    ),
+    "coach.why_keeps": (
+        "Most points now, {rival}, gives {rival_value}; the best, {best}, {best_value}: "
+        "it keeps {dice} to throw, not {fewer}."
+    ),
+    "coach.situation_throw": "throw {faces} ({points} this turn)",
+    "coach.situation": "{points} this turn, {dice} to throw",
+    "coach.score_box": "score {box} ({points})",
+    "coach.roll_all": "roll all five",
+    "coach.hold_and_roll": "hold {faces} and roll {dice}",
+    "coach.before_first_roll": "before the first roll",
+    "coach.rolls_left": {
+        "one": "dice {faces} ({n} roll left)",
+        "other": "dice {faces} ({n} rolls left)",
+    },
+    "coach.best_move": "Best move: {label} ({value}).",
+    "coach.move_cost": "Your move cost {cost} against the best: {label} ({value}).",
+    "unit.points": "{value} points",
+    "unit.turns": "{value} turns",
+    "cost.turn_points": "{cost} points of expected turn score",
+    "cost.win": "{cost} percentage points of win chance",
+    "cost.game_win": "{cost} percentage points of chance to win the game",
+    "cost.turns": "{cost} expected turns more",
+    "cost.final_score": "{cost} points of expected score",
+    "measure.turn_points": "expected points of this turn",
+    "measure.last_turn_win": "chance to win with this last turn",
+    "measure.game_win": "chance to win the game",
+    "measure.turns": "expected turns to reach the target",
+    "measure.final_score": "expected final score",
+    "measure.win_estimate": "estimated chance to win the game",
+    "box.ones": "Ones",
+    "box.twos": "Twos",
+    "box.threes": "Threes",
+    "box.fours": "Fours",
+    "box.fives": "Fives",
+    "box.sixes": "Sixes",
+    "box.one_pair": "One Pair",
+    "box.two_pairs": "Two Pairs",
+    "box.three_of_a_kind": "3 of a kind",
+    "box.four_of_a_kind": "4 of a kind",
+    "box.full_house": "Full House",
+    "box.small_straight": "Small Straight",
+    "box.large_straight": "Large Straight",
+    "box.yahtzee": "Yahtzee",
+    "box.chance": "Chance",
+    "coaching.thinking": (
+        "Coach is thinking… working out the best play for these rules. The first time takes "
+        "from a few seconds to a minute, then it is saved; play on meanwhile."
+    ),
+    "coaching.thinking_short": "Coach is thinking…",
+    "coaching.win_not_offered": "Rating by chance to win is not offered: {why}.",
+    "coaching.cannot": "the coach can't advise on these rules: {problem}",
+    "coaching.verdict_of": "{name}: {verdict}",
+    "coaching.bot_turn": "{name} is a bot: the coach advises and rates human players only.",
+    "coaching.chance_to_win": "Chance to win",
+    "coaching.best": "Coach's best: {label} ({value}).",
+    "coaching.options": {
+        "you": "Best options for you, {situation}:",
+        "other": "Best options for {who}, {situation}:",
+    },
+    "coaching.one_option": "{name}, {situation}: {label} ({value}).",
+    "coaching.nothing_yet": "{name}, {situation}: nothing to choose yet.",
+    "coaching.values_win": {
+        "you": "Values: {measure} for you. {basis}",
+        "other": "Values: {measure} for {who}. {basis}",
+    },
+    "coaching.values_alone": {
+        "you": (
+            "Values: {measure} for you, with the best play from here as if alone at the table "
+            "(the other players are left out)."
+        ),
+        "other": (
+            "Values: {measure} for {who}, with the best play from here as if alone at the "
+            "table (the other players are left out)."
+        ),
+    },
+    "coaching.report": "Coach's report, by {measure}",
+    "coaching.no_decisions": "No decision was rated: the coach rates human moves while it is on.",
+    "coaching.summary": "{name}: {best} best of {decisions}; total expected loss {cost}.",
+    "coaching.costliest": "{name}, {situation}: {taken} cost {cost}; best was {best}.",
+    # --- the chance to win -------------------------------------------------------------------
+    "name.robot_seat": "{name} (robot)",
+    "percent.under_1": "under 1%",
+    "percent.over_99": "over 99%",
+    "chances.alone": "playing alone, there is no one to beat",
+    "chances.too_large": (
+        "these rules are larger than any preset (a higher target in scoring steps, or "
+        "more dice), and working it out would take many minutes"
+    ),
+    "chances.saved": "then they are saved",
+    "chances.kept": "then they are kept while the notebook runs",
+    "chances.up_to_a_minute": "up to a minute",
+    "chances.a_few_seconds": "a few seconds",
+    "chances.basis_two": (
+        "Exact chances if both players play to win from here (a shared win counts as half a win)."
+    ),
+    "chances.basis_finishing": (
+        "Exact chances if every player plays for the fewest turns from here (each alone, "
+        "the best solitaire play): then each player's number of turns to finish is "
+        "independent of the others', and the first to reach the target in turn order wins."
+    ),
+    "chances.basis_pairwise": (
+        "Estimates from the exact chances of each pair of players, both playing to win, as "
+        "if the two were alone at the table: each player's chances against every other "
+        "player multiplied, then scaled to add up to 100%."
+    ),
+    "chances.basis_yahtzee": (
+        "Estimates from each card's expected final score and its spread with the best "
+        "solitaire play: close early in a game, rougher near its end."
+    ),
+    "chances.none_shown": "No chance to win is shown: {why}.",
+    "chances.none_for_rules": "No chance to win for these rules: {problem}.",
+    "chances.computing": (
+        "Computing… working out the chances to win for these rules: the first time takes "
+        "{first_time}, {kept}. Play on meanwhile."
+    ),
+    "chances.computing_short": "computing…",
 }

@@ -271,4 +271,143 @@ MESSAGES: dict = {
     "scales.legend_cask": "бочка: записать нельзя, пока из неё не выйдешь",
     "scales.legend_banked": "записано",
     "scales.legend_standing": "если остановиться сейчас",
+    # --- тренер -----------------------------------------------------------------------------
+    "count.decision": {"one": "{n} решение", "few": "{n} решения", "many": "{n} решений"},
+    "coach.points": "Очки",
+    "coach.fewest_turns": "Меньше ходов",
+    "coach.odds_throw": "Шансы следующего броска:",
+    "coach.odds_boxes": "Шанс заполнить каждую открытую клетку к концу хода, если играть на неё:",
+    "coach.set_aside": "отложить {faces}",
+    "coach.set_aside_and": "отложить {faces} и {then}",
+    "coach.pass": "пас ({points})",
+    "coach.save": "записать ({points})",
+    "coach.win": "победить",
+    "coach.burn": "сгореть",
+    "coach.throw": "бросить {dice}",
+    "coach.farkle_chance": "Риск сгореть, бросая {dice}",
+    "coach.why": (
+        "Больше всего очков сейчас — {rival}: {rival_value}; лучший ход — {best}: {best_value}."
+    ),
+    "coach.why_throw_on": (
+        "Больше всего очков сейчас — {rival}: {rival_value}; лучший ход — {best}: "
+        "{best_value}: бросить дальше {dice} выгоднее, чем остановиться."
+    ),
+    "coach.why_keeps": (
+        "Больше всего очков сейчас — {rival}: {rival_value}; лучший ход — {best}: "
+        "{best_value}: для броска остаётся {dice}, а не {fewer}."
+    ),
+    "coach.situation_throw": "бросок {faces} ({points} за ход)",
+    "coach.situation": "{points} за ход, бросать {dice}",
+    "coach.score_box": "записать в «{box}» ({points})",
+    "coach.roll_all": "перебросить все пять",
+    "coach.hold_and_roll": "придержать {faces} и бросить {dice}",
+    "coach.before_first_roll": "до первого броска",
+    "coach.rolls_left": {
+        "one": "кубики {faces} (остался {n} бросок)",
+        "few": "кубики {faces} (осталось {n} броска)",
+        "many": "кубики {faces} (осталось {n} бросков)",
+    },
+    "coach.best_move": "Лучший ход: {label} ({value}).",
+    "coach.move_cost": "Ваш ход стоил {cost} по сравнению с лучшим: {label} ({value}).",
+    "unit.points": "{value} очка",
+    "unit.turns": "{value} хода",
+    "cost.turn_points": "{cost} очка ожидаемого счёта за ход",
+    "cost.win": "{cost} п. п. шанса на победу",
+    "cost.game_win": "{cost} п. п. шанса выиграть игру",
+    "cost.turns": "{cost} лишнего хода в среднем",
+    "cost.final_score": "{cost} очка ожидаемого итога",
+    "measure.turn_points": "ожидаемые очки за этот ход",
+    "measure.last_turn_win": "шанс победить этим последним ходом",
+    "measure.game_win": "шанс выиграть игру",
+    "measure.turns": "ожидаемое число ходов до цели",
+    "measure.final_score": "ожидаемый итоговый счёт",
+    "measure.win_estimate": "оценка шанса выиграть игру",
+    "box.ones": "Единицы",
+    "box.twos": "Двойки",
+    "box.threes": "Тройки",
+    "box.fours": "Четвёрки",
+    "box.fives": "Пятёрки",
+    "box.sixes": "Шестёрки",
+    "box.one_pair": "Пара",
+    "box.two_pairs": "Две пары",
+    "box.three_of_a_kind": "Тройка",
+    "box.four_of_a_kind": "Каре",
+    "box.full_house": "Фулл-хаус",
+    "box.small_straight": "Малый стрит",
+    "box.large_straight": "Большой стрит",
+    "box.yahtzee": "Яхтзи",
+    "box.chance": "Шанс",
+    "coaching.thinking": (
+        "Тренер думает… ищет лучшую игру для этих правил. В первый раз это занимает от "
+        "нескольких секунд до минуты, потом результат сохраняется; играйте пока дальше."
+    ),
+    "coaching.thinking_short": "Тренер думает…",
+    "coaching.win_not_offered": "Оценка по шансу на победу недоступна: {why}.",
+    "coaching.cannot": "тренер не может советовать по этим правилам: {problem}",
+    "coaching.verdict_of": "{name}: {verdict}",
+    "coaching.bot_turn": "{name} — робот: тренер советует и оценивает только людей.",
+    "coaching.chance_to_win": "Шанс на победу",
+    "coaching.best": "Совет тренера: {label} ({value}).",
+    "coaching.options": {
+        "you": "Лучшие варианты для вас, {situation}:",
+        "other": "Лучшие варианты ({who}), {situation}:",
+    },
+    "coaching.one_option": "{name}, {situation}: {label} ({value}).",
+    "coaching.nothing_yet": "{name}, {situation}: выбирать пока нечего.",
+    "coaching.values_win": {
+        "you": "Числа: {measure} для вас. {basis}",
+        "other": "Числа: {measure} ({who}). {basis}",
+    },
+    "coaching.values_alone": {
+        "you": (
+            "Числа: {measure} для вас при лучшей игре отсюда, как будто вы одни за столом "
+            "(остальные игроки не учитываются)."
+        ),
+        "other": (
+            "Числа: {measure} ({who}) при лучшей игре отсюда, как будто за столом больше "
+            "никого нет (остальные игроки не учитываются)."
+        ),
+    },
+    "coaching.report": "Отчёт тренера, оценка: {measure}",
+    "coaching.no_decisions": "Ни одно решение не оценено: тренер оценивает ходы людей, пока он включён.",
+    "coaching.summary": "{name}: лучших {best} из {decisions}; всего ожидаемых потерь {cost}.",
+    "coaching.costliest": "{name}, {situation}: {taken} стоило {cost}; лучше было {best}.",
+    # --- шансы на победу -------------------------------------------------------------------
+    "name.robot_seat": "{name} (робот)",
+    "percent.under_1": "меньше 1%",
+    "percent.over_99": "больше 99%",
+    "chances.alone": "вы играете в одиночку, обыгрывать некого",
+    "chances.too_large": (
+        "эти правила крупнее любого набора (цель выше в шагах очков или больше кубиков), "
+        "и расчёт занял бы много минут"
+    ),
+    "chances.saved": "потом они сохраняются",
+    "chances.kept": "потом они хранятся, пока работает блокнот",
+    "chances.up_to_a_minute": "до минуты",
+    "chances.a_few_seconds": "несколько секунд",
+    "chances.basis_two": (
+        "Точные шансы, если оба игрока отсюда играют на победу (общая победа считается "
+        "за половину)."
+    ),
+    "chances.basis_finishing": (
+        "Точные шансы, если каждый игрок отсюда старается закончить за меньшее число ходов "
+        "(каждый сам по себе, лучшая игра в одиночку): тогда число ходов до финиша у игроков "
+        "не зависит друг от друга, и побеждает первый, кто по очереди ходов достигнет цели."
+    ),
+    "chances.basis_pairwise": (
+        "Оценка по точным шансам каждой пары игроков, играющих на победу, как будто за "
+        "столом только они двое: шансы игрока против каждого другого перемножаются, потом "
+        "приводятся к сумме 100%."
+    ),
+    "chances.basis_yahtzee": (
+        "Оценка по ожидаемому итогу каждой карточки и его разбросу при лучшей игре в "
+        "одиночку: точна в начале игры, грубее ближе к концу."
+    ),
+    "chances.none_shown": "Шансы на победу не показаны: {why}.",
+    "chances.none_for_rules": "Для этих правил шансов на победу нет: {problem}.",
+    "chances.computing": (
+        "Расчёт… считаются шансы на победу для этих правил: в первый раз это занимает "
+        "{first_time}, {kept}. Играйте пока дальше."
+    ),
+    "chances.computing_short": "расчёт…",
 }

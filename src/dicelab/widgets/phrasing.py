@@ -19,6 +19,7 @@ from dataclasses import replace
 from dicelab import messages
 from dicelab.players import Player
 
+ENGLISH = messages.catalogue("en")
 DEFAULT_NAMES = ("name.you", "name.bot", "name.robot", "name.red", "name.player")  # the games'
 # default players' names, as the catalogue says them
 IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "gets": "get"}
@@ -88,9 +89,9 @@ def default_names(players, say: messages.Catalogue) -> tuple[Player, ...]:
     return tuple(named)
 
 
-def seat_name(player) -> str:
+def seat_name(player, say: messages.Catalogue = ENGLISH) -> str:
     """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
-    return player.name + (" (robot)" if unnamed_robot(player) else "")
+    return say("name.robot_seat", name=player.name) if unnamed_robot(player) else player.name
 
 
 def turn_of(name: str) -> str:
@@ -106,7 +107,7 @@ def count(n: int, noun: str) -> str:
     return f"{n} {PLURALS.get(noun, noun + 's')}"
 
 
-def percentages(chances) -> list[str]:
+def percentages(chances, say: messages.Catalogue = ENGLISH) -> list[str]:
     """Chances (summing to 1) as whole percentages that add up to 100%: each rounded down,
     the points left over given to the largest remainders, equal chances alike (then the sum
     may fall short). A chance that is neither 0 nor 1 never reads as "0%" or "100%": it is
@@ -123,6 +124,10 @@ def percentages(chances) -> list[str]:
             for i in seats:
                 whole[i] += 1
     return [
-        "under 1%" if 0 < chance and n < 1 else "over 99%" if chance < 1 and n > 99 else f"{n}%"
+        say("percent.under_1")
+        if 0 < chance and n < 1
+        else say("percent.over_99")
+        if chance < 1 and n > 99
+        else f"{n}%"
         for chance, n in zip(chances, whole)
     ]

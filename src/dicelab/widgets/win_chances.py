@@ -20,20 +20,20 @@ import math
 from functools import lru_cache, partial
 from importlib import import_module
 
+from dicelab.messages import Said, in_language
 from dicelab.widgets.background import prepared
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.phrasing import percentages, seat_name
 from dicelab.widgets.switched_panel import SwitchedPanel
 
-COMPUTING = "computing…"
-ALONE = "playing alone, there is no one to beat"
+ALONE = Said("chances.alone")
 
 
 class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
-    kept = "then they are saved"  # what becomes of the work done the first time
+    kept = Said("chances.saved")  # what becomes of the work done the first time
 
     def at(self, seats: int) -> Source:
         """The source of the chances at a table of ``seats`` (this one, unless a game has
@@ -45,10 +45,8 @@ class ExactForTwo(Source):
     """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
     from its two-player win policy (``win_policy(rules)``)."""
 
-    basis = (
-        "Exact chances if both players play to win from here (a shared win counts as half a win)."
-    )
-    first_time = "up to a minute"
+    basis = Said("chances.basis_two")
+    first_time = Said("chances.up_to_a_minute")
 
     def __init__(self, game: str):
         self.game = game
@@ -60,10 +58,7 @@ class ExactForTwo(Source):
             return ALONE
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
-            return (
-                "these rules are larger than any preset (a higher target in scoring steps, or "
-                "more dice), and working it out would take many minutes"
-            )
+            return Said("chances.too_large")
         return ""
 
     def key(self, rules) -> tuple:
@@ -88,13 +83,9 @@ class ExactFinishing(Source):
     """Thousand at a table of three or more: exact chances if every seat plays the
     solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
 
-    basis = (
-        "Exact chances if every player plays for the fewest turns from here (each alone, "
-        "the best solitaire play): then each player's number of turns to finish is "
-        "independent of the others', and the first to reach the target in turn order wins."
-    )
-    first_time = "a few seconds"
-    kept = "then they are kept while the notebook runs"
+    basis = Said("chances.basis_finishing")
+    first_time = Said("chances.a_few_seconds")
+    kept = Said("chances.kept")
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -115,12 +106,8 @@ class PairwiseEstimate(Source):
     """Fivethousand at a table of three or more: estimates from every pair's exact
     two-player chances (see :mod:`dicelab.fivethousand.pairwise`)."""
 
-    basis = (
-        "Estimates from the exact chances of each pair of players, both playing to win, as "
-        "if the two were alone at the table: each player's chances against every other "
-        "player multiplied, then scaled to add up to 100%."
-    )
-    first_time = "up to a minute"
+    basis = Said("chances.basis_pairwise")
+    first_time = Said("chances.up_to_a_minute")
 
     def unavailable(self, rules, seats: int) -> str:
         return ExactForTwo("fivethousand").unavailable(rules, 2)
@@ -151,11 +138,8 @@ class BySeats(Source):
 class YahtzeeEstimate(Source):
     """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
 
-    basis = (
-        "Estimates from each card's expected final score and its spread with the best "
-        "solitaire play: close early in a game, rougher near its end."
-    )
-    first_time = "a few seconds"
+    basis = Said("chances.basis_yahtzee")
+    first_time = Said("chances.a_few_seconds")
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
@@ -191,30 +175,29 @@ class WinChances(SwitchedPanel):
         """Draw each seat's chance in the game's state now (or why there is none)."""
         if not self.widgets():
             return
-        game = self._controller.game
+        game, say = self._controller.game, self._controller.say
         source = self.source.at(len(game.players))
         why = source.unavailable(game.rules, len(game.players))
         if why:
-            self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
+            note = say("chances.none_shown", why=in_language(why, say))
+            self.panel.draw(busy="", note=note, basis="", seats=[])
             return
+        basis = in_language(source.basis, say)
         job = prepared(source.key(game.rules), partial(source.prepare, game.rules))
         if not self.finished(job):
-            self.panel.draw(
-                busy=(
-                    f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {source.first_time}, {source.kept}. "
-                    f"Play on meanwhile."
-                ),
-                note="",
-                basis=source.basis,
-                seats=[self._seat(player, COMPUTING, None) for player in game.players],
+            busy = say(
+                "chances.computing",
+                first_time=in_language(source.first_time, say),
+                kept=in_language(source.kept, say),
             )
+            computing = say("chances.computing_short")
+            seats = [self._seat(player, computing, None) for player in game.players]
+            self.panel.draw(busy=busy, note="", basis=basis, seats=seats)
             return
         problem = job.exception()
         if problem is not None:
-            self.panel.draw(
-                busy="", note=f"No chance to win for these rules: {problem}.", basis="", seats=[]
-            )
+            note = say("chances.none_for_rules", problem=str(problem))
+            self.panel.draw(busy="", note=note, basis="", seats=[])
             return
         prepared_work, last_state, chances = self._last  # a redraw of the same state is free
         if prepared_work is not job.result() or last_state != game.state:
@@ -223,17 +206,16 @@ class WinChances(SwitchedPanel):
         self.panel.draw(
             busy="",
             note="",
-            basis=source.basis,
+            basis=basis,
             seats=[
                 self._seat(player, said, chance)
-                for player, said, chance in zip(game.players, percentages(chances), chances)
+                for player, said, chance in zip(game.players, percentages(chances, say), chances)
             ],
         )
 
-    @staticmethod
-    def _seat(player, value: str, share) -> dict:
+    def _seat(self, player, value: str, share) -> dict:
         return {
-            "name": seat_name(player),
+            "name": seat_name(player, self._controller.say),
             "colour": css_colour(player.colour),
             "value": value,
             "share": None if share is None else round(float(share), 4),
