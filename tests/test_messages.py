@@ -21,6 +21,12 @@ ENGLISH = catalogue("en")
 SPEAKING = [
     "widgets/controller.py",
     "widgets/thousand.py",
+    "widgets/fivethousand.py",
+    "widgets/coaching.py",
+    "widgets/win_chances.py",
+    "coach/setaside.py",
+    "coach/yahtzee.py",
+    "coach/ledger.py",
     "widgets/seat_editor.py",
     "widgets/robot_pacer.py",
     "widgets/game_record.py",

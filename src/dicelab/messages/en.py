@@ -399,4 +399,88 @@ MESSAGES: dict = {
         "{first_time}, {kept}. Play on meanwhile."
     ),
     "chances.computing_short": "computing…",
+    # --- Fivethousand's table -----------------------------------------------------------------
+    "refusal.no_dice_on_table": "no dice are on the table: click the shaker to throw",
+    "refusal.aside_stay_out": (
+        "dice set aside in an earlier throw stay out: they can't go back into the shaker"
+    ),
+    "button.pass": "PASS",
+    "button.pass_aria": "PASS: bank {points}",
+    "fivethousand.throws": {"you": "You throw {dice}.", "other": "{who} throws {dice}."},
+    "fivethousand.sets_aside": {
+        "you": "You set aside {dice} ({points}; {turn} this turn).",
+        "other": "{who} sets aside {dice} ({points}; {turn} this turn).",
+    },
+    "fivethousand.hot_dice": {
+        "one": "The die counts: bonus round! Throw it again or pass.",
+        "other": "All {n} dice count: bonus round! Throw all {n} again or pass.",
+    },
+    "fivethousand.passes": {
+        "you": "You pass and bank {points}: {score} in all.",
+        "other": "{who} passes and banks {points}: {score} in all.",
+    },
+    "fivethousand.bonus_farkle_loses": {
+        "you": (
+            "Farkle in the bonus round: You lose this round's {lost} but bank the {kept} of "
+            "the completed rounds."
+        ),
+        "other": (
+            "Farkle in the bonus round: {who} loses this round's {lost} but banks the {kept} "
+            "of the completed rounds."
+        ),
+    },
+    "fivethousand.bonus_farkle": {
+        "you": "Farkle in the bonus round: You bank the {kept} of the completed rounds.",
+        "other": "Farkle in the bonus round: {who} banks the {kept} of the completed rounds.",
+    },
+    "fivethousand.farkle_turn_ends": "Farkle! No die scores: the turn ends.",
+    "fivethousand.farkle": {
+        "you": "Farkle! No die scores: You lose the turn's {lost}.",
+        "other": "Farkle! No die scores: {who} loses the turn's {lost}.",
+    },
+    "fivethousand.reached": {
+        "you": "You have reached {target}: {last}",
+        "other": "{who} has reached {target}: {last}",
+    },
+    "fivethousand.reached_past": {
+        "you": "You have reached {target} with {score}: {last}",
+        "other": "{who} has reached {target} with {score}: {last}",
+    },
+    "fivethousand.last_turn_one": {
+        "you": "You get one last turn.",
+        "other": "{who} gets one last turn.",
+    },
+    "fivethousand.last_turn": "{names} get one last turn.",
+    "fivethousand.final_turn": {
+        "you": "Final turn: You need more than {score} to win.",
+        "other": "Final turn: {who} needs more than {score} to win.",
+    },
+    "fivethousand.rules": "Rules: {preset}, first to {target}",
+    "fivethousand.thrown_by": {"you": "Dice thrown by you", "other": "Dice thrown by {who}"},
+    "fivethousand.die_aside": "set-aside die showing {face}",
+    "fivethousand.aside_this_round": "Dice set aside this round",
+    "fivethousand.note_winner": "winner",
+    "fivethousand.note_last_turn": "last turn",
+    "fivethousand.this_turn": "This turn",
+    "fivethousand.banked": "Banked",
+    "fivethousand.stop_now": "If you stop now",
+    "fivethousand.tag_farkle": "Farkle",
+    "fivethousand.die_no_score": "die {number} showing {face}, no score",
+    "fivethousand.tag_back": "In shaker",
+    "fivethousand.tag_out": "Out",
+    "fivethousand.die_back": "die {number} showing {face}, back in the shaker",
+    "fivethousand.die_out": "die {number} showing {face}, left out",
+    "fivethousand.scoring_only": "Leave out scoring dice only",
+    "fivethousand.aside_bonus": "Set aside {points}: bonus round",
+    "fivethousand.aside_throw": "Set aside {points}, throw {dice}",
+    "fivethousand.shaker_empty": "Shaker: empty",
+    "fivethousand.shaker_bonus": "Shaker: bonus round next",
+    "fivethousand.shaker_throw": "Shaker: throw {dice}",
+    "fivethousand.shaker_setting_aside": "{shaker}, setting aside the dice left out",
+    "fivethousand.shaker_every_die": "{shaker}: set every die aside",
+    "fivethousand.nothing": "nothing",
+    "fivethousand.leaves_out": {
+        "you": "You leave {out} out and send {back} back to the shaker",
+        "other": "{who} leaves {out} out and sends {back} back to the shaker",
+    },
 }

@@ -410,4 +410,89 @@ MESSAGES: dict = {
         "{first_time}, {kept}. Играйте пока дальше."
     ),
     "chances.computing_short": "расчёт…",
+    # --- стол «Пяти тысяч» -----------------------------------------------------------------
+    "refusal.no_dice_on_table": "на столе нет кубиков: щёлкните по стаканчику, чтобы бросить",
+    "refusal.aside_stay_out": (
+        "кубики, отложенные в прошлых бросках, остаются в стороне: в стаканчик их не вернуть"
+    ),
+    "button.pass": "ПАС",
+    "button.pass_aria": "ПАС: записать {points}",
+    "fivethousand.throws": {"you": "Вы бросаете: {dice}.", "other": "{who} бросает: {dice}."},
+    "fivethousand.sets_aside": {
+        "you": "Вы откладываете {dice} ({points}; за ход {turn}).",
+        "other": "{who} откладывает {dice} ({points}; за ход {turn}).",
+    },
+    "fivethousand.hot_dice": {
+        "one": "Кубик принёс очки: бонусный раунд! Бросьте его снова или пасуйте.",
+        "few": "Все {n} кубика принесли очки: бонусный раунд! Бросьте все {n} снова или пасуйте.",
+        "many": "Все {n} кубиков принесли очки: бонусный раунд! Бросьте все {n} снова или пасуйте.",
+    },
+    "fivethousand.passes": {
+        "you": "Вы пасуете и записываете {points}: всего {score}.",
+        "other": "{who} пасует и записывает {points}: всего {score}.",
+    },
+    "fivethousand.bonus_farkle_loses": {
+        "you": (
+            "Фаркл в бонусном раунде: Вы теряете очки этого раунда ({lost}), но записываете "
+            "очки завершённых раундов ({kept})."
+        ),
+        "other": (
+            "Фаркл в бонусном раунде: {who} теряет очки этого раунда ({lost}), но записывает "
+            "очки завершённых раундов ({kept})."
+        ),
+    },
+    "fivethousand.bonus_farkle": {
+        "you": "Фаркл в бонусном раунде: Вы записываете очки завершённых раундов ({kept}).",
+        "other": "Фаркл в бонусном раунде: {who} записывает очки завершённых раундов ({kept}).",
+    },
+    "fivethousand.farkle_turn_ends": "Фаркл! Ни один кубик не принёс очков: ход окончен.",
+    "fivethousand.farkle": {
+        "you": "Фаркл! Ни один кубик не принёс очков: очки хода сгорели ({lost}).",
+        "other": "Фаркл! Ни один кубик не принёс очков: {who} теряет очки хода ({lost}).",
+    },
+    "fivethousand.reached": {
+        "you": "Вы набрали {target}: {last}",
+        "other": "{who} набирает {target}: {last}",
+    },
+    "fivethousand.reached_past": {
+        "you": "Вы набрали {target} и больше — {score}: {last}",
+        "other": "{who} набирает {target} и больше — {score}: {last}",
+    },
+    "fivethousand.last_turn_one": {
+        "you": "у вас остаётся последний ход.",
+        "other": "у игрока {who} остаётся последний ход.",
+    },
+    "fivethousand.last_turn": "у игроков {names} остаётся по последнему ходу.",
+    "fivethousand.final_turn": {
+        "you": "Последний ход: чтобы победить, вам нужно больше {score}.",
+        "other": "Последний ход: чтобы победить, игроку {who} нужно больше {score}.",
+    },
+    "fivethousand.rules": "Правила: {preset}, до {target}",
+    "fivethousand.thrown_by": {"you": "Ваш бросок", "other": "Бросок: {who}"},
+    "fivethousand.die_aside": "отложенный кубик: {face}",
+    "fivethousand.aside_this_round": "Кубики, отложенные в этом раунде",
+    "fivethousand.note_winner": "победитель",
+    "fivethousand.note_last_turn": "последний ход",
+    "fivethousand.this_turn": "За ход",
+    "fivethousand.banked": "Записано",
+    "fivethousand.stop_now": "Если остановиться",
+    "fivethousand.tag_farkle": "Фаркл",
+    "fivethousand.die_no_score": "кубик {number}: {face}, без очков",
+    "fivethousand.tag_back": "В стаканчик",
+    "fivethousand.tag_out": "Выложен",
+    "fivethousand.die_back": "кубик {number}: {face}, обратно в стаканчик",
+    "fivethousand.die_out": "кубик {number}: {face}, выложен",
+    "fivethousand.scoring_only": "Выкладывайте только очковые кубики",
+    "fivethousand.aside_bonus": "Отложить {points}: бонусный раунд",
+    "fivethousand.aside_throw": "Отложить {points}, бросить {dice}",
+    "fivethousand.shaker_empty": "Стаканчик: пусто",
+    "fivethousand.shaker_bonus": "Стаканчик: дальше бонусный раунд",
+    "fivethousand.shaker_throw": "Стаканчик: бросить {dice}",
+    "fivethousand.shaker_setting_aside": "{shaker}, выложенные кубики откладываются",
+    "fivethousand.shaker_every_die": "{shaker}: все кубики откладываются",
+    "fivethousand.nothing": "ничего",
+    "fivethousand.leaves_out": {
+        "you": "Вы выкладываете {out} и возвращаете {back} в стаканчик",
+        "other": "{who} выкладывает {out} и возвращает {back} в стаканчик",
+    },
 }

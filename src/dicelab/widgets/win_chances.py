@@ -62,7 +62,7 @@ class ExactForTwo(Source):
         return ""
 
     def key(self, rules) -> tuple:
-        return "win policy", self.game, rules
+        return "win_policy", self.game, rules
 
     def prepare(self, rules):
         return import_module(f"dicelab.{self.game}").win_policy(rules)
@@ -91,7 +91,7 @@ class ExactFinishing(Source):
         return ALONE if seats == 1 else ""
 
     def key(self, rules) -> tuple:
-        return "finishing chances", rules
+        return "finishing_chances", rules
 
     def prepare(self, rules):
         from dicelab.thousand.finishing import finishing_chances
@@ -113,7 +113,7 @@ class PairwiseEstimate(Source):
         return ExactForTwo("fivethousand").unavailable(rules, 2)
 
     def key(self, rules) -> tuple:
-        return "pairwise chances", rules
+        return "pairwise_chances", rules
 
     def prepare(self, rules):
         from dicelab.fivethousand.pairwise import PairwiseChances
@@ -145,7 +145,7 @@ class YahtzeeEstimate(Source):
         return ALONE if seats == 1 else ""
 
     def key(self, rules) -> tuple:
-        return "yahtzee solution", rules
+        return "yahtzee_solution", rules
 
     def prepare(self, rules):
         from dicelab.yahtzee.solver import solve
