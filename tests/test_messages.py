@@ -22,6 +22,7 @@ SPEAKING = [
     "widgets/controller.py",
     "widgets/thousand.py",
     "widgets/fivethousand.py",
+    "widgets/yahtzee.py",
     "widgets/coaching.py",
     "widgets/win_chances.py",
     "coach/setaside.py",
@@ -31,6 +32,7 @@ SPEAKING = [
     "widgets/robot_pacer.py",
     "widgets/game_record.py",
     "widgets/proposal.py",
+    "widgets/picks.py",
 ]
 COMPONENTS = [
     "table",

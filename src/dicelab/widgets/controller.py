@@ -700,7 +700,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
     def _take_back_button(self, take_back: Callable[[], None]) -> Button:
         """The Take back button of a game with picks (:meth:`selection`): it presses
         ``take_back``, refused while no die was clicked since the throw."""
-        back = self.refusal() or self.selection().refusal()
+        back = self.refusal() or in_language(self.selection().refusal(), self.say)
         label, aria = self.say("button.take_back"), self.say("button.take_back_aria")
         return Button("take_back", label, take_back, aria, not back, back, "u")
 
