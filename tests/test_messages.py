@@ -33,6 +33,7 @@ SPEAKING = [
     "widgets/game_record.py",
     "widgets/proposal.py",
     "widgets/picks.py",
+    "cli.py",
 ]
 COMPONENTS = [
     "table",

@@ -557,4 +557,122 @@ MESSAGES: dict = {
     "yahtzee.cell_open": "{box} for {name}: open",
     "yahtzee.total_cell": "{value}, {label}",
     "yahtzee.total_zero": "{label}: 0",
+    # --- the dicelab command ------------------------------------------------------------------
+    "demo.heading": "A game of {game} between bots (seed {seed}).",
+    "demo.throw": "{name} throws",
+    "demo.roll": "{name} rolls",
+    "demo.bank": "{name} banks {detail}",
+    "demo.set_aside": "{name} sets aside {detail}",
+    "demo.hold": "{name} holds die {detail}",
+    "demo.release": "{name} releases die {detail}",
+    "demo.score": "{name} scores {detail}",
+    "demo.lost_fivethousand": "farkle",
+    "demo.lost_thousand": "burned",
+    "demo.past_target": "{line}: {lost}, past {target}!",
+    "demo.points_lost": "{points} lost",
+    "demo.points_kept": ", {points} kept.",
+    "demo.this_turn": "({points} this turn)",
+    "demo.scores": "Scores: {scores}",
+    "demo.winner": "Winner: {names}",
+    "cli.description": "dicelab: Fivethousand, Thousand and Yahtzee in Jupyter notebooks.",
+    "cli.epilog": "Run 'dicelab COMMAND --help' for the options of a command.",
+    "cli.lang_help": "the language dicelab speaks: {there} (default en)",
+    "cli.lab_help": "open the tutorial notebooks in JupyterLab",
+    "cli.lab_description": (
+        "Copy the tutorial notebooks into FOLDER (a notebook already there is kept as it\n"
+        "is) and run JupyterLab there until you stop it.\n"
+        "\n"
+        "Arguments after -- go to JupyterLab itself:\n"
+        "  dicelab lab -- --port 9000 --IdentityProvider.token=''\n"
+        "\n"
+        "As root (containers, Colab, classroom images) dicelab adds --allow-root, which\n"
+        "JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop\n"
+        "the server cleanly without a question; a second one kills it. No server is left\n"
+        "running when dicelab ends.\n"
+        "\n"
+        "To let a whole class take part from their own browsers, without JupyterLab, run\n"
+        "'dicelab class serve' (or Classroom() in a notebook; see the README).\n"
+    ),
+    "cli.lab_folder": (
+        "where the notebooks go (default: ./dicelab-notebooks, with --teacher "
+        "./dicelab-teacher-notebooks)"
+    ),
+    "cli.lab_teacher": "the teacher edition: worked answers, timing plan, exit questions",
+    "cli.lab_no_browser": "don't open a web browser",
+    "cli.lab_dry_run": "copy the notebooks and show the command, but start nothing",
+    "cli.demo_help": "watch bots play a game in the terminal",
+    "cli.demo_description": (
+        "Bots play one whole game, one line per move. The output can be piped "
+        "(dicelab demo | head -5)."
+    ),
+    "cli.demo_seed": "the same seed plays the same game",
+    "cli.handout_help": "write a printable class sheet for a game, or a lesson's worksheet",
+    "cli.handout_description": (
+        "Write a printable HTML page for a class: for a game the rules, the scoring table, a "
+        "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
+        "lesson{last}) a worksheet with prediction boxes, the class experiment's tally "
+        "and the exercises. No answers, unless --teacher asks for the lesson's answer key."
+    ),
+    "cli.handout_output": (
+        "the HTML file to write, a folder to write it in, or - for "
+        "standard output (default: GAME-handout.html)"
+    ),
+    "cli.handout_teacher": (
+        "a lesson's worksheet with its answer key, computed by running the teacher "
+        "edition (a minute or two; needs the lab extra); default file lessonN-answers.html"
+    ),
+    "cli.class_help": "run a class server that students join from any browser",
+    "cli.class_description": (
+        "A class server: students join from any browser with a code, take part in "
+        "activities and games, and their results are pooled live for the teacher."
+    ),
+    "cli.serve_help": "start the class server",
+    "cli.serve_description": (
+        "Start the class server and print the students' address (with the class "
+        "code), the projector's read-only board (no secret) and the teacher's address (with a "
+        "secret token). Results are kept in "
+        "SQLite under --data; a restarted server carries on where it stopped."
+    ),
+    "cli.serve_host": (
+        "the address to listen on (default 127.0.0.1, this computer only; "
+        "0.0.0.0 opens the class to the local network)"
+    ),
+    "cli.serve_port": "the port (default 8765; 0: any free port)",
+    "cli.serve_data": (
+        "the folder of the class's data (default: the user data folder, "
+        "~/.local/share/dicelab/class)"
+    ),
+    "cli.serve_activity": "the activity to start with, e.g. farkles",
+    "cli.serve_base_path": (
+        "the path prefix the server is reached under, e.g. "
+        "/user/NAME/proxy/8765/ through jupyter-server-proxy"
+    ),
+    "cli.only_lab_passes_on": (
+        "only 'dicelab lab' passes arguments after -- on, not 'dicelab {command}'"
+    ),
+    "cli.no_notebooks": "no tutorial notebooks were found in this installation",
+    "cli.folder_is_file": "{folder} is a file, not a folder: give a folder for the notebooks",
+    "cli.cannot_make": "cannot make the folder {folder}: {reason}",
+    "cli.kept": "kept your copy of {target}",
+    "cli.moved_aside": "{target} could not be opened: moved it to {aside}",
+    "cli.cannot_write": "cannot write {target}: {reason}",
+    "cli.copied_student": "copied {target} (student edition)",
+    "cli.copied_teacher": "copied {target} (teacher edition)",
+    "cli.too_many_damaged": "too many damaged copies of {name} in {folder}",
+    "cli.root": "dicelab: you are root, so JupyterLab is started with --allow-root",
+    "cli.would_run": "would run: {command}",
+    "cli.stopping": "dicelab: {signal} received, stopping JupyterLab",
+    "cli.teacher_lessons_only": (
+        "--teacher adds the answer key to a lesson's worksheet: use lesson1 to lesson7"
+    ),
+    "cli.no_folder": "there is no folder {folder}",
+    "cli.wrote": "wrote {path}: open it in a browser and print it",
+    "cli.failed": "dicelab: {problem}",
+    "cli.no_activity": "dicelab: there is no activity {activity}; there are {there}",
+    "cli.cannot_listen": "dicelab: the class server can't listen on {where}: {problem}",
+    "cli.not_a_seed_because": "{shown} is not a seed: {problem}",
+    "cli.not_a_seed": "{shown} is not a seed (a whole number from 0 to {most})",
+    "cli.not_a_port": (
+        "{shown} is not a port (a whole number from 1 to 65535, or 0 for any free port)"
+    ),
 }

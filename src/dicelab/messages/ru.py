@@ -569,4 +569,122 @@ MESSAGES: dict = {
     "yahtzee.cell_open": "«{box}» ({name}): свободно",
     "yahtzee.total_cell": "{value}, {label}",
     "yahtzee.total_zero": "{label}: 0",
+    # --- команда dicelab ----------------------------------------------------------------------
+    "demo.heading": "Партия в «{game}» между роботами (сид {seed}).",
+    "demo.throw": "{name} бросает",
+    "demo.roll": "{name} бросает",
+    "demo.bank": "{name} записывает {detail}",
+    "demo.set_aside": "{name} откладывает {detail}",
+    "demo.hold": "{name} придерживает кубик {detail}",
+    "demo.release": "{name} отпускает кубик {detail}",
+    "demo.score": "{name} записывает в «{detail}»",
+    "demo.lost_fivethousand": "фаркл",
+    "demo.lost_thousand": "сгорел",
+    "demo.past_target": "{line}: {lost}, больше {target}!",
+    "demo.points_lost": "потеряно: {points}",
+    "demo.points_kept": ", сохранено: {points}.",
+    "demo.this_turn": "(за ход {points})",
+    "demo.scores": "Счёт: {scores}",
+    "demo.winner": "Победитель: {names}",
+    "cli.description": "dicelab: «Пять тысяч», «Тысяча» и «Яхтзи» в блокнотах Jupyter.",
+    "cli.epilog": "Параметры команды: 'dicelab КОМАНДА --help'.",
+    "cli.lang_help": "язык, на котором говорит dicelab: {there} (по умолчанию en)",
+    "cli.lab_help": "открыть учебные блокноты в JupyterLab",
+    "cli.lab_description": (
+        "Скопировать учебные блокноты в FOLDER (блокнот, который там уже есть, остаётся\n"
+        "как был) и запустить там JupyterLab, пока вы его не остановите.\n"
+        "\n"
+        "Аргументы после -- передаются самому JupyterLab:\n"
+        "  dicelab lab -- --port 9000 --IdentityProvider.token=''\n"
+        "\n"
+        "Под root (контейнеры, Colab, образы для классов) dicelab добавляет --allow-root,\n"
+        "без которого JupyterLab там не запустится, и сообщает об этом. Ctrl-C (SIGINT),\n"
+        "SIGTERM и SIGHUP аккуратно останавливают сервер без вопросов; второй сигнал его\n"
+        "завершает. Когда dicelab заканчивает работу, сервер не остаётся запущенным.\n"
+        "\n"
+        "Чтобы весь класс играл из своих браузеров без JupyterLab, запустите\n"
+        "'dicelab class serve' (или Classroom() в блокноте; см. README).\n"
+    ),
+    "cli.lab_folder": (
+        "куда положить блокноты (по умолчанию ./dicelab-notebooks, с --teacher "
+        "./dicelab-teacher-notebooks)"
+    ),
+    "cli.lab_teacher": "издание для учителя: разобранные ответы, план урока, итоговые вопросы",
+    "cli.lab_no_browser": "не открывать браузер",
+    "cli.lab_dry_run": "скопировать блокноты и показать команду, но ничего не запускать",
+    "cli.demo_help": "посмотреть, как роботы играют в терминале",
+    "cli.demo_description": (
+        "Роботы играют целую партию, по строке на ход. Вывод можно передать дальше "
+        "(dicelab demo | head -5)."
+    ),
+    "cli.demo_seed": "с тем же сидом разыгрывается та же партия",
+    "cli.handout_help": "напечатать листок для класса по игре или рабочий лист урока",
+    "cli.handout_description": (
+        "Записать HTML-страницу для печати: для игры — правила, таблицу очков, пустую "
+        "карточку или лист подсчёта и упражнения урока; для урока (от lesson1 до "
+        "lesson{last}) — рабочий лист с полями для прогнозов, подсчётом классного "
+        "эксперимента и упражнениями. Без ответов, если --teacher не просит ключ ответов."
+    ),
+    "cli.handout_output": (
+        "HTML-файл для записи, папка для него или - для стандартного вывода "
+        "(по умолчанию GAME-handout.html)"
+    ),
+    "cli.handout_teacher": (
+        "рабочий лист урока с ключом ответов, рассчитанным запуском издания для учителя "
+        "(минута-другая; нужен набор lab); файл по умолчанию lessonN-answers.html"
+    ),
+    "cli.class_help": "запустить сервер класса, к которому ученики подключаются из браузера",
+    "cli.class_description": (
+        "Сервер класса: ученики подключаются из любого браузера по коду, участвуют в "
+        "заданиях и играх, а их результаты сразу собираются для учителя."
+    ),
+    "cli.serve_help": "запустить сервер класса",
+    "cli.serve_description": (
+        "Запустить сервер класса и напечатать адрес для учеников (с кодом класса), "
+        "доску для проектора (только чтение, без секрета) и адрес учителя (с секретным "
+        "токеном). Результаты хранятся в SQLite в папке --data; перезапущенный сервер "
+        "продолжает с того места, где остановился."
+    ),
+    "cli.serve_host": (
+        "адрес, который слушает сервер (по умолчанию 127.0.0.1, только этот компьютер; "
+        "0.0.0.0 открывает класс для локальной сети)"
+    ),
+    "cli.serve_port": "порт (по умолчанию 8765; 0 — любой свободный)",
+    "cli.serve_data": (
+        "папка с данными класса (по умолчанию папка данных пользователя, "
+        "~/.local/share/dicelab/class)"
+    ),
+    "cli.serve_activity": "задание, с которого начать, например farkles",
+    "cli.serve_base_path": (
+        "префикс пути, по которому доступен сервер, например "
+        "/user/NAME/proxy/8765/ через jupyter-server-proxy"
+    ),
+    "cli.only_lab_passes_on": (
+        "аргументы после -- передаёт дальше только 'dicelab lab', а не 'dicelab {command}'"
+    ),
+    "cli.no_notebooks": "в этой установке не найдено учебных блокнотов",
+    "cli.folder_is_file": "{folder} — это файл, а не папка: укажите папку для блокнотов",
+    "cli.cannot_make": "не удаётся создать папку {folder}: {reason}",
+    "cli.kept": "ваша копия {target} сохранена как есть",
+    "cli.moved_aside": "{target} не открывается: файл перенесён в {aside}",
+    "cli.cannot_write": "не удаётся записать {target}: {reason}",
+    "cli.copied_student": "скопирован {target} (издание для ученика)",
+    "cli.copied_teacher": "скопирован {target} (издание для учителя)",
+    "cli.too_many_damaged": "слишком много повреждённых копий {name} в {folder}",
+    "cli.root": "dicelab: вы root, поэтому JupyterLab запускается с --allow-root",
+    "cli.would_run": "была бы запущена команда: {command}",
+    "cli.stopping": "dicelab: получен {signal}, JupyterLab останавливается",
+    "cli.teacher_lessons_only": (
+        "--teacher добавляет ключ ответов к рабочему листу урока: укажите от lesson1 до lesson7"
+    ),
+    "cli.no_folder": "папки {folder} нет",
+    "cli.wrote": "записан {path}: откройте его в браузере и напечатайте",
+    "cli.failed": "dicelab: {problem}",
+    "cli.no_activity": "dicelab: задания {activity} нет; есть {there}",
+    "cli.cannot_listen": "dicelab: сервер класса не может слушать {where}: {problem}",
+    "cli.not_a_seed_because": "{shown} не подходит как сид: {problem}",
+    "cli.not_a_seed": "{shown} не подходит как сид (нужно целое число от 0 до {most})",
+    "cli.not_a_port": (
+        "{shown} не подходит как порт (нужно целое число от 1 до 65535 или 0 — любой свободный)"
+    ),
 }
