@@ -134,7 +134,10 @@ def test_a_said_refusal_is_english_and_keeps_its_message_for_any_language():
 
 
 def prose(text: str) -> bool:
-    """Whether ``text`` holds words for a reader: two words in a row, or one capitalised."""
+    """Whether ``text`` holds words for a reader: two words in a row, or one capitalised
+    (a command line, "dicelab lab", is typed alike in every language)."""
+    if text.startswith("dicelab "):
+        return False
     tokens = [token.strip(",.:;!?()…") for token in text.split()]
     plain = [bool(re.fullmatch(r"[A-Za-z']{2,}", token)) for token in tokens]
     if any(a and b for a, b in zip(plain, plain[1:])):

@@ -32,13 +32,10 @@ from dicelab.messages import LANGUAGES, Catalogue, catalogue, language
 
 ENGLISH = catalogue("en")
 
-DEMO_TABLES = {
-    "fivethousand": [
-        {"name": "Robot A", "bot": "intelligent"},
-        {"name": "Robot B", "bot": "simple"},
-    ],
-    "thousand": [{"name": "Cask-aware", "bot": "cask_aware"}, {"name": "Simple", "bot": "simple"}],
-    "yahtzee": [{"name": "Greedy", "bot": "greedy"}, {"name": "Random", "bot": "random"}],
+DEMO_TABLES = {  # the robots of each demo: (their name in the catalogue, their level)
+    "fivethousand": [("demo.robot_a", "intelligent"), ("demo.robot_b", "simple")],
+    "thousand": [("demo.cask_aware", "cask_aware"), ("demo.simple", "simple")],
+    "yahtzee": [("demo.greedy", "greedy"), ("demo.random", "random")],
 }
 
 
@@ -80,7 +77,8 @@ def demo(game_name: str, seed: int | None, out=None, say: Catalogue = ENGLISH) -
     """Bots play a whole game of ``game_name``, one line an action and the scores after
     each turn."""
     out = out or sys.stdout
-    game = registry.GAMES[game_name].Game(players=DEMO_TABLES[game_name], seed=seed)
+    players = [{"name": say(name), "bot": bot} for name, bot in DEMO_TABLES[game_name]]
+    game = registry.GAMES[game_name].Game(players=players, seed=seed)
     print(say("demo.heading", game=say(f"game.{game_name}"), seed=game.seed), file=out)
     while not game.is_over:
         before = game.state

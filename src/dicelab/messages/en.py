@@ -558,6 +558,12 @@ MESSAGES: dict = {
     "yahtzee.total_cell": "{value}, {label}",
     "yahtzee.total_zero": "{label}: 0",
     # --- the dicelab command ------------------------------------------------------------------
+    "demo.robot_a": "Robot A",
+    "demo.robot_b": "Robot B",
+    "demo.cask_aware": "Cask-aware",
+    "demo.simple": "Simple",
+    "demo.greedy": "Greedy",
+    "demo.random": "Random",
     "demo.heading": "A game of {game} between bots (seed {seed}).",
     "demo.throw": "{name} throws",
     "demo.roll": "{name} rolls",

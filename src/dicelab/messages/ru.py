@@ -570,6 +570,12 @@ MESSAGES: dict = {
     "yahtzee.total_cell": "{value}, {label}",
     "yahtzee.total_zero": "{label}: 0",
     # --- команда dicelab ----------------------------------------------------------------------
+    "demo.robot_a": "Робот А",
+    "demo.robot_b": "Робот Б",
+    "demo.cask_aware": "Знаток бочек",
+    "demo.simple": "Простак",
+    "demo.greedy": "Жадина",
+    "demo.random": "Наугад",
     "demo.heading": "Партия в «{game}» между роботами (сид {seed}).",
     "demo.throw": "{name} бросает",
     "demo.roll": "{name} бросает",
