@@ -49,7 +49,9 @@ COMPONENTS = [
     "history",
     "ranking",
     "caption",
+    "class_board",
 ]
+PAGES = ["student", "board", "model"]  # the class pages' own scripts
 # Errors for a programmer's mistake (a wrong argument, a front end sending a malformed
 # intent), in English as Python's own are: no player meets them by playing.
 PROGRAMMERS_ERRORS = {
@@ -222,6 +224,18 @@ def test_the_components_write_no_word_of_their_own(component):
     assert words == []
 
 
+@pytest.mark.parametrize("page", PAGES)
+def test_the_class_pages_write_no_word_of_their_own(page):
+    source = (SRC / "classroom" / "static" / f"{page}.js").read_text()
+    assert [text for text, _ in javascript_strings(source) if prose(text)] == []
+    html = SRC / "classroom" / "static" / f"{page}.html"
+    if html.exists():  # its words are the catalogue's {{keys}}, filled in by the server
+        text = re.sub(r"<[^>]*>|\{\{[a-z_.]+\}\}", " ", html.read_text())
+        assert re.findall(r"[A-Za-z]{2,}", text) == []
+        keys = re.findall(r"\{\{([a-z_.]+)\}\}", html.read_text())
+        assert keys and set(keys) <= set(ENGLISH.messages)
+
+
 def test_the_words_scan_finds_words():
     assert python_words(SRC / "widgets" / "rule_lab.py")  # not yet spoken through the catalogue
     assert javascript_strings('a("Keys") // "not this"\nb(`Name of ${who}`)') == [
@@ -235,6 +249,10 @@ def test_every_key_the_code_asks_for_is_in_the_catalogue():
     asked = set()
     for path in SRC.rglob("*.py"):
         asked |= set(re.findall(r"\b(?:say|Said)\(\s*\"([a-z_]+\.[a-z_.]+)\"", path.read_text()))
-    for path in (SRC / "widgets" / "static").glob("*.js"):
-        asked |= {f"js.{key}" for key in re.findall(r"\bsay\(\"([a-z_]+)\"", path.read_text())}
+    for path in [
+        *(SRC / "widgets" / "static").glob("*.js"),
+        *(SRC / "classroom" / "static").glob("*.js"),
+    ]:
+        said = re.findall(r"\b(?:say|text)\(\"([a-z_]+)\"", path.read_text())
+        asked |= {f"js.{key}" for key in said}
     assert asked and asked - set(ENGLISH.messages) == set()

@@ -681,4 +681,95 @@ MESSAGES: dict = {
     "cli.not_a_port": (
         "{shown} is not a port (a whole number from 1 to 65535, or 0 for any free port)"
     ),
+    # --- the class pages ---------------------------------------------------------------------
+    "page.lang": "en",
+    "page.title": "dicelab class",
+    "page.nickname": "Your nickname",
+    "page.join": "Join",
+    "page.connecting": "Connecting…",
+    "page.activity": "The activity",
+    "page.results": "Results",
+    "page.results_this": "Results of this class (CSV)",
+    "page.results_every": "Results of every class (CSV)",
+    "page.results_json": "(JSON)",
+    "page.board": "The class board",
+    "js.page_taken": "Another student is {taken}: you are {name}.",
+    "js.page_you_are": "You are {name}",
+    "js.page_connected": "Connected.",
+    "js.page_type_nickname": "Type a nickname and press Join.",
+    "js.page_ended": "The class has ended. Thank you!",
+    "js.page_removed": "Your teacher took this seat off the roster: join again with your own name.",
+    "js.page_reconnecting": "Connection lost: reconnecting…",
+    "js.page_nickname_first": "Type a nickname first.",
+    "js.page_not_connected": "Not connected yet: try again in a moment.",
+    "js.page_teacher": "dicelab class: teacher",
+    "js.page_no_answer": (
+        "The class server does not answer: open the teacher's address again once it runs."
+    ),
+    "js.page_wrong_key": "This key is not the teacher's: open the address the server printed.",
+    "js.page_no_key": (
+        "This browser does not hold the teacher's key: open the teacher's address the server "
+        "printed (or the projector view)."
+    ),
+    "js.board_pooled_share": "Pooled share {share}",
+    "js.board_not_known": "not known yet",
+    "js.board_band": "band from {low} to {high}",
+    "js.board_student_tally": "{name}: {successes} in {trials}",
+    "js.board_exact_is": "exact {exact}",
+    "js.board_class_code": "Class code",
+    "js.board_join": "Join the class",
+    "js.board_qr": "QR code of {url}",
+    "js.board_projector": "Projector view (no controls, safe to show)",
+    "js.board_activity": "Activity",
+    "js.board_robot": "Robot",
+    "js.board_against": "against the {name} robot",
+    "js.board_start": "Start",
+    "js.board_start_anew": "Start anew",
+    "js.board_start_aria": "{start}: the activity chosen",
+    "js.board_stop": "Stop",
+    "js.board_stop_aria": "Stop the activity",
+    "js.board_reveal": "Reveal",
+    "js.board_reveal_aria": "Reveal the exact value",
+    "js.board_end": "End class",
+    "js.board_end_aria": "End class (its results are kept)",
+    "js.board_end_again": "Press again to end the class",
+    "js.board_end_again_aria": (
+        "Press again to end the class (its results are kept, the students join again)"
+    ),
+    "js.board_no_activity": "No activity running",
+    "js.board_task": "{task} Pooled: {pooled}.",
+    "js.board_class_result": (
+        "Class: {successes} in {trials} = {share}, ± {error} (2 SE), from {students} students."
+    ),
+    "js.board_no_results": "No results yet.",
+    "js.board_hidden_teacher": "The exact value is hidden: ask for predictions, then press Reveal.",
+    "js.board_hidden_student": (
+        "The exact value is hidden until your teacher reveals it: what do you predict?"
+    ),
+    "js.board_exact": "Exact: {exact} = {value}.",
+    "js.board_column_student": "Student",
+    "js.board_column_score": "Score",
+    "js.board_column_robot": "Robot",
+    "js.board_column_optimal": "Optimal",
+    "js.board_latest_games": "Latest games",
+    "js.board_rename": "Rename",
+    "js.board_rename_aria": "Rename {name}",
+    "js.board_new_name": "A new name for {name}",
+    "js.board_remove": "Remove",
+    "js.board_remove_aria": "Remove {name}",
+    "js.board_remove_again": "Press again to remove",
+    "js.board_remove_again_aria": (
+        "Press again to remove {name} from the roster (their results are kept)"
+    ),
+    "js.board_merge": "Merge",
+    "js.board_merge_aria": "Merge {name} into another student",
+    "js.board_merge_into": (
+        "Merge {name} into which student? Their results become theirs. Type the name:"
+    ),
+    "js.board_away": "(away)",
+    "js.board_students": "Students: {students} ({online} here)",
+    "js.board_done": "Done",
+    "js.board_done_aria": "Done managing the roster",
+    "js.board_manage": "Manage the roster",
+    "js.board_manage_aria": "Manage the roster: rename, merge or remove a student",
 }

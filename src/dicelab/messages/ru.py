@@ -693,4 +693,97 @@ MESSAGES: dict = {
     "cli.not_a_port": (
         "{shown} не подходит как порт (нужно целое число от 1 до 65535 или 0 — любой свободный)"
     ),
+    # --- страницы класса ----------------------------------------------------------------------
+    "page.lang": "ru",
+    "page.title": "Класс dicelab",
+    "page.nickname": "Ваш ник",
+    "page.join": "Войти",
+    "page.connecting": "Подключение…",
+    "page.activity": "Задание",
+    "page.results": "Результаты",
+    "page.results_this": "Результаты этого урока (CSV)",
+    "page.results_every": "Результаты всех уроков (CSV)",
+    "page.results_json": "(JSON)",
+    "page.board": "Доска класса",
+    "js.page_taken": "Ник {taken} уже занят другим учеником: вы — {name}.",
+    "js.page_you_are": "Вы — {name}",
+    "js.page_connected": "Подключено.",
+    "js.page_type_nickname": "Введите ник и нажмите «Войти».",
+    "js.page_ended": "Урок окончен. Спасибо!",
+    "js.page_removed": "Учитель убрал это место из списка: войдите снова под своим именем.",
+    "js.page_reconnecting": "Связь потеряна: переподключение…",
+    "js.page_nickname_first": "Сначала введите ник.",
+    "js.page_not_connected": "Ещё нет подключения: попробуйте через минутку.",
+    "js.page_teacher": "Класс dicelab: учитель",
+    "js.page_no_answer": (
+        "Сервер класса не отвечает: откройте адрес учителя снова, когда он заработает."
+    ),
+    "js.page_wrong_key": "Это не ключ учителя: откройте адрес, который напечатал сервер.",
+    "js.page_no_key": (
+        "В этом браузере нет ключа учителя: откройте адрес учителя, который напечатал "
+        "сервер (или вид для проектора)."
+    ),
+    "js.board_pooled_share": "Общая доля {share}",
+    "js.board_not_known": "пока неизвестна",
+    "js.board_band": "полоса от {low} до {high}",
+    "js.board_student_tally": "{name}: {successes} из {trials}",
+    "js.board_exact_is": "точно {exact}",
+    "js.board_class_code": "Код класса",
+    "js.board_join": "Вход в класс",
+    "js.board_qr": "QR-код адреса {url}",
+    "js.board_projector": "Вид для проектора (без управления, можно показывать)",
+    "js.board_activity": "Задание",
+    "js.board_robot": "Робот",
+    "js.board_against": "против робота {name}",
+    "js.board_start": "Начать",
+    "js.board_start_anew": "Начать заново",
+    "js.board_start_aria": "{start}: выбранное задание",
+    "js.board_stop": "Остановить",
+    "js.board_stop_aria": "Остановить задание",
+    "js.board_reveal": "Показать",
+    "js.board_reveal_aria": "Показать точное значение",
+    "js.board_end": "Закончить урок",
+    "js.board_end_aria": "Закончить урок (результаты сохраняются)",
+    "js.board_end_again": "Нажмите ещё раз, чтобы закончить",
+    "js.board_end_again_aria": (
+        "Нажмите ещё раз, чтобы закончить урок (результаты сохраняются, ученики войдут заново)"
+    ),
+    "js.board_no_activity": "Задание не запущено",
+    "js.board_task": "{task} Общий счёт: {pooled}.",
+    "js.board_class_result": (
+        "Класс: {successes} из {trials} = {share}, ± {error} (2 СО), учеников: {students}."
+    ),
+    "js.board_no_results": "Результатов пока нет.",
+    "js.board_hidden_teacher": (
+        "Точное значение скрыто: спросите прогнозы, потом нажмите «Показать»."
+    ),
+    "js.board_hidden_student": (
+        "Точное значение скрыто, пока учитель его не покажет: каков ваш прогноз?"
+    ),
+    "js.board_exact": "Точно: {exact} = {value}.",
+    "js.board_column_student": "Ученик",
+    "js.board_column_score": "Очки",
+    "js.board_column_robot": "Робот",
+    "js.board_column_optimal": "Оптимум",
+    "js.board_latest_games": "Последние партии",
+    "js.board_rename": "Переименовать",
+    "js.board_rename_aria": "Переименовать: {name}",
+    "js.board_new_name": "Новое имя для {name}",
+    "js.board_remove": "Убрать",
+    "js.board_remove_aria": "Убрать: {name}",
+    "js.board_remove_again": "Нажмите ещё раз, чтобы убрать",
+    "js.board_remove_again_aria": (
+        "Нажмите ещё раз, чтобы убрать {name} из списка (результаты сохраняются)"
+    ),
+    "js.board_merge": "Объединить",
+    "js.board_merge_aria": "Объединить {name} с другим учеником",
+    "js.board_merge_into": (
+        "С каким учеником объединить {name}? Результаты перейдут к нему. Введите имя:"
+    ),
+    "js.board_away": "(не в сети)",
+    "js.board_students": "Ученики: {students} (здесь {online})",
+    "js.board_done": "Готово",
+    "js.board_done_aria": "Закончить правку списка",
+    "js.board_manage": "Править список",
+    "js.board_manage_aria": "Править список: переименовать, объединить или убрать ученика",
 }

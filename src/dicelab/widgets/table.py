@@ -22,6 +22,7 @@ import anywidget
 import traitlets
 
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import catalogue
 from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.module import compose
 
@@ -117,6 +118,7 @@ class Table(Intents, anywidget.AnyWidget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.words = self.words or catalogue().front_end()  # (a game sets its language's)
         self._views = 0  # the views shown in browsers now
         self._was_seen = False  # whether a browser ever showed one
         self.on_msg(self._receive)
