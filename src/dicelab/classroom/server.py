@@ -66,6 +66,7 @@ from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store, data_dir
 from dicelab.errors import IllegalMoveError
 from dicelab.messages import catalogue, preferred
+from dicelab.widgets.module import STATIC as WIDGET_FILES
 from dicelab.widgets.module import compose
 
 PAGES = Path(__file__).resolve().parent / "static"
@@ -562,6 +563,8 @@ class StaticHandler(_Public):
         if name in ("table.js", "table.css"):
             esm, css = compose(COMPONENTS)
             text = esm if name == "table.js" else css
+        elif name == "helpers.js":  # the widgets' own helpers (the pages' words, for one)
+            text = (WIDGET_FILES / name).read_text(encoding="utf-8")
         elif (PAGES / name).is_file():
             text = (PAGES / name).read_text(encoding="utf-8")
         else:
