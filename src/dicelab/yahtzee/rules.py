@@ -36,24 +36,7 @@ YATZY_BOXES = UPPER_BOXES + (
     "yahtzee",
 )
 BOX_TITLES = {  # each box's name, as the English catalogue says it (dicelab.messages)
-    box: catalogue("en")(f"box.{box}")
-    for box in (
-        "ones",
-        "twos",
-        "threes",
-        "fours",
-        "fives",
-        "sixes",
-        "one_pair",
-        "two_pairs",
-        "three_of_a_kind",
-        "four_of_a_kind",
-        "full_house",
-        "small_straight",
-        "large_straight",
-        "yahtzee",
-        "chance",
-    )
+    box: catalogue("en")(f"box.{box}") for box in dict.fromkeys(YAHTZEE_BOXES + YATZY_BOXES)
 }
 COLOURS = (
     "White",
