@@ -370,10 +370,31 @@ def _to_stdout(write) -> int:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, with each error as one line (``dicelab demo: error: ...``), status 2."""
+    """argparse in the language of ``say``: its headings and its own options' help, and each
+    error as one line (``dicelab demo: error: ...``), status 2."""
+
+    def __init__(self, *args, say: Catalogue = ENGLISH, add_help: bool = True, **kwargs):
+        super().__init__(*args, add_help=False, **kwargs)
+        self.say = say
+        self._positionals.title = say("cli.arguments")
+        self._optionals.title = say("cli.options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", help=say("cli.help"))
+
+    def format_usage(self) -> str:
+        return self._in_language(super().format_usage())
+
+    def format_help(self) -> str:
+        return self._in_language(super().format_help())
+
+    def _in_language(self, text: str) -> str:
+        english = "usage: "
+        return (
+            self.say("cli.usage", usage=text[len(english) :]) if text.startswith(english) else text
+        )
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, self.say("cli.error", prog=self.prog, problem=message) + "\n")
 
 
 def seed_argument(text: str, say: Catalogue = ENGLISH) -> int:
@@ -419,8 +440,15 @@ def main(argv=None) -> int:
     passed_on = argv[argv.index("--") + 1 :] if "--" in argv else []
     argv = argv[: argv.index("--")] if "--" in argv else argv
     say, argv = spoken(argv)
-    parser = Parser(prog="dicelab", description=say("cli.description"), epilog=say("cli.epilog"))
-    parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
+    parser = Parser(
+        prog="dicelab", description=say("cli.description"), epilog=say("cli.epilog"), say=say
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"dicelab {dicelab.__version__}",
+        help=say("cli.version"),
+    )
     parser.add_argument(
         "--lang",
         default="en",
@@ -433,6 +461,7 @@ def main(argv=None) -> int:
 
     lab_parser = commands.add_parser(
         "lab",
+        say=say,
         help=say("cli.lab_help"),
         description=say("cli.lab_description"),
         usage="dicelab lab [FOLDER] [--teacher] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
@@ -447,7 +476,7 @@ def main(argv=None) -> int:
     lab_parser.set_defaults(run=run_lab)
 
     demo_parser = commands.add_parser(
-        "demo", help=say("cli.demo_help"), description=say("cli.demo_description")
+        "demo", say=say, help=say("cli.demo_help"), description=say("cli.demo_description")
     )
     demo_parser.add_argument("game", nargs="?", default="fivethousand", choices=sorted(DEMO_TABLES))
     demo_parser.add_argument(
@@ -460,6 +489,7 @@ def main(argv=None) -> int:
 
     handout_parser = commands.add_parser(
         "handout",
+        say=say,
         help=say("cli.handout_help"),
         description=say("cli.handout_description", last=LESSONS[-1]),
     )
@@ -471,13 +501,13 @@ def main(argv=None) -> int:
     handout_parser.set_defaults(run=run_handout)
 
     class_parser = commands.add_parser(
-        "class", help=say("cli.class_help"), description=say("cli.class_description")
+        "class", say=say, help=say("cli.class_help"), description=say("cli.class_description")
     )
     class_commands = class_parser.add_subparsers(
         dest="class_command", required=True, metavar="ACTION"
     )
     serve_parser = class_commands.add_parser(
-        "serve", help=say("cli.serve_help"), description=say("cli.serve_description")
+        "serve", say=say, help=say("cli.serve_help"), description=say("cli.serve_description")
     )
     serve_parser.add_argument("--host", default="127.0.0.1", help=say("cli.serve_host"))
     serve_parser.add_argument(
