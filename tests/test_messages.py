@@ -117,13 +117,42 @@ def test_the_person_form_follows_the_name_in_any_language():
 
 def test_a_language_is_named_by_its_code_and_a_browser_by_its_preferences():
     assert language("ru-RU") == language("RU") == language("ru_RU") == "ru"
-    for bad in ("de", "", 7, None):
-        with pytest.raises(UnknownLanguageError):
+    for bad in ("de", ""):
+        with pytest.raises(UnknownLanguageError, match="dicelab speaks en, ru"):
+            language(bad)
+    for bad in (7, None, b"ru"):
+        with pytest.raises(TypeError, match="lang is a language code"):
             language(bad)
     assert preferred("de-DE,ru;q=0.8,en;q=0.5") == "ru"
     assert preferred("en-GB,ru;q=0.9") == "en"
     assert preferred("ru;q=0, de") == "en"  # q=0: not acceptable
     assert preferred("xx;q=bad, ru") == "ru"
+
+
+def test_a_table_speaks_its_language_from_its_players_to_its_refusals():
+    from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
+
+    table = ThousandGame(lang="ru", seed=3, pace=0)
+    assert [p.name for p in table.game.players] == ["Вы", "Робот 1", "Робот 2"]
+    assert table.view["title"] == "Игра «Тысяча»" and table.words["keys"] == "Клавиши"
+    table.send_intent(table.controls, {"type": "press", "button": "save"})
+    assert table.controls.notice["text"] == "Сначала бросьте кубики."
+    table.send_intent(table.controls, {"type": "press", "button": "throw"})
+    assert table.controls.status.startswith("Вы бросаете: ")
+    table.send_intent(table.controls, {"type": "press", "button": "save"})
+    assert table.controls.notice["text"] == "Вы в бочке 0–100: наберите 100, чтобы записать."
+    named = ThousandGame(players=["Ann", {"name": "Bot 1", "bot": "simple"}], lang="ru", pace=0)
+    assert [p.name for p in named.game.players] == ["Ann", "Bot 1"]  # given names stay
+    five = FivethousandGame(lang="ru", seed=3, pace=0)
+    five.send_intent(five.shaker, {"type": "shake"})
+    assert five.controls.status.startswith("Красный бросает: ")
+    dice = YahtzeeGame(players=["Вы"], lang="ru", seed=3, pace=0)
+    dice.send_intent(dice.controls, {"type": "press", "button": "roll"})
+    assert dice.controls.status.startswith("Вы бросаете: ")
+    assert ThousandGame(seed=3, pace=0).view["title"] == "Thousand game"
+    for bad, error in (("de", UnknownLanguageError), (5, TypeError)):
+        with pytest.raises(error):
+            ThousandGame(lang=bad)
 
 
 def test_a_said_refusal_is_english_and_keeps_its_message_for_any_language():

@@ -31,12 +31,14 @@ import re
 from functools import cache
 from types import ModuleType
 
+from dicelab.errors import InvalidInputError, WrongTypeError
+
 LANGUAGES = ("en", "ru")  # the catalogues, by language code; the first is the default
 DEFAULT = LANGUAGES[0]
 FRONT_END = "js."  # the keys of the words the browser draws by itself (see Catalogue.front_end)
 
 
-class UnknownLanguageError(ValueError):
+class UnknownLanguageError(InvalidInputError):
     """A language dicelab has no catalogue for."""
 
 
@@ -44,7 +46,7 @@ def language(lang: object) -> str:
     """``lang`` as a known language code ("ru", "ru-RU" and "RU" are "ru"), or
     :class:`UnknownLanguageError` naming the ones there are."""
     if type(lang) is not str:
-        raise UnknownLanguageError(
+        raise WrongTypeError(
             f"lang is a language code such as 'en' or 'ru', not {type(lang).__name__}"
         )
     code = lang.strip().lower().replace("_", "-").split("-")[0]
