@@ -93,7 +93,8 @@ def _you_names() -> frozenset[str]:
 
 class Catalogue:
     """The messages of one language: ``say(key, **fields)`` is the text of ``key`` with its
-    fields filled in (its form chosen by ``n`` or ``who``, see the module's docs)."""
+    fields filled in (its form chosen by ``n`` or ``who``, see the module's docs; a field
+    that is a :class:`Said` message is said in this language too)."""
 
     def __init__(self, module: ModuleType):
         self.lang: str = module.__name__.rsplit(".", 1)[1]
@@ -106,7 +107,12 @@ class Catalogue:
         return f"<dicelab catalogue {self.lang!r} ({self.name}), {len(self.messages)} messages>"
 
     def __call__(self, key: str, **fields) -> str:
-        return self.pattern(key, **fields).format(**fields)
+        said = {
+            name: in_language(value, self)
+            for name, value in fields.items()
+            if isinstance(value, Said)
+        }
+        return self.pattern(key, **fields).format(**{**fields, **said})
 
     def pattern(self, key: str, **fields) -> str:
         """The pattern of ``key`` in the form ``fields`` ask for, not yet filled in."""
@@ -164,14 +170,8 @@ class Said(str):
         return said
 
     def in_language(self, say: Catalogue) -> str:
-        """The message as ``say`` says it."""
-        return say(
-            self.key,
-            **{
-                name: in_language(value, say) if isinstance(value, Said) else value
-                for name, value in self.fields.items()
-            },
-        )
+        """The message as ``say`` says it (its ``Said`` fields too)."""
+        return say(self.key, **self.fields)
 
 
 def in_language(text: object, say: Catalogue) -> str:

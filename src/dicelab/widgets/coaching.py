@@ -102,7 +102,8 @@ class Coaching(SwitchedPanel):
         why = self._controller.CHANCES.at(len(game.players)).unavailable(
             game.rules, len(game.players)
         )
-        return self._controller.say("coaching.win_not_offered", why=why) if why else ""
+        say = self._controller.say
+        return say("coaching.win_not_offered", why=in_language(why, say)) if why else ""
 
     def _failure(self) -> str:
         """Why the coach switched on can't advise on the game's rules by the measure chosen
