@@ -155,6 +155,15 @@ def test_a_table_speaks_its_language_from_its_players_to_its_refusals():
             ThousandGame(lang=bad)
 
 
+def test_a_said_field_is_said_in_the_tables_language():
+    from dicelab.widgets import ThousandGame
+
+    alone = ThousandGame(players=["Вы"], lang="ru", pace=0)
+    assert alone.coaching.why_not("win") == (
+        "Оценка по шансу на победу недоступна: вы играете в одиночку, обыгрывать некого."
+    )
+
+
 def test_a_said_refusal_is_english_and_keeps_its_message_for_any_language():
     said = Said("refusal.in_cask", low=300, high=400)
     assert said == "you are in the 300–400 cask: reach 400 to save"
