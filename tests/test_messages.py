@@ -149,6 +149,13 @@ def test_a_table_speaks_its_language_from_its_players_to_its_refusals():
     dice = YahtzeeGame(players=["Вы"], lang="ru", seed=3, pace=0)
     dice.send_intent(dice.controls, {"type": "press", "button": "roll"})
     assert dice.controls.status.startswith("Вы бросаете: ")
+    setup = YahtzeeGame(lang="ru", pace=0)
+    for _ in range(6):  # the second seat's colour back from Blue to the first's, Red
+        setup.send_intent(setup.setup, {"type": "colour", "seat": 1, "step": -1})
+    setup.send_intent(setup.controls, {"type": "press", "button": "start"})
+    assert setup.controls.notice["text"] == (
+        "У двух игроков один цвет (Красный): каждому нужен свой."
+    )
     assert ThousandGame(seed=3, pace=0).view["title"] == "Thousand game"
     for bad, error in (("de", UnknownLanguageError), (5, TypeError)):
         with pytest.raises(error):

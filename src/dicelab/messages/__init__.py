@@ -80,6 +80,11 @@ def preferred(accept: str) -> str:
     return DEFAULT
 
 
+def colour_key(name: str) -> str:
+    """The key of a player colour's name ("Light Gray"): "colour.light_gray"."""
+    return "colour." + name.lower().replace(" ", "_")
+
+
 def is_you(name: str) -> bool:
     """Whether a player called ``name`` is spoken to rather than about: "You" in any of the
     languages ("Вы" in Russian)."""

@@ -131,6 +131,7 @@ MESSAGES: dict = {
     "refusal.throw_first": "throw the dice first",
     "refusal.in_cask": "you are in the {low}–{high} cask: reach {high} to save",
     "refusal.nothing_to_take_back": "no die was clicked since the throw",
+    "refusal.shared_colour": "two players share the colour {colour}: each needs their own",
     "refusal.pick_first": "pick the scoring dice to set aside first",
     "refusal.aside_by_themselves": "scoring dice are set aside by themselves in this game",
     "refusal.throw_then_pick": "throw the dice first, then pick the scoring dice",

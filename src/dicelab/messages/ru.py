@@ -136,6 +136,7 @@ MESSAGES: dict = {
     "refusal.throw_first": "сначала бросьте кубики",
     "refusal.in_cask": "вы в бочке {low}–{high}: наберите {high}, чтобы записать",
     "refusal.nothing_to_take_back": "после броска ни один кубик не выбирался",
+    "refusal.shared_colour": "у двух игроков один цвет ({colour}): каждому нужен свой",
     "refusal.pick_first": "сначала выберите очковые кубики, которые хотите отложить",
     "refusal.aside_by_themselves": "в этой игре очковые кубики откладываются сами",
     "refusal.throw_then_pick": "сначала бросьте кубики, потом выбирайте очковые",

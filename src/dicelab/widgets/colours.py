@@ -54,8 +54,3 @@ def ink(name: str | None) -> str:
     red, green, blue = (int(css_colour(name)[i : i + 2], 16) / 255 for i in (1, 3, 5))
     luminance = 0.2126 * red**2.2 + 0.7152 * green**2.2 + 0.0722 * blue**2.2
     return "#111111" if luminance > 0.2 else "#ffffff"
-
-
-def colour_key(name: str) -> str:
-    """The catalogue's key of a colour's name (:mod:`dicelab.messages`): "colour.light_gray"."""
-    return "colour." + name.lower().replace(" ", "_")

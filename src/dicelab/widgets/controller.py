@@ -419,7 +419,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Table):
         try:
             self.start(players)
         except ValueError as problem:
-            raise IllegalMoveError(str(problem)) from None
+            raise IllegalMoveError(in_language(problem, self.say)) from None
 
     # --- intents ------------------------------------------------------------------------
     def handle(self, part, handler, fields: dict) -> None:

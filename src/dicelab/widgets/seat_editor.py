@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dicelab.errors import IllegalMoveError
-from dicelab.messages import Said
+from dicelab.messages import Said, colour_key
 from dicelab.players import Player
 from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
-from dicelab.widgets.colours import colour_key, css_colour, in_seat_order
+from dicelab.widgets.colours import css_colour, in_seat_order
 from dicelab.widgets.components import MalformedIntent
 
 HUMAN = "human"
