@@ -373,8 +373,8 @@ class Parser(argparse.ArgumentParser):
     """argparse in the language of ``say``: its headings and its own options' help, and each
     error as one line (``dicelab demo: error: ...``), status 2."""
 
-    def __init__(self, *args, say: Catalogue = ENGLISH, add_help: bool = True, **kwargs):
-        super().__init__(*args, add_help=False, **kwargs)
+    def __init__(self, *, say: Catalogue = ENGLISH, add_help: bool = True, **kwargs):
+        super().__init__(add_help=False, **kwargs)
         self.say = say
         self._positionals.title = say("cli.arguments")
         self._optionals.title = say("cli.options")
