@@ -23,7 +23,7 @@ REPO = Path(__file__).parents[1]
 def test_demo_plays_a_whole_game(capsys):
     assert cli.main(["demo", "thousand", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("A game of thousand between bots (seed 1).") and "Winner: " in out
+    assert out.startswith("A game of Thousand between bots (seed 1).") and "Winner: " in out
 
 
 def test_demo_says_farkle_and_burned_and_shows_the_running_scores(capsys):
@@ -278,7 +278,7 @@ def test_demo_piped_into_head_exits_0():
         timeout=120,
     )
     assert result.returncode == 0 and result.stderr == ""
-    assert result.stdout.startswith("A game of yahtzee between bots")
+    assert result.stdout.startswith("A game of Yahtzee between bots")
 
 
 def test_lab_gives_students_their_edition_and_the_teacher_theirs(tmp_path, monkeypatch, capsys):
@@ -299,3 +299,25 @@ def test_lab_gives_students_their_edition_and_the_teacher_theirs(tmp_path, monke
     assert not any(cell & HIDDEN for cell in tags(student / lesson))
     assert any("answer" in cell for cell in tags(teacher / lesson))
     assert any("teacher" in cell for cell in tags(teacher / lesson))
+
+
+def test_the_command_speaks_the_language_lang_names(capsys):
+    assert cli.main(["--lang", "ru", "demo", "thousand", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Партия в «Тысяча» между роботами (сид 1).")
+    assert "сгорел!" in out and "Счёт: " in out and "Победитель: " in out
+    assert cli.main(["demo", "thousand", "--seed", "1", "--lang=ru"]) == 0  # anywhere in the line
+    assert capsys.readouterr().out == out
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--lang", "ru", "demo", "--seed", "x"])
+    assert stop.value.code == 2
+    assert "'x' не подходит как сид" in capsys.readouterr().err
+
+
+def test_a_language_dicelab_does_not_speak_is_one_line_and_nothing_runs(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--lang", "de", "demo"])
+    err = capsys.readouterr()
+    assert stop.value.code == 2 and err.out == ""
+    assert err.err.startswith("dicelab: error: dicelab speaks en, ru, not 'de'")
+    assert err.err.count("\n") == 1

@@ -531,7 +531,9 @@ def play(table, moves):
 def test_two_kernels_resuming_one_game_play_apart_and_lose_no_move(tmp_path):
     """Two real Jupyter kernels: the second one's ``resume=True`` goes on as a copy in a
     file of its own and says so, while the first one's every move stays in its file."""
-    from dicelab.widgets.controller import RESUMED_AS_COPY
+    from dicelab.messages import catalogue
+
+    RESUMED_AS_COPY = catalogue("en")("table.resumed_as_copy")
     from tests.kernels import run, start
 
     def cell(client, code):

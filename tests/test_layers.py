@@ -96,6 +96,7 @@ FOUNDATION = {
     "dicelab.players",
     "dicelab.lazy",
     "dicelab.registry",
+    "dicelab.messages",
 }
 ENGINES = {
     "dicelab.setaside.combinations",

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import NoReturn
 
@@ -27,30 +28,24 @@ from dicelab.editions import tutorial_notebooks, write_edition
 from dicelab.errors import InvalidInputError
 from dicelab.extras import MissingExtraError, require
 from dicelab.files import reason, remove_stale
+from dicelab.messages import LANGUAGES, Catalogue, catalogue, language
+
+ENGLISH = catalogue("en")
 
 
-def describe(game, event, before) -> str:
+def describe(game, event, before, say: Catalogue = ENGLISH) -> str:
     """One line of what an event did, for the terminal (``before`` is the state it was
-    played in): a lost turn says "farkle" or "burned", a bank its points."""
+    played in): a lost turn says "farkle" or "burned" (see RULES.md), a bank its points."""
     name = game.players[event.player].name
     action = event.action
-    text = {
-        "throw": "throws",
-        "roll": "rolls",
-        "bank": "banks",
-        "set_aside": "sets aside",
-        "hold": "holds die",
-        "release": "releases die",
-        "score": "scores",
-    }[action.type]
     detail = {
         "set_aside": lambda: " ".join(map(str, action.dice)),
-        "bank": lambda: f"{before.turn_points} points",
+        "bank": lambda: say.count(before.turn_points, "point"),
         "hold": lambda: str(action.die + 1),
         "release": lambda: str(action.die + 1),
-        "score": lambda: action.box.replace("_", " "),
+        "score": lambda: say(f"box.{action.box}"),
     }.get(action.type, lambda: "")()
-    line = f"{name} {text} {detail}".rstrip()
+    line = say(f"demo.{action.type}", name=name, detail=detail)
     if event.dice is not None:
         line += f": {' '.join(map(str, event.dice))}"
     lost_turn = registry.game(game).lost_turn
@@ -58,32 +53,37 @@ def describe(game, event, before) -> str:
         return line
     news = game.state.news
     if news[:1] == ("burned",):
-        return f"{line}: burned, past {game.rules.target}!"
+        return say("demo.past_target", line=line, lost=say("demo.burned"), target=game.rules.target)
     if news[:1] == ("bust",):
         kept = game.engine.points_kept_on_bust(before)
         lost = before.turn_points - kept
-        line += f": {lost_turn.called}!" + (f" {lost} points lost" if lost else "")
-        return line + (f", {kept} kept." if kept else "." if lost else "")
+        line += f": {say(f'demo.{lost_turn.called}')}!"
+        if lost:
+            line += " " + say("demo.points_lost", points=say.count(lost, "point"))
+        if kept:
+            return line + say("demo.points_kept", points=say.count(kept, "point"))
+        return line + ("." if lost else "")
     if game.state.player == event.player and game.state.turn_points != before.turn_points:
-        line += f" ({game.state.turn_points} this turn)"
+        line += " " + say("demo.this_turn", points=game.state.turn_points)
     return line
 
 
-def demo(game_name: str, seed: int | None, out=None) -> None:
+def demo(game_name: str, seed: int | None, out=None, say: Catalogue = ENGLISH) -> None:
     """Bots play a whole game of ``game_name``, one line an action and the scores after
     each turn."""
     out = out or sys.stdout
     spec = registry.GAMES[game_name]
-    game = spec.Game(players=[robot._asdict() for robot in spec.demo], seed=seed)
-    print(f"A game of {game_name} between bots (seed {game.seed}).", file=out)
+    players = [{"name": say(robot.name), "bot": robot.bot} for robot in spec.demo]
+    game = spec.Game(players=players, seed=seed)
+    print(say("demo.heading", game=say(f"game.{game_name}"), seed=game.seed), file=out)
     while not game.is_over:
         before = game.state
         event = game.play_bot()
         if event.action.type not in ("hold", "release"):
-            print("  " + describe(game, event, before), file=out)
+            print("  " + describe(game, event, before, say), file=out)
         if game.is_over or game.state.player != event.player:
-            print("  Scores: " + _scores(game), file=out)
-    print("Winner: " + " and ".join(p.name for p in game.winners), file=out)
+            print("  " + say("demo.scores", scores=_scores(game)), file=out)
+    print(say("demo.winner", names=say.names(p.name for p in game.winners)), file=out)
 
 
 def _scores(game) -> str:
@@ -111,7 +111,9 @@ def is_notebook(path: Path) -> bool:
     )
 
 
-def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Path]:
+def copy_notebooks(
+    folder: Path, out=None, edition: str = "student", say: Catalogue = ENGLISH
+) -> list[Path]:
     """Write the ``edition`` of each notebook that ``folder`` lacks (see
     :mod:`dicelab.editions`); a notebook already there is kept as it is.
 
@@ -122,42 +124,46 @@ def copy_notebooks(folder: Path, out=None, edition: str = "student") -> list[Pat
     out = out or sys.stdout
     notebooks = tutorial_notebooks()
     if not notebooks:
-        raise CommandError("no tutorial notebooks were found in this installation")
+        raise CommandError(say("cli.no_notebooks"))
     if folder.exists() and not folder.is_dir():
-        raise CommandError(f"{folder} is a file, not a folder: give a folder for the notebooks")
+        raise CommandError(say("cli.folder_is_file", folder=folder))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise CommandError(f"cannot make the folder {folder}: {reason(error)}") from None
+        raise CommandError(say("cli.cannot_make", folder=folder, reason=reason(error))) from None
     remove_stale(folder)
     for notebook in notebooks:
         target = folder / notebook.name
         if target.exists() and is_notebook(target):
-            print(f"kept your copy of {target}", file=out)
+            print(say("cli.kept", target=target), file=out)
             continue
         try:
             if target.is_file():  # (a pipe or a device there is refused by the writer)
-                aside = _aside(target)
+                aside = _aside(target, say)
                 os.replace(target, aside)
-                print(f"{target} could not be opened: moved it to {aside.name}", file=out)
+                print(say("cli.moved_aside", target=target, aside=aside.name), file=out)
             write_edition(notebook, target, edition)
         except OSError as error:
-            raise CommandError(f"cannot write {target}: {reason(error)}") from None
-        print(f"copied {target} ({edition} edition)", file=out)
+            raise CommandError(
+                say("cli.cannot_write", target=target, reason=reason(error))
+            ) from None
+        print(say(f"cli.copied_{edition}", target=target), file=out)
     return [folder / notebook.name for notebook in notebooks]
 
 
-def _aside(target: Path) -> Path:
+def _aside(target: Path, say: Catalogue = ENGLISH) -> Path:
     """A free name beside ``target`` for a damaged copy of it."""
     for number in range(1, 1000):
         mark = " (damaged)" if number == 1 else f" (damaged {number})"
         aside = target.with_name(f"{target.stem}{mark}{target.suffix}")
         if not aside.exists() and not aside.is_symlink():
             return aside
-    raise CommandError(f"too many damaged copies of {target.name} in {target.parent}")
+    raise CommandError(say("cli.too_many_damaged", name=target.name, folder=target.parent))
 
 
-def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[str]:
+def lab_command(
+    folder: Path, open_browser: bool, extra=(), out=None, say: Catalogue = ENGLISH
+) -> list[str]:
     """The command that starts JupyterLab on ``folder``, with ``extra`` arguments for it.
 
     As root (the usual case in containers and on Colab) it adds ``--allow-root``, which
@@ -168,28 +174,34 @@ def lab_command(folder: Path, open_browser: bool, extra=(), out=None) -> list[st
     if not open_browser:
         command.append("--no-browser")
     if hasattr(os, "geteuid") and os.geteuid() == 0 and "--allow-root" not in extra:
-        print("dicelab: you are root, so JupyterLab is started with --allow-root", file=out)
+        print(say("cli.root"), file=out)
         command.append("--allow-root")
     return command + list(extra)
 
 
 def lab(
-    folder: Path, open_browser: bool, dry_run: bool, extra=(), out=None, teacher: bool = False
+    folder: Path,
+    open_browser: bool,
+    dry_run: bool,
+    extra=(),
+    out=None,
+    teacher: bool = False,
+    say: Catalogue = ENGLISH,
 ) -> int:
     """Copy the notebooks (the student edition, or with ``teacher`` the teacher's) into
     ``folder`` and run JupyterLab there until it stops."""
     out = out or sys.stdout
-    copy_notebooks(folder, out, "teacher" if teacher else "student")
-    command = lab_command(folder, open_browser, extra, out)
+    copy_notebooks(folder, out, "teacher" if teacher else "student", say)
+    command = lab_command(folder, open_browser, extra, out, say)
     if dry_run:
-        print("would run: " + shlex.join(command), file=out)
+        print(say("cli.would_run", command=shlex.join(command)), file=out)
         return 0
     try:
         require("jupyterlab", "lab", "dicelab lab")
     except MissingExtraError as error:
         raise CommandError(str(error)) from None
     out.flush()
-    return serve(command, lab_environment())
+    return serve(command, lab_environment(), say=say)
 
 
 LAB_CONFIG = Path(__file__).parent / "lab_config"  # JupyterLab's configuration for dicelab lab
@@ -215,7 +227,12 @@ def _die_with_parent() -> None:
         pass
 
 
-def serve(command: list[str], env: dict[str, str] | None = None, grace: float = 20.0) -> int:
+def serve(
+    command: list[str],
+    env: dict[str, str] | None = None,
+    grace: float = 20.0,
+    say: Catalogue = ENGLISH,
+) -> int:
     """Run the server ``command`` (in ``env``, by default this process's environment) until
     it ends, and return its exit status.
 
@@ -235,11 +252,8 @@ def serve(command: list[str], env: dict[str, str] | None = None, grace: float = 
     def stop(signum, _frame):
         stops.append(time.monotonic())
         if len(stops) == 1:
-            print(
-                f"\ndicelab: {signal.Signals(signum).name} received, stopping JupyterLab",
-                file=sys.stderr,
-                flush=True,
-            )
+            stopping = say("cli.stopping", signal=signal.Signals(signum).name)
+            print(f"\n{stopping}", file=sys.stderr, flush=True)
         _signal(server, signal.SIGTERM if len(stops) == 1 else signal.SIGKILL)
 
     previous = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
@@ -271,18 +285,24 @@ def run_lab(args) -> int:
     folder = args.folder or Path(
         "dicelab-teacher-notebooks" if args.teacher else "dicelab-notebooks"
     )
-    return lab(folder, not args.no_browser, args.dry_run, args.jupyter_args, teacher=args.teacher)
+    return lab(
+        folder,
+        not args.no_browser,
+        args.dry_run,
+        args.jupyter_args,
+        teacher=args.teacher,
+        say=args.say,
+    )
 
 
 def run_handout(args) -> int:
     from dicelab.handout import default_name, handout, write_handout
     from dicelab.worksheet import worksheet, write_worksheet
 
+    say = args.say
     lesson = int(args.game.removeprefix("lesson")) if args.game.startswith("lesson") else None
     if args.teacher and not lesson:
-        raise CommandError(
-            "--teacher adds the answer key to a lesson's worksheet: use lesson1 to lesson7"
-        )
+        raise CommandError(say("cli.teacher_lessons_only"))
     if args.output == "-":
         page = worksheet(lesson, args.teacher) if lesson else handout(args.game)
         return _to_stdout(lambda: sys.stdout.write(page))
@@ -296,45 +316,41 @@ def run_handout(args) -> int:
         )
     except OSError as error:
         if not target.parent.is_dir():
-            raise CommandError(
-                f"cannot write {target}: there is no folder {target.parent}"
-            ) from None
-        raise CommandError(f"cannot write {target}: {reason(error)}") from None
-    print(f"wrote {path}: open it in a browser and print it")
+            no_folder = say("cli.no_folder", folder=target.parent)
+            raise CommandError(say("cli.cannot_write", target=target, reason=no_folder)) from None
+        raise CommandError(say("cli.cannot_write", target=target, reason=reason(error))) from None
+    print(say("cli.wrote", path=path))
     return 0
 
 
 def run_class_serve(args) -> int:
+    say = args.say
     try:
         require("tornado", "class", "dicelab class serve")
         require("segno", "class", "dicelab class serve")
     except MissingExtraError as error:
-        raise SystemExit(f"dicelab: {error}") from None
+        raise SystemExit(say("cli.failed", problem=error)) from None
     from dicelab.classroom.activities import ACTIVITIES
     from dicelab.classroom.server import base_path, serve
 
     if args.activity is not None and args.activity not in ACTIVITIES:
-        raise SystemExit(
-            f"dicelab: there is no activity {args.activity!r}; there are "
-            f"{', '.join(sorted(ACTIVITIES))}"
-        )
+        there = ", ".join(sorted(ACTIVITIES))
+        raise SystemExit(say("cli.no_activity", activity=repr(args.activity), there=there))
     try:
         base = base_path(args.base_path)
     except ValueError as error:
-        raise SystemExit(f"dicelab: {error}") from None
+        raise SystemExit(say("cli.failed", problem=error)) from None
     try:
         return serve(args.data, args.host, args.port, base, args.activity)
     except ValueError as error:  # the data folder is in use, or its class file damaged
-        raise SystemExit(f"dicelab: {error}") from None
+        raise SystemExit(say("cli.failed", problem=error)) from None
     except OSError as error:
-        raise SystemExit(
-            f"dicelab: the class server can't listen on {args.host}:{args.port}: "
-            f"{error.strerror or error}"
-        ) from None
+        where, problem = f"{args.host}:{args.port}", error.strerror or error
+        raise SystemExit(say("cli.cannot_listen", where=where, problem=problem)) from None
 
 
 def run_demo(args) -> int:
-    return _to_stdout(lambda: demo(args.game, args.seed))
+    return _to_stdout(lambda: demo(args.game, args.seed, say=args.say))
 
 
 def _to_stdout(write) -> int:
@@ -349,112 +365,120 @@ def _to_stdout(write) -> int:
     return 0
 
 
-LAB_HELP = """\
-Copy the tutorial notebooks into FOLDER (a notebook already there is kept as it
-is) and run JupyterLab there until you stop it.
-
-Arguments after -- go to JupyterLab itself:
-  dicelab lab -- --port 9000 --IdentityProvider.token=''
-
-As root (containers, Colab, classroom images) dicelab adds --allow-root, which
-JupyterLab needs there, and says so. Ctrl-C (SIGINT), SIGTERM and SIGHUP stop
-the server cleanly without a question; a second one kills it. No server is left
-running when dicelab ends.
-
-To let a whole class take part from their own browsers, without JupyterLab, run
-'dicelab class serve' (or Classroom() in a notebook; see the README).
-"""
-
-
 class Parser(argparse.ArgumentParser):
-    """argparse, with each error as one line (``dicelab demo: error: ...``), status 2."""
+    """argparse in the language of ``say``: its headings and its own options' help, and each
+    error as one line (``dicelab demo: error: ...``), status 2."""
+
+    def __init__(self, *, say: Catalogue = ENGLISH, add_help: bool = True, **kwargs):
+        super().__init__(add_help=False, **kwargs)
+        self.say = say
+        self._positionals.title = say("cli.arguments")
+        self._optionals.title = say("cli.options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", help=say("cli.help"))
+
+    def format_usage(self) -> str:
+        return self._in_language(super().format_usage())
+
+    def format_help(self) -> str:
+        return self._in_language(super().format_help())
+
+    def _in_language(self, text: str) -> str:
+        english = "usage: "
+        return (
+            self.say("cli.usage", usage=text[len(english) :]) if text.startswith(english) else text
+        )
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, self.say("cli.error", prog=self.prog, problem=message) + "\n")
 
 
-def seed_argument(text: str) -> int:
+def seed_argument(text: str, say: Catalogue = ENGLISH) -> int:
     """A ``--seed`` as the games take it (a whole number from 0 to 2**64 - 1)."""
     try:
         seed = validation.seed(int(text))
     except ValueError as problem:
         shown = validation.shown(text)
         raise argparse.ArgumentTypeError(
-            f"{shown} is not a seed: {problem}"
+            say("cli.not_a_seed_because", shown=shown, problem=problem)
             if isinstance(problem, InvalidInputError)
-            else f"{shown} is not a seed (a whole number from 0 to {validation.MAX_SEED})"
+            else say("cli.not_a_seed", shown=shown, most=validation.MAX_SEED)
         ) from None
     assert seed is not None  # a number is never the None of a fresh random seed
     return seed
 
 
-def port_argument(text: str) -> int:
+def port_argument(text: str, say: Catalogue = ENGLISH) -> int:
     """A ``--port``: a whole number from 1 to 65535, or 0 for any free port."""
     try:
         port = int(text)
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(
-            f"{validation.shown(text)} is not a port (a whole number from 1 to 65535, "
-            "or 0 for any free port)"
-        )
+        raise argparse.ArgumentTypeError(say("cli.not_a_port", shown=validation.shown(text)))
     return port
+
+
+def spoken(argv: list[str]) -> tuple[Catalogue, list[str]]:
+    """The catalogue of the language ``--lang`` names anywhere in ``argv`` (English without
+    one) and the other arguments, or the one-line error of a language dicelab doesn't speak."""
+    early = Parser(prog="dicelab", add_help=False)
+    early.add_argument("--lang", default="en")
+    known, rest = early.parse_known_args(argv)
+    try:
+        return catalogue(language(known.lang)), rest
+    except ValueError as problem:
+        early.error(str(problem))
 
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     passed_on = argv[argv.index("--") + 1 :] if "--" in argv else []
     argv = argv[: argv.index("--")] if "--" in argv else argv
+    say, argv = spoken(argv)
     parser = Parser(
-        prog="dicelab",
-        description=dicelab.__doc__.splitlines()[0],
-        epilog="Run 'dicelab COMMAND --help' for the options of a command.",
+        prog="dicelab", description=say("cli.description"), epilog=say("cli.epilog"), say=say
     )
-    parser.add_argument("--version", action="version", version=f"dicelab {dicelab.__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"dicelab {dicelab.__version__}",
+        help=say("cli.version"),
+    )
+    parser.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help=say("cli.lang_help", there=", ".join(LANGUAGES)),
+    )
     commands = parser.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )
 
     lab_parser = commands.add_parser(
         "lab",
-        help="open the tutorial notebooks in JupyterLab",
-        description=LAB_HELP,
+        say=say,
+        help=say("cli.lab_help"),
+        description=say("cli.lab_description"),
         usage="dicelab lab [FOLDER] [--teacher] [--no-browser] [--dry-run] [-- JUPYTERLAB ARGUMENTS]",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     lab_parser.add_argument(
-        "folder",
-        nargs="?",
-        type=Path,
-        default=None,
-        help="where the notebooks go (default: ./dicelab-notebooks, with --teacher "
-        "./dicelab-teacher-notebooks)",
+        "folder", nargs="?", type=Path, default=None, help=say("cli.lab_folder")
     )
-    lab_parser.add_argument(
-        "--teacher",
-        action="store_true",
-        help="the teacher edition: worked answers, timing plan, exit questions",
-    )
-    lab_parser.add_argument("--no-browser", action="store_true", help="don't open a web browser")
-    lab_parser.add_argument(
-        "--dry-run",
-        action="store_true",
-        help="copy the notebooks and show the command, but start nothing",
-    )
+    lab_parser.add_argument("--teacher", action="store_true", help=say("cli.lab_teacher"))
+    lab_parser.add_argument("--no-browser", action="store_true", help=say("cli.lab_no_browser"))
+    lab_parser.add_argument("--dry-run", action="store_true", help=say("cli.lab_dry_run"))
     lab_parser.set_defaults(run=run_lab)
 
     demo_parser = commands.add_parser(
-        "demo",
-        help="watch bots play a game in the terminal",
-        description="Bots play one whole game, one line per move. The output can be piped "
-        "(dicelab demo | head -5).",
+        "demo", say=say, help=say("cli.demo_help"), description=say("cli.demo_description")
     )
     demo_parser.add_argument(
         "game", nargs="?", default="fivethousand", choices=sorted(registry.GAMES)
     )
     demo_parser.add_argument(
-        "--seed", type=seed_argument, default=None, help="the same seed plays the same game"
+        "--seed", type=partial(seed_argument, say=say), default=None, help=say("cli.demo_seed")
     )
     demo_parser.set_defaults(run=run_demo)
 
@@ -463,78 +487,39 @@ def main(argv=None) -> int:
 
     handout_parser = commands.add_parser(
         "handout",
-        help="write a printable class sheet for a game, or a lesson's worksheet",
-        description="Write a printable HTML page for a class: for a game the rules, the scoring table, a "
-        "blank scorecard or tally sheet and the lesson's exercises; for a lesson (lesson1 to "
-        f"lesson{LESSONS[-1]}) a worksheet with prediction boxes, the class experiment's tally "
-        "and the exercises. No answers, unless --teacher asks for the lesson's answer key.",
+        say=say,
+        help=say("cli.handout_help"),
+        description=say("cli.handout_description", last=LESSONS[-1]),
     )
     handout_parser.add_argument("game", choices=GAMES + tuple(f"lesson{n}" for n in LESSONS))
     handout_parser.add_argument(
-        "-o",
-        "--output",
-        default=None,
-        metavar="FILE",
-        help="the HTML file to write, a folder to write it in, or - for "
-        "standard output (default: GAME-handout.html)",
+        "-o", "--output", default=None, metavar="FILE", help=say("cli.handout_output")
     )
-    handout_parser.add_argument(
-        "--teacher",
-        action="store_true",
-        help="a lesson's worksheet with its answer key, computed by running the teacher "
-        "edition (a minute or two; needs the lab extra); default file lessonN-answers.html",
-    )
+    handout_parser.add_argument("--teacher", action="store_true", help=say("cli.handout_teacher"))
     handout_parser.set_defaults(run=run_handout)
 
     class_parser = commands.add_parser(
-        "class",
-        help="run a class server that students join from any browser",
-        description="A class server: students join from any browser with a code, take part in "
-        "activities and games, and their results are pooled live for the teacher.",
+        "class", say=say, help=say("cli.class_help"), description=say("cli.class_description")
     )
     class_commands = class_parser.add_subparsers(
         dest="class_command", required=True, metavar="ACTION"
     )
     serve_parser = class_commands.add_parser(
-        "serve",
-        help="start the class server",
-        description="Start the class server and print the students' address (with the class "
-        "code), the projector's read-only board (no secret) and the teacher's address (with a "
-        "secret token). Results are kept in "
-        "SQLite under --data; a restarted server carries on where it stopped.",
+        "serve", say=say, help=say("cli.serve_help"), description=say("cli.serve_description")
     )
+    serve_parser.add_argument("--host", default="127.0.0.1", help=say("cli.serve_host"))
     serve_parser.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="the address to listen on (default 127.0.0.1, this computer only; "
-        "0.0.0.0 opens the class to the local network)",
+        "--port", type=partial(port_argument, say=say), default=8765, help=say("cli.serve_port")
     )
-    serve_parser.add_argument(
-        "--port", type=port_argument, default=8765, help="the port (default 8765; 0: any free port)"
-    )
-    serve_parser.add_argument(
-        "--data",
-        type=Path,
-        default=None,
-        help="the folder of the class's data (default: the user data folder, "
-        "~/.local/share/dicelab/class)",
-    )
-    serve_parser.add_argument(
-        "--activity", default=None, help="the activity to start with, e.g. farkles"
-    )
-    serve_parser.add_argument(
-        "--base-path",
-        default="/",
-        help="the path prefix the server is reached under, e.g. "
-        "/user/NAME/proxy/8765/ through jupyter-server-proxy",
-    )
+    serve_parser.add_argument("--data", type=Path, default=None, help=say("cli.serve_data"))
+    serve_parser.add_argument("--activity", default=None, help=say("cli.serve_activity"))
+    serve_parser.add_argument("--base-path", default="/", help=say("cli.serve_base_path"))
     serve_parser.set_defaults(run=run_class_serve)
 
     args = parser.parse_args(argv)
+    args.say = say
     if passed_on and args.command != "lab":
-        parser.error(
-            f"only 'dicelab lab' passes arguments after -- on, not 'dicelab {args.command}'"
-        )
+        parser.error(say("cli.only_lab_passes_on", command=args.command))
     args.jupyter_args = passed_on
     try:
         return args.run(args)

@@ -40,7 +40,8 @@ class LostTurn(NamedTuple):
 
 
 class Robot(NamedTuple):
-    """A robot's seat at a table: its name and its bot level."""
+    """A robot's seat at a table: its name (a key of :mod:`dicelab.messages`, said in the
+    table's language) and its bot level."""
 
     name: str
     bot: str
@@ -133,7 +134,7 @@ GAMES: dict[str, GameSpec] = {
             widget="dicelab.widgets:FivethousandGame",
             handout="dicelab.handout:FIVETHOUSAND",
             activities=("against_robot",),
-            demo=(Robot("Robot A", "intelligent"), Robot("Robot B", "simple")),
+            demo=(Robot("demo.robot_a", "intelligent"), Robot("demo.robot_b", "simple")),
         ),
         GameSpec(
             "thousand",
@@ -148,7 +149,7 @@ GAMES: dict[str, GameSpec] = {
             widget="dicelab.widgets:ThousandGame",
             handout="dicelab.handout:THOUSAND",
             activities=("against_robot",),
-            demo=(Robot("Cask-aware", "cask_aware"), Robot("Simple", "simple")),
+            demo=(Robot("demo.cask_aware", "cask_aware"), Robot("demo.simple", "simple")),
         ),
         GameSpec(
             "yahtzee",
@@ -163,7 +164,7 @@ GAMES: dict[str, GameSpec] = {
             widget="dicelab.widgets:YahtzeeGame",
             handout="dicelab.handout:YAHTZEE",
             activities=("against_robot", "duplicate"),
-            demo=(Robot("Greedy", "greedy"), Robot("Random", "random")),
+            demo=(Robot("demo.greedy", "greedy"), Robot("demo.random", "random")),
         ),
     )
 }

@@ -446,3 +446,31 @@ def test_the_phone_counts_toward_the_limit_and_says_when_it_is_reached(browser, 
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_russian_browser_gets_the_student_page_in_russian(browser, server):
+    """A browser set to Russian (its Accept-Language) joins in Russian: the page's words and
+    the ones its scripts draw; an English one alongside stays English."""
+    russian = browser.new_context(locale="ru-RU", **SCREEN)
+    try:
+        page = russian.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(server.student_url)
+        assert page.locator("html").get_attribute("lang") == "ru"
+        page.get_by_label("Ваш ник").fill("Аня")
+        page.get_by_role("button", name="Войти").click()
+        page.locator("button[data-key='throw']").wait_for()
+        assert page.locator("#who").inner_text() == "Вы — Аня"
+        assert page.locator("#status").inner_text() == "Подключено."
+        assert page.locator(".dicelab-help summary").inner_text() == "Клавиши"
+        assert errors == []
+    finally:
+        russian.close()
+    english = browser.new_context(locale="en-GB", **SCREEN)
+    try:
+        page = english.new_page()
+        page.goto(server.student_url)
+        assert page.get_by_label("Your nickname").is_visible()
+    finally:
+        english.close()

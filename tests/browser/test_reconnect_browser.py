@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from dicelab.widgets.autosave import RESUMED
+from dicelab.messages import catalogue
 from tests.browser.harness import (
     ARTIFACTS,
     kernel_eval,
@@ -16,9 +16,8 @@ from tests.browser.harness import (
     write_notebook,
 )
 
-DISCONNECTED = (
-    "This game is no longer connected. Run the cell again to continue where you left off."
-)
+RESUMED = catalogue("en")("table.resumed")
+DISCONNECTED = catalogue("en")("js.disconnected")
 
 
 def test_a_restarted_kernel_is_said_and_the_cell_run_again_goes_on(page, jupyter_server):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -31,6 +32,7 @@ def game_cells(players: str, seed: int) -> list[str]:
 # (no projection while the player is in a cask and may not save).
 PYTHON_SCALES = """
 import json
+import re
 _s = w.game.state
 print(json.dumps([[p.name, _s.scores[i], _s.scores[i] + (_s.turn_points if i == _s.player
                   and not w.game.is_over else 0)]
@@ -189,4 +191,42 @@ def test_the_game_looks_right_in_both_themes(page, jupyter_server, request, them
     assert text != background
     game.screenshot(path=str(ARTIFACTS / f"thousand-{theme}.png"))
     assert page.locator(".dicelab-scale-cask").first.inner_text() == "cask"
+    assert_no_widget_errors(page)
+
+
+KEY_NAMES = {"T", "S", "A", "K", "W", "M", "V", "J", "N", "Enter", "Escape", "Esc", "choose_keep"}
+WORDS_SHOWN = """(game) => [game.innerText,
+  ...[...game.querySelectorAll('[aria-label], [title]')].map(
+      (node) => `${node.getAttribute('aria-label') ?? ''} ${node.getAttribute('title') ?? ''}`)
+].join(' ')"""
+
+
+def test_a_russian_table_speaks_russian_at_1024x768(page, jupyter_server):
+    """``lang="ru"``: every word the table shows or gives a screen reader is Russian (the
+    letters of the keys aside), the seed's Игра «Тысяча» at 1024×768."""
+    name = "thousand_ru.ipynb"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    cell = (
+        "from dicelab.widgets import ThousandGame\nw = ThousandGame(lang='ru', seed=3, pace=0)\nw"
+    )
+    write_notebook(jupyter_server.root_dir, name, [cell])
+    open_notebook(page, jupyter_server, name)
+    run_all_cells(page)
+    page.locator(".dicelab-scale-row[data-player]").first.wait_for()
+    game = page.locator(".dicelab-game")
+    assert game.get_attribute("aria-label") == "Игра «Тысяча»"
+    page.get_by_role("button", name="Бросить 5 кубиков").click()
+    wait_for_events(jupyter_server, name, 1)
+    page.locator(".dicelab-help summary").click()  # the keys help, open: its words shown too
+    page.wait_for_function(
+        "() => document.querySelector('.dicelab-status').textContent.startsWith('Вы бросаете')"
+    )
+    shown = game.evaluate(WORDS_SHOWN)
+    assert set(re.findall(r"[A-Za-z_]+", shown)) <= KEY_NAMES, shown
+    for words in ("Ваш ход", "Записать", "бочк", "Клавиши", "Роботы: мгновенно", "История"):
+        assert words in shown, words
+    assert "Вы бросаете" in kernel_eval(jupyter_server, name, "print(w.controls.status)")
+    page.locator(".dicelab-help summary").click()  # closed again for the picture
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(ARTIFACTS / "thousand-ru-1024x768.png"))
     assert_no_widget_errors(page)

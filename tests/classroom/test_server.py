@@ -4,6 +4,7 @@ acknowledgements, and a SIGKILL in the middle of an activity."""
 import csv
 import io
 import json
+import urllib.request
 
 import pytest
 
@@ -281,3 +282,23 @@ def test_a_big_classs_board_is_redrawn_less_often_to_stay_in_its_traffic(tmp_pat
     assert size > BOARD_BYTES * BOARD_DELAY  # five a second would be too many
     assert size / board_delay(size) <= BOARD_BYTES
     room.store.close()
+
+
+def page_in(url: str, accept: str) -> tuple[str, str]:
+    request = urllib.request.Request(url, headers={"Accept-Language": accept})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return answer.headers["Content-Language"], answer.read().decode()
+
+
+def test_the_class_pages_speak_the_browsers_language(server):
+    """Each page in the first language the browser asks for that dicelab speaks, with the
+    words its scripts draw in the same language; English for any other."""
+    language, page = page_in(server.student_url, "ru-RU,ru;q=0.9,en;q=0.5")
+    assert language == "ru" and '<html lang="ru">' in page
+    assert "Ваш ник" in page and ">Войти</button>" in page and "{{" not in page
+    words = json.loads(page.split('id="dicelab-words">')[1].split("</script>")[0])
+    assert words["page_connected"] == "Подключено." and words["keys"] == "Клавиши"
+    language, page = page_in(server.projector_url, "de, ru;q=0.2")
+    assert language == "ru" and "Доска класса" in page
+    language, page = page_in(server.student_url, "de-CH, fr")
+    assert language == "en" and "Your nickname" in page and "Ваш" not in page

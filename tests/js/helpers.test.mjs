@@ -2,8 +2,8 @@
 import { test, mock } from "node:test";
 import assert from "node:assert/strict";
 
-import { component, mountOf } from "../../src/dicelab/widgets/static/helpers.js";
-import { regionNames, connection, ANSWER_MS, HEARTBEAT_MS, DISCONNECTED } from "../../src/dicelab/widgets/static/table.js";
+import { component, mountOf, sayer, fill } from "../../src/dicelab/widgets/static/helpers.js";
+import { regionNames, connection, ANSWER_MS, HEARTBEAT_MS } from "../../src/dicelab/widgets/static/table.js";
 import { percent, poolScale } from "../../src/dicelab/widgets/static/class_board.js";
 import { spanPosition } from "../../src/dicelab/widgets/static/cask_scales.js";
 import { clickOn, DOUBLE_CLICK_MS } from "../../src/dicelab/widgets/static/scorecard.js";
@@ -22,9 +22,19 @@ test("regions with one title are numbered in page order from the second", () => 
   assert.deepEqual(regionNames([]), []);
 });
 
+const DISCONNECTED = "The game is gone.";  // the model's words for "disconnected"
+
+test("the table's words come from the model, their fields filled in", () => {
+  const say = sayer({ get: (name) => (name === "words" ? { scales: "Шкалы от 0 до {target}" } : undefined) });
+  assert.equal(say("scales", { target: 1000 }), "Шкалы от 0 до 1000");
+  assert.equal(say("unknown"), "unknown");
+  assert.equal(fill("{a} and {b}", { a: 1 }), "1 and {b}");
+});
+
 function fakeModel() {
   const handlers = new Map();
   return {
+    get: (name) => (name === "words" ? { disconnected: DISCONNECTED } : undefined),
     sent: [],
     failing: false,
     send(message) {

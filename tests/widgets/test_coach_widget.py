@@ -10,12 +10,13 @@ import pytest
 from dicelab import fivethousand, thousand, yahtzee
 from dicelab.coach import FivethousandCoach
 from dicelab.coach.ledger import GAME_WIN_CHANCE
+from dicelab.messages import catalogue
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
-from dicelab.widgets.coaching import THINKING
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import forge, key, notice, press, shown, watch
 from tests.widgets.test_fivethousand_widget import leave_out
 
+THINKING = catalogue("en")("coaching.thinking")
 SMALL_YAHTZEE = yahtzee.Rules(boxes=("ones", "twos", "yahtzee", "chance"))
 
 

@@ -13,6 +13,7 @@ import pytest
 
 from dicelab import fivethousand, yahtzee
 from dicelab.memo import KEPT
+from dicelab.messages import catalogue
 from dicelab.widgets import (
     FivethousandGame,
     RuleLab,
@@ -20,11 +21,12 @@ from dicelab.widgets import (
     background,
     figure_worker,
 )
-from dicelab.widgets.controller import INTERRUPTED
 from dicelab.widgets.robot_pacer import _tick
 from tests.waiting import wait_for
 from tests.widgets.event_loop import FakeClock, run_on_fresh_loop
 from tests.widgets.intents import button, press
+
+INTERRUPTED = catalogue("en")("table.interrupted")
 
 ROBOTS = [{"name": "A", "bot": "simple"}, {"name": "B", "bot": "simple"}]
 SMALL = fivethousand.Rules(dice=3, target=400)

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dicelab import files, saves, yahtzee
+from dicelab.messages import catalogue
 from dicelab.widgets import (
     FivethousandGame,
     ThousandGame,
@@ -22,9 +23,11 @@ from dicelab.widgets import (
     saved_games,
     saving,
 )
-from dicelab.widgets.autosave import RESUMED, RESUMED_AS_COPY
 from dicelab.widgets.saving import SavedGameWarning
 from tests.widgets.intents import button, notice, press, shown
+
+RESUMED = catalogue("en")("table.resumed")
+RESUMED_AS_COPY = catalogue("en")("table.resumed_as_copy")
 
 WIDGETS = [FivethousandGame, ThousandGame, YahtzeeGame]
 

@@ -8,12 +8,15 @@ import threading
 import pytest
 
 from dicelab import fivethousand, thousand, yahtzee
+from dicelab.messages import catalogue
 from dicelab.widgets import FivethousandGame, ThousandGame, YahtzeeGame
 from dicelab.widgets.phrasing import percentages
-from dicelab.widgets.win_chances import COMPUTING, BySeats, ExactFinishing, ExactForTwo
+from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 from tests.widgets.event_loop import run_on_fresh_loop
 from tests.widgets.intents import button, forge, key, notice, press, shown, snapshot
 from tests.widgets.test_fivethousand_widget import best, leave_out
+
+COMPUTING = catalogue("en")("chances.computing_short")
 
 # Small rules, so that a win policy or a solution is built in a moment.
 SMALL_FIVETHOUSAND = fivethousand.Rules(dice=2, target=300)

@@ -516,7 +516,9 @@ def test_same_seed_same_dice_and_next_games_differ():
 
 
 def test_optimal_robots_get_ready_before_the_game_goes_on(monkeypatch):
-    from dicelab.widgets.controller import PREPARING
+    from dicelab.messages import catalogue
+
+    PREPARING = catalogue("en")("table.preparing")
     from dicelab.yahtzee.optimal import OptimalBot
 
     widget = YahtzeeGame(rules=yahtzee.Rules(boxes=("chance",)), seed=1, pace=0)

@@ -42,6 +42,7 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 import tornado.websocket
+from tornado.escape import xhtml_escape
 
 from dicelab import validation
 from dicelab.classroom.activities import activity, seeder
@@ -69,6 +70,8 @@ from dicelab.classroom.room import Room
 from dicelab.classroom.store import Store, data_dir
 from dicelab.classroom.tournament import read_entry
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import catalogue, preferred
+from dicelab.widgets.module import STATIC as WIDGET_FILES
 from dicelab.widgets.module import compose
 
 PAGES = Path(__file__).resolve().parent / "static"
@@ -630,9 +633,19 @@ class BoardPageHandler(_Public):
 
 
 def _page(handler: tornado.web.RequestHandler, page: str) -> None:
+    """Serve ``page`` in the language the browser prefers (its Accept-Language): its
+    ``{{key}}`` words filled in from the catalogue, and the words its scripts draw (the
+    front end's, see :mod:`dicelab.messages`) in a JSON block they read."""
     _secure(handler)
+    say = catalogue(preferred(handler.request.headers.get("Accept-Language", "")))
     handler.set_header("Content-Type", "text/html; charset=utf-8")
-    handler.write((PAGES / page).read_text(encoding="utf-8"))
+    handler.set_header("Content-Language", say.lang)
+    handler.set_header("Vary", "Accept-Language")
+    html = (PAGES / page).read_text(encoding="utf-8")
+    html = re.sub(r"\{\{([a-z_.]+)\}\}", lambda found: xhtml_escape(say(found[1])), html)
+    words = json.dumps(say.front_end(), ensure_ascii=False).replace("<", "\\u003c")
+    block = f'<script type="application/json" id="dicelab-words">{words}</script>\n'
+    handler.write(html.replace("</head>", block + "</head>", 1))
 
 
 def teacher_cookie(token: str) -> str:
@@ -681,6 +694,8 @@ class StaticHandler(_Public):
         if name in ("table.js", "table.css"):
             esm, css = compose(COMPONENTS)
             text = esm if name == "table.js" else css
+        elif name == "helpers.js":  # the widgets' own helpers (the pages' words, for one)
+            text = (WIDGET_FILES / name).read_text(encoding="utf-8")
         elif (PAGES / name).is_file():
             text = (PAGES / name).read_text(encoding="utf-8")
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import abc
 
 from dicelab.coach.ledger import TOP, Advice, Choice, Decision, Measure
+from dicelab.messages import Said
 
 # What a coach rates decisions by: the game's own points measure, or the chance to win the game.
 RATINGS = ("points", "win")
@@ -16,7 +17,7 @@ class Coach(abc.ABC):
     situation in words and the measure."""
 
     odds_title = ""  # what the odds of an advice are
-    points_label = "Points"  # the game's own measure, as the coach's "Rate by" names it
+    points_label = Said("coach.points")  # the game's own measure, as "Rate by" names it
 
     def __init__(self, rules, rating: str = "points", seats: int = 2):
         self.rules = rules

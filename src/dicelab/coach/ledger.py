@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dicelab.messages import Said
+
 TOP = 3  # choices a coach shows before a decision
 SHORT_DENOMINATOR = 10_000  # chances over more are said as a percentage only
 
@@ -12,9 +14,10 @@ SHORT_DENOMINATOR = 10_000  # chances over more are said as a percentage only
 @dataclass(frozen=True)
 class Measure:
     """What the values of a coach's choices mean: ``name`` says what a value is, ``unit``
-    what a value is counted in and ``lost`` what a cost is; ``lowest`` when a lower value
-    is better; ``percent`` when values are chances (said in percent, costs in percentage
-    points)."""
+    what a value is counted in ("points", "turns", "" for chances) and ``lost`` what a cost
+    is (the catalogue's ``unit.<unit>`` and ``cost.<lost>``, see :mod:`dicelab.messages`);
+    ``lowest`` when a lower value is better; ``percent`` when values are chances (said in
+    percent, costs in percentage points)."""
 
     name: str
     unit: str
@@ -25,9 +28,9 @@ class Measure:
 
     def say(self, value: float) -> str:
         """A value as the panel shows it: "412.3 points", "62.5%", "28.41 turns"."""
-        return (
-            f"{value:.{self.digits}%}" if self.percent else f"{value:.{self.digits}f} {self.unit}"
-        )
+        if self.percent:
+            return f"{value:.{self.digits}%}"
+        return Said(f"unit.{self.unit}", value=f"{value:.{self.digits}f}")
 
     def cost(self, value: float, best: float) -> float:
         """How much worse ``value`` is than ``best`` (0 for the best; percentage points for
@@ -37,20 +40,14 @@ class Measure:
 
     def say_cost(self, cost: float) -> str:
         """A cost in words: "3.2 points of expected score"."""
-        return f"{cost:.{self.digits}f} {self.lost}"
+        return Said(f"cost.{self.lost}", cost=f"{cost:.{self.digits}f}")
 
 
-TURN_POINTS = Measure("expected points of this turn", "points", "points of expected turn score")
-WIN_CHANCE = Measure(
-    "chance to win with this last turn", "", "percentage points of win chance", percent=True
-)
-GAME_WIN_CHANCE = Measure(
-    "chance to win the game", "", "percentage points of chance to win the game", percent=True
-)
-TURNS_TO_FINISH = Measure(
-    "expected turns to reach the target", "turns", "expected turns more", digits=2, lowest=True
-)
-FINAL_SCORE = Measure("expected final score", "points", "points of expected score")
+TURN_POINTS = Measure(Said("measure.turn_points"), "points", "turn_points")
+WIN_CHANCE = Measure(Said("measure.last_turn_win"), "", "win", percent=True)
+GAME_WIN_CHANCE = Measure(Said("measure.game_win"), "", "game_win", percent=True)
+TURNS_TO_FINISH = Measure(Said("measure.turns"), "turns", "turns", digits=2, lowest=True)
+FINAL_SCORE = Measure(Said("measure.final_score"), "points", "final_score")
 NO_COST = 1e-9  # a decision costing less is as good as the best (float noise)
 
 
@@ -93,10 +90,13 @@ class Decision:
     def sentence(self) -> str:
         """The verdict in words."""
         if self.cost <= NO_COST:
-            return f"Best move: {self.taken.label} ({self.measure.say(self.taken.value)})."
-        return (
-            f"Your move cost {self.measure.say_cost(self.cost)} against the best: "
-            f"{self.best.label} ({self.measure.say(self.best.value)})."
+            value = self.measure.say(self.taken.value)
+            return Said("coach.best_move", label=self.taken.label, value=value)
+        return Said(
+            "coach.move_cost",
+            cost=self.measure.say_cost(self.cost),
+            label=self.best.label,
+            value=self.measure.say(self.best.value),
         )
 
 

@@ -15,6 +15,7 @@ from dicelab.coach.ledger import (
     Measure,
     chance,
 )
+from dicelab.messages import Said
 
 
 class SetAsideCoach(Coach):
@@ -27,7 +28,7 @@ class SetAsideCoach(Coach):
     """
 
     bank_word = ""  # what banking is called in the game
-    odds_title = "Odds of the next throw:"
+    odds_title = Said("coach.odds_throw")
 
     def plays_to_win(self, state) -> bool:
         """Whether ``state`` is rated by the chance to win the game."""
@@ -98,17 +99,19 @@ class SetAsideCoach(Coach):
         )
         if not keep:
             return then
-        return f"set aside {faces(keep)}" + (f" and {then}" if then else "")
+        if not then:
+            return Said("coach.set_aside", faces=faces(keep))
+        return Said("coach.set_aside_and", faces=faces(keep), then=then)
 
     def _bank_label(self, state, keep: tuple) -> str:
         points = state.turn_points + (self.engine.table.score(keep) if keep else 0)
-        return f"{self.bank_word} ({points} points)"
+        return Said(f"coach.{self.bank_word}", points=Said("count.point", n=points))
 
     def _throw_label(self, state, keep: tuple) -> str:
         dice = self.dice_next(state, keep)
         if dice is None:
-            return "win" if self.engine.set_aside(state, keep).is_over else "burn the turn"
-        return f"throw {dice} {'die' if dice == 1 else 'dice'}"
+            return Said("coach.win" if self.engine.set_aside(state, keep).is_over else "coach.burn")
+        return Said("coach.throw", dice=Said("count.die", n=dice))
 
     def dice_next(self, state, keep: tuple) -> int | None:
         """The dice thrown next after setting ``keep`` aside (None when that ends the turn:
@@ -124,7 +127,7 @@ class SetAsideCoach(Coach):
         counts = [self.dice_next(state, choice.move[0]) for choice in choices if not choice.move[1]]
         return [
             (
-                f"Farkle chance with {n} {'die' if n == 1 else 'dice'}",
+                Said("coach.farkle_chance", dice=Said("count.die", n=n)),
                 chance(bust_probability(self.rules, n)),
             )
             for n in dict.fromkeys(counts)
@@ -143,22 +146,25 @@ class SetAsideCoach(Coach):
         if best.move[0] == most or rival is None:
             return ""
         measure = self.measure(state)
-        line = (
-            f"Most points now, {rival.label}, gives {measure.say(rival.value)}; the best, "
-            f"{best.label}, {measure.say(best.value)}"
-        )
+        said = {
+            "rival": rival.label,
+            "rival_value": measure.say(rival.value),
+            "best": best.label,
+            "best_value": measure.say(best.value),
+        }
         dice = None if best.move[1] else self.dice_next(state, best.move[0])
         if dice and rival.move[1]:
-            line += f": throwing {dice} {'die' if dice == 1 else 'dice'} on beats stopping now"
-        elif dice and dice > (self.dice_next(state, most) or 0):
-            line += f": it keeps {dice} dice to throw, not {self.dice_next(state, most)}"
-        return line + "."
+            return Said("coach.why_throw_on", dice=Said("count.die", n=dice), **said)
+        if dice and dice > (self.dice_next(state, most) or 0):
+            fewer = self.dice_next(state, most)
+            return Said("coach.why_keeps", dice=Said("count.die", n=dice), fewer=fewer, **said)
+        return Said("coach.why", **said)
 
     def situation(self, state) -> str:
-        points = f"{state.turn_points} points this turn"
+        points = Said("count.point", n=state.turn_points)
         if state.phase == "choose":
-            return f"throw {faces(state.throw)} ({points})"
-        return f"{points}, {state.dice_left} dice to throw"
+            return Said("coach.situation_throw", faces=faces(state.throw), points=points)
+        return Said("coach.situation", points=points, dice=Said("count.die", n=state.dice_left))
 
 
 class FivethousandCoach(SetAsideCoach):
@@ -193,7 +199,7 @@ class ThousandCoach(SetAsideCoach):
     every seat playing the solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
 
     bank_word = "save"
-    points_label = "Fewest turns"
+    points_label = Said("coach.fewest_turns")
 
     def table_policy(self):
         from dicelab.thousand.finishing import finishing_chances

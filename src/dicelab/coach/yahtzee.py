@@ -7,10 +7,9 @@ from functools import cached_property
 
 from dicelab.coach.base import Coach, faces
 from dicelab.coach.ledger import FINAL_SCORE, Choice, Measure, chance
+from dicelab.messages import Said
 
-WIN_ESTIMATE = Measure(
-    "estimated chance to win the game", "", "percentage points of win chance", percent=True
-)
+WIN_ESTIMATE = Measure(Said("measure.win_estimate"), "", "win", percent=True)
 
 
 class YahtzeeCoach(Coach):
@@ -23,7 +22,7 @@ class YahtzeeCoach(Coach):
     by the end of the turn, playing for that box.
     """
 
-    odds_title = "Chance to score each open box by the end of the turn, playing for it:"
+    odds_title = Said("coach.odds_boxes")
 
     @cached_property
     def solution(self):
@@ -79,23 +78,22 @@ class YahtzeeCoach(Coach):
         return None
 
     def label(self, state, move: tuple) -> str:
-        from dicelab.yahtzee import BOX_TITLES
-
         kind, what = move
         if kind == "box":
             points = self.engine.preview(state, what) + self.engine.bonus_preview(state)
-            return f"score {BOX_TITLES[what]} ({points})"
-        return f"hold {faces(what)} and roll {5 - len(what)}" if what else "roll all five"
+            return Said("coach.score_box", box=Said(f"box.{what}"), points=points)
+        if not what:
+            return Said("coach.roll_all")
+        return Said("coach.hold_and_roll", faces=faces(what), dice=5 - len(what))
 
     def odds(self, state, choices: list[Choice]) -> list[tuple[str, str]]:
         from dicelab.odds import state_odds
-        from dicelab.yahtzee import BOX_TITLES
 
         boxes = state_odds(self.engine, state, best_hold=True).boxes
-        return [(BOX_TITLES[box], chance(odds.chance)) for box, odds in boxes.items()]
+        return [(Said(f"box.{box}"), chance(odds.chance)) for box, odds in boxes.items()]
 
     def situation(self, state) -> str:
         if not state.rolls_used:
-            return "before the first roll"
+            return Said("coach.before_first_roll")
         left = self.rules.rolls - state.rolls_used
-        return f"dice {faces(sorted(state.dice))} ({left} roll{'' if left == 1 else 's'} left)"
+        return Said("coach.rolls_left", faces=faces(sorted(state.dice)), n=left)

@@ -22,6 +22,7 @@ from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json, dice_field
 from dicelab.dice import Dice
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said
 from dicelab.setaside.combinations import SetAsideRules
 from dicelab.setaside.house import after_turn
 
@@ -236,18 +237,18 @@ class SetAsideEngine(Generic[RulesT]):
     def apply(self, state: State, action: Action) -> State:
         """The state after ``action``; IllegalMoveError when the rules forbid it."""
         if state.phase == "over":
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Said("refusal.game_over"))
         if state.phase == "rolling":
-            raise IllegalMoveError("the dice are still rolling")
+            raise IllegalMoveError(Said("refusal.still_rolling"))
         if isinstance(action, Throw):
             if state.phase == "choose":
-                raise IllegalMoveError("set aside at least one scoring die first")
+                raise IllegalMoveError(Said("refusal.set_aside_first"))
             return replace(state, phase="rolling", news=())
         if isinstance(action, SetAside):
-            _require_phase(state, "choose", "you have already set dice aside from this throw")
+            _require_phase(state, "choose", Said("refusal.already_aside"))
             return self.set_aside(state, self.check_keep(state.throw, action.dice))
         if isinstance(action, Bank):
-            _require_phase(state, "decide", "set aside at least one scoring die first")
+            _require_phase(state, "decide", Said("refusal.set_aside_first"))
             refusal = self.bank_refusal(state)
             if refusal:
                 raise IllegalMoveError(refusal)
@@ -261,7 +262,7 @@ class SetAsideEngine(Generic[RulesT]):
         except (TypeError, ValueError) as error:
             raise IllegalMoveError(str(error)) from None
         if not dice:
-            raise IllegalMoveError("leave out at least one scoring die")
+            raise IllegalMoveError(Said("refusal.leave_one_out"))
         try:
             _dice.remove(throw, dice)
         except ValueError as error:
@@ -270,12 +271,12 @@ class SetAsideEngine(Generic[RulesT]):
             raise IllegalMoveError(self._why_not_scoring(dice))
         return dice
 
-    def _why_not_scoring(self, part: Dice) -> str:
+    def _why_not_scoring(self, part: Dice) -> Said:
         best = self.table.best_choice(part)
         junk = _dice.remove(part, best[0]) if best else part
         if len(junk) == 1:
-            return f"a {junk[0]} doesn't score on its own"
-        return f"{', '.join(map(str, junk))} don't score together with the rest"
+            return Said("refusal.alone_not_scoring", face=junk[0])
+        return Said("refusal.together_not_scoring", faces=", ".join(map(str, junk)))
 
     def set_aside(self, state: State, part: Dice) -> State:
         """Set ``part`` aside: of dice showing the same face, the leftmost go aside first, so
@@ -379,7 +380,7 @@ def _require_phase(state: State, phase: str, otherwise: str) -> None:
     """IllegalMoveError unless ``state`` is in ``phase``: "throw the dice first" while the
     dice are to be thrown, else ``otherwise``."""
     if state.phase != phase:
-        raise IllegalMoveError("throw the dice first" if state.phase == "throw" else otherwise)
+        raise IllegalMoveError(Said("refusal.throw_first") if state.phase == "throw" else otherwise)
 
 
 def _add(scores: tuple[int, ...], player: int, points: int) -> tuple[int, ...]:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from dicelab.messages import Said
 from dicelab.setaside import Bank, SetAside, SetAsideEngine, State, Throw
 from dicelab.thousand.rules import Rules
 
@@ -21,7 +22,7 @@ class Engine(SetAsideEngine[Rules]):
 
     def bank_refusal(self, state: State) -> str | None:
         cask = self.rules.cask_blocking(state.scores[state.player], state.turn_points)
-        return cask and f"you are in the {cask[0]}–{cask[1]} cask: reach {cask[1]} to save"
+        return cask and Said("refusal.in_cask", low=cask[0], high=cask[1])
 
     def winners(self, state: State) -> list[int]:
         return [i for i, score in enumerate(state.scores) if score == self.rules.target]

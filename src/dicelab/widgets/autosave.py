@@ -12,13 +12,10 @@ from typing import Any
 
 from dicelab.coach.base import RATINGS
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said
 from dicelab.widgets import saving
 from dicelab.widgets.seat_editor import HUMAN
 
-RESUMED = "Welcome back: the game goes on where it was left."
-RESUMED_AS_COPY = (
-    "This game is open in another notebook too, so it goes on here as a copy, saved apart."
-)
 _SAVING: weakref.WeakValueDictionary = weakref.WeakValueDictionary()  # save file -> its table
 MAX_PACE = 60.0  # the slowest pace a saved game may ask for, in seconds between robot steps
 
@@ -38,6 +35,7 @@ class Autosave:
     _made: str  # how the widget was made: its cell's saves are found by it
     _notice: dict
     _status: str
+    say: Callable[..., str]  # the table's catalogue (see dicelab.messages)
     _seats: list
     _entries: list
     _games_started: int
@@ -97,7 +95,7 @@ class Autosave:
             self._save_lock = saving.lock(self._save_name)
             self._unsaved = True
         _SAVING[self._save_name] = self
-        self._status = RESUMED_AS_COPY if copy else RESUMED
+        self._status = self.say("table.resumed_as_copy" if copy else "table.resumed")
         self._show_panels(saved_panels(saved.document))
         self.coaching.new_game()
         self.after(None)
@@ -145,7 +143,7 @@ class Autosave:
             self._save_name, type(self).__name__, self._made, self._game, self._entries, extra
         )
         if problem and problem != self._save_problem:
-            self._notice_refusal(IllegalMoveError(f"this game could not be saved: {problem}"))
+            self._notice_refusal(IllegalMoveError(Said("table.not_saved", problem=problem)))
             self._save_notice = self._notice
             self.render()
         elif problem is None and self._save_problem and self._notice is self._save_notice:

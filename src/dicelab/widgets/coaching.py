@@ -24,17 +24,13 @@ from dicelab.coach import TOP, Ledger
 from dicelab.coach.base import RATINGS
 from dicelab.coach.ledger import Advice
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said, in_language
 from dicelab.validation import shown
 from dicelab.widgets.background import prepared
 from dicelab.widgets.components.coach import CoachPanel
 from dicelab.widgets.intents import MalformedIntent
-from dicelab.widgets.phrasing import count, is_you, whom
+from dicelab.widgets.phrasing import is_you
 from dicelab.widgets.switched_panel import SwitchedPanel
-
-THINKING = (
-    "Coach is thinking… working out the best play for these rules. The first time takes "
-    "from a few seconds to a minute, then it is saved; play on meanwhile."
-)
 
 
 def prepared_coach(Coach, rules, rating: str, seats: int = 2):
@@ -106,7 +102,8 @@ class Coaching(SwitchedPanel):
         why = self._controller.CHANCES.at(len(game.players)).unavailable(
             game.rules, len(game.players)
         )
-        return f"Rating by chance to win is not offered: {why}." if why else ""
+        say = self._controller.say
+        return say("coaching.win_not_offered", why=in_language(why, say)) if why else ""
 
     def _failure(self) -> str:
         """Why the coach switched on can't advise on the game's rules by the measure chosen
@@ -116,7 +113,7 @@ class Coaching(SwitchedPanel):
         self.coach()
         job = self._job()
         if job.done() and job.exception() is not None:
-            return f"the coach can't advise on these rules: {job.exception()}"
+            return Said("coaching.cannot", problem=str(job.exception()))
         return ""
 
     def _job(self):
@@ -133,7 +130,7 @@ class Coaching(SwitchedPanel):
         it is being prepared (the panel says so; the table is drawn again once it is ready)."""
         job = self._job()
         if not job.done() and self._awaited is not job:
-            self.panel.draw(busy=THINKING)
+            self.panel.draw(busy=self._controller.say("coaching.thinking"))
             self._controller.publish()
         if not self.finished(job) or job.exception() is not None:
             return None
@@ -195,8 +192,10 @@ class Coaching(SwitchedPanel):
             if decision is not None:
                 ledger.add(decision)
                 self._verdicts += 1
-                who = f"{player}: " if players > 1 and not is_you(player) else ""
-                self._verdict = {"text": who + decision.sentence, "serial": self._verdicts}
+                said = in_language(decision.sentence, self._controller.say)
+                if players > 1 and not is_you(player):
+                    said = self._controller.say("coaching.verdict_of", name=player, verdict=said)
+                self._verdict = {"text": said, "serial": self._verdicts}
         self._rated[self.rating] = len(self._made)
 
     # --- drawing ------------------------------------------------------------------------
@@ -218,13 +217,14 @@ class Coaching(SwitchedPanel):
             "help": "",
             "measures": self._measures(),
         }
-        coach = self.coach()
+        coach, say = self.coach(), self._controller.say
         job = self._job()
         if coach is None and job.done():
-            traits["caption"] = f"The coach can't advise on these rules: {job.exception()}."
+            problem = str(job.exception())
+            traits["caption"] = say.sentence(say("coaching.cannot", problem=problem))
         elif coach is None:
-            traits["busy"] = THINKING
-            self.headline = "Coach is thinking…"
+            traits["busy"] = say("coaching.thinking")
+            self.headline = say("coaching.thinking_short")
         elif game.is_over:
             self._catch_up()
             traits.update(verdict=self._verdict, report=self._report())
@@ -232,10 +232,7 @@ class Coaching(SwitchedPanel):
             self._catch_up()
             traits.update(
                 verdict=self._verdict,
-                caption=(
-                    f"{game.current_player.name} is a bot: the coach advises and "
-                    f"rates human players only."
-                ),
+                caption=say("coaching.bot_turn", name=game.current_player.name),
             )
         else:
             self._catch_up()
@@ -245,7 +242,10 @@ class Coaching(SwitchedPanel):
     def _label(self, measure: str) -> str:
         """A measure as "Rate by" names it: the game's own ("Points", in Thousand "Fewest
         turns") or "Chance to win"."""
-        return self._controller.Coach.points_label if measure == "points" else "Chance to win"
+        say = self._controller.say
+        if measure == "points":
+            return in_language(self._controller.Coach.points_label, say)
+        return say("coaching.chance_to_win")
 
     def _measures(self) -> list:
         return [
@@ -280,59 +280,76 @@ class Coaching(SwitchedPanel):
         return choices[0].move if choices else None
 
     def _advise(self, coach, game) -> dict:
-        advice = self._advice_now(coach, game)
+        advice, say = self._advice_now(coach, game), self._controller.say
         name, measure, choices = game.current_player.name, advice.measure, advice.choices
+
+        def said(text) -> str:
+            return in_language(text, say)
+
+        situation = said(advice.situation)
+        best = choices[0] if choices else None
+        if best:
+            value = said(measure.say(best.value))
+            self.headline = say("coaching.best", label=said(best.label), value=value)
         if len(choices) > 1:
-            caption = f"Best options for {whom(name)}, {advice.situation}:"
-        elif choices:
-            caption = (
-                f"{name}, {advice.situation}: {choices[0].label} ({measure.say(choices[0].value)})."
+            caption = say("coaching.options", who=name, situation=situation)
+        elif best:
+            caption = say(
+                "coaching.one_option",
+                name=name,
+                situation=situation,
+                label=said(best.label),
+                value=value,
             )
         else:
-            caption = f"{name}, {advice.situation}: nothing to choose yet."
-        if choices:
-            self.headline = f"Coach's best: {choices[0].label} ({measure.say(choices[0].value)})."
+            caption = say("coaching.nothing_yet", name=name, situation=situation)
         shown = choices[:TOP] if len(choices) > 1 else ()
         if self.rating == "win":
-            basis = self._controller.CHANCES.at(len(game.players)).basis
-            help_text = f"Values: {measure.name} for {whom(name)}. {basis}"
-        else:
-            help_text = (
-                f"Values: {measure.name} for {whom(name)}, with the best play from here "
-                f"as if alone at the table (the other players are left out)."
+            basis = in_language(self._controller.CHANCES.at(len(game.players)).basis, say)
+            help_text = say(
+                "coaching.values_win", who=name, measure=said(measure.name), basis=basis
             )
+        else:
+            help_text = say("coaching.values_alone", who=name, measure=said(measure.name))
         return {
             "caption": caption,
             "options": [
-                {"label": c.label, "value": measure.say(c.value), "best": i == 0}
+                {"label": said(c.label), "value": said(measure.say(c.value)), "best": i == 0}
                 for i, c in enumerate(shown)
             ],
-            "why": coach.why_not_most_points(game.state, list(choices)),
-            "odds_caption": coach.odds_title if advice.odds else "",
-            "odds": [{"label": label, "value": value} for label, value in advice.odds],
+            "why": said(coach.why_not_most_points(game.state, list(choices))),
+            "odds_caption": said(coach.odds_title) if advice.odds else "",
+            "odds": [{"label": said(label), "value": value} for label, value in advice.odds],
             "help": help_text,
         }
 
     def _report(self) -> dict:
-        heading = f"Coach's report, by {self._label(self.rating).lower()}"
+        say = self._controller.say
+        heading = say("coaching.report", measure=self._label(self.rating).lower())
         summaries = self.ledger.summaries()
         if not summaries:
-            return {
-                "heading": heading,
-                "costliest": [],
-                "lines": ["No decision was rated: the coach rates human moves while it is on."],
-            }
+            return {"heading": heading, "costliest": [], "lines": [say("coaching.no_decisions")]}
         lines, costliest = [], []
         for summary in summaries:
             measure = summary.measure
             lines.append(
-                f"{summary.player}: {summary.best_moves} best of "
-                f"{count(summary.decisions, 'decision')}; total expected loss "
-                f"{measure.say_cost(summary.total)}."
+                say(
+                    "coaching.summary",
+                    name=summary.player,
+                    best=summary.best_moves,
+                    decisions=say.count(summary.decisions, "decision"),
+                    cost=in_language(measure.say_cost(summary.total), say),
+                )
             )
             costliest += [
-                f"{d.player}, {d.situation}: {d.taken.label} cost "
-                f"{measure.say_cost(d.cost)}; best was {d.best.label}."
+                say(
+                    "coaching.costliest",
+                    name=d.player,
+                    situation=in_language(d.situation, say),
+                    taken=in_language(d.taken.label, say),
+                    cost=in_language(measure.say_cost(d.cost), say),
+                    best=in_language(d.best.label, say),
+                )
                 for d in summary.costliest
             ]
         return {"heading": heading, "lines": lines, "costliest": costliest}

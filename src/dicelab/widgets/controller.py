@@ -29,6 +29,7 @@ from functools import partial
 
 from dicelab.errors import IllegalMoveError
 from dicelab.game import Game as GameDriver
+from dicelab.messages import Said, catalogue, in_language
 from dicelab.players import Player
 from dicelab.validation import shown
 from dicelab.widgets import replacing, saving
@@ -45,18 +46,11 @@ from dicelab.widgets.components import (
     SeatSetup,
 )
 from dicelab.widgets.game_record import HISTORY_SHOWN, GameRecord
-from dicelab.widgets.phrasing import says, turn_of, unnamed_robot
-from dicelab.widgets.robot_pacer import PACE_KEYS, RobotPacer
+from dicelab.widgets.phrasing import default_names, unnamed_robot
+from dicelab.widgets.robot_pacer import RobotPacer
 from dicelab.widgets.seat_editor import HUMAN, SeatEditor
 from dicelab.widgets.table import Table
 from dicelab.widgets.win_chances import WinChances
-
-PREPARING = (
-    "The optimal robots are working out their strategy for these rules: a few seconds "
-    "the first time, and the notebook waits meanwhile."
-)
-INTERRUPTED = "The robots' preparation was stopped: press Start to try again."
-SOUND_KEY = "M switches the sound of the game's moments on or off."
 
 
 class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
@@ -68,7 +62,8 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     ``coach`` switches the coach on from the start (the Coach button or K toggles it) and
     ``rating`` is what it rates by, "points" or "win" (the chance to win; its panel chooses);
     ``chances`` shows each seat's chance to win from the start (the Chance to win button or W
-    toggles it).
+    toggles it); ``lang`` is the language the table speaks ("en" or "ru", see
+    :mod:`dicelab.messages`), which also names the default players ("You", "Вы").
 
     Every game is saved after each action (see :mod:`dicelab.widgets.saving`). The same
     cell run again (after a kernel restart too) continues the game it left unfinished;
@@ -80,9 +75,9 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     Game: type[GameDriver]  # the game driver, e.g. dicelab.yahtzee.Game
     Coach: type  # the game's coach, e.g. dicelab.coach.YahtzeeCoach
     CHANCES: object  # the source of the seats' chances to win (see dicelab.widgets.win_chances)
-    heading = ""
+    NAME = ""  # the game's name in the catalogue, "game.<NAME>" (the heading)
     COLOURS: tuple = SEAT_COLOURS  # the colour names seats cycle through
-    HELP = ""  # keyboard help shown under the controls
+    HELP = ""  # the catalogue's key of the keyboard help shown under the controls
     SETUP_PLAYERS: tuple = ()  # the seats the setup screen offers first (None: a seat with no name
     # yet, "Player n" as its placeholder); () = the game's default table
     STARTS_AT_ONCE = (
@@ -108,10 +103,13 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         rating: str = "points",
         chances: bool = False,
         resume=False,
+        lang: str = "en",
     ):
         if type(resume) is not bool and not isinstance(resume, saving.SavedGame):
             raise TypeError(f"resume is True, False or one of saved_games(), not {shown(resume)}")
+        self.say = catalogue(lang)
         super().__init__()
+        self.words = self.say.front_end()
         self.rules = self.Game.Rules.coerce(rules)
         self.seed = seed
         self.pace = pace
@@ -138,9 +136,12 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         self._made = json.dumps(
             {"players": repr(players), "rules": repr(rules), "seed": seed, "cell": cell}
         )
-        for player in self.SETUP_PLAYERS or self.Game.DEFAULT_PLAYERS:
+        for player in self.SETUP_PLAYERS or self.default_players():
             self._add_seat(None if player is None else Player.coerce(player))
-        self.controls = Controls(help=f"{self.HELP} {SOUND_KEY} {PACE_KEYS}" if self.HELP else "")
+        keys = ("table.keys_sound", "table.keys_pace")
+        self.controls = Controls(
+            help=" ".join(self.say(key) for key in (self.HELP, *keys)) if self.HELP else ""
+        )
         self.setup = SeatSetup()
         self.ranking = Ranking()
         self.history = History()
@@ -165,11 +166,21 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         ):
             pass
         elif players is None and not self.STARTS_AT_ONCE:
-            self._status = "Choose the players, then press Start."
+            self._status = self.say("table.choose_players")
             self.render()
         else:
-            self.start(self.Game.DEFAULT_PLAYERS if players is None else players)
+            self.start(self.default_players() if players is None else players)
         replacing.made(self)
+
+    def default_players(self) -> tuple:
+        """The game's default table, named in the table's language ("You", "Bot 1": "Вы",
+        "Робот 1")."""
+        return default_names(self.Game.DEFAULT_PLAYERS, self.say)
+
+    @property
+    def heading(self) -> str:
+        """The game's name, as the table shows it."""
+        return self.say(f"game.{self.NAME}") if self.NAME else ""
 
     # --- what the notebook sees ---------------------------------------------------------
     @property
@@ -260,12 +271,12 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         Robots that need their strategy worked out first get it before play goes on; an
         interrupt meanwhile leaves the table as it was, with a sentence saying so."""
         if game.bots_to_prepare():
-            before, self._status = self._status, PREPARING
+            before, self._status = self._status, self.say("table.preparing")
             self.render()
             try:
                 game.prepare_bots()
             except BaseException:
-                self._status = before if self._game is not None else INTERRUPTED
+                self._status = before if self._game is not None else self.say("table.interrupted")
                 self.render()
                 raise
         self.rules = game.rules
@@ -277,7 +288,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         ]
         self._entries = []
         self._claim_save_file()
-        self._status = f"New game: {says(self._game.current_player.name, 'starts')}."
+        self._status = self.say("table.new_game", who=self._game.current_player.name)
         self.coaching.new_game()
         self.after(None)
         self.render()
@@ -300,12 +311,12 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         """Back to the setup screen, with the players of the last game."""
         self._cancel_bots()
         self._game = None
-        self._status = "Choose the players, then press Start."
+        self._status = self.say("table.choose_players")
 
     def _start_from_setup(self) -> None:
         players = [
             Player(
-                seat["name"] or f"Player {i + 1}",
+                seat["name"] or self.say("name.player", number=i + 1),
                 None if seat["kind"] == HUMAN else seat["kind"],
                 seat["colour"] or None,
             )
@@ -314,7 +325,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         try:
             self.start(players)
         except ValueError as problem:
-            raise IllegalMoveError(str(problem)) from None
+            raise IllegalMoveError(in_language(problem, self.say)) from None
 
     # --- intents ------------------------------------------------------------------------
     def handle(self, part, handler, fields: dict) -> None:
@@ -343,7 +354,11 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
 
     def _notice_refusal(self, refusal: IllegalMoveError) -> None:
         self._refusals += 1
-        self._notice = {"text": _sentence(str(refusal)), "serial": self._refusals}
+        self._notice = {"text": self.say.sentence(self.said(refusal)), "serial": self._refusals}
+
+    def said(self, refusal: IllegalMoveError) -> str:
+        """A refusal in the table's language (see :class:`dicelab.messages.Said`)."""
+        return in_language(refusal, self.say)
 
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
@@ -362,12 +377,12 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     def human_turn(self) -> None:
         """Refuse (IllegalMoveError) unless a human is to move in a game being played."""
         if self.phase == "setup":
-            raise IllegalMoveError("no game is being played yet: press Start")
+            raise IllegalMoveError(Said("refusal.no_game_yet"))
         if self.phase == "over":
-            raise IllegalMoveError("the game is over: press New game to play again")
+            raise IllegalMoveError(Said("refusal.game_over_new"))
         player = self._game.current_player
         if player.is_bot:
-            raise IllegalMoveError(f"wait: {player.name} is playing")
+            raise IllegalMoveError(Said("refusal.wait_for", who=player.name))
 
     def refusal(self, action=None) -> str | None:
         """Why the human to move may not play ``action`` (or anything) now; None when they may."""
@@ -376,7 +391,7 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
             if action is not None:
                 self._game.engine.apply(self._game.state, action)
         except IllegalMoveError as reason:
-            return str(reason)
+            return self.said(reason)
         return None
 
     def play(self, action) -> None:
@@ -408,7 +423,10 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
         if phase == "play":
             player = self._game.current_player
             turn = {
-                "text": turn_of(player.name) + (" (robot)" if unnamed_robot(player) else ""),
+                "text": self.say(
+                    "table.turn_of_robot" if unnamed_robot(player) else "table.turn_of",
+                    who=player.name,
+                ),
                 "colour": css_colour(player.colour),
                 "ink": ink(player.colour),
             }
@@ -425,7 +443,11 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
             self._render_setup()
         else:
             self.render_board()
-            self.history.draw(game=self._games_started, entries=self._entries[-HISTORY_SHOWN:])
+            self.history.draw(
+                caption=self.say("history.caption"),
+                game=self._games_started,
+                entries=self._entries[-HISTORY_SHOWN:],
+            )
             if phase == "over":
                 self._render_ranking()
             self.winning.draw()
@@ -447,37 +469,55 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
             areas, layout = self.areas()
             advice = self.winning.widgets() + self.coaching.widgets()
             areas = {**areas, "advice": advice, "foot": areas.get("foot", []) + [self.history]}
-        self.show(areas, title=f"{self.heading} game", layout=layout, keys=self.shortcuts())
+        self.show(
+            areas,
+            title=self.say("table.title", game=self.heading),
+            layout=layout,
+            keys=self.shortcuts(),
+        )
 
     def buttons(self) -> list[Button]:
         """The buttons to show now: Start, or the game's own (:meth:`play_buttons`) or New game
         with the coach's toggle."""
         if self.phase == "setup":
             start = Button(
-                "start", "Start", self._start_from_setup, "Start the game", key="s", tone="confirm"
+                "start",
+                self.say("button.start"),
+                self._start_from_setup,
+                self.say("button.start_aria"),
+                key="s",
+                tone="confirm",
             )
             return [start]  # green, as in the seed
         if self.phase == "over":
             return [
                 Button(
                     "rematch",
-                    "Rematch",
+                    self.say("button.rematch"),
                     self.rematch,
-                    "Rematch: the same players again",
+                    self.say("button.rematch_aria"),
                     key="r",
                     tone="confirm",
                 ),
-                Button("new", "New game", self.new_game, "New game: set up the players", key="n"),
+                self._new_game_button("n"),
                 self._coach_button(),
                 self._chances_button(),
                 self._sound_button(),
             ]
         if self._waiting:
-            return [Button("go_on", "Go on", self.go_on, "Go on: the robots play next", key="g")]
+            return [
+                Button(
+                    "go_on",
+                    self.say("button.go_on"),
+                    self.go_on,
+                    self.say("button.go_on_aria"),
+                    key="g",
+                )
+            ]
         buttons = self.play_buttons() + [
             self._coach_button(),
             self._chances_button(),
-            Button("new", "New game", self.new_game, "New game: set up the players"),
+            self._new_game_button(),
         ]
         buttons.append(self._sound_button())
         if any(player.is_bot for player in self._game.players):
@@ -486,39 +526,37 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
                 buttons.append(
                     Button(
                         "skip",
-                        "Skip to my turn",
+                        self.say("button.skip"),
                         self.skip_to_human,
-                        "Skip to my turn: the robots play at once",
+                        self.say("button.skip_aria"),
                         key="j",
                     )
                 )
         return buttons
 
+    def _new_game_button(self, key: str = "") -> Button:
+        label, aria = self.say("button.new_game"), self.say("button.new_game_aria")
+        return Button("new", label, self.new_game, aria, key=key)
+
+    def _switch_button(self, id: str, on: bool, action: Callable[[], None], key: str) -> Button:
+        """The button switching ``id`` (the sound, the coach, the chance to win) on or off."""
+        state = self.say("button.on" if on else "button.off")
+        label = self.say(f"button.{id}", state=state)
+        aria = self.say("button.switch_off" if on else "button.switch_on", label=label)
+        return Button(id, label, action, aria, key=key)
+
     def _sound_button(self) -> Button:
-        now, then = ("on", "off") if self.sound else ("off", "on")
-        return Button(
-            "sound", f"Sound: {now}", self.toggle_sound, f"Sound: {now}, switch it {then}", key="m"
-        )
+        return self._switch_button("sound", self.sound, self.toggle_sound, "m")
 
     def toggle_sound(self) -> None:
         """Switch the moments' sounds on or off (off at first; the browser makes them)."""
         self.sound = not self.sound
 
     def _coach_button(self) -> Button:
-        now, then = ("on", "off") if self.coach else ("off", "on")
-        return Button(
-            "coach", f"Coach: {now}", self.toggle_coach, f"Coach: {now}, switch it {then}", key="k"
-        )
+        return self._switch_button("coach", self.coach, self.toggle_coach, "k")
 
     def _chances_button(self) -> Button:
-        now, then = ("on", "off") if self.chances else ("off", "on")
-        return Button(
-            "chances",
-            f"Chance to win: {now}",
-            self.toggle_chances,
-            f"Chance to win: {now}, switch it {then}",
-            key="w",
-        )
+        return self._switch_button("chances", self.chances, self.toggle_chances, "w")
 
     # --- extension points for each game -------------------------------------------------
     def build(self) -> None:
@@ -549,7 +587,8 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
 
     def describe(self, event, before) -> str:
         """The sentence announced after ``event`` (``before`` is the state it was played in)."""
-        return f"{self._game.players[event.player].name} played {event.action.type}."
+        name = self._game.players[event.player].name
+        return self.say("table.played", who=name, action=event.action.type)
 
     def after(self, event) -> None:
         """Called after each action (``None`` when a game starts), e.g. to clear a selection."""
@@ -567,10 +606,9 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     def _take_back_button(self, take_back: Callable[[], None]) -> Button:
         """The Take back button of a game with picks (:meth:`selection`): it presses
         ``take_back``, refused while no die was clicked since the throw."""
-        back = self.refusal() or self.selection().refusal()
-        return Button(
-            "take_back", "Take back", take_back, "Take back the last die click", not back, back, "u"
-        )
+        back = self.refusal() or in_language(self.selection().refusal(), self.say)
+        label, aria = self.say("button.take_back"), self.say("button.take_back_aria")
+        return Button("take_back", label, take_back, aria, not back, back, "u")
 
     def log_entry(self, event, before) -> tuple[tuple, str]:
         """The dice drawn beside ``event`` in the history, and its mark: "" or "farkle",
@@ -584,9 +622,3 @@ class GameController(SeatEditor, RobotPacer, GameRecord, Autosave, Table):
     def scores(self) -> list:
         """Each player's result, for the ranking at the end: what the game's engine says."""
         return self._game.engine.scores(self._game.state)
-
-
-def _sentence(text: str) -> str:
-    """A message as a sentence: capital first letter, full stop."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

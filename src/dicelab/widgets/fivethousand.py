@@ -18,29 +18,19 @@ from dicelab.coach import FivethousandCoach
 from dicelab.dice import remove
 from dicelab.errors import IllegalMoveError
 from dicelab.fivethousand import Bank, SetAside, Throw
+from dicelab.messages import Said
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent
 from dicelab.widgets.components.scoreboard import Scoreboard
 from dicelab.widgets.components.shaker import Shaker
 from dicelab.widgets.controller import GameController
-from dicelab.widgets.game_record import join_names
-from dicelab.widgets.phrasing import count, says, seat_name, turn_of, verb, whom
+from dicelab.widgets.phrasing import seat_name
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.proposal import proposal, restated
 from dicelab.widgets.win_chances import BySeats, ExactForTwo, PairwiseEstimate
 
 BIG_BANK = 1000  # a bank this big stays on the table until its player goes on
-KEYS_HELP = (
-    "Click the shaker (or press T) to throw. After a throw every scoring die is out "
-    "and the others are back in the shaker; click a die or press its number (1 to 6) "
-    "to send it back into the shaker or take it out, and U to take the last click "
-    "back. The dice you leave out are set aside and must all score. Space or Enter on "
-    "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
-    "out and banks the turn. K switches the coach on or off, and W shows or hides each seat's "
-    "chance to win. S starts a game, N sets up a new one, Escape goes back to the "
-    "notebook."
-)
 
 
 class FivethousandGame(GameController):
@@ -60,17 +50,17 @@ class FivethousandGame(GameController):
     Game = fivethousand.Game
     Coach = FivethousandCoach
     CHANCES = BySeats(ExactForTwo("fivethousand"), PairwiseEstimate())
-    heading = "Fivethousand"
+    NAME = "fivethousand"
     STARTS_AT_ONCE = True
-    HELP = KEYS_HELP
+    HELP = "fivethousand.keys"
     COMPONENTS = GameController.COMPONENTS + ("scoreboard", "shaker", "dice")
 
     def build(self) -> None:
         self._back = Picks()  # positions in the last throw sent back into the shaker
         self.scoreboard = Scoreboard()
         self.shaker = Shaker(key="t")
-        self.tray = DiceTray(label="Thrown dice")
-        self.kept_tray = DiceTray("kept", label="Dice set aside this round")
+        self.tray = DiceTray()
+        self.kept_tray = DiceTray("kept")
         self.listen(self.shaker, shake=self.shake)
         self.listen(self.tray, toggle=self.toggle)
         self.listen(self.kept_tray, toggle=self._toggle_set_aside)
@@ -81,7 +71,7 @@ class FivethousandGame(GameController):
         self.human_turn()
         throw = self._game.state.throw
         if not throw:
-            raise IllegalMoveError("no dice are on the table: click the shaker to throw")
+            raise IllegalMoveError(Said("refusal.no_dice_on_table"))
         if not 0 <= die < len(throw):
             raise MalformedIntent(f"There is no thrown die number {die + 1}.")
         self._back.flip(die)
@@ -107,9 +97,7 @@ class FivethousandGame(GameController):
 
     def _toggle_set_aside(self, die: int) -> None:
         self.human_turn()
-        raise IllegalMoveError(
-            "dice set aside in an earlier throw stay out: they can't go back into the shaker"
-        )
+        raise IllegalMoveError(Said("refusal.aside_stay_out"))
 
     # --- the dice left out and the actions they make ----------------------------------------
     def dice_out(self) -> tuple:
@@ -148,7 +136,7 @@ class FivethousandGame(GameController):
         try:
             self._check(actions)
         except IllegalMoveError as reason:
-            return str(reason)
+            return self.said(reason)
         return ""
 
     def _play_all(self, actions) -> None:
@@ -165,9 +153,12 @@ class FivethousandGame(GameController):
         points = self._game.state.turn_points
         if not reason and isinstance(actions[0], SetAside):
             points += self._game.engine.table.score(actions[0].dice)
-        label = f"PASS: bank {count(points, 'point')}" if not reason else "PASS"
+        word = self.say("button.pass")
+        label = self.say("button.pass_aria", points=self.say.count(points, "point"))
         return [
-            Button("pass", "PASS", self.pass_turn, label, not reason, reason, "p"),
+            Button(
+                "pass", word, self.pass_turn, word if reason else label, not reason, reason, "p"
+            ),
             self._take_back_button(self.take_back),
         ]
 
@@ -211,7 +202,7 @@ class FivethousandGame(GameController):
         proposed = proposal(self)
         throw = self._game.state.throw
         self.back = _positions_left(throw, proposed.dice) if proposed else frozenset()
-        self._status = restated(self._status, proposed)
+        self._status = restated(self._status, proposed, self.say)
 
     def bot_step(self) -> None:
         """A robot first shows which dice it sends back, then sets the others aside."""
@@ -223,38 +214,41 @@ class FivethousandGame(GameController):
             self._play(action)
 
     def describe(self, event, before) -> str:
-        name = self._game.players[event.player].name
+        name, say = self._game.players[event.player].name, self.say
         action, state = event.action, self._game.state
         if isinstance(action, Throw):
             if "bust" in state.news:
-                text = f"{says(name, 'throws')} {_faces(event.dice)}. " + self._farkle(name, before)
+                thrown = say("fivethousand.throws", who=name, dice=_faces(event.dice))
+                text = f"{thrown} {self._farkle(name, before)}"
             else:  # in the order of the dice on the table
-                text = f"{says(name, 'throws')} {_faces(state.throw)}."
+                text = say("fivethousand.throws", who=name, dice=_faces(state.throw))
                 proposed = proposal(self)
                 if proposed and not self._game.players[event.player].is_bot:
-                    text += " " + proposed.sentence()
+                    text += " " + proposed.sentence(say)
         elif isinstance(action, SetAside):
             points = self._game.engine.table.score(action.dice)
             turn = before.turn_points + points
-            text = (
-                f"{says(name, 'sets')} aside {_faces(action.dice)} ({count(points, 'point')}; "
-                f"{turn} this turn)."
+            text = say(
+                "fivethousand.sets_aside",
+                who=name,
+                dice=_faces(action.dice),
+                points=say.count(points, "point"),
+                turn=turn,
             )
             if "burned" in state.news:
-                text += (
-                    f" That would pass {self.rules.target}: the turn's {count(turn, 'point')} burn."
+                text += " " + say(
+                    "fivethousand.burned", target=self.rules.target, points=say.count(turn, "point")
                 )
             elif "exact_win" in state.news:
-                text += f" Exactly {self.rules.target}: {says(name, 'wins', start=False)}!"
+                text += " " + say("fivethousand.exact_win", who=name, target=self.rules.target)
             elif "hot_dice" in state.news:
-                text += (
-                    f" All {self.rules.dice} dice count: bonus round! Throw all "
-                    f"{self.rules.dice} again or pass."
-                )
+                text += " " + say("fivethousand.hot_dice", n=self.rules.dice)
         else:
-            text = (
-                f"{says(name, 'passes')} and {verb(name, 'banks')} {before.turn_points}: "
-                f"{state.scores[event.player]} in all."
+            text = say(
+                "fivethousand.passes",
+                who=name,
+                points=before.turn_points,
+                score=state.scores[event.player],
             )
         return text + self._turn_news(event.player)
 
@@ -267,41 +261,35 @@ class FivethousandGame(GameController):
         return (), "big" if before.turn_points >= BIG_BANK else "bank"
 
     def _farkle(self, name: str, before) -> str:
-        kept = self._game.engine.points_kept_on_bust(before)
+        kept, say = self._game.engine.points_kept_on_bust(before), self.say
         if kept:
-            banks = f"the {count(kept, 'point')} of the completed rounds"
+            banks = say.count(kept, "point")
             if before.round_points:
-                return (
-                    f"Farkle in the bonus round: {says(name, 'loses')} this round's "
-                    f"{count(before.round_points, 'point')} but {verb(name, 'banks')} {banks}."
-                )
-            return f"Farkle in the bonus round: {says(name, 'banks')} {banks}."
+                lost = say.count(before.round_points, "point")
+                return say("fivethousand.bonus_farkle_loses", who=name, lost=lost, kept=banks)
+            return say("fivethousand.bonus_farkle", who=name, kept=banks)
         if not before.turn_points:
-            return "Farkle! No die scores: the turn ends."
-        return (
-            f"Farkle! No die scores: {says(name, 'loses')} the turn's "
-            f"{count(before.turn_points, 'point')}."
-        )
+            return say("fivethousand.farkle_turn_ends")
+        return say("fivethousand.farkle", who=name, lost=say.count(before.turn_points, "point"))
 
     def _turn_news(self, player: int) -> str:
-        state, players = self._game.state, self._game.players
+        state, players, say = self._game.state, self._game.players, self.say
         text = ""
         if "final_round" in state.news and state.final_turns:
-            others = join_names(players[i].name for i in state.final_turns)
-            one = len(state.final_turns) == 1 and others != "You"
-            score = state.scores[player]
-            past = f" with {score}" if score != self.rules.target else ""
-            text += (
-                f" {says(players[player].name, 'has')} reached {self.rules.target}{past}: "
-                f"{others} {'gets' if one else 'get'} one last turn."
+            names = [players[i].name for i in state.final_turns]
+            others = say.names(names)
+            key = "fivethousand.last_turn_one" if len(names) == 1 else "fivethousand.last_turn"
+            last = say(key, who=names[0], names=others)
+            score, target = state.scores[player], self.rules.target
+            reached = "fivethousand.reached" if score == target else "fivethousand.reached_past"
+            text += " " + say(
+                reached, who=players[player].name, target=target, score=score, last=last
             )
         if self._game.engine.in_final_turn(state) and state.phase == "throw":
-            text += (
-                f" Final turn: {says(players[state.player].name, 'needs')} more than "
-                f"{max(state.scores)} to win."
-            )
+            who = players[state.player].name
+            text += " " + say("fivethousand.final_turn", who=who, score=max(state.scores))
         elif state.phase == "throw" and not state.is_over:
-            text += f" {turn_of(players[state.player].name)}."
+            text += " " + say.sentence(say("table.turn_of", who=players[state.player].name))
         return text
 
     # --- drawing ------------------------------------------------------------------------------
@@ -309,7 +297,11 @@ class FivethousandGame(GameController):
         game = self._game
         state = game.state
         self.scoreboard.draw(
-            caption=f"Rules: {self.rules.preset_name or 'custom'}, first to {self.rules.target}",
+            caption=self.say(
+                "fivethousand.rules",
+                preset=self.rules.preset_name or self.say("setup.custom"),
+                target=self.rules.target,
+            ),
             players=self._board_players(),
         )
         if game.is_over:
@@ -329,7 +321,7 @@ class FivethousandGame(GameController):
         self.tray.draw(
             dice=self._thrown_dice(),
             throw=throws,
-            label=f"Dice thrown by {whom(game.current_player.name)}",
+            label=self.say("fivethousand.thrown_by", who=game.current_player.name),
         )
         self.kept_tray.draw(
             dice=[
@@ -339,15 +331,15 @@ class FivethousandGame(GameController):
                     "kept": True,
                     "rolled": False,
                     "selectable": False,
-                    "tag": "Set aside",
+                    "tag": self.say("dice.tag_aside"),
                     "key": "",
                     "look": "aside",
-                    "label": f"set-aside die showing {face}",
+                    "label": self.say("fivethousand.die_aside", face=face),
                 }
                 for face in state.kept
             ],
             throw=throws,
-            label="Dice set aside this round",
+            label=self.say("fivethousand.aside_this_round"),
         )
 
     def _board_players(self) -> list:
@@ -357,15 +349,15 @@ class FivethousandGame(GameController):
         for i, player in enumerate(game.players):
             current = i == state.player and not game.is_over
             note = (
-                "winner"
+                self.say("fivethousand.note_winner")
                 if player in winners
-                else "last turn"
+                else self.say("fivethousand.note_last_turn")
                 if state.final_turns and i in state.final_turns
                 else ""
             )
             players.append(
                 {
-                    "name": seat_name(player),
+                    "name": seat_name(player, self.say),
                     "colour": css_colour(player.colour),
                     "ink": ink(player.colour),
                     "current": current,
@@ -396,9 +388,9 @@ class FivethousandGame(GameController):
             else:
                 stop = banked + turn
         return [
-            {"label": "This turn", "value": turn},
-            {"label": "Banked", "value": banked},
-            {"label": "If you stop now", "value": stop},
+            {"label": self.say("fivethousand.this_turn"), "value": turn},
+            {"label": self.say("fivethousand.banked"), "value": banked},
+            {"label": self.say("fivethousand.stop_now"), "value": stop},
         ]
 
     def _thrown_dice(self) -> list:
@@ -414,8 +406,8 @@ class FivethousandGame(GameController):
                     "kept": True,
                     "rolled": True,
                     "selectable": False,
-                    "tag": "Farkle",
-                    "label": f"die {i + 1} showing {face}, no score",
+                    "tag": self.say("fivethousand.tag_farkle"),
+                    "label": self.say("fivethousand.die_no_score", number=i + 1, face=face),
                     "key": "",
                     "look": "farkle",
                 }
@@ -425,7 +417,7 @@ class FivethousandGame(GameController):
         dice = []
         for i, face in enumerate(state.throw):
             back = i in self.back
-            where = "back in the shaker" if back else "left out"
+            where = "back" if back else "out"
             dice.append(
                 {
                     "face": face,
@@ -433,55 +425,59 @@ class FivethousandGame(GameController):
                     "kept": back,
                     "rolled": True,
                     "selectable": selectable,
-                    "tag": "In shaker" if back else "Out",
+                    "tag": self.say(f"fivethousand.tag_{where}"),
                     "look": "shaker" if back else "out",
-                    "label": f"die {i + 1} showing {face}, {where}",
+                    "label": self.say(f"fivethousand.die_{where}", number=i + 1, face=face),
                     "key": str(i + 1),
                 }
             )
         return dice
 
     def _shaker_caption(self) -> str:
-        state = self._game.state
+        state, say = self._game.state, self.say
         if state.phase != "choose":
-            return f"Throw {count(state.dice_left, 'die')}"
+            return say("button.throw", dice=say.count(state.dice_left, "die"))
         out = self.dice_out()
         points = self._game.engine.table.score(out) if out else None
         if points is None:
-            return "Leave out scoring dice only"
+            return say("fivethousand.scoring_only")
         if not self.back:
-            return f"Set aside {points}: bonus round"
-        return f"Set aside {points}, throw {count(len(self.back), 'die')}"
+            return say("fivethousand.aside_bonus", points=points)
+        return say("fivethousand.aside_throw", points=points, dice=say.count(len(self.back), "die"))
 
     def _shaker_text(self, in_cup: int) -> str:
         """What the shaker says: the dice it throws, or, when every die is left out, that
         it only sets them aside (a bonus round follows when they all score)."""
         if self._game.state.phase == "choose" and not self.back:
             if self._game.engine.table.score(self.dice_out()) is None:
-                return "Shaker: empty"
-            return "Shaker: bonus round next"
-        return f"Shaker: throw {count(in_cup, 'die')}"
+                return self.say("fivethousand.shaker_empty")
+            return self.say("fivethousand.shaker_bonus")
+        return self.say("fivethousand.shaker_throw", dice=self.say.count(in_cup, "die"))
 
     def _shaker_label(self, in_cup: int) -> str:
+        text = self._shaker_text(in_cup)
         if self._game.state.phase == "choose" and self.back:
-            return f"{self._shaker_text(in_cup)}, setting aside the dice left out"
+            return self.say("fivethousand.shaker_setting_aside", shaker=text)
         if self._game.state.phase == "choose" and self._game.engine.table.score(self.dice_out()):
-            return f"{self._shaker_text(in_cup)}: set every die aside"
-        return self._shaker_text(in_cup)
+            return self.say("fivethousand.shaker_every_die", shaker=text)
+        return text
 
     def _selection_sentence(self) -> str:
-        out = self.dice_out()
+        out, say = self.dice_out(), self.say
         name = self._game.current_player.name
         back = remove(self._game.state.throw, out)
-        text = (
-            f"{says(name, 'leaves')} {_faces(out) if out else 'nothing'} out and "
-            f"{verb(name, 'sends')} {_faces(back) if back else 'nothing'} back to the shaker"
+        nothing = say("fivethousand.nothing")
+        text = say(
+            "fivethousand.leaves_out",
+            who=name,
+            out=_faces(out) if out else nothing,
+            back=_faces(back) if back else nothing,
         )
         try:
             self._game.engine.check_keep(self._game.state.throw, out)
         except IllegalMoveError as refusal:
-            return f"{text}: {refusal}."
-        return f"{text}: {count(self._game.engine.table.score(out), 'point')}."
+            return f"{text}: {self.said(refusal)}."
+        return f"{text}: {say.count(self._game.engine.table.score(out), 'point')}."
 
 
 def _positions_left(throw: tuple, dice: tuple) -> frozenset:

@@ -7,18 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from dicelab.messages import Catalogue
 from dicelab.widgets.colours import css_colour
-from dicelab.widgets.phrasing import count, says, whom
 
 HISTORY_SHOWN = 200  # the latest entries of the history the log lists
 STAYS = ("farkle", "burn", "big")  # a human's moment that waits for them before the robots go on
-MOMENTS = {  # what the table shows, briefly, at a moment of a player's (a win names the winner)
-    "farkle": "Farkle for {}!",
-    "burn": "Burned for {}!",
-    "hot_dice": "Hot dice for {}!",
-    "yahtzee": "Yahtzee for {}!",
-    "bonus": "Bonus for {}!",
-}
+MOMENTS = ("farkle", "burn", "hot_dice", "yahtzee", "bonus")  # what the table shows, briefly,
+# at a moment of a player's (the catalogue's "moment.<kind>"; a win names the winner)
 
 
 class GameRecord:
@@ -30,6 +25,7 @@ class GameRecord:
     _status: str
     _waiting: bool
     _game: Any
+    say: Catalogue
     pace: float
     ranking: Any
     # the table's own, used here: the dice and mark an action leaves in the history, each
@@ -65,14 +61,16 @@ class GameRecord:
         kind = self.moment(event, before, mark)
         if kind == "win":
             winners = self._game.winners
-            text = f"{says(winners[0].name, 'wins')}!" if len(winners) == 1 else "A shared win!"
+            one = len(winners) == 1
+            text = self.say("moment.win", who=winners[0].name) if one else self.say("moment.shared")
         else:
-            text = MOMENTS.get(kind, "").format(whom(self._game.players[event.player].name))
+            who = self._game.players[event.player].name
+            text = self.say(f"moment.{kind}", who=who) if kind in MOMENTS else ""
         self._moments += bool(kind)
         self._moment = {"kind": kind, "text": text, "serial": self._moments} if kind else {}
 
     def moment(self, event, before, mark: str) -> str:
-        """The moment ``event`` makes (a key of :data:`MOMENTS`, or "win"), "" for none: by
+        """The moment ``event`` makes (one of :data:`MOMENTS`, or "win"), "" for none: by
         default a win, a farkle and a burn (from the history's ``mark``), and hot dice."""
         if mark in ("win", "farkle", "burn"):
             return mark
@@ -86,7 +84,7 @@ class GameRecord:
             place = 1 + sum(score > scores[i] for score in scores)
             rows.append(
                 {
-                    "place": _ordinal(place),
+                    "place": self.say.ordinal(place),
                     "name": player.name,
                     "colour": css_colour(player.colour),
                     "score": scores[i],
@@ -96,24 +94,10 @@ class GameRecord:
         self.ranking.draw(heading=self._result(), rows=rows)
 
     def _result(self) -> str:
-        winners = self._game.winners
-        best = max(self.scores())
+        winners, say = self._game.winners, self.say
+        best = say.count(max(self.scores()), "point")
         if len(self._game.players) == 1:
-            return f"Game over: {count(best, 'point')}."
+            return say("result.alone", points=best)
         if len(winners) == 1:
-            return f"Game over: {says(winners[0].name, 'wins')} with {count(best, 'point')}."
-        return (
-            f"Game over: {join_names(p.name for p in winners)} share the win with "
-            f"{count(best, 'point')}."
-        )
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def join_names(names) -> str:
-    """Names as a phrase: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    names = list(names)
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+            return say("result.won", who=winners[0].name, points=best)
+        return say("result.shared", names=say.names(p.name for p in winners), points=best)

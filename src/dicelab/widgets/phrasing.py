@@ -1,84 +1,72 @@
-"""Sentences right for any name: "You" in the second person, the others in the third, and
-counts with the right noun.
+"""Who a sentence speaks to, and counts in words, for the catalogue's messages
+(:mod:`dicelab.messages`): "You" in the second person, robots named as robots, the games'
+default players in the table's language, and chances as whole percentages.
 
->>> says("You", "rolls"), says("Ann", "rolls"), says("You", "has"), says("Bo", "passes")
-('You roll', 'Ann rolls', 'You have', 'Bo passes')
->>> whose("You"), whose("Ann"), whom("You"), count(1, "point"), count(2, "die")
-('your', "Ann's", 'you', '1 point', '2 dice')
->>> turn_of("You"), turn_of("Ann"), owned_by("You")
-('Your turn', "Ann's turn", 'yours')
+>>> count(1, "throw"), count(2, "die")
+('1 throw', '2 dice')
 >>> percentages([0.5049, 0.4951]), percentages([0.998, 0.002, 0.0])
 (['50%', '50%'], ['over 99%', 'under 1%', '0%'])
 """
 
 from __future__ import annotations
 
-IRREGULAR = {"has": "have", "is": "are", "does": "do", "was": "were", "gets": "get"}
+import re
+from dataclasses import replace
+
+from dicelab import messages
+from dicelab.players import Player
+
+ENGLISH = messages.catalogue("en")
+DEFAULT_NAMES = ("name.you", "name.bot", "name.robot", "name.red", "name.player")  # the games'
+# default players' names, as the catalogue says them
 PLURALS = {"die": "dice", "six": "sixes", "try": "tries"}
 
 
 def is_you(name: str) -> bool:
-    """Whether the player is called "You" (spoken to, not about)."""
-    return name.strip().lower() == "you"
-
-
-def verb(name: str, third: str) -> str:
-    """The verb ``third`` ("rolls", "passes", "has") as ``name`` takes it."""
-    if not is_you(name):
-        return third
-    if third in IRREGULAR:
-        return IRREGULAR[third]
-    if third.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return third[:-2]
-    return third[:-1] if third.endswith("s") else third
-
-
-def says(name: str, third: str, start: bool = True) -> str:
-    """``name`` and the verb: "Ann rolls", "You roll" ("you roll" inside a sentence)."""
-    you = "You" if start else "you"
-    return f"{you if is_you(name) else name} {verb(name, third)}"
-
-
-def whose(name: str) -> str:
-    """The possessive: "Ann's", "your" (capitalise at the start of a sentence)."""
-    return "your" if is_you(name) else f"{name}'s"
-
-
-def owned_by(name: str) -> str:
-    """The possessive standing alone: "Ann's", "yours"."""
-    return "yours" if is_you(name) else f"{name}'s"
-
-
-def whom(name: str) -> str:
-    """The name as an object: "Ann", "you"."""
-    return "you" if is_you(name) else name
+    """Whether the player is called "You" (spoken to, not about), in any language ("Вы")."""
+    return messages.is_you(name)
 
 
 def unnamed_robot(player) -> bool:
     """Whether ``player`` (a :class:`dicelab.players.Player`) is a robot whose name doesn't
-    say it is one."""
-    return player.is_bot and "bot" not in player.name.lower()
+    say it is one (in any language: "Bot 1", "Робот 1")."""
+    name = player.name.lower()
+    return player.is_bot and not any(
+        messages.catalogue(lang)("name.bot_word") in name for lang in messages.LANGUAGES
+    )
 
 
-def seat_name(player) -> str:
+def default_names(players, say: messages.Catalogue) -> tuple[Player, ...]:
+    """A game's default ``players`` (named in English) named in the language of ``say``:
+    "You" and "Bot 1" are "Вы" and "Робот 1" in Russian; other names stay as they are."""
+    english = messages.catalogue("en")
+    named = []
+    for player in map(Player.coerce, players):
+        for key in DEFAULT_NAMES:
+            pattern = re.escape(english.pattern(key)).replace(r"\{number\}", r"(\d+)")
+            found = re.fullmatch(pattern, player.name)
+            if found:
+                number = {"number": int(found.group(1))} if found.groups() else {}
+                player = replace(player, name=say(key, **number))
+                break
+        named.append(player)
+    return tuple(named)
+
+
+def seat_name(player, say: messages.Catalogue = ENGLISH) -> str:
     """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
-    return player.name + (" (robot)" if unnamed_robot(player) else "")
-
-
-def turn_of(name: str) -> str:
-    """ "Ann's turn", "Your turn"."""
-    text = f"{whose(name)} turn"
-    return text[:1].upper() + text[1:]
+    return say("name.robot_seat", name=player.name) if unnamed_robot(player) else player.name
 
 
 def count(n: int, noun: str) -> str:
-    """ "1 point", "2 points", "1 die", "3 dice"."""
+    """ "1 point", "2 points", "1 die", "3 dice", in English: the class activities' counts
+    (the tables count with :meth:`dicelab.messages.Catalogue.count`)."""
     if n == 1:
         return f"{n} {noun}"
     return f"{n} {PLURALS.get(noun, noun + 's')}"
 
 
-def percentages(chances) -> list[str]:
+def percentages(chances, say: messages.Catalogue = ENGLISH) -> list[str]:
     """Chances (summing to 1) as whole percentages that add up to 100%: each rounded down,
     the points left over given to the largest remainders, equal chances alike (then the sum
     may fall short). A chance that is neither 0 nor 1 never reads as "0%" or "100%": it is
@@ -95,6 +83,10 @@ def percentages(chances) -> list[str]:
             for i in seats:
                 whole[i] += 1
     return [
-        "under 1%" if 0 < chance and n < 1 else "over 99%" if chance < 1 and n > 99 else f"{n}%"
+        say("percent.under_1")
+        if 0 < chance and n < 1
+        else say("percent.over_99")
+        if chance < 1 and n > 99
+        else f"{n}%"
         for chance, n in zip(chances, whole)
     ]

@@ -11,8 +11,9 @@ misclick can be taken back (Fivethousand's dice sent back, Thousand's dice to se
 from __future__ import annotations
 
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said
 
-NOTHING_TO_TAKE_BACK = "no die was clicked since the throw"
+NOTHING_TO_TAKE_BACK = Said("refusal.nothing_to_take_back")
 
 
 class Picks:

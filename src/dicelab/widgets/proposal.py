@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from dicelab.widgets.phrasing import count
+from dicelab.messages import Catalogue, catalogue
+
+ENGLISH = catalogue("en")
 
 
 @dataclass(frozen=True)
@@ -21,19 +23,25 @@ class Proposal:
     points: int
     by_coach: bool
 
-    def sentence(self) -> str:
+    def sentence(self, say: Catalogue = ENGLISH) -> str:
         """E.g. "Proposed (most points now): set aside 1, 5 for 150 points."."""
-        source = "the coach's best" if self.by_coach else "most points now"
+        source = say("proposal.coach" if self.by_coach else "proposal.most_points")
         faces = ", ".join(map(str, self.dice))
-        return f"Proposed ({source}): set aside {faces} for {count(self.points, 'point')}."
+        return say(
+            "proposal.sentence", source=source, faces=faces, points=say.count(self.points, "point")
+        )
 
 
-_SAID = re.compile(
-    r"Proposed \((?:the coach's best|most points now)\): set aside [^.]* for [^.]*\."
-)
+def _said(say: Catalogue) -> re.Pattern:
+    """The proposal's sentence in ``say``'s words, whatever it proposes."""
+    sources = "|".join(re.escape(say(key)) for key in ("proposal.coach", "proposal.most_points"))
+    pattern = re.escape(say.pattern("proposal.sentence"))
+    for field, matches in (("source", f"(?:{sources})"), ("faces", "[^.]*"), ("points", "[^.]*")):
+        pattern = pattern.replace(re.escape("{" + field + "}"), matches)
+    return re.compile(pattern)
 
 
-def restated(status: str, proposed: Proposal | None) -> str:
+def restated(status: str, proposed: Proposal | None, say: Catalogue = ENGLISH) -> str:
     """``status`` with the proposal it states said again as ``proposed``: when the coach's
     best comes after the throw was told (the coach switched, or ready), the words follow the
     dice.
@@ -44,7 +52,7 @@ def restated(status: str, proposed: Proposal | None) -> str:
     """
     if proposed is None:
         return status
-    return _SAID.sub(lambda _: proposed.sentence(), status, count=1)
+    return _said(say).sub(lambda _: proposed.sentence(say), status, count=1)
 
 
 def proposal(controller) -> Proposal | None:

@@ -10,12 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dicelab.widgets.buttons import Button
-from dicelab.widgets.pace import next_pace, pace_name
+from dicelab.widgets.pace import PACES, next_pace, pace_name
 
-PACE_KEYS = (
-    "With robots at the table, V changes their pace (slow, normal, fast, instant) and "
-    "J skips to your turn while they play."
-)
 STAY_SECONDS = 4.0  # with a pace, the robots go on by themselves after this long at the least
 
 
@@ -30,6 +26,7 @@ class RobotPacer:
     pace: float
     visible: bool
     coaching: Any
+    say: Any  # the table's catalogue (dicelab.messages)
     if TYPE_CHECKING:
 
         @property
@@ -114,9 +111,16 @@ class RobotPacer:
             self._bot_timer = None
 
     def _pace_button(self) -> Button:
-        now, then = pace_name(self.pace), pace_name(next_pace(self.pace))
-        return Button(
-            "pace", f"Robots: {now}", self.faster, f"Robots: {now}, make them {then}", key="v"
+        now, then = self._pace_said(self.pace), self._pace_said(next_pace(self.pace))
+        label = self.say("button.pace", pace=now)
+        aria = self.say("button.pace_aria", pace=now, then=then)
+        return Button("pace", label, self.faster, aria, key="v")
+
+    def _pace_said(self, seconds: float) -> str:
+        """A pace in the table's words: "fast", "0.45 s"."""
+        name = pace_name(seconds)
+        return (
+            self.say(f"pace.{name}") if name in PACES else self.say("pace.seconds", seconds=seconds)
         )
 
     def faster(self) -> None:

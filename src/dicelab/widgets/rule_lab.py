@@ -32,11 +32,11 @@ import time
 import ipywidgets
 
 from dicelab import odds, registry
+from dicelab.messages import catalogue
 from dicelab.validation import shown
 from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
-from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
 from dicelab.widgets.figure_worker import PROGRESS, Worker
 from dicelab.widgets.table import ClosesLayout, Table
 
@@ -183,9 +183,9 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
             rules = rule_form.edit(self.rules, setting, typed)
         except ValueError as refusal:
             text = typed[: rule_form.MAX_TYPED] if type(typed) is str else rule_form.text(typed)
-            self._errors = {setting: (text, _sentence(str(refusal)))}
+            self._errors = {setting: (text, catalogue().sentence(str(refusal)))}
             self._say(
-                f"{rule_form.label(setting)}: {_sentence(str(refusal))} The rules are unchanged.",
+                f"{rule_form.label(setting)}: {catalogue().sentence(str(refusal))} The rules are unchanged.",
                 setting,
             )
             self.render()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said, colour_key
 from dicelab.players import Player
 from dicelab.validation import MAX_NAME_LENGTH, clean_name, shown
 from dicelab.widgets.colours import css_colour, in_seat_order
@@ -24,15 +25,18 @@ class SeatEditor:
     rules: Any
     Game: Any
     COLOURS: tuple
-    heading: str
+    say: Any  # the table's catalogue (dicelab.messages)
     if TYPE_CHECKING:
 
         @property
         def phase(self) -> str: ...  # the controller's: "setup", "play" or "over"
 
+        @property
+        def heading(self) -> str: ...  # the game's name
+
     def _seat(self, seat: int) -> dict:
         if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the players")
+            raise IllegalMoveError(Said("refusal.started_players"))
         if not 0 <= seat < len(self._seats):
             raise MalformedIntent(f"There is no player {seat + 1}.")
         return self._seats[seat]
@@ -53,13 +57,13 @@ class SeatEditor:
 
     def _change_seats(self, delta: int) -> None:
         if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the players")
+            raise IllegalMoveError(Said("refusal.started_players"))
         if delta not in (-1, 1):
             raise MalformedIntent("Players are added or removed one at a time.")
         count = len(self._seats) + delta
         if not 1 <= count <= self.Game.MAX_PLAYERS:
             raise IllegalMoveError(
-                f"{self.heading} is played by 1 to {self.Game.MAX_PLAYERS} players"
+                Said("refusal.players", game=self.heading, most=self.Game.MAX_PLAYERS)
             )
         if delta > 0:
             self._add_seat()
@@ -84,22 +88,28 @@ class SeatEditor:
 
     def _choose_rules(self, preset: str) -> None:
         if self.phase != "setup":
-            raise IllegalMoveError("the game has started: press New game to change the rules")
+            raise IllegalMoveError(Said("refusal.started_rules"))
         try:
             self.rules = self.Game.Rules.preset(preset)
         except ValueError as problem:
             raise MalformedIntent(str(problem)) from None
 
     def _render_setup(self) -> None:
-        kinds = [{"id": HUMAN, "label": "Human"}]
-        kinds += [{"id": level, "label": f"Bot ({level})"} for level in self.Game.BOTS]
+        say = self.say
+        kinds = [{"id": HUMAN, "label": say("setup.human")}]
+        kinds += [{"id": level, "label": say("setup.bot", level=level)} for level in self.Game.BOTS]
         presets = [{"id": name, "label": name} for name in self.Game.Rules.PRESETS]
         if self.rules.preset_name is None:
-            presets.append({"id": "", "label": "custom"})
+            presets.append({"id": "", "label": say("setup.custom")})
         self.setup.draw(
-            heading=f"New game of {self.heading}",
+            heading=say("setup.heading", game=self.heading),
             seats=[
-                {**seat, "swatch": css_colour(seat["colour"]), "placeholder": f"Player {i + 1}"}
+                {
+                    **seat,
+                    "swatch": css_colour(seat["colour"]),
+                    "colour_name": say(colour_key(seat["colour"])) if seat["colour"] else "",
+                    "placeholder": say("name.player", number=i + 1),
+                }
                 for i, seat in enumerate(self._seats)
             ],
             kinds=kinds,

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from dicelab import validation
 from dicelab.fivethousand.rules import Rules
+from dicelab.messages import catalogue
 from dicelab.strategy import SET_ASIDE, Grid, Strategy, threshold
 from dicelab.validation import shown
 from dicelab.widgets import replacing
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.strategy import BuilderForm, StrategyCardPart
-from dicelab.widgets.controller import _sentence  # a message as a sentence, as the games say it
 from dicelab.widgets.strategy_card import SET_ASIDE_WORDS, PointsPerTurn, card_fields
 from dicelab.widgets.table import Table
 
@@ -241,7 +241,7 @@ class StrategyBuilder(StrategyBuilderTable):
         try:
             self.rename(text)
         except ValueError as refusal:
-            self._refuse(_sentence(str(refusal)), "name")
+            self._refuse(catalogue().sentence(str(refusal)), "name")
 
     def _setting(self, setting: str) -> tuple[str, int | None]:
         """(situation, dice left) of a threshold's setting, (situation, None) of a reach."""

@@ -23,6 +23,7 @@ import ipywidgets
 import traitlets
 
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import catalogue
 from dicelab.widgets.intents import MalformedIntent
 from dicelab.widgets.module import compose
 
@@ -122,6 +123,7 @@ class Table(ClosesLayout, Intents, anywidget.AnyWidget):
 
     COMPONENTS: tuple[str, ...] = ()
     view = traitlets.Dict({}).tag(sync=True)
+    words = traitlets.Dict({}).tag(sync=True)  # the words the front end draws by itself
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -130,6 +132,7 @@ class Table(ClosesLayout, Intents, anywidget.AnyWidget):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
+        self.words = self.words or catalogue().front_end()  # (a game sets its language's)
         self._views = 0  # the views shown in browsers now
         self._was_seen = False  # whether a browser ever showed one
         self.on_msg(self._receive)

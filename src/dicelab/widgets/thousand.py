@@ -7,25 +7,18 @@ from functools import partial
 from dicelab import thousand
 from dicelab.coach import ThousandCoach
 from dicelab.errors import IllegalMoveError, InvalidInputError
+from dicelab.messages import Said
 from dicelab.thousand import Bank, SetAside, Throw
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components import DiceTray
 from dicelab.widgets.components.cask_scales import CaskScales
 from dicelab.widgets.controller import GameController
-from dicelab.widgets.phrasing import count, says, turn_of, verb, whom
 from dicelab.widgets.picks import Picks
 from dicelab.widgets.proposal import proposal, restated
 from dicelab.widgets.win_chances import BySeats, ExactFinishing, ExactForTwo
 
 BIG_SAVE = 300  # a save this big stays on the table until its player goes on
-KEYS_HELP = (
-    "T throws the dice and S saves the turn's points; Space or Enter presses the focused "
-    "button, so after a throw Space throws again. With the choose_keep setting, click the "
-    "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
-    "K switches the coach on or off, and W shows or hides each seat's chance to win. S "
-    "starts a game and N sets up a new one. Escape goes back to the notebook."
-)
 
 
 class ThousandGame(GameController):
@@ -41,14 +34,15 @@ class ThousandGame(GameController):
     it from the start). ``first_player="random"`` lets chance pick who starts each game, as the
     original app does (the order round the table stays; with a ``seed`` the pick is repeatable);
     it is the rules' ``first_player`` setting (shared with Fivethousand), and "first" makes
-    the first seat start whatever the rules say; by default the rules decide.
+    the first seat start whatever the rules say; by default the rules decide. ``lang="ru"``
+    speaks Russian, as the original app could (see :mod:`dicelab.messages`).
     """
 
     Game = thousand.Game
     Coach = ThousandCoach
     CHANCES = BySeats(ExactForTwo("thousand"), ExactFinishing())
-    heading = "Thousand"
-    HELP = KEYS_HELP
+    NAME = "thousand"
+    HELP = "thousand.keys"
     STARTS_AT_ONCE = True
     COMPONENTS = GameController.COMPONENTS + ("dice", "cask_scales")
 
@@ -65,6 +59,7 @@ class ThousandGame(GameController):
         chances: bool = False,
         first_player: str | None = None,
         resume=False,
+        lang: str = "en",
     ):
         if first_player is not None and first_player not in self.FIRST_PLAYERS:
             raise InvalidInputError(f"first_player is 'first' or 'random', not {first_player!r}")
@@ -72,7 +67,9 @@ class ThousandGame(GameController):
             rules = thousand.Rules.coerce(rules).replace(
                 first_player="random" if first_player == "random" else "fixed"
             )
-        super().__init__(players, rules, seed, pace, coach, rating, chances, resume=resume)
+        super().__init__(
+            players, rules, seed, pace, coach, rating, chances, resume=resume, lang=lang
+        )
 
     def build(self) -> None:
         self._picks = Picks()  # positions in the throw picked to set aside (choose_keep)
@@ -132,10 +129,10 @@ class ThousandGame(GameController):
             self.human_turn()
             for action in actions:
                 if isinstance(action, SetAside) and not action.dice:
-                    raise IllegalMoveError("pick the scoring dice to set aside first")
+                    raise IllegalMoveError(Said("refusal.pick_first"))
                 state = self._game.engine.apply(state, action)
         except IllegalMoveError as reason:
-            return str(reason)
+            return self.said(reason)
         return None
 
     def _play_all(self, actions) -> None:
@@ -153,26 +150,26 @@ class ThousandGame(GameController):
         self.human_turn()
         state = self._game.state
         if not self.rules.choose_keep:
-            raise IllegalMoveError("scoring dice are set aside by themselves in this game")
+            raise IllegalMoveError(Said("refusal.aside_by_themselves"))
         if state.phase != "choose":
-            raise IllegalMoveError("throw the dice first, then pick the scoring dice")
+            raise IllegalMoveError(Said("refusal.throw_then_pick"))
         index = die - len(self._aside)
         if not 0 <= index < len(state.throw):
             raise IllegalMoveError(
-                "that die was set aside earlier"
+                Said("refusal.aside_earlier")
                 if 0 <= die < len(self._aside)
-                else f"there is no die {die + 1}"
+                else Said("refusal.no_die", number=die + 1)
             )
         face = state.throw[index]
         if not self._may_pick(face):
-            raise IllegalMoveError(f"a {face} doesn't score in this throw")
+            raise IllegalMoveError(Said("refusal.not_scoring_here", face=face))
         self._picks.flip(index)
 
     def set_aside(self) -> None:
         """Set the picked dice aside (``choose_keep``)."""
         if not self.picked:
             self.human_turn()
-            raise IllegalMoveError("pick the scoring dice to set aside first")
+            raise IllegalMoveError(Said("refusal.pick_first"))
         self.play(SetAside(self._picked_dice()))
 
     def _picked_dice(self) -> tuple:
@@ -185,24 +182,20 @@ class ThousandGame(GameController):
 
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
-        state = self._game.state
-        left = count(state.dice_left, "die")
+        state, say = self._game.state, self.say
+        throw_label = say("button.throw", dice=say.count(state.dice_left, "die"))
         throw, save = self._refusal_of(self._then(Throw())), self._refusal_of(self._then(Bank()))
         buttons = [
-            Button(
-                "throw",
-                f"Throw {left}",
-                self.throw,
-                f"Throw {left}",
-                throw is None,
-                throw or "",
-                "t",
-            ),
+            Button("throw", throw_label, self.throw, throw_label, throw is None, throw or "", "t"),
             Button(
                 "save",
-                f"Save {state.turn_points}",
+                say("button.save", score=state.turn_points),
                 self.save,
-                f"Save {state.turn_points}: the turn's {count(state.turn_points, 'point')}",
+                say(
+                    "button.save_aria",
+                    score=state.turn_points,
+                    points=say.count(state.turn_points, "point"),
+                ),
                 save is None,
                 save or "",
                 "s",
@@ -212,15 +205,15 @@ class ThousandGame(GameController):
             aside = (
                 self.refusal(SetAside(self._picked_dice()))
                 if self.picked
-                else self.refusal() or "pick the scoring dice to set aside first"
+                else self.refusal() or say("refusal.pick_first")
             )
             buttons.insert(
                 0,
                 Button(
                     "set_aside",
-                    "Set aside",
+                    say("button.set_aside"),
                     self.set_aside,
-                    "Set aside the picked dice",
+                    say("button.set_aside_aria"),
                     aside is None,
                     aside or "",
                     "a",
@@ -261,7 +254,7 @@ class ThousandGame(GameController):
         (``choose_keep``; see :mod:`~dicelab.widgets.proposal`)."""
         proposed = proposal(self)
         self.picked = _positions_of(self._game.state.throw, proposed.dice) if proposed else set()
-        self._status = restated(self._status, proposed)
+        self._status = restated(self._status, proposed, self.say)
 
     def _auto_part(self, thrown: tuple) -> tuple:
         """The dice the rules set aside by themselves from ``thrown`` (none to choose or none scoring)."""
@@ -278,39 +271,47 @@ class ThousandGame(GameController):
 
     def _show_bot_pick(self, dice: tuple) -> None:
         self.picked = _positions_of(self._game.state.throw, dice)
-        self._status = (
-            f"{says(self._game.current_player.name, 'picks')} {_faces(dice)} to set aside."
-        )
+        who = self._game.current_player.name
+        self._status = self.say("thousand.picks", who=who, dice=_faces(dice))
 
     def describe(self, event, before) -> str:
-        name = self._game.players[event.player].name
+        name, say = self._game.players[event.player].name, self.say
         action, state = event.action, self._game.state
         if isinstance(action, Bank):
-            text = (
-                f"{says(name, 'saves')} {count(before.turn_points, 'point')} and now "
-                f"{verb(name, 'has')} {state.scores[event.player]}"
-            )
-            cask = self.rules.cask_at(state.scores[event.player])
-            return text + (f", in the {_cask(cask)} cask." if cask else ".")
+            score = state.scores[event.player]
+            cask = self.rules.cask_at(score)
+            saved = say.count(before.turn_points, "point")
+            if cask:
+                return say(
+                    "thousand.saves_in_cask", who=name, points=saved, score=score, cask=_cask(cask)
+                )
+            return say("thousand.saves", who=name, points=saved, score=score)
         if isinstance(action, SetAside):
-            return f"{says(name, 'sets')} aside {_faces(action.dice)}: " + self._outcome(
-                name, before, action.dice
-            )
-        text = f"{says(name, 'threw')} {_faces(event.dice)}"
+            outcome = self._outcome(name, before, action.dice)
+            return say("thousand.sets_aside", who=name, dice=_faces(action.dice), outcome=outcome)
+        thrown = _faces(event.dice)
         if "bust" in state.news:
             lost = (
-                f"the turn's {count(before.turn_points, 'point')} are burned"
+                say("thousand.turn_burned", n=before.turn_points)
                 if before.turn_points
-                else "the turn ends"
+                else say("thousand.turn_ends")
             )
-            return f"{text}: no combination, burned! {lost[:1].upper()}{lost[1:]}."
+            return say("thousand.no_combination", who=name, dice=thrown, lost=lost)
         proposed = proposal(self)
         if proposed:  # dice to choose (``choose_keep``)
+            text = say("thousand.threw", who=name, dice=thrown)
             if self._game.players[event.player].is_bot:
-                return f"{text}."
-            return f"{text}. {proposed.sentence()}"
+                return text
+            return f"{text} {proposed.sentence(say)}"
         part = self._auto_part(event.dice)
-        return f"{text}, setting aside {_faces(part)}: " + self._outcome(name, before, part)
+        outcome = self._outcome(name, before, part)
+        return say(
+            "thousand.threw_setting_aside",
+            who=name,
+            dice=thrown,
+            part=_faces(part),
+            outcome=outcome,
+        )
 
     def moment(self, event, before, mark: str) -> str:
         """A throw with no combination burns the turn's points in Thousand, as going over
@@ -329,28 +330,28 @@ class ThousandGame(GameController):
     def _outcome(self, name: str, before, part: tuple) -> str:
         """What setting ``part`` aside (from ``before``) brought about, in words."""
         points = self._game.engine.table.score(part)
-        state, target = self._game.state, self.rules.target
+        state, target, say = self._game.state, self.rules.target, self.say
         turn = before.turn_points + points
         standing = before.scores[before.player] + turn
+        worth = say.count(points, "point")
         if "burned" in state.news:
-            return (
-                f"{count(points, 'point')} would take {whom(name)} to {standing}, over "
-                f"{target}: the turn's {count(turn, 'point')} burn."
+            return say(
+                "thousand.over_target",
+                who=name,
+                points=worth,
+                standing=standing,
+                target=target,
+                turn=say.count(turn, "point"),
             )
         if "exact_win" in state.news:
-            return f"{count(points, 'point')} take {whom(name)} to exactly {target}!"
-        text = f"{count(points, 'point')}, {turn} this turn"
+            return say("thousand.exact_win", who=name, points=worth, target=target)
+        parts = [say("thousand.this_turn", points=worth, turn=turn)]
         if "hot_dice" in state.news:
-            text += (
-                f"; all {self.rules.dice} dice scored, so all {self.rules.dice} are thrown again"
-            )
+            parts.append(say("thousand.hot_dice", n=self.rules.dice))
         need = self.needed_to_save(before.player, turn)
         if need:
-            return text + (
-                f"; {says(name, 'needs', start=False)} {need[1]} more to leave the "
-                f"{_cask(need[0])} cask and save."
-            )
-        return text + "."
+            parts.append(say("thousand.needs", who=name, more=need[1], cask=_cask(need[0])))
+        return say.sentence("; ".join(parts))
 
     def needed_to_save(self, player: int, turn_points: int) -> tuple | None:
         """(cask, points still needed) while ``player``, with ``turn_points`` this turn, is in
@@ -364,9 +365,9 @@ class ThousandGame(GameController):
         game = self._game
         throws = sum(event.dice is not None for event in game.history)
         label = (
-            f"Dice of {whom(self._thrower)}"
+            self.say("dice.of", who=self._thrower)
             if self._thrower and not self._ended_robot_turn()
-            else "Dice, not thrown yet"
+            else self.say("dice.not_thrown_tray")
         )
         self.tray.draw(dice=self._dice(), throw=throws, label=label)
         target = self.rules.target
@@ -374,9 +375,20 @@ class ThousandGame(GameController):
         self.scales.draw(
             target=target,
             ticks=list(range(0, target + 1, step)),
-            casks=[{"low": low, "high": high, "label": "cask"} for low, high in self.rules.casks],
+            casks=[
+                {"low": low, "high": high, "label": self.say("thousand.cask")}
+                for low, high in self.rules.casks
+            ],
             rows=self._scale_rows(),
             caption=self._caption(),
+            legend=[
+                [key, self.say(f"scales.legend_{word}")]
+                for key, word in (
+                    ("is-cask", "cask"),
+                    ("is-banked", "banked"),
+                    ("is-standing", "standing"),
+                )
+            ],
         )
 
     def _ended_robot_turn(self) -> bool:
@@ -391,11 +403,19 @@ class ThousandGame(GameController):
         )
 
     def _dice(self) -> list:
+        say = self.say
+        unthrown = _die(None, say("dice.not_thrown"))
         if self._ended_robot_turn():
-            return [_die(None, "not thrown yet")] * self.rules.dice
+            return [unthrown] * self.rules.dice
         choosing = self.rules.choose_keep and self._game.state.phase == "choose"
         dice = [
-            _die(face, f"a {face}, set aside earlier", kept=True, look="aside", tag="Set aside")
+            _die(
+                face,
+                say("dice.aside_earlier", face=face),
+                kept=True,
+                look="aside",
+                tag=say("dice.tag_aside"),
+            )
             for face in self._aside
         ]
         part = list(self._part)
@@ -403,13 +423,14 @@ class ThousandGame(GameController):
             position = len(dice) + 1
             if face in part:
                 part.remove(face)
-                dice.append(_die(face, f"a {face}, set aside", kept=True, rolled=True, look="kept"))
+                label = say("dice.aside", face=face)
+                dice.append(_die(face, label, kept=True, rolled=True, look="kept"))
             elif choosing:
                 picked = index in self.picked
                 dice.append(
                     _die(
                         face,
-                        f"die {position}: a {face}" + (", picked" if picked else ""),
+                        say("dice.picked" if picked else "dice.pick", number=position, face=face),
                         held=picked,
                         rolled=True,
                         key=str(position),
@@ -418,12 +439,9 @@ class ThousandGame(GameController):
                     )
                 )
             else:
-                dice.append(
-                    _die(
-                        face, f"a {face}, doesn't score", rolled=True, look="thrown", tag="No score"
-                    )
-                )
-        dice += [_die(None, "not thrown yet")] * (self.rules.dice - len(dice))
+                label, tag = say("dice.no_score", face=face), say("dice.tag_no_score")
+                dice.append(_die(face, label, rolled=True, look="thrown", tag=tag))
+        dice += [unthrown] * (self.rules.dice - len(dice))
         return dice
 
     def _scale_rows(self) -> list:
@@ -437,14 +455,16 @@ class ThousandGame(GameController):
             standing = (
                 banked + state.turn_points if current else banked
             )  # blue while a turn is open
-            label = f"{player.name}: banked {banked}"
+            say = self.say
+            label = [say("scales.banked", name=player.name, banked=banked)]
             if standing != banked:
-                label += f", would stand at {standing}" + (" if saved" if not need else "")
+                projection = "scales.would_stand" if need else "scales.would_stand_if_saved"
+                label.append(say(projection, standing=standing))
             cask = self.rules.cask_at(banked)
             if cask:
-                label += f", in the {_cask(cask)} cask"
+                label.append(say("scales.in_cask", cask=_cask(cask)))
             if current and need:
-                label += f", {need[1]} more needed to save"
+                label.append(say("scales.needed", more=need[1]))
             rows.append(
                 {
                     "name": player.name,
@@ -452,7 +472,7 @@ class ThousandGame(GameController):
                     "banked": banked,
                     "standing": standing,
                     "current": current,
-                    "label": label,
+                    "label": ", ".join(label),
                 }
             )
         return rows
@@ -463,18 +483,21 @@ class ThousandGame(GameController):
         if self._game.is_over:
             return ""
         state = self._game.state
-        name = self._game.current_player.name
+        name, say = self._game.current_player.name, self.say
         banked = state.scores[state.player]
-        text = f"{turn_of(name)}: this turn {state.turn_points}, banked {banked}"
+        text = say(
+            "caption.turn",
+            turn=say("table.turn_of", who=name),
+            points=state.turn_points,
+            banked=banked,
+        )
         need = self.needed_to_save(state.player, state.turn_points)
         if need:
-            return (
-                f"{text}; {count(need[1], 'point')} more needed to leave the {_cask(need[0])} "
-                f"cask and stop."
-            )
+            more = say.count(need[1], "point")
+            return say("caption.cask", text=text, more=more, cask=_cask(need[0]))
         if not state.turn_points:
-            return f"{text}."
-        return f"{text}, if you stop now {banked + state.turn_points}."
+            return say.sentence(text)
+        return say("caption.stop_now", text=text, standing=banked + state.turn_points)
 
 
 def _die(

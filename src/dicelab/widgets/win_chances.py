@@ -23,21 +23,21 @@ import math
 from functools import lru_cache, partial
 from importlib import import_module
 
+from dicelab.messages import Said, in_language
 from dicelab.widgets.background import prepared, submitted
 from dicelab.widgets.colours import css_colour
 from dicelab.widgets.components.win_chances import WinChancesPanel
 from dicelab.widgets.phrasing import percentages, seat_name
 from dicelab.widgets.switched_panel import SwitchedPanel
 
-COMPUTING = "computing…"
-ALONE = "playing alone, there is no one to beat"
+ALONE = Said("chances.alone")
 
 
 class Source:
     """Where the chances of a table come from; :meth:`at` picks the source for its size."""
 
-    kept = "then they are saved"  # what becomes of the work done the first time
-    first_time = "a few seconds"  # how long that work takes
+    kept = Said("chances.saved")  # what becomes of the work done the first time
+    first_time = Said("chances.a_few_seconds")  # how long that work takes
     slow_chances = False  # a state's chances take long enough to work out off the event loop
 
     def at(self, seats: int) -> Source:
@@ -54,7 +54,7 @@ def _win_policy_takes(source: Source, rules) -> str:
     """How long a two-player win policy takes to build the first time: minutes under a
     farkle penalty (its passes over every level)."""
     if rules.penalty:
-        return "several minutes (a quarter of an hour at a target of 10 000)"
+        return Said("chances.several_minutes")
     return source.first_time
 
 
@@ -62,10 +62,8 @@ class ExactForTwo(Source):
     """The exact chance to win of Fivethousand or Thousand (``game``, the module's name),
     from its two-player win policy (``win_policy(rules)``)."""
 
-    basis = (
-        "Exact chances if both players play to win from here (a shared win counts as half a win)."
-    )
-    first_time = "up to a minute"
+    basis = Said("chances.basis_two")
+    first_time = Said("chances.up_to_a_minute")
     takes = _win_policy_takes
 
     def __init__(self, game: str):
@@ -78,14 +76,11 @@ class ExactForTwo(Source):
             return ALONE
         largest = [max(sizes) for sizes in zip(*map(_size, rules.PRESETS.values()))]
         if any(size > most for size, most in zip(_size(rules), largest)):
-            return (
-                "these rules are larger than any preset (a higher target in scoring steps, or "
-                "more dice), and working it out would take many minutes"
-            )
+            return Said("chances.too_large")
         return ""
 
     def key(self, rules) -> tuple:
-        return "win policy", self.game, rules
+        return "win_policy", self.game, rules
 
     def prepare(self, rules):
         return import_module(f"dicelab.{self.game}").win_policy(rules)
@@ -106,19 +101,15 @@ class ExactFinishing(Source):
     """Thousand at a table of three or more: exact chances if every seat plays the
     solitaire-optimal policy (see :mod:`dicelab.thousand.finishing`)."""
 
-    basis = (
-        "Exact chances if every player plays for the fewest turns from here (each alone, "
-        "the best solitaire play): then each player's number of turns to finish is "
-        "independent of the others', and the first to reach the target in turn order wins."
-    )
-    kept = "then they are kept while the notebook runs"
+    basis = Said("chances.basis_finishing")
+    kept = Said("chances.kept")
     slow_chances = True  # each seat's turns to finish, from its state: milliseconds to tens
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
 
     def key(self, rules) -> tuple:
-        return "finishing chances", rules
+        return "finishing_chances", rules
 
     def prepare(self, rules):
         from dicelab.thousand.finishing import finishing_chances
@@ -133,19 +124,15 @@ class PairwiseEstimate(Source):
     """Fivethousand at a table of three or more: estimates from every pair's exact
     two-player chances (see :mod:`dicelab.fivethousand.pairwise`)."""
 
-    basis = (
-        "Estimates from the exact chances of each pair of players, both playing to win, as "
-        "if the two were alone at the table: each player's chances against every other "
-        "player multiplied, then scaled to add up to 100%."
-    )
-    first_time = "up to a minute"
+    basis = Said("chances.basis_pairwise")
+    first_time = Said("chances.up_to_a_minute")
     takes = _win_policy_takes
 
     def unavailable(self, rules, seats: int) -> str:
         return ExactForTwo("fivethousand").unavailable(rules, 2)
 
     def key(self, rules) -> tuple:
-        return "pairwise chances", rules
+        return "pairwise_chances", rules
 
     def prepare(self, rules):
         from dicelab.fivethousand.pairwise import PairwiseChances
@@ -170,16 +157,13 @@ class BySeats(Source):
 class YahtzeeEstimate(Source):
     """The estimated chance to win of Yahtzee, from the moments of the solitaire solution."""
 
-    basis = (
-        "Estimates from each card's expected final score and its spread with the best "
-        "solitaire play: close early in a game, rougher near its end."
-    )
+    basis = Said("chances.basis_yahtzee")
 
     def unavailable(self, rules, seats: int) -> str:
         return ALONE if seats == 1 else ""
 
     def key(self, rules) -> tuple:
-        return "yahtzee solution", rules
+        return "yahtzee_solution", rules
 
     def prepare(self, rules):
         from dicelab.yahtzee.solver import solve
@@ -210,47 +194,43 @@ class WinChances(SwitchedPanel):
         """Draw each seat's chance in the game's state now (or why there is none)."""
         if not self.widgets():
             return
-        game = self._controller.game
+        game, say = self._controller.game, self._controller.say
         source = self.source.at(len(game.players))
         why = source.unavailable(game.rules, len(game.players))
         if why:
-            self.panel.draw(busy="", note=f"No chance to win is shown: {why}.", basis="", seats=[])
+            note = say("chances.none_shown", why=in_language(why, say))
+            self.panel.draw(busy="", note=note, basis="", seats=[])
             return
+        basis = in_language(source.basis, say)
         job = prepared(source.key(game.rules), partial(source.prepare, game.rules))
         if not self.finished(job):
-            self.panel.draw(
-                busy=(
-                    f"Computing… working out the chances to win for these rules: the "
-                    f"first time takes {source.takes(game.rules)}, {source.kept}. "
-                    f"Play on meanwhile."
-                ),
-                note="",
-                basis=source.basis,
-                seats=[self._seat(player, COMPUTING, None) for player in game.players],
+            busy = say(
+                "chances.computing",
+                first_time=in_language(source.takes(game.rules), say),
+                kept=in_language(source.kept, say),
             )
+            computing = say("chances.computing_short")
+            seats = [self._seat(player, computing, None) for player in game.players]
+            self.panel.draw(busy=busy, note="", basis=basis, seats=seats)
             return
         problem = job.exception()
         if problem is not None:
-            self.panel.draw(
-                busy="", note=f"No chance to win for these rules: {problem}.", basis="", seats=[]
-            )
+            note = say("chances.none_for_rules", problem=str(problem))
+            self.panel.draw(busy="", note=note, basis="", seats=[])
             return
         chances = self._chances(source, job.result(), game.state)
         if chances is None:  # a slow source's first chances under these rules: on their way
-            self.panel.draw(
-                busy="",
-                note="",
-                basis=source.basis,
-                seats=[self._seat(player, COMPUTING, None) for player in game.players],
-            )
+            computing = say("chances.computing_short")
+            seats = [self._seat(player, computing, None) for player in game.players]
+            self.panel.draw(busy="", note="", basis=basis, seats=seats)
             return
         self.panel.draw(
             busy="",
             note="",
-            basis=source.basis,
+            basis=basis,
             seats=[
                 self._seat(player, said, chance)
-                for player, said, chance in zip(game.players, percentages(chances), chances)
+                for player, said, chance in zip(game.players, percentages(chances, say), chances)
             ],
         )
 
@@ -274,10 +254,9 @@ class WinChances(SwitchedPanel):
         self._last = (work, state, chances)
         return chances
 
-    @staticmethod
-    def _seat(player, value: str, share) -> dict:
+    def _seat(self, player, value: str, share) -> dict:
         return {
-            "name": seat_name(player),
+            "name": seat_name(player, self._controller.say),
             "colour": css_colour(player.colour),
             "value": value,
             "share": None if share is None else round(float(share), 4),

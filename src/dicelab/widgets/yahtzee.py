@@ -7,21 +7,14 @@ from functools import partial
 from dicelab import validation, yahtzee
 from dicelab.coach import YahtzeeCoach
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.colours import css_colour, ink
 from dicelab.widgets.components import DiceTray, MalformedIntent, Scorecard
 from dicelab.widgets.controller import GameController
-from dicelab.widgets.phrasing import count, owned_by, says, whom, whose
 from dicelab.widgets.win_chances import YahtzeeEstimate
-from dicelab.yahtzee import BOX_TITLES, Hold, Release, Roll, Score
+from dicelab.yahtzee import Hold, Release, Roll, Score
 from dicelab.yahtzee.scoring import upper_bonus
-
-KEYS_HELP = (
-    "Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
-    "R rolls, C confirms the chosen box, K switches the coach on or off, W shows or hides "
-    "each seat's chance to win, S starts a game and N sets up a new one. Escape goes "
-    "back to the notebook."
-)
 
 
 class YahtzeeGame(GameController):
@@ -37,10 +30,10 @@ class YahtzeeGame(GameController):
     Game = yahtzee.Game
     Coach = YahtzeeCoach
     CHANCES = YahtzeeEstimate()
-    heading = "Yahtzee"
+    NAME = "yahtzee"
     COLOURS = yahtzee.COLOURS
     SETUP_PLAYERS = (None, None)
-    HELP = KEYS_HELP
+    HELP = "yahtzee.keys"
     COMPONENTS = GameController.COMPONENTS + ("dice", "scorecard")
 
     def build(self) -> None:
@@ -74,22 +67,20 @@ class YahtzeeGame(GameController):
             raise MalformedIntent(f"There is no box called {validation.shown(row)}.")
         mover, owner = game.current_player.name, game.players[column].name
         if column != game.state.player:
-            raise IllegalMoveError(
-                f"it is {whose(mover)} turn: choose a box in {whose(mover)} "
-                f"column, not {owned_by(owner)}"
-            )
-        filled = game.state.card.boxes
+            owned = Said("yahtzee.owned_by", who=owner)
+            raise IllegalMoveError(Said("refusal.other_column", who=mover, owner=owned))
+        filled, box = game.state.card.boxes, Said(f"box.{row}")
         if row in filled:
             raise IllegalMoveError(
-                f"{BOX_TITLES[row]} is already filled on {whose(mover)} card "
-                f"(with {filled[row]}): choose an empty box"
+                Said("refusal.box_filled", who=mover, box=box, points=filled[row])
             )
-        points = game.preview(row)
+        points = self.say.count(game.preview(row), "point")
         self.selected = row
-        self._status = (
-            f"{BOX_TITLES[row]} would score {count(points, 'point')} for "
-            f"{whom(mover)}. Press Confirm to score it."
-        )
+        self._status = self.say("yahtzee.would_score", who=mover, box=self._box(row), points=points)
+
+    def _box(self, box: str) -> str:
+        """The name of ``box`` in the table's language."""
+        return self.say(f"box.{box}")
 
     def select_and_score(self, column: int, row: str) -> None:
         """Choose box ``row`` of player ``column`` and score it at once (a double click)."""
@@ -106,27 +97,27 @@ class YahtzeeGame(GameController):
 
     def _no_box_reason(self) -> str:
         if not self._game.state.rolls_used:
-            return "roll the dice first, then choose a box on the scorecard"
-        return "choose a box on the scorecard first"
+            return self.say("refusal.roll_then_choose")
+        return self.say("refusal.choose_first")
 
     # --- the controller's extension points --------------------------------------------------
     def play_buttons(self) -> list[Button]:
         left = self.rules.rolls - self._game.state.rolls_used
-        rolls = f"Roll the dice, {count(left, 'roll')} left"
+        rolls = self.say("button.roll", rolls=self.say.count(left, "roll"))
         roll = self.refusal(Roll())
         confirm: str | None
         if self.selected is None:
             confirm = self.refusal() or self._no_box_reason()
         else:
             confirm = self.refusal(Score(self.selected))
-        box = BOX_TITLES[self.selected] if self.selected else "the chosen box"
+        box = self._box(self.selected) if self.selected else self.say("yahtzee.chosen_box")
         return [
             Button("roll", rolls, self.roll, rolls, roll is None, roll or "", "r", tone="roll"),
             Button(
                 "confirm",
-                "Confirm",
+                self.say("button.confirm"),
                 self.confirm,
-                f"Confirm: score {box}",
+                self.say("button.confirm_aria", box=box),
                 confirm is None,
                 confirm or "",
                 "c",
@@ -160,26 +151,35 @@ class YahtzeeGame(GameController):
     def _show_bot_choice(self, box: str) -> None:
         player = self._game.current_player
         self.selected = box
-        self._status = (
-            f"{says(player.name, 'chooses')} {BOX_TITLES[box]} "
-            f"({count(self._game.preview(box), 'point')})."
+        points = self.say.count(self._game.preview(box), "point")
+        self._status = self.say(
+            "yahtzee.chooses", who=player.name, box=self._box(box), points=points
         )
 
     def describe(self, event, before) -> str:
-        name = self._game.players[event.player].name
+        name, say = self._game.players[event.player].name, self.say
         action = event.action
         if isinstance(action, Roll):
             left = self.rules.rolls - self._game.state.rolls_used
-            after = f"{count(left, 'roll')} left" if left else "now choose a box"
+            after = (
+                say("yahtzee.left", rolls=say.count(left, "roll"))
+                if left
+                else say("yahtzee.now_choose")
+            )
             dice = ", ".join(map(str, self._game.state.dice))
-            return f"{says(name, 'rolled')}: {dice}; {after}."
+            return say("yahtzee.rolled", who=name, dice=dice, after=after)
         if isinstance(action, (Hold, Release)):
-            verb = "holds" if isinstance(action, Hold) else "releases"
-            return f"{says(name, verb)} die {action.die + 1} (a {before.dice[action.die]})."
+            key = "yahtzee.holds" if isinstance(action, Hold) else "yahtzee.releases"
+            return say(key, who=name, number=action.die + 1, face=before.dice[action.die])
         card, earlier = self._game.state.cards[event.player], before.cards[event.player]
-        text = f"{says(name, 'scores')} {card.boxes[action.box]} in {BOX_TITLES[action.box]}"
         bonus = (card.yahtzee_bonuses - earlier.yahtzee_bonuses) * self.rules.yahtzee_bonus
-        return text + (f" and a Yahtzee bonus of {bonus}." if bonus else ".")
+        return say(
+            "yahtzee.scores_bonus" if bonus else "yahtzee.scores",
+            who=name,
+            points=card.boxes[action.box],
+            box=self._box(action.box),
+            bonus=bonus,
+        )
 
     def moment(self, event, before, mark: str) -> str:
         """A win, a Yahtzee scored in its box, or a bonus earned (the upper or a Yahtzee bonus)."""
@@ -204,9 +204,12 @@ class YahtzeeGame(GameController):
     def render_board(self) -> None:
         game = self._game
         throws = sum(isinstance(event.action, Roll) for event in game.history)
-        self.tray.draw(dice=self._dice(), throw=throws, label=f"Dice of {game.current_player.name}")
+        who = game.current_player.name
+        self.tray.draw(dice=self._dice(), throw=throws, label=self.say("dice.of", who=who))
         self.scorecard.draw(
-            caption=f"Scorecard ({self.rules.preset_name or 'custom'} rules)",
+            caption=self.say(
+                "yahtzee.scorecard", preset=self.rules.preset_name or self.say("setup.custom")
+            ),
             columns=[
                 {
                     "name": p.name,
@@ -225,9 +228,10 @@ class YahtzeeGame(GameController):
         for die, held in enumerate(state.held):
             face = state.dice[die] if state.dice else None
             if face is None:
-                label = f"die {die + 1}, not rolled yet"
+                label = self.say("yahtzee.die_not_rolled", number=die + 1)
             else:
-                label = f"die {die + 1} showing {face}" + (", held" if held else "")
+                key = "yahtzee.die_held" if held else "yahtzee.die"
+                label = self.say(key, number=die + 1, face=face)
             dice.append(
                 {
                     "face": face,
@@ -249,41 +253,46 @@ class YahtzeeGame(GameController):
             rows.append(
                 {
                     "key": box,
-                    "label": BOX_TITLES[box],
+                    "label": self._box(box),
                     "total": False,
                     "cells": [self._cell(i, box) for i in range(len(cards))],
                 }
             )
             if box == last_upper:
                 rows.append(self._upper_total(cards))
+                bonus = self.say(
+                    "yahtzee.upper_bonus",
+                    bonus=rules.upper_bonus,
+                    threshold=rules.upper_bonus_threshold,
+                )
                 rows.append(
-                    _total(
-                        "upper_bonus",
-                        f"Bonus ({rules.upper_bonus} at {rules.upper_bonus_threshold})",
-                        [self._bonus(card) for card in cards],
-                    )
+                    self._total("upper_bonus", bonus, [self._bonus(card) for card in cards])
                 )
         if rules.yahtzee_bonus:
             rows.append(
-                _total(
+                self._total(
                     "yahtzee_bonus",
-                    "Yahtzee bonus",
+                    self.say("yahtzee.yahtzee_bonus"),
                     [c.yahtzee_bonuses * rules.yahtzee_bonus or "" for c in cards],
                 )
             )
-        rows.append(_total("total", "Total", [c.total(rules) for c in cards]))
+        total = self.say("yahtzee.total")
+        rows.append(self._total("total", total, [c.total(rules) for c in cards]))
         return rows
 
     def _upper_total(self, cards) -> dict:
         """The upper total as progress towards the bonus: "40 / 63" until it is decided."""
-        rules, row = self.rules, _total("upper", "Upper total", [c.upper_total() for c in cards])
+        upper = self.say("yahtzee.upper_total")
+        rules, row = self.rules, self._total("upper", upper, [c.upper_total() for c in cards])
         threshold = rules.upper_bonus_threshold
         for cell, card in zip(row["cells"], cards):
             if rules.upper_bonus and not self._upper_done(card):
                 cell["text"] = f"{card.upper_total()} / {threshold}"
-                cell["label"] = (
-                    f"{cell['text']}, upper total: {card.upper_total()} of the "
-                    f"{threshold} for the bonus"
+                cell["label"] = self.say(
+                    "yahtzee.upper_progress",
+                    text=cell["text"],
+                    total=card.upper_total(),
+                    threshold=threshold,
                 )
         return row
 
@@ -298,7 +307,7 @@ class YahtzeeGame(GameController):
     def _cell(self, player: int, box: str) -> dict:
         """A box of the scorecard: every box is a button, so a refused click can say why."""
         game = self._game
-        name, title = game.players[player].name, BOX_TITLES[box]
+        name, title = game.players[player].name, self._box(box)
         filled = game.state.cards[player].boxes
         playing = not game.is_over and not game.current_player.is_bot
         if box in filled:
@@ -307,17 +316,16 @@ class YahtzeeGame(GameController):
                 "button": playing,
                 "enabled": False,
                 "chosen": False,
-                "label": f"{filled[box]} scored in {title} for {name}",
+                "label": self.say("yahtzee.cell_scored", points=filled[box], box=title, name=name),
             }
         to_move = player == game.state.player and not game.is_over
         chosen = to_move and box == self.selected
         scorable = to_move and game.state.rolls_used > 0 and self._rules_allow(box)
         text = str(game.preview(box)) if scorable else ""
         # A spoken name begins with the text shown (WCAG 2.5.3, label in name).
-        label = (
-            f"{text} would score in {title} for {name}" + (", chosen" if chosen else "")
-            if scorable
-            else f"{title} for {name}: open"
+        key = "yahtzee.cell_chosen" if chosen else "yahtzee.cell_preview"
+        label = self.say(
+            key if scorable else "yahtzee.cell_open", points=text, box=title, name=name
         )
         return {
             "text": text,
@@ -336,20 +344,21 @@ class YahtzeeGame(GameController):
             return False
         return True
 
-
-def _total(key: str, label: str, values: list) -> dict:
-    return {
-        "key": key,
-        "label": label,
-        "total": True,
-        "cells": [
-            {
-                "text": str(v),
-                "button": False,
-                "enabled": False,
-                "chosen": False,
-                "label": f"{v}, {label}" if v != "" else f"{label}: 0",
-            }
-            for v in values
-        ],
-    }
+    def _total(self, key: str, label: str, values: list) -> dict:
+        return {
+            "key": key,
+            "label": label,
+            "total": True,
+            "cells": [
+                {
+                    "text": str(v),
+                    "button": False,
+                    "enabled": False,
+                    "chosen": False,
+                    "label": self.say("yahtzee.total_cell", value=v, label=label)
+                    if v != ""
+                    else self.say("yahtzee.total_zero", label=label),
+                }
+                for v in values
+            ],
+        }

@@ -24,6 +24,7 @@ from dicelab import dice as _dice
 from dicelab.actions import Action, action_from_json
 from dicelab.dice import Dice
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import Said
 from dicelab.validation import box_name, die_index
 from dicelab.yahtzee.rules import BOX_TITLES, UPPER_BOXES, Rules
 from dicelab.yahtzee.scoring import box_points, legal_boxes, upper_bonus, yahtzee_bonus
@@ -165,26 +166,24 @@ class Engine:
 
     def _check(self, state: State, action: Action) -> None:
         if state.over:
-            raise IllegalMoveError("the game is over")
+            raise IllegalMoveError(Said("refusal.game_over"))
         if state.rolling:
-            raise IllegalMoveError("the dice are still rolling")
+            raise IllegalMoveError(Said("refusal.still_rolling"))
         rolls_left = self.rules.rolls - state.rolls_used
         if isinstance(action, Roll):
             if not rolls_left:
-                raise IllegalMoveError(
-                    f"you have rolled {self.rules.rolls} times: choose a box to score"
-                )
+                raise IllegalMoveError(Said("refusal.rolled_all", rolls=self.rules.rolls))
             if all(state.held):
-                raise IllegalMoveError("every die is held: release one to roll it")
+                raise IllegalMoveError(Said("refusal.all_held"))
         elif isinstance(action, (Hold, Release)):
             if not state.rolls_used:
-                raise IllegalMoveError("roll the dice first")
+                raise IllegalMoveError(Said("refusal.roll_first"))
             if not rolls_left:
-                raise IllegalMoveError("no rolls are left to keep dice for: choose a box")
+                raise IllegalMoveError(Said("refusal.no_rolls_left"))
             if isinstance(action, Hold) and state.held[action.die]:
-                raise IllegalMoveError("that die is already held")
+                raise IllegalMoveError(Said("refusal.already_held"))
             if isinstance(action, Release) and not state.held[action.die]:
-                raise IllegalMoveError("that die is not held")
+                raise IllegalMoveError(Said("refusal.not_held"))
         elif isinstance(action, Score):
             self.check_score(state, action.box)
         else:
@@ -193,15 +192,19 @@ class Engine:
     def check_score(self, state: State, box: str) -> None:
         """IllegalMoveError, with the reason, unless the player to move may score ``box`` now."""
         box_name(box, self.rules.boxes)
-        title = BOX_TITLES[box]
         if not state.rolls_used:
-            raise IllegalMoveError("roll the dice before you score")
+            raise IllegalMoveError(Said("refusal.roll_before_score"))
         if box in state.card.boxes:
-            raise IllegalMoveError(f"{title} is already used")
+            raise IllegalMoveError(Said("refusal.box_used", box=Said(f"box.{box}")))
         allowed = self.scorable_boxes(state)
         if box not in allowed:
-            where = " or ".join(BOX_TITLES[b] for b in allowed)
-            raise IllegalMoveError(f"joker rule: this Yahtzee must go in {where}")
+            titles = [Said(f"box.{b}") for b in allowed]
+            where = titles[0]
+            for title in titles[1:-1]:
+                where = Said("list.comma", first=where, next=title)
+            if len(titles) > 1:
+                where = Said("list.or", first=where, last=titles[-1])
+            raise IllegalMoveError(Said("refusal.joker", boxes=where))
 
     # --- what happens -----------------------------------------------------------------
     def apply(self, state: State, action: Action) -> State:

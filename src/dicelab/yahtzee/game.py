@@ -5,6 +5,7 @@ from __future__ import annotations
 from dicelab.errors import InvalidInputError
 from dicelab.game import Event
 from dicelab.game import Game as _Game
+from dicelab.messages import Said, colour_key
 from dicelab.players import Player
 from dicelab.validation import die_indices
 from dicelab.yahtzee.engine import Engine, Hold, Release, Roll, Score, State
@@ -42,9 +43,8 @@ class Game(_Game[State]):
                     f"{colour!r} is not one of the colours {', '.join(COLOURS)}"
                 )
             if colours.count(colour) > 1:
-                raise InvalidInputError(
-                    f"two players share the colour {colour}: each needs their own"
-                )
+                shared = Said(colour_key(colour))
+                raise InvalidInputError(Said("refusal.shared_colour", colour=shared))
         free = iter(c for c in COLOURS if c not in colours)
         return tuple(p if p.colour else Player(p.name, p.bot, next(free)) for p in seats)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dicelab import validation
+from dicelab.messages import catalogue
 from dicelab.ruleset import RuleSet
 
 UPPER_BOXES = ("ones", "twos", "threes", "fours", "fives", "sixes")
@@ -34,22 +35,8 @@ YATZY_BOXES = UPPER_BOXES + (
     "chance",
     "yahtzee",
 )
-BOX_TITLES = {
-    "ones": "Ones",
-    "twos": "Twos",
-    "threes": "Threes",
-    "fours": "Fours",
-    "fives": "Fives",
-    "sixes": "Sixes",
-    "one_pair": "One Pair",
-    "two_pairs": "Two Pairs",
-    "three_of_a_kind": "3 of a kind",
-    "four_of_a_kind": "4 of a kind",
-    "full_house": "Full House",
-    "small_straight": "Small Straight",
-    "large_straight": "Large Straight",
-    "yahtzee": "Yahtzee",
-    "chance": "Chance",
+BOX_TITLES = {  # each box's name, as the English catalogue says it (dicelab.messages)
+    box: catalogue("en")(f"box.{box}") for box in dict.fromkeys(YAHTZEE_BOXES + YATZY_BOXES)
 }
 COLOURS = (
     "White",

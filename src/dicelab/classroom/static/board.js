@@ -5,14 +5,18 @@
 // the server once, which keeps it in a cookie that scripts can't read, and takes it out of
 // the address bar at once, so that a projected page never shows it.
 import table from "./table.js";
-import { SocketModel, keepOpen, socketAddress } from "./model.js";
+import { sayer } from "./helpers.js";
+import { SocketModel, keepOpen, pageWords, socketAddress } from "./model.js";
+
+const words = pageWords();
+const text = sayer({ get: () => words });  // the page's own words (its language's)
 
 const page = window.location.pathname.replace(/\/+$/, "");  // .../teacher or .../projector
 const status = document.getElementById("status");
 if (page.endsWith("/teacher")) {
   document.body.classList.add("is-teacher");
-  document.title = "dicelab class: teacher";
-  document.querySelector("h1").textContent = "dicelab class: teacher";
+  document.title = text("page_teacher");
+  document.querySelector("h1").textContent = text("page_teacher");
   document.getElementById("downloads").hidden = false;
 } else {
   document.body.classList.add("is-projector");
@@ -25,8 +29,8 @@ async function handOver(key) {
   window.history.replaceState(null, "", page + window.location.search);
   const answer = await fetch(`${page}/key`, { method: "POST", body: key, credentials: "same-origin" })
     .catch(() => null);
-  if (answer === null) return "The class server does not answer: open the teacher's address again once it runs.";
-  return answer.ok ? "" : "This key is not the teacher's: open the address the server printed.";
+  if (answer === null) return text("page_no_answer");
+  return answer.ok ? "" : text("page_wrong_key");
 }
 
 const key = window.location.hash.slice(1);
@@ -56,10 +60,10 @@ function show() {
     },
     onClose: (code) => {
       if (code === 4403) {
-        status.textContent = "This browser does not hold the teacher's key: open the teacher's address the server printed (or the projector view).";
+        status.textContent = text("page_no_key");
         return false;
       }
-      status.textContent = "Connection lost: reconnecting…";
+      status.textContent = text("page_reconnecting");
       return true;
     },
   });

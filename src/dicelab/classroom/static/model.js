@@ -1,15 +1,17 @@
 // A stand-in for anywidget's model, so that the widgets' table and components draw a view
-// document that comes over a WebSocket: model.get("view"), model.on/off("change:view"),
+// document that comes over a WebSocket: model.get("view") (and "words", the page's),
+// model.on/off("change:view"),
 // model.send(intent). The page sets the view (model.show) and says where intents go.
 export class SocketModel {
-  constructor(sendIntent) {
+  constructor(sendIntent, words = pageWords()) {
     this.view = {};
+    this.words = words;
     this.listeners = new Map();
     this.sendIntent = sendIntent;
   }
 
   get(name) {
-    return name === "view" ? this.view : undefined;
+    return name === "view" ? this.view : name === "words" ? this.words : undefined;
   }
 
   on(event, callback) {
@@ -35,6 +37,12 @@ export class SocketModel {
     this.view = view;
     for (const callback of this.listeners.get("change:view") ?? []) callback();
   }
+}
+
+// The words of the page's language, which the server put in the page (dicelab.messages).
+export function pageWords() {
+  const block = document.getElementById("dicelab-words");
+  return block ? JSON.parse(block.textContent ?? "{}") : {};
 }
 
 // The WebSocket address `path` (relative to this page), with the page's own scheme.

@@ -6,7 +6,11 @@
 // acknowledges it (after storing its result); unacknowledged intents are sent again on
 // reconnecting, and the server does each tab's number once.
 import table from "./table.js";
-import { SocketModel, keepOpen, socketAddress } from "./model.js";
+import { sayer } from "./helpers.js";
+import { SocketModel, keepOpen, pageWords, socketAddress } from "./model.js";
+
+const words = pageWords();
+const text = sayer({ get: () => words });  // the page's own words (its language's)
 
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const storageKey = `dicelab-class-${code}`;
@@ -104,14 +108,14 @@ function onMessage(message) {
   if (message.type === "joined") {
     seat = { student: message.student, secret: message.secret, name: message.name };
     save();
-    if (message.taken) told = `Another student is ${message.taken}: you are ${message.name}.`;
+    if (message.taken) told = text("page_taken", { taken: message.taken, name: message.name });
   } else if (message.type === "welcome") {
     welcomed = true;
     goodbye = "";
     stage.hidden = false;
     joinForm.hidden = true;
-    who.textContent = `You are ${message.name}`;
-    say(told || "Connected.");
+    who.textContent = text("page_you_are", { name: message.name });
+    say(told || text("page_connected"));
     told = "";
     for (const item of tab.pending) socket.send({ type: "intent", ...item });
   } else if (message.type === "view" || message.type === "ack") {
@@ -120,12 +124,12 @@ function onMessage(message) {
     }
     if (waiting && !tab.pending.length) {
       waiting = false;
-      say("Connected.");
+      say(text("page_connected"));
     }
     if (message.run !== run) tab.pending = tab.pending.filter((item) => item.run === message.run);
     if (message.name && seat) {  // the teacher may rename a student
       seat.name = message.name;
-      who.textContent = `You are ${message.name}`;
+      who.textContent = text("page_you_are", { name: message.name });
     }
     run = message.run;
     tab.seq = Math.max(tab.seq, message.seq);
@@ -157,7 +161,7 @@ const socket = keepOpen(socketAddress(`../ws?tab=${tab.id}`), {
   onOpen: () => {
     welcomed = false;
     if (seat) socket.send({ type: "hello", student: seat.student, secret: seat.secret });
-    else showJoin(goodbye || "Type a nickname and press Join.");
+    else showJoin(goodbye || text("page_type_nickname"));
   },
   onMessage,
   onClose: (closeCode) => {
@@ -170,12 +174,11 @@ const socket = keepOpen(socketAddress(`../ws?tab=${tab.id}`), {
       save();
       run = null;
       stage.hidden = true;
-      goodbye = closeCode === 4401 ? "The class has ended. Thank you!"
-                                   : "Your teacher took this seat off the roster: join again with your own name.";
+      goodbye = text(closeCode === 4401 ? "page_ended" : "page_removed");
       showJoin(goodbye);
       return closeCode === 4402;  // a student taken off the roster may join again at once
     }
-    say("Connection lost: reconnecting…");
+    say(text("page_reconnecting"));
     return true;
   },
 });
@@ -183,7 +186,7 @@ const socket = keepOpen(socketAddress(`../ws?tab=${tab.id}`), {
 joinForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const name = nameInput.value.trim();
-  if (!name) return say("Type a nickname first.");
-  if (!socket.isOpen()) return say("Not connected yet: try again in a moment.");
+  if (!name) return say(text("page_nickname_first"));
+  if (!socket.isOpen()) return say(text("page_not_connected"));
   socket.send({ type: "join", code, name });
 });

@@ -25,9 +25,5 @@ class CaskScales(Part):
         "casks": [],
         "rows": [],
         "caption": "",
-        "legend": [
-            ["is-cask", "cask: no saving until you leave it"],
-            ["is-banked", "banked"],
-            ["is-standing", "if you stop now"],
-        ],  # [class, words] of each key shown
+        "legend": [],  # [class, words] of each key shown
     }

@@ -26,5 +26,5 @@ class DiceTray(Part):
     FIELDS = {
         "dice": [],
         "throw": 0,
-        "label": "Dice",
+        "label": "",
     }

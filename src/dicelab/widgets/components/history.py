@@ -20,7 +20,7 @@ class History(Part):
     title = "history"
 
     FIELDS = {
-        "caption": "History",
+        "caption": "",
         "game": 0,
         "entries": [],
     }

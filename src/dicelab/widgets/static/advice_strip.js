@@ -9,9 +9,9 @@ import { component, element, swatch } from "./helpers.js";
  * @property {any[]} chances
  */
 
-component("advice_strip", (slot) => {
+component("advice_strip", (slot, { say }) => {
   const root = element("section", "dicelab-advice-strip");
-  root.setAttribute("aria-label", "Advice at a glance");
+  root.setAttribute("aria-label", say("advice"));
   const best = element("p", "dicelab-advice-best");
   const chances = element("p", "dicelab-advice-chances");
   root.append(best, chances);
@@ -27,7 +27,7 @@ component("advice_strip", (slot) => {
     best.textContent = part.best;
     best.hidden = !part.best;
     chances.replaceChildren(
-      ...(part.chances.length ? [element("span", "dicelab-advice-label", "Chance to win:")] : []),
+      ...(part.chances.length ? [element("span", "dicelab-advice-label", say("advice_chances"))] : []),
       ...part.chances.map(drawSeat));
     chances.hidden = !part.chances.length;
     root.hidden = best.hidden && chances.hidden;

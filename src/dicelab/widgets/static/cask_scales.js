@@ -79,11 +79,11 @@ function axis(ticks, target) {
   return line;
 }
 
-component("cask_scales", (slot) => {
+component("cask_scales", (slot, { say }) => {
   const root = element("section", "dicelab-scales");
   slot.append(root);
   return (/** @type {CaskScalesPart} */ part) => {
-    root.setAttribute("aria-label", `Scales from 0 to ${part.target}`);
+    root.setAttribute("aria-label", say("scales", { target: part.target }));
     root.replaceChildren(
       element("p", "dicelab-scales-caption", part.caption),
       legend(part.legend),

@@ -71,18 +71,18 @@ export function poolScale(pool, exact) {
 }
 
 // The pooled share on a line from 0 to a top that fits every dot: dots, band, pooled, exact.
-function poolChart(pool, exact) {
+function poolChart(pool, exact, say) {
   const width = 600, height = 150, left = 30, right = 20, axis = 120;
   const { top, band } = poolScale(pool, exact);
   const x = (share) => left + (width - left - right) * Math.min(share, top) / top;
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "dicelab-pool-chart", role: "img" });
-  const words = [`Pooled share ${pool.share === null ? "not known yet" : percent(pool.share)}`];
+  const words = [say("board_pooled_share", { share: pool.share === null ? say("board_not_known") : percent(pool.share) })];
   if (band) {
     const { low, high } = band;
     chart.append(svg("rect", { x: x(low), y: 8, width: Math.max(1, x(high) - x(low)), height: axis - 8,
                                class: "dicelab-pool-band" }));
     chart.append(svg("line", { x1: x(pool.share), x2: x(pool.share), y1: 4, y2: axis, class: "dicelab-pool-line" }));
-    words.push(`band from ${percent(low)} to ${percent(high)}`);
+    words.push(say("board_band", { low: percent(low), high: percent(high) }));
   }
   pool.students.forEach((student, index) => {
     if (student.share === null) return;
@@ -92,13 +92,13 @@ function poolChart(pool, exact) {
                                y1: y, y2: y, class: "dicelab-pool-bar" }));
     const dot = svg("circle", { cx: x(student.share), cy: y, r: 5, class: "dicelab-pool-dot" });
     const title = svg("title");
-    title.textContent = `${student.name}: ${student.successes} in ${student.trials}, ± ${percent(2 * se)} (2 SE)`;
+    title.textContent = say("board_student_tally", { name: student.name, successes: student.successes, trials: student.trials, spread: percent(2 * se) });
     dot.append(title);
     chart.append(dot);
   });
   if (exact && !exact.hidden) {
     chart.append(svg("line", { x1: x(exact.value), x2: x(exact.value), y1: 4, y2: axis, class: "dicelab-pool-exact" }));
-    words.push(`exact ${exact.text}`);
+    words.push(say("board_exact_is", { exact: exact.text }));
   }
   chart.append(svg("line", { x1: left, x2: width - right, y1: axis, y2: axis, class: "dicelab-pool-axis" }));
   for (let tick = 0; tick <= 4; tick += 1) {
@@ -111,7 +111,7 @@ function poolChart(pool, exact) {
   return chart;
 }
 
-component("class_board", (slot, { send }) => {
+component("class_board", (slot, { send, say }) => {
   const root = element("div", "dicelab-board");
   const join = element("section", "dicelab-board-join");
   const run = element("section", "dicelab-board-run");
@@ -128,11 +128,11 @@ component("class_board", (slot, { send }) => {
     address.target = "_blank";
     address.rel = "noopener";
     const code = element("p", "dicelab-board-code");
-    code.append(element("span", "", "Class code "), element("b", "", part.code));
-    join.replaceChildren(element("h3", "", "Join the class"), qrCode(part.qr, `QR code of ${part.join_url}`),
+    code.append(element("span", "", `${say("board_class_code")} `), element("b", "", part.code));
+    join.replaceChildren(element("h3", "", say("board_join")), qrCode(part.qr, say("board_qr", { url: part.join_url })),
                          address, code);
     if (part.controls && part.projector_url) {
-      const projector = element("a", "dicelab-board-projector", "Projector view (no controls, safe to show)");
+      const projector = element("a", "dicelab-board-projector", say("board_projector"));
       projector.href = part.projector_url;
       projector.target = "_blank";
       projector.rel = "noopener";
@@ -143,7 +143,7 @@ component("class_board", (slot, { send }) => {
   const drawPicker = (part) => {
     const form = element("div", "dicelab-board-picker");
     const menu = element("select");
-    menu.setAttribute("aria-label", "Activity");
+    menu.setAttribute("aria-label", say("board_activity"));
     menu.dataset.key = "activity";
     for (const activity of part.activities) {
       const option = element("option", "", activity.title);
@@ -153,12 +153,12 @@ component("class_board", (slot, { send }) => {
     chosen = chosen ?? part.current?.name ?? part.activities[0]?.name;
     menu.value = chosen;
     const robots = element("select");
-    robots.setAttribute("aria-label", "Robot");
+    robots.setAttribute("aria-label", say("board_robot"));
     robots.dataset.key = "robot";
     const fillRobots = () => {
       const spec = part.activities.find((a) => a.name === menu.value);
       robots.replaceChildren(...(spec?.robots ?? []).map((name) => {
-        const option = element("option", "", `against the ${name} robot`);
+        const option = element("option", "", say("board_against", { name }));
         option.value = name;
         return option;
       }));
@@ -168,23 +168,22 @@ component("class_board", (slot, { send }) => {
     menu.addEventListener("change", () => { chosen = menu.value; fillRobots(); });
     robots.addEventListener("change", () => { robot = robots.value; });
     fillRobots();
-    const starting = part.current ? "Start anew" : "Start";
-    const start = button("dicelab-button", starting, `${starting}: the activity chosen`, "start",
+    const starting = say(part.current ? "board_start_anew" : "board_start");
+    const start = button("dicelab-button", starting, say("board_start_aria", { start: starting }), "start",
       () => send({ type: "start", activity: menu.value, robot: robots.hidden ? "" : robots.value }));
     const buttons = [start];
     if (part.current) {
-      buttons.push(button("dicelab-button", "Stop", "Stop the activity", "stop", () => send({ type: "stop" })));
+      buttons.push(button("dicelab-button", say("board_stop"), say("board_stop_aria"), "stop", () => send({ type: "stop" })));
       if (part.exact?.hidden) {
-        buttons.push(button("dicelab-button", "Reveal", "Reveal the exact value", "reveal", () => send({ type: "reveal" })));
+        buttons.push(button("dicelab-button", say("board_reveal"), say("board_reveal_aria"), "reveal", () => send({ type: "reveal" })));
       }
     }
-    const end = button("dicelab-button is-end", ending ? "Press again to end the class" : "End class",
-      ending ? "Press again to end the class (its results are kept, the students join again)"
-             : "End class (its results are kept)",
+    const end = button("dicelab-button is-end", say(ending ? "board_end_again" : "board_end"),
+      say(ending ? "board_end_again_aria" : "board_end_aria"),
       "end", () => {
         if (ending) send({ type: "end" });
         ending = !ending;
-        end.textContent = ending ? "Press again to end the class" : "End class";
+        end.textContent = say(ending ? "board_end_again" : "board_end");
       });
     buttons.push(end);
     form.append(menu, robots, ...buttons);
@@ -192,7 +191,7 @@ component("class_board", (slot, { send }) => {
   };
 
   const drawRun = (part) => {
-    const heading = element("h3", "", part.current ? part.current.title : "No activity running");
+    const heading = element("h3", "", part.current ? part.current.title : say("board_no_activity"));
     const children = part.controls ? [heading, drawPicker(part)] : [heading];
     if (part.notice) children.push(element("p", "dicelab-notice", part.notice));
     if (part.trouble) {
@@ -202,36 +201,36 @@ component("class_board", (slot, { send }) => {
     }
     if (part.current && part.pool) {
       const pool = part.pool;
-      children.push(element("p", "dicelab-board-task", `${part.current.task} Pooled: ${part.current.pooled}.`));
+      children.push(element("p", "dicelab-board-task", say("board_task", { task: part.current.task, pooled: part.current.pooled })));
       const sentence = pool.trials
-        ? `Class: ${pool.successes} in ${pool.trials} = ${percent(pool.share)}, ± ${percent(2 * pool.se)} (2 SE), from ${pool.students.length} students.`
-        : "No results yet.";
+        ? say("board_class_result", { successes: pool.successes, trials: pool.trials, share: percent(pool.share),
+                                      error: percent(2 * pool.se), students: pool.students.length })
+        : say("board_no_results");
       const line = element("p", "dicelab-board-pooled", sentence);
       line.setAttribute("aria-live", "polite");
       line.dataset.trials = String(pool.trials);
       line.dataset.successes = String(pool.successes);
       children.push(line);
-      children.push(poolChart(pool, part.exact));
+      children.push(poolChart(pool, part.exact, say));
       if (part.exact) {
-        const hidden = part.controls ? "The exact value is hidden: ask for predictions, then press Reveal."
-          : "The exact value is hidden until your teacher reveals it: what do you predict?";
+        const hidden = say(part.controls ? "board_hidden_teacher" : "board_hidden_student");
         children.push(element("p", "dicelab-board-exact", part.exact.hidden
           ? hidden
-          : `Exact: ${part.exact.text} = ${percent(part.exact.value)}.`));
+          : say("board_exact", { exact: part.exact.text, value: percent(part.exact.value) })));
       }
     }
     if (part.games.length) {
       const table = element("table", "dicelab-board-games");
       const head = element("tr");
-      const columns = ["Student", "Score", "Robot", "Optimal"].filter((c, i) =>
+      const columns = ["student", "score", "robot", "optimal"].filter((c, i) =>
         i < 2 || part.games.some((g) => (i === 2 ? g.robot_score : g.optimal_score) !== undefined));
-      for (const c of columns) head.append(element("th", "", c));
-      table.append(element("caption", "", "Latest games"), head);
+      for (const c of columns) head.append(element("th", "", say(`board_column_${c}`)));
+      table.append(element("caption", "", say("board_latest_games")), head);
       for (const game of part.games) {
         const row = element("tr");
         const cells = [game.name, game.score, game.robot_score, game.optimal_score].slice(0, 2);
-        if (columns.includes("Robot")) cells.push(game.robot_score ?? "");
-        if (columns.includes("Optimal")) cells.push(game.optimal_score === undefined ? "" : Number(game.optimal_score).toFixed(0));
+        if (columns.includes("robot")) cells.push(game.robot_score ?? "");
+        if (columns.includes("optimal")) cells.push(game.optimal_score === undefined ? "" : Number(game.optimal_score).toFixed(0));
         for (const c of cells) row.append(element("td", "", String(c)));
         table.append(row);
       }
@@ -245,22 +244,23 @@ component("class_board", (slot, { send }) => {
 
   // The teacher's buttons beside a name: Rename (asks for the new name) and Remove (pressed twice).
   const manage = (student) => {
-    const rename = button("dicelab-button dicelab-board-manage", "Rename", `Rename ${student.name}`,
+    const who = { name: student.name };
+    const rename = button("dicelab-button dicelab-board-manage", say("board_rename"), say("board_rename_aria", who),
       `rename/${student.student}`, () => {
-        const name = window.prompt(`A new name for ${student.name}`, student.name);
+        const name = window.prompt(say("board_new_name", who), student.name);
         if (name && name.trim() && name.trim() !== student.name) send({ type: "rename", student: student.student, name });
       });
     const again = removing === student.student;
-    const remove = button("dicelab-button dicelab-board-manage", again ? "Press again to remove" : "Remove",
-      again ? `Press again to remove ${student.name} from the roster (their results are kept)` : `Remove ${student.name}`,
+    const remove = button("dicelab-button dicelab-board-manage", say(again ? "board_remove_again" : "board_remove"),
+      say(again ? "board_remove_again_aria" : "board_remove_aria", who),
       `remove/${student.student}`, () => {
         if (again) send({ type: "remove", student: student.student });
         removing = again ? null : student.student;
-        remove.textContent = removing === null ? "Remove" : "Press again to remove";
+        remove.textContent = say(removing === null ? "board_remove" : "board_remove_again");
       });
-    const merge = button("dicelab-button dicelab-board-manage", "Merge", `Merge ${student.name} into another student`,
+    const merge = button("dicelab-button dicelab-board-manage", say("board_merge"), say("board_merge_aria", who),
       `merge/${student.student}`, () => {
-        const into = window.prompt(`Merge ${student.name} into which student? Their results become theirs. Type the name:`);
+        const into = window.prompt(say("board_merge_into", who));
         if (into && into.trim()) send({ type: "merge", student: student.student, into: into.trim() });
       });
     const tools = element("span", "dicelab-board-tools");
@@ -276,14 +276,14 @@ component("class_board", (slot, { send }) => {
       item.dataset.student = String(student.student);
       item.append(element("span", "dicelab-board-name", student.name),
                   element("span", "dicelab-board-count", `${student.successes}/${student.trials}`),
-                  element("span", "dicelab-board-away", student.online ? "" : "(away)"));
+                  element("span", "dicelab-board-away", student.online ? "" : say("board_away")));
       if (part.controls && managing) item.append(manage(student));
       list.append(item);
     }
-    const heading = element("h3", "", `Students: ${part.roster.length} (${online} here)`);
+    const heading = element("h3", "", say("board_students", { students: part.roster.length, online }));
     if (!part.controls || !part.roster.length) return people.replaceChildren(heading, list);
-    const toggle = button("dicelab-button dicelab-board-manage", managing ? "Done" : "Manage the roster",
-      managing ? "Done managing the roster" : "Manage the roster: rename, merge or remove a student",
+    const toggle = button("dicelab-button dicelab-board-manage", say(managing ? "board_done" : "board_manage"),
+      say(managing ? "board_done_aria" : "board_manage_aria"),
       "manage", () => {
         managing = !managing;
         removing = null;

@@ -17,11 +17,12 @@ import { component, element, button } from "./helpers.js";
  * @property {any[]} measures
  */
 
-function labelled(item) {
+/** @param {object} item @param {(key: string) => string} say */
+function labelled(item, say) {
   const row = element("li", item.best ? "is-best" : "");
   row.append(element("span", "dicelab-coach-label", item.label),
              element("span", "dicelab-coach-value", item.value));
-  if (item.best) row.prepend(element("strong", "dicelab-coach-tag", "Best"));
+  if (item.best) row.prepend(element("strong", "dicelab-coach-tag", say("coach_best")));
   return row;
 }
 
@@ -43,13 +44,13 @@ function measureButton(measure, send, noteId) {
   return node;
 }
 
-component("coach", (slot, { send }) => {
+component("coach", (slot, { send, say }) => {
   const root = element("section", "dicelab-coach");
-  root.setAttribute("aria-label", "Coach");
+  root.setAttribute("aria-label", say("coach"));
   root.tabIndex = 0;  // below the table its frame may scroll, by keyboard too
   const measures = element("div", "dicelab-coach-measures");
   measures.setAttribute("role", "group");
-  measures.setAttribute("aria-label", "Rate by");
+  measures.setAttribute("aria-label", say("coach_rate_by"));
   const measureNote = element("p", "dicelab-coach-measure-note");
   coachPanels += 1;
   measureNote.id = `dicelab-coach-measure-note-${coachPanels}`;
@@ -59,7 +60,7 @@ component("coach", (slot, { send }) => {
   const body = element("div", "dicelab-coach-body");
   const report = element("div", "dicelab-coach-report");
   const help = element("p", "dicelab-coach-help");
-  root.append(element("h3", "dicelab-coach-heading", "Coach"), measures, measureNote, verdict, body, report,
+  root.append(element("h3", "dicelab-coach-heading", say("coach")), measures, measureNote, verdict, body, report,
               help);
   slot.append(root);
 
@@ -67,8 +68,8 @@ component("coach", (slot, { send }) => {
     const busy = part.busy;
     root.classList.toggle("is-busy", Boolean(busy));
     root.setAttribute("aria-busy", String(Boolean(busy)));
-    const label = part.measures.length ? [element("span", "dicelab-coach-measures-label", "Rate by:")] : [];
-    label.forEach((node) => node.setAttribute("aria-hidden", "true"));  // the group is named "Rate by"
+    const label = part.measures.length ? [element("span", "dicelab-coach-measures-label", say("coach_rate_by_label"))] : [];
+    label.forEach((node) => node.setAttribute("aria-hidden", "true"));  // the group has its name
     measures.replaceChildren(...label, ...part.measures.map((measure) => measureButton(measure, send, measureNote.id)));
     measures.hidden = !part.measures.length;
     measureNote.textContent = part.measures.map((measure) => measure.reason).filter(Boolean).join(" ");
@@ -81,11 +82,11 @@ component("coach", (slot, { send }) => {
     help.hidden = !help.textContent;
     if (busy) return;
     if (part.caption) body.append(element("p", "dicelab-coach-caption", part.caption));
-    if (part.options.length) body.append(list("dicelab-coach-options", part.options, labelled));
+    if (part.options.length) body.append(list("dicelab-coach-options", part.options, (item) => labelled(item, say)));
     if (part.why) body.append(element("p", "dicelab-coach-why", part.why));
     if (part.odds.length) {
       body.append(element("p", "dicelab-coach-caption", part.odds_caption),
-                  list("dicelab-coach-odds", part.odds, labelled));
+                  list("dicelab-coach-odds", part.odds, (item) => labelled(item, say)));
     }
     const summary = part.report;
     if (summary.heading) {

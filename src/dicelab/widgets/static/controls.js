@@ -43,7 +43,7 @@ function playTune(kind) {
   });
   return notes.length;
 }
-component("controls", (slot, { send }) => {
+component("controls", (slot, { send, say }) => {
   const root = element("div", "dicelab-controls");
   const heading = element("div", "dicelab-heading");
   const turn = element("div", "dicelab-turn");
@@ -55,7 +55,7 @@ component("controls", (slot, { send }) => {
   notice.setAttribute("aria-live", "assertive");
   const help = element("details", "dicelab-help");
   const helpText = element("p");
-  help.append(element("summary", "", "Keys"), helpText);
+  help.append(element("summary", "", say("keys")), helpText);
   const messages = element("div", "dicelab-messages");
   messages.append(status, notice);
   root.append(heading, turn, row, messages, help);

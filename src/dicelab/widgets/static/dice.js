@@ -14,7 +14,7 @@ const LOCK = `<svg viewBox="0 0 16 16" aria-hidden="true" class="dicelab-lock">
   <path d="M4.5 7V5a3.5 3.5 0 0 1 7 0v2" fill="none" stroke="currentColor" stroke-width="1.8"/>
   <rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>`;
 
-component("dice", (slot, { send }) => {
+component("dice", (slot, { send, say }) => {
   const tray = element("div", "dicelab-tray");
   tray.setAttribute("role", "group");
   slot.append(tray);
@@ -38,7 +38,7 @@ component("dice", (slot, { send }) => {
     const tag = element("div", "dicelab-die-tag");
     if (die.tag) tag.textContent = die.tag;
     else if (die.held) tag.innerHTML = `${LOCK}<span>Held</span>`;
-    else if (die.kept) tag.textContent = "Kept";
+    else if (die.kept) tag.textContent = say("die_kept");
     item.append(node, tag);
     return item;
   };

@@ -2,7 +2,8 @@
 // Helpers every component shares. Each component module registers itself with
 // component(name, mount); table.js mounts the parts of a view with mountOf(name).
 /** @typedef {(intent: object) => void} Send */
-/** @typedef {{send: Send, table: HTMLElement}} Context */
+/** @typedef {(key: string, fields?: object) => string} Say */
+/** @typedef {{send: Send, table: HTMLElement, say: Say}} Context */
 /** @typedef {(part: any) => void} Update */
 /** @typedef {(slot: HTMLElement, context: Context) => Update} Mount */
 
@@ -11,7 +12,8 @@ const COMPONENTS = new Map();
 
 // Register a component: mount(slot, context) builds its elements in `slot` once and returns
 // update(part), which redraws them from the part's fields. context.send(intent) sends an
-// intent from this part; context.table is the table's root element.
+// intent from this part; context.table is the table's root element; context.say(key, fields)
+// is the table's words for `key` (see sayer).
 /** @param {string} name @param {Mount} mount */
 export function component(name, mount) {
   COMPONENTS.set(name, mount);
@@ -23,6 +25,20 @@ export function mountOf(name) {
   const mount = COMPONENTS.get(name);
   if (!mount) throw new Error(`no component named ${name} is part of this widget`);
   return mount;
+}
+
+/** The words of the table's language: `say(key, fields)` is the text the model's "words"
+ * (the catalogue of dicelab.messages, sent by Python) has for `key`, its {fields} filled in.
+ * No word is written in the components themselves.
+ * @param {{get: (name: string) => any}} model @returns {Say} */
+export function sayer(model) {
+  return (key, fields = {}) => fill(model.get("words")?.[key] ?? key, fields);
+}
+
+/** `text` with each {name} replaced by fields[name] (a name it lacks stays as it is).
+ * @param {string} text @param {object} fields @returns {string} */
+export function fill(text, fields) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
 }
 
 export function element(tag, className, text) {

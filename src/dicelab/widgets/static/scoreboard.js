@@ -9,7 +9,7 @@ import { component, element, swatch } from "./helpers.js";
  * @property {any[]} players
  */
 
-component("scoreboard", (slot) => {
+component("scoreboard", (slot, { say }) => {
   const root = element("section", "dicelab-scoreboard");
   slot.append(root);
 
@@ -18,7 +18,7 @@ component("scoreboard", (slot) => {
     if (player.current) card.setAttribute("aria-current", "true");
     const head = element("div", "dicelab-board-name");
     head.append(swatch("dicelab-board-swatch", player.colour), element("span", "", player.name));
-    const note = [player.current ? "to play" : "", player.note].filter(Boolean).join(", ");
+    const note = [player.current ? say("to_play") : "", player.note].filter(Boolean).join(", ");
     const numbers = element("div", "dicelab-board-numbers");
     for (const number of player.numbers) {
       const row = element("div", "dicelab-board-number");
@@ -32,7 +32,7 @@ component("scoreboard", (slot) => {
 
   return (/** @type {ScoreboardPart} */ part) => {
     const list = element("ul", "dicelab-board-list");
-    list.setAttribute("aria-label", part.caption || "Scores");
+    list.setAttribute("aria-label", part.caption || say("scores"));
     list.append(...part.players.map(drawPlayer));
     const caption = element("div", "dicelab-board-caption", part.caption);
     caption.hidden = !part.caption;

@@ -28,32 +28,32 @@ function choice(options, value, label, key, onChange) {
   return select;
 }
 
-component("setup", (slot, { send }) => {
+component("setup", (slot, { send, say }) => {
   const root = element("div", "dicelab-setup");
   slot.append(root);
   const step = (className, text, label, key, intent) =>
     button(`dicelab-setup-button ${className}`, text, label, key, () => send(intent));
 
   const drawSeat = (seat, index, kinds, maxName) => {
-    const who = `player ${index + 1}`;
+    const who = say("setup_player", { number: index + 1 });
     const row = element("li", "dicelab-seat");
     const name = element("input", "dicelab-seat-name");
     Object.assign(name, { type: "text", value: seat.name, placeholder: seat.placeholder ?? "",
                           maxLength: maxName, spellcheck: false });
     name.dataset.key = `name/${index}`;
-    name.setAttribute("aria-label", `Name of ${who}`);
+    name.setAttribute("aria-label", say("setup_name", { who }));
     name.addEventListener("change", () => send({ type: "name", seat: index, name: name.value }));
     row.append(element("span", "dicelab-seat-number", `${index + 1}.`), name);
     if (seat.colour) {
       const colour = element("span", "dicelab-seat-colour");
-      colour.append(swatch("dicelab-setup-swatch", seat.swatch), element("span", "", seat.colour));
+      colour.append(swatch("dicelab-setup-swatch", seat.swatch), element("span", "", seat.colour_name ?? seat.colour));
       row.append(
-        step("is-cycle", "◀", `Previous colour for ${who}`, `prev/${index}`, { type: "colour", seat: index, step: -1 }),
+        step("is-cycle", "◀", say("setup_previous_colour", { who }), `prev/${index}`, { type: "colour", seat: index, step: -1 }),
         colour,
-        step("is-cycle", "▶", `Next colour for ${who}`, `next/${index}`, { type: "colour", seat: index, step: 1 }),
+        step("is-cycle", "▶", say("setup_next_colour", { who }), `next/${index}`, { type: "colour", seat: index, step: 1 }),
       );
     }
-    row.append(choice(kinds, seat.kind, `Who plays for ${who}`, `kind/${index}`,
+    row.append(choice(kinds, seat.kind, say("setup_kind", { who }), `kind/${index}`,
       (kind) => send({ type: "kind", seat: index, kind })));
     return row;
   };
@@ -61,16 +61,16 @@ component("setup", (slot, { send }) => {
   return (/** @type {SetupPart} */ part) => {
     const count = element("div", "dicelab-setup-count");
     count.append(
-      element("span", "dicelab-setup-label", "Players"),
-      step("is-minus", "−", "One player fewer", "fewer", { type: "seats", delta: -1 }),
+      element("span", "dicelab-setup-label", say("setup_players")),
+      step("is-minus", "−", say("setup_fewer"), "fewer", { type: "seats", delta: -1 }),
       element("output", "dicelab-setup-number", String(part.seats.length)),
-      step("is-plus", "+", "One player more", "more", { type: "seats", delta: 1 }),
+      step("is-plus", "+", say("setup_more"), "more", { type: "seats", delta: 1 }),
     );
     const list = element("ol", "dicelab-seats");
     list.append(...part.seats.map((seat, index) => drawSeat(seat, index, part.kinds, part.max_name)));
     const rules = element("label", "dicelab-setup-rules");
-    rules.append(element("span", "dicelab-setup-label", "Rules"),
-      choice(part.presets, part.preset, "Rules", "rules", (preset) => send({ type: "rules", preset })));
+    rules.append(element("span", "dicelab-setup-label", say("setup_rules")),
+      choice(part.presets, part.preset, say("setup_rules"), "rules", (preset) => send({ type: "rules", preset })));
     const heading = element("div", "dicelab-setup-heading", part.heading);
     heading.insertAdjacentHTML("afterbegin", FLAG);
     root.replaceChildren(heading, count, list, rules);

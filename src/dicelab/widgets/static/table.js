@@ -3,7 +3,7 @@
 // component once), keeps the focus across redraws, and owns the keyboard while it has focus.
 // Python is the authority: everything drawn comes from model.get("view"); clicks and keys go
 // back as intents, model.send({part, type, ...}).
-import { mountOf, element } from "./helpers.js";
+import { mountOf, element, sayer } from "./helpers.js";
 
 // What has the focus in `root` (to find it again after a redraw), or null.
 function focusOf(root) {
@@ -28,13 +28,13 @@ function restoreFocus(root, focus) {
 
 // The keys state shown on the table, and leaving or taking the keys.
 function keyboard(root, keysLine, send, model) {
+  const say = sayer(model);
   const notebook = () => root.closest(".jp-Notebook");
   const has = () => root.contains(document.activeElement);
   const show = () => {
     root.classList.toggle("has-keys", has());
     if (!gameKeys().length) return;
-    keysLine.textContent = has() ? "Keys: on (Esc gives them back to the notebook)"
-                                 : "Keys: off. Click the game to use its keys";
+    keysLine.textContent = say(has() ? "keys_on" : "keys_off");
   };
   const leave = () => {
     if (notebook()) notebook().focus();
@@ -107,18 +107,17 @@ export function regionNames(titles) {
 // the words back.
 export const ANSWER_MS = 4000;
 export const HEARTBEAT_MS = 5000;
-export const DISCONNECTED = "This game is no longer connected. Run the cell again to continue where you left off.";
 
 /** The kernel's watchdog: `send` starts the clock, any answer stops it, and no answer
- * within ANSWER_MS shows `line` with DISCONNECTED. With `heartbeat`, a message
+ * within ANSWER_MS shows `line` with the words "disconnected". With `heartbeat`, a message
  * {part: "table", type: "heartbeat"} goes every HEARTBEAT_MS while no other waits.
- * @param {{send: (message: object) => void, on: Function, off: Function}} model
+ * @param {{send: (message: object) => void, on: Function, off: Function, get: (name: string) => any}} model
  * @param {{textContent: string | null, hidden: boolean}} line
  * @param {boolean} [heartbeat] */
 export function connection(model, line, heartbeat = false) {
   let waiting = null;
   const lost = () => {
-    line.textContent = DISCONNECTED;
+    line.textContent = sayer(model)("disconnected");
     line.hidden = false;
   };
   const answered = () => {
@@ -172,12 +171,13 @@ function render({ model, el }) {
   const body = element("div", "dicelab-body");
   const main = element("div", "dicelab-main");
   const mounted = new Map();  // part name -> {slot, update, kind, drawn: the fields drawn}
+  const say = sayer(model);
 
   const mount = (name, kind) => {
     const slot = element("div", `dicelab-part is-${kind}`);
     slot.dataset.part = name;
     const mountComponent = mountOf(kind);
-    const update = mountComponent(slot, { send: (intent) => kernel.send({ part: name, ...intent }), table: root });
+    const update = mountComponent(slot, { send: (intent) => kernel.send({ part: name, ...intent }), table: root, say });
     const entry = { slot, update, kind, drawn: null };
     mounted.set(name, entry);
     return entry;

@@ -11,14 +11,14 @@ import { component, element, swatch } from "./helpers.js";
  * @property {any[]} seats
  */
 
-component("win_chances", (slot) => {
+component("win_chances", (slot, { say }) => {
   const root = element("section", "dicelab-chances");
-  root.setAttribute("aria-label", "Chance to win");
+  root.setAttribute("aria-label", say("chances"));
   const note = element("p", "dicelab-chances-note");
   const list = element("ul", "dicelab-chances-seats");
-  list.setAttribute("aria-label", "Each seat's chance to win");
+  list.setAttribute("aria-label", say("chances_seats"));
   const basis = element("p", "dicelab-chances-basis");
-  root.append(element("h3", "dicelab-chances-heading", "Chance to win"), note, list, basis);
+  root.append(element("h3", "dicelab-chances-heading", say("chances")), note, list, basis);
   slot.append(root);
 
   const drawSeat = (seat) => {
