@@ -36,7 +36,8 @@ from dicelab.simulate.field import FieldBot
 from dicelab.simulate.results import Estimate
 from dicelab.simulate.runner import progress_bar
 from dicelab.simulate.setaside_bots import batch_bot
-from dicelab.strategy.exact import check_judged, win_chance
+from dicelab.strategy.exact import check_judged
+from dicelab.strategy.judgement import win_chance
 from dicelab.strategy.robot import StrategyBot
 from dicelab.strategy.table import Strategy
 

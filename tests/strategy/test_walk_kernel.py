@@ -6,7 +6,7 @@ chances and points per turn they add up to."""
 import numpy
 import pytest
 
-from dicelab.strategy import exact, points_per_turn, threshold, walk_kernel, win_chance
+from dicelab.strategy import judgement, points_per_turn, threshold, walk_kernel, win_chance
 
 
 def numpy_walk(values, bank, value, farkle, hot, top, out):
@@ -54,7 +54,7 @@ def test_every_walk_of_a_judgement_is_the_numpy_walks(rules, monkeypatch):
         numpy.testing.assert_allclose(values, expected, rtol=0, atol=1e-12)
 
     monkeypatch.setattr(walk_kernel, "run", both)
-    exact._judged.cache_clear()
+    judgement._judged.cache_clear()
     a, b = pair(rules)
     win_chance(a, b)
     points_per_turn(b)
@@ -65,12 +65,12 @@ def test_every_walk_of_a_judgement_is_the_numpy_walks(rules, monkeypatch):
 @pytest.mark.parametrize("rules", RULES)
 def test_the_chances_are_those_of_the_numpy_walk(rules, monkeypatch):
     a, b = pair(rules)
-    exact._judged.cache_clear()
+    judgement._judged.cache_clear()
     compiled = (win_chance(a, b), points_per_turn(a))
     monkeypatch.setattr(walk_kernel, "run", numpy_walk)
-    exact._judged.cache_clear()
+    judgement._judged.cache_clear()
     by_numpy = (win_chance(a, b), points_per_turn(a))
-    exact._judged.cache_clear()
+    judgement._judged.cache_clear()
     assert compiled[0].first == pytest.approx(by_numpy[0].first, abs=1e-12)
     assert compiled[0].second == pytest.approx(by_numpy[0].second, abs=1e-12)
     assert compiled[1] == pytest.approx(by_numpy[1], abs=1e-12 * compiled[1])

@@ -20,7 +20,8 @@ enter it in a class tournament with :func:`submit`.
 
 from dicelab.strategy.against_win import Comparison, compare_with_win_robot, win_robot_table
 from dicelab.strategy.build import StrategyRefused, from_function, threshold
-from dicelab.strategy.exact import HeadToHead, points_per_turn, win_chance
+from dicelab.strategy.exact import HeadToHead, points_per_turn
+from dicelab.strategy.judgement import win_chance
 from dicelab.strategy.keeping import SET_ASIDE
 from dicelab.strategy.robot import StrategyBot
 from dicelab.strategy.submit import SubmitRefused, submit

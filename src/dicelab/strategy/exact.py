@@ -9,13 +9,11 @@ two linear equations. A last turn is judged for every deficit first.
 
 A lead the chaser's best last turn makes up with a chance below :data:`TOLERANCE` counts as
 that lead (the win solver's cap): no chance changes by more than that. Under a penalty for
-farkles in a row the judgement is :mod:`dicelab.strategy.penalty`'s.
+farkles in a row the judgement is :mod:`dicelab.strategy.penalty`'s; which of the two judges a
+pair, remembered, is :mod:`dicelab.strategy.judgement`'s :func:`win_chance`.
 
 >>> from dicelab.strategy.build import threshold
->>> careful = threshold({"target": 300}, bank_at=100)
 >>> bold = threshold({"target": 300}, bank_at=200)
->>> print(win_chance(bold, careful))
-0.5068 (throwing first 0.5488, second 0.4649)
 >>> round(points_per_turn(bold), 4)
 381.3307
 """
@@ -30,7 +28,6 @@ import numpy
 from dicelab.errors import InvalidInputError
 from dicelab.fivethousand.rules import Rules
 from dicelab.fivethousand.win_solver import FinalTurns
-from dicelab.memo import once_per_key
 from dicelab.setaside.house import after_turn
 from dicelab.setaside.policy import ThrowTable, throw_table
 from dicelab.setaside.win import standing_value
@@ -39,7 +36,6 @@ from dicelab.strategy.sweep import Outcomes, throw_values
 from dicelab.strategy.table import Strategy
 
 TOLERANCE = 1e-12  # the most a lead cap changes a chance
-JUDGED = 4096  # the judgements remembered (a class's round robin is about 600 pairs)
 
 
 @dataclass(frozen=True)
@@ -407,24 +403,6 @@ def _levels(goal: int):
         yield m, total - m
 
 
-@once_per_key(maxsize=JUDGED)
-def _judged(keys: tuple) -> HeadToHead:
-    strategies = tuple(key.strategy for key in keys)
-    game = _game(strategies[0].rules)
-    if game.rules.penalty:
-        from dicelab.strategy.penalty import PenaltyMatch
-
-        return PenaltyMatch(strategies, game).result
-    return _Match(strategies, game).result
-
-
-def win_chance(a: Strategy, b: Strategy, rules=None) -> HeadToHead:
-    """The exact chance that strategy ``a`` beats strategy ``b`` in a two-player game
-    (a shared win counts half), throwing first and second (remembered once judged)."""
-    _rules_of((a, b), rules)
-    return _judged((_Key(a), _Key(b)))
-
-
 def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: int = 0) -> float:
     """The exact mean of the points ``strategy`` banks in one turn (not a last turn), from a
     banked ``score`` against an ``opponent``'s, with no farkles in a row (a farkle counts 0,
@@ -475,17 +453,3 @@ def points_per_turn(strategy: Strategy, rules=None, score: int = 0, opponent: in
         fresh = after + gains[numpy.minimum(after, len(gains) - 1)]
         gains[s] = round_gain(s, numpy.broadcast_to(fresh, (2,) + fresh.shape))[0] - s
     return float(gains[0]) * u
-
-
-class _Key:
-    """A strategy as a key of the memo of judgements: equal tables judge alike."""
-
-    def __init__(self, strategy: Strategy):
-        self.strategy = strategy
-        self._hash = hash(strategy.to_json())
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _Key) and self.strategy == other.strategy
-
-    def __hash__(self) -> int:
-        return self._hash

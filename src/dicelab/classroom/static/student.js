@@ -79,10 +79,10 @@ const say = (text) => { status.textContent = text; };
 function showProgress(count, limited) {
   progress.hidden = !count;
   if (!count) return;
-  progress.textContent = `${count.done} of ${count.of} ${count.unit}`;
+  progress.textContent = text(`progress_${count.unit}`, count);
   progress.dataset.done = String(count.done);
   if (count.done >= count.of && limited) {
-    say(`You have done your ${count.of} ${count.unit}: thank you! Watch the class's result on the board.`);
+    say(text(`limit_reached_${count.unit}`, count));
   }
 }
 
