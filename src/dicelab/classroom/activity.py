@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from dicelab.validation import shown
 
@@ -25,6 +25,16 @@ class Session(Protocol):
     def take_results(self) -> list[Result]: ...
 
     def state(self) -> dict: ...
+
+
+@runtime_checkable
+class Paced(Protocol):
+    """A session whose robots play on a timer at the student's pace: the server plays each
+    step when it is due, stores it as the session's state and sends it to the student."""
+
+    def next_step_in(self) -> float | None: ...
+
+    def play_step(self) -> None: ...
 
 
 @dataclass(frozen=True)

@@ -60,7 +60,9 @@ class GameSession:
         self.seed_of = seed_of
         self.shared = shared
         self.players = [{"name": name}] + ([{"name": "Robot", "bot": robot}] if robot else [])
-        self.widget = _widget(game)(players=self.players, pace=0, seed=self._seed(0))
+        pace = state.get("pace", 0) if state is not None else 0  # "instant" until they choose
+        self.widget = _widget(game)(players=self.players, pace=pace, seed=self._seed(0))
+        self.widget.driven = True  # the server plays, stores and sends each paced robot step
         self.games = 0
         self.recorded = False
         self._results: list[Result] = []
@@ -81,8 +83,18 @@ class GameSession:
             "games": self.games,
             "recorded": self.recorded,
             "game": self.widget.game.to_json(),
+            "pace": self.widget.pace,
             "picks": None if picks is None else picks.to_json(),
         }
+
+    def next_step_in(self) -> float | None:
+        """Seconds until the robots' next step at the pace the student chose (None: none due)."""
+        return self.widget.next_step_in()
+
+    def play_step(self) -> None:
+        """The robots' next step (the server plays it when :meth:`next_step_in` is due)."""
+        self.widget.play_step()
+        self._record()
 
     def take_results(self) -> list[Result]:
         results, self._results = self._results, []

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, cast
 
 from dicelab.classroom.activities import ACTIVITIES, activity, seeder
+from dicelab.classroom.activity import Paced
 from dicelab.classroom.board import ClassBoard, qr_rows
 from dicelab.classroom.limits import MAX_NAME, MAX_STUDENTS, Refused, clean_name
 from dicelab.classroom.pool import pool
@@ -190,23 +191,47 @@ class Room:
             view = self.student_view(student, tab)
             return {**view, "ack": seq, "stale": False, "duplicate": False, "limited": True}
         if not duplicate:
-            number = self.done[student] + 1  # the seat's own count, over all its tabs
-            try:
-                session.receive(message)
-                results = session.take_results()
-                self.store.record(student, run, number, session.state(), results, (tab, seq))
-            except BaseException:
-                self.sessions.pop(student, None)  # rebuilt from the store: what was stored is true
-                raise
-            self.done[student] = number
-            self.tabs[student][tab] = seq
-            for trials, successes, detail in results:
-                self._count(student, self.names[student], trials, successes, detail)
-            if self.desk is not None:
-                self.desk.note(student, self.names[student], results)
-                cast("Entry", session).render()  # its view shows the entry the desk now has
+            self._store(student, session, lambda: session.receive(message), (tab, seq))
         view = self.student_view(student, tab)
         return {**view, "ack": seq, "stale": False, "duplicate": duplicate, "limited": False}
+
+    def _store(self, student: int, session, play, tab: tuple[str, int] | None) -> None:
+        """Do ``play`` in ``student``'s ``session`` and store the state it left and its
+        results, numbered in the seat's own count over all its tabs (``tab``: the tab and its
+        number for it; None for a step the server played)."""
+        number = self.done[student] + 1
+        try:
+            play()
+            results = session.take_results()
+            self.store.record(student, self._running()["id"], number, session.state(), results, tab)
+        except BaseException:
+            self.sessions.pop(student, None)  # rebuilt from the store: what was stored is true
+            raise
+        self.done[student] = number
+        if tab is not None:
+            self.tabs[student][tab[0]] = tab[1]
+        for trials, successes, detail in results:
+            self._count(student, self.names[student], trials, successes, detail)
+        if self.desk is not None:
+            self.desk.note(student, self.names[student], results)
+            cast("Entry", session).render()  # its view shows the entry the desk now has
+
+    def robot_delay(self, student: int) -> float | None:
+        """Seconds until the robots' next step in ``student``'s game, at the pace they chose
+        (None: no step is due, or the activity has no robots on a timer)."""
+        if self.run is None or student not in self.names:
+            return None
+        session = self._session(student)
+        return session.next_step_in() if isinstance(session, Paced) else None
+
+    def robot_step(self, student: int) -> bool:
+        """Play the robots' next step in ``student``'s game and store it, as an intent of the
+        seat's; False when none is due (the student played, or the run changed, meanwhile)."""
+        if self.robot_delay(student) is None:
+            return False
+        session = cast(Paced, self.sessions[student])
+        self._store(student, session, session.play_step, None)
+        return True
 
     # --- the teacher --------------------------------------------------------------------
     def start(self, name: str, options: dict) -> int:

@@ -185,6 +185,8 @@ class ClassServer:
         self.joins = Bucket(JOIN_RATE, JOIN_BURST)
         self.address_joins: dict[str, Bucket] = {}  # network address -> its joins
         self._board_timer: asyncio.TimerHandle | None = None
+        # student -> the timer of their robots' next step (a seat with a page open and robots to play)
+        self.robot_timers: dict[int, asyncio.TimerHandle] = {}
         self._board_size = 0  # bytes of the last board sent
         self._http: tornado.httpserver.HTTPServer | None = None
         self._waiting: list = []  # (connection, message kind, fields): done in the next batch
@@ -312,6 +314,9 @@ class ClassServer:
             self._http.stop()
         if self._board_timer is not None:
             self._board_timer.cancel()
+        for timer in self.robot_timers.values():
+            timer.cancel()
+        self.robot_timers.clear()
         if self.worker is not None:
             self.worker.stop()
         for connection in [*self.teachers, *(c for s in self.students.values() for c in s)]:
@@ -394,6 +399,22 @@ class ClassServer:
         sizes = [teacher.send_board(notice) for teacher in list(self.teachers)]
         self._board_size = max(sizes, default=self._board_size)
 
+    # --- the robots of class games -----------------------------------------------------
+    def pace_robots(self, student: int) -> None:
+        """Play the robots of ``student``'s game at the pace they chose: their next step on a
+        timer of the event loop, done in the next batch (stored, then sent to the seat's
+        pages), while the seat has a page open. One timer a seat; this one replaces it."""
+        timer = self.robot_timers.pop(student, None)
+        if timer is not None:
+            timer.cancel()
+        if self.stopped or not self.students.get(student):
+            return
+        delay = self.room.robot_delay(student)
+        if delay is not None:
+            turn = RobotTurn(self, student)
+            loop = asyncio.get_running_loop()
+            self.robot_timers[student] = loop.call_later(delay, self.later, turn, "robot", {})
+
     # --- a tournament's round robin -----------------------------------------------------
     def play_tournament(self) -> None:
         """Play the round robin of a tournament whose entries the teacher closed, in a worker
@@ -450,6 +471,8 @@ class ClassServer:
         """Send every student their new view (and close the seats of a class that ended)."""
         self.prepare()
         self.play_tournament()
+        for student in list(self.robot_timers):
+            self.pace_robots(student)  # the run's robots stop with it
         for student, sockets in list(self.students.items()):
             for connection in list(sockets):
                 if student in self.room.names:
@@ -494,7 +517,8 @@ class ClassServer:
         raise tornado.web.HTTPError(403, f"this class is not served under the name {name[:60]!r}")
 
     def seat_changed(self, student: int, connection) -> None:
-        """Send the seat's other pages (tabs) its new view after ``connection``'s intent."""
+        """Send the seat's other pages (tabs) its new view after ``connection``'s intent (None:
+        every page, after a step the server played)."""
         for other in list(self.students.get(student, ())):
             if other is not connection:
                 other.send_view()
@@ -503,6 +527,8 @@ class ClassServer:
         sockets = self.students.setdefault(student, set())
         (sockets.add if here else sockets.discard)(connection)
         (self.room.online.add if sockets else self.room.online.discard)(student)
+        if here or not sockets:  # its robots play while a page of the seat is open
+            self.pace_robots(student)
         self.board_changed()
 
 
@@ -600,6 +626,33 @@ class Submission:
 
     def close(self, code: int, reason: str) -> None:
         self.answer("closed", reason)
+
+    def send(self, message: dict) -> int:
+        return 0
+
+
+class RobotTurn:
+    """The robots' next step in a student's game, in the server's batch as a connection is:
+    played and stored, then sent to the seat's pages once the batch is committed."""
+
+    def __init__(self, server: ClassServer, student: int):
+        self.server, self.student = server, student
+
+    def who(self) -> str:
+        return f"the robots of student {self.student}"
+
+    def do(self, kind: str, fields: dict) -> bool:
+        return self.server.room.robot_step(self.student)
+
+    def answer(self, kind: str, answer) -> None:
+        if kind == "refused":  # logged by the batch; the robots wait for the student's next move
+            return
+        if answer:
+            self.server.seat_changed(self.student, None)
+        self.server.pace_robots(self.student)
+
+    def close(self, code: int, reason: str) -> None:
+        """Not stored (a full disk): the step is played when the seat's page comes back."""
 
     def send(self, message: dict) -> int:
         return 0
@@ -848,6 +901,7 @@ class StudentSocket(_Socket):
             done = not (answer["duplicate"] or answer["stale"] or answer["limited"])
             if self.student is not None and done:
                 self.server.seat_changed(self.student, self)
+                self.server.pace_robots(self.student)
 
     def on_hello(self, student: int, secret: str):
         name = self.server.room.hello(student, secret)

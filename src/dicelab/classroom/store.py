@@ -343,12 +343,19 @@ class Store:
         return {row["tab"]: row["seq"] for row in rows}
 
     def record(
-        self, student: int, run: int, seq: int, state: dict, results, tab: tuple[str, int] = ("", 0)
+        self,
+        student: int,
+        run: int,
+        seq: int,
+        state: dict,
+        results,
+        tab: tuple[str, int] | None = ("", 0),
     ) -> bool:
         """Store intent number ``seq`` of a student: the state it left and its results
         (``(trials, successes, detail)`` each), and the tab it came from with the tab's own
-        number for it, in one transaction. False, and nothing changed, when that intent was
-        stored already (sent again after a lost answer)."""
+        number for it (None: a step the server played, a robot's), in one transaction. False,
+        and nothing changed, when that intent was stored already (sent again after a lost
+        answer)."""
         with self._transaction():
             row = self._db.execute(
                 "SELECT seq FROM seats WHERE student = ? AND run = ?", (student, run)
@@ -359,9 +366,10 @@ class Store:
                 "INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
                 (student, run, seq, json.dumps(state)),
             )
-            self._db.execute(
-                "INSERT OR REPLACE INTO tabs VALUES (?, ?, ?, ?)", (student, run, *tab)
-            )
+            if tab is not None:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO tabs VALUES (?, ?, ?, ?)", (student, run, *tab)
+                )
             now = time.time()
             self._db.executemany(
                 "INSERT INTO results (run, student, seq, part, trials, successes, detail, at) "

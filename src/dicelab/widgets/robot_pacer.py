@@ -21,6 +21,9 @@ class RobotPacer:
 
     _bot_timer: Any = None  # the robots' next step on the event loop (also before __init__ has run)
     _waiting = False
+    # True: the robots' timed steps are played by a driver of the table's own (the class
+    # server stores and sends each one), through next_step_in and play_step
+    driven = False
     _closed: bool
     _game: Any
     pace: float
@@ -62,13 +65,15 @@ class RobotPacer:
 
         With ``pace`` 0 ("instant") they play at once and the table is drawn once, at the
         end: no step of theirs is published or animated. Outside a running event loop (a
-        script) they play at once too, each step drawn.
+        script) they play at once too, each step drawn. A :attr:`driven` table leaves its
+        paced steps to its driver.
         """
         if (
             self._bot_timer is not None
             or self._closed
             or not self.visible
             or not self._bot_to_move()
+            or (self.driven and self.pace > 0)
         ):
             return
         try:
@@ -90,7 +95,15 @@ class RobotPacer:
             wait, _tick, weakref.ref(self)
         )  # (a timer keeps no table alive)
 
-    def _bot_tick(self) -> None:
+    def next_step_in(self) -> float | None:
+        """Seconds until the robots' next paced step (or the end of a human's moment), for a
+        :attr:`driven` table's driver; None when nothing is to be played on a timer."""
+        if self._closed or self.pace <= 0 or not (self._waiting or self._bot_to_move()):
+            return None
+        return max(STAY_SECONDS, self.pace) if self._waiting else self.pace
+
+    def play_step(self) -> None:
+        """The robots' next step, or the end of a human's moment: what the timer plays."""
         self._bot_timer = None
         if self._waiting:
             self._waiting = False
@@ -141,4 +154,4 @@ def _tick(table: weakref.ref) -> None:
     """A robot's step of ``table``, if it is still there and open."""
     controller = table()
     if controller is not None and not controller._closed:
-        controller._bot_tick()
+        controller.play_step()
