@@ -18,7 +18,15 @@ The reference is the least any durable server must do, run in the same way with 
 clients: a tornado WebSocket server that commits one SQLite (WAL, synchronous=FULL) row per
 message and answers. The ratio is dicelab's p95 over the reference's.
 
-Run: ``python benchmarks/bench_class_load.py [seconds] [sizes...]`` (default 60 s, 60 200).
+With ``robots`` first, a class plays Fivethousand against the robot instead: :data:`PACED`
+students choose the "fast" pace and keep ending their turns, so that the server plays their
+robots' steps on its timers, stores and sends each one, while as many other students play
+their own games (throw, PASS) twice a second. Printed: the p50/p95/p99 of the other students'
+answers, the robots' steps sent, and the same against a reference run in which the paced
+students' robots play at "instant" (no timers; the ratio is p95 fast / p95 instant).
+
+Run: ``python benchmarks/bench_class_load.py [seconds] [sizes...]`` (default 60 s, 60 200),
+or ``python benchmarks/bench_class_load.py robots [seconds]``.
 """
 
 from __future__ import annotations
@@ -44,6 +52,11 @@ SIZES = (60, 200)
 RATE = 2.0  # throws a second per student
 POISON_RATE = 5.0  # poisoned messages a second from the attacker
 THROW = {"part": "controls", "type": "press", "button": "throw"}
+PACED = 30  # students whose robots play at "fast" in the robots run
+SHAKE = {"part": "shaker", "type": "shake"}
+PASS = {"part": "controls", "type": "press", "button": "pass"}
+PACE = {"part": "controls", "type": "press", "button": "pace"}
+AGAIN = {"part": "controls", "type": "press", "button": "again"}
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 REFERENCE_SERVER = r"""
@@ -91,7 +104,7 @@ def peak_memory_mb(pid: int) -> float:
 class Server:
     """The dicelab class server, or the reference, in a child process."""
 
-    def __init__(self, kind: str, data: str):
+    def __init__(self, kind: str, data: str, activity: str = "farkles"):
         self.port = free_port()
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         if kind == "dicelab":
@@ -106,7 +119,7 @@ class Server:
                 "--data",
                 data,
                 "--activity",
-                "farkles",
+                activity,
             ]
         else:
             command = [sys.executable, "-c", REFERENCE_SERVER, str(self.port), data]
@@ -181,15 +194,61 @@ class SimulatedStudent:
                 self.limited += bool(message.get("limited"))
                 self.latencies.append(now - self.sent[message["ack"]])
 
-    async def throw(self, until: float) -> None:
+    async def throw(self, until: float, intents=(THROW,)) -> None:
+        """Send ``intents`` in turn, :data:`RATE` a second, until ``until``."""
         await asyncio.sleep(random.random() / RATE)
         while time.perf_counter() < until:
             self.seq += 1
             self.sent[self.seq] = time.perf_counter()
+            intent = intents[self.seq % len(intents)]
             await self.socket.write_message(
-                json.dumps({"type": "intent", "run": self.run, "seq": self.seq, "intent": THROW})
+                json.dumps({"type": "intent", "run": self.run, "seq": self.seq, "intent": intent})
             )
             await asyncio.sleep(1 / RATE)
+
+
+class PacedStudent:
+    """A student whose robot plays at ``pace`` ("fast": three presses of the pace button
+    from "instant"): ends each turn at once (throw, PASS) and waits for the robot's steps."""
+
+    def __init__(self, index: int, presses: int):
+        self.index, self.presses = index, presses
+        self.seq = 0
+        self.steps = 0  # the robots' steps the server sent (views with no acknowledgement)
+
+    async def play(self, server: Server, until: float) -> None:
+        self.socket = await server.connect()
+        await self.socket.write_message(
+            json.dumps({"type": "join", "code": server.code, "name": f"Paced {self.index}"})
+        )
+        view = await self._next("view")
+        for _ in range(self.presses):
+            view = await self._intent(view, PACE)
+        while time.perf_counter() < until:
+            if any(b["id"] == "again" for b in view["view"]["parts"]["controls"]["buttons"]):
+                view = await self._intent(view, AGAIN)
+            view = await self._intent(view, SHAKE)
+            view = await self._intent(view, PASS)
+            while _robots_to_move(view["view"]) and time.perf_counter() < until:
+                view = await self._next("view")
+                self.steps += 1
+        self.socket.close()
+
+    async def _intent(self, view: dict, intent: dict) -> dict:
+        self.seq += 1
+        message = {"type": "intent", "run": view["run"], "seq": self.seq, "intent": intent}
+        await self.socket.write_message(json.dumps(message))
+        return await self._next("ack")
+
+    async def _next(self, kind: str) -> dict:
+        while True:
+            message = json.loads(await self.socket.read_message())
+            if message["type"] == kind:
+                return message
+
+
+def _robots_to_move(view: dict) -> bool:
+    return any(b["id"] == "skip" for b in view["parts"]["controls"]["buttons"])
 
 
 class Attacker:
@@ -349,6 +408,62 @@ def report(kind: str, size: int, figures: dict) -> None:
     )
 
 
+async def robots_load(server: Server, presses: int, seconds: float) -> dict:
+    """:data:`PACED` students whose robots play at the pace ``presses`` chooses, and as many
+    others playing their own games: the others' answers."""
+    others = [SimulatedStudent(i) for i in range(PACED)]
+    paced = [PacedStudent(i, presses) for i in range(PACED)]
+    await asyncio.gather(*(student.join(server) for student in others))
+    listeners = [asyncio.ensure_future(student.listen()) for student in others]
+    cpu_before, wall_before = cpu_seconds(server.process.pid), time.perf_counter()
+    until = time.perf_counter() + seconds
+    await asyncio.gather(
+        *(student.play(server, until) for student in paced),
+        *(student.throw(until, (SHAKE, PASS)) for student in others),
+    )
+    await asyncio.sleep(2.0)  # the last answers
+    cores = (cpu_seconds(server.process.pid) - cpu_before) / (time.perf_counter() - wall_before)
+    for student in others:
+        student.leaving = True
+        student.socket.close()
+    for listener in listeners:
+        listener.cancel()
+    latencies = [value for student in others for value in student.latencies]
+    return {
+        "sent": sum(student.seq for student in others),
+        "acked": sum(len(student.acked) for student in others),
+        "p50": percentile(latencies, 0.50),
+        "p95": percentile(latencies, 0.95),
+        "p99": percentile(latencies, 0.99),
+        "steps": sum(student.steps for student in paced),
+        "cores": cores,
+    }
+
+
+def robots_main(seconds: float = SECONDS) -> None:
+    print(
+        f"Class games: {PACED} students' robots at a pace, {PACED} other students playing "
+        f"(throw, PASS) {RATE:g} times a second for {seconds:g} s ({os.cpu_count()} cores)"
+    )
+    figures = {}
+    for pace, presses in (("fast", 3), ("instant", 0)):
+        with tempfile.TemporaryDirectory() as data:
+            server = Server("dicelab", data, "fivethousand")
+            try:
+                figures[pace] = asyncio.run(robots_load(server, presses, seconds))
+            finally:
+                server.stop()
+        f = figures[pace]
+        print(
+            f"  robots at {pace:7}: others' {f['sent']} intents ({f['acked']} answered), "
+            f"p50 {1000 * f['p50']:.1f} ms, p95 {1000 * f['p95']:.1f} ms, "
+            f"p99 {1000 * f['p99']:.1f} ms; robot steps sent one by one {f['steps']}; "
+            f"server CPU {f['cores']:.2f} cores; load average "
+            + ", ".join(f"{load:.1f}" for load in os.getloadavg())
+        )
+    print(f"  p95 ratio fast / instant: {figures['fast']['p95'] / figures['instant']['p95']:.2f}")
+
+
 def main(seconds: float = SECONDS, sizes=SIZES) -> None:
     print(
         f"Class server load: each student throws {RATE:g} times a second for {seconds:g} s "
@@ -367,6 +482,9 @@ def main(seconds: float = SECONDS, sizes=SIZES) -> None:
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
+    if arguments[:1] == ["robots"]:
+        robots_main(float(arguments[1]) if len(arguments) > 1 else SECONDS)
+        sys.exit()
     main(
         float(arguments[0]) if arguments else SECONDS, tuple(int(a) for a in arguments[1:]) or SIZES
     )
