@@ -166,3 +166,33 @@ def test_a_kill_mid_robot_turn_loses_nothing_and_the_robots_go_on(tmp_path):
     store.close()
     assert not robots_to_move(views[-1])
     assert game == reference_turn(tmp_path / "reference")
+
+
+def robot_timers(served) -> set[int]:
+    return served.call(lambda: set(served.server.robot_timers))
+
+
+def test_a_seats_robots_stop_when_its_last_page_leaves_and_when_the_run_ends(served):
+    ann = Student(served, "Ann")
+    student = ann.seat["student"]
+    choose(ann, "slow")
+    ann.intent(SHAKE)
+    ann.intent(PASS)
+    assert robot_timers(served) == {student}
+    second = Student(served, seat=ann.seat, tab="second")  # a second page keeps them playing
+    ann.close()
+    assert robot_timers(served) == {student}
+    second.close()
+    while served.call(lambda: bool(served.server.students[student])):
+        pass  # the server has not seen the page go yet
+    assert robot_timers(served) == set()
+    again = Student(served, seat=ann.seat)  # back: the robots play on from where they were
+    assert robots_to_move(again.view) and robot_timers(served) == {student}
+
+    def stop_the_run():
+        served.server.room.stop()
+        served.server.activity_changed()
+
+    served.call(stop_the_run)
+    assert robot_timers(served) == set()
+    again.close()
