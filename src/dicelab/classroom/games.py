@@ -3,8 +3,10 @@
 The session wraps the notebook widget (``FivethousandGame`` ...), so every rule, every
 refusal and every drawing is the widget's. The class only narrows it: no setup screen, no
 coach or chance-to-win panels (they would make the server solve policies), and a
-"Play again" button instead of "New game" and "Rematch" (a new game the class records). A
-finished game is one result: 1 try, 1 success when the student won (or shared the win), with
+"Play again" button instead of "New game" and "Rematch" (a new game the class records).
+The robots play at the pace the student picks with the table's pace button ("instant" at
+first) and Skip: the table is driven, so the server plays, stores and sends each paced step
+(:meth:`GameSession.next_step_in`, :meth:`GameSession.play_step`). A finished game is one result: 1 try, 1 success when the student won (or shared the win), with
 both scores; its end screen says what was kept. In ``duplicate`` everyone plays Yahtzee alone
 on the same dice, and the result carries the optimal robot's score on them: a success is a
 score as high as the robot's.
