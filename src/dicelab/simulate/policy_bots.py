@@ -202,6 +202,10 @@ class PolicyBot(SetAsideBatchBot):
                 after.dice_left,
                 after.final,
                 None,
+                banked=after.banked,
+                on_board=after.on_board,
+                streak=after.streak,  # (a burn's value, and the throws', read it under bolts)
+                best_other=after.best_other,
             )
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
