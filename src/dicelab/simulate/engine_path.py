@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from types import FrameType
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from dicelab import registry, saves
 from dicelab.errors import TooManyMovesError
@@ -24,8 +24,24 @@ from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
 
-if TYPE_CHECKING:
-    from dicelab.simulate.runner import Run
+
+class EngineRun(Protocol):
+    """What the engine path reads of a run (a :class:`dicelab.simulate.runner.Run`, which
+    imports this module)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def banked(self) -> int: ...
+    @property
+    def bots(self) -> tuple[Any, ...]: ...
+    @property
+    def move_timeout(self) -> float | None: ...
+    def engine(self) -> Any: ...
+    def bot_objects(self) -> list[Any]: ...
+
 
 Choose = Callable[..., Any]
 """``choose(seat, bot, engine, state, rng)``: the seat's bot's move (see :func:`_choosing`)."""
@@ -177,7 +193,7 @@ class _Helper:
         self._asked.put(None)
 
 
-def _limits(run: Run) -> tuple[float | None, ...]:
+def _limits(run: EngineRun) -> tuple[float | None, ...]:
     """The seconds each seat's bot may take to choose: bot objects only (a built-in level
     never hangs, and pays no alarm)."""
     return tuple(None if isinstance(bot, str) else run.move_timeout for bot in run.bots)
@@ -193,7 +209,7 @@ def _turn_end(game: str, before: Any, after: Any, action: Any) -> tuple[bool, bo
     return True, after.cards[before.player].filled[-1][1] == 0
 
 
-def play_games(run: Run, start: int, stop: int) -> Results:
+def play_games(run: EngineRun, start: int, stop: int) -> Results:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
     engine, bots = run.engine(), run.bot_objects()
     seats = len(bots)
@@ -238,7 +254,7 @@ def _first(rules: Any, seed: int, index: int, seats: int) -> tuple[int, ...]:
     return (first_seat(rules, f"{seed}/{index}", seats),)
 
 
-def play_turns(run: Run, start: int, stop: int) -> Results:
+def play_turns(run: EngineRun, start: int, stop: int) -> Results:
     """Play turns ``start`` to ``stop - 1`` of ``run``: one player's first turn each."""
     engine, (bot,) = run.engine(), run.bot_objects()
     out: Results = {"points": [], "busts": [], "throws": []}
