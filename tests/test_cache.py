@@ -107,19 +107,26 @@ def test_the_cache_folder_comes_from_the_environment(monkeypatch, tmp_path):
     assert cache.cache_dir() == tmp_path / "xdg" / "dicelab"
 
 
-def _slow_squares(marks: str) -> dict:
-    """``squares()``, slowly, leaving a mark for each time it is computed."""
+def _squares_once_all_asked(marks: str, askers: int) -> dict:
+    """``squares()``, leaving a mark for each time it is computed, once all ``askers``
+    processes have asked for it (so that they ask while it is being computed)."""
     import time
     from pathlib import Path
 
     with open(Path(marks), "a") as file:
         file.write("computed\n")
-    time.sleep(1.5)
+    end = time.monotonic() + 60
+    while Path(marks).read_text().count("asking") < askers and time.monotonic() < end:
+        time.sleep(0.01)
     return squares()
 
 
-def _load_slowly(folder: str, marks: str) -> list:
-    arrays = cache.load_or_compute(KEY, lambda: _slow_squares(marks), "test", folder=folder)
+def _load_with_others(folder: str, marks: str, askers: int) -> list:
+    with open(marks, "a") as file:
+        file.write("asking\n")
+    arrays = cache.load_or_compute(
+        KEY, lambda: _squares_once_all_asked(marks, askers), "test", folder=folder
+    )
     return arrays["squares"].tolist()
 
 
@@ -130,10 +137,11 @@ def test_processes_asking_at_once_compute_once_and_the_others_read_it(tmp_path):
 
     folder, marks = tmp_path / "cache", tmp_path / "marks"
     with ProcessPoolExecutor(3, mp_context=get_context("spawn")) as processes:
-        asked = [processes.submit(_load_slowly, str(folder), str(marks)) for _ in range(3)]
-        results = [future.result(timeout=60) for future in asked]
+        asked = [processes.submit(_load_with_others, str(folder), str(marks), 3) for _ in range(3)]
+        results = [future.result(timeout=90) for future in asked]
     assert results == [[0, 1, 4, 9, 16]] * 3
-    assert marks.read_text() == "computed\n"  # once, not three times
+    assert marks.read_text().count("computed") == 1  # once, not three times
+    assert marks.read_text().count("asking") == 3
     assert list(folder.iterdir()) == [cache.path_for(KEY, "test", folder)]  # no lock left
 
 

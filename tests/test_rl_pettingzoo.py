@@ -108,6 +108,13 @@ def test_the_rendered_line_names_the_seat_and_scores():
     assert np.issubdtype(env.observe("player_0")["observation"].dtype, np.integer)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_gets_the_environment_its_registry_entry_declares(game):
+    env = aec_env(game, players=2)
+    assert type(env) is registry.load(registry.GAMES[game].aec, type)
+    assert registry.game(env.episode.engine.rules).name == game
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(ValueError, match="reward is one of"):
         YahtzeeAEC(2, reward="money")

@@ -47,6 +47,7 @@ RULES = {
         thousand.Rules(casks=((0, 50), (450, 600)), target=600, five_per_pip=50),
         thousand.Rules(dump_truck=555),
         thousand.Rules(penalty=50, penalty_after=3),
+        thousand.Rules(penalty=50, penalty_after=3, choose_keep=True),  # a part ranked by streak
     ],
 }
 LEVELS = {
@@ -59,6 +60,10 @@ CASES = [
         rules,
         level,
         id=f"{game}-{rules.preset_name or f'custom{k}'}-{getattr(level, 'level', level)}",
+        # (the one-game optimal bot choosing its parts under bolts: minutes on two cores)
+        marks=pytest.mark.slow
+        if level == "optimal" and rules.penalty and rules.choose_keep
+        else (),
     )
     for game, all_rules in RULES.items()
     for k, rules in enumerate(all_rules)
@@ -227,7 +232,9 @@ def test_the_states_cover_last_turns_and_casks():
 
 
 @pytest.mark.parametrize(
-    "rules", RULES["thousand"], ids=["classic", "choose_keep", "custom", "dump_truck", "bolts"]
+    "rules",
+    RULES["thousand"],
+    ids=["classic", "choose_keep", "custom", "dump_truck", "bolts", "bolts_choosing"],
 )
 def test_the_casks_rule_is_the_engines(rules):
     engine, states = sampled_states("thousand", rules, 3000, seed=2)

@@ -80,6 +80,8 @@ class GameSpec:
     )  # its own robots' batch forms on the set-aside batch path, "module:name"
     widget: str  # its AnyWidget, "module:class"
     handout: str  # its printable class sheet, "module:name"
+    figures: str  # what its rule lab works out (a tuple of rule_figures.Figure), "module:name"
+    aec: str  # its PettingZoo AEC environment, "module:class"
     # its class activities: "against_robot" (a whole game against a robot), "duplicate"
     # (everyone alone on the same dice, beside the optimal robot)
     activities: tuple[str, ...]
@@ -133,6 +135,8 @@ GAMES: dict[str, GameSpec] = {
             batch_forms="dicelab.simulate.setaside_bots:FIVETHOUSAND",
             widget="dicelab.widgets:FivethousandGame",
             handout="dicelab.handout:FIVETHOUSAND",
+            figures="dicelab.widgets.rule_figures:FIVETHOUSAND",
+            aec="dicelab.rl.aec:FivethousandAEC",
             activities=("against_robot",),
             demo=(Robot("demo.robot_a", "intelligent"), Robot("demo.robot_b", "simple")),
         ),
@@ -148,6 +152,8 @@ GAMES: dict[str, GameSpec] = {
             batch_forms="dicelab.simulate.setaside_bots:THOUSAND",
             widget="dicelab.widgets:ThousandGame",
             handout="dicelab.handout:THOUSAND",
+            figures="dicelab.widgets.rule_figures:THOUSAND",
+            aec="dicelab.rl.aec:ThousandAEC",
             activities=("against_robot",),
             demo=(Robot("demo.cask_aware", "cask_aware"), Robot("demo.simple", "simple")),
         ),
@@ -163,6 +169,8 @@ GAMES: dict[str, GameSpec] = {
             batch_forms=None,
             widget="dicelab.widgets:YahtzeeGame",
             handout="dicelab.handout:YAHTZEE",
+            figures="dicelab.widgets.rule_figures:YAHTZEE",
+            aec="dicelab.rl.aec:YahtzeeAEC",
             activities=("against_robot", "duplicate"),
             demo=(Robot("demo.greedy", "greedy"), Robot("demo.random", "random")),
         ),

@@ -13,9 +13,13 @@ Fraction(347897, 7558272)
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 from dicelab.classroom.activities import ACTIVITIES, Activity, activity, register
 from dicelab.classroom.pool import pool
+
+if TYPE_CHECKING:
+    from dicelab.classroom.widget import Classroom
 
 __all__ = [
     "ACTIVITIES",
@@ -29,7 +33,9 @@ __all__ = [
 ]
 
 
-def read_results(activity: str | None = None, data=None) -> list[dict]:
+def read_results(
+    activity: str | None = None, data: str | os.PathLike[str] | None = None
+) -> list[dict[str, Any]]:
     """The results stored in the class folder ``data`` (the user data folder by default),
     of ``activity`` or of all, oldest first: dicts of run, activity, student, name, seq,
     trials, successes, detail, at. ``pool(read_results("farkles"))`` pools them."""
@@ -45,7 +51,9 @@ def read_results(activity: str | None = None, data=None) -> list[dict]:
 CLASS_URL = "DICELAB_CLASS_URL"  # the teacher's address of a class server elsewhere
 
 
-def live(activity: str, url: str | None = None, *, data=None):
+def live(
+    activity: str, url: str | None = None, *, data: str | os.PathLike[str] | None = None
+) -> Classroom | None:
     """The class server's board running ``activity`` (started there if another one runs),
     for a lesson cell to show: each student's dot, the class's ±2 SE band, and the exact
     value behind Reveal. ``url`` is the teacher's address (else ``$DICELAB_CLASS_URL``, else
@@ -67,7 +75,7 @@ def live(activity: str, url: str | None = None, *, data=None):
     return Classroom(url).use(activity)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     if name == "Classroom":
         from dicelab.classroom.widget import Classroom
 

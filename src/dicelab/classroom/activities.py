@@ -31,7 +31,7 @@ def seeder(class_seed: int, run: int, student: int) -> Callable[..., int]:
     True
     """
 
-    def seed_of(*parts) -> int:
+    def seed_of(*parts: object) -> int:
         who = () if parts[:1] == ("shared",) else (student,)
         text = "/".join(map(str, (class_seed, run, *who, *parts)))
         return int.from_bytes(hashlib.sha256(text.encode()).digest()[:7], "big")

@@ -7,24 +7,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from dicelab.validation import shown
 
+#: A message to or from a student's phone, or a saved state: JSON's object.
+Message = dict[str, Any]
+
 #: One result a session reports: (trials, successes, detail); a shared win counts half a success.
-Result = tuple[int, float, dict]
+Result = tuple[int, float, Message]
+
+#: ``seed_of(*parts)``: the seed of a moment of a student's run (see :class:`Activity`).
+SeedOf = Callable[..., int]
 
 
 class Session(Protocol):
     """One student's place in an activity (see the module's notes)."""
 
-    view: dict
+    @property
+    def view(self) -> Message: ...
 
-    def receive(self, message) -> None: ...
+    def receive(self, message: Any) -> None: ...
 
     def take_results(self) -> list[Result]: ...
 
-    def state(self) -> dict: ...
+    def state(self) -> Message: ...
 
 
 @runtime_checkable
@@ -67,15 +74,15 @@ class Activity:
     title: str
     task: str
     pooled: str
-    make: Callable = field(repr=False)
+    make: Callable[..., Session] = field(repr=False)
     exact_of: Fraction | float | Callable[[], Fraction | float] | None = field(
         default=None, repr=False
     )
-    options: dict = field(default_factory=dict)
+    options: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     prepare: Callable[[], object] | None = field(default=None, repr=False)
     limit: int | None = None
     unit: str = "results"
-    desk: Callable | None = field(default=None, repr=False)
+    desk: Callable[..., Any] | None = field(default=None, repr=False)
 
     @property
     def has_exact(self) -> bool:
@@ -91,7 +98,7 @@ class Activity:
             self.prepare()
         return self.exact_of()
 
-    def checked_options(self, options: dict) -> dict:
+    def checked_options(self, options: object) -> dict[str, Any]:
         """``options`` with every default filled in; ValueError for an unknown one."""
         if not isinstance(options, dict):
             raise TypeError("the options are a mapping of option to choice")
@@ -109,9 +116,18 @@ class Activity:
         return chosen
 
     def session(
-        self, seed_of, name: str, options: dict, state: dict | None = None, desk=None
+        self,
+        seed_of: SeedOf,
+        name: str,
+        options: object,
+        state: Message | None = None,
+        desk: Any = None,
     ) -> Session:
         """A student's session (restored from ``state`` when given; with the run's ``desk``
         when the activity has one)."""
         extra = () if self.desk is None else (desk,)
         return self.make(seed_of, name, self.checked_options(options), state, *extra)
+
+
+#: ``register(activity)``: adds an activity to the class's (see :mod:`dicelab.classroom.activities`).
+Register = Callable[[Activity], Activity]

@@ -15,9 +15,10 @@ score as high as the robot's.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from dicelab import registry
-from dicelab.classroom.activity import Result
+from dicelab.classroom.activity import Message, Register, Result, SeedOf
 from dicelab.errors import IllegalMoveError
 from dicelab.widgets.intents import MalformedIntent
 
@@ -35,7 +36,7 @@ AGAIN = {
 }
 
 
-def _widget(game: str):
+def _widget(game: str) -> type[Any]:
     """The widget class of ``game``, as the registry declares it."""
     return registry.load(registry.GAMES[game].widget, type)
 
@@ -56,8 +57,14 @@ class GameSession:
     """A student's game against ``robot`` (None: alone), restored from ``state`` if given."""
 
     def __init__(
-        self, game: str, seed_of, name: str, robot: str | None, state=None, shared: bool = False
-    ):
+        self,
+        game: str,
+        seed_of: SeedOf,
+        name: str,
+        robot: str | None,
+        state: Message | None = None,
+        shared: bool = False,
+    ) -> None:
         self.game_name = game
         self.seed_of = seed_of
         self.shared = shared
@@ -79,7 +86,7 @@ class GameSession:
     def _seed(self, games: int) -> int:
         return self.seed_of("shared", "game", games) if self.shared else self.seed_of("game", games)
 
-    def state(self) -> dict:
+    def state(self) -> Message:
         picks = self.widget.selection()
         return {
             "games": self.games,
@@ -103,7 +110,7 @@ class GameSession:
         return results
 
     @property
-    def view(self) -> dict:
+    def view(self) -> Message:
         """The widget's view document without what the class leaves out."""
         view = self.widget.view
         controls = dict(view["parts"]["controls"])
@@ -122,10 +129,10 @@ class GameSession:
         )
         return {**view, "keys": keys, "parts": {**view["parts"], "controls": controls}}
 
-    def _hidden_keys(self) -> set:
+    def _hidden_keys(self) -> set[str]:
         return {b.key for b in self.widget.buttons() if b.id in HIDDEN_BUTTONS and b.key}
 
-    def receive(self, message) -> None:
+    def receive(self, message: Any) -> None:
         """Hand the intent to the widget, unless it asks for what the class leaves out (then
         the widget shows the refusal, as it shows its own)."""
         try:
@@ -133,7 +140,7 @@ class GameSession:
         except IllegalMoveError as refusal:
             self.widget.refused(refusal)
 
-    def _receive(self, message) -> None:
+    def _receive(self, message: Any) -> None:
         if not isinstance(message, dict):
             raise MalformedIntent("The game received a request that is not understood.")
         shown = self.widget.view["areas"]
@@ -171,7 +178,7 @@ class GameSession:
         self.recorded = True
         self._results.append((1, int(won), detail))
 
-    def _result(self) -> tuple[bool, dict]:
+    def _result(self) -> tuple[bool, Message]:
         """Whether the finished game is a success for the class, and its detail."""
         game = self.widget.game
         scores = self.widget.scores()
@@ -204,7 +211,7 @@ def class_help(help: str) -> str:
     return " ".join(sentences + [AGAIN_HELP])
 
 
-def kept(won: bool, detail: dict) -> str:
+def kept(won: bool, detail: Message) -> str:
     """What the class kept of a finished game, as its end screen says it."""
     score = detail["score"]
     if "optimal_score" in detail:
@@ -227,16 +234,22 @@ def optimal_score(game: str, seed: int) -> float:
     """The score of ``game``'s optimal solitaire robot on the dice of ``seed``."""
     robot = registry.GAMES[game].Game(players=[{"name": "Optimal", "bot": "optimal"}], seed=seed)
     robot.play_bots()
-    return robot.engine.scores(robot.state)[0]
+    return float(robot.engine.scores(robot.state)[0])
 
 
-def register_all(register) -> None:
+def register_all(register: Register) -> None:
     from dicelab.classroom.activity import Activity
 
     for spec in registry.GAMES.values():
         if "against_robot" in spec.activities:
 
-            def make(seed_of, name, options, state, game=spec.name):
+            def make(
+                seed_of: SeedOf,
+                name: str,
+                options: dict[str, Any],
+                state: Message | None,
+                game: str = spec.name,
+            ) -> GameSession:
                 return GameSession(game, seed_of, name, options["robot"], state)
 
             register(
@@ -253,14 +266,16 @@ def register_all(register) -> None:
             _register_duplicate(register, spec)
 
 
-def _register_duplicate(register, spec) -> None:
+def _register_duplicate(register: Register, spec: registry.GameSpec) -> None:
     from dicelab.classroom.activity import Activity
 
     def prepare_optimal() -> None:
         """The optimal solitaire robot's strategy (solved once, then read from the cache)."""
         spec.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
 
-    def duplicate(seed_of, name, options, state):
+    def duplicate(
+        seed_of: SeedOf, name: str, options: dict[str, Any], state: Message | None
+    ) -> GameSession:
         return GameSession(spec.name, seed_of, name, None, state, shared=True)
 
     register(

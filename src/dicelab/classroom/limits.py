@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from collections.abc import Callable
 
 from dicelab import validation
 from dicelab.errors import IllegalMoveError
@@ -44,7 +45,7 @@ class Refused(IllegalMoveError):
     """A message the server does not take: too big, malformed, too fast, not allowed."""
 
 
-def clean_name(name) -> str:
+def clean_name(name: object) -> str:
     """A nickname as shown: no control or format characters, spaces collapsed, at most
     :data:`MAX_NAME` characters; Refused when nothing is left. It is drawn as text only."""
     if type(name) is not str:
@@ -64,7 +65,7 @@ class Bucket:
     """A token bucket: :meth:`take` is True while fewer than ``burst`` messages came at once
     and, over time, no more than ``rate`` a second."""
 
-    def __init__(self, rate: float, burst: int, now=time.monotonic):
+    def __init__(self, rate: float, burst: int, now: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst, self.now = rate, burst, now
         self.tokens, self.at = float(burst), now()
 
@@ -83,7 +84,7 @@ class Bucket:
         return True
 
 
-def whole(what: str):
+def whole(what: str) -> Callable[[object], int]:
     """The check of a field that is a whole number from 0 to :data:`MAX_WHOLE`.
 
     >>> whole("the intent's number")(2**70)
@@ -92,13 +93,13 @@ def whole(what: str):
     dicelab.classroom.limits.Refused: the intent's number must be from 0 to 9007199254740991, not 1180591620717411303424
     """
 
-    def check(value) -> int:
+    def check(value: object) -> int:
         return validation.whole_number(value, what, 0, MAX_WHOLE, error=Refused)
 
     return check
 
 
-def text(what: str, most: int):
+def text(what: str, most: int) -> Callable[[object], str]:
     """The check of a field that is text of at most ``most`` characters.
 
     >>> text("the class code", 4)("ABCDEFG")
@@ -107,7 +108,7 @@ def text(what: str, most: int):
     dicelab.classroom.limits.Refused: the class code has at most 4 characters
     """
 
-    def check(value) -> str:
+    def check(value: object) -> str:
         if type(value) is not str:
             raise Refused(f"{what} must be text, not {validation.shown(value)}")
         if len(value) > most:
@@ -124,7 +125,7 @@ class Conduct:
     may send :data:`SLOWED_RATE` messages a second; past :data:`RELOAD_AT` its page is told to
     reload."""
 
-    def __init__(self, now=time.monotonic):
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
         self.now = now
         self.messages = Bucket(STUDENT_RATE, STUDENT_BURST, now)
         self.slowed_messages = Bucket(SLOWED_RATE, 1, now)

@@ -15,7 +15,10 @@ player's chance under perfect play, from the solved win policy.
 
 from __future__ import annotations
 
+from typing import Any
+
 from dicelab import fivethousand
+from dicelab.classroom.activity import Message, Register, SeedOf
 from dicelab.classroom.throws import Experiment
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.phrasing import count
@@ -31,10 +34,10 @@ def prepare() -> None:
 
 def first_player_wins() -> float:
     """The first player's exact chance in the short game, both robots playing to win."""
-    return fivethousand.win_policy(SHORT).first_player_wins
+    return float(fivethousand.win_policy(SHORT).first_player_wins)
 
 
-def first_player_share(game) -> float:
+def first_player_share(game: fivethousand.Game) -> float:
     """1 when the first player alone won, 1/2 when the win was shared, 0 when they lost."""
     first, second = (player in game.winners for player in game.players)
     return 0.5 if first and second else float(first)
@@ -49,14 +52,20 @@ class FirstPlayer(Experiment):
         "Does the robot that goes first win more than half of the games?"
     )
 
-    def __init__(self, seed_of, name, options, state=None):
+    def __init__(
+        self,
+        seed_of: SeedOf,
+        name: str,
+        options: dict[str, Any],
+        state: Message | None = None,
+    ) -> None:
         super().__init__(seed_of, name, options)
         state = state or {"games": []}
         self.games = [list(game) for game in state["games"]]  # [first's score, second's, share]
         self._status = self._said() if self.games else "Press Play a game."
         self.render()
 
-    def state(self) -> dict:
+    def state(self) -> Message:
         return {"games": self.games}
 
     def buttons(self) -> list[Button]:
@@ -86,7 +95,7 @@ class FirstPlayer(Experiment):
         )
 
 
-def register_all(register) -> None:
+def register_all(register: Register) -> None:
     from dicelab.classroom.activity import Activity
 
     register(

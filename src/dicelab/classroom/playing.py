@@ -22,6 +22,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from asyncio import AbstractEventLoop
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
 
 from dicelab.fivethousand.rules import Rules
 from dicelab.round_robin import pairing_seed, play_pairings
@@ -45,7 +49,7 @@ def rounds(count: int) -> list[list[tuple[int, int]]]:
     return schedule
 
 
-def entrant(entry: dict, rules: Rules) -> Strategy:
+def entrant(entry: dict[str, Any], rules: Rules) -> Strategy:
     """The strategy of an entry: built from a phone's settings, or read from its JSON."""
     from dicelab.classroom.tournament import build
 
@@ -55,7 +59,7 @@ def entrant(entry: dict, rules: Rules) -> Strategy:
     return Strategy(strategy.grid, strategy.play, strategy.last, strategy.set_aside, entry["name"])
 
 
-def play(connection, job: dict) -> None:
+def play(connection: Connection, job: dict[str, Any]) -> None:
     """Play ``job`` (see :meth:`dicelab.classroom.tournament.Desk.job`), sending
     ``("round", done, rounds, [(i, j, share, se), ...])`` after each step of rounds, then
     ``("judged", {index: figures})`` and ``("done",)``; ``("failed", reason)`` if it can't."""
@@ -96,7 +100,12 @@ class Worker:
     """:func:`play` of ``job`` in a process of its own; ``on_message(message)`` is called on
     ``loop`` for each message, and ``("failed", ...)`` if the process ends without ``done``."""
 
-    def __init__(self, job: dict, loop, on_message):
+    def __init__(
+        self,
+        job: dict[str, Any],
+        loop: AbstractEventLoop,
+        on_message: Callable[[tuple[Any, ...]], object],
+    ) -> None:
         context = multiprocessing.get_context("spawn")
         receiving, sending = context.Pipe(duplex=False)
         self.process = context.Process(target=play, args=(sending, job), daemon=True)
@@ -106,7 +115,7 @@ class Worker:
         self._reader = threading.Thread(target=self._read, args=(receiving,), daemon=True)
         self._reader.start()
 
-    def _read(self, receiving) -> None:
+    def _read(self, receiving: Connection) -> None:
         ended = False
         try:
             while not ended:
@@ -119,11 +128,11 @@ class Worker:
             receiving.close()
             self.process.join()
 
-    def _hand(self, message) -> None:
+    def _hand(self, message: tuple[Any, ...]) -> None:
         if not self._stopped and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(self._deliver, message)
 
-    def _deliver(self, message) -> None:
+    def _deliver(self, message: tuple[Any, ...]) -> None:
         if not self._stopped:
             self._on_message(message)
 

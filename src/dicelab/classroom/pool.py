@@ -12,15 +12,17 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from typing import Any
 
 
-def pool(rows) -> dict:
+def pool(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """Sums of trials and successes over ``rows`` (results), per student and for the class.
 
     ``share`` is successes / trials (None before any trial) and ``se`` its standard error
     sqrt(p (1 - p) / n), so the band share ± 2 se narrows as results arrive; each student
     has their own ``share`` and ``se``."""
-    students: dict[int, dict] = {}
+    students: dict[int, dict[str, Any]] = {}
     for row in rows:
         student = students.setdefault(
             row["student"],
@@ -44,6 +46,6 @@ def pool(rows) -> dict:
     }
 
 
-def _standard_error(share, trials: int):
+def _standard_error(share: float | None, trials: int) -> float | None:
     """sqrt(p (1 - p) / n), None before any trial."""
     return math.sqrt(share * (1 - share) / trials) if share is not None else None

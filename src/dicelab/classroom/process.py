@@ -20,6 +20,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 from dicelab import files
 from dicelab.classroom.store import data_dir
@@ -77,7 +78,7 @@ def _in_use(folder: Path) -> str:
     )
 
 
-def _server_file(folder: Path) -> dict | None:
+def _server_file(folder: Path) -> dict[str, Any] | None:
     try:
         text = read_regular(folder / SERVER_FILE, MAX_FILE, follow=False)
         found = json.loads(text) if len(text) <= MAX_FILE else None
@@ -86,7 +87,7 @@ def _server_file(folder: Path) -> dict | None:
     return found if isinstance(found, dict) else None
 
 
-def write_server_file(folder: Path, addresses: dict) -> Path:
+def write_server_file(folder: Path, addresses: dict[str, Any]) -> Path:
     """Say where this process's server is, for ``Classroom()`` (readable by the owner only)."""
     return write_atomic(
         folder / SERVER_FILE, json.dumps({"pid": os.getpid(), **addresses}), mode=0o600
@@ -104,19 +105,24 @@ def _answers(student_url: str) -> bool:
     health = student_url.rsplit("/join/", 1)[0] + "/health"
     try:
         with urllib.request.urlopen(health, timeout=2) as answer:
-            return json.load(answer).get("server") == "dicelab class"
+            return bool(json.load(answer).get("server") == "dicelab class")
     except (OSError, ValueError):
         return False
 
 
-def running_server(data=None) -> dict | None:
+def running_server(data: str | os.PathLike[str] | None = None) -> dict[str, Any] | None:
     """The addresses of the server running on ``data`` (``pid``, ``student_url``,
     ``projector_url``, ``teacher_url``), or None when none answers."""
     found = _server_file(Path(data or data_dir()))
     return found if found is not None and _answers(str(found.get("student_url", ""))) else None
 
 
-def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str = "/") -> dict:
+def start_server(
+    data: str | os.PathLike[str] | None = None,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    base: str = "/",
+) -> dict[str, Any]:
     """Start ``dicelab class serve`` on ``data`` in a session of its own; its addresses.
 
     RuntimeError, with the server's own words, if it does not start."""
@@ -157,7 +163,7 @@ def start_server(data=None, host: str = "127.0.0.1", port: int = 8765, base: str
     raise RuntimeError(f"the class server did not start within {START_SECONDS:.0f} s")
 
 
-def stop_server(data=None) -> bool:
+def stop_server(data: str | os.PathLike[str] | None = None) -> bool:
     """Stop the server running on ``data`` (SIGTERM: it closes cleanly); False if none was."""
     found = running_server(data)
     if found is None:

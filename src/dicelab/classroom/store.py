@@ -108,7 +108,7 @@ class Store:
 
     FILE = "class.sqlite3"
 
-    def __init__(self, folder=None):
+    def __init__(self, folder: str | os.PathLike[str] | None = None) -> None:
         self.folder = Path(folder) if folder is not None else data_dir()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         self.path = self.folder / self.FILE

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import os
 import sys
 import threading
 import urllib.parse
@@ -42,8 +43,13 @@ class Classroom(Table):
     COMPONENTS = ("class_board", "class_leaderboard")  # the tournament's leaderboard too
 
     def __init__(
-        self, url: str | None = None, *, data=None, host: str = "127.0.0.1", port: int = 8765
-    ):
+        self,
+        url: str | None = None,
+        *,
+        data: str | os.PathLike[str] | None = None,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+    ) -> None:
         require("tornado", "class", "Classroom")
         from dicelab.classroom.server import teacher_cookie
 

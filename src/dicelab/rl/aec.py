@@ -13,7 +13,7 @@ score (banked points, or the Yahtzee total).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -159,9 +159,6 @@ class YahtzeeAEC(DiceGameAEC):
         super().__init__("yahtzee", players, rules, reward, render_mode)
 
 
-AEC_ENVS = {"fivethousand": FivethousandAEC, "thousand": ThousandAEC, "yahtzee": YahtzeeAEC}
-
-
 def aec_env(
     game: str, players: int = 2, rules=None, reward: str = "win", render_mode=None
 ) -> DiceGameAEC:
@@ -171,6 +168,7 @@ def aec_env(
     >>> env.reset(seed=1); env.agent_selection, env.describe(env.action_space("player_0").n - 1)
     ('player_0', 'bank')
     """
-    if game not in AEC_ENVS:
-        raise ValueError(f"unknown game {game!r}; choose one of {sorted(AEC_ENVS)}")
-    return AEC_ENVS[game](players, rules, reward, render_mode)
+    if game not in registry.GAMES:
+        raise ValueError(f"unknown game {game!r}; choose one of {sorted(registry.GAMES)}")
+    environment = registry.load(registry.GAMES[game].aec, type)
+    return cast(DiceGameAEC, environment(players, rules, reward, render_mode))

@@ -23,6 +23,10 @@ chunks (:mod:`~dicelab.simulate.runner`). Results are arrays with standard error
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from typing import Any
+
 import numpy
 
 from dicelab.odds.games import SET_ASIDE_GAMES, resolve
@@ -31,6 +35,7 @@ from dicelab.simulate.engine_path import BotFailed
 from dicelab.simulate.results import Estimate, GameResults, TurnResults
 from dicelab.simulate.runner import (
     MOVE_TIMEOUT,
+    Arrays,
     EnginePathWarning,
     Run,
     RunInterrupted,
@@ -47,14 +52,14 @@ from dicelab.simulate.runner import (
 
 
 def games(
-    game="fivethousand",
-    players=("simple", "intelligent"),
+    game: Any = "fivethousand",
+    players: Sequence[Any] = ("simple", "intelligent"),
     n: int = 1000,
     seed: int | None = 0,
-    rules=None,
+    rules: Any = None,
     chunk_size: int | None = None,
-    executor=None,
-    progress=None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
     move_timeout: float | None = MOVE_TIMEOUT,
 ) -> GameResults:
     """Play ``n`` whole games between bots and return their results as arrays.
@@ -88,7 +93,7 @@ def games(
     )
     seats = len(bots)
 
-    def finish(out: dict, count: int) -> GameResults:
+    def finish(out: Arrays, count: int) -> GameResults:
         arrays = {
             key: out[key] if key in out else numpy.zeros((0, seats))
             for key in ("scores", "wins", "busts")
@@ -110,15 +115,15 @@ def games(
 
 
 def head_to_head(
-    game="fivethousand",
-    challenger="intelligent",
-    reference="simple",
+    game: Any = "fivethousand",
+    challenger: Any = "intelligent",
+    reference: Any = "simple",
     n: int = 10_000,
     seed: int = 0,
-    rules=None,
+    rules: Any = None,
     chunk_size: int | None = None,
-    executor=None,
-    progress=None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
 ) -> Estimate:
     """The challenger's share of ``n`` two-player games against ``reference``, with its
     standard error: half the games (seed ``seed``) with the challenger throwing first, half
@@ -150,15 +155,15 @@ def head_to_head(
 
 
 def turns(
-    game="fivethousand",
-    bot="simple",
+    game: Any = "fivethousand",
+    bot: Any = "simple",
     n: int = 10_000,
     seed: int | None = 0,
-    rules=None,
+    rules: Any = None,
     banked: int = 0,
     chunk_size: int | None = None,
-    executor=None,
-    progress=None,
+    executor: Executor | None = None,
+    progress: bool | None = None,
     move_timeout: float | None = MOVE_TIMEOUT,
 ) -> TurnResults:
     """Play ``n`` single turns of one bot (its first turn of a game) and return what each scored.
@@ -186,7 +191,7 @@ def turns(
     )
     empty = numpy.zeros(0)
 
-    def finish(out: dict, _count: int) -> TurnResults:
+    def finish(out: Arrays, _count: int) -> TurnResults:
         return TurnResults(
             chosen.name,
             chosen.rules,

@@ -11,9 +11,11 @@ import queue
 import random
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from types import FrameType
+from typing import Any, Protocol
 
 from dicelab import registry, saves
 from dicelab.errors import TooManyMovesError
@@ -21,6 +23,31 @@ from dicelab.game import too_many_moves
 from dicelab.odds.games import SET_ASIDE_GAMES
 from dicelab.setaside.house import first_seat
 from dicelab.validation import shown
+
+
+class EngineRun(Protocol):
+    """What the engine path reads of a run (a :class:`dicelab.simulate.runner.Run`, which
+    imports this module)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def banked(self) -> int: ...
+    @property
+    def bots(self) -> tuple[Any, ...]: ...
+    @property
+    def move_timeout(self) -> float | None: ...
+    def engine(self) -> Any: ...
+    def bot_objects(self) -> list[Any]: ...
+
+
+Choose = Callable[..., Any]
+"""``choose(seat, bot, engine, state, rng)``: the seat's bot's move (see :func:`_choosing`)."""
+
+Results = dict[str, list[Any]]
+"""A chunk's results as they are played: a list by name, a game (or turn) an entry."""
 
 
 def rng(seed: int, index: int) -> random.Random:
@@ -33,16 +60,24 @@ class BotFailed(RuntimeError):
     state (the bot's own error is the ``__cause__``). ``finished`` holds the results of the
     games (or turns) of its chunk finished before it, as the chunk would have returned them."""
 
-    def __init__(self, message: str, number: int, seat: int, state) -> None:
+    def __init__(self, message: str, number: int, seat: int, state: Any) -> None:
         super().__init__(message, number, seat, state)  # (picklable: a pool sends it back)
         self.number, self.seat, self.state = number, seat, state
-        self.finished: dict = {}
+        self.finished: Results = {}
 
     def __str__(self) -> str:
-        return self.args[0]
+        return str(self.args[0])
 
 
-def _step(engine, state, bots, rng, number: int, unit: str, choose: Callable):
+def _step(
+    engine: Any,
+    state: Any,
+    bots: Sequence[Any],
+    rng: random.Random,
+    number: int,
+    unit: str,
+    choose: Choose,
+) -> tuple[Any, bool, Any]:
     """One action or one throw; returns (new state, whether it was a throw, the action).
     ``choose`` asks a seat's bot for its move (see :func:`_choosing`); a bot's failure is
     a :class:`BotFailed` naming game (or turn) ``number``."""
@@ -67,7 +102,7 @@ def _too_slow(seconds: float) -> TimeoutError:
 
 
 @contextmanager
-def _choosing(limits: tuple) -> Iterator[Callable]:
+def _choosing(limits: tuple[float | None, ...]) -> Iterator[Choose]:
     """A function ``choose(seat, bot, engine, state, rng)`` that asks ``bot`` for its move
     and raises TimeoutError when it takes more than ``limits[seat]`` seconds (None: no
     limit). In a process's main thread an alarm signal interrupts the bot; elsewhere (a
@@ -78,7 +113,7 @@ def _choosing(limits: tuple) -> Iterator[Callable]:
         return
     if hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
 
-        def alarmed(seat, bot, *position):
+        def alarmed(seat: int, bot: Any, *position: Any) -> Any:
             with _alarm(limits[seat]):
                 return bot.choose(*position)
 
@@ -86,7 +121,7 @@ def _choosing(limits: tuple) -> Iterator[Callable]:
         return
     helper = _Helper()
 
-    def helped(seat, bot, *position):
+    def helped(seat: int, bot: Any, *position: Any) -> Any:
         if limits[seat] is None:  # (a built-in level: asked here)
             return bot.choose(*position)
         return helper.call(bot.choose, position, limits[seat])
@@ -105,7 +140,7 @@ def _alarm(seconds: float | None) -> Iterator[None]:
         yield
         return
 
-    def expire(_signum, _frame):
+    def expire(_signum: int, _frame: FrameType | None) -> None:
         raise _too_slow(seconds)
 
     previous = signal.signal(signal.SIGALRM, expire)
@@ -126,8 +161,10 @@ class _Helper:
     it; being a daemon, it never holds the process at its end)."""
 
     def __init__(self) -> None:
-        self._asked: queue.SimpleQueue = queue.SimpleQueue()
-        self._answers: queue.SimpleQueue = queue.SimpleQueue()
+        self._asked: queue.SimpleQueue[tuple[Callable[..., Any], tuple[Any, ...]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._answers: queue.SimpleQueue[tuple[bool, Any]] = queue.SimpleQueue()
         threading.Thread(target=self._serve, name=HELPER, daemon=True).start()
 
     def _serve(self) -> None:
@@ -138,7 +175,9 @@ class _Helper:
             except BaseException as error:  # (given back to the caller, who raises it)
                 self._answers.put((False, error))
 
-    def call(self, function, arguments: tuple, seconds: float | None):
+    def call(
+        self, function: Callable[..., Any], arguments: tuple[Any, ...], seconds: float | None
+    ) -> Any:
         """``function(*arguments)`` called by the helper; TimeoutError after ``seconds``."""
         self._asked.put((function, arguments))
         try:
@@ -154,13 +193,13 @@ class _Helper:
         self._asked.put(None)
 
 
-def _limits(run) -> tuple:
+def _limits(run: EngineRun) -> tuple[float | None, ...]:
     """The seconds each seat's bot may take to choose: bot objects only (a built-in level
     never hangs, and pays no alarm)."""
     return tuple(None if isinstance(bot, str) else run.move_timeout for bot in run.bots)
 
 
-def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
+def _turn_end(game: str, before: Any, after: Any, action: Any) -> tuple[bool, bool]:
     """Whether the step from ``before`` to ``after`` ended a turn, and with nothing scored."""
     if game in SET_ASIDE_GAMES:
         ended = after.phase in ("throw", "over")
@@ -170,11 +209,11 @@ def _turn_end(game: str, before, after, action) -> tuple[bool, bool]:
     return True, after.cards[before.player].filled[-1][1] == 0
 
 
-def play_games(run, start: int, stop: int) -> dict:
+def play_games(run: EngineRun, start: int, stop: int) -> Results:
     """Play games ``start`` to ``stop - 1`` of ``run`` (a :class:`~dicelab.simulate.runner.Run`)."""
     engine, bots = run.engine(), run.bot_objects()
     seats = len(bots)
-    out: dict[str, list] = {"scores": [], "wins": [], "turns": [], "busts": []}
+    out: Results = {"scores": [], "wins": [], "turns": [], "busts": []}
     with _keeping(out), _choosing(_limits(run)) as choose:
         for index in range(start, stop):
             dice = rng(run.seed, index)
@@ -198,7 +237,7 @@ def play_games(run, start: int, stop: int) -> dict:
 
 
 @contextmanager
-def _keeping(out: dict) -> Iterator[None]:
+def _keeping(out: Results) -> Iterator[None]:
     """Give a :class:`BotFailed` or a :class:`~dicelab.errors.TooManyMovesError` raised
     inside the results ``out`` finished before it (as ``finished``)."""
     try:
@@ -208,17 +247,17 @@ def _keeping(out: dict) -> Iterator[None]:
         raise
 
 
-def _first(rules, seed: int, index: int, seats: int) -> tuple:
+def _first(rules: Any, seed: int, index: int, seats: int) -> tuple[int, ...]:
     """The seat that starts game ``index`` of a run seeded ``seed``, when chance picks it."""
     if not registry.game(rules).set_aside or rules.first_player == "fixed":
         return ()
     return (first_seat(rules, f"{seed}/{index}", seats),)
 
 
-def play_turns(run, start: int, stop: int) -> dict:
+def play_turns(run: EngineRun, start: int, stop: int) -> Results:
     """Play turns ``start`` to ``stop - 1`` of ``run``: one player's first turn each."""
     engine, (bot,) = run.engine(), run.bot_objects()
-    out: dict[str, list] = {"points": [], "busts": [], "throws": []}
+    out: Results = {"points": [], "busts": [], "throws": []}
     first = engine.initial_state(1)
     if run.banked:
         first = replace(first, scores=(run.banked,), on_board=(True,) if first.on_board else ())

@@ -13,8 +13,13 @@ the same bank on every state it draws."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from typing import Any
+
 import numpy
 
+from dicelab.setaside.throws import ThrowChoices
+from dicelab.setaside.turn import TurnRules
 from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
 
 
@@ -27,21 +32,27 @@ class StateValues:
     alike in them and in their throw get one decision). A policy that needs more of the
     state (the opponents' scores) gets a subclass reading it from the turns."""
 
-    def __init__(self, policy, reads=("banked", "turn_points", "round_start", "dice_left")):
+    def __init__(
+        self,
+        policy: Any,
+        reads: tuple[str, ...] = ("banked", "turn_points", "round_start", "dice_left"),
+    ) -> None:
         self.policy = policy
         self.lowest = policy.lowest
         self.reads = reads  # the fields of TurnBatch the values depend on
 
     def bank(self, turns: TurnBatch) -> numpy.ndarray:
-        return self.policy.bank_values(turns.banked, turns.turn_points)
+        return numpy.asarray(self.policy.bank_values(turns.banked, turns.turn_points))
 
     def throw(self, turns: TurnBatch) -> numpy.ndarray:
-        return self.policy.throw_values(
-            turns.banked, turns.turn_points, turns.round_start, turns.dice_left
+        return numpy.asarray(
+            self.policy.throw_values(
+                turns.banked, turns.turn_points, turns.round_start, turns.dice_left
+            )
         )
 
     def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
-        return self.policy.ended_values(turns.banked, won)
+        return numpy.asarray(self.policy.ended_values(turns.banked, won))
 
     def banks(self, turns: TurnBatch) -> numpy.ndarray:
         """Whether banking is best in each of ``turns`` (a tie banks, as the ranked options
@@ -54,35 +65,45 @@ class SolitaireValues(StateValues):
     """Thousand's solitaire policy: with the bolts its throws and burns also read the
     player's scoreless turns in a row."""
 
-    def throw(self, turns):
-        return self.policy.throw_values(
-            turns.banked, turns.turn_points, turns.round_start, turns.dice_left, _streak(turns)
+    def throw(self, turns: TurnBatch) -> numpy.ndarray:
+        return numpy.asarray(
+            self.policy.throw_values(
+                turns.banked, turns.turn_points, turns.round_start, turns.dice_left, _streak(turns)
+            )
         )
 
-    def ended(self, turns, won):
-        return self.policy.ended_values(turns.banked, won, _streak(turns))
+    def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
+        return numpy.asarray(self.policy.ended_values(turns.banked, won, _streak(turns)))
 
 
-def _streak(turns: TurnBatch):
+def _streak(turns: TurnBatch) -> numpy.ndarray | int:
     return 0 if turns.streak is None else turns.streak
 
 
 class FinalTurnValues(StateValues):
     """Fivethousand's final-turn policies: each turn against its own leader's score."""
 
-    def bank(self, turns):
-        return self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
-
-    def throw(self, turns):
-        on_board = True if turns.on_board is None else turns.on_board
-        return self.policy.throw_values(
-            turns.banked,
-            turns.turn_points,
-            turns.round_start,
-            turns.dice_left,
-            to_beat=turns.best_other,
-            needs=self.policy.rules.bank_needs(on_board),
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
+        return numpy.asarray(
+            self.policy.bank_values(turns.banked, turns.turn_points, to_beat=turns.best_other)
         )
+
+    def throw(self, turns: TurnBatch) -> numpy.ndarray:
+        on_board = True if turns.on_board is None else turns.on_board
+        return numpy.asarray(
+            self.policy.throw_values(
+                turns.banked,
+                turns.turn_points,
+                turns.round_start,
+                turns.dice_left,
+                to_beat=turns.best_other,
+                needs=self.policy.rules.bank_needs(on_board),
+            )
+        )
+
+
+BatchValues = Callable[[TurnBatch], Iterable[tuple[numpy.ndarray, StateValues]]]
+"""Which values play which turns: pairs of (mask of the turns, their values)."""
 
 
 class PolicyBot(SetAsideBatchBot):
@@ -93,12 +114,12 @@ class PolicyBot(SetAsideBatchBot):
 
     cheap = False
 
-    def __init__(self, rules, values, level: str):
+    def __init__(self, rules: TurnRules, values: BatchValues, level: str) -> None:
         self.rules = rules
         self.values = values
         self.level = level
 
-    def keep(self, turns, throws):
+    def keep(self, turns: TurnBatch, throws: ThrowChoices) -> numpy.ndarray:
         picked = numpy.zeros(len(turns), dtype=numpy.int64)
         for rows, values in self.values(turns):
             if rows.any():
@@ -108,10 +129,10 @@ class PolicyBot(SetAsideBatchBot):
                 picked[rows] = self._keep(mine.take(first), throws, values)[back]
         return picked
 
-    def keep_table(self, throws):
+    def keep_table(self, throws: ThrowChoices) -> None:
         return None  # by the values of the states after each part
 
-    def _keep(self, turns, throws, policy):
+    def _keep(self, turns: TurnBatch, throws: ThrowChoices, policy: StateValues) -> numpy.ndarray:
         """The part each of ``turns`` sets aside, by ``policy``'s values."""
         # One entry per (turn, distinct part of its throw), the parts of a turn together.
         counts = throws.distinct_count[turns.throw]
@@ -149,15 +170,18 @@ class PolicyBot(SetAsideBatchBot):
         hits = numpy.flatnonzero(flat == numpy.repeat(best, 2 * counts))
         turn = row.take(hits // 2)  # in order: each turn's first hit where the turn changes
         first = numpy.flatnonzero(numpy.diff(turn, prepend=-1))
-        return choice.take(hits.take(first) // 2)
+        picked: numpy.ndarray = choice.take(hits.take(first) // 2)
+        return picked
 
-    def bank(self, turns):
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         banks = numpy.zeros(len(turns), dtype=bool)
         for rows, policy in self.values(turns):
             banks[rows] = policy.banks(turns.take(rows))
         return banks
 
-    def _option_values(self, policy: StateValues, after: TurnBatch):
+    def _option_values(
+        self, policy: StateValues, after: TurnBatch
+    ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Values (bank, throw) of the states after setting each part aside, and which of
         them are options (banking where the rules allow it; a turn that setting aside
         ended has one option, its value in the bank column)."""
@@ -178,6 +202,10 @@ class PolicyBot(SetAsideBatchBot):
                 after.dice_left,
                 after.final,
                 None,
+                banked=after.banked,
+                on_board=after.on_board,
+                streak=after.streak,  # (a burn's value, and the throws', read it under bolts)
+                best_other=after.best_other,
             )
             values[..., 0] = numpy.where(ended, policy.ended(after, won), policy.bank(after))
             valid[..., 0] = ended | may
@@ -189,7 +217,7 @@ class PolicyBot(SetAsideBatchBot):
         return values, valid
 
 
-def distinct_rows(columns: list) -> tuple[numpy.ndarray, numpy.ndarray]:
+def distinct_rows(columns: list[numpy.ndarray]) -> tuple[numpy.ndarray, numpy.ndarray]:
     """The first row of each distinct combination of ``columns`` (integer or bool arrays of
     one length), and the index of each row's combination among them. Each row becomes one
     int64 in mixed radix (each column's own range), unless the ranges are too wide for it.

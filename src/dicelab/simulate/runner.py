@@ -19,10 +19,15 @@ import os
 import random
 import warnings
 from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from importlib import import_module
+from types import ModuleType
+from typing import Any
 
 import numpy
+from numpy.typing import ArrayLike
 
 from dicelab import registry, validation
 from dicelab.ruleset import RuleSet
@@ -33,12 +38,15 @@ ENGINE_CHUNK = {"game": 200, "turn": 5000}  # default chunk sizes of each path
 BATCH_CHUNK = {"game": 50_000, "turn": 32_768}
 AHEAD = 2  # chunks an executor holds per worker: one playing, one waiting
 
+Arrays = dict[str, numpy.ndarray]
+"""A chunk's (or a run's) results: numpy arrays by name."""
+
 
 class Stopped:
     """What a run that stopped early has: ``results`` of the ``completed`` games (or turns)
     played before it stopped, of ``total``."""
 
-    def __init__(self, message: str, results, completed: int, total: int) -> None:
+    def __init__(self, message: str, results: Any, completed: int, total: int) -> None:
         super().__init__(message)  # type: ignore[call-arg]  # the exception class beside it
         self.results, self.completed, self.total = results, completed, total
 
@@ -51,21 +59,23 @@ class RunInterrupted(Stopped, KeyboardInterrupt):
     """A run stopped by an interrupt (Ctrl-C, or a notebook's Interrupt)."""
 
 
-def batch_module(game: str):
+def batch_module(game: str) -> ModuleType:
     """The module that plays ``game`` in batches (the registry's ``batch``)."""
     return import_module(registry.GAMES[game].batch)
 
 
-_BATCH_BOTS: dict = {}
+_BATCH_BOTS: dict[tuple[str, RuleSet, tuple[Any, ...]], list[Any] | None] = {}
 
 
-def batch_bots(game: str, rules, bots: tuple) -> list | None:
+def batch_bots(game: str, rules: RuleSet, bots: tuple[Any, ...]) -> list[Any] | None:
     """The batch forms of ``bots`` (cached per process), or None for the engine path."""
     module = batch_module(game)
+    forms: list[Any] | None
     try:
         return _BATCH_BOTS[game, rules, bots]
     except TypeError:  # a bot that can't be hashed: not cached
-        return module.batch_bots(rules, list(bots))
+        forms = module.batch_bots(rules, list(bots))
+        return forms
     except KeyError:
         forms = _BATCH_BOTS[game, rules, bots] = module.batch_bots(rules, list(bots))
         return forms
@@ -76,7 +86,7 @@ class EnginePathWarning(UserWarning):
     no batch form (a bot of your own); the warning names those bots."""
 
 
-def choose_path(game: str, rules, bots: tuple) -> bool:
+def choose_path(game: str, rules: RuleSet, bots: tuple[Any, ...]) -> bool:
     """Whether the run plays on the batch simulator; when it can't, an
     :class:`EnginePathWarning` lists the bots that have no batch form."""
     if batch_bots(game, rules, bots) is not None:
@@ -99,33 +109,38 @@ class Run:
 
     game: str
     rules: RuleSet
-    bots: tuple  # level names or bot objects
+    bots: tuple[Any, ...]  # level names or bot objects
     seed: int
     banked: int = 0
     batch: bool = False  # whether the batch simulator plays it
     move_timeout: float | None = None  # the seconds a bot object may take to choose a move
 
-    def engine(self):
+    def engine(self) -> Any:
         return registry.GAMES[self.game].Engine(self.rules)
 
-    def bot_objects(self) -> list:
+    def bot_objects(self) -> list[Any]:
         levels = registry.GAMES[self.game].bots
         return [levels[bot]() if isinstance(bot, str) else bot for bot in self.bots]
 
 
-def play_game_chunk(run: Run, start: int, stop: int) -> dict:
+Worker = Callable[[Run, int, int], Mapping[str, ArrayLike]]
+"""A chunk's player: ``worker(run, start, stop)``, the arrays of its games or turns."""
+
+
+def play_game_chunk(run: Run, start: int, stop: int) -> Mapping[str, ArrayLike]:
     """Games ``start`` to ``stop - 1`` of ``run``, on its path."""
     if run.batch:
-        return batch_module(run.game).play_games(
+        arrays: Arrays = batch_module(run.game).play_games(
             run.rules,
             batch_bots(run.game, run.rules, run.bots),
             run.seed,
             numpy.arange(start, stop, dtype=numpy.int64),
         )
+        return arrays
     return engine_path.play_games(run, start, stop)
 
 
-def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
+def play_turn_chunk(run: Run, start: int, stop: int) -> Mapping[str, ArrayLike]:
     """Turns ``start`` to ``stop - 1`` of ``run``, on its path."""
     if run.batch:
         forms = batch_bots(run.game, run.rules, run.bots)
@@ -133,13 +148,21 @@ def play_turn_chunk(run: Run, start: int, stop: int) -> dict:
         (bot,) = forms
         turns = numpy.arange(start, stop, dtype=numpy.int64)
         extra = {"banked": run.banked} if registry.GAMES[run.game].set_aside else {}
-        return batch_module(run.game).play_turns(run.rules, bot, run.seed, turns, **extra)
+        arrays: Arrays = batch_module(run.game).play_turns(run.rules, bot, run.seed, turns, **extra)
+        return arrays
     return engine_path.play_turns(run, start, stop)
 
 
 def run_chunks(
-    worker, run: Run, n: int, chunk_size, executor, progress, unit: str, finish=None
-) -> dict:
+    worker: Worker,
+    run: Run,
+    n: int,
+    chunk_size: int | None,
+    executor: Executor | None,
+    progress: bool | None,
+    unit: str,
+    finish: Callable[[Arrays, int], Any] | None = None,
+) -> Arrays:
     """Play ``n`` games (or turns) of ``run`` in chunks and merge them into numpy arrays.
 
     ``finish(arrays, count)`` makes the results of ``count`` completed games from merged
@@ -154,7 +177,7 @@ def run_chunks(
         raise ValueError(f"chunk_size is a positive whole number, not {shown(chunk_size)}")
     chunks = ((start, min(start + chunk_size, n)) for start in range(0, n, chunk_size))
     bar = progress_bar(n, progress, unit)
-    merged: dict = {}
+    merged: dict[str, list[numpy.ndarray]] = {}
     completed = 0
     played = _played(worker, run, chunks, executor)
     try:
@@ -190,11 +213,13 @@ def run_chunks(
     return _merge(merged)
 
 
-def _merge(merged: dict) -> dict:
+def _merge(merged: dict[str, list[numpy.ndarray]]) -> Arrays:
     return {key: numpy.concatenate(values) for key, values in merged.items()}
 
 
-def _played(worker, run: Run, chunks, executor):
+def _played(
+    worker: Worker, run: Run, chunks: Iterator[tuple[int, int]], executor: Executor | None
+) -> Generator[tuple[tuple[int, int], Mapping[str, ArrayLike]], None, None]:
     """``((start, stop), part)`` for each chunk in order, played here or by ``executor``,
     which holds at most :data:`AHEAD` chunks per worker; the ones not started are
     cancelled when the caller stops (an error, an interrupt)."""
@@ -203,7 +228,7 @@ def _played(worker, run: Run, chunks, executor):
             yield (start, stop), worker(run, start, stop)
         return
     workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-    pending: deque = deque()
+    pending: deque[tuple[tuple[int, int], Future[Mapping[str, ArrayLike]]]] = deque()
     try:
         while True:
             while len(pending) < AHEAD * workers:
@@ -220,7 +245,7 @@ def _played(worker, run: Run, chunks, executor):
             future.cancel()
 
 
-def progress_bar(total: int, progress, unit: str):
+def progress_bar(total: int, progress: bool | None, unit: str) -> Any:
     """A tqdm bar counting ``unit``\\ s (notebook or terminal), shown only on runs longer
     than a second unless ``progress`` is True; None when ``progress`` is False."""
     if progress is False:
@@ -230,7 +255,7 @@ def progress_bar(total: int, progress, unit: str):
     return tqdm(total=total, unit=unit, delay=0 if progress else 1.0, leave=bool(progress))
 
 
-def check_bots(module, bots) -> tuple:
+def check_bots(module: ModuleType, bots: Iterable[Any]) -> tuple[Any, ...]:
     """The seats' bots, each a level name of ``module.BOTS`` or an object with ``choose``."""
     for bot in bots:
         if isinstance(bot, str):
@@ -243,14 +268,14 @@ def check_bots(module, bots) -> tuple:
     return tuple(bots)
 
 
-def bot_name(bot) -> str:
+def bot_name(bot: Any) -> str:
     return bot if isinstance(bot, str) else repr(bot)
 
 
 MOVE_TIMEOUT = 60.0  # seconds: a bot of one's own that takes longer to move has hung
 
 
-def timeout(seconds) -> float | None:
+def timeout(seconds: Any) -> float | None:
     """``move_timeout`` checked: a positive number of seconds, or None for none."""
     if seconds is None:
         return None
@@ -261,7 +286,7 @@ def timeout(seconds) -> float | None:
     return float(seconds)
 
 
-def pick_seed(seed) -> int:
+def pick_seed(seed: object) -> int:
     """``seed`` checked (a whole number from 0 to 2**64 - 1), or a fresh one for None."""
     checked = validation.seed(seed)
     return random.SystemRandom().randrange(2**63) if checked is None else checked

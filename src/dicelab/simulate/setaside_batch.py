@@ -17,30 +17,41 @@ the engine calls with one turn; this module only keeps the games' arrays and ask
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy
+from numpy.typing import ArrayLike
 
 from dicelab.setaside.house import after_turn, first_seat
 from dicelab.setaside.throws import ThrowChoices
-from dicelab.simulate.setaside_bots import TurnBatch, batch_bot
+from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
+from dicelab.simulate.setaside_bots import batch_bot
 from dicelab.simulate.streams import StepChoices, StepThrows
 from dicelab.simulate.throws import throw_of
 
 
-def batch_bots(rules, bots) -> list | None:
+def batch_bots(rules: Any, bots: Sequence[Any]) -> list[SetAsideBatchBot] | None:
     """The batch forms of the seats' bots (level names or bot objects), or None if a seat's
     bot has none (then the games are played on the engine path)."""
-    made: dict = {}  # seats with the same bot share its batch form (answered at once)
-    forms = []
+    made: dict[
+        Any, SetAsideBatchBot | None
+    ] = {}  # seats with the same bot share its batch form (answered at once)
+    forms: list[SetAsideBatchBot | None] = []
     for bot in bots:
         try:
             form = made.get(bot) or made.setdefault(bot, batch_bot(rules, bot))
         except TypeError:  # a bot that can't be hashed
             form = batch_bot(rules, bot)
         forms.append(form)
-    return None if any(form is None for form in forms) else forms
+    if any(form is None for form in forms):
+        return None
+    return [form for form in forms if form is not None]
 
 
-def play_games(rules, batch_bots, seed: int, games) -> dict:
+def play_games(
+    rules: Any, batch_bots: Sequence[SetAsideBatchBot], seed: int, games: ArrayLike
+) -> dict[str, numpy.ndarray]:
     """Play the games numbered ``games`` (an int64 array) of a run seeded ``seed``.
 
     Returns numpy arrays: ``scores`` (games, seats), ``wins`` (games, seats), ``turns``
@@ -54,7 +65,9 @@ def play_games(rules, batch_bots, seed: int, games) -> dict:
     return {"scores": out["scores"], "wins": wins, "turns": out["turns"], "busts": out["busts"]}
 
 
-def play_turns(rules, batch_bot, seed: int, turns, banked: int = 0) -> dict:
+def play_turns(
+    rules: Any, batch_bot: SetAsideBatchBot, seed: int, turns: ArrayLike, banked: int = 0
+) -> dict[str, numpy.ndarray]:
     """Play the turns numbered ``turns`` (an int64 array): a lone player's first turn each,
     from a banked score of ``banked``. Returns numpy arrays ``points`` (what each turn
     added), ``busts`` (bool) and ``throws``, as in :class:`dicelab.simulate.TurnResults`."""
@@ -75,7 +88,15 @@ class _Lockstep:
 
     STATE = ("scores", "row", "turn_points", "round_start", "dice_left")
 
-    def __init__(self, rules, bots, seed: int, games, banked: int = 0, one_turn: bool = False):
+    def __init__(
+        self,
+        rules: Any,
+        bots: Sequence[SetAsideBatchBot],
+        seed: int,
+        games: ArrayLike,
+        banked: int = 0,
+        one_turn: bool = False,
+    ) -> None:
         games = numpy.asarray(games, dtype=numpy.int64)
         n, seats = len(games), len(bots)
         self.rules, self.bots, self.one_turn = rules, bots, one_turn
@@ -126,7 +147,7 @@ class _Lockstep:
             "throws": numpy.zeros(n + 1, dtype=numpy.int64),  # steps played (a throw each)
         }
 
-    def _kept_parts(self, rules, bots) -> None:
+    def _kept_parts(self, rules: Any, bots: Sequence[SetAsideBatchBot]) -> None:
         """The points and dice of each part a throw offers, flat by ``throw * width + part``;
         and, when every seat keeps by the throw alone (or the rules set aside by themselves),
         of the part each seat keeps, flat by ``seat * throws + throw`` (else None)."""
@@ -138,16 +159,17 @@ class _Lockstep:
         kept = [table.best if sets_aside_itself else bot.keep_table(table) for bot in bots]
         self.kept: tuple[numpy.ndarray, numpy.ndarray] | None = None
         self.kept_by_seat = False
-        if all(k is not None for k in kept):
-            if all(k is kept[0] for k in kept):
-                kept = kept[:1]  # one table for every seat
-            flat = numpy.concatenate(kept) + table.choices.shape[1] * numpy.tile(
-                numpy.arange(len(table.count)), len(kept)
+        tables = [k for k in kept if k is not None]
+        if len(tables) == len(kept):
+            if all(k is tables[0] for k in tables):
+                tables = tables[:1]  # one table for every seat
+            flat = numpy.concatenate(tables) + table.choices.shape[1] * numpy.tile(
+                numpy.arange(len(table.count)), len(tables)
             )
             self.kept = self.part_points[flat], self.part_dice[flat]
-            self.kept_by_seat = len(kept) > 1
+            self.kept_by_seat = len(tables) > 1
 
-    def run(self) -> dict:
+    def run(self) -> dict[str, numpy.ndarray]:
         """Play every game to its end; the results, by game."""
         while self.ended < len(self.row):
             self.step()
@@ -166,7 +188,9 @@ class _Lockstep:
         streak = None if self.streaks is None else self.streaks.reshape(-1)[seat]
         final = numpy.zeros(n, dtype=bool) if self.one_turn else self.final_left > 0
 
-        def turns_at(turn_points, round_start, dice_left) -> TurnBatch:
+        def turns_at(
+            turn_points: numpy.ndarray, round_start: numpy.ndarray, dice_left: numpy.ndarray
+        ) -> TurnBatch:
             """The turns of this throw, for the bots, at these points and dice."""
             return TurnBatch(
                 self.scores,
@@ -215,14 +239,21 @@ class _Lockstep:
         self.turn_points, self.round_start, self.dice_left = turn_points, round_start, dice_left
         self._record(ending, rows)
 
-    def _seats(self, player: numpy.ndarray):
+    def _seats(self, player: numpy.ndarray) -> slice | numpy.ndarray:
         """The seats ``player`` (one per game) as an index into the flattened (games, seats)
         arrays."""
         seats = self.scores.shape[1]
         return slice(None) if seats == 1 else numpy.arange(0, len(player) * seats, seats) + player
 
     def _end_turns(
-        self, over, bust, banked, turn_points, round_start, on_board, streak
+        self,
+        over: numpy.ndarray,
+        bust: numpy.ndarray,
+        banked: numpy.ndarray,
+        turn_points: numpy.ndarray,
+        round_start: numpy.ndarray,
+        on_board: numpy.ndarray | None,
+        streak: numpy.ndarray | None,
     ) -> tuple[numpy.ndarray, numpy.ndarray]:
         """Bank, burn or lose the turns ``over`` (rows; ``bust`` and ``banked`` are theirs,
         ``turn_points``, ``round_start``, ``on_board`` and ``streak`` every game's) and pass
@@ -237,10 +268,12 @@ class _Lockstep:
         gained = numpy.where(scoreless, bust * kept, points)
         score = banked + gained
         if self.streaks is not None:  # (no penalty, then: after_turn leaves the score)
+            assert streak is not None  # each seat's, taken from self.streaks
             score, after = after_turn(rules, score, streak.take(over), scoreless)
             self.streaks.reshape(-1)[at] = after
         score = rules.landed(score)
         if self.on_board is not None:
+            assert on_board is not None  # each seat's, taken from self.on_board
             self.on_board.reshape(-1)[at] = rules.boarded(on_board.take(over), gained)
         self.scores.reshape(-1)[at] = score
         rows = self.row.take(over)
@@ -266,7 +299,7 @@ class _Lockstep:
             )
         return over[ends], rows[ends]
 
-    def _record(self, ending, rows) -> None:
+    def _record(self, ending: numpy.ndarray, rows: numpy.ndarray) -> None:
         """Keep the results of the games ``ending`` (rows; ``rows`` theirs in the results)
         that are still recording; once an eighth of the arrays are ended games, they leave
         the arrays."""
@@ -302,7 +335,7 @@ class _Lockstep:
             games &= self.recording
         return games
 
-    def _ask(self, question: str, turns: TurnBatch, asked) -> numpy.ndarray:
+    def _ask(self, question: str, turns: TurnBatch, asked: numpy.ndarray) -> numpy.ndarray:
         """Each seat's bot's answer (``keep``: a part's index, ``bank``: bool) where ``asked``."""
         answers = None
         for bot, seats in self.seats_of_bot:
@@ -318,5 +351,5 @@ class _Lockstep:
         assert answers is not None  # every turn has a seat, and every seat a bot
         return answers
 
-    def _answer(self, bot, question: str, turns: TurnBatch) -> numpy.ndarray:
+    def _answer(self, bot: SetAsideBatchBot, question: str, turns: TurnBatch) -> numpy.ndarray:
         return bot.keep(turns, self.table) if question == "keep" else bot.bank(turns)

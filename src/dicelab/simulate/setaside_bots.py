@@ -22,8 +22,8 @@ entry in :func:`batch_forms`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy
 
@@ -31,12 +31,27 @@ from dicelab import registry
 from dicelab.players import RandomBot
 from dicelab.simulate.batch_turns import SetAsideBatchBot, TurnBatch
 from dicelab.simulate.bots import ThresholdBot
-from dicelab.simulate.policy_bots import FinalTurnValues, PolicyBot, SolitaireValues, StateValues
+from dicelab.simulate.policy_bots import (
+    BatchValues,
+    FinalTurnValues,
+    PolicyBot,
+    SolitaireValues,
+    StateValues,
+)
 from dicelab.simulate.simple_bots import CaskAware, Intelligent, RandomChoices, Threshold
 from dicelab.simulate.win_values import WinValues
 
+if TYPE_CHECKING:
+    from dicelab.fivethousand.rules import Rules as FivethousandRules
+    from dicelab.thousand.rules import Rules as ThousandRules
 
-def _fivethousand_values(rules):
+    SetAsideRules = FivethousandRules | ThousandRules
+
+Make = Callable[[Any, Any], SetAsideBatchBot | None]
+"""``make(rules, bot)``: a bot's batch form under ``rules`` (None when it has none)."""
+
+
+def _fivethousand_values(rules: FivethousandRules) -> BatchValues:
     from dicelab.fivethousand import final_turn_policy, turn_policy
 
     base = turn_policy(rules)
@@ -47,7 +62,7 @@ def _fivethousand_values(rules):
         reads=("banked", "best_other", "turn_points", "round_start", "dice_left"),
     )
 
-    def values(turns: TurnBatch):
+    def values(turns: TurnBatch) -> Iterator[tuple[numpy.ndarray, StateValues]]:
         usual = ~turns.final
         if not (rules.opening or rules.penalty):
             yield usual, tables[(base.needs, base.bust)]
@@ -64,7 +79,7 @@ def _fivethousand_values(rules):
     return values
 
 
-def _thousand_values(rules):
+def _thousand_values(rules: ThousandRules) -> BatchValues:
     from dicelab.thousand import solitaire_policy
 
     reads = ("banked", "turn_points", "dice_left") + (("streak",) if rules.penalty else ())
@@ -72,13 +87,13 @@ def _thousand_values(rules):
     return lambda turns: [(numpy.ones(len(turns), dtype=bool), values)]
 
 
-def _win_values(rules, fallback):
+def _win_values(rules: SetAsideRules, fallback: BatchValues) -> BatchValues:
     """The win bot's values: its policy's with two players, ``fallback``'s otherwise."""
     win: list[
         WinValues
     ] = []  # solved (or read from the disk cache) at the first two-player decision
 
-    def values(turns: TurnBatch):
+    def values(turns: TurnBatch) -> Iterable[tuple[numpy.ndarray, StateValues]]:
         if turns.scores.shape[-1] != 2:
             return fallback(turns)
         if not win:
@@ -88,12 +103,15 @@ def _win_values(rules, fallback):
     return values
 
 
-def _win_form(optimal_values, unless=None):
+def _win_form(
+    optimal_values: Callable[[Any], BatchValues],
+    unless: Callable[[Any], bool] | None = None,
+) -> Make:
     """``make(rules, bot)`` of the win robot's batch form: a :class:`PolicyBot` over its
     policy's values (``optimal_values``' at a table of other than two); None, so that it
     plays on the engine path, under rules for which ``unless(rules)`` holds."""
 
-    def make(rules, bot):
+    def make(rules: Any, bot: Any) -> PolicyBot | None:
         if unless is not None and unless(rules):
             return None
         return PolicyBot(rules, _win_values(rules, optimal_values(rules)), "win")
@@ -101,7 +119,7 @@ def _win_form(optimal_values, unless=None):
     return make
 
 
-def _fivethousand_forms() -> dict:
+def _fivethousand_forms() -> dict[type, Make]:
     from dicelab.fivethousand.policy import OptimalBot
     from dicelab.fivethousand.strategy import IntelligentBot, SimpleBot
     from dicelab.setaside.win import SetAsideWinBot
@@ -119,7 +137,7 @@ def _fivethousand_forms() -> dict:
     }
 
 
-def _thousand_forms() -> dict:
+def _thousand_forms() -> dict[type, Make]:
     from dicelab.thousand.policy import OptimalBot
     from dicelab.thousand.strategy import CaskAwareBot, SimpleBot
 
@@ -135,15 +153,15 @@ class GameForms(NamedTuple):
     bot)``), and the values its optimal robot plays by (which the win robot plays by at a
     table of other than two). Each game's is its ``registry.GameSpec.batch_forms``."""
 
-    forms: Callable[[], dict]
-    optimal_values: Callable
+    forms: Callable[[], dict[type, Make]]
+    optimal_values: Callable[[Any], BatchValues]
 
 
 FIVETHOUSAND = GameForms(_fivethousand_forms, _fivethousand_values)
 THOUSAND = GameForms(_thousand_forms, _thousand_values)
 
 
-def batch_forms(game) -> dict:
+def batch_forms(game: Any) -> dict[type, Make]:
     """Each built-in bot class of ``game`` (a name, or anything :func:`dicelab.registry.game`
     knows) -> ``make(rules, bot)``, its batch form.
 
@@ -168,7 +186,7 @@ def batch_forms(game) -> dict:
     }
 
 
-def batch_bot(rules, bot) -> SetAsideBatchBot | None:
+def batch_bot(rules: Any, bot: Any) -> SetAsideBatchBot | None:
     """The batch form of ``bot`` (a level name or a bot object) under ``rules``, or None when
     it has none (a bot of your own, even one built on a built-in bot's class, or one whose
     batch form can't play these rules: it plays on the engine path)."""

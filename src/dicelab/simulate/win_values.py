@@ -3,10 +3,13 @@ throw tables of every pair of scores (:class:`~dicelab.setaside.win_tables.WinTh
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy
 
 from dicelab.setaside.win import standing_value
 from dicelab.setaside.win_tables import WinThrowTables
+from dicelab.simulate.batch_turns import TurnBatch
 from dicelab.simulate.policy_bots import StateValues
 
 
@@ -16,7 +19,7 @@ class WinValues(StateValues):
     (:attr:`~dicelab.setaside.win.WinPolicy.batch_tables`), Fivethousand's last turn from
     its last-turn values of each situation met."""
 
-    def __init__(self, policy):
+    def __init__(self, policy: Any) -> None:
         # Thousand: reaching the target exactly wins and passing it burns, so setting dice
         # aside can end a turn; Fivethousand: banking at the target starts the last turns
         self.ends_turns = policy.rules.exact_finish
@@ -27,34 +30,38 @@ class WinValues(StateValues):
         )
         self._tables: WinThrowTables = policy.batch_tables
         self._banks = policy.batch_banks if self.ends_turns else None  # bits, when they suffice
-        self._last_turns: dict = {}
+        self._last_turns: dict[tuple[int, int, int, int], float] = {}
 
-    def _units(self, points):
-        return numpy.minimum(
+    def _units(self, points: numpy.ndarray) -> numpy.ndarray:
+        units: numpy.ndarray = numpy.minimum(
             points // self.policy.unit, getattr(self.policy, "cap", numpy.iinfo(numpy.int64).max)
         )
+        return units
 
-    def bank(self, turns):
+    def bank(self, turns: TurnBatch) -> numpy.ndarray:
         policy = self.policy
         theirs, mine = self._units(turns.best_other), self._units(turns.banked + turns.turn_points)
         if not self.ends_turns:
             usual = 1.0 - policy.after[numpy.minimum(theirs, policy.goal - 1), mine]
-            return numpy.where(turns.final, standing_value(theirs - mine), usual)
-        return policy.bank_values(numpy.minimum(theirs, policy.goal - 1), mine)
+            standing: numpy.ndarray = standing_value(theirs - mine)
+            return numpy.where(turns.final, standing, usual)
+        return numpy.asarray(policy.bank_values(numpy.minimum(theirs, policy.goal - 1), mine))
 
-    def banks(self, turns):
+    def banks(self, turns: TurnBatch) -> numpy.ndarray:
         """Thousand with the dice setting themselves aside: the policy's bank bits."""
         if self._banks is None:
             return super().banks(turns)
         unit = self.policy.unit
-        return self._banks.banks(
-            turns.banked // unit,
-            turns.best_other // unit,
-            turns.turn_points // unit,
-            turns.dice_left,
+        return numpy.asarray(
+            self._banks.banks(
+                turns.banked // unit,
+                turns.best_other // unit,
+                turns.turn_points // unit,
+                turns.dice_left,
+            )
         )
 
-    def throw(self, turns):
+    def throw(self, turns: TurnBatch) -> numpy.ndarray:
         policy = self.policy
         if self.ends_turns:
             return self._tables.look_up(
@@ -93,7 +100,7 @@ class WinValues(StateValues):
         )
         return values
 
-    def ended(self, turns, won):
+    def ended(self, turns: TurnBatch, won: numpy.ndarray) -> numpy.ndarray:
         """Thousand: the exact target wins; a burn leaves the opponent to move."""
         policy = self.policy
         burned = (

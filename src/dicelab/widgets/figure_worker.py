@@ -30,7 +30,7 @@ import subprocess
 import sys
 import threading
 
-from dicelab.widgets.rule_figures import ESTIMATED, FIGURES
+from dicelab.widgets.rule_figures import ESTIMATED, game_figures
 
 PROGRESS = "progress"  # the key of a solver's progress line, delivered as it is logged
 
@@ -119,7 +119,7 @@ def figures(game: str, rules, keys):
     """Each figure of ``keys`` as (key, value, error), computed in this process in the
     order of ``keys`` (a key made by :func:`~dicelab.widgets.rule_figures.estimate_key`
     asks for that figure's estimate)."""
-    by_key = {figure.key: figure for figure in FIGURES[game]}
+    by_key = {figure.key: figure for figure in game_figures(game)}
     for key in keys:
         estimated = key.startswith(ESTIMATED)
         figure = by_key[key.removeprefix(ESTIMATED)]

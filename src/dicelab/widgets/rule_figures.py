@@ -17,7 +17,7 @@ says so instead of starting it.
 >>> table = odds_table("fivethousand", fivethousand.Rules(dice=2))
 >>> table["columns"], table["rows"][1]
 (['dice', 'farkle', 'hot dice', 'mean points'], ['2', '44.4 %', '11.1 %', '50.0'])
->>> [figure.key for figure in FIGURES["fivethousand"]]
+>>> [figure.key for figure in game_figures("fivethousand")]
 ['turn', 'win']
 """
 
@@ -206,40 +206,45 @@ SET_ASIDE_WIN = Figure(  # Fivethousand's and Thousand's: the game is read from 
     ),
     say_estimate=_say_chance_estimate,
 )
-FIGURES = {
-    "fivethousand": (
-        Figure(
-            "turn",
-            "Best turn value (points a turn is worth on average, played perfectly; "
-            "with a penalty, in the long run)",
-            best_turn,
-            lambda v: f"{v:.1f} points",
-        ),
-        SET_ASIDE_WIN,
+FIVETHOUSAND = (  # the figures of Fivethousand's rule lab (its registry.GameSpec.figures)
+    Figure(
+        "turn",
+        "Best turn value (points a turn is worth on average, played perfectly; "
+        "with a penalty, in the long run)",
+        best_turn,
+        lambda v: f"{v:.1f} points",
     ),
-    "thousand": (
-        Figure(
-            "turns",
-            "Expected turns to reach the target exactly, played for the fewest turns",
-            fewest_turns,
-            lambda v: f"{v:.2f} turns",
-            _limit(MAX_SOLITAIRE_STEPS, "the expected turns"),
-        ),
-        SET_ASIDE_WIN,
+    SET_ASIDE_WIN,
+)
+
+THOUSAND = (  # Thousand's
+    Figure(
+        "turns",
+        "Expected turns to reach the target exactly, played for the fewest turns",
+        fewest_turns,
+        lambda v: f"{v:.2f} turns",
+        _limit(MAX_SOLITAIRE_STEPS, "the expected turns"),
     ),
-    "yahtzee": (
-        Figure(
-            "score",
-            "Optimal score (mean of a solitaire game played perfectly, and its spread)",
-            optimal_score,
-            lambda v: f"{v[0]:.1f} points (standard deviation {v[1]:.1f})",
-        ),
-        Figure(
-            "win",
-            "First player's chance to win (two players, estimated from the optimal "
-            "scores: the cards fill independently)",
-            yahtzee_first_player,
-            _percent,
-        ),
+    SET_ASIDE_WIN,
+)
+
+YAHTZEE = (  # Yahtzee's
+    Figure(
+        "score",
+        "Optimal score (mean of a solitaire game played perfectly, and its spread)",
+        optimal_score,
+        lambda v: f"{v[0]:.1f} points (standard deviation {v[1]:.1f})",
     ),
-}
+    Figure(
+        "win",
+        "First player's chance to win (two players, estimated from the optimal "
+        "scores: the cards fill independently)",
+        yahtzee_first_player,
+        _percent,
+    ),
+)
+
+
+def game_figures(game: str) -> tuple[Figure, ...]:
+    """What the rule lab of ``game`` works out, as the registry declares it."""
+    return registry.load(registry.GAMES[game].figures, tuple)

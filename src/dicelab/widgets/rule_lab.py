@@ -220,7 +220,7 @@ class RuleLab(ClosesLayout, ipywidgets.VBox):
         self._schedule_tick()
 
     def _figures(self):
-        return rule_figures.FIGURES[self.name]
+        return rule_figures.game_figures(self.name)
 
     def _arrived(self, request: int, key: str, value, error: str) -> None:
         """A figure from the worker (on the kernel's thread); a stale one is dropped."""
