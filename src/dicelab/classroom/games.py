@@ -98,7 +98,8 @@ class GameSession:
 
     def next_step_in(self) -> float | None:
         """Seconds until the robots' next step at the pace the student chose (None: none due)."""
-        return self.widget.next_step_in()
+        due: float | None = self.widget.next_step_in()
+        return due
 
     def play_step(self) -> None:
         """The robots' next step (the server plays it when :meth:`next_step_in` is due)."""
