@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Protocol
 
+from dicelab.messages import DEFAULT, language
 from dicelab.validation import shown
 
 #: One result a session reports: (trials, successes, detail); a shared win counts half a success.
@@ -51,6 +52,9 @@ class Activity:
     students (a tournament's entries and round robin, :mod:`dicelab.classroom.tournament`):
     the room makes it when the run starts and hands it to each session, ``make(seed_of,
     name, options, state, desk)``.
+
+    ``make`` also takes ``lang=``, the student's language (see :mod:`dicelab.messages`): a
+    session speaks it, so that each phone reads the activity in its own language.
     """
 
     name: str
@@ -99,9 +103,16 @@ class Activity:
         return chosen
 
     def session(
-        self, seed_of, name: str, options: dict, state: dict | None = None, desk=None
+        self,
+        seed_of,
+        name: str,
+        options: dict,
+        state: dict | None = None,
+        desk=None,
+        lang: str = DEFAULT,
     ) -> Session:
-        """A student's session (restored from ``state`` when given; with the run's ``desk``
-        when the activity has one)."""
+        """A student's session in the language ``lang`` (restored from ``state`` when given;
+        with the run's ``desk`` when the activity has one)."""
         extra = () if self.desk is None else (desk,)
-        return self.make(seed_of, name, self.checked_options(options), state, *extra)
+        options = self.checked_options(options)
+        return self.make(seed_of, name, options, state, *extra, lang=language(lang))
