@@ -52,6 +52,11 @@ COMPONENTS = [
     "class_board",
 ]
 PAGES = ["student", "board", "model"]  # the class pages' own scripts
+# The class activities' sessions (what a student's phone reads), spoken in the seat's language;
+# their registration (the activity's title, task and pooled share, on the teacher's board) is
+# not in the catalogue yet, nor is the optimal robot the class never shows.
+SESSIONS = ["classroom/throws.py", "classroom/matches.py", "classroom/games.py"]
+NOT_YET = {"register_all", "_register_duplicate", "optimal_score"}
 # Errors for a programmer's mistake (a wrong argument, a front end sending a malformed
 # intent), in English as Python's own are: no player meets them by playing.
 PROGRAMMERS_ERRORS = {
@@ -192,9 +197,9 @@ def prose(text: str) -> bool:
     return any(re.fullmatch(r"[A-Z][a-z]+", t) and t not in KEY_NAMES for t in tokens)
 
 
-def python_words(path: Path) -> list[str]:
-    """The string constants of ``path`` that hold words, outside docstrings, ``__repr__`` and
-    programmers' errors."""
+def python_words(path: Path, outside: frozenset[str] = frozenset()) -> list[str]:
+    """The string constants of ``path`` that hold words, outside docstrings, ``__repr__``,
+    programmers' errors and the functions named in ``outside``."""
     tree = ast.parse(path.read_text())
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -202,7 +207,7 @@ def python_words(path: Path) -> list[str]:
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
             if isinstance(body[0].value, ast.Constant):
                 skip.add(id(body[0].value))
-        exempt = isinstance(node, ast.FunctionDef) and node.name == "__repr__"
+        exempt = isinstance(node, ast.FunctionDef) and node.name in {"__repr__", *outside}
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             name = getattr(node.exc.func, "id", getattr(node.exc.func, "attr", ""))
             exempt = name in PROGRAMMERS_ERRORS
@@ -254,6 +259,11 @@ def javascript_strings(source: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("module", SPEAKING)
 def test_the_tables_phrasing_writes_no_word_of_its_own(module):
     assert python_words(SRC / module) == []
+
+
+@pytest.mark.parametrize("module", SESSIONS)
+def test_the_class_activities_sessions_write_no_word_of_their_own(module):
+    assert python_words(SRC / module, frozenset(NOT_YET)) == []
 
 
 @pytest.mark.parametrize("component", COMPONENTS)

@@ -80,8 +80,14 @@ def test_a_seq_past_javascripts_whole_numbers_is_refused_to_its_sender_only(serv
         ({"type": "intent", "run": 2**64, "seq": 1, "intent": THROW}, "the activity's number"),
         ({"type": "hello", "student": 2**63, "secret": "x"}, "the seat's number must be"),
         ({"type": "hello", "student": 1, "secret": "x" * 65}, "at most 64 characters"),
-        ({"type": "join", "code": "A" * 17, "name": "Ann", "lang": "en"}, "the class code has at most 16"),
-        ({"type": "join", "code": "ABC", "name": "A" * 201, "lang": "en"}, "a nickname has at most 200"),
+        (
+            {"type": "join", "code": "A" * 17, "name": "Ann", "lang": "en"},
+            "the class code has at most 16",
+        ),
+        (
+            {"type": "join", "code": "ABC", "name": "A" * 201, "lang": "en"},
+            "a nickname has at most 200",
+        ),
         ({"type": "join", "code": "ABC", "name": None, "lang": "en"}, "a nickname must be text"),
         (
             {"type": "join", "code": "ABC", "name": "Ann", "lang": "de"},

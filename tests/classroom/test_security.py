@@ -134,7 +134,9 @@ def test_a_name_is_cleaned_and_cut(server):
     ann = Student(server, "  <img src=x onerror=alert(1)>\u0000\u202e\n  ")
     assert ann.name == "<img src=x onerror=alert"
     socket = websocket.create_connection(server.ws, timeout=30)
-    socket.send(json.dumps({"type": "join", "code": server.code, "name": "\u200b\u0007  ", "lang": "en"}))
+    socket.send(
+        json.dumps({"type": "join", "code": server.code, "name": "\u200b\u0007  ", "lang": "en"})
+    )
     assert json.loads(socket.recv())["reason"] == "type a nickname to join"
     socket.send(json.dumps({"type": "join", "code": "WRONG1", "name": "Ann", "lang": "en"}))
     assert "no class with this code" in json.loads(socket.recv())["reason"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dicelab import fivethousand
 from dicelab.classroom.throws import Experiment
-from dicelab.messages import DEFAULT, catalogue
+from dicelab.messages import DEFAULT
 from dicelab.widgets.buttons import Button
 
 SHORT = fivethousand.Rules(target=1000)  # the short game of lesson 7 (its SHORT_TARGET)
@@ -77,7 +77,11 @@ class FirstPlayer(Experiment):
 
     def _said(self) -> str:
         first, second, share = self.games[-1]
-        who = {1.0: "first_player.first_won", 0.5: "first_player.shared", 0.0: "first_player.second_won"}
+        who = {
+            1.0: "first_player.first_won",
+            0.5: "first_player.shared",
+            0.0: "first_player.second_won",
+        }
         wins = sum(game[2] for game in self.games)
         return self.say(
             "first_player.said",

@@ -317,7 +317,9 @@ class CaskEscape(Experiment):
         scored = set() if "bust" in state.news else set(state.aside)
         self.tray.draw(
             dice=[
-                {**die, "look": "kept", "tag": self.say("cask_escape.scores")} if i in scored else die
+                {**die, "look": "kept", "tag": self.say("cask_escape.scores")}
+                if i in scored
+                else die
                 for i, die in enumerate(_dice(self.say, last))
             ],
             throw=len(self.game.history),
