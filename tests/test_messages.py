@@ -33,6 +33,8 @@ SPEAKING = [
     "widgets/game_record.py",
     "widgets/proposal.py",
     "widgets/picks.py",
+    "widgets/strategy_card.py",
+    "widgets/leaderboard.py",
     "cli.py",
 ]
 COMPONENTS = [
@@ -50,6 +52,9 @@ COMPONENTS = [
     "ranking",
     "caption",
     "class_board",
+    "strategy_card",
+    "strategy_builder",
+    "leaderboard",
 ]
 PAGES = ["student", "board", "model"]  # the class pages' own scripts
 # The class activities' sessions (what a student's phone reads), spoken in the seat's language;

@@ -1013,4 +1013,5 @@ MESSAGES: dict = {
     ),
     "builder.typed_reach": "{what}: type a whole number of points from 0 to {cap}, not {typed}.",
     "builder.refused": "{why} The strategy is unchanged.",
+    "builder.default_name": "my strategy",
 }

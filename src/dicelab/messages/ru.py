@@ -1040,4 +1040,5 @@ MESSAGES: dict = {
     ),
     "builder.typed_reach": "{what}: введите целое число очков от 0 до {cap}, а не {typed}.",
     "builder.refused": "{why} Стратегия не изменилась.",
+    "builder.default_name": "моя стратегия",
 }

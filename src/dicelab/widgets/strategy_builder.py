@@ -56,15 +56,17 @@ class StrategyBuilderTable(Table):
 
 class StrategyBuilder(StrategyBuilderTable):
     """Thresholds set with clicks for Fivethousand under ``rules`` (a preset name, a dict
-    or a Rules), making :attr:`strategy` (named ``name``), in the language ``lang``.
+    or a Rules), making :attr:`strategy` (named ``name``, by default "my strategy" in the
+    language ``lang``), in the language ``lang``.
 
     ``settings`` are the builder's keyword arguments of
     :func:`dicelab.strategy.threshold`: ``threshold(builder.rules, **builder.settings)``
     makes the same strategy again.
     """
 
-    def __init__(self, rules=None, *, name: str = "my strategy", lang: str = DEFAULT):
+    def __init__(self, rules=None, *, name: str | None = None, lang: str = DEFAULT):
         self.say = catalogue(lang)
+        name = self.say("builder.default_name") if name is None else name
         self.rules = Rules.coerce(rules)
         self.grid = Grid.of(self.rules)
         self._name = validation.clean_name(validation.text(name, "a strategy's name"))

@@ -85,7 +85,7 @@ class PointsPerTurn:
     def of(self, strategy: Strategy) -> tuple[float | None, dict]:
         """``strategy``'s points per turn (None until worked out) and the card's fields
         that say it (``points``, ``busy``)."""
-        job = prepared(("points per turn", strategy.to_json()), partial(points_per_turn, strategy))
+        job = prepared(("points_per_turn", strategy.to_json()), partial(points_per_turn, strategy))
         if not job.done() and self._awaited is not job:
             self._awaited = job
             ready(job, self._then)  # (waits for it outside an event loop)
