@@ -35,6 +35,7 @@ SPEAKING = [
     "widgets/picks.py",
     "widgets/strategy_card.py",
     "widgets/leaderboard.py",
+    "widgets/lesson.py",
     "cli.py",
 ]
 COMPONENTS = [
@@ -316,3 +317,11 @@ def test_every_key_the_code_asks_for_is_in_the_catalogue():
         said = re.findall(r"\b(?:say|text)\(\"([a-z_]+)\"", path.read_text())
         asked |= {f"js.{key}" for key in said}
     assert asked and asked - set(ENGLISH.messages) == set()
+
+
+def test_a_lessons_dice_row_speaks_its_language():
+    from dicelab.widgets.lesson import dice_row
+
+    row = dice_row([1, 5], "200", lang="ru")
+    assert row.tray.label == "Кубики 1, 5" and row.tray.dice[0]["label"] == "кубик: 1"
+    assert dice_row([6]).tray.label == "The dice 6"

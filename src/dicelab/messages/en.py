@@ -1014,4 +1014,9 @@ MESSAGES: dict = {
     "builder.typed_reach": "{what}: type a whole number of points from 0 to {cap}, not {typed}.",
     "builder.refused": "{why} The strategy is unchanged.",
     "builder.default_name": "my strategy",
+    # --- the lessons' small displays (dicelab.widgets.lesson) ----------------------------------
+    "lesson.die_showing": "a die showing {face}",
+    "lesson.dice": "The dice {faces}",
+    "lesson.answer": "Answer",
+    "lesson.click_to_show": "(click to show)",
 }

@@ -1041,4 +1041,9 @@ MESSAGES: dict = {
     "builder.typed_reach": "{what}: введите целое число очков от 0 до {cap}, а не {typed}.",
     "builder.refused": "{why} Стратегия не изменилась.",
     "builder.default_name": "моя стратегия",
+    # --- маленькие показы уроков (dicelab.widgets.lesson) ---------------------------------------
+    "lesson.die_showing": "кубик: {face}",
+    "lesson.dice": "Кубики {faces}",
+    "lesson.answer": "Ответ",
+    "lesson.click_to_show": "(нажмите, чтобы показать)",
 }
