@@ -17,6 +17,7 @@ event loop: the card says so meanwhile. The strategy builder draws the same card
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from functools import partial
 
 from dicelab.messages import DEFAULT, Catalogue, catalogue, in_language
@@ -80,7 +81,7 @@ class PointsPerTurn:
     def __init__(self, then, say: Catalogue):
         self._then = then
         self._say = say
-        self._awaited = None
+        self._awaited: Future | None = None
 
     def of(self, strategy: Strategy) -> tuple[float | None, dict]:
         """``strategy``'s points per turn (None until worked out) and the card's fields
