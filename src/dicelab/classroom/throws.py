@@ -30,7 +30,8 @@ TALLY_MOST = 10_000  # the most throws one student may report at once
 
 class Experiment(Intents):
     """An experiment's table: the controls first, its own parts after; refusals become notices.
-    It speaks the student's language ``lang``: ``heading`` and ``help`` are catalogue keys."""
+    It speaks the student's language ``lang``: ``heading`` and ``help`` (if any) are catalogue
+    keys."""
 
     heading = ""
     help = ""
@@ -41,7 +42,8 @@ class Experiment(Intents):
         self.seed_of = seed_of
         self.name = name
         self.options = options
-        self.controls = Controls(heading=self.say(self.heading), help=self.say(self.help))
+        help = self.say(self.help) if self.help else ""  # (a tournament's entry has none)
+        self.controls = Controls(heading=self.say(self.heading), help=help)
         self.listen(self.controls, press=self._press, key=self._key)
         self._results: list[Result] = []
         self._status = ""
