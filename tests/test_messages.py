@@ -33,6 +33,9 @@ SPEAKING = [
     "widgets/game_record.py",
     "widgets/proposal.py",
     "widgets/picks.py",
+    "widgets/strategy_card.py",
+    "widgets/leaderboard.py",
+    "widgets/lesson.py",
     "cli.py",
 ]
 COMPONENTS = [
@@ -50,8 +53,16 @@ COMPONENTS = [
     "ranking",
     "caption",
     "class_board",
+    "strategy_card",
+    "strategy_builder",
+    "leaderboard",
 ]
 PAGES = ["student", "board", "model"]  # the class pages' own scripts
+# The class activities' sessions (what a student's phone reads), spoken in the seat's language;
+# their registration (the activity's title, task and pooled share, on the teacher's board) is
+# not in the catalogue yet, nor is the optimal robot the class never shows.
+SESSIONS = ["classroom/throws.py", "classroom/matches.py", "classroom/games.py"]
+NOT_YET = {"register_all", "_register_duplicate", "optimal_score"}
 # Errors for a programmer's mistake (a wrong argument, a front end sending a malformed
 # intent), in English as Python's own are: no player meets them by playing.
 PROGRAMMERS_ERRORS = {
@@ -192,9 +203,9 @@ def prose(text: str) -> bool:
     return any(re.fullmatch(r"[A-Z][a-z]+", t) and t not in KEY_NAMES for t in tokens)
 
 
-def python_words(path: Path) -> list[str]:
-    """The string constants of ``path`` that hold words, outside docstrings, ``__repr__`` and
-    programmers' errors."""
+def python_words(path: Path, outside: frozenset[str] = frozenset()) -> list[str]:
+    """The string constants of ``path`` that hold words, outside docstrings, ``__repr__``,
+    programmers' errors and the functions named in ``outside``."""
     tree = ast.parse(path.read_text())
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -202,7 +213,7 @@ def python_words(path: Path) -> list[str]:
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
             if isinstance(body[0].value, ast.Constant):
                 skip.add(id(body[0].value))
-        exempt = isinstance(node, ast.FunctionDef) and node.name == "__repr__"
+        exempt = isinstance(node, ast.FunctionDef) and node.name in {"__repr__", *outside}
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
             name = getattr(node.exc.func, "id", getattr(node.exc.func, "attr", ""))
             exempt = name in PROGRAMMERS_ERRORS
@@ -256,6 +267,11 @@ def test_the_tables_phrasing_writes_no_word_of_its_own(module):
     assert python_words(SRC / module) == []
 
 
+@pytest.mark.parametrize("module", SESSIONS)
+def test_the_class_activities_sessions_write_no_word_of_their_own(module):
+    assert python_words(SRC / module, frozenset(NOT_YET)) == []
+
+
 @pytest.mark.parametrize("component", COMPONENTS)
 def test_the_components_write_no_word_of_their_own(component):
     source = (SRC / "widgets" / "static" / f"{component}.js").read_text()
@@ -301,3 +317,11 @@ def test_every_key_the_code_asks_for_is_in_the_catalogue():
         said = re.findall(r"\b(?:say|text)\(\"([a-z_]+)\"", path.read_text())
         asked |= {f"js.{key}" for key in said}
     assert asked and asked - set(ENGLISH.messages) == set()
+
+
+def test_a_lessons_dice_row_speaks_its_language():
+    from dicelab.widgets.lesson import dice_row
+
+    row = dice_row([1, 5], "200", lang="ru")
+    assert row.tray.label == "Кубики 1, 5" and row.tray.dice[0]["label"] == "кубик: 1"
+    assert dice_row([6]).tray.label == "The dice 6"

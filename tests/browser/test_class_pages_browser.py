@@ -4,6 +4,7 @@ address the server prints, and the projector's read-only page."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -448,10 +449,16 @@ def test_the_phone_counts_toward_the_limit_and_says_when_it_is_reached(browser, 
         context.close()
 
 
-def test_a_russian_browser_gets_the_student_page_in_russian(browser, server):
-    """A browser set to Russian (its Accept-Language) joins in Russian: the page's words and
-    the ones its scripts draw; an English one alongside stays English."""
-    russian = browser.new_context(locale="ru-RU", **SCREEN)
+def test_a_russian_phone_and_an_english_laptop_read_the_activity_each_in_its_language(
+    browser, server
+):
+    """A browser set to Russian (its Accept-Language) joins in Russian: the page's words, the
+    ones its scripts draw and the activity's own sentences; an English one alongside stays
+    English. The Russian phone is photographed."""
+    russian = browser.new_context(
+        locale="ru-RU", viewport={"width": 360, "height": 640}, is_mobile=True, has_touch=True
+    )
+    english = browser.new_context(locale="en-GB", **SCREEN)
     try:
         page = russian.new_page()
         errors: list[str] = []
@@ -460,17 +467,27 @@ def test_a_russian_browser_gets_the_student_page_in_russian(browser, server):
         assert page.locator("html").get_attribute("lang") == "ru"
         page.get_by_label("Ваш ник").fill("Аня")
         page.get_by_role("button", name="Войти").click()
-        page.locator("button[data-key='throw']").wait_for()
+        page.get_by_role("button", name="Бросить шесть кубиков").wait_for()
         assert page.locator("#who").inner_text() == "Вы — Аня"
         assert page.locator("#status").inner_text() == "Подключено."
-        assert page.locator(".dicelab-help summary").inner_text() == "Клавиши"
+        controls = page.locator("[data-part='controls']")
+        assert controls.locator(".dicelab-status").inner_text() == (
+            "Нажмите «Бросить», чтобы бросить шесть кубиков."
+        )
+        laptop = english.new_page()
+        laptop.goto(server.student_url)
+        laptop.get_by_label("Your nickname").fill("Ben")
+        laptop.get_by_role("button", name="Join").click()
+        laptop.get_by_role("button", name="Throw six dice").wait_for()
+        for _ in range(2):
+            page.get_by_role("button", name="Бросить шесть кубиков").click()
+            laptop.get_by_role("button", name="Throw six dice").click()
+        page.locator("[data-part='controls'] .dicelab-status", has_text="на 2 броска").wait_for()
+        laptop.locator("[data-part='controls'] .dicelab-status", has_text="in 2 throws").wait_for()
+        shown = page.locator("body").inner_text().replace("dicelab", "")  # (the product's name)
+        assert not re.search(r"\b[A-Za-z]{3,}\b", shown), shown  # not a word of English
+        screenshot(page, ARTIFACTS / "classroom" / "phone-student-ru.png")
         assert errors == []
     finally:
         russian.close()
-    english = browser.new_context(locale="en-GB", **SCREEN)
-    try:
-        page = english.new_page()
-        page.goto(server.student_url)
-        assert page.get_by_label("Your nickname").is_visible()
-    finally:
         english.close()

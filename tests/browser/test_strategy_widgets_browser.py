@@ -4,6 +4,7 @@ meanwhile); axe-clean, pictured at 1024×768."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -171,6 +172,30 @@ def test_a_card_and_a_leaderboard_filling_in_while_the_kernel_answers(page, jupy
         page.locator(".dicelab-board").screenshot(path=str(ARTIFACTS / "leaderboard.png"))
     finally:
         page.set_viewport_size(shown)
+    assert_no_widget_errors(page)
+
+
+def test_a_russian_strategy_builder_shows_no_english_word(page, jupyter_server):
+    name = "builder-ru.ipynb"
+    write_notebook(
+        jupyter_server.root_dir,
+        name,
+        ["from dicelab.widgets import StrategyBuilder\nStrategyBuilder('traditional', lang='ru')"],
+    )
+    open_notebook(page, jupyter_server, name)
+    run_all_cells(page)
+    builder = page.locator(".dicelab-strategy").first
+    page.locator(".dicelab-card-points").wait_for(timeout=60_000)
+    page.get_by_role("button", name="Включить: Когда отстаёт больше чем на 1000 очков").click()
+    page.get_by_role("button", name="отстаёт больше чем на: больше").wait_for()
+    shown = builder.inner_text()
+    assert "Соберите стратегию" in shown and "Точно очков за ход: " in shown
+    assert not re.search(r"\b[A-Za-z]{3,}\b", shown), shown  # not a word of English
+    labels = builder.evaluate(
+        "node => [...node.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and not [label for label in labels if re.search(r"\b[A-Za-z]{3,}\b", label)]
+    picture(page, "strategy-builder-ru.png")
     assert_no_widget_errors(page)
 
 

@@ -160,13 +160,14 @@ class Student:
         name: str | None = None,
         seat: dict | None = None,
         tab: str = "",
+        lang: str = "en",
     ):
         self.server = server
         address = f"{server.ws}?tab={tab}" if tab else server.ws
         self.socket = websocket.create_connection(address, timeout=60)
         self.seq = 0
         if seat is None:
-            self.send({"type": "join", "code": server.code, "name": name})
+            self.send({"type": "join", "code": server.code, "name": name, "lang": lang})
             joined = self.expect("joined")
             self.seat = {"student": joined["student"], "secret": joined["secret"]}
             self.name = joined["name"]

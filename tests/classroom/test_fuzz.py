@@ -72,7 +72,11 @@ numbers = st.integers(1, 3) | st.integers(0, MAX_WHOLE)
 def student_messages(server, run: int):
     return message(
         {
-            "join": {"code": st.just(server.code) | st.text(max_size=20), "name": st.text()},
+            "join": {
+                "code": st.just(server.code) | st.text(max_size=20),
+                "name": st.text(),
+                "lang": st.sampled_from(["en", "ru"]) | st.text(max_size=8),
+            },
             "hello": {"student": numbers, "secret": st.text(max_size=70)},
             "intent": {"run": st.just(run), "seq": numbers, "intent": intents},
         }

@@ -39,7 +39,7 @@ class Broken(Farkles):
 
 @pytest.fixture(scope="module")
 def broken_activity():
-    register(Activity("broken", "Broken", "Throw.", "farkles", lambda *a: Broken(*a)))
+    register(Activity("broken", "Broken", "Throw.", "farkles", Broken))
     yield "broken"
     ACTIVITIES.pop("broken")
 
@@ -80,9 +80,20 @@ def test_a_seq_past_javascripts_whole_numbers_is_refused_to_its_sender_only(serv
         ({"type": "intent", "run": 2**64, "seq": 1, "intent": THROW}, "the activity's number"),
         ({"type": "hello", "student": 2**63, "secret": "x"}, "the seat's number must be"),
         ({"type": "hello", "student": 1, "secret": "x" * 65}, "at most 64 characters"),
-        ({"type": "join", "code": "A" * 17, "name": "Ann"}, "the class code has at most 16"),
-        ({"type": "join", "code": "ABC", "name": "A" * 201}, "a nickname has at most 200"),
-        ({"type": "join", "code": "ABC", "name": None}, "a nickname must be text"),
+        (
+            {"type": "join", "code": "A" * 17, "name": "Ann", "lang": "en"},
+            "the class code has at most 16",
+        ),
+        (
+            {"type": "join", "code": "ABC", "name": "A" * 201, "lang": "en"},
+            "a nickname has at most 200",
+        ),
+        ({"type": "join", "code": "ABC", "name": None, "lang": "en"}, "a nickname must be text"),
+        (
+            {"type": "join", "code": "ABC", "name": "Ann", "lang": "de"},
+            "the page's language: dicelab speaks en, ru, not 'de'",
+        ),
+        ({"type": "join", "code": "ABC", "name": "Ann", "lang": 7}, "the page's language: lang"),
     ],
 )
 def test_every_field_has_its_range(server, message, reason):
@@ -99,7 +110,7 @@ def test_field_names_are_echoed_short_and_few(server):
     socket.send(json.dumps({"type": "join", **names}))
     reason = json.loads(socket.recv())["reason"]
     assert reason.startswith("the page sent a 'join' request with bad ")
-    assert reason.endswith(" and 1 more") and len(reason) < 250
+    assert reason.endswith(" and 2 more") and len(reason) < 250  # 3 unknown, 3 missing
     ann = Student(server, "Ann")
     message = {"part": "controls", "type": "press", "button": "throw", "y" * 3000: 1}
     ann.send({"type": "intent", "run": ann.last["run"], "seq": 1, "intent": message})
@@ -255,7 +266,7 @@ def test_the_cap_counts_the_seats_present(server, monkeypatch):
     monkeypatch.setattr(room, "MAX_STUDENTS", 3)
     ann, _, _ = (Student(server, name) for name in ("Ann", "Ben", "Cy"))
     socket = websocket.create_connection(server.ws, timeout=30)
-    socket.send(json.dumps({"type": "join", "code": server.code, "name": "Dan"}))
+    socket.send(json.dumps({"type": "join", "code": server.code, "name": "Dan", "lang": "en"}))
     assert json.loads(socket.recv())["reason"] == "the class is full"
     ann.close()
     wait_for(lambda: len(server.server.room.online) == 2)

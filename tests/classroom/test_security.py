@@ -92,7 +92,7 @@ def test_a_student_cannot_act_as_another(server):
         ("{not json", "that message is not JSON"),
         (json.dumps([1, 2]), "the page sent a request that is not understood"),
         (
-            json.dumps({"type": "join", "code": 1, "name": "x"}),
+            json.dumps({"type": "join", "code": 1, "name": "x", "lang": "en"}),
             "the class code must be text, not 1",
         ),
         (
@@ -134,9 +134,11 @@ def test_a_name_is_cleaned_and_cut(server):
     ann = Student(server, "  <img src=x onerror=alert(1)>\u0000\u202e\n  ")
     assert ann.name == "<img src=x onerror=alert"
     socket = websocket.create_connection(server.ws, timeout=30)
-    socket.send(json.dumps({"type": "join", "code": server.code, "name": "\u200b\u0007  "}))
+    socket.send(
+        json.dumps({"type": "join", "code": server.code, "name": "\u200b\u0007  ", "lang": "en"})
+    )
     assert json.loads(socket.recv())["reason"] == "type a nickname to join"
-    socket.send(json.dumps({"type": "join", "code": "WRONG1", "name": "Ann"}))
+    socket.send(json.dumps({"type": "join", "code": "WRONG1", "name": "Ann", "lang": "en"}))
     assert "no class with this code" in json.loads(socket.recv())["reason"]
 
 

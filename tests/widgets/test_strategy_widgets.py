@@ -222,3 +222,27 @@ def test_the_leaderboard_shows_a_finished_tournament_and_refuses_bad_arguments()
     assert board.standings == standings  # a refused play changes nothing
     with pytest.raises(TypeError, match="an entrant is a strategy"):
         board.play(["simple"], games=20, rounds=1)
+
+
+def test_the_strategy_widgets_speak_russian_with_lang():
+    builder = StrategyBuilder({"target": 300}, lang="ru")
+    assert builder.strategy.name == "моя стратегия"
+    assert builder.form.heading == "Соберите стратегию"
+    assert builder.summary().startswith("Записывает с 50 очков хода при любом числе кубиков")
+    assert (
+        builder.card.rows[0]["label"] == "6 кубиков" and builder.card.rows[-1]["label"] == "1 кубик"
+    )
+    builder.step("usual/1", -1)
+    builder.step("usual/1", -1)
+    assert builder.form.notice["text"] == "1 кубик: меньше 0 нельзя. Стратегия не изменилась."
+    card = StrategyCard(strategy.threshold("traditional", bank_at=300), lang="ru")
+    assert card.card.heading.endswith(": когда записывает")
+    assert card.card.points.startswith("Точно очков за ход: ")
+    board = Leaderboard(lang="ru")
+    assert board.board.status.startswith("Турнира ещё не было")
+    assert board.words["leaderboard_robot"] == "(робот)"
+    field = [strategy.threshold("traditional", bank_at=t, name=f"{t}") for t in (200, 400)]
+    board.play(field, robots=("simple",), games=20, rounds=2)
+    assert board.board.columns == ["место", "участник", "победы", "± 2 ст. ош.", "партии"]
+    assert board.board.status == "Сыграно: пар — 3, партий в каждой — 20."
+    assert StrategyBuilder().strategy.name == "my strategy"

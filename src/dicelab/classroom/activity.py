@@ -9,6 +9,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol, runtime_checkable
 
+from dicelab.messages import DEFAULT, language
 from dicelab.validation import shown
 
 #: A message to or from a student's phone, or a saved state: JSON's object.
@@ -68,6 +69,9 @@ class Activity:
     students (a tournament's entries and round robin, :mod:`dicelab.classroom.tournament`):
     the room makes it when the run starts and hands it to each session, ``make(seed_of,
     name, options, state, desk)``.
+
+    ``make`` also takes ``lang=``, the student's language (see :mod:`dicelab.messages`): a
+    session speaks it, so that each phone reads the activity in its own language.
     """
 
     name: str
@@ -122,11 +126,13 @@ class Activity:
         options: object,
         state: Message | None = None,
         desk: Any = None,
+        lang: str = DEFAULT,
     ) -> Session:
-        """A student's session (restored from ``state`` when given; with the run's ``desk``
-        when the activity has one)."""
+        """A student's session in the language ``lang`` (restored from ``state`` when given;
+        with the run's ``desk`` when the activity has one)."""
         extra = () if self.desk is None else (desk,)
-        return self.make(seed_of, name, self.checked_options(options), state, *extra)
+        options = self.checked_options(options)
+        return self.make(seed_of, name, options, state, *extra, lang=language(lang))
 
 
 #: ``register(activity)``: adds an activity to the class's (see :mod:`dicelab.classroom.activities`).

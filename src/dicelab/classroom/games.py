@@ -6,8 +6,11 @@ coach or chance-to-win panels (they would make the server solve policies), and a
 "Play again" button instead of "New game" and "Rematch" (a new game the class records).
 The robots play at the pace the student picks with the table's pace button ("instant" at
 first) and Skip: the table is driven, so the server plays, stores and sends each paced step
-(:meth:`GameSession.next_step_in`, :meth:`GameSession.play_step`). A finished game is one result: 1 try, 1 success when the student won (or shared the win), with
-both scores; its end screen says what was kept. In ``duplicate`` everyone plays Yahtzee alone
+(:meth:`GameSession.next_step_in`, :meth:`GameSession.play_step`). A finished game is one
+result: 1 try, 1 success when the student won (or shared the win), with both scores; its end
+screen says what was kept. The game speaks the student's language, and its keys help
+(``<game>.class_keys`` in the catalogue) names only the keys the class offers. In
+``duplicate`` everyone plays Yahtzee alone
 on the same dice, and the result carries the optimal robot's score on them: a success is a
 score as high as the robot's.
 """
@@ -20,20 +23,10 @@ from typing import Any
 from dicelab import registry
 from dicelab.classroom.activity import Message, Register, Result, SeedOf
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import DEFAULT, Catalogue, Said, catalogue
 from dicelab.widgets.intents import MalformedIntent
 
 HIDDEN_BUTTONS = ("new", "rematch", "coach", "chances")
-# what the keys help of a widget says of what the class leaves out (a clause that names one goes)
-HIDDEN_HELP = ("notebook", "coach", "chance to win", "starts a game", "new one")
-AGAIN_HELP = "Once the game is over, A plays again."
-AGAIN = {
-    "id": "again",
-    "label": "Play again",
-    "aria_label": "Play again: a new game",
-    "enabled": True,
-    "reason": "",
-    "key": "a",
-}
 
 
 def _widget(game: str) -> type[Any]:
@@ -64,13 +57,16 @@ class GameSession:
         robot: str | None,
         state: Message | None = None,
         shared: bool = False,
+        lang: str = DEFAULT,
     ) -> None:
         self.game_name = game
         self.seed_of = seed_of
         self.shared = shared
-        self.players = [{"name": name}] + ([{"name": "Robot", "bot": robot}] if robot else [])
+        self.say = catalogue(lang)
+        robots = [{"name": self.say("name.robot"), "bot": robot}] if robot else []
+        self.players = [{"name": name}, *robots]
         pace = state.get("pace", 0) if state is not None else 0  # "instant" until they choose
-        self.widget = _widget(game)(players=self.players, pace=pace, seed=self._seed(0))
+        self.widget = _widget(game)(players=self.players, pace=pace, seed=self._seed(0), lang=lang)
         self.widget.driven = True  # the server plays, stores and sends each paced robot step
         self.games = 0
         self.recorded = False
@@ -117,18 +113,28 @@ class GameSession:
         controls = dict(view["parts"]["controls"])
         buttons = [b for b in controls["buttons"] if b["id"] not in HIDDEN_BUTTONS]
         if self.widget.phase == "over":
-            buttons.append(AGAIN)
+            buttons.append(self._again_button())
             won, detail = self._result()
-            controls["status"] = kept(won, detail)
+            controls["status"] = kept(won, detail, self.say)
             if not won:  # no win to celebrate: the student did not reach the robot's score
                 controls["moment"] = {}
         controls["buttons"] = buttons
-        controls["help"] = class_help(controls["help"])
+        controls["help"] = self.say(f"{self.game_name}.class_keys")
         keys = sorted(
             set(view["keys"]) - self._hidden_keys()
             | ({"a"} if self.widget.phase == "over" else set())
         )
         return {**view, "keys": keys, "parts": {**view["parts"], "controls": controls}}
+
+    def _again_button(self) -> Message:
+        return {
+            "id": "again",
+            "label": self.say("class_game.again"),
+            "aria_label": self.say("class_game.again_aria"),
+            "enabled": True,
+            "reason": "",
+            "key": "a",
+        }
 
     def _hidden_keys(self) -> set[str]:
         return {b.key for b in self.widget.buttons() if b.id in HIDDEN_BUTTONS and b.key}
@@ -157,13 +163,13 @@ class GameSession:
         if press == "again" or (key == "a" and self.widget.phase == "over"):
             return self._again()
         if press in HIDDEN_BUTTONS or (key and key in self._hidden_keys()):
-            raise IllegalMoveError("that is not part of this class activity")
+            raise IllegalMoveError(Said("class_game.not_here"))
         self.widget.receive(message)
         self._record()
 
     def _again(self) -> None:
         if self.widget.phase != "over":
-            raise IllegalMoveError("finish this game first")
+            raise IllegalMoveError(Said("class_game.finish_first"))
         self.games += 1
         self.recorded = False
         self.widget.resume(
@@ -193,40 +199,21 @@ class GameSession:
         return won, detail
 
 
-def class_help(help: str) -> str:
-    """A widget's keys help without the clauses about what the class leaves out (the coach,
-    the setup, the notebook), and with Play again's key.
-
-    >>> class_help("R rolls, K switches the coach on or off. Escape goes back to the notebook.")
-    'R rolls. Once the game is over, A plays again.'
-    """
-    sentences = []
-    for sentence in help.split(". "):
-        clauses = [
-            clause
-            for clause in sentence.rstrip(".").split(", ")
-            if not any(words in clause for words in HIDDEN_HELP)
-        ]
-        if clauses:
-            sentences.append(", ".join(clauses).rstrip(".") + ".")
-    return " ".join(sentences + [AGAIN_HELP])
-
-
-def kept(won: bool, detail: Message) -> str:
+def kept(won: bool, detail: Message, say: Catalogue) -> str:
     """What the class kept of a finished game, as its end screen says it."""
-    score = detail["score"]
+    points = say.count(detail["score"], "point")
     if "optimal_score" in detail:
-        robot = f"the optimal robot's {detail['optimal_score']:g} on the same dice"
-        said = f"as high as {robot}: a success" if won else f"below {robot}"
-        return f"Kept for the class: your {score} points, {said}. Play again for a new game."
+        key = "class_game.kept_optimal_high" if won else "class_game.kept_optimal_low"
+        return say(key, points=points, optimal=f"{detail['optimal_score']:g}")
     if "robot_score" not in detail:
-        return f"Kept for the class: your {score} points. Play again for a new game."
-    outcome = (
-        "a shared win" if won and score == detail["robot_score"] else "a win" if won else "a loss"
-    )
-    return (
-        f"Kept for the class: {outcome}, your {score} points to the robot's "
-        f"{detail['robot_score']}. Play again for a new game."
+        return say("class_game.kept", points=points)
+    shared = won and detail["score"] == detail["robot_score"]
+    outcome = "class_game.shared_win" if shared else "class_game.win" if won else "class_game.loss"
+    return say(
+        "class_game.kept_against",
+        outcome=say(outcome),
+        points=points,
+        robot=detail["robot_score"],
     )
 
 
@@ -249,9 +236,10 @@ def register_all(register: Register) -> None:
                 name: str,
                 options: dict[str, Any],
                 state: Message | None,
+                lang: str,
                 game: str = spec.name,
             ) -> GameSession:
-                return GameSession(game, seed_of, name, options["robot"], state)
+                return GameSession(game, seed_of, name, options["robot"], state, lang=lang)
 
             register(
                 Activity(
@@ -275,9 +263,9 @@ def _register_duplicate(register: Register, spec: registry.GameSpec) -> None:
         spec.Game(players=[{"name": "r", "bot": "optimal"}], seed=0).prepare_bots()
 
     def duplicate(
-        seed_of: SeedOf, name: str, options: dict[str, Any], state: Message | None
+        seed_of: SeedOf, name: str, options: dict[str, Any], state: Message | None, lang: str
     ) -> GameSession:
-        return GameSession(spec.name, seed_of, name, None, state, shared=True)
+        return GameSession(spec.name, seed_of, name, None, state, shared=True, lang=lang)
 
     register(
         Activity(

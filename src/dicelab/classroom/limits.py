@@ -17,7 +17,7 @@ import time
 import unicodedata
 from collections.abc import Callable
 
-from dicelab import validation
+from dicelab import messages, validation
 from dicelab.errors import IllegalMoveError
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message; a longer one is refused
@@ -114,6 +114,24 @@ def text(what: str, most: int) -> Callable[[object], str]:
         if len(value) > most:
             raise Refused(f"{what} has at most {most} characters")
         return value
+
+    return check
+
+
+def spoken(what: str) -> Callable[[object], str]:
+    """The check of a field that names a language dicelab speaks, by its code ("ru").
+
+    >>> spoken("the page's language")("de")
+    Traceback (most recent call last):
+    ...
+    dicelab.classroom.limits.Refused: the page's language: dicelab speaks en, ru, not 'de': see the docs to add a language
+    """
+
+    def check(value: object) -> str:
+        try:
+            return messages.language(value)
+        except (TypeError, ValueError) as error:
+            raise Refused(f"{what}: {error}") from None
 
     return check
 

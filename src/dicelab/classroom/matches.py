@@ -20,11 +20,11 @@ from typing import Any
 from dicelab import fivethousand
 from dicelab.classroom.activity import Message, Register, SeedOf
 from dicelab.classroom.throws import Experiment
+from dicelab.messages import DEFAULT
 from dicelab.widgets.buttons import Button
-from dicelab.widgets.phrasing import count
 
 SHORT = fivethousand.Rules(target=1000)  # the short game of lesson 7 (its SHORT_TARGET)
-ROBOTS = ({"name": "First robot", "bot": "win"}, {"name": "Second robot", "bot": "win"})
+ROBOTS = ("first_player.first", "first_player.second")  # the two robots' names, by key
 
 
 def prepare() -> None:
@@ -46,11 +46,8 @@ def first_player_share(game: fivethousand.Game) -> float:
 class FirstPlayer(Experiment):
     """Play short games between two win robots and note whether the first player won."""
 
-    heading = "Who wins, the first player?"
-    help = (
-        "P plays one short game (first to 1000) between two robots that both play to win. "
-        "Does the robot that goes first win more than half of the games?"
-    )
+    heading = "first_player.heading"
+    help = "first_player.help"
 
     def __init__(
         self,
@@ -58,23 +55,26 @@ class FirstPlayer(Experiment):
         name: str,
         options: dict[str, Any],
         state: Message | None = None,
+        lang: str = DEFAULT,
     ) -> None:
-        super().__init__(seed_of, name, options)
+        super().__init__(seed_of, name, options, lang)
         state = state or {"games": []}
         self.games = [list(game) for game in state["games"]]  # [first's score, second's, share]
-        self._status = self._said() if self.games else "Press Play a game."
+        self._status = self._said() if self.games else self.say("first_player.start")
         self.render()
 
     def state(self) -> Message:
         return {"games": self.games}
 
     def buttons(self) -> list[Button]:
-        return [Button("play", "Play a game", self.play, "Play one short game", key="p")]
+        label, aria = self.say("first_player.play"), self.say("first_player.play_aria")
+        return [Button("play", label, self.play, aria, key="p")]
 
     def play(self) -> None:
         """One whole game between the robots, on this student's dice for its number."""
+        robots = [{"name": self.say(key), "bot": "win"} for key in ROBOTS]
         game = fivethousand.Game(
-            players=list(ROBOTS), rules=SHORT, seed=self.seed_of("game", len(self.games))
+            players=robots, rules=SHORT, seed=self.seed_of("game", len(self.games))
         )
         game.play_bots()
         first, second = game.state.scores
@@ -87,11 +87,19 @@ class FirstPlayer(Experiment):
 
     def _said(self) -> str:
         first, second, share = self.games[-1]
-        who = {1.0: "First robot won", 0.5: "A shared win", 0.0: "Second robot won"}
+        who = {
+            1.0: "first_player.first_won",
+            0.5: "first_player.shared",
+            0.0: "first_player.second_won",
+        }
         wins = sum(game[2] for game in self.games)
-        return (
-            f"{who[share]}, {first} to {second}. First robot: {wins:g} "
-            f"{'win' if wins == 1 else 'wins'} in {count(len(self.games), 'game')}."
+        return self.say(
+            "first_player.said",
+            who=self.say(who[share]),
+            first=first,
+            second=second,
+            wins=self.say.count(int(wins) if wins == int(wins) else wins, "win"),
+            games=self.say.count(len(self.games), "game"),
         )
 
 
@@ -104,7 +112,7 @@ def register_all(register: Register) -> None:
             "Who wins, the first player?",
             "Play short games between two robots that play to win (lesson 7).",
             "the share of short games the first player wins (a shared win counts half)",
-            lambda *a: FirstPlayer(*a),
+            FirstPlayer,
             first_player_wins,
             prepare=prepare,
             limit=20,

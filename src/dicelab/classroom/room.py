@@ -35,6 +35,7 @@ from dicelab.classroom.pool import pool
 from dicelab.classroom.store import RESULT_COLUMNS, Store
 from dicelab.classroom.tournament import ClassLeaderboard
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import DEFAULT, catalogue
 from dicelab.widgets.components import Controls
 from dicelab.widgets.table import view_document
 
@@ -52,16 +53,23 @@ class Room:
         self.sessions: dict[int, object] = {}
         self.done: dict[int, int] = {}  # student -> number of the last intent done in this run
         self.tabs: dict[int, dict[str, int]] = {}  # student -> tab -> its last intent's number
-        self.names = {s["id"]: s["name"] for s in store.students()}
+        self.names: dict[int, str] = {}
+        self.langs: dict[int, str] = {}  # student -> the language their page speaks
+        self._load_students()
         self.online: set[int] = set()  # the seats present: a page open, or joining
         self.removed: set[int] = set()  # students taken off the roster since the server started
         self._load_run()
 
     def reload(self) -> None:
         """Forget what is in memory and read the class again from the store (after a failed write)."""
-        self.names = {s["id"]: s["name"] for s in self.store.students()}
+        self._load_students()
         self.online &= set(self.names)  # a seat whose join was not stored is not present
         self._load_run()
+
+    def _load_students(self) -> None:
+        students = self.store.students()
+        self.names = {s["id"]: s["name"] for s in students}
+        self.langs = {s["id"]: s["lang"] for s in students}
 
     def _load_run(self) -> None:
         self.run = self.store.current_run()
@@ -90,17 +98,19 @@ class Room:
             self.games = [game, *self.games][:GAMES_SHOWN]
 
     # --- students -----------------------------------------------------------------------
-    def join(self, code, name) -> dict:
-        """A new student in the class with this ``code``: ``{student, secret, name, taken}``
-        (``taken``: the name asked for, when another student has it; else "")."""
+    def join(self, code, name, lang: str = DEFAULT) -> dict:
+        """A new student in the class with this ``code``, whose page speaks ``lang``:
+        ``{student, secret, name, taken}`` (``taken``: the name asked for, when another
+        student has it; else ""). The server has checked ``lang`` with the message."""
         if code != self.store.code:
             raise Refused("there is no class with this code: check the address")
         if len(self.online) >= MAX_STUDENTS:
             raise Refused("the class is full")
         asked = clean_name(name)
         name = distinct(asked, self.names.values())
-        student, secret = self.store.join(name)
+        student, secret = self.store.join(name, lang)
         self.names[student] = name
+        self.langs[student] = lang
         self.online.add(student)  # present from now: its page signs in with the answer
         taken = asked if name != asked else ""  # the name asked for, when another had it
         return {"student": student, "secret": secret, "name": name, "taken": taken}
@@ -127,7 +137,7 @@ class Room:
             spec = activity(run["activity"])
             seed_of = seeder(self.store.seed, run["id"], student)
             self.sessions[student] = spec.session(
-                seed_of, self.names[student], run["options"], state, self.desk
+                seed_of, self.names[student], run["options"], state, self.desk, self.langs[student]
             )
             if self.desk is not None:  # its view shows the student's own entry and results
                 entry = cast("Entry", self.sessions[student])
@@ -141,17 +151,16 @@ class Room:
         """What the student's page shows now: ``{run, seq, view}`` (``run`` None between
         activities; ``seq`` the number of the last intent done from ``tab``)."""
         if self.run is None:
+            say = catalogue(self.langs[student])
             controls = Controls(
-                heading="Waiting for your teacher",
-                status=(
-                    f"You joined as {self.names[student]}. The activity starts when your teacher starts it."
-                ),
+                heading=say("class.waiting"),
+                status=say("class.joined_as", name=self.names[student]),
             )
             return {
                 "run": None,
                 "seq": 0,
                 "name": self.names[student],
-                "view": view_document({"play": [controls]}, title="Class"),
+                "view": view_document({"play": [controls]}, title=say("class.title")),
             }
         session = self._session(student)
         tab_seq = self.tabs[student].get(tab, 0)

@@ -61,6 +61,7 @@ from dicelab.classroom.limits import (
     Bucket,
     Conduct,
     Refused,
+    spoken,
     text,
     whole,
 )
@@ -90,7 +91,11 @@ COMPONENTS = (
     "class_leaderboard",
 )
 STUDENT_MESSAGES = {
-    "join": {"code": text("the class code", MAX_CODE), "name": text("a nickname", MAX_TYPED_NAME)},
+    "join": {
+        "code": text("the class code", MAX_CODE),
+        "name": text("a nickname", MAX_TYPED_NAME),
+        "lang": spoken("the page's language"),
+    },
     "hello": {
         "student": whole("the seat's number"),
         "secret": text("the seat's secret", MAX_SECRET),
@@ -868,12 +873,12 @@ class StudentSocket(_Socket):
             self.send({"type": "reload", "reason": RELOAD})
             self.close(4429, "too many refused messages")
 
-    def on_join(self, code: str, name: str):
+    def on_join(self, code: str, name: str, lang: str):
         if self.student is not None:
             raise Refused("you have joined already")
         if not self.server.may_join(self.request.remote_ip):
             raise Refused("too many students are joining at once: try again in a moment")
-        self.server.later(self, "join", {"code": code, "name": name})
+        self.server.later(self, "join", {"code": code, "name": name, "lang": lang})
 
     def who(self) -> str:
         """Who this connection is, for the log."""

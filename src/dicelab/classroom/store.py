@@ -44,7 +44,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL UNIQUE,
-    joined REAL NOT NULL);
+    joined REAL NOT NULL, lang TEXT NOT NULL DEFAULT 'en');
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY, activity TEXT NOT NULL, options TEXT NOT NULL,
     started REAL NOT NULL, stopped REAL);
@@ -134,6 +134,9 @@ class Store:
         self._db.execute("PRAGMA synchronous=FULL")  # a commit is on disk before it is acknowledged
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        columns = {row["name"] for row in self._db.execute("PRAGMA table_info(students)")}
+        if "lang" not in columns:  # a class kept before students had a language: English
+            self._db.execute("ALTER TABLE students ADD COLUMN lang TEXT NOT NULL DEFAULT 'en'")
         with self._transaction():
             self._meta_default(
                 "code", lambda: "".join(secrets.choice(CODE_LETTERS) for _ in range(6))
@@ -202,13 +205,14 @@ class Store:
         self._db.close()
 
     # --- students -----------------------------------------------------------------------
-    def join(self, name: str) -> tuple[int, str]:
-        """A new student: their id and their secret (only its hash is kept)."""
+    def join(self, name: str, lang: str = "en") -> tuple[int, str]:
+        """A new student, whose page speaks ``lang``: their id and their secret (only its
+        hash is kept)."""
         secret = secrets.token_urlsafe(24)
         with self._transaction():
             cursor = self._db.execute(
-                "INSERT INTO students (name, secret_hash, joined) VALUES (?, ?, ?)",
-                (name, _hash(secret), time.time()),
+                "INSERT INTO students (name, secret_hash, joined, lang) VALUES (?, ?, ?, ?)",
+                (name, _hash(secret), time.time(), lang),
             )
         return _row_id(cursor), secret
 
@@ -228,7 +232,7 @@ class Store:
         return [
             dict(row)
             for row in self._db.execute(
-                "SELECT id, name, joined FROM students WHERE id >= ? "
+                "SELECT id, name, joined, lang FROM students WHERE id >= ? "
                 "AND id NOT IN (SELECT student FROM removed) ORDER BY id",
                 (self._session()["first_student"],),
             )

@@ -16,12 +16,12 @@ moment), never from the browser.
 
 from __future__ import annotations
 
-from dicelab import dice, fivethousand, odds, thousand, validation, yahtzee
+from dicelab import dice, fivethousand, messages, odds, thousand, validation, yahtzee
 from dicelab.classroom.activity import Result
 from dicelab.errors import IllegalMoveError
+from dicelab.messages import DEFAULT, Said, catalogue
 from dicelab.widgets.buttons import Button
 from dicelab.widgets.components import Controls, DiceTray
-from dicelab.widgets.phrasing import count
 from dicelab.widgets.table import Intents
 from dicelab.widgets.view_part import Part
 
@@ -29,17 +29,21 @@ TALLY_MOST = 10_000  # the most throws one student may report at once
 
 
 class Experiment(Intents):
-    """An experiment's table: the controls first, its own parts after; refusals become notices."""
+    """An experiment's table: the controls first, its own parts after; refusals become notices.
+    It speaks the student's language ``lang``: ``heading`` and ``help`` (if any) are catalogue
+    keys."""
 
     heading = ""
     help = ""
 
-    def __init__(self, seed_of, name: str, options: dict):
+    def __init__(self, seed_of, name: str, options: dict, lang: str = DEFAULT):
         super().__init__()
+        self.say = catalogue(lang)
         self.seed_of = seed_of
         self.name = name
         self.options = options
-        self.controls = Controls(heading=self.heading, help=self.help)
+        help = self.say(self.help) if self.help else ""  # (a tournament's entry has none)
+        self.controls = Controls(heading=self.say(self.heading), help=help)
         self.listen(self.controls, press=self._press, key=self._key)
         self._results: list[Result] = []
         self._status = ""
@@ -61,13 +65,14 @@ class Experiment(Intents):
 
     def refused(self, refusal: IllegalMoveError) -> None:
         self._refusals += 1
-        self._notice = {"text": str(refusal), "serial": self._refusals}
+        text = messages.in_language(refusal, self.say)
+        self._notice = {"text": text, "serial": self._refusals}
         self.render()
 
     def _press(self, button: str) -> None:
         specs = {spec.id: spec for spec in self.buttons()}
         if button not in specs:
-            raise IllegalMoveError(f"there is no {button!r} button now")
+            raise IllegalMoveError(Said("class.no_button", button=repr(button)))
         if not specs[button].enabled:
             raise IllegalMoveError(specs[button].reason)
         specs[button].action()
@@ -83,7 +88,7 @@ class Experiment(Intents):
         )
         self.show(
             {"play": [self.controls, *self.parts()]},
-            title=self.heading,
+            title=self.say(self.heading),
             keys=[b.key for b in self.buttons() if b.key],
         )
 
@@ -94,7 +99,7 @@ class Experiment(Intents):
         return []
 
 
-def _dice(faces, **look) -> list[dict]:
+def _dice(say, faces, **look) -> list[dict]:
     return [
         {
             "face": face,
@@ -102,7 +107,7 @@ def _dice(faces, **look) -> list[dict]:
             "kept": False,
             "selectable": False,
             "rolled": True,
-            "label": f"die {i + 1} showing {face}",
+            "label": say("class.die_showing", number=i + 1, face=face),
             "key": "",
             **look,
         }
@@ -114,24 +119,30 @@ class Farkles(Experiment):
     """Throw the dice (six, or the rules' number), again and again: is it a farkle?
 
     Subclasses change the rules thrown under, or what counts (:meth:`hit`); the words
-    come from ``hit_word`` and ``dice_words``."""
+    come from the catalogue keys ``dice_words``, ``hit_word`` (a count), ``said_hit``,
+    ``said_miss`` and ``tag``."""
 
     RULES = fivethousand.Rules()
-    heading = "Farkles: throw six dice"
-    help = "T throws the six dice. A throw where no die scores is a farkle."
-    dice_words = "six dice"
+    heading = "farkles.heading"
+    help = "farkles.help"
+    dice_words = "class.six_dice"
     hit_word = "farkle"
-    said_hit = "Farkle! No die scores. "
-    said_miss = "Something scores. "
+    said_hit = "farkles.hit"
+    said_miss = "farkles.miss"
+    tag = "farkles.tag"
 
-    def __init__(self, seed_of, name, options, state=None):
-        super().__init__(seed_of, name, options)
-        self.tray = DiceTray(label=f"Your {self.dice_words}")
+    def __init__(self, seed_of, name, options, state=None, lang=DEFAULT):
+        super().__init__(seed_of, name, options, lang)
+        self.tray = DiceTray(label=self.say("class.your_dice", dice=self.say(self.dice_words)))
         state = state or {"throws": 0, "hits": 0, "dice": []}
         self.throws, self.faces = state["throws"], state["dice"]
         self.hits = state.get("hits", state.get("farkles", 0))
         self.last_hit = state.get("hit", state.get("farkle", False))
-        self._status = self._tally() if self.throws else f"Press Throw to throw {self.dice_words}."
+        self._status = (
+            self._tally()
+            if self.throws
+            else self.say("class.press_throw", dice=self.say(self.dice_words))
+        )
         self.render()
 
     def state(self) -> dict:
@@ -143,7 +154,9 @@ class Farkles(Experiment):
         }
 
     def buttons(self) -> list[Button]:
-        return [Button("throw", "Throw", self.throw, f"Throw {self.dice_words}", key="t")]
+        dice = self.say(self.dice_words)
+        aria = self.say("class.throw_aria", dice=dice)
+        return [Button("throw", self.say("class.throw"), self.throw, aria, key="t")]
 
     def throw(self) -> None:
         """One throw by the Fivethousand engine under :attr:`RULES`; :meth:`hit` says if it counts."""
@@ -157,7 +170,7 @@ class Farkles(Experiment):
         self.faces = list(event.dice or ())
         self.last_hit = hit
         self._results.append((1, int(hit), {"dice": self.faces}))
-        self._status = (self.said_hit if hit else self.said_miss) + self._tally()
+        self._status = self.say(self.said_hit if hit else self.said_miss) + self._tally()
 
     @staticmethod
     def hit(game) -> bool:
@@ -165,12 +178,13 @@ class Farkles(Experiment):
         return "bust" in game.state.news
 
     def _tally(self) -> str:
-        return f"You: {count(self.hits, self.hit_word)} in {count(self.throws, 'throw')}."
+        hits = self.say.count(self.hits, self.hit_word)
+        return self.say("class.tally", hits=hits, throws=self.say.count(self.throws, "throw"))
 
     def parts(self) -> list[Part]:
         hit = bool(self.faces) and self.last_hit
-        look = {"look": "farkle", "tag": self.hit_word.capitalize()} if hit else {}
-        self.tray.draw(dice=_dice(self.faces, **look), throw=self.throws)
+        look = {"look": "farkle", "tag": self.say(self.tag)} if hit else {}
+        self.tray.draw(dice=_dice(self.say, self.faces, **look), throw=self.throws)
         return [self.tray] if self.faces else []
 
 
@@ -178,30 +192,28 @@ class FarklesThree(Farkles):
     """Lesson 1's class experiment: farkles with three dice."""
 
     RULES = fivethousand.Rules().replace(dice=3)
-    heading = "Farkles: throw three dice"
-    help = "T throws the three dice. A throw where no die scores is a farkle."
-    dice_words = "three dice"
+    heading = "farkles.heading_three"
+    help = "farkles.help_three"
+    dice_words = "class.three_dice"
 
 
 class FarklesNoFives(FarklesThree):
     """Lesson 6's rule change: three dice, and a single 5 scores nothing."""
 
     RULES = FarklesThree.RULES.replace(single_five=0)
-    heading = "Farkles when a 5 scores nothing"
-    help = (
-        "T throws three dice. Under this rule a single 5 scores nothing: only 1s and three "
-        "of a kind score. A throw where no die scores is a farkle."
-    )
+    heading = "farkles.heading_no_fives"
+    help = "farkles.help_no_fives"
 
 
 class HotDice(Farkles):
     """Lesson 5's hot dice: six dice where every die scores, so all six come back."""
 
-    heading = "Hot dice: throw six dice"
-    help = "T throws the six dice. When every die scores, that is hot dice: all six come back."
-    hit_word = "hot dice"
-    said_hit = "Hot dice! Every die scores. "
-    said_miss = "Not every die scores. "
+    heading = "hot_dice.heading"
+    help = "hot_dice.help"
+    hit_word = "hot_dice"
+    said_hit = "hot_dice.hit"
+    said_miss = "hot_dice.miss"
+    tag = "hot_dice.tag"
 
     @staticmethod
     def hit(game) -> bool:
@@ -210,20 +222,18 @@ class HotDice(Farkles):
         best = game.engine.table.best_choice(tuple(sorted(throw))) if throw else None
         return best is not None and len(best[0]) == len(throw)
 
-    def _tally(self) -> str:
-        return f"You: hot dice {count(self.hits, 'time')} in {count(self.throws, 'throw')}."
-
 
 class Sixes(Farkles):
     """Lesson 4's count of sixes: one die, again and again."""
 
     RULES = fivethousand.Rules().replace(dice=1)
-    heading = "Sixes: throw one die"
-    help = "T throws the die. Count the sixes: does the share settle near one in six?"
-    dice_words = "die"
+    heading = "sixes.heading"
+    help = "sixes.help"
+    dice_words = "class.one_die"
     hit_word = "six"
-    said_hit = "A six! "
-    said_miss = "Not a six. "
+    said_hit = "sixes.hit"
+    said_miss = "sixes.miss"
+    tag = "sixes.tag"
 
     @staticmethod
     def hit(game) -> bool:
@@ -236,27 +246,20 @@ class CaskEscape(Experiment):
     nothing."""
 
     RULES = thousand.Rules()
-    heading = "Escape the first cask"
-    help = (
-        "T throws the dice left; the dice that score go aside by themselves. A turn escapes "
-        "when it reaches the top of the cask, and fails when a throw scores nothing."
-    )
+    heading = "cask_escape.heading"
+    help = "cask_escape.help"
 
-    def __init__(self, seed_of, name, options, state=None):
-        super().__init__(seed_of, name, options)
+    def __init__(self, seed_of, name, options, state=None, lang=DEFAULT):
+        super().__init__(seed_of, name, options, lang)
         self.top = self.RULES.casks[0][1]
-        self.tray = DiceTray(label="Your dice")
-        self.kept_tray = DiceTray("kept", label="Dice set aside this turn")
+        self.tray = DiceTray(label=self.say("cask_escape.your_dice"))
+        self.kept_tray = DiceTray("kept", label=self.say("cask_escape.aside"))
         state = state or {"turns": 0, "escapes": 0, "throws": 0, "done": True}
         self.turns, self.escapes, self.done = state["turns"], state["escapes"], state["done"]
         self._new_turn(self.turns - 1 if self.done and self.turns else self.turns)
         for _ in range(state["throws"]):
             self.game.play(thousand.Throw())
-        self._status = (
-            self._tally()
-            if self.turns
-            else f"Press Throw to start a turn at 0: reach {self.top} to escape."
-        )
+        self._status = self._tally() if self.turns else self.say("cask_escape.start", top=self.top)
         self.render()
 
     def _new_turn(self, turn: int) -> None:
@@ -269,8 +272,9 @@ class CaskEscape(Experiment):
         return {"turns": self.turns, "escapes": self.escapes, "throws": throws, "done": self.done}
 
     def buttons(self) -> list[Button]:
-        label = "Throw (a new turn)" if self.done else "Throw again"
-        return [Button("throw", label, self.throw, "Throw the dice left", key="t")]
+        label = self.say("cask_escape.new_turn" if self.done else "cask_escape.again")
+        aria = self.say("cask_escape.throw_aria")
+        return [Button("throw", label, self.throw, aria, key="t")]
 
     def throw(self) -> None:
         """One throw of the dice left (a new turn first when the last one ended)."""
@@ -280,14 +284,15 @@ class CaskEscape(Experiment):
         self.game.play(thousand.Throw())
         state = self.game.state
         points = state.turn_points
+        said = self.say.count(points, "point")
         if "bust" in state.news:
-            self._end(False, "Nothing scores: this turn fails. ")
+            self._end(False, self.say("cask_escape.fails"))
         elif points >= self.top:
-            self._end(True, f"{points} points: out of the cask! ")
+            self._end(True, self.say("cask_escape.out", points=said))
         else:
-            self._status = (
-                f"{points} points, {count(state.dice_left, 'die')} left: throw to reach "
-                f"{self.top}." + (f" {self._tally()}" if self.turns else "")
+            dice = self.say.count(state.dice_left, "die")
+            self._status = self.say("cask_escape.on", points=said, dice=dice, top=self.top) + (
+                f" {self._tally()}" if self.turns else ""
             )
 
     def _end(self, escaped: bool, said: str) -> None:
@@ -303,7 +308,8 @@ class CaskEscape(Experiment):
         return self.state()["throws"]
 
     def _tally(self) -> str:
-        return f"You: {count(self.escapes, 'escape')} in {count(self.turns, 'turn')}."
+        escapes, turns = self.say.count(self.escapes, "escape"), self.say.count(self.turns, "turn")
+        return self.say("cask_escape.tally", escapes=escapes, turns=turns)
 
     def parts(self) -> list[Part]:
         state = self.game.state
@@ -313,31 +319,34 @@ class CaskEscape(Experiment):
         scored = set() if "bust" in state.news else set(state.aside)
         self.tray.draw(
             dice=[
-                {**die, "look": "kept", "tag": "Scores"} if i in scored else die
-                for i, die in enumerate(_dice(last))
+                {**die, "look": "kept", "tag": self.say("cask_escape.scores")}
+                if i in scored
+                else die
+                for i, die in enumerate(_dice(self.say, last))
             ],
             throw=len(self.game.history),
         )
-        self.kept_tray.draw(dice=_dice(state.kept, look="kept"), throw=len(self.game.history))
+        kept = _dice(self.say, state.kept, look="kept")
+        self.kept_tray.draw(dice=kept, throw=len(self.game.history))
         return [self.tray, self.kept_tray] if state.kept else [self.tray]
 
 
 class YahtzeeInThree(Experiment):
     """Up to three rolls of five dice, holding any, chasing five of a kind."""
 
-    heading = "Yahtzee in three rolls"
-    help = "R rolls the dice that are not held; 1 to 5 hold or release a die. N starts a new try."
+    heading = "in_three.heading"
+    help = "in_three.help"
 
-    def __init__(self, seed_of, name, options, state=None):
-        super().__init__(seed_of, name, options)
-        self.tray = DiceTray(label="Your five dice")
+    def __init__(self, seed_of, name, options, state=None, lang=DEFAULT):
+        super().__init__(seed_of, name, options, lang)
+        self.tray = DiceTray(label=self.say("in_three.your_dice"))
         self.listen(self.tray, toggle=self.toggle)
         state = state or {"tries": 0, "yahtzees": 0, "actions": [], "done": False}
         self.tries, self.yahtzees, self.done = state["tries"], state["yahtzees"], state["done"]
         self._new_game()
         for action in state["actions"]:
             self.game.play(self._action(action))
-        self._status = "Roll up to three times. Hold the dice you keep between rolls."
+        self._status = self.say("in_three.start")
         self.render()
 
     def _new_game(self) -> None:
@@ -369,14 +378,15 @@ class YahtzeeInThree(Experiment):
 
     def buttons(self) -> list[Button]:
         if self.done:
-            return [Button("next", "New try", self.next_try, "Start a new try", key="n")]
-        refusal = None if self.rolls < 3 else "three rolls are used"
+            label, aria = self.say("in_three.new_try"), self.say("in_three.new_try_aria")
+            return [Button("next", label, self.next_try, aria, key="n")]
+        refusal = None if self.rolls < 3 else self.say("in_three.used")
         return [
             Button(
                 "roll",
-                f"Roll ({3 - self.rolls} left)",
+                self.say("in_three.roll", left=3 - self.rolls),
                 self.roll,
-                "Roll the dice not held",
+                self.say("in_three.roll_aria"),
                 refusal is None,
                 refusal or "",
                 "r",
@@ -389,7 +399,7 @@ class YahtzeeInThree(Experiment):
         if len(set(dice)) == 1 or self.rolls == 3:
             self._finish(len(set(dice)) == 1)
         else:
-            self._status = f"Roll {self.rolls}: hold what you keep, then roll again."
+            self._status = self.say("in_three.rolled", number=self.rolls)
 
     def _finish(self, yahtzee_rolled: bool) -> None:
         self.done = True
@@ -399,23 +409,23 @@ class YahtzeeInThree(Experiment):
             (1, int(yahtzee_rolled), {"dice": list(self.game.state.dice), "rolls": self.rolls})
         )
         said = (
-            f"Five of a kind in {count(self.rolls, 'roll')}!"
+            self.say("in_three.five", rolls=self.say.count(self.rolls, "roll"))
             if yahtzee_rolled
-            else "No five of a kind."
+            else self.say("in_three.none")
         )
-        self._status = (
-            f"{said} You: {count(self.yahtzees, 'Yahtzee')} in {count(self.tries, 'try')}."
-        )
+        yahtzees = self.say.count(self.yahtzees, "yahtzee")
+        tries = self.say.count(self.tries, "try")
+        self._status = self.say("in_three.tally", said=said, yahtzees=yahtzees, tries=tries)
 
     def next_try(self) -> None:
         self.done = False
         self._new_game()
-        self._status = "A new try: roll up to three times."
+        self._status = self.say("in_three.again")
 
     def toggle(self, die: int) -> None:
         validation.die_index(die, 5)
         if self.done or self.rolls == 0:
-            raise IllegalMoveError("roll first, then hold dice")
+            raise IllegalMoveError(Said("in_three.roll_first"))
         held = self.game.state.held[die]
         self.game.play(yahtzee.Release(die) if held else yahtzee.Hold(die))
 
@@ -440,7 +450,9 @@ class YahtzeeInThree(Experiment):
                     "selectable": selectable,
                     "rolled": not held,
                     "key": str(i + 1),
-                    "label": f"die {i + 1} showing {face}{', held' if held else ''}",
+                    "label": self.say(
+                        "class.die_held" if held else "class.die_showing", number=i + 1, face=face
+                    ),
                 }
                 for i, (face, held) in enumerate(zip(state.dice, state.held))
             ],
@@ -460,30 +472,31 @@ class TallyForm(Part):
 class Tally(Experiment):
     """Students throw real dice and type in how many throws and how many farkles."""
 
-    heading = "Tally: real dice"
-    help = "Throw six real dice, again and again; type how many throws and how many farkles, then Send."
+    heading = "tally.heading"
+    help = "tally.help"
 
-    def __init__(self, seed_of, name, options, state=None):
-        super().__init__(seed_of, name, options)
-        self.form = TallyForm(tries_label="Throws of six dice", hits_label="of which farkles")
+    def __init__(self, seed_of, name, options, state=None, lang=DEFAULT):
+        super().__init__(seed_of, name, options, lang)
+        self.form = TallyForm(
+            tries_label=self.say("tally.throws"), hits_label=self.say("tally.farkles")
+        )
         self.listen(self.form, send=self.send)
         self.sent = (state or {}).get("sent", [])
-        self._status = "Throw six real dice several times and count the farkles."
+        self._status = self.say("tally.start")
         self.render()
 
     def state(self) -> dict:
         return {"sent": self.sent}
 
     def send(self, tries: int, hits: int) -> None:
-        tries = validation.whole_number(
-            tries, "the number of throws", 1, TALLY_MOST, error=IllegalMoveError
-        )
-        hits = validation.whole_number(
-            hits, "the number of farkles", 0, tries, error=IllegalMoveError
-        )
+        if not 1 <= tries <= TALLY_MOST:  # the form's fields are whole numbers already
+            raise IllegalMoveError(Said("tally.bad_throws", most=TALLY_MOST, given=tries))
+        if not 0 <= hits <= tries:
+            raise IllegalMoveError(Said("tally.bad_farkles", throws=tries, given=hits))
         self.sent.append([tries, hits])
         self._results.append((tries, hits, {}))
-        self._status = f"Sent: {count(hits, 'farkle')} in {count(tries, 'throw')}. Thank you!"
+        farkles, throws = self.say.count(hits, "farkle"), self.say.count(tries, "throw")
+        self._status = self.say("tally.sent", farkles=farkles, throws=throws)
 
     def parts(self) -> list[Part]:
         self.form.draw(sent=self.sent)
@@ -499,7 +512,7 @@ def register_all(register) -> None:
             "Farkles",
             "Throw six dice, again and again.",
             "the share of throws that are farkles",
-            lambda *a: Farkles(*a),
+            lambda *a, **k: Farkles(*a, **k),
             lambda: odds.bust_probability("fivethousand", 6),
             limit=30,
             unit="throws",
@@ -511,7 +524,7 @@ def register_all(register) -> None:
             "Farkles with three dice",
             "Throw three dice, again and again (lesson 1).",
             "the share of throws of three dice that are farkles",
-            lambda *a: FarklesThree(*a),
+            lambda *a, **k: FarklesThree(*a, **k),
             lambda: odds.bust_probability(FarklesThree.RULES, 3),
             limit=30,
             unit="throws",
@@ -524,7 +537,7 @@ def register_all(register) -> None:
             "Play Thousand turns from 0 until each reaches the top of the first cask or "
             "scores nothing (lesson 2).",
             "the share of turns that escape the first cask",
-            lambda *a: CaskEscape(*a),
+            lambda *a, **k: CaskEscape(*a, **k),
             lambda: odds.reach_chance(CaskEscape.RULES, CaskEscape.RULES.casks[0][1]),
             limit=20,
             unit="turns",
@@ -536,7 +549,7 @@ def register_all(register) -> None:
             "Sixes",
             "Throw one die, again and again, and count the sixes (lesson 4).",
             "the share of throws that are sixes",
-            lambda *a: Sixes(*a),
+            lambda *a, **k: Sixes(*a, **k),
             lambda: dice.outcomes(1)[(6,)],
             limit=60,
             unit="throws",
@@ -548,7 +561,7 @@ def register_all(register) -> None:
             "Hot dice",
             "Throw six dice, again and again: does every die score? (lesson 5)",
             "the share of throws of six dice that are hot dice",
-            lambda *a: HotDice(*a),
+            lambda *a, **k: HotDice(*a, **k),
             lambda: odds.throw_odds(HotDice.RULES, 6).hot_dice,
             limit=30,
             unit="throws",
@@ -560,7 +573,7 @@ def register_all(register) -> None:
             "Farkles when a 5 scores nothing",
             "Throw three dice under the rule that a single 5 scores nothing (lesson 6).",
             "the share of throws of three dice that are farkles under this rule",
-            lambda *a: FarklesNoFives(*a),
+            lambda *a, **k: FarklesNoFives(*a, **k),
             lambda: odds.bust_probability(FarklesNoFives.RULES, 3),
             limit=30,
             unit="throws",
@@ -572,7 +585,7 @@ def register_all(register) -> None:
             "Yahtzee in three rolls",
             "Roll five dice up to three times, holding dice, to get five of a kind.",
             "the share of tries that end in five of a kind",
-            lambda *a: YahtzeeInThree(*a),
+            lambda *a, **k: YahtzeeInThree(*a, **k),
             lambda: odds.box_odds("yahtzee", rolls_left=3).chance,
             limit=20,
             unit="tries",
@@ -584,7 +597,7 @@ def register_all(register) -> None:
             "Tally of real dice",
             "Throw six real dice and type in how many throws were farkles.",
             "the share of real throws that are farkles",
-            lambda *a: Tally(*a),
+            lambda *a, **k: Tally(*a, **k),
             lambda: odds.bust_probability("fivethousand", 6),
         )
     )

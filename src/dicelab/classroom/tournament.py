@@ -32,6 +32,7 @@ from dicelab.classroom.limits import Refused
 from dicelab.classroom.matches import SHORT
 from dicelab.classroom.throws import Experiment
 from dicelab.errors import CorruptGameError, IllegalMoveError
+from dicelab.messages import DEFAULT
 from dicelab.round_robin import ROBOTS
 from dicelab.strategy import SET_ASIDE, Strategy, threshold
 from dicelab.widgets.intents import MalformedIntent
@@ -167,10 +168,18 @@ class Entry(Experiment):
     the controls say where the tournament is and why a setting was refused; the builder and
     the card are its own part."""
 
-    heading = "Design a robot"
+    heading = "tournament.heading"
 
-    def __init__(self, seed_of, name: str, options: dict, state: dict | None, desk: Desk):
-        super().__init__(seed_of, name, options)
+    def __init__(
+        self,
+        seed_of,
+        name: str,
+        options: dict,
+        state: dict | None,
+        desk: Desk,
+        lang: str = DEFAULT,
+    ):
+        super().__init__(seed_of, name, options, lang)
         state = state or {}
         self.desk = desk
         self.settings = {**DEFAULTS, **state.get("settings", {})}

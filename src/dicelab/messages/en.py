@@ -796,4 +796,227 @@ MESSAGES: dict = {
     "js.board_done_aria": "Done managing the roster",
     "js.board_manage": "Manage the roster",
     "js.board_manage_aria": "Manage the roster: rename, merge or remove a student",
+    # --- the class activities (dicelab.classroom) ------------------------------------------
+    "count.throw": {"one": "{n} throw", "other": "{n} throws"},
+    "count.turn": {"one": "{n} turn", "other": "{n} turns"},
+    "count.try": {"one": "{n} try", "other": "{n} tries"},
+    "count.game": {"one": "{n} game", "other": "{n} games"},
+    "count.farkle": {"one": "{n} farkle", "other": "{n} farkles"},
+    "count.hot_dice": {"one": "hot dice {n} time", "other": "hot dice {n} times"},
+    "count.six": {"one": "{n} six", "other": "{n} sixes"},
+    "count.escape": {"one": "{n} escape", "other": "{n} escapes"},
+    "count.yahtzee": {"one": "{n} Yahtzee", "other": "{n} Yahtzees"},
+    "count.win": {"one": "{n} win", "other": "{n} wins"},
+    "class.waiting": "Waiting for your teacher",
+    "class.joined_as": "You joined as {name}. The activity starts when your teacher starts it.",
+    "class.title": "Class",
+    "class.no_button": "there is no {button} button now",
+    "class.die_showing": "die {number} showing {face}",
+    "class.die_held": "die {number} showing {face}, held",
+    "class.tally": "You: {hits} in {throws}.",
+    "class.press_throw": "Press Throw to throw {dice}.",
+    "class.throw": "Throw",
+    "class.throw_aria": "Throw {dice}",
+    "class.your_dice": "Your {dice}",
+    "class.six_dice": "six dice",
+    "class.three_dice": "three dice",
+    "class.one_die": "die",
+    "farkles.heading": "Farkles: throw six dice",
+    "farkles.help": "T throws the six dice. A throw where no die scores is a farkle.",
+    "farkles.heading_three": "Farkles: throw three dice",
+    "farkles.help_three": "T throws the three dice. A throw where no die scores is a farkle.",
+    "farkles.heading_no_fives": "Farkles when a 5 scores nothing",
+    "farkles.help_no_fives": (
+        "T throws three dice. Under this rule a single 5 scores nothing: only 1s and three "
+        "of a kind score. A throw where no die scores is a farkle."
+    ),
+    "farkles.hit": "Farkle! No die scores. ",
+    "farkles.miss": "Something scores. ",
+    "farkles.tag": "Farkle",
+    "hot_dice.heading": "Hot dice: throw six dice",
+    "hot_dice.help": (
+        "T throws the six dice. When every die scores, that is hot dice: all six come back."
+    ),
+    "hot_dice.hit": "Hot dice! Every die scores. ",
+    "hot_dice.miss": "Not every die scores. ",
+    "hot_dice.tag": "Hot dice",
+    "sixes.heading": "Sixes: throw one die",
+    "sixes.help": "T throws the die. Count the sixes: does the share settle near one in six?",
+    "sixes.hit": "A six! ",
+    "sixes.miss": "Not a six. ",
+    "sixes.tag": "Six",
+    "cask_escape.heading": "Escape the first cask",
+    "cask_escape.help": (
+        "T throws the dice left; the dice that score go aside by themselves. A turn escapes "
+        "when it reaches the top of the cask, and fails when a throw scores nothing."
+    ),
+    "cask_escape.your_dice": "Your dice",
+    "cask_escape.aside": "Dice set aside this turn",
+    "cask_escape.start": "Press Throw to start a turn at 0: reach {top} to escape.",
+    "cask_escape.new_turn": "Throw (a new turn)",
+    "cask_escape.again": "Throw again",
+    "cask_escape.throw_aria": "Throw the dice left",
+    "cask_escape.fails": "Nothing scores: this turn fails. ",
+    "cask_escape.out": "{points}: out of the cask! ",
+    "cask_escape.on": "{points}, {dice} left: throw to reach {top}.",
+    "cask_escape.tally": "You: {escapes} in {turns}.",
+    "cask_escape.scores": "Scores",
+    "in_three.heading": "Yahtzee in three rolls",
+    "in_three.help": (
+        "R rolls the dice that are not held; 1 to 5 hold or release a die. N starts a new try."
+    ),
+    "in_three.your_dice": "Your five dice",
+    "in_three.start": "Roll up to three times. Hold the dice you keep between rolls.",
+    "in_three.new_try": "New try",
+    "in_three.new_try_aria": "Start a new try",
+    "in_three.used": "three rolls are used",
+    "in_three.roll": "Roll ({left} left)",
+    "in_three.roll_aria": "Roll the dice not held",
+    "in_three.rolled": "Roll {number}: hold what you keep, then roll again.",
+    "in_three.five": "Five of a kind in {rolls}!",
+    "in_three.none": "No five of a kind.",
+    "in_three.tally": "{said} You: {yahtzees} in {tries}.",
+    "in_three.again": "A new try: roll up to three times.",
+    "in_three.roll_first": "roll first, then hold dice",
+    "tally.heading": "Tally: real dice",
+    "tally.help": (
+        "Throw six real dice, again and again; type how many throws and how many farkles, "
+        "then Send."
+    ),
+    "tally.throws": "Throws of six dice",
+    "tally.farkles": "of which farkles",
+    "tally.start": "Throw six real dice several times and count the farkles.",
+    "tally.sent": "Sent: {farkles} in {throws}. Thank you!",
+    "tally.bad_throws": "the number of throws is from 1 to {most}, not {given}",
+    "tally.bad_farkles": "the number of farkles is from 0 to the {throws} throws, not {given}",
+    "first_player.heading": "Who wins, the first player?",
+    "first_player.help": (
+        "P plays one short game (first to 1000) between two robots that both play to win. "
+        "Does the robot that goes first win more than half of the games?"
+    ),
+    "first_player.start": "Press Play a game.",
+    "first_player.play": "Play a game",
+    "first_player.play_aria": "Play one short game",
+    "first_player.first": "First robot",
+    "first_player.second": "Second robot",
+    "first_player.first_won": "First robot won",
+    "first_player.shared": "A shared win",
+    "first_player.second_won": "Second robot won",
+    "first_player.said": "{who}, {first} to {second}. First robot: {wins} in {games}.",
+    "tournament.heading": "Design a robot",
+    "thousand.class_keys": (
+        "T throws the dice and S saves the turn's points; Space or Enter presses the focused "
+        "button, so after a throw Space throws again. With the choose_keep setting, click the "
+        "scoring dice (or press their numbers, 1 to 5) to pick them and A sets them aside. "
+        "Once the game is over, A plays again."
+    ),
+    "fivethousand.class_keys": (
+        "Click the shaker (or press T) to throw. After a throw every scoring die is out "
+        "and the others are back in the shaker; click a die or press its number (1 to 6) "
+        "to send it back into the shaker or take it out, and U to take the last click "
+        "back. The dice you leave out are set aside and must all score. Space or Enter on "
+        "a focused die or on the shaker clicks it. P passes: it sets aside the dice left "
+        "out and banks the turn. Once the game is over, A plays again."
+    ),
+    "yahtzee.class_keys": (
+        "Tab to a die and press Space or Enter to hold or release it, or press 1 to 5. "
+        "R rolls, C confirms the chosen box. Once the game is over, A plays again."
+    ),
+    "class_game.again": "Play again",
+    "class_game.again_aria": "Play again: a new game",
+    "class_game.not_here": "that is not part of this class activity",
+    "class_game.kept": "Kept for the class: your {points}. Play again for a new game.",
+    "class_game.kept_optimal_high": (
+        "Kept for the class: your {points}, as high as the optimal robot's {optimal} on the "
+        "same dice: a success. Play again for a new game."
+    ),
+    "class_game.kept_optimal_low": (
+        "Kept for the class: your {points}, below the optimal robot's {optimal} on the same "
+        "dice. Play again for a new game."
+    ),
+    "class_game.kept_against": (
+        "Kept for the class: {outcome}, your {points} to the robot's {robot}. "
+        "Play again for a new game."
+    ),
+    "class_game.shared_win": "a shared win",
+    "class_game.win": "a win",
+    "class_game.loss": "a loss",
+    "class_game.finish_first": "finish this game first",
+    # --- a tournament's leaderboard (dicelab.widgets.leaderboard) -----------------------------
+    "leaderboard.title": "Leaderboard",
+    "leaderboard.heading": "Leaderboard: {games:,} games a pairing",
+    "leaderboard.place": "place",
+    "leaderboard.entrant": "entrant",
+    "leaderboard.against": "against",
+    "leaderboard.wins": "wins",
+    "leaderboard.error": "± 2 SE",
+    "leaderboard.games": "games",
+    "leaderboard.exact": "exact",
+    "leaderboard.progress": (
+        "{done:,} of {total:,} games a pairing played (round {round} of {rounds})"
+    ),
+    "leaderboard.starting": "Starting the tournament: {entrants} entrants, {games:,} games a pairing…",
+    "leaderboard.played": "Played: {pairs:,} pairings, {games:,} games each.",
+    "leaderboard.stopped": "Stopped after {games:,} games a pairing.",
+    "leaderboard.failed": "The tournament stopped: {why}",
+    "leaderboard.empty": "No tournament yet: play one with .play(entrants, rules, games=…).",
+    "leaderboard.basis": (
+        "Wins: the share of its games an entrant won (a shared win counts half), with two "
+        "standard errors either side; every pair played the same dice in both seat orders."
+    ),
+    "leaderboard.pairings": "Exact chances beside the simulated shares",
+    "js.leaderboard_robot": "(robot)",
+    # --- a strategy's card and builder (dicelab.widgets.strategy_card, strategy_builder) -----
+    "card.heading": "{name}: when it banks",
+    "card.caption": (
+        "Rows: dice left to throw. Columns: turn points at risk ({cap} and more in the last). "
+        "The darker a cell, the more of the score situations in which it banks there."
+    ),
+    "card.axis": "turn points",
+    "card.points": "Exact points per turn: {points:.1f}",
+    "card.busy": "Working out its exact points per turn…",
+    "card.failed": "No exact points per turn: {why}",
+    "card.set_aside": "Sets aside: {rule}.",
+    "card.legend_bank": "B: banks at every score",
+    "card.legend_some": "b: banks at some scores",
+    "card.legend_throw": "blank: throws on",
+    "card.title": "Strategy card",
+    "set_aside.most_points": "the most points",
+    "set_aside.fewest_dice": "the fewest dice for the points",
+    "set_aside.keep_most_dice": "as few dice as it can, to throw the most again",
+    "builder.heading": "Build a strategy",
+    "builder.title": "Strategy builder",
+    "builder.name": "Name",
+    "builder.usual": "Bank from these turn points, by dice left",
+    "builder.behind": "When behind by more than {limit} points",
+    "builder.near": "When the opponent is within {limit} points of {target}",
+    "builder.behind_limit": "behind by more than",
+    "builder.near_limit": "opponent within",
+    "builder.switch": "Use this",
+    "builder.never": "never",
+    "builder.earlier": "bank earlier",
+    "builder.later": "bank later",
+    "builder.less": "less",
+    "builder.more": "more",
+    "builder.set_aside": "Set aside",
+    "builder.points": "points",
+    "builder.summary_usual": "Banks from {limits}",
+    "builder.summary_behind": "; when behind by more than {limit}, from {limits}",
+    "builder.summary_near": "; when the opponent is within {limit} of the target, from {limits}",
+    "builder.summary_end": "; sets aside {rule}; in the last turn, banks as soon as it is ahead.",
+    "builder.all_dice": "{points} turn points whatever the dice left",
+    "builder.never_all": "never (it always throws on)",
+    "builder.at_dice": "{points} with {dice}",
+    "builder.lowest": "{what} can't go below 0.",
+    "builder.typed": (
+        "{what}: type a whole number of points from 0 to {cap}, or never, not {typed}."
+    ),
+    "builder.typed_reach": "{what}: type a whole number of points from 0 to {cap}, not {typed}.",
+    "builder.refused": "{why} The strategy is unchanged.",
+    "builder.default_name": "my strategy",
+    # --- the lessons' small displays (dicelab.widgets.lesson) ----------------------------------
+    "lesson.die_showing": "a die showing {face}",
+    "lesson.dice": "The dice {faces}",
+    "lesson.answer": "Answer",
+    "lesson.click_to_show": "(click to show)",
 }

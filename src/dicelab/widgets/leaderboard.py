@@ -23,41 +23,19 @@ from __future__ import annotations
 import asyncio
 import math
 import threading
-from typing import Any
 
 import numpy
 
 from dicelab import validation
+from dicelab.messages import DEFAULT, catalogue, in_language
 from dicelab.round_robin import MAX_GAMES, ROBOTS, Standings, tournament
 from dicelab.widgets import replacing
 from dicelab.widgets.components.strategy import LeaderboardPart
 from dicelab.widgets.table import Table
 
 ROUNDS = 10  # rounds a played tournament is drawn after, by default
-# Every word the leaderboard shows, in one place.
-WORDS: dict[str, Any] = {
-    "title": "Leaderboard",
-    "heading": "Leaderboard: {games:,} games a pairing",
-    "waiting": "Leaderboard",
-    "columns": ["place", "entrant", "wins", "± 2 SE", "games"],
-    "robot": "robot",
-    "progress": "{done:,} of {total:,} games a pairing played (round {round} of {rounds})",
-    "starting": "Starting the tournament: {entrants} entrants, {games:,} games a pairing…",
-    "played": "Played: {pairs:,} pairings, {games:,} games each.",
-    "stopped": "Stopped after {games:,} games a pairing.",
-    "failed": "The tournament stopped: {why}",
-    "empty": "No tournament yet: play one with .play(entrants, rules, games=…).",
-    "basis": (
-        "Wins: the share of its games an entrant won (a shared win counts half), with two "
-        "standard errors either side; every pair played the same dice in both seat orders."
-    ),
-    "pairings": "Exact chances beside the simulated shares",
-    "pairing_columns": ["entrant", "against", "wins", "± 2 SE", "exact"],
-    "repr": (
-        "<Leaderboard of {what}. Show it in JupyterLab, Jupyter Notebook or Voilà; "
-        ".standings holds the results.>"
-    ),
-}
+COLUMNS = ("place", "entrant", "wins", "error", "games")  # the board's, by catalogue key
+PAIRING_COLUMNS = ("entrant", "against", "wins", "error", "exact")
 
 
 def round_seed(seed: int, number: int) -> int:
@@ -73,16 +51,18 @@ class LeaderboardTable(Table):
 
 class Leaderboard(LeaderboardTable):
     """The leaderboard of ``standings`` (a :class:`dicelab.round_robin.Standings`, or None
-    before a tournament); :meth:`play` plays one while it fills in. ``.standings`` are the
-    results so far, ``.running`` whether a tournament is being played, ``.error`` what
-    stopped one (or None)."""
+    before a tournament), in the language ``lang``; :meth:`play` plays one while it fills
+    in. ``.standings`` are the results so far, ``.running`` whether a tournament is being
+    played, ``.error`` what stopped one (or None)."""
 
-    def __init__(self, standings: Standings | None = None):
+    def __init__(self, standings: Standings | None = None, *, lang: str = DEFAULT):
         if standings is not None and not isinstance(standings, Standings):
             raise TypeError(
                 f"a leaderboard shows a tournament's standings, not {type(standings).__name__}"
             )
-        super().__init__()
+        say = catalogue(lang)
+        super().__init__(words=say.front_end())
+        self.say = say
         self.board = LeaderboardPart()
         self.standings = standings
         self.error: Exception | None = None
@@ -102,7 +82,10 @@ class Leaderboard(LeaderboardTable):
             if self.standings is None
             else (f"{len(self.standings.names)} entrants")
         )
-        return WORDS["repr"].format(what=what)
+        return (
+            f"<Leaderboard of {what}. Show it in JupyterLab, Jupyter Notebook or Voilà; "
+            ".standings holds the results.>"
+        )
 
     @property
     def running(self) -> bool:
@@ -142,7 +125,7 @@ class Leaderboard(LeaderboardTable):
         settings = {"robots": robots, "executor": executor, "progress": False}
         names = len(entrants) + len(robots) if isinstance(entrants, (list, tuple)) else 0
         self.standings, self.error = None, None
-        self._status = WORDS["starting"].format(entrants=names, games=games)
+        self._status = self.say("leaderboard.starting", entrants=names, games=games)
         self._progress = self._progress_of(0, games, 0, rounds)
 
         def rounds_played(arrived) -> None:
@@ -191,9 +174,8 @@ class Leaderboard(LeaderboardTable):
             self.standings = Standings.pooled(list(parts), seed)
             if done == rounds:
                 self._progress = {}
-                self._status = WORDS["played"].format(
-                    pairs=math.comb(len(self.standings.names), 2), games=games
-                )
+                pairs = math.comb(len(self.standings.names), 2)
+                self._status = self.say("leaderboard.played", pairs=pairs, games=games)
             else:
                 self._progress = self._progress_of(self.standings.games, games, done, rounds)
                 self._status = ""
@@ -205,16 +187,19 @@ class Leaderboard(LeaderboardTable):
         if played != self._play:
             return
         self.error, self._progress = error, {}
-        self._status = WORDS["failed"].format(why=error)
+        self._status = self.say("leaderboard.failed", why=in_language(error, self.say))
         self.render()
 
-    @staticmethod
-    def _progress_of(done: int, total: int, finished: int, rounds: int) -> dict:
+    def _progress_of(self, done: int, total: int, finished: int, rounds: int) -> dict:
         return {
             "done": done,
             "total": total,
-            "text": WORDS["progress"].format(
-                done=done, total=total, round=min(finished + 1, rounds), rounds=rounds
+            "text": self.say(
+                "leaderboard.progress",
+                done=done,
+                total=total,
+                round=min(finished + 1, rounds),
+                rounds=rounds,
             ),
         }
 
@@ -225,7 +210,7 @@ class Leaderboard(LeaderboardTable):
             self._stop.set()
             self._play += 1
             games = 0 if self.standings is None else self.standings.games
-            self._progress, self._status = {}, WORDS["stopped"].format(games=games)
+            self._progress, self._status = {}, self.say("leaderboard.stopped", games=games)
             self.render()
 
     def close(self) -> None:
@@ -254,8 +239,8 @@ class Leaderboard(LeaderboardTable):
             judged = [row for row in standings.pairings().rows if row["exact"] != "-"]
             if judged:
                 pairings = {
-                    "caption": WORDS["pairings"],
-                    "columns": WORDS["pairing_columns"],
+                    "caption": self.say("leaderboard.pairings"),
+                    "columns": [self.say(f"leaderboard.{key}") for key in PAIRING_COLUMNS],
                     "rows": [
                         [
                             row["entrant"],
@@ -268,19 +253,21 @@ class Leaderboard(LeaderboardTable):
                     ],
                 }
         heading = (
-            WORDS["waiting"]
+            self.say("leaderboard.title")
             if standings is None and not self._progress
-            else WORDS["heading"].format(
-                games=self._progress.get("total", standings.games if standings else 0)
+            else self.say(
+                "leaderboard.heading",
+                games=self._progress.get("total", standings.games if standings else 0),
             )
         )
         self.board.draw(
             heading=heading,
-            columns=WORDS["columns"],
+            columns=[self.say(f"leaderboard.{key}") for key in COLUMNS],
             rows=rows,
             pairings=pairings,
             progress=self._progress,
-            status=self._status or ("" if standings or self._progress else WORDS["empty"]),
-            basis=WORDS["basis"] if rows else "",
+            status=self._status
+            or ("" if standings or self._progress else self.say("leaderboard.empty")),
+            basis=self.say("leaderboard.basis") if rows else "",
         )
-        self.show({"board": [self.board]}, title=WORDS["title"], kind="strategy")
+        self.show({"board": [self.board]}, title=self.say("leaderboard.title"), kind="strategy")

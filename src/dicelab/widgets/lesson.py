@@ -1,7 +1,7 @@
 """Small displays for lessons: dice on a tray beside a sentence, and answers behind a click.
 
 A lesson display is a small :class:`~dicelab.widgets.table.Table`, drawn by the same
-component modules as the games.
+component modules as the games, in the language ``lang`` (see :mod:`dicelab.messages`).
 
 >>> row = dice_row([1, 5, 5], "scores 200 points")
 >>> [die["face"] for die in row.tray.dice], row.view["parts"]["caption"]["text"]
@@ -10,6 +10,7 @@ component modules as the games.
 
 from __future__ import annotations
 
+from dicelab.messages import DEFAULT, catalogue
 from dicelab.widgets.components import Caption, DiceTray
 from dicelab.widgets.table import Table
 
@@ -19,8 +20,9 @@ class DiceRow(Table):
 
     COMPONENTS = ("dice", "caption")
 
-    def __init__(self, dice, caption: str = ""):
-        super().__init__()
+    def __init__(self, dice, caption: str = "", *, lang: str = DEFAULT):
+        say = catalogue(lang)
+        super().__init__(words=say.front_end())
         faces = [
             {
                 "face": face,
@@ -28,12 +30,12 @@ class DiceRow(Table):
                 "kept": False,
                 "selectable": False,
                 "rolled": False,
-                "label": f"a die showing {face}",
+                "label": say("lesson.die_showing", face=face),
                 "key": "",
             }
             for face in dice
         ]
-        self.tray = DiceTray(dice=faces, label=f"The dice {', '.join(map(str, dice))}")
+        self.tray = DiceTray(dice=faces, label=say("lesson.dice", faces=", ".join(map(str, dice))))
         self.caption = Caption(text=caption)
         self.show(
             {"row": [self.tray, self.caption]}, title=self.tray.label, layout="row", kind="lesson"
@@ -43,15 +45,16 @@ class DiceRow(Table):
         return f"<DiceRow {self.tray.label}: {self.caption.text}>"
 
 
-def dice_row(dice, caption: str = "") -> DiceRow:
+def dice_row(dice, caption: str = "", *, lang: str = DEFAULT) -> DiceRow:
     """A row of dice drawn as in the games, with ``caption`` beside them."""
-    return DiceRow(dice, caption)
+    return DiceRow(dice, caption, lang=lang)
 
 
-def reveal(answer) -> None:
-    """Display ``answer`` (text or HTML) hidden until a student clicks "Answer"."""
+def reveal(answer, *, lang: str = DEFAULT) -> None:
+    """Display ``answer`` (text or HTML) hidden until a student clicks "Answer" (in the
+    language ``lang``)."""
     from IPython.display import HTML, display
 
-    display(
-        HTML(f"<details><summary><b>Answer</b> (click to show)</summary><p>{answer}</p></details>")
-    )
+    say = catalogue(lang)
+    summary = f"<b>{say('lesson.answer')}</b> {say('lesson.click_to_show')}"
+    display(HTML(f"<details><summary>{summary}</summary><p>{answer}</p></details>"))

@@ -1,9 +1,7 @@
-"""Who a sentence speaks to, and counts in words, for the catalogue's messages
+"""Who a sentence speaks to, and chances in words, for the catalogue's messages
 (:mod:`dicelab.messages`): "You" in the second person, robots named as robots, the games'
 default players in the table's language, and chances as whole percentages.
 
->>> count(1, "throw"), count(2, "die")
-('1 throw', '2 dice')
 >>> percentages([0.5049, 0.4951]), percentages([0.998, 0.002, 0.0])
 (['50%', '50%'], ['over 99%', 'under 1%', '0%'])
 """
@@ -19,7 +17,6 @@ from dicelab.players import Player
 ENGLISH = messages.catalogue("en")
 DEFAULT_NAMES = ("name.you", "name.bot", "name.robot", "name.red", "name.player")  # the games'
 # default players' names, as the catalogue says them
-PLURALS = {"die": "dice", "six": "sixes", "try": "tries"}
 
 
 def is_you(name: str) -> bool:
@@ -56,14 +53,6 @@ def default_names(players, say: messages.Catalogue) -> tuple[Player, ...]:
 def seat_name(player, say: messages.Catalogue = ENGLISH) -> str:
     """The name shown for a seat: "Ann", "Robot", "Hal (robot)"."""
     return say("name.robot_seat", name=player.name) if unnamed_robot(player) else player.name
-
-
-def count(n: int, noun: str) -> str:
-    """ "1 point", "2 points", "1 die", "3 dice", in English: the class activities' counts
-    (the tables count with :meth:`dicelab.messages.Catalogue.count`)."""
-    if n == 1:
-        return f"{n} {noun}"
-    return f"{n} {PLURALS.get(noun, noun + 's')}"
 
 
 def percentages(chances, say: messages.Catalogue = ENGLISH) -> list[str]:

@@ -22,52 +22,17 @@ from __future__ import annotations
 
 from dicelab import validation
 from dicelab.fivethousand.rules import Rules
-from dicelab.messages import catalogue
+from dicelab.messages import DEFAULT, catalogue, in_language
 from dicelab.strategy import SET_ASIDE, Grid, Strategy, threshold
 from dicelab.validation import shown
 from dicelab.widgets import replacing
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.strategy import BuilderForm, StrategyCardPart
-from dicelab.widgets.strategy_card import SET_ASIDE_WORDS, PointsPerTurn, card_fields
+from dicelab.widgets.strategy_card import PointsPerTurn, card_fields
 from dicelab.widgets.table import Table
 
 SITUATIONS = ("usual", "behind", "near")
-# Every word the builder shows, in one place.
-WORDS = {
-    "heading": "Build a strategy",
-    "title": "Strategy builder",
-    "name": "Name",
-    "usual": "Bank from these turn points, by dice left",
-    "behind": "When behind by more than {limit} points",
-    "near": "When the opponent is within {limit} points of {target}",
-    "behind_limit": "behind by more than",
-    "near_limit": "opponent within",
-    "switch": "Use this",
-    "die": "1 die",
-    "dice": "{n} dice",
-    "never": "never",
-    "earlier": "bank earlier",
-    "later": "bank later",
-    "less": "less",
-    "more": "more",
-    "set_aside": "Set aside",
-    "points": "points",
-    "summary_usual": "Banks from {limits}",
-    "summary_behind": "; when behind by more than {limit}, from {limits}",
-    "summary_near": "; when the opponent is within {limit} of the target, from {limits}",
-    "summary_end": "; sets aside {rule}; in the last turn, banks as soon as it is ahead.",
-    "all_dice": "{points} turn points whatever the dice left",
-    "never_all": "never (it always throws on)",
-    "at_dice": "{points} with {dice}",
-    "lowest": "{what} can't go below 0.",
-    "typed": "{what}: type a whole number of points from 0 to {cap}, or never, not {typed}.",
-    "typed_reach": "{what}: type a whole number of points from 0 to {cap}, not {typed}.",
-    "refused": "{why} The strategy is unchanged.",
-    "repr": (
-        "<StrategyBuilder of {name}. Show it in JupyterLab, Jupyter Notebook or Voilà to "
-        "set its thresholds with clicks; .strategy is the strategy they make.>"
-    ),
-}
+FORM_WORDS = ("name", "earlier", "later", "less", "more", "set_aside", "points")
 
 
 class StrategyBuilderTable(Table):
@@ -75,8 +40,8 @@ class StrategyBuilderTable(Table):
 
     COMPONENTS = ("strategy_builder", "strategy_card")
 
-    def __init__(self, refused):
-        super().__init__()
+    def __init__(self, refused, words: dict):
+        super().__init__(words=words)
         self._refused = refused
 
     def handle(self, part, handler, fields: dict) -> None:
@@ -91,14 +56,17 @@ class StrategyBuilderTable(Table):
 
 class StrategyBuilder(StrategyBuilderTable):
     """Thresholds set with clicks for Fivethousand under ``rules`` (a preset name, a dict
-    or a Rules), making :attr:`strategy` (named ``name``).
+    or a Rules), making :attr:`strategy` (named ``name``, by default "my strategy" in the
+    language ``lang``), in the language ``lang``.
 
     ``settings`` are the builder's keyword arguments of
     :func:`dicelab.strategy.threshold`: ``threshold(builder.rules, **builder.settings)``
     makes the same strategy again.
     """
 
-    def __init__(self, rules=None, *, name: str = "my strategy"):
+    def __init__(self, rules=None, *, name: str | None = None, lang: str = DEFAULT):
+        self.say = catalogue(lang)
+        name = self.say("builder.default_name") if name is None else name
         self.rules = Rules.coerce(rules)
         self.grid = Grid.of(self.rules)
         self._name = validation.clean_name(validation.text(name, "a strategy's name"))
@@ -116,10 +84,10 @@ class StrategyBuilder(StrategyBuilderTable):
         self._set_aside = SET_ASIDE[0]
         self._notice: dict = {}
         self._refusals = 0
-        super().__init__(self._say_refused)
+        super().__init__(self._say_refused, self.say.front_end())
         self.form = BuilderForm()
         self.card = StrategyCardPart()
-        self._points = PointsPerTurn(self.render)
+        self._points = PointsPerTurn(self.render, self.say)
         self.listen(
             self.form,
             step=self.step,
@@ -132,7 +100,11 @@ class StrategyBuilder(StrategyBuilderTable):
         replacing.made(self)
 
     def __repr__(self) -> str:
-        return WORDS["repr"].format(name=self.strategy.name)
+        return (
+            f"<StrategyBuilder of {self.strategy.name}. Show it in JupyterLab, Jupyter "
+            "Notebook or Voilà to set its thresholds with clicks; .strategy is the strategy "
+            "they make.>"
+        )
 
     def _dice(self) -> range:
         return range(1, self.rules.dice + 1)
@@ -164,7 +136,7 @@ class StrategyBuilder(StrategyBuilderTable):
         if dice is None:
             reach = self._reach[situation] + by * self.grid.band
             if reach < 0:
-                return self._refuse(WORDS["lowest"].format(what=self._label(setting)), setting)
+                return self._refuse(self.say("builder.lowest", what=self._label(setting)), setting)
             self._reach[situation] = min(reach, self.rules.target)
         else:
             cap, unit = self.grid.turn_cap, self.grid.unit
@@ -175,7 +147,7 @@ class StrategyBuilder(StrategyBuilderTable):
             elif now + by * unit > cap:
                 value = None
             elif now + by * unit < 0:
-                return self._refuse(WORDS["lowest"].format(what=self._label(setting)), setting)
+                return self._refuse(self.say("builder.lowest", what=self._label(setting)), setting)
             else:
                 value = (
                     (now + by * unit) // unit * unit if by > 0 else -(-(now - unit) // unit) * unit
@@ -190,15 +162,15 @@ class StrategyBuilder(StrategyBuilderTable):
         typed = text.strip().lower()
         cap = self.rules.target if dice is None else self.grid.turn_cap
         value: int | None
-        if dice is not None and typed in ("", WORDS["never"]):
+        if dice is not None and typed in ("", self.say("builder.never"), "never"):
             value = None
         elif typed.isdigit() and typed.isascii() and int(typed) <= cap:
             value = int(typed)
         else:
-            words = WORDS["typed_reach" if dice is None else "typed"]
+            words = "builder.typed_reach" if dice is None else "builder.typed"
             what = self._label(setting)
             what = what[:1].upper() + what[1:]
-            self._refuse(words.format(what=what, cap=cap, typed=shown(text[:20])), setting)
+            self._refuse(self.say(words, what=what, cap=cap, typed=shown(text[:20])), setting)
             return
         if dice is None:
             assert value is not None
@@ -241,7 +213,7 @@ class StrategyBuilder(StrategyBuilderTable):
         try:
             self.rename(text)
         except ValueError as refusal:
-            self._refuse(catalogue().sentence(str(refusal)), "name")
+            self._refuse(self.say.sentence(str(refusal)), "name")
 
     def _setting(self, setting: str) -> tuple[str, int | None]:
         """(situation, dice left) of a threshold's setting, (situation, None) of a reach."""
@@ -256,18 +228,14 @@ class StrategyBuilder(StrategyBuilderTable):
     def _label(self, setting: str) -> str:
         situation, dice = self._setting(setting)
         if dice is None:
-            return WORDS[f"{situation}_limit"]
-        return self._dice_words(dice)
-
-    @staticmethod
-    def _dice_words(dice: int) -> str:
-        return WORDS["die"] if dice == 1 else WORDS["dice"].format(n=dice)
+            return self.say(f"builder.{situation}_limit")
+        return self.say.count(dice, "die")
 
     # --- refusals -------------------------------------------------------------------------
     def _refuse(self, why: str, setting: str = "") -> StrategyBuilder:
         self._refusals += 1
         self._notice = {
-            "text": WORDS["refused"].format(why=why),
+            "text": self.say("builder.refused", why=why),
             "serial": self._refusals,
             "setting": setting,
         }
@@ -275,7 +243,7 @@ class StrategyBuilder(StrategyBuilderTable):
         return self
 
     def _say_refused(self, refusal) -> None:
-        self._refuse(str(refusal))
+        self._refuse(in_language(refusal, self.say))
 
     # --- the strategy and its drawing -----------------------------------------------------
     def _rebuild(self) -> None:
@@ -286,24 +254,30 @@ class StrategyBuilder(StrategyBuilderTable):
         values = set(limits.values())
         if len(values) == 1:
             (value,) = values
-            return WORDS["never_all"] if value is None else WORDS["all_dice"].format(points=value)
+            if value is None:
+                return self.say("builder.never_all")
+            return self.say("builder.all_dice", points=value)
         return ", ".join(
-            WORDS["at_dice"].format(
-                points=WORDS["never"] if value is None else value, dice=self._dice_words(dice)
+            self.say(
+                "builder.at_dice",
+                points=self.say("builder.never") if value is None else value,
+                dice=self.say.count(dice, "die"),
             )
             for dice, value in limits.items()
         )
 
     def summary(self) -> str:
         """The strategy in one sentence."""
-        said = WORDS["summary_usual"].format(limits=self._limits_words(self._limits["usual"]))
+        said = self.say("builder.summary_usual", limits=self._limits_words(self._limits["usual"]))
         for situation in ("behind", "near"):
             if self._on[situation]:
-                said += WORDS[f"summary_{situation}"].format(
+                said += self.say(
+                    f"builder.summary_{situation}",
                     limit=self._reach[situation],
                     limits=self._limits_words(self._limits[situation]),
                 )
-        return said + WORDS["summary_end"].format(rule=SET_ASIDE_WORDS[self._set_aside])
+        rule = self.say(f"set_aside.{self._set_aside}")
+        return said + self.say("builder.summary_end", rule=rule)
 
     def _situation(self, situation: str) -> dict:
         on = situation == "usual" or self._on[situation]
@@ -312,23 +286,25 @@ class StrategyBuilder(StrategyBuilderTable):
             if situation == "usual"
             else {
                 "setting": situation,
-                "label": WORDS[f"{situation}_limit"],
+                "label": self.say(f"builder.{situation}_limit"),
                 "value": str(self._reach[situation]),
             }
         )
         return {
             "id": situation,
-            "label": WORDS[situation].format(
-                limit=self._reach.get(situation, ""), target=self.rules.target
+            "label": self.say(
+                f"builder.{situation}",
+                limit=self._reach.get(situation, ""),
+                target=self.rules.target,
             ),
             "on": on,
-            "switch": "" if situation == "usual" else WORDS["switch"],
+            "switch": "" if situation == "usual" else self.say("builder.switch"),
             "limit": limit,
             "cells": [
                 {
                     "setting": f"{situation}/{dice}",
-                    "label": self._dice_words(dice),
-                    "value": WORDS["never"] if value is None else str(value),
+                    "label": self.say.count(dice, "die"),
+                    "value": self.say("builder.never") if value is None else str(value),
                 }
                 for dice, value in self._limits[situation].items()
             ],
@@ -337,20 +313,22 @@ class StrategyBuilder(StrategyBuilderTable):
     def render(self) -> None:
         """Draw the form and the strategy's card."""
         self.form.draw(
-            heading=WORDS["heading"],
-            words={
-                key: WORDS[key]
-                for key in ("name", "earlier", "later", "less", "more", "set_aside", "points")
-            },
+            heading=self.say("builder.heading"),
+            words={key: self.say(f"builder.{key}") for key in FORM_WORDS},
             name=self._name,
             situations=[self._situation(situation) for situation in SITUATIONS],
             set_aside=[
-                {"id": rule, "label": SET_ASIDE_WORDS[rule], "chosen": rule == self._set_aside}
+                {
+                    "id": rule,
+                    "label": self.say(f"set_aside.{rule}"),
+                    "chosen": rule == self._set_aside,
+                }
                 for rule in SET_ASIDE
             ],
             summary=self.summary(),
             notice=self._notice,
         )
         _, said = self._points.of(self.strategy)
-        self.card.draw(**card_fields(self.strategy), **said)
-        self.show({"form": [self.form], "card": [self.card]}, title=WORDS["title"], kind="strategy")
+        self.card.draw(**card_fields(self.strategy, self.say), **said)
+        title = self.say("builder.title")
+        self.show({"form": [self.form], "card": [self.card]}, title=title, kind="strategy")

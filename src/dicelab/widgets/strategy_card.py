@@ -17,45 +17,22 @@ event loop: the card says so meanwhile. The strategy builder draws the same card
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from functools import partial
-from typing import Any
 
+from dicelab.messages import DEFAULT, Catalogue, catalogue, in_language
 from dicelab.strategy import Strategy, points_per_turn
 from dicelab.widgets import replacing
 from dicelab.widgets.background import prepared, ready
 from dicelab.widgets.components.strategy import StrategyCardPart
 from dicelab.widgets.table import Table
 
-# Every word the card shows, in one place.
-WORDS: dict[str, Any] = {
-    "heading": "{name}: when it banks",
-    "caption": (
-        "Rows: dice left to throw. Columns: turn points at risk ({cap} and more in the last). "
-        "The darker a cell, the more of the score situations in which it banks there."
-    ),
-    "axis": "turn points",
-    "dice": "{n} dice",
-    "die": "1 die",
-    "points": "Exact points per turn: {points:.1f}",
-    "busy": "Working out its exact points per turn…",
-    "failed": "No exact points per turn: {why}",
-    "set_aside": "Sets aside: {rule}.",
-    "legend": [
-        ["is-bank", "B: banks at every score"],
-        ["is-some", "b: banks at some scores"],
-        ["is-throw", "blank: throws on"],
-    ],
-    "title": "Strategy card",
-    "repr": (
-        "<StrategyCard of {name}. Show it in JupyterLab, Jupyter Notebook or Voilà to see "
-        "where it banks; .points is its exact points per turn.>"
-    ),
-}
-SET_ASIDE_WORDS = {
-    "most_points": "the most points",
-    "fewest_dice": "the fewest dice for the points",
-    "keep_most_dice": "as few dice as it can, to throw the most again",
-}
+# the legend's marks (their drawing is the component's), each with its words' key
+LEGEND = (
+    ("is-bank", "card.legend_bank"),
+    ("is-some", "card.legend_some"),
+    ("is-throw", "card.legend_throw"),
+)
 LABEL_EVERY = 250  # points between two numbers on the axis
 
 
@@ -66,8 +43,9 @@ def shares(strategy: Strategy):
     return strategy.play[:below, :below].mean(axis=(0, 1))
 
 
-def card_fields(strategy: Strategy) -> dict:
-    """The card's fields for ``strategy`` (all but its points per turn)."""
+def card_fields(strategy: Strategy, say: Catalogue) -> dict:
+    """The card's fields for ``strategy`` (all but its points per turn), in the words of
+    ``say``."""
     grid = strategy.grid
     banks = shares(strategy)
     columns = [
@@ -80,44 +58,46 @@ def card_fields(strategy: Strategy) -> dict:
     rows = [
         {
             "dice": dice,
-            "label": WORDS["die"] if dice == 1 else WORDS["dice"].format(n=dice),
+            "label": say.count(dice, "die"),
             "cells": [round(float(share), 4) for share in banks[:, dice - 1]],
         }
         for dice in range(grid.rules.dice, 0, -1)
     ]
     return {
-        "heading": WORDS["heading"].format(name=strategy.name),
-        "caption": WORDS["caption"].format(cap=grid.turn_cap),
-        "axis": WORDS["axis"],
+        "heading": say("card.heading", name=strategy.name),
+        "caption": say("card.caption", cap=grid.turn_cap),
+        "axis": say("card.axis"),
         "columns": columns,
         "rows": rows,
-        "legend": WORDS["legend"],
-        "set_aside": WORDS["set_aside"].format(rule=SET_ASIDE_WORDS[strategy.set_aside]),
+        "legend": [[look, say(key)] for look, key in LEGEND],
+        "set_aside": say("card.set_aside", rule=say(f"set_aside.{strategy.set_aside}")),
     }
 
 
 class PointsPerTurn:
     """A strategy's exact points per turn, worked out off the event loop; ``then()`` is
-    called on the loop when a value arrives that was not ready at once."""
+    called on the loop when a value arrives that was not ready at once; ``say`` says it."""
 
-    def __init__(self, then):
+    def __init__(self, then, say: Catalogue):
         self._then = then
-        self._awaited = None
+        self._say = say
+        self._awaited: Future | None = None
 
     def of(self, strategy: Strategy) -> tuple[float | None, dict]:
         """``strategy``'s points per turn (None until worked out) and the card's fields
         that say it (``points``, ``busy``)."""
-        job = prepared(("points per turn", strategy.to_json()), partial(points_per_turn, strategy))
+        job = prepared(("points_per_turn", strategy.to_json()), partial(points_per_turn, strategy))
         if not job.done() and self._awaited is not job:
             self._awaited = job
             ready(job, self._then)  # (waits for it outside an event loop)
         if not job.done():
-            return None, {"points": "", "busy": WORDS["busy"]}
+            return None, {"points": "", "busy": self._say("card.busy")}
         problem = job.exception()
         if problem is not None:
-            return None, {"points": "", "busy": WORDS["failed"].format(why=problem)}
+            why = in_language(problem, self._say)
+            return None, {"points": "", "busy": self._say("card.failed", why=why)}
         points = job.result()
-        return points, {"points": WORDS["points"].format(points=points), "busy": ""}
+        return points, {"points": self._say("card.points", points=points), "busy": ""}
 
 
 class StrategyCardTable(Table):
@@ -127,23 +107,28 @@ class StrategyCardTable(Table):
 
 
 class StrategyCard(StrategyCardTable):
-    """The card of ``strategy``; :meth:`show` draws another. ``.points`` is its exact
-    points per turn (None while worked out)."""
+    """The card of ``strategy``, in the language ``lang``; :meth:`show` draws another.
+    ``.points`` is its exact points per turn (None while worked out)."""
 
-    def __init__(self, strategy: Strategy):
+    def __init__(self, strategy: Strategy, *, lang: str = DEFAULT):
         if not isinstance(strategy, Strategy):
             raise TypeError(
                 f"a strategy card shows a dicelab strategy, not {type(strategy).__name__}"
             )
-        super().__init__()
+        say = catalogue(lang)
+        super().__init__(words=say.front_end())
+        self.say = say
         self.card = StrategyCardPart()
-        self._points = PointsPerTurn(self.render)
+        self._points = PointsPerTurn(self.render, say)
         self.points: float | None = None
         self.show_strategy(strategy)
         replacing.made(self)
 
     def __repr__(self) -> str:
-        return WORDS["repr"].format(name=self.strategy.name)
+        return (
+            f"<StrategyCard of {self.strategy.name}. Show it in JupyterLab, Jupyter Notebook "
+            "or Voilà to see where it banks; .points is its exact points per turn.>"
+        )
 
     def show_strategy(self, strategy: Strategy) -> None:
         """Draw the card of ``strategy``."""
@@ -156,5 +141,5 @@ class StrategyCard(StrategyCardTable):
 
     def render(self) -> None:
         self.points, said = self._points.of(self.strategy)
-        self.card.draw(**card_fields(self.strategy), **said)
-        self.show({"card": [self.card]}, title=WORDS["title"], kind="strategy")
+        self.card.draw(**card_fields(self.strategy, self.say), **said)
+        self.show({"card": [self.card]}, title=self.say("card.title"), kind="strategy")

@@ -188,5 +188,6 @@ joinForm.addEventListener("submit", (event) => {
   const name = nameInput.value.trim();
   if (!name) return say(text("page_nickname_first"));
   if (!socket.isOpen()) return say(text("page_not_connected"));
-  socket.send({ type: "join", code, name });
+  // the seat speaks the page's language (the server chose it from the browser's)
+  socket.send({ type: "join", code, name, lang: document.documentElement.lang });
 });

@@ -26,7 +26,7 @@ function headRow(columns) {
   return line;
 }
 
-component("leaderboard", (slot) => {
+component("leaderboard", (slot, { say }) => {
   const root = element("div", "dicelab-board");
   const heading = element("h3", "dicelab-board-heading");
   const progress = element("div", "dicelab-board-progress");
@@ -59,7 +59,7 @@ component("leaderboard", (slot) => {
       line.dataset.entrant = row.name;
       const name = element("th", "dicelab-board-name", row.name);
       name.scope = "row";
-      if (row.robot) name.append(" ", element("span", "dicelab-board-robot", "(robot)"));
+      if (row.robot) name.append(" ", element("span", "dicelab-board-robot", say("leaderboard_robot")));
       const wins = element("td", "dicelab-board-wins");
       const track = element("span", "dicelab-board-track");
       const fill = element("span", "dicelab-board-fill");
