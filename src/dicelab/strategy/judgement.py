@@ -49,18 +49,18 @@ def win_chance(a: Strategy | str, b: Strategy | str, rules=None) -> HeadToHead:
         raise InvalidInputError(
             "the win robot against itself is fivethousand.win_policy(rules).first_player_wins"
         )
-    if isinstance(b, str):
-        return _against_robot(_Key(a), rules)
     if isinstance(a, str):
-        theirs = _against_robot(_Key(b), rules)
+        theirs = _against_robot(b, rules)
         return HeadToHead(1 - theirs.second, 1 - theirs.first)
+    if isinstance(b, str):
+        return _against_robot(a, rules)
     _rules_of((a, b), rules)
     return _judged((_Key(a), _Key(b)))
 
 
-def _against_robot(key: _Key, rules) -> HeadToHead:
-    _rules_of((key.strategy,), rules)
-    return _robot_judged(key)
+def _against_robot(strategy, rules) -> HeadToHead:
+    _rules_of((strategy,), rules)
+    return _robot_judged(_Key(strategy))
 
 
 @once_per_key(maxsize=JUDGED)
