@@ -12,8 +12,9 @@ dice chosen in each state (:mod:`dicelab.strategy.robot_kernel`). Its last turn 
 policy's own, solved exactly (:class:`~dicelab.fivethousand.win_solver.FinalTurns`).
 
 A tie between two choices of dice goes to the first in the throw table's order, where the
-robot takes the first in the engine's: they differ only where two options are worth the
-same to the robot, which changes no chance here by more than the robot's own lead cap does.
+robot takes the first in the engine's: the two can differ only where two choices are worth
+exactly the same to the robot (the tests' value iteration, which asks the one-game robot,
+agrees to 1e-9).
 """
 
 from __future__ import annotations
