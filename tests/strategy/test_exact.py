@@ -5,11 +5,12 @@ simulated games and turns."""
 import itertools
 from collections import Counter
 from functools import cache
+from types import SimpleNamespace
 
 import pytest
 
 from dicelab import simulate
-from dicelab.fivethousand import Rules
+from dicelab.fivethousand import Bank, Rules, State, score, win_policy
 from dicelab.fivethousand.strategy import bank_from
 from dicelab.strategy import (
     StrategyBot,
@@ -21,9 +22,55 @@ from dicelab.strategy import (
 from dicelab.strategy.keeping import chosen_pair
 
 
-def value_iteration(rules: Rules, strategies) -> dict:
-    """Each strategy's chance to win as the player to move at the start of a turn, by
-    (mover, mine, theirs) in points, by plain value iteration over every throw."""
+def table(rules, strategy):
+    """A strategy as a player of :func:`value_iteration`."""
+
+    @cache
+    def taken(throw, mine, safe, risk, theirs, final):
+        return chosen_pair(rules, throw, strategy.set_aside)
+
+    @cache
+    def banks(mine, score, opponent, risk, left, final):
+        return bool(strategy.banks(score, opponent, risk, left, final))
+
+    return SimpleNamespace(taken=taken, banks=banks)
+
+
+def robot(rules):
+    """The win robot as a player of :func:`value_iteration`: its one-game policy asked in
+    each state as the engine would show it."""
+    policy = win_policy(rules)
+
+    def state(mine, safe, risk, theirs, final, **fields):
+        zillions = rules.bust_keeps_completed_rounds
+        return State(
+            scores=(mine, theirs),
+            turn_points=safe - mine + risk,
+            round_start=safe - mine if zillions else 0,
+            final_turns=(0,) if final else None,
+            **fields,
+        )
+
+    @cache
+    def taken(throw, mine, safe, risk, theirs, final):
+        choose = state(
+            mine, safe, risk, theirs, final, dice_left=len(throw), phase="choose", throw=throw
+        )
+        part = policy.action(choose).dice
+        return score(part), len(part)
+
+    @cache
+    def banks(mine, safe, opponent, risk, left, final):
+        decide = state(mine, safe, risk, opponent, final, dice_left=left, phase="decide")
+        return isinstance(policy.action(decide), Bank)
+
+    return SimpleNamespace(taken=taken, banks=banks)
+
+
+def value_iteration(rules: Rules, players) -> dict:
+    """Each player's chance to win as the player to move at the start of a turn, by
+    (mover, mine, theirs) in points, by plain value iteration over every throw (``players``:
+    :func:`table` or :func:`robot`)."""
     dice, target = rules.dice, rules.target
     zillions, table = rules.bust_keeps_completed_rounds, rules.combinations()
     throws = {
@@ -31,15 +78,14 @@ def value_iteration(rules: Rules, strategies) -> dict:
         for n in range(1, dice + 1)
     }
 
-    @cache
-    def taken(throw, who):  # (points, dice) the strategy sets aside, None on a farkle
+    def taken(who, throw, mine, safe, risk, theirs, final):
+        """(points, dice) the player sets aside, None on a farkle."""
         if not table.scoring_choices(throw):
             return None
-        return chosen_pair(rules, throw, strategies[who].set_aside)
+        return players[who].taken(throw, mine, safe, risk, theirs, final)
 
-    @cache
-    def decides(who, score, opponent, risk, left, final):
-        return bool(strategies[who].banks(score, opponent, risk, left, final))
+    def decides(who, mine, score, opponent, risk, left, final):
+        return players[who].banks(mine, score, opponent, risk, left, final)
 
     def needs(banked):
         return rules.bank_needs(banked != 0)
@@ -57,14 +103,14 @@ def value_iteration(rules: Rules, strategies) -> dict:
             return 1.0
         total = 0.0
         for throw, count in throws[left].items():
-            part = taken(throw, who)
+            part = taken(who, throw, banked, safe, risk, to_beat, True)
             if part is None:
                 total += count * standing(safe, to_beat)
                 continue
             at_risk, rest = risk + part[0], left - part[1]
             if rest == 0 and zillions:
                 banks = may_bank(safe + at_risk - banked, banked, True) and decides(
-                    who, safe + at_risk, to_beat, 0, dice, True
+                    who, banked, safe + at_risk, to_beat, 0, dice, True
                 )
                 value = (
                     standing(safe + at_risk, to_beat)
@@ -73,7 +119,7 @@ def value_iteration(rules: Rules, strategies) -> dict:
                 )
             else:
                 banks = may_bank(at_risk, banked, rest == 0) and decides(
-                    who, safe, to_beat, at_risk, rest or dice, True
+                    who, banked, safe, to_beat, at_risk, rest or dice, True
                 )
                 value = (
                     standing(safe + at_risk, to_beat)
@@ -103,7 +149,7 @@ def value_iteration(rules: Rules, strategies) -> dict:
             return ended(who, safe + risk, theirs)
         total = 0.0
         for throw, count in throws[left].items():
-            part = taken(throw, who)
+            part = taken(who, throw, mine, safe, risk, theirs, False)
             if part is None:
                 total += (
                     count * ended(who, safe, theirs)
@@ -114,7 +160,7 @@ def value_iteration(rules: Rules, strategies) -> dict:
             at_risk, rest = risk + part[0], left - part[1]
             if rest == 0 and zillions:
                 banks = may_bank(safe + at_risk - mine, mine, True) and decides(
-                    who, safe + at_risk, theirs, 0, dice, False
+                    who, mine, safe + at_risk, theirs, 0, dice, False
                 )
                 value = (
                     ended(who, safe + at_risk, theirs)
@@ -123,7 +169,7 @@ def value_iteration(rules: Rules, strategies) -> dict:
                 )
             else:
                 banks = may_bank(at_risk, mine, rest == 0) and decides(
-                    who, safe, theirs, at_risk, rest or dice, False
+                    who, mine, safe, theirs, at_risk, rest or dice, False
                 )
                 value = (
                     ended(who, safe + at_risk, theirs)
@@ -172,10 +218,24 @@ def test_win_chance_agrees_with_a_hand_written_value_iteration(rules):
         set_aside="fewest_dice",
         name="bold",
     )
-    values = value_iteration(rules, (careful, bold))
+    values = value_iteration(rules, (table(rules, careful), table(rules, bold)))
     match = win_chance(careful, bold)
     assert match.first == pytest.approx(values[(0, 0, 0)], abs=1e-9)
     assert match.second == pytest.approx(1 - values[(1, 0, 0)], abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", SMALL_GAMES[:2], ids=["traditional", "zillions"])
+@pytest.mark.slow
+def test_the_chance_against_the_win_robot_agrees_with_a_hand_written_value_iteration(rules):
+    """The robot in the value iteration is the one-game robot itself, asked in every
+    state: its bank-or-throw decisions and the dice it sets aside."""
+    bold = threshold(rules, bank_at=200, set_aside="keep_most_dice", name="bold")
+    values = value_iteration(rules, (table(rules, bold), robot(rules)))
+    match = win_chance(bold, "win")
+    assert match.first == pytest.approx(values[(0, 0, 0)], abs=1e-9)
+    assert match.second == pytest.approx(1 - values[(1, 0, 0)], abs=1e-9)
+    robot_first = win_chance("win", bold)
+    assert (robot_first.first, robot_first.second) == (1 - match.second, 1 - match.first)
 
 
 def test_the_two_seat_orders_are_one_game_seen_from_both_sides():

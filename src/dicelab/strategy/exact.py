@@ -308,7 +308,7 @@ class _Match:
     def _level(self, m, b) -> None:
         """The pairs ``(m, b)`` of one total, both players to move, solved together."""
         game, grid = self.game, self.grid
-        u, dice, n = game.unit, game.dice, len(m)
+        dice, n = game.dice, len(m)
         mover = numpy.repeat([0, 1], n)
         mine, theirs = numpy.tile(m, 2), numpy.tile(b, 2)
         needs = game.needs[(mine > 0) * 1]
@@ -319,41 +319,43 @@ class _Match:
             else max(grid.rows - 1, int(needs.max()), game.goal - int(m.min()))
         )
         r = numpy.arange(top + game.widest + 1)
-        own_band, their_band = grid.band_of(mine * u), grid.band_of(theirs * u)
-        total = mine[:, None] + r
         value = numpy.broadcast_to(
-            self._ended(mover[:, None], total, theirs[:, None]), (2, 2 * n, len(r))
+            self._ended(mover[:, None], mine[:, None] + r, theirs[:, None]), (2, 2 * n, len(r))
         )
         farkle = numpy.array([numpy.zeros(2 * n), numpy.ones(2 * n)])
         values = numpy.zeros((2, 2 * n, dice + 1))
         for who in (0, 1):
             rows = mover == who
-            bank = self._decisions(who, own_band[rows], their_band[rows], r)
-            bank &= (r[None, :] >= needs[rows, None])[:, :, None]
-            hot, tail = None, None
-            if zillions:
-                safe = total[rows]
-                hot_banks = self.plays[
-                    who, grid.band_of(safe * u), their_band[rows, None], 0, dice - 1
-                ]
-                hot_banks &= not game.rules.must_rethrow
-                hot = numpy.where(
-                    hot_banks, value[:, rows], self._fresh(who, safe, theirs[rows, None])
-                )
-            else:
-                bank = _hot_column(game, bank)
-                tail = self._tail(
-                    who, own_band[rows], their_band[rows], theirs[rows], mine[rows], top, len(r)
-                )
-            out = game.outcomes(self.strategies[who])
-            values[:, rows] = throw_values(
-                out, bank, value[:, rows], farkle[:, rows], hot, top, tail
-            )[:, :, 0]
+            values[:, rows] = self._turns(
+                who, mine[rows], theirs[rows], r, top, value[:, rows], farkle[:, rows]
+            )
         a, c = values[0, :, dice], values[1, :, dice] - values[0, :, dice]
         partner = numpy.concatenate([n + (b - m[0]), b - m[0]])
         a2, c2 = a[partner], c[partner]
         solved = (a + c - c * (a2 + c2)) / (1 - c * c2)
         self.values[mover, mine, theirs] = solved
+
+    def _turns(self, who, mine, theirs, r, top, value, farkle) -> numpy.ndarray:
+        """``[x, pair, n]``: the value of ``who``'s first throw of ``n`` dice in the turns
+        from ``mine`` against ``theirs`` (banking at ``r`` units worth ``value[x, pair, r]``,
+        a farkle in the first round ``farkle[x, pair]``)."""
+        game, grid = self.game, self.grid
+        u, dice = game.unit, game.dice
+        needs = game.needs[(mine > 0) * 1]
+        own_band, their_band = grid.band_of(mine * u), grid.band_of(theirs * u)
+        bank = self._decisions(who, own_band, their_band, r)
+        bank &= (r[None, :] >= needs[:, None])[:, :, None]
+        hot, tail = None, None
+        if game.rules.bust_keeps_completed_rounds:
+            safe = mine[:, None] + r
+            hot_banks = self.plays[who, grid.band_of(safe * u), their_band[:, None], 0, dice - 1]
+            hot_banks &= not game.rules.must_rethrow
+            hot = numpy.where(hot_banks, value, self._fresh(who, safe, theirs[:, None]))
+        else:
+            bank = _hot_column(game, bank)
+            tail = self._tail(who, own_band, their_band, theirs, mine, top, len(r))
+        out = game.outcomes(self.strategies[who])
+        return throw_values(out, bank, value, farkle, hot, top, tail)[:, :, 0]
 
     def _tail(self, who, own_band, their_band, theirs, mine, top, width):
         """Without Zillions rules, the values from row ``top`` on, where every bank ends the
