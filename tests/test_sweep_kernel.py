@@ -1,6 +1,6 @@
 """The sweep's compiled kernel: numba is imported only when a sweep runs (not by ``import
 dicelab``, nor by reading a solved policy from the disk cache), and its machine code is
-kept in dicelab's cache folder."""
+kept in dicelab's cache folder; its threads sleep between walks."""
 
 from __future__ import annotations
 
@@ -39,3 +39,25 @@ def test_compiled_into_the_cache_folder_and_not_needed_to_read_a_policy(tmp_path
     assert any((tmp_path / "numba").rglob("*.nbi")), "the kernel's index is in the cache folder"
     read = run(SOLVE, tmp_path)
     assert read == [solved[0], "False"]  # the same chance, read without a sweep
+
+
+WAITING = (
+    "import os; from dicelab.setaside import sweep_kernel; "
+    "numba = sweep_kernel._numba(); "
+    "print(numba.threading_layer(), os.environ.get('OMP_WAIT_POLICY', 'unset'))"
+)
+
+
+@pytest.mark.parametrize("given", [None, "active"])
+def test_threads_start_sleeping_without_leaving_the_setting_to_child_processes(
+    tmp_path, monkeypatch, given
+):
+    """OpenMP's threads sleep between walks (spinning ones doubled a penalty solve's CPU on
+    a shared machine); the setting is there only while they start, and the user's own wins."""
+    if given is None:
+        monkeypatch.delenv("OMP_WAIT_POLICY", raising=False)
+    else:
+        monkeypatch.setenv("OMP_WAIT_POLICY", given)
+    layer, after = run(WAITING, tmp_path)
+    assert layer in {"omp", "tbb", "workqueue"}
+    assert after == (given or "unset")

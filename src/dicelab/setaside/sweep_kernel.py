@@ -23,13 +23,13 @@ from dicelab.cache import cache_dir
 prange = range  # numba's parallel range once compiled (:func:`compiled`)
 
 
-SHARED_WORK = 20_000_000  # a walk of this many choices looked at, or more, is shared out
+SHARED_WORK = 1_000_000  # a walk of this many choices looked at (about a millisecond), or
+# more, is shared out: waking the sleeping threads costs far less
 
 
 def run(work: int, *arrays) -> None:
     """:func:`walk` over ``arrays``, shared out over the cores when its ``work`` (choices
-    looked at) is worth more than the threads' cost of meeting (a busy machine's cores
-    are slow to answer); on one thread otherwise."""
+    looked at) is worth more than waking the threads; on one thread otherwise."""
     numba = _numba()
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS if work >= SHARED_WORK else 1)
     compiled(walk, parallel=True)(*arrays)
@@ -44,14 +44,30 @@ def compiled(function, parallel: bool = False):
 
 @cache
 def _numba():
-    """numba, imported with its cache folder in dicelab's (and :data:`prange` its own)."""
+    """numba, imported with its cache folder in dicelab's (and :data:`prange` its own), its
+    threads started sleeping while they wait (:func:`_threads_started`)."""
     global prange
     import numba
 
     if not os.environ.get("NUMBA_CACHE_DIR"):  # else where the user's numba keeps its own
         vars(numba.config)["CACHE_DIR"] = str(cache_dir() / "numba")
     prange = numba.prange
+    _threads_started(numba)
     return numba
+
+
+def _threads_started(numba) -> None:
+    """Start numba's threads with OpenMP's threads sleeping between walks, not spinning
+    (unless ``OMP_WAIT_POLICY`` says otherwise): on a shared machine a spinning thread
+    doubled the CPU time of a penalty solve. OpenMP reads the setting once, as numba
+    starts its threads, so it is set for that moment only, never for child processes."""
+    given = os.environ.get("OMP_WAIT_POLICY")
+    os.environ["OMP_WAIT_POLICY"] = given or "passive"
+    try:
+        numba.get_num_threads()  # starts the threads
+    finally:
+        if given is None:
+            del os.environ["OMP_WAIT_POLICY"]
 
 
 def copy_rows(
