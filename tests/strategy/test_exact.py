@@ -1,16 +1,19 @@
 """The exact judgement of strategies checked against a plain value iteration written here
-(separate code: every throw of the dice, the engine's scoring choices), and against
-simulated games and turns."""
+(separate code: every throw of the dice, the engine's scoring choices), against the exact
+chance in the engine's own game (every state the engine reaches), and against simulated
+games and turns."""
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 from types import SimpleNamespace
 
+import numpy
 import pytest
 
 from dicelab import simulate
-from dicelab.fivethousand import Bank, Rules, State, score, win_policy
+from dicelab.fivethousand import Bank, Engine, Rules, State, score, win_policy
 from dicelab.fivethousand.strategy import bank_from
 from dicelab.strategy import (
     StrategyBot,
@@ -236,6 +239,92 @@ def test_the_chance_against_the_win_robot_agrees_with_a_hand_written_value_itera
     assert match.second == pytest.approx(1 - values[(1, 0, 0)], abs=1e-9)
     robot_first = win_chance("win", bold)
     assert (robot_first.first, robot_first.second) == (1 - match.second, 1 - match.first)
+
+
+def engine_chances(rules: Rules, strategies) -> tuple[float, float]:
+    """Seat 0's exact chance to win, and to share the win, when ``strategies`` play the
+    engine's own game: every state the engine reaches, each throw with its exact chance,
+    each decision the strategy's robot takes there (value iteration to 1e-14)."""
+    engine, bots = Engine(rules), [StrategyBot(s) for s in strategies]
+
+    def plain(state):  # what no decision and no transition reads
+        return replace(state, news=(), faces=(), aside=(), throws=0)
+
+    start = plain(engine.initial_state(2))
+    index, edges, ends = {start: 0}, [], {}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if state.is_over:
+            ends[index[state]] = engine.winners(state)
+            continue
+        if state.is_chance:
+            steps = [
+                (plain(engine.apply_chance(state, dice)), float(chance))
+                for dice, chance in engine.chance_outcomes(state).items()
+            ]
+        else:
+            action = bots[state.player].choose(engine, state, None)
+            assert action in engine.legal_actions(state)
+            steps = [(plain(engine.apply(state, action)), 1.0)]
+        for after, chance in steps:
+            if after not in index:
+                index[after] = len(index)
+                todo.append(after)
+            edges.append((index[state], index[after], chance))
+    frm, to, chance = (numpy.array(column) for column in zip(*edges))
+    chances = []
+    for shared in (0.0, 1.0):  # a shared win worth nothing, then a whole win
+        ended = numpy.zeros(len(index))
+        for i, winners in ends.items():
+            ended[i] = (winners == [0]) + shared * (winners == [0, 1])
+        value = ended.copy()
+        for _ in range(100_000):
+            new = ended + numpy.bincount(frm, chance * value[to], minlength=len(index))
+            if abs(new - value).max() < 1e-14:
+                break
+            value = new
+        chances.append(float(new[0]))
+    return chances[0], chances[1] - chances[0]
+
+
+def careful(state):
+    """Bank 150 in a round, or from 250 on (safe points counted); in the last turn only ahead."""
+    if state.last_turn:
+        return state.behind < 0
+    return state.turn_points >= 150 or state.score >= 250
+
+
+def bold(state):
+    """Bank 100 in a round, or from 250 on; in the last turn the shared win too."""
+    if state.last_turn:
+        return state.behind <= 0
+    return state.turn_points >= 100 or state.score >= 250
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(dice=2, target=300),
+        Rules(dice=2, target=300, bust_keeps_completed_rounds=False),
+        Rules(dice=2, target=250, last_turn=False),
+    ],
+    ids=["zillions", "traditional", "first"],
+)
+def test_win_chance_is_the_chance_in_the_engines_own_game(rules):
+    """The judgement reads the rules as the engine plays them (the value iteration above
+    is written from the same reading as the judgement; this one only follows the engine).
+    A shared win counts half in a chance, where a simulation's ``win_rate`` counts it whole:
+    under Zillions rules with a last turn, shared wins are common in a short game."""
+    a = from_function(careful, rules, set_aside="keep_most_dice", name="careful")
+    b = from_function(bold, rules, name="bold")
+    match = win_chance(a, b)
+    won, shared = engine_chances(rules, (a, b))
+    assert match.first == pytest.approx(won + shared / 2, abs=1e-9)
+    won, shared_second = engine_chances(rules, (b, a))
+    assert match.second == pytest.approx(1 - won - shared_second / 2, abs=1e-9)
+    if rules.bust_keeps_completed_rounds and rules.last_turn:
+        assert shared > 0.01  # ties are judged, not just possible
 
 
 def test_the_two_seat_orders_are_one_game_seen_from_both_sides():

@@ -41,7 +41,9 @@ def win_chance(a: Strategy | str, b: Strategy | str, rules=None) -> HeadToHead:
     """The exact chance that strategy ``a`` beats strategy ``b`` in a two-player game
     (a shared win counts half), throwing first and second (remembered once judged).
     Either may be ``"win"``, the win robot itself (without a farkle penalty or compulsory
-    hot dice)."""
+    hot dice). Simulated games to compare with it count a shared win half, as
+    :func:`dicelab.simulate.head_to_head` does (``GameResults.win_rate`` counts it for each
+    winner, and shared wins are common under Zillions rules with a last turn)."""
     robots = [side == WIN_ROBOT for side in (a, b) if isinstance(side, str)]
     if robots and not all(robots):
         raise InvalidInputError(f'a side is a strategy or "{WIN_ROBOT}" (the win robot)')
