@@ -169,7 +169,7 @@ def test_games_odds_solver_and_widgets_work_without_extras(core):
 def test_the_demo_command_plays_a_game(core):
     result = run(core, str(core[0] / "dicelab"), "demo", "yahtzee", "--seed", "2")
     assert (
-        result.stdout.startswith("A game of yahtzee between bots (seed 2).")
+        result.stdout.startswith("A game of Yahtzee between bots (seed 2).")
         and "Winner: " in result.stdout
     )
 
