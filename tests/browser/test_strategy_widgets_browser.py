@@ -143,7 +143,7 @@ def test_a_card_and_a_leaderboard_filling_in_while_the_kernel_answers(page, jupy
     open_notebook(page, jupyter_server, name)
     run_all_cells(page)
     page.locator(".dicelab-card-points").wait_for(timeout=60_000)
-    page.locator(".dicelab-board").wait_for()
+    page.locator(".dicelab-standings").wait_for()
     # While it plays the kernel answers at once, and the board fills in round by round.
     seen_running = False
     for _ in range(100):
@@ -155,21 +155,21 @@ def test_a_card_and_a_leaderboard_filling_in_while_the_kernel_answers(page, jupy
         seen_running = True
         page.wait_for_timeout(100)
     assert seen_running
-    board = page.locator(".dicelab-board")
+    board = page.locator(".dicelab-standings")
     board.get_by_text("Played: 15 pairings, 1,600 games each.").wait_for()
     names = board.locator("tbody th").all_inner_texts()
     ranked = kernel_eval(jupyter_server, name, "[n for n, _ in board.standings.ranked()]")
     assert [n.replace(" (robot)", "") for n in names] == eval(ranked)
     assert "(robot)" in board.locator('tr[data-entrant="simple"]').inner_text()
-    page.locator(".dicelab-board-pairings summary").click()
-    assert page.locator(".dicelab-board-pairings tbody tr").count() == 6  # the strategies' pairs
+    page.locator(".dicelab-standings-pairings summary").click()
+    assert page.locator(".dicelab-standings-pairings tbody tr").count() == 6  # the strategies' pairs
     assert violations(page, ".dicelab-strategy") == []
     picture(page, "strategy-card.png")
-    page.locator(".dicelab-board").scroll_into_view_if_needed()
+    page.locator(".dicelab-standings").scroll_into_view_if_needed()
     shown = page.viewport_size
     page.set_viewport_size(SMALL_SCREEN)
     try:
-        page.locator(".dicelab-board").screenshot(path=str(ARTIFACTS / "leaderboard.png"))
+        page.locator(".dicelab-standings").screenshot(path=str(ARTIFACTS / "leaderboard.png"))
     finally:
         page.set_viewport_size(shown)
     assert_no_widget_errors(page)

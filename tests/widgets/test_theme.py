@@ -16,7 +16,7 @@ SHARED = [
     ".dicelab-button {",
     ".dicelab-button:hover {",
     ".dicelab-button:focus-visible {",
-    ".dicelab-game,\n.dicelab-lab {",
+    ".dicelab-game,\n.dicelab-lab,\n.dicelab-strategy {",
 ]
 FRAME = "border: 1px solid var(--jp-border-color1, #bdbdbd);\n  border-radius: 10px;"
 

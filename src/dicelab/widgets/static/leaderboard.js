@@ -27,17 +27,17 @@ function headRow(columns) {
 }
 
 component("leaderboard", (slot, { say }) => {
-  const root = element("div", "dicelab-board");
-  const heading = element("h3", "dicelab-board-heading");
-  const progress = element("div", "dicelab-board-progress");
-  const bar = element("progress", "dicelab-board-bar");
-  const progressText = element("span", "dicelab-board-progress-text");
+  const root = element("div", "dicelab-standings");
+  const heading = element("h3", "dicelab-standings-heading");
+  const progress = element("div", "dicelab-standings-progress");
+  const bar = element("progress", "dicelab-standings-bar");
+  const progressText = element("span", "dicelab-standings-progress-text");
   progress.append(bar, progressText);
-  const status = element("p", "dicelab-board-status");
+  const status = element("p", "dicelab-standings-status");
   status.setAttribute("role", "status");
-  const table = element("table", "dicelab-board-table");
-  const basis = element("p", "dicelab-board-basis");
-  const pairings = element("details", "dicelab-board-pairings");
+  const table = element("table", "dicelab-standings-table");
+  const basis = element("p", "dicelab-standings-basis");
+  const pairings = element("details", "dicelab-standings-pairings");
   root.append(heading, progress, status, table, basis, pairings);
   slot.append(root);
 
@@ -57,18 +57,18 @@ component("leaderboard", (slot, { say }) => {
     body.append(...part.rows.map((row) => {
       const line = element("tr", row.robot ? "is-robot" : "");
       line.dataset.entrant = row.name;
-      const name = element("th", "dicelab-board-name", row.name);
+      const name = element("th", "dicelab-standings-name", row.name);
       name.scope = "row";
-      if (row.robot) name.append(" ", element("span", "dicelab-board-robot", say("leaderboard_robot")));
-      const wins = element("td", "dicelab-board-wins");
-      const track = element("span", "dicelab-board-track");
-      const fill = element("span", "dicelab-board-fill");
+      if (row.robot) name.append(" ", element("span", "dicelab-standings-robot", say("leaderboard_robot")));
+      const wins = element("td", "dicelab-standings-wins");
+      const track = element("span", "dicelab-standings-track");
+      const fill = element("span", "dicelab-standings-fill");
       fill.style.width = `${Math.round(row.share * 1000) / 10}%`;
       track.append(fill);
       track.setAttribute("aria-hidden", "true");
-      wins.append(track, element("span", "dicelab-board-value", row.wins));
-      line.append(element("td", "dicelab-board-place", String(row.place)), name, wins,
-                  element("td", "dicelab-board-error", row.error), element("td", "dicelab-board-games", row.games));
+      wins.append(track, element("span", "dicelab-standings-value", row.wins));
+      line.append(element("td", "dicelab-standings-place", String(row.place)), name, wins,
+                  element("td", "dicelab-standings-error", row.error), element("td", "dicelab-standings-games", row.games));
       return line;
     }));
     const head = element("thead");
@@ -80,7 +80,7 @@ component("leaderboard", (slot, { say }) => {
     pairings.hidden = !judged.rows;
     if (judged.rows) {
       const open = pairings.open;
-      const list = element("table", "dicelab-board-table is-pairings");
+      const list = element("table", "dicelab-standings-table is-pairings");
       const rows = element("tbody");
       rows.append(...judged.rows.map((cells) => {
         const line = element("tr");
