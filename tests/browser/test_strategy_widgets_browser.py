@@ -162,7 +162,9 @@ def test_a_card_and_a_leaderboard_filling_in_while_the_kernel_answers(page, jupy
     assert [n.replace(" (robot)", "") for n in names] == eval(ranked)
     assert "(robot)" in board.locator('tr[data-entrant="simple"]').inner_text()
     page.locator(".dicelab-standings-pairings summary").click()
-    assert page.locator(".dicelab-standings-pairings tbody tr").count() == 6  # the strategies' pairs
+    assert (
+        page.locator(".dicelab-standings-pairings tbody tr").count() == 6
+    )  # the strategies' pairs
     assert violations(page, ".dicelab-strategy") == []
     picture(page, "strategy-card.png")
     page.locator(".dicelab-standings").scroll_into_view_if_needed()
