@@ -328,6 +328,7 @@ def test_a_class_day_on_the_projector_and_teacher_pages_through_a_sigkill(browse
         pages["Cleo"].close()  # Cleo closes the page and opens it again: the same seat
         pages["Cleo"] = contexts[2].new_page()
         pages["Cleo"].goto(server.student_url)
+        pages["Cleo"].locator("#who", has_text="You are Cleo").wait_for()  # once its socket answers
         assert pages["Cleo"].locator("#who").inner_text() == "You are Cleo"
         answered["Cleo"] += 1
         throw(pages["Cleo"], answered["Cleo"])
