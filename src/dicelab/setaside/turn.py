@@ -26,6 +26,7 @@ read from tables built before the sweep; the brute forces of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -93,10 +94,10 @@ class TurnRules:
         opening score to reach: a bank needs the opening until then)."""
         return on_board | (gained > 0)
 
-    def turn_needs(self, banked: Any, on_board: Any = True) -> Any:
-        """The turn points a player whose banked score is ``banked`` needs to bank, the same
-        all turn long (``on_board``: they have banked before)."""
-        raise NotImplementedError
+    #: ``turn_needs(banked, on_board=True)``: the turn points a player whose banked score is
+    #: ``banked`` needs to bank, the same all turn long (``on_board``: they have banked before).
+    #: Each game's ``Rules`` defines it: Fivethousand's minimum bank and opening, Thousand's casks.
+    turn_needs: Callable[..., Any]
 
     def allows_bank(self, turn_points: Any, needs: Any, hot: Any) -> Any:
         """Whether a player with ``turn_points`` may bank now, ``needs`` being their turn's
