@@ -38,32 +38,22 @@ from dicelab.widgets import replacing, rule_figures, rule_form
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.rule_lab import RuleForm, RuleResults
 from dicelab.widgets.figure_worker import PROGRESS, Worker
-from dicelab.widgets.table import ClosesLayout, Table
+from dicelab.widgets.table import ClosesLayout, OwnedTable, Table
 
 TICK = 1.0  # seconds between two updates of the progress line
 
 
-class RuleLabTable(Table):
+class RuleLabTable(OwnedTable):
     """The lab's own AnyWidget: the form beside the results; a malformed request is said."""
 
     COMPONENTS = ("rule_form", "rule_results")
 
     def __init__(self, refused, seen):
-        super().__init__()
-        self._refused = refused
+        super().__init__(refused)
         self._seen = seen
 
     def seen(self) -> None:
         self._seen()
-
-    def handle(self, part, handler, fields: dict) -> None:
-        try:
-            handler(**fields)
-        except MalformedIntent as refusal:
-            self._refused(refusal)
-
-    def refused(self, refusal) -> None:
-        self._refused(refusal)
 
 
 class RuleLab(ClosesLayout, ipywidgets.VBox):

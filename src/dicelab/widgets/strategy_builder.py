@@ -29,29 +29,19 @@ from dicelab.widgets import replacing
 from dicelab.widgets.components import MalformedIntent
 from dicelab.widgets.components.strategy import BuilderForm, StrategyCardPart
 from dicelab.widgets.strategy_card import PointsPerTurn, card_fields
-from dicelab.widgets.table import Table
+from dicelab.widgets.table import OwnedTable
 
 SITUATIONS = ("usual", "behind", "near")
 FORM_WORDS = ("name", "earlier", "later", "less", "more", "set_aside", "points")
 
 
-class StrategyBuilderTable(Table):
+class StrategyBuilderTable(OwnedTable):
     """The builder's AnyWidget: the form above the card; a malformed request is said."""
 
     COMPONENTS = ("strategy_builder", "strategy_card")
 
     def __init__(self, refused, words: dict):
-        super().__init__(words=words)
-        self._refused = refused
-
-    def handle(self, part, handler, fields: dict) -> None:
-        try:
-            handler(**fields)
-        except MalformedIntent as refusal:
-            self._refused(refusal)
-
-    def refused(self, refusal) -> None:
-        self._refused(refusal)
+        super().__init__(refused, words=words)
 
 
 class StrategyBuilder(StrategyBuilderTable):

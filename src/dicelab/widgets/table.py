@@ -171,3 +171,21 @@ class Table(ClosesLayout, Intents, anywidget.AnyWidget):
         self._was_seen = True
         self._views = max(0, self._views + (1 if message["shown"] else -1))
         self.seen()
+
+
+class OwnedTable(Table):
+    """The drawing of a widget made of Python parts (the rule lab, the strategy builder):
+    every intent that is malformed or refused goes to the owner's ``refused`` to be said."""
+
+    def __init__(self, refused, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self._refused = refused
+
+    def handle(self, part, handler, fields: dict) -> None:
+        try:
+            handler(**fields)
+        except MalformedIntent as refusal:
+            self._refused(refusal)
+
+    def refused(self, refusal) -> None:
+        self._refused(refusal)
